@@ -1,0 +1,128 @@
+// Per-point tables built once from host data (src/lattice): neighbour and jump landing per direction
+// (RULES.md §0: steps join neighbours on a drawn line; a short jump is three consecutive points of one
+// line), their bitboard forms, and a loop-free jump table.
+import { Bits, bit, ld, st, size, first, popFirst } from "./bits";
+
+/** Largest board this (u64) build handles. The 105-point board needs the 128-bit build (bits.ts). */
+export const MAX_POINTS: i32 = 64;
+/** Entries per point in the jump table: 2^JTAB_BITS (a point has at most 8 jumps). */
+const JTAB_BITS: i32 = 10;
+const JTAB_SIZE: i32 = 1 << JTAB_BITS;
+
+export let nPoints: i32 = 0;
+/** All points of the board. */
+export let boardMask: Bits = 0;
+
+/**
+ * Host input: Int16 pairs of tables, each `MAX_POINTS * 8` long, direction-major per point
+ * (`[p * 8 + d]`, d: 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W, 7 NW): first the neighbour, then the
+ * jump landing; -1 where there is none. Written by the host through `boardInputPtr()`.
+ */
+export const BOARD_IN = new StaticArray<i16>(MAX_POINTS * 16);
+
+/** Neighbours of each point (step targets). */
+export const STEP = new StaticArray<Bits>(MAX_POINTS);
+/** Jump-over points (midpoints) of the jumps available from each point on an empty board. */
+export const JMID = new StaticArray<Bits>(MAX_POINTS);
+/** Midpoint of the jump from `from` to `land`: `MID_OF[from * MAX_POINTS + land]`. */
+export const MID_OF = new StaticArray<u8>(MAX_POINTS * MAX_POINTS);
+/** Neighbour per direction, -1 for none: `NB[p * 8 + d]`. */
+export const NB = new StaticArray<i8>(MAX_POINTS * 8);
+/** Jump landing per direction, -1 for none: `JL[p * 8 + d]`. */
+export const JL = new StaticArray<i8>(MAX_POINTS * 8);
+
+// Loop-free jump test ("magic" multiply-shift hashing, as in chess sliding-piece tables; WASM has no
+// pext). For point p: idx = ((prey & JMID[p]) * MAGIC[p]) >>> SHIFT[p] indexes JTAB at p * JTAB_SIZE,
+// giving the landing points whose midpoint is occupied by prey; AND with the empty set gives the legal
+// jump landings. MAGIC[p] is searched at setup so that subsets with different answers never collide.
+const MAGIC = new StaticArray<u64>(MAX_POINTS);
+const SHIFT = new StaticArray<u64>(MAX_POINTS);
+const JTAB = new StaticArray<Bits>(MAX_POINTS * JTAB_SIZE);
+
+let rng: u64 = 0x9E3779B97F4A7C15;
+function nextRandom(): u64 {
+  rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
+  return rng * 0x2545F4914F6CDD1D;
+}
+
+/** Pointer to BOARD_IN for the host to fill. */
+export function boardInputPtr(): usize { return changetype<usize>(BOARD_IN); }
+
+/** Landing points whose jump midpoint (from p) is in `mids`. */
+function landingsFor(p: i32, mids: Bits): Bits {
+  let r: Bits = 0;
+  for (let d = 0; d < 8; d++) {
+    const m = <i32>ld(NB, p * 8 + d), l = <i32>ld(JL, p * 8 + d);
+    if (m >= 0 && l >= 0 && ((mids >> <u64>m) & 1)) r |= bit(l);
+  }
+  return r;
+}
+
+function findMagic(p: i32): bool {
+  const mask = ld(JMID, p);
+  const k = size(mask);
+  const scratch = JTAB; // filled per attempt at p's slice
+  const base = p * JTAB_SIZE;
+  for (let bits = max(k, 1); bits <= JTAB_BITS; bits++) {
+    const shift = <u64>(64 - bits);
+    for (let attempt = 0; attempt < 100000; attempt++) {
+      const magic = k == 0 ? <u64>0 : nextRandom() & nextRandom() & nextRandom();
+      for (let i = 0; i < (1 << bits); i++) st(scratch, base + i, <u64>-1);
+      let ok = true;
+      let s: Bits = 0;
+      do {
+        const idx = <i32>((s * magic) >> shift);
+        const want = landingsFor(p, s);
+        const have = ld(scratch, base + idx);
+        if (have == <u64>-1) st(scratch, base + idx, want);
+        else if (have != want) { ok = false; break; }
+        s = (s - mask) & mask;
+      } while (s != 0);
+      if (ok) {
+        for (let i = 0; i < (1 << bits); i++) if (ld(scratch, base + i) == <u64>-1) st(scratch, base + i, <u64>0);
+        st(MAGIC, p, magic);
+        st(SHIFT, p, shift);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * Builds every table from BOARD_IN for a board of `n` points (1..MAX_POINTS).
+ * Returns 0 on success, -1 if n is out of range, -2 if a table entry points off the board,
+ * -3 if no jump hash could be found (cannot happen for boards with <= 8 jumps per point).
+ */
+export function setupBoard(n: i32): i32 {
+  if (n < 1 || n > MAX_POINTS) return -1;
+  nPoints = n;
+  boardMask = n >= 64 ? <u64>-1 : (<u64>1 << <u64>n) - 1;
+  for (let p = 0; p < MAX_POINTS; p++) {
+    st(STEP, p, 0); st(JMID, p, 0);
+    for (let d = 0; d < 8; d++) {
+      let nb: i32 = -1, jl: i32 = -1;
+      if (p < n) { nb = <i32>ld(BOARD_IN, p * 8 + d); jl = <i32>ld(BOARD_IN, MAX_POINTS * 8 + p * 8 + d); }
+      if (nb >= n || jl >= n || nb < -1 || jl < -1) return -2;
+      if (nb < 0) jl = -1;
+      st(NB, p * 8 + d, <i8>nb); st(JL, p * 8 + d, <i8>jl);
+      if (nb >= 0) st(STEP, p, ld(STEP, p) | bit(nb));
+      if (jl >= 0) { st(JMID, p, ld(JMID, p) | bit(nb)); st(MID_OF, p * MAX_POINTS + jl, <u8>nb); }
+    }
+  }
+  for (let p = 0; p < n; p++) if (!findMagic(p)) return -3;
+  return 0;
+}
+
+/** Legal jump landings from `from` given the prey set and the empty set. */
+// @ts-ignore: decorator
+@inline export function jumpLandings(from: i32, prey: Bits, empty: Bits): Bits {
+  const idx = <i32>(((prey & ld(JMID, from)) * ld(MAGIC, from)) >> ld(SHIFT, from));
+  return ld(JTAB, from * JTAB_SIZE + idx) & empty;
+}
+
+/** Midpoint of the jump from `from` landing on `land`. */
+// @ts-ignore: decorator
+@inline export function midOf(from: i32, land: i32): i32 { return <i32>ld(MID_OF, from * MAX_POINTS + land); }
+
+export { first, popFirst };

@@ -1,0 +1,62 @@
+// The exported surface of the core: thin. Everything crosses the boundary as i32/f64; bitboards, keys
+// and move lists go through memory (IO and the move stack), never as BigInt arguments.
+import { ld, st } from "./bits";
+import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints } from "./board";
+import * as pos from "./position";
+import { generate, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
+import { perft as perftFast, perftSlow as perftSlowImpl } from "./perft";
+import { evaluate as evaluateImpl, setDefaultWeights, setWeight as setWeightImpl } from "./eval";
+import { ttResize } from "./tt";
+import { search as searchImpl } from "./search";
+
+export { searchScore, searchDepth, searchNodes, pvLength, pvMove, setRepetitionMode } from "./search";
+export { MAX_PLY, MAX_MOVES };
+
+/**
+ * IO words (u64) shared with the host: [0] hunters, [1] prey, [2] key (read-only for the host).
+ * The host reads/writes them through a BigUint64Array view on ioPtr().
+ */
+const IO = new StaticArray<u64>(8);
+/** Root move list: legalMoves() writes here (separate from the search's per-ply stacks). */
+const ROOT_BASE: i32 = MAX_PLY * MAX_MOVES;
+
+pos.initZobrist();
+setDefaultWeights();
+ttResize(16);
+
+export function ioPtr(): usize { return changetype<usize>(IO); }
+export function movesPtr(): usize { return changetype<usize>(MOVES) + (<usize>ROOT_BASE << 2); }
+export function boardInputPtr(): usize { return boardIn(); }
+
+/** See board.ts setupBoard: 0 ok, negative codes for bad tables. */
+export function setupBoard(n: i32): i32 { return setupBoardTables(n); }
+export function pointCount(): i32 { return nPoints; }
+export function setCapturesToWin(n: i32): void { pos.setCapturesToWin(n); }
+export function setHashSize(mb: i32): i32 { return ttResize(mb); }
+export function setWeight(i: i32, v: i32): i32 { return setWeightImpl(i, v); }
+
+/** Sets the position from IO[0] (hunters) and IO[1] (prey). Returns 0 or a negative error code. */
+export function setPosition(side: i32, inHand: i32, captured: i32): i32 {
+  return pos.setPosition(ld(IO, 0), ld(IO, 1), side, inHand, captured);
+}
+/** Writes hunters, prey and key to IO[0..2]. */
+export function readPosition(): void { st(IO, 0, pos.hunters); st(IO, 1, pos.prey); st(IO, 2, pos.key); }
+export function sideToMove(): i32 { return pos.side; }
+export function inHand(): i32 { return pos.inHand; }
+export function captured(): i32 { return pos.captured; }
+export function historyLength(): i32 { return pos.histLen; }
+export function repetitions(): i32 { return pos.repetitions(); }
+/** 1 if the incremental key equals the key recomputed from scratch. */
+export function keyConsistent(): i32 { return pos.key == pos.computeKey() ? 1 : 0; }
+
+/** Writes the legal moves at movesPtr() and returns their number. */
+export function legalMoves(): i32 { return generate(ROOT_BASE); }
+/** Plays a move (must be one legalMoves() returned). */
+export function makeMove(m: u32): void { pos.makeMove(m); }
+/** Takes back the last move; returns it, or 0xFFFFFFFF when there is none. */
+export function unmakeMove(): u32 { return pos.unmakeMove(); }
+
+export function perft(depth: i32): f64 { return perftFast(depth); }
+export function perftSlow(depth: i32): f64 { return depth > MAX_PLY - 1 ? -1 : perftSlowImpl(depth, 0); }
+export function evaluate(): i32 { return evaluateImpl(); }
+export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 { return searchImpl(maxDepth, nodeLimit, timeMs); }

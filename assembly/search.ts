@@ -1,0 +1,233 @@
+// Search: iterative deepening negamax with principal-variation search, aspiration windows, a
+// transposition table, move ordering (TT move, captures, killers, history), quiescence on captures,
+// repetition = draw inside the search (RULES.md §0), mate scores as "win in N plies", and limits by
+// depth, nodes, time and an external stop flag polled through an import every 1024 nodes.
+import { ld, st } from "./bits";
+import { MAX_POINTS } from "./board";
+import { key, side, captured, capturesToWin, histLen, makeMove, unmakeMove, repeatsSince, repetitions } from "./position";
+import { generate, generateCaptures, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
+import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE } from "./move";
+import { evaluate } from "./eval";
+import { ttProbe, ttStore, ttNewSearch, ttMove, ttScore, ttDepth, ttBound, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
+
+/** Milliseconds from an arbitrary origin (host clock). */
+@external("env", "now") declare function hostNow(): f64;
+/** Non-zero when the host asks the search to stop (worker stop flag). */
+@external("env", "shouldStop") declare function hostShouldStop(): i32;
+/** Called after each completed iteration: the PV is readable through pvMove(i). */
+@external("env", "onIteration") declare function hostOnIteration(depth: i32, score: i32, nodes: f64, ms: f64, pvLength: i32): void;
+
+export const INFINITE: i32 = 32000;
+/** A win in n plies scores MATE - n; a loss in n plies scores -(MATE - n). */
+export const MATE: i32 = 31000;
+export const MATE_BOUND: i32 = MATE - 1000;
+
+/** Repetition handling (RULES §0 `repetition`): 0 none, 1 draw3 (default), 2 forbid. */
+export let repetitionMode: i32 = 1;
+export function setRepetitionMode(m: i32): void { repetitionMode = m; }
+
+const PV = new StaticArray<u32>(MAX_PLY * MAX_PLY);
+const PV_LEN = new StaticArray<i32>(MAX_PLY + 1);
+const KILLERS = new StaticArray<u32>(MAX_PLY * 2);
+/** History heuristic: HIST[side * MAX_POINTS * MAX_POINTS + from * MAX_POINTS + to] (from = to for placements). */
+const HIST = new StaticArray<i32>(2 * MAX_POINTS * MAX_POINTS);
+const SCORES = new StaticArray<i32>(MAX_MOVES * (MAX_PLY + 1));
+const ROOT_PV = new StaticArray<u32>(MAX_PLY);
+
+let nodes: f64 = 0;
+let maxNodes: f64 = 0;
+let deadline: f64 = 0;
+let startTime: f64 = 0;
+let stopped = false;
+let rootHist: i32 = 0;
+let seldepthLimit = false;
+
+let bestMove: u32 = NO_MOVE;
+let bestScore: i32 = 0;
+let completedDepth: i32 = 0;
+let rootPvLen: i32 = 0;
+
+// @ts-ignore: decorator
+@inline function toTT(s: i32, ply: i32): i32 { return s >= MATE_BOUND ? s + ply : s <= -MATE_BOUND ? s - ply : s; }
+// @ts-ignore: decorator
+@inline function fromTT(s: i32, ply: i32): i32 { return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s; }
+
+function checkLimits(): void {
+  if (completedDepth == 0) return; // depth 1 always completes, so there is always a move
+  if ((maxNodes > 0 && nodes >= maxNodes) || (deadline > 0 && hostNow() >= deadline) || hostShouldStop() != 0) stopped = true;
+}
+
+// @ts-ignore: decorator
+@inline function histIndex(m: u32): i32 {
+  const to = moveTo(m);
+  const from = moveKind(m) == KIND_PLACE ? to : moveFrom(m);
+  return side * MAX_POINTS * MAX_POINTS + from * MAX_POINTS + to;
+}
+
+function scoreMoves(base: i32, n: i32, ttm: u32, ply: i32): void {
+  const k1 = ld(KILLERS, ply * 2), k2 = ld(KILLERS, ply * 2 + 1);
+  for (let i = 0; i < n; i++) {
+    const m = ld(MOVES, base + i);
+    let s: i32;
+    if (m == ttm) s = 1 << 30;
+    else if (isCapture(m)) s = 1 << 29;
+    else if (m == k1) s = 1 << 28;
+    else if (m == k2) s = (1 << 28) - 1;
+    else s = ld(HIST, histIndex(m));
+    st(SCORES, base + i, s);
+  }
+}
+
+/** Moves the best-scored remaining move to position i and returns it (selection sort, lazily). */
+function pick(base: i32, i: i32, n: i32): u32 {
+  let best = i, bs = ld(SCORES, base + i);
+  for (let j = i + 1; j < n; j++) { const s = ld(SCORES, base + j); if (s > bs) { bs = s; best = j; } }
+  if (best != i) {
+    const m = ld(MOVES, base + best); st(MOVES, base + best, ld(MOVES, base + i)); st(MOVES, base + i, m);
+    st(SCORES, base + best, ld(SCORES, base + i)); st(SCORES, base + i, bs);
+  }
+  return ld(MOVES, base + i);
+}
+
+function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
+  nodes++;
+  if ((<i64>nodes & 1023) == 0) checkLimits();
+  if (stopped) return 0;
+  if (captured >= capturesToWin) return -(MATE - ply);
+  const standPat = evaluate();
+  if (ply >= MAX_PLY - 1) return standPat;
+  if (standPat >= beta) return standPat;
+  if (standPat > alpha) alpha = standPat;
+  const base = ply * MAX_MOVES;
+  const n = generateCaptures(base);
+  let best = standPat;
+  for (let i = 0; i < n; i++) {
+    makeMove(ld(MOVES, base + i));
+    const s = -quiesce(-beta, -alpha, ply + 1);
+    unmakeMove();
+    if (stopped) return 0;
+    if (s > best) {
+      best = s;
+      if (s > alpha) { alpha = s; if (s >= beta) break; }
+    }
+  }
+  return best;
+}
+
+function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
+  st(PV_LEN, ply, 0);
+  if (captured >= capturesToWin) return -(MATE - ply);   // the hunters have won: side to move lost
+  if (ply > 0 && repetitionMode != 0 && repeatsSince(0)) return 0;
+  if (depth <= 0 || ply >= MAX_PLY - 1) return quiesce(alpha, beta, ply);
+  nodes++;
+  if ((<i64>nodes & 1023) == 0) checkLimits();
+  if (stopped) return 0;
+
+  const pvNode = beta - alpha > 1;
+  const entry = ttProbe(key);
+  let ttm = NO_MOVE;
+  if (entry != 0) {
+    ttm = ttMove(entry);
+    if (!pvNode && ply > 0 && ttDepth(entry) >= depth) {
+      const s = fromTT(ttScore(entry), ply), b = ttBound(entry);
+      if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
+    }
+  }
+
+  const base = ply * MAX_MOVES;
+  const n = generate(base);
+  if (n == 0) return -(MATE - ply);   // no legal move: the side to move loses (RULES §0)
+  scoreMoves(base, n, ttm, ply);
+
+  const alpha0 = alpha;
+  let best = -INFINITE, bestM = NO_MOVE, searched = 0;
+  for (let i = 0; i < n; i++) {
+    const m = pick(base, i, n);
+    makeMove(m);
+    if (repetitionMode == 2 && repetitions() > 0) { unmakeMove(); continue; }   // forbid: may not repeat
+    let s: i32;
+    if (searched == 0) s = -negamax(depth - 1, -beta, -alpha, ply + 1);
+    else {
+      s = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+      if (s > alpha && s < beta) s = -negamax(depth - 1, -beta, -alpha, ply + 1);
+    }
+    unmakeMove();
+    searched++;
+    if (stopped) return 0;
+    if (s > best) {
+      best = s; bestM = m;
+      if (s > alpha) {
+        alpha = s;
+        st(PV, ply * MAX_PLY, m);
+        const cl = ld(PV_LEN, ply + 1);
+        for (let j = 0; j < cl; j++) st(PV, ply * MAX_PLY + 1 + j, ld(PV, (ply + 1) * MAX_PLY + j));
+        st(PV_LEN, ply, cl + 1);
+        if (s >= beta) {
+          if (!isCapture(m)) {
+            if (ld(KILLERS, ply * 2) != m) { st(KILLERS, ply * 2 + 1, ld(KILLERS, ply * 2)); st(KILLERS, ply * 2, m); }
+            const hi = histIndex(m);
+            st(HIST, hi, min(ld(HIST, hi) + depth * depth, 1 << 26));
+          }
+          break;
+        }
+      }
+    }
+  }
+  if (searched == 0) return -(MATE - ply);   // every move forbidden by repetition: no legal move
+  const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
+  ttStore(key, bestM, toTT(best, ply), depth, bound);
+  return best;
+}
+
+/**
+ * Runs an iterative-deepening search from the current position. Limits: maxDepth (plies, 1..MAX_PLY-2),
+ * nodeLimit (0 = none), timeMs (0 = none). Returns the best move (NO_MOVE if the side to move has no
+ * legal move); details through searchScore/searchDepth/searchNodes/pvLength/pvMove.
+ */
+export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
+  nodes = 0; maxNodes = nodeLimit; stopped = false; completedDepth = 0;
+  startTime = hostNow();
+  deadline = timeMs > 0 ? startTime + timeMs : 0;
+  rootHist = histLen;
+  bestMove = NO_MOVE; bestScore = 0; rootPvLen = 0;
+  ttNewSearch();
+  for (let i = 0; i < MAX_PLY * 2; i++) st(KILLERS, i, NO_MOVE);
+  for (let i = 0; i < 2 * MAX_POINTS * MAX_POINTS; i++) st(HIST, i, ld(HIST, i) >> 3);
+  const limit = min(max(maxDepth, 1), MAX_PLY - 2);
+  let prev: i32 = 0;
+  for (let depth = 1; depth <= limit; depth++) {
+    let delta: i32 = 40;
+    let alpha = -INFINITE, beta = INFINITE;
+    if (depth >= 4 && prev > -MATE_BOUND && prev < MATE_BOUND) { alpha = prev - delta; beta = prev + delta; }
+    let score: i32 = 0;
+    while (true) {
+      score = negamax(depth, alpha, beta, 0);
+      if (stopped) break;
+      if (score <= alpha && alpha > -INFINITE) { alpha = max(score - delta, -INFINITE); delta *= 2; }
+      else if (score >= beta && beta < INFINITE) { beta = min(score + delta, INFINITE); delta *= 2; }
+      else break;
+      if (delta > 1000) { alpha = -INFINITE; beta = INFINITE; }
+    }
+    if (stopped) break;
+    completedDepth = depth;
+    prev = score;
+    bestScore = score;
+    rootPvLen = ld(PV_LEN, 0);
+    for (let j = 0; j < rootPvLen; j++) st(ROOT_PV, j, ld(PV, j));
+    bestMove = rootPvLen > 0 ? ld(ROOT_PV, 0) : NO_MOVE;
+    hostOnIteration(depth, score, nodes, hostNow() - startTime, rootPvLen);
+    if (rootPvLen == 0) break;                       // no legal move at the root
+    if (score >= MATE_BOUND && MATE - score <= depth) break;   // a forced win found within the horizon
+    if (score <= -MATE_BOUND && MATE + score <= depth) break;
+    checkLimits();
+    if (stopped) break;
+  }
+  return bestMove;
+}
+
+export function searchScore(): i32 { return bestScore; }
+export function searchDepth(): i32 { return completedDepth; }
+export function searchNodes(): f64 { return nodes; }
+export function pvLength(): i32 { return rootPvLen; }
+/** The i-th move of the principal variation (the last completed iteration's; during onIteration, the new one). */
+export function pvMove(i: i32): u32 { return i >= 0 && i < rootPvLen ? ld(ROOT_PV, i) : NO_MOVE; }

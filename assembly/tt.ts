@@ -1,0 +1,65 @@
+// Transposition table in linear memory, allocated once per size change (the stub runtime never frees,
+// so a shrink reuses the region and only a grow allocates).
+//
+// Bucket = 2 entries of 16 bytes (32 bytes): slot 0 is depth-preferred, slot 1 always-replace.
+// Entry:  u64 key (the full Zobrist key, so a hit is verified exactly), then u64 data:
+//   bits  0..31  move (u32, NO_MOVE = 0xFFFFFFFF)
+//   bits 32..47  score (i16; mate scores stored relative to this node, see toTT/fromTT in search.ts)
+//   bits 48..55  depth (u8, plies)
+//   bits 56..57  bound (0 empty, 1 upper, 2 lower, 3 exact)
+//   bits 58..63  generation (6 bits, bumped per search; older entries are replaced first)
+// Index = key & (buckets - 1); buckets is a power of two. Single-threaded: no torn entries. (A shared
+// table would need the key ^= data trick for racy lock-free writes.)
+
+export const BOUND_UPPER: i32 = 1;
+export const BOUND_LOWER: i32 = 2;
+export const BOUND_EXACT: i32 = 3;
+
+let base: usize = 0;
+let capacity: usize = 0;   // bytes reserved
+let buckets: u64 = 0;
+let generation: u64 = 0;
+
+/** Sets the size in MiB (rounded down to a power of two, at least 1). Clears the table. Returns the MiB used. */
+export function ttResize(mb: i32): i32 {
+  let m: i32 = 1;
+  while (m * 2 <= mb && m < 2048) m *= 2;
+  const bytes = <usize>m << 20;
+  if (bytes > capacity) { base = heap.alloc(bytes); capacity = bytes; }
+  buckets = <u64>(bytes >> 5);
+  ttClear();
+  return m;
+}
+
+export function ttClear(): void { memory.fill(base, 0, <usize>(buckets << 5)); generation = 0; }
+export function ttNewSearch(): void { generation = (generation + 1) & 63; }
+
+/** Data word of the entry for `key`, or 0 if none. */
+export function ttProbe(key: u64): u64 {
+  const b = base + (<usize>(key & (buckets - 1)) << 5);
+  if (load<u64>(b) == key && load<u64>(b, 8) != 0) return load<u64>(b, 8);
+  if (load<u64>(b, 16) == key && load<u64>(b, 24) != 0) return load<u64>(b, 24);
+  return 0;
+}
+
+export function ttStore(key: u64, move: u32, score: i32, depth: i32, bound: i32): void {
+  const b = base + (<usize>(key & (buckets - 1)) << 5);
+  const data = <u64>move | (<u64>(<u16>score) << 32) | (<u64>(<u8>depth) << 48) | (<u64>bound << 56) | (generation << 58);
+  const old = load<u64>(b, 8);
+  const oldDepth = <i32>((old >> 48) & 0xFF);
+  const oldGen = (old >> 58) & 63;
+  if (old == 0 || load<u64>(b) == key || depth >= oldDepth || oldGen != generation) {
+    store<u64>(b, key); store<u64>(b, data, 8);
+  } else {
+    store<u64>(b, key, 16); store<u64>(b, data, 24);
+  }
+}
+
+// @ts-ignore: decorator
+@inline export function ttMove(d: u64): u32 { return <u32>(d & 0xFFFFFFFF); }
+// @ts-ignore: decorator
+@inline export function ttScore(d: u64): i32 { return <i32>(<i16>((d >> 32) & 0xFFFF)); }
+// @ts-ignore: decorator
+@inline export function ttDepth(d: u64): i32 { return <i32>((d >> 48) & 0xFF); }
+// @ts-ignore: decorator
+@inline export function ttBound(d: u64): i32 { return <i32>((d >> 56) & 3); }

@@ -1,0 +1,57 @@
+/**
+ * Typed errors of the public API. Every error the engine throws on bad input is a LatticeError with a
+ * stable `code`; the CLI prints `error: <message>` on stderr and exits 2 for these.
+ */
+export class LatticeError extends Error {
+  /** Stable machine-readable code, e.g. 'parse', 'illegal-move', 'unknown-variant', 'option', 'argument'. */
+  readonly code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'LatticeError';
+    this.code = code;
+  }
+}
+
+/** A position string or move text that does not parse; `column` is 1-based in `input`. */
+export class ParseError extends LatticeError {
+  readonly input: string;
+  readonly column: number;
+  constructor(what: string, input: string, column: number, reason: string) {
+    super('parse', `bad ${what} at column ${column}: ${reason} (in "${input}")`);
+    this.name = 'ParseError';
+    this.input = input;
+    this.column = column;
+  }
+}
+
+/** A well-formed move that is not legal in the current position. */
+export class IllegalMoveError extends LatticeError {
+  constructor(move: string, position: string, why: string) {
+    super('illegal-move', `illegal move "${move}" in ${position}: ${why}`);
+    this.name = 'IllegalMoveError';
+  }
+}
+
+/** A variant name that is not declared. */
+export class UnknownVariantError extends LatticeError {
+  constructor(name: string, known: string[]) {
+    super('unknown-variant', `unknown variant "${name}" (known: ${known.join(', ')})`);
+    this.name = 'UnknownVariantError';
+  }
+}
+
+/** An unknown option, or a value outside the option's type or range. */
+export class OptionError extends LatticeError {
+  constructor(message: string) {
+    super('option', message);
+    this.name = 'OptionError';
+  }
+}
+
+/** A bad argument to an API call (depth out of range, no move to undo, bad limits...). */
+export class ArgumentError extends LatticeError {
+  constructor(message: string) {
+    super('argument', message);
+    this.name = 'ArgumentError';
+  }
+}

@@ -1,0 +1,284 @@
+import { ArgumentError, IllegalMoveError } from './errors.js';
+import type { Board } from './lattice/index.js';
+import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePosition, type Setup } from './notation.js';
+import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
+import { loadCore, type Core } from './wasm.js';
+
+/** Score bound of mate scores: a win in n plies scores MATE - n (assembly/search.ts). */
+export const MATE = 31000;
+const MATE_BOUND = MATE - 1000;
+const NO_MOVE = 0xffffffff;
+/** Deepest search the core's stacks serve. */
+export const MAX_SEARCH_DEPTH = 126;
+/** Deepest perft allowed through the API (the count would overflow 2^53 far later; this bounds time). */
+export const MAX_PERFT_DEPTH = 20;
+
+/** Options of Game.create. */
+export interface GameOptions {
+  /** Variant options (`captures-to-win`, `repetition`, ...); see `lattice variants`. */
+  options?: Record<string, number | string>;
+  /** Start from this position string instead of the variant's start (notation.ts grammar). */
+  position?: string;
+  /** Transposition table size in MiB (rounded down to a power of two; default 16). */
+  hashMb?: number;
+  /** Load the bounds-checked debug build of the core (slower; used by the tests). */
+  debug?: boolean;
+}
+
+/** The end of a game: winner is the side that won ('draw' for a draw). */
+export interface GameResult {
+  winner: 'prey' | 'hunters' | 'draw';
+  /** The winning side's plural name (goats, tigers) or 'draw'. */
+  winnerName: string;
+  reason: 'captures' | 'no-moves' | 'repetition';
+}
+
+/** Search limits; any combination, the first reached stops the search. With none, depth 8. */
+export interface SearchLimits {
+  /** Maximum depth in plies (1..126). */
+  depth?: number;
+  /** Node budget (the search stops at the first check after it). */
+  nodes?: number;
+  /** Time budget in milliseconds. */
+  movetime?: number;
+  /** A stop flag: when `stop[0] !== 0` (e.g. set by another thread via a SharedArrayBuffer) the search stops. */
+  stop?: Int32Array;
+  /** Called after each completed iteration. */
+  onIteration?: (info: SearchInfo) => void;
+}
+
+/** One iteration's (or the final) search report. Score in centi-units from the side to move's view. */
+export interface SearchInfo {
+  depth: number;
+  score: number;
+  /** Plies to the end when the score is a forced win (>0) or loss (<0), else null. */
+  mateIn: number | null;
+  nodes: number;
+  ms: number;
+  pv: string[];
+}
+
+/** A finished search: the best move (null when the side to move has no move) and its report. */
+export interface SearchResult extends SearchInfo { bestmove: string | null }
+
+/**
+ * A game of one variant on one core instance: position, history, move generation, perft and search.
+ * Create with `await Game.create('bagh-chal')`. Rules: the variant's RULES.md section (see `variant.source`).
+ */
+export class Game {
+  readonly variant: HuntVariant;
+  readonly options: OptionValues;
+  readonly board: Board;
+  private readonly core: Core;
+  private readonly capturesToWin: number;
+
+  private constructor(variant: HuntVariant, options: OptionValues, board: Board, core: Core) {
+    this.variant = variant; this.options = options; this.board = board; this.core = core;
+    this.capturesToWin = variant.capturesToWin(options);
+  }
+
+  /**
+   * Loads a core instance and sets up `variantId` with its options and start position.
+   * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position).
+   */
+  static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
+    const variant = getVariant(variantId);
+    const options = resolveOptions(variant, opts.options);
+    const board = variant.board();
+    const core = await loadCore({ debug: opts.debug });
+    const e = core.exports;
+    const input = core.boardInput();
+    const n = board.points.length;
+    input.fill(-1);
+    input.set(board.neighbours, 0);
+    input.set(board.jumps, 64 * 8);
+    const rc = e.setupBoard(n);
+    if (rc !== 0) throw new Error(`internal: the core rejected board ${board.id} (code ${rc})`);
+    e.setCapturesToWin(variant.capturesToWin(options));
+    e.setRepetitionMode(['none', 'draw3', 'forbid'].indexOf(String(options.repetition)));
+    if (opts.hashMb !== undefined) {
+      if (!Number.isInteger(opts.hashMb) || opts.hashMb < 1 || opts.hashMb > 2048) throw new ArgumentError(`hash size must be 1..2048 MiB, got ${opts.hashMb}`);
+      e.setHashSize(opts.hashMb);
+    }
+    const game = new Game(variant, options, board, core);
+    game.setPosition(opts.position ?? variant.start(options));
+    return game;
+  }
+
+  /** Sets the position from a string, clearing the history. Throws ParseError naming the column. */
+  setPosition(text: string): void {
+    const s = parsePosition(this.variant, this.board, text, this.capturesToWin);
+    let h = 0n, p = 0n;
+    s.cells.forEach((c, i) => { if (c === HUNTER) h |= 1n << BigInt(i); else if (c === PREY) p |= 1n << BigInt(i); });
+    const io = this.core.io();
+    io[0] = h; io[1] = p;
+    const rc = this.core.exports.setPosition(s.side, s.inHand, s.captured);
+    if (rc !== 0) throw new Error(`internal: the core rejected a validated position (code ${rc})`);
+  }
+
+  /** The current position as a string (notation.ts grammar). */
+  position(): string {
+    const e = this.core.exports;
+    e.readPosition();
+    const io = this.core.io();
+    const h = io[0], p = io[1];
+    const cells = new Uint8Array(this.board.points.length);
+    for (let i = 0; i < cells.length; i++) {
+      cells[i] = (h >> BigInt(i)) & 1n ? HUNTER : (p >> BigInt(i)) & 1n ? PREY : EMPTY;
+    }
+    const s: Setup = { cells, side: e.sideToMove() as 0 | 1, inHand: e.inHand(), captured: e.captured() };
+    return formatPosition(this.variant, this.board, s);
+  }
+
+  /** The current Zobrist key as 16 hex digits. */
+  key(): string {
+    this.core.exports.readPosition();
+    return this.core.io()[2].toString(16).padStart(16, '0');
+  }
+
+  /** True if the incremental Zobrist key equals the key recomputed from the position. */
+  keyConsistent(): boolean { return this.core.exports.keyConsistent() === 1; }
+
+  private packedMoves(): Uint32Array {
+    const n = this.core.exports.legalMoves();
+    const moves = this.core.moves(n).slice();
+    if (this.options.repetition !== 'forbid') return moves;
+    return moves.filter((m) => {
+      this.core.exports.makeMove(m);
+      const repeats = this.core.exports.repetitions() > 0;
+      this.core.exports.unmakeMove();
+      return !repeats;
+    });
+  }
+
+  /** Legal moves as move text (placements, steps, jumps). Empty when the game is over. */
+  legalMoves(): string[] {
+    if (this.result()) return [];
+    return [...this.packedMoves()].map((m) => formatMove(this.board, m));
+  }
+
+  /**
+   * Plays a move given as text (`c3`, `a1-b2`, `a1xc3`). Throws ParseError for malformed text and
+   * IllegalMoveError when it is not legal here (or the game is over).
+   */
+  play(move: string): void {
+    const text = parseMoveText(this.board, move);
+    const over = this.result();
+    if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
+    const m = [...this.packedMoves()].find((x) => formatMove(this.board, x) === text);
+    if (m === undefined) throw new IllegalMoveError(move, this.position(), `legal moves: ${this.legalMoves().join(' ') || 'none'}`);
+    this.core.exports.makeMove(m);
+  }
+
+  /** Takes back the last move and returns its text. Throws ArgumentError when there is none. */
+  undo(): string {
+    if (this.core.exports.historyLength() === 0) throw new ArgumentError('no move to undo');
+    const m = this.core.exports.unmakeMove();
+    return formatMove(this.board, m);
+  }
+
+  /** Moves played since the position was set, as text. */
+  history(): string[] {
+    const out: string[] = [];
+    const n = this.core.exports.historyLength();
+    for (let i = 0; i < n; i++) out.unshift(formatMove(this.board, this.core.exports.unmakeMove()));
+    for (const t of out) this.play(t);
+    return out;
+  }
+
+  /**
+   * The result if the game is over, else null (RULES.md §0-1): the hunters win at captures-to-win
+   * captures; a side to move with no legal move loses; under repetition=draw3 a third occurrence of
+   * a position is a draw.
+   */
+  result(): GameResult | null {
+    const e = this.core.exports;
+    const win = (side: 0 | 1, reason: GameResult['reason']): GameResult => ({
+      winner: side === 1 ? 'hunters' : 'prey',
+      winnerName: side === 1 ? this.variant.hunter.plural : this.variant.prey.plural,
+      reason,
+    });
+    if (e.captured() >= this.capturesToWin) return win(1, 'captures');
+    if (this.options.repetition === 'draw3' && e.repetitions() >= 2) return { winner: 'draw', winnerName: 'draw', reason: 'repetition' };
+    if (this.packedMoves().length === 0) return win(e.sideToMove() === 1 ? 0 : 1, 'no-moves');
+    return null;
+  }
+
+  private checkDepth(depth: number, max: number): void {
+    if (!Number.isInteger(depth) || depth < 0 || depth > max) throw new ArgumentError(`depth must be an integer 0..${max}, got ${depth}`);
+  }
+
+  /** Perft: leaf nodes at exactly `depth` plies (finished games have no children; repetition ignored). */
+  perft(depth: number): number {
+    this.checkDepth(depth, MAX_PERFT_DEPTH);
+    return this.core.exports.perft(depth);
+  }
+
+  /** Perft through the generic make/unmake path (cross-checks the bulk-counting recursion). */
+  perftSlow(depth: number): number {
+    this.checkDepth(depth, MAX_PERFT_DEPTH);
+    return this.core.exports.perftSlow(depth);
+  }
+
+  /** Perft per legal root move: move text -> leaf count at depth - 1 below it. depth >= 1. */
+  divide(depth: number): Record<string, number> {
+    this.checkDepth(depth, MAX_PERFT_DEPTH);
+    if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
+    const e = this.core.exports;
+    const out: Record<string, number> = {};
+    const n = e.legalMoves();
+    const moves = this.core.moves(n).slice();
+    for (const m of moves) {
+      e.makeMove(m);
+      out[formatMove(this.board, m)] = e.perft(depth - 1);
+      e.unmakeMove();
+    }
+    return out;
+  }
+
+  /** Static evaluation of the current position, centi-units from the side to move's view. */
+  evaluate(): number { return this.core.exports.evaluate(); }
+
+  private pv(len: number): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < len; i++) {
+      const m = this.core.exports.pvMove(i);
+      if (m === NO_MOVE) break;
+      out.push(formatMove(this.board, m));
+    }
+    return out;
+  }
+
+  /**
+   * Searches the current position (iterative deepening PVS, see assembly/search.ts) within `limits`.
+   * Throws ArgumentError for bad limits. The position is unchanged afterwards.
+   */
+  search(limits: SearchLimits = {}): SearchResult {
+    const { nodes = 0, movetime = 0 } = limits;
+    const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : 8);
+    this.checkDepth(depth, MAX_SEARCH_DEPTH);
+    if (depth < 1) throw new ArgumentError('search depth must be >= 1');
+    if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${nodes}`);
+    if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${movetime}`);
+    const e = this.core.exports;
+    const mateIn = (s: number) => (s >= MATE_BOUND ? MATE - s : s <= -MATE_BOUND ? -(MATE + s) : null);
+    const stop = limits.stop;
+    this.core.hooks.shouldStop = stop ? () => Atomics.load(stop, 0) : () => 0;
+    this.core.hooks.onIteration = (d, s, n, ms, len) => {
+      limits.onIteration?.({ depth: d, score: s, mateIn: mateIn(s), nodes: n, ms: Math.round(ms), pv: this.pv(len) });
+    };
+    const t0 = performance.now();
+    try {
+      const best = e.search(depth, nodes, movetime);
+      const score = e.searchScore();
+      return {
+        bestmove: best === NO_MOVE ? null : formatMove(this.board, best),
+        score, mateIn: mateIn(score), depth: e.searchDepth(), nodes: e.searchNodes(),
+        ms: Math.round(performance.now() - t0), pv: this.pv(e.pvLength()),
+      };
+    } finally {
+      this.core.hooks.shouldStop = () => 0;
+      this.core.hooks.onIteration = () => {};
+    }
+  }
+}
