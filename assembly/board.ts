@@ -38,6 +38,11 @@ export const JL = new StaticArray<i8>(MAX_POINTS * 8);
 const MAGIC = new StaticArray<u64>(MAX_POINTS);
 const SHIFT = new StaticArray<u64>(MAX_POINTS);
 const JTAB = new StaticArray<Bits>(MAX_POINTS * JTAB_SIZE);
+// The same hashing over STEP[p] for jumps THROUGH p: idx = ((hunters & STEP[p]) * TMAGIC[p]) >>> TSHIFT[p]
+// gives the landing points beyond p of the hunters adjacent to p (perft's incremental counts).
+const TMAGIC = new StaticArray<u64>(MAX_POINTS);
+const TSHIFT = new StaticArray<u64>(MAX_POINTS);
+const TTAB = new StaticArray<Bits>(MAX_POINTS * JTAB_SIZE);
 
 let rng: u64 = 0x9E3779B97F4A7C15;
 function nextRandom(): u64 {
@@ -58,12 +63,25 @@ function landingsFor(p: i32, mids: Bits): Bits {
   return r;
 }
 
-function findMagic(p: i32): bool {
-  const mask = ld(JMID, p);
+/**
+ * Points beyond `p` from each hunter in `adj` (a subset of STEP[p]): the landing points of jumps over p
+ * made by those hunters (the incremental perft counts use it).
+ */
+function throughFor(p: i32, adj: Bits): Bits {
+  let r: Bits = 0;
+  for (let d = 0; d < 8; d++) {
+    const t = <i32>ld(NB, p * 8 + d), l = <i32>ld(NB, p * 8 + (d ^ 4));
+    if (t >= 0 && l >= 0 && ((adj >> <u64>t) & 1) && <i32>ld(JL, t * 8 + (d ^ 4)) == l) r |= bit(l);
+  }
+  return r;
+}
+
+/** Searches MAGIC/SHIFT for point p over `mask` so that `table` gives `fn(p, subset)` for every subset. */
+function findMagic(p: i32, mask: Bits, table: StaticArray<Bits>, magics: StaticArray<u64>, shifts: StaticArray<u64>, through: bool): bool {
   const k = size(mask);
-  const scratch = JTAB; // filled per attempt at p's slice
+  const scratch = table;
   const base = p * JTAB_SIZE;
-  for (let bits = max(k, 1); bits <= JTAB_BITS; bits++) {
+  for (let bits = min(k + 2, JTAB_BITS); bits <= JTAB_BITS; bits++) {
     const shift = <u64>(64 - bits);
     for (let attempt = 0; attempt < 100000; attempt++) {
       const magic = k == 0 ? <u64>0 : nextRandom() & nextRandom() & nextRandom();
@@ -72,7 +90,7 @@ function findMagic(p: i32): bool {
       let s: Bits = 0;
       do {
         const idx = <i32>((s * magic) >> shift);
-        const want = landingsFor(p, s);
+        const want = through ? throughFor(p, s) : landingsFor(p, s);
         const have = ld(scratch, base + idx);
         if (have == <u64>-1) st(scratch, base + idx, want);
         else if (have != want) { ok = false; break; }
@@ -80,8 +98,8 @@ function findMagic(p: i32): bool {
       } while (s != 0);
       if (ok) {
         for (let i = 0; i < (1 << bits); i++) if (ld(scratch, base + i) == <u64>-1) st(scratch, base + i, <u64>0);
-        st(MAGIC, p, magic);
-        st(SHIFT, p, shift);
+        st(magics, p, magic);
+        st(shifts, p, shift);
         return true;
       }
     }
@@ -110,7 +128,10 @@ export function setupBoard(n: i32): i32 {
       if (jl >= 0) { st(JMID, p, ld(JMID, p) | bit(nb)); st(MID_OF, p * MAX_POINTS + jl, <u8>nb); }
     }
   }
-  for (let p = 0; p < n; p++) if (!findMagic(p)) return -3;
+  for (let p = 0; p < n; p++) {
+    if (!findMagic(p, ld(JMID, p), JTAB, MAGIC, SHIFT, false)) return -3;
+    if (!findMagic(p, ld(STEP, p), TTAB, TMAGIC, TSHIFT, true)) return -3;
+  }
   return 0;
 }
 
@@ -119,6 +140,13 @@ export function setupBoard(n: i32): i32 {
 @inline export function jumpLandings(from: i32, prey: Bits, empty: Bits): Bits {
   const idx = <i32>(((prey & ld(JMID, from)) * ld(MAGIC, from)) >> ld(SHIFT, from));
   return ld(JTAB, from * JTAB_SIZE + idx) & empty;
+}
+
+/** Landing points of the jumps over `over` by the hunters `h` adjacent to it (landing not checked). */
+// @ts-ignore: decorator
+@inline export function jumpsThrough(over: i32, h: Bits): Bits {
+  const idx = <i32>(((h & ld(STEP, over)) * ld(TMAGIC, over)) >> ld(TSHIFT, over));
+  return ld(TTAB, over * JTAB_SIZE + idx);
 }
 
 /** Midpoint of the jump from `from` landing on `land`. */

@@ -1,24 +1,93 @@
 // Perft with bulk counting: leaves at exactly `depth` plies, a finished game contributing nothing
 // below it (RULES.md §0: perft ignores repetition). The recursion keeps the position in wasm locals
-// (copy-make in registers), which beat make/unmake and an explicit stack here; at the last ply it
-// counts moves without playing them.
-import { Bits } from "./bits";
-import { STEP, boardMask, jumpLandings, midOf } from "./board";
+// (copy-make in registers), which beat make/unmake and an explicit stack here. At depth 2 it does not
+// even visit the children: it counts their moves incrementally from the parent's count:
+//  - a goat placed on e (hunters h, prey p, empty E, before the move):
+//      hunter moves' = base - |STEP[e] & h|             (steps into e)
+//                           - |jumpLandings(e, p, h)|     (jumps landing on e: symmetric, so the
+//                                                          hunters two points from e across a goat)
+//                           + |jumpsThrough(e, h) & E|    (jumps over the new goat)
+//  - a goat leaving f: the same three terms with opposite signs, on the board without the goat;
+//  - a hunter move t -> u (no capture), for the goats' step count:
+//      prey steps' = base + |STEP[t] & p| - |STEP[u] & p|.
+// perftSlow (generate/make/unmake, no shortcuts) cross-checks it in the tests.
+import { Bits, bit, ld } from "./bits";
+import { STEP, boardMask, jumpLandings, jumpsThrough, midOf } from "./board";
 import { hunters, prey, side, inHand, captured, capturesToWin, PREY, makeMove, unmakeMove } from "./position";
 import { hunterMoveCount, preyStepCount, generate, MOVES, MAX_MOVES } from "./movegen/hunt";
-import { bit, ld } from "./bits";
 
-function countMoves(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32): u64 {
+// @ts-ignore: decorator
+@inline function countMoves(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32): u64 {
   if (capt >= capturesToWin) return 0;
   const empty = boardMask & ~(h | p);
   if (stm == PREY) return hand > 0 ? popcnt(empty) : <u64>preyStepCount(p, empty);
   return <u64>hunterMoveCount(h, p, empty);
 }
 
+/** Change in the hunters' move count when a goat appears on e (p, empty: the board without it). */
+// @ts-ignore: decorator
+@inline function goatAddedDelta(e: i32, h: Bits, p: Bits, empty: Bits): i32 {
+  return <i32>popcnt(jumpsThrough(e, h) & empty) - <i32>popcnt(ld(STEP, e) & h) - <i32>popcnt(jumpLandings(e, p, h));
+}
+
+/** Leaves two plies below a prey node (depth == 2): hunter moves after each prey move, counted incrementally. */
+function preyDepth2(h: Bits, p: Bits, hand: i32, empty: Bits): u64 {
+  const base = hunterMoveCount(h, p, empty);
+  let n: u64 = 0;
+  if (hand > 0) {
+    for (let e = empty; e != 0; e &= e - 1) {
+      const to = <i32>ctz(e);
+      n += <u64>(base + goatAddedDelta(to, h, p, empty ^ bit(to)));
+    }
+    return n;
+  }
+  for (let f = p; f != 0; f &= f - 1) {
+    const from = <i32>ctz(f);
+    const moves = ld(STEP, from) & empty;
+    if (moves == 0) continue;
+    const p1 = p ^ bit(from), e1 = empty | bit(from);
+    const afterLeave = base - goatAddedDelta(from, h, p1, empty);
+    for (let t = moves; t != 0; t &= t - 1) {
+      const to = <i32>ctz(t);
+      n += <u64>(afterLeave + goatAddedDelta(to, h, p1, e1 ^ bit(to)));
+    }
+  }
+  return n;
+}
+
+/** Leaves two plies below a hunter node (depth == 2): prey moves after each hunter move. */
+function hunterDepth2(h: Bits, p: Bits, hand: i32, capt: i32, empty: Bits): u64 {
+  let n: u64 = 0;
+  const captureEnds = capt + 1 >= capturesToWin;
+  if (hand > 0) {
+    // placements: one per empty point after the move (a step keeps the count; a jump frees one more)
+    const k = <u64>popcnt(empty);
+    for (let f = h; f != 0; f &= f - 1) {
+      const from = <i32>ctz(f);
+      n += <u64>popcnt(ld(STEP, from) & empty) * k;
+      if (!captureEnds) n += <u64>popcnt(jumpLandings(from, p, empty)) * (k + 1);
+    }
+    return n;
+  }
+  const base = <i32>preyStepCount(p, empty);
+  for (let f = h; f != 0; f &= f - 1) {
+    const from = <i32>ctz(f);
+    const gain = base + <i32>popcnt(ld(STEP, from) & p);
+    for (let t = ld(STEP, from) & empty; t != 0; t &= t - 1) n += <u64>(gain - <i32>popcnt(ld(STEP, <i32>ctz(t)) & p));
+    if (captureEnds) continue;
+    for (let t = jumpLandings(from, p, empty); t != 0; t &= t - 1) {
+      const to = <i32>ctz(t);
+      const p2 = p ^ bit(midOf(from, to));
+      n += <u64>preyStepCount(p2, boardMask & ~((h ^ bit(from) ^ bit(to)) | p2));
+    }
+  }
+  return n;
+}
+
 function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32): u64 {
-  if (depth == 1) return countMoves(h, p, stm, hand, capt);
   if (capt >= capturesToWin) return 0;
   const empty = boardMask & ~(h | p);
+  if (depth == 2) return stm == PREY ? preyDepth2(h, p, hand, empty) : hunterDepth2(h, p, hand, capt, empty);
   const d = depth - 1;
   let n: u64 = 0;
   if (stm == PREY) {
@@ -47,6 +116,7 @@ function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32):
 /** Perft of the current position (nodes as f64: exact up to 2^53). */
 export function perft(depth: i32): f64 {
   if (depth <= 0) return 1;
+  if (depth == 1) return <f64>countMoves(hunters, prey, side, inHand, captured);
   return <f64>perftRec(hunters, prey, side, inHand, captured, depth);
 }
 

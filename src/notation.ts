@@ -183,3 +183,22 @@ export function formatPosition(variant: HuntVariant, board: Board, s: Setup): st
   const count = (n: number) => (n > 0 ? P + n : '-');
   return `${ranks.join('/')} ${s.side === 1 ? H : P} ${count(s.inHand)} ${count(s.captured)}`;
 }
+
+/**
+ * The board as text for people: one line per rank (top first) with the rank number, each point drawn
+ * at its file (`.` empty, else the piece letter), files lettered below.
+ */
+export function formatBoardText(variant: HuntVariant, board: Board, positionText: string): string {
+  const ranks = positionText.split(' ')[0].split('/');
+  const lines: string[] = [];
+  const w = String(board.height).length;
+  board.ranks.forEach((pts, r) => {
+    const row = Array<string>(board.width * 2).fill(' ');
+    let k = 0;
+    for (const ch of ranks[r].replace(/\d+/g, (d) => '.'.repeat(Number(d)))) row[board.points[pts[k++]].x * 2] = ch;
+    lines.push(String(board.points[pts[0]].y + 1).padStart(w) + '  ' + row.join('').trimEnd());
+  });
+  const files = Array.from({ length: board.width }, (_, x) => String.fromCharCode(97 + x)).join(' ');
+  lines.push(' '.repeat(w) + '  ' + files);
+  return lines.join('\n');
+}

@@ -206,6 +206,7 @@ describe('spot checks', () => {
     expect(jump(b31, 'c1', N)).toBe('c3');
     // inside the den
     expect(jump(b31, 'a1', E)).toBe('e1');
+    expect(jump(b31, 'e1', W)).toBe('a1');
     expect(jump(b31, 'b2', E)).toBe('d2');
     expect(jump(b31, 'b2', SW)).toBeNull(); // a1 ends the slanted side
     expect(jump(b31, 'b3', SE)).toBeNull(); // b3 has no diagonals
@@ -356,8 +357,6 @@ describe('invariants on every board', () => {
       // maximality: no line can be continued by a step in its own direction (all slopes are 0, ±1, ∞)
       for (const l of b.lines) {
         const first = l[0]!, second = l[1]!, last = l[l.length - 1]!;
-        const d = b.points.findIndex(() => false); // placeholder to keep types simple
-        void d;
         let dir = -1;
         for (let k = 0; k < 8; k++) if (b.neighbours[first * 8 + k] === second) dir = k;
         expect(b.neighbours[last * 8 + dir]).toBe(-1);
@@ -376,6 +375,11 @@ describe('invariants on every board', () => {
     expect(b.neighbours[gate * 8 + SW]).toBe(b.index('c2'));
     expect(b.neighbours[gate * 8 + NE]).toBe(-1);
     expect(b.jumps[b.index('c2') * 8 + NE]).toBe(-1);
+    // n = 3: the den's base row (4 grid units wide) overhangs the 3-wide board by one file each side
+    const t = alquerque(3, { dens: ['south'] });
+    expect([t.width, t.height, t.points.length]).toEqual([5, 5, 15]);
+    expect(names(t, t.ranks[4]!)).toEqual(['a1', 'c1', 'e1']);
+    expect(names(t, t.ranks[0]!)).toEqual(['b5', 'c5', 'd5']);
   });
 });
 
@@ -414,7 +418,8 @@ describe('errors', () => {
       expect(() => alquerque(n)).toThrow(RangeError);
       expect(() => alquerque(n)).toThrow(/n must be an odd integer >= 3/);
     }
-    expect(() => alquerque(27)).toThrow(/27 files wide/);
+    expect(() => alquerque(27)).toThrow(/more than 26 files/);
+    expect(() => alquerque(25, { dens: ['east'] })).toThrow(/27 files wide/);
     expect(() => alquerque(23, { dens: ['west', 'east'] })).toThrow(RangeError);
   });
 
@@ -451,6 +456,3 @@ describe('errors', () => {
     ]) expect(f).toThrow(RangeError);
   });
 });
-
-// keep unused direction constants referenced for readability of the spot checks above
-void [SE, W, NW];

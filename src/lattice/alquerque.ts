@@ -2,7 +2,7 @@
  * The n x n Alquerque grid with optional triangular dens (虎穴), RULES.md §0 ("Alquerque grid n x n",
  * "Den") and the boards of §1-§4 (Bagh Chal, the Tibetan tiger games, Permainan Tabal, ...).
  */
-import { fromPointsAndLines, type Board } from './board.js';
+import { MAX_FILES, fromPointsAndLines, type Board } from './board.js';
 
 /** An edge of the main board that a den can be attached to. */
 export type DenSide = 'south' | 'north' | 'west' | 'east';
@@ -36,7 +36,7 @@ type Vec = [number, number];
  *
  * Bounding grid: the smallest box holding all points. For n >= 5 the main board is shifted 2 files
  * right for a west den and 2 ranks up for a south den; width = n + 2 per west/east den, height = n + 2
- * per south/north den. (On 3x3 a den's 5-wide base row overhangs the board by one file on each side,
+ * per south/north den. (On 3x3 a den's base row, spanning 5 files, overhangs the board by one file on each side,
  * so e.g. 3x3 + south den is 5 wide, 5 high, the main board on files b-d.) Examples: 5x5 + south den is
  * 5 wide, 7 high (a1..e7; den ranks 1-2, gate c3, den centre c2, board centre c5); 5x5 + south and
  * north is a1..e9 (dens centred c2 and c8); 9x9 + four dens is a1..m13 (main board c3..k11, centre g7,
@@ -53,6 +53,9 @@ type Vec = [number, number];
 export function alquerque(n: number, opts: AlquerqueOptions = {}): Board {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 3 || n % 2 === 0) {
     throw new RangeError(`alquerque: n must be an odd integer >= 3, got ${String(n)}`);
+  }
+  if (n > MAX_FILES) {
+    throw new RangeError(`alquerque: n = ${n} needs more than ${MAX_FILES} files (a..z); n must be at most ${MAX_FILES - 1}`);
   }
   const dens = opts.dens ?? [];
   if (!Array.isArray(dens)) throw new RangeError('alquerque: opts.dens must be an array of den sides');
@@ -104,7 +107,7 @@ export function alquerque(n: number, opts: AlquerqueOptions = {}): Board {
   };
   for (const side of dens) {
     const { M, o, a } = geometry[side];
-    // M + i*o + j*a, in bounding-grid coordinates
+    // M + i*o + j*a, in main-board coordinates
     const p = (i: number, j: number): Vec => at(M[0] + i * o[0] + j * a[0], M[1] + i * o[1] + j * a[1]);
     coords.push(p(1, -1), p(1, 0), p(1, 1), p(2, -2), p(2, 0), p(2, 2));
     lines.push(
@@ -116,8 +119,8 @@ export function alquerque(n: number, opts: AlquerqueOptions = {}): Board {
     );
   }
   // Bounding grid = the smallest box from (0, 0) holding every point. For n >= 5 this shifts the main
-  // board 2 files right for a west den and 2 ranks up for a south den; on 3x3 a den's base row (4 units
-  // wide) sticks out past the board's sides, so the grid grows sideways as well.
+  // board 2 files right for a west den and 2 ranks up for a south den; on 3x3 a den's base row (spanning
+  // 5 files) sticks out past the board's sides, so the grid grows sideways as well.
   const dx = -Math.min(...coords.map((q) => q[0]));
   const dy = -Math.min(...coords.map((q) => q[1]));
   const shift = (q: Vec): Vec => [q[0] + dx, q[1] + dy];

@@ -1,0 +1,219 @@
+// lattice-engine benchmarks: `npm run bench` (builds first), or `node bench/index.js [options]`.
+//
+//   --json          print one JSON object on stdout instead of the table (progress goes to stderr)
+//   --quick         fewer rounds and samples, and skip the slow start-position perft(8) row
+//   --no-yardstick  do not compile or run the native yardstick (WASM figures alone)
+//
+// Suites (DESIGN.md "Facts measured on this machine" for the method):
+//  perft      Bagh Chal perft leaf rate of the WASM core against the native C yardstick
+//             (bench/yardstick.js) on the same position and depth. Rounds are interleaved
+//             (yardstick, wasm, yardstick, wasm, ...); the ratio is the median of per-round ratios, the
+//             rates are node count / median time. Both must report the same node count: a mismatch
+//             is a bug in one of them, and the bench exits 1.
+//  search     search node rate at a fixed depth, one fresh Game per search (empty TT), via benchmark.js.
+//  signature  `Bench: N`, the node total of the fixed searches in bench/signature.js.
+import { cpus, loadavg } from 'node:os';
+import Benchmark from 'benchmark';
+import { Game } from '../dist/src/index.js';
+import { MOVEMENT, START } from './positions.js';
+import { benchSignature } from './signature.js';
+import { buildYardstick, runYardstick, toYardstickPosition } from './yardstick.js';
+
+const argv = process.argv.slice(2);
+const known = new Set(['--json', '--quick', '--no-yardstick']);
+for (const a of argv) {
+  if (!known.has(a)) { console.error(`unknown option ${a} (known: ${[...known].join(' ')})`); process.exit(2); }
+}
+const JSON_OUT = argv.includes('--json');
+const QUICK = argv.includes('--quick');
+const NO_YARDSTICK = argv.includes('--no-yardstick');
+/** Progress and notes: stdout for the table, stderr when stdout carries the JSON. */
+const note = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
+
+const PERFT_CASES = [
+  { name: 'perft start d7', position: START, depth: 7, rounds: QUICK ? 5 : 9 },
+  { name: 'perft movement d9', position: MOVEMENT, depth: 9, rounds: QUICK ? 3 : 7 },
+  // The last ply from the start at an odd depth is a placement, bulk-counted as a popcount, so d7
+  // says little about tiger move generation; d8 ends on tiger moves (DESIGN.md's calibration depth).
+  ...(QUICK ? [] : [{ name: 'perft start d8', position: START, depth: 8, rounds: 5, warmDepth: 7 }]),
+];
+const SEARCH_CASES = [
+  { name: 'search start d11', position: START, depth: 11 },
+  { name: 'search movement d15', position: MOVEMENT, depth: 15 },
+];
+const SEARCH_HASH_MB = 16;
+
+/** Every count the bench sees is summed here and printed, so no result is dead code to an optimiser. */
+let checksum = 0;
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+function die(message) {
+  console.error(`bench: ${message}`);
+  process.exit(1);
+}
+
+function timeWasmPerft(game, depth) {
+  const t0 = performance.now();
+  const nodes = game.perft(depth);
+  const seconds = (performance.now() - t0) / 1000;
+  checksum += nodes;
+  return { nodes, seconds };
+}
+
+async function perftSuite(yardstick) {
+  const rows = [];
+  for (const c of PERFT_CASES) {
+    note(`  ${c.name}: ${c.position}${yardstick ? `  (yardstick: ${toYardstickPosition(c.position)})` : ''}, ${c.rounds} rounds`);
+    const game = await Game.create('bagh-chal', { position: c.position });
+    // Warm-up: V8 runs wasm on Liftoff first and tiers hot functions up to TurboFan.
+    game.perft(c.warmDepth ?? c.depth);
+    game.perft(c.warmDepth ?? c.depth);
+    if (yardstick) runYardstick(yardstick.bin, c.position, c.warmDepth ?? c.depth);
+    const wasm = [], native = [], ratios = [];
+    let nodes = null;
+    for (let i = 0; i < c.rounds; i++) {
+      const y = yardstick ? runYardstick(yardstick.bin, c.position, c.depth) : null;
+      const w = timeWasmPerft(game, c.depth);
+      nodes ??= w.nodes;
+      if (w.nodes !== nodes) die(`${c.name}: the WASM core counted ${w.nodes} then ${nodes} on the same position`);
+      wasm.push(w.seconds);
+      if (y) {
+        if (y.nodes !== w.nodes) {
+          die(`${c.name}: node counts differ on "${c.position}" depth ${c.depth}: WASM ${w.nodes}, yardstick ${y.nodes}` +
+            ' (a bug in one of them; compare `divide` output)');
+        }
+        if (y.seconds < 0.01) note(`  note: the yardstick took ${y.seconds}s; its millisecond clock makes this ratio coarse`);
+        native.push(y.seconds);
+        ratios.push(y.seconds / w.seconds); // = WASM rate / native rate (same node count)
+      }
+    }
+    rows.push({
+      name: c.name, position: c.position, depth: c.depth, nodes, rounds: c.rounds,
+      wasm: { seconds: median(wasm), nps: nodes / median(wasm), samples: wasm },
+      yardstick: yardstick ? { seconds: median(native), nps: nodes / median(native), samples: native } : null,
+      ratio: yardstick ? { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), rounds: ratios } : null,
+    });
+  }
+  return rows;
+}
+
+function searchSuite() {
+  return new Promise((resolveSuite, rejectSuite) => {
+    const suite = new Benchmark.Suite('search');
+    const acc = new Map();
+    for (const c of SEARCH_CASES) {
+      const a = { nodes: [], searchSec: 0 };
+      acc.set(c.name, a);
+      suite.add(c.name, {
+        defer: true,
+        minSamples: QUICK ? 3 : 5,
+        maxTime: QUICK ? 2 : 4,
+        // A fresh Game per search (a new core instance): the TT, killers and history start empty, so
+        // every search does the same work. The clock below covers the search alone; benchmark.js's
+        // op time also includes Game.create (a few ms: instantiate + allocate the TT).
+        fn: function (deferred) {
+          Game.create('bagh-chal', { position: c.position, hashMb: SEARCH_HASH_MB }).then((g) => {
+            const t0 = performance.now();
+            const r = g.search({ depth: c.depth });
+            a.searchSec += (performance.now() - t0) / 1000;
+            a.nodes.push(r.nodes);
+            checksum += r.nodes;
+            deferred.resolve();
+          }).catch(rejectSuite);
+        },
+      });
+    }
+    suite.on('cycle', (ev) => note(`  ${String(ev.target)}`));
+    suite.on('error', (ev) => rejectSuite(ev.target.error));
+    suite.on('complete', function () {
+      const rows = [];
+      for (const b of Array.from(this)) {
+        const c = SEARCH_CASES.find((x) => x.name === b.name);
+        const a = acc.get(b.name);
+        if (b.error) return rejectSuite(b.error);
+        const nodes = a.nodes[0];
+        if (a.nodes.some((n) => n !== nodes)) return rejectSuite(new Error(`${b.name}: fresh searches counted different nodes: ${[...new Set(a.nodes)].join(', ')}`));
+        const total = a.nodes.reduce((x, y) => x + y, 0);
+        rows.push({
+          name: b.name, position: c.position, depth: c.depth, nodes, searches: a.nodes.length,
+          nps: total / a.searchSec, msPerSearch: (a.searchSec / a.nodes.length) * 1000,
+          msPerOp: b.stats.mean * 1000, rme: b.stats.rme, samples: b.stats.sample.length,
+        });
+      }
+      resolveSuite(rows);
+    });
+    suite.run({ async: true });
+  });
+}
+
+const mnps = (nps) => `${(nps / 1e6).toFixed(1)} Mnps`;
+const pad = (s, n) => String(s).padEnd(n);
+const lpad = (s, n) => String(s).padStart(n);
+
+function printTable(r) {
+  const W = [22, 12, 14, 14, 12];
+  const line = (cells, extra = '') => console.log(cells.map((s, i) => (i === 0 ? pad(s, W[i]) : lpad(s, W[i]))).join('  ') + (extra ? '  ' + extra : ''));
+  console.log();
+  line(['name', 'nodes', 'WASM', 'yardstick', 'WASM/native'], 'spread');
+  line(W.map((w) => '-'.repeat(w)), '------');
+  for (const p of r.perft) {
+    line([p.name, p.nodes, mnps(p.wasm.nps), p.yardstick ? mnps(p.yardstick.nps) : '-', p.ratio ? `${p.ratio.median.toFixed(2)}x` : '-'],
+      p.ratio ? `ratio ${p.ratio.min.toFixed(2)}-${p.ratio.max.toFixed(2)} over ${p.rounds} rounds; WASM ${(p.wasm.seconds * 1000).toFixed(0)} ms, native ${(p.yardstick.seconds * 1000).toFixed(0)} ms` : `${p.rounds} rounds; WASM ${(p.wasm.seconds * 1000).toFixed(0)} ms`);
+  }
+  for (const s of r.search) {
+    line([s.name, s.nodes, mnps(s.nps), '-', '-'], `±${s.rme.toFixed(1)}% over ${s.samples} samples; ${s.msPerSearch.toFixed(0)} ms/search`);
+  }
+  console.log();
+  console.log('rates: perft = leaves/s (bulk-counted), search = nodes/s; WASM/native = median of per-round rate ratios');
+  if (!r.yardstick.available) console.log(`no yardstick: ${r.yardstick.reason}`);
+  console.log(`signature: ${r.signature.searches.map((s) => `d${s.depth} ${s.nodes}`).join(' + ')} nodes (${r.signature.ms.toFixed(0)} ms)`);
+  console.log(`checksum ${r.checksum}; ${r.seconds.toFixed(0)} s in all`);
+  console.log();
+  console.log(`Bench: ${r.bench}`);
+}
+
+async function main() {
+  const t0 = performance.now();
+  const env = { node: process.version, platform: process.platform, arch: process.arch, cpu: cpus()[0]?.model ?? '?', cpus: cpus().length, loadavg: loadavg() };
+  note(`lattice-engine bench  node ${env.node}, ${env.cpu} x${env.cpus}, load ${env.loadavg.map((x) => x.toFixed(2)).join(' ')}`);
+
+  let yardstick = null, ysInfo;
+  if (NO_YARDSTICK) {
+    ysInfo = { available: false, reason: '--no-yardstick' };
+  } else {
+    const b = buildYardstick();
+    if (b.ok) {
+      yardstick = b;
+      ysInfo = { available: true, source: b.source, bin: b.bin, cc: b.cc, flags: '-O3 -march=native', cached: b.cached };
+      note(`yardstick: ${b.source} (${b.cc} -O3 -march=native${b.cached ? ', cached' : ''})`);
+    } else {
+      ysInfo = { available: false, reason: b.reason };
+      note(`NOTE: ${b.reason}\n      printing the WASM figures alone.`);
+    }
+  }
+
+  note('perft');
+  const perft = await perftSuite(yardstick);
+  note('signature');
+  const signature = await benchSignature({ Game });
+  checksum += signature.nodes;
+  note('search (benchmark.js)');
+  const search = await searchSuite();
+
+  const result = {
+    bench: signature.nodes,
+    perft, search,
+    signature: { nodes: signature.nodes, ms: signature.ms, searches: signature.searches },
+    yardstick: ysInfo, env, checksum,
+    seconds: (performance.now() - t0) / 1000,
+  };
+  if (JSON_OUT) console.log(JSON.stringify(result, null, 2));
+  else printTable(result);
+}
+
+main().catch((e) => die(e?.stack ?? String(e)));

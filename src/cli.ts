@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+/**
+ * The `lattice` command (commander). Every command takes --json (one JSON object on stdout) and prints
+ * readable text otherwise. Bad input prints one line `error: ...` on stderr and exits 2.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
+import { Game, type SearchInfo, type SearchResult } from './game.js';
+import { LatticeError } from './errors.js';
+import { VARIANTS, parseOptionArgs } from './variants/index.js';
+import { formatBoardText } from './notation.js';
+
+function intArg(name: string, min: number, max: number) {
+  return (v: string): number => {
+    if (!/^\d+$/.test(v.trim())) throw new InvalidArgumentError(`${name} must be an integer, got "${v}"`);
+    const n = Number(v);
+    if (n < min || n > max) throw new InvalidArgumentError(`${name} must be in ${min}..${max}, got ${n}`);
+    return n;
+  };
+}
+const collect = (v: string, prev: string[]) => prev.concat([v]);
+
+interface Common { position?: string; option: string[]; json?: boolean; hash?: number }
+
+function gameFor(variant: string, o: Common): Promise<Game> {
+  return Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
+}
+
+const out = (s: string) => process.stdout.write(s + '\n');
+const scoreText = (r: { score: number; mateIn: number | null }) =>
+  r.mateIn === null ? `cp ${r.score}` : `mate ${r.mateIn > 0 ? '+' : '-'}${Math.abs(r.mateIn)} plies`;
+const infoLine = (i: SearchInfo) =>
+  `depth ${i.depth} score ${scoreText(i)} nodes ${i.nodes} time ${i.ms} ms nps ${i.ms > 0 ? Math.round((i.nodes * 1000) / i.ms) : 0} pv ${i.pv.join(' ')}`;
+
+function addCommon(cmd: Command): Command {
+  return cmd
+    .option('--position <string>', 'start from this position string (see README: Notation)')
+    .option('--option <key=value>', 'set a variant option (repeatable; see `lattice variants`)', collect, [])
+    .option('--hash <MiB>', 'transposition table size in MiB', intArg('--hash', 1, 2048))
+    .option('--json', 'print one JSON object on stdout');
+}
+
+function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }) {
+  const given = [o.depth, o.nodes, o.movetime].filter((x) => x !== undefined).length;
+  if (given > 1) throw new InvalidArgumentError('give at most one of --depth, --nodes, --movetime');
+  return given ? { depth: o.depth, nodes: o.nodes, movetime: o.movetime } : { movetime: 1000 };
+}
+
+const program = new Command();
+program
+  .name('lattice')
+  .description('lattice-engine: perft, search and self-play for hunt and capture games')
+  .exitOverride()
+  .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
+
+addCommon(program.command('perft <variant> <depth>'))
+  .description('count leaf nodes at exactly <depth> plies (bulk counting)')
+  .option('--divide', 'also count per root move')
+  .action(async (variant: string, depthText: string, o: Common & { divide?: boolean }) => {
+    const depth = intArg('depth', 0, 20)(depthText);
+    const g = await gameFor(variant, o);
+    const t0 = performance.now();
+    const divide = o.divide ? g.divide(Math.max(depth, 1)) : undefined;
+    const nodes = divide && depth > 0 ? Object.values(divide).reduce((a, b) => a + b, 0) : g.perft(depth);
+    const ms = Math.round(performance.now() - t0);
+    if (o.json) { out(JSON.stringify({ variant, position: g.position(), depth, nodes, ms, ...(divide ? { divide } : {}) })); return; }
+    if (divide) for (const [m, n] of Object.entries(divide).sort()) out(`${m}: ${n}`);
+    out(`perft ${depth} = ${nodes}  (${ms} ms, ${ms > 0 ? ((nodes / ms) / 1000).toFixed(1) : '-'} Mnps)  ${g.position()}`);
+  });
+
+addCommon(program.command('search <variant>'))
+  .description('search the position and print the best move, score and principal variation')
+  .option('--depth <plies>', 'search to this depth', intArg('--depth', 1, 126))
+  .option('--nodes <n>', 'stop after about this many nodes', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
+  .option('--movetime <ms>', 'stop after this many milliseconds (default 1000)', intArg('--movetime', 1, 86_400_000))
+  .action(async (variant: string, o: Common & { depth?: number; nodes?: number; movetime?: number }) => {
+    const g = await gameFor(variant, o);
+    const r = g.search({ ...searchLimits(o), onIteration: o.json ? undefined : (i) => out(infoLine(i)) });
+    if (o.json) out(JSON.stringify({ bestmove: r.bestmove, score: r.score, mate: r.mateIn, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms }));
+    else out(`bestmove ${r.bestmove ?? '(none)'}`);
+  });
+
+interface PlayOpts extends Common { movetime: number; maxPlies: number; quiet?: boolean }
+/** Plays the engine against itself; prints each move and the board unless json/quiet. */
+async function selfPlay(variant: string, o: PlayOpts, g?: Game) {
+  g ??= await gameFor(variant, o);
+  const start = g.position();
+  const moves: string[] = [];
+  const t0 = performance.now();
+  if (!o.json) out(formatBoardText(g.variant, g.board, g.position()) + '\n');
+  while (!g.result() && moves.length < o.maxPlies) {
+    const r: SearchResult = g.search({ movetime: o.movetime });
+    if (!r.bestmove) break;
+    g.play(r.bestmove);
+    moves.push(r.bestmove);
+    if (!o.json) {
+      const mover = moves.length % 2 === 1 === (start.split(' ')[1] === g.variant.prey.letter) ? g.variant.prey.name : g.variant.hunter.name;
+      out(`${moves.length}. ${mover} ${r.bestmove}  (${scoreText(r)}, depth ${r.depth})`);
+      if (!o.quiet) out(formatBoardText(g.variant, g.board, g.position()) + '\n');
+    }
+  }
+  const res = g.result();
+  const result = res ? { winner: res.winnerName, reason: res.reason } : { winner: null, reason: `unfinished after ${o.maxPlies} plies` };
+  const ms = Math.round(performance.now() - t0);
+  if (o.json) out(JSON.stringify({ variant, start, moves, result, final: g.position(), plies: moves.length, ms }));
+  else out(`result: ${result.winner ? `${result.winner} win` : 'no result'}${result.winner === 'draw' ? '' : ''} (${result.reason}) after ${moves.length} plies; final ${g.position()}`);
+}
+
+addCommon(program.command('play <variant>'))
+  .description('the engine plays itself to the end of the game')
+  .option('--movetime <ms>', 'time per move in milliseconds', intArg('--movetime', 1, 86_400_000), 200)
+  .option('--max-plies <n>', 'stop after this many plies', intArg('--max-plies', 1, 100_000), 400)
+  .option('--quiet', 'print the moves but not the board after each')
+  .action((variant: string, o: PlayOpts) => selfPlay(variant, o));
+
+program.command('analyse <variant>')
+  .description('the main job: analyse the start position with progress, then play a self-play game to its result')
+  .option('--position <string>', 'analyse this position instead of the start')
+  .option('--option <key=value>', 'set a variant option (repeatable)', collect, [])
+  .option('--movetime <ms>', 'analysis time in milliseconds', intArg('--movetime', 1, 86_400_000), 5000)
+  .option('--play-movetime <ms>', 'time per move in the self-play game', intArg('--play-movetime', 1, 86_400_000), 100)
+  .option('--max-plies <n>', 'self-play ply limit', intArg('--max-plies', 1, 100_000), 400)
+  .action(async (variant: string, o: Common & { movetime: number; playMovetime: number; maxPlies: number }) => {
+    const g = await gameFor(variant, o);
+    out(`${g.variant.name}: ${g.position()}`);
+    out(formatBoardText(g.variant, g.board, g.position()) + '\n');
+    out(`analysing for ${o.movetime} ms...`);
+    const r = g.search({ movetime: o.movetime, onIteration: (i) => out(infoLine(i)) });
+    out(`bestmove ${r.bestmove ?? '(none)'} score ${scoreText(r)} depth ${r.depth} nodes ${r.nodes} in ${r.ms} ms\n`);
+    out(`self-play at ${o.playMovetime} ms per move:`);
+    await selfPlay(variant, { ...o, movetime: o.playMovetime, quiet: true, json: false }, g);
+  });
+
+program.command('variants')
+  .description('list the variants with their options, defaults and rule sources')
+  .option('--json', 'print one JSON object on stdout')
+  .action((o: { json?: boolean }) => {
+    const list = [...VARIANTS.values()].map((v) => ({
+      id: v.id, name: v.name, source: v.source, start: v.start(Object.fromEntries(v.options.map((d) => [d.name, d.default]))),
+      options: v.options.map((d) => ({ name: d.name, type: d.type, default: d.default, values: d.values, min: d.min, max: d.max, source: d.source, description: d.description })),
+    }));
+    if (o.json) { out(JSON.stringify({ variants: list })); return; }
+    for (const v of list) {
+      out(`${v.id}  ${v.name}  (${v.source})\n  start: ${v.start}`);
+      for (const d of v.options) out(`  --option ${d.name}=${d.values ? d.values.join('|') : `<${d.min}..${d.max}>`}  default ${d.default}: ${d.description} [${d.source}]`);
+    }
+  });
+
+try {
+  await program.parseAsync(process.argv);
+} catch (err) {
+  if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
+  if (err instanceof LatticeError || err instanceof InvalidArgumentError) {
+    process.stderr.write(`error: ${err.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}
