@@ -4,7 +4,7 @@ import { ld, st } from "./bits";
 import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints } from "./board";
 import * as pos from "./position";
 import { generate, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
-import { perft as perftFast, perftSlow as perftSlowImpl } from "./perft";
+import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl } from "./perft";
 import { evaluate as evaluateImpl, setDefaultWeights, setWeight as setWeightImpl } from "./eval";
 import { ttResize } from "./tt";
 import { search as searchImpl } from "./search";
@@ -57,6 +57,7 @@ export function makeMove(m: u32): void { pos.makeMove(m); }
 export function unmakeMove(): u32 { return pos.unmakeMove(); }
 
 export function perft(depth: i32): f64 { return perftFast(depth); }
+export function perftClassic(depth: i32): f64 { return perftClassicImpl(depth); }
 export function perftSlow(depth: i32): f64 { return depth > MAX_PLY - 1 ? -1 : perftSlowImpl(depth, 0); }
 export function evaluate(): i32 { return evaluateImpl(); }
 export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 { return searchImpl(maxDepth, nodeLimit, timeMs); }

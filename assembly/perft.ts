@@ -84,10 +84,14 @@ function hunterDepth2(h: Bits, p: Bits, hand: i32, capt: i32, empty: Bits): u64 
   return n;
 }
 
+/** False: count leaves one ply deep only (classic bulk counting, as the C yardstick does); for the bench. */
+let incremental = true;
+
 function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32): u64 {
+  if (depth == 1) return countMoves(h, p, stm, hand, capt);
   if (capt >= capturesToWin) return 0;
   const empty = boardMask & ~(h | p);
-  if (depth == 2) return stm == PREY ? preyDepth2(h, p, hand, empty) : hunterDepth2(h, p, hand, capt, empty);
+  if (depth == 2 && incremental) return stm == PREY ? preyDepth2(h, p, hand, empty) : hunterDepth2(h, p, hand, capt, empty);
   const d = depth - 1;
   let n: u64 = 0;
   if (stm == PREY) {
@@ -116,7 +120,14 @@ function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32):
 /** Perft of the current position (nodes as f64: exact up to 2^53). */
 export function perft(depth: i32): f64 {
   if (depth <= 0) return 1;
-  if (depth == 1) return <f64>countMoves(hunters, prey, side, inHand, captured);
+  incremental = true;
+  return <f64>perftRec(hunters, prey, side, inHand, captured, depth);
+}
+
+/** Perft with classic bulk counting only (every depth-1 node visited): measures raw move generation. */
+export function perftClassic(depth: i32): f64 {
+  if (depth <= 0) return 1;
+  incremental = false;
   return <f64>perftRec(hunters, prey, side, inHand, captured, depth);
 }
 

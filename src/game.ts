@@ -214,6 +214,15 @@ export class Game {
     return this.core.exports.perft(depth);
   }
 
+  /**
+   * Perft with classic bulk counting (every node one ply above the leaves visited, as the C yardstick
+   * does): the same number as perft(), slower; it measures raw move generation in the bench.
+   */
+  perftClassic(depth: number): number {
+    this.checkDepth(depth, MAX_PERFT_DEPTH);
+    return this.core.exports.perftClassic(depth);
+  }
+
   /** Perft through the generic make/unmake path (cross-checks the bulk-counting recursion). */
   perftSlow(depth: number): number {
     this.checkDepth(depth, MAX_PERFT_DEPTH);

@@ -29,6 +29,7 @@ export interface CoreExports {
   unmakeMove(): number;
   perft(depth: number): number;
   perftSlow(depth: number): number;
+  perftClassic(depth: number): number;
   evaluate(): number;
   search(maxDepth: number, nodeLimit: number, timeMs: number): number;
   searchScore(): number;
