@@ -12,3 +12,6 @@ export { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
 export type { Variant, HuntVariant, OptionDecl } from './variants/index.js';
 export { alquerque, hareAndHounds, fromPointsAndLines } from './lattice/index.js';
 export type { Board, Point } from './lattice/index.js';
+export { EngineWorker } from './worker/client.js';
+export type { EngineWorkerOptions } from './worker/client.js';
+export type { EngineApi, WorkerSearchLimits } from './worker/protocol.js';

@@ -6,9 +6,8 @@
 // path, and search returns a legal move without disturbing the position or the history.
 //
 // The games under test load the bounds-checked debug build of the core (debug: true), so every table
-// access is checked. Game.create on the debug build spends ~0.5 s searching its jump hash, so the
-// debug games are created once and reset with setPosition; the "fresh Game" comparisons use the
-// release build (the keys must not depend on the build either).
+// access is checked; they are created once and reset with setPosition. The "mirror" game that
+// re-reads each position string is a release build, so keys are also checked to be build-independent.
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ArgumentError, Game } from '../src/index.js';
@@ -26,26 +25,22 @@ const OPTIONS: Record<Config, Record<string, number | string>> = {
   'long-none': { 'captures-to-win': 20, repetition: 'none' },
 };
 
-/**
- * The games under test, reset with setPosition for each run. Game.create spends a long time building
- * the core's jump hash tables (measured: ~4.4 s on the debug build, ~0.35 s on release), so only the two
- * configurations that carry most of the coverage use the bounds-checked debug build.
- */
-const DEBUG: Record<Config, boolean> = { default: true, 'long-draw3': true, 'long-forbid': false, 'long-none': false };
+/** The games under test (debug build), one per configuration, reset with setPosition for each run. */
 const games = {} as Record<Config, Game>;
 /**
- * Another instance set to the same position with no history (a release build: keys must not depend on
- * the build). With no history the repetition option cannot change the moves, so one captures-to-win=20
- * game mirrors every config (for 'default' the move sets are compared only while fewer than 5 goats
- * are captured, where the two capture targets agree).
+ * Another instance set to the same position with no history: a release build (keys must not depend
+ * on the build). With no history the repetition option cannot change the moves, so one
+ * captures-to-win=20 game mirrors every config (for 'default' the move sets are compared only while
+ * fewer than 5 goats are captured, where the two capture targets agree).
  */
 const mirrors = {} as Record<Config, Game>;
 
 beforeAll(async () => {
   for (const c of CONFIGS) {
-    games[c] = await Game.create('bagh-chal', { options: OPTIONS[c], debug: DEBUG[c] });
+    games[c] = await Game.create('bagh-chal', { options: OPTIONS[c], debug: true });
   }
-  for (const c of CONFIGS) mirrors[c] = c === 'long-none' ? games['long-forbid'] : games['long-none'];
+  const mirror = await Game.create('bagh-chal', { options: OPTIONS['long-none'] });
+  for (const c of CONFIGS) mirrors[c] = mirror;
 });
 
 const sorted = (xs: string[]) => [...xs].sort();
@@ -91,7 +86,9 @@ function checkPosition(g: Game, mirror: Game, opts: { perft: boolean }): void {
   }
   // (e) perft's bulk counting equals the make/unmake path; perft(1) is the number of legal moves
   if (opts.perft) {
-    expect(g.perft(2), `perft(2) of ${pos}`).toBe(g.perftSlow(2));
+    const slow2 = g.perftSlow(2);
+    expect(g.perft(2), `perft(2) of ${pos}`).toBe(slow2);
+    expect(g.perftClassic(2), `perftClassic(2) of ${pos}`).toBe(slow2);
     if (res === null && g.options.repetition !== 'forbid') expect(g.perft(1), `perft(1) of ${pos}`).toBe(ms.length);
     if (res === null && g.options.repetition === 'forbid') expect(g.perft(1)).toBeGreaterThanOrEqual(ms.length);
     expect(g.position()).toBe(pos);
@@ -192,8 +189,7 @@ describe('random playouts (debug core)', () => {
         g.setPosition(START);
         randomPlay(g, choices);
         const pos = g.position();
-        // release build: keys must not depend on the build either
-        const fresh = await Game.create('bagh-chal', { position: pos, options: OPTIONS[config] });
+        const fresh = await Game.create('bagh-chal', { position: pos, options: OPTIONS[config], debug: true });
         expect(fresh.position()).toBe(pos);
         expect(fresh.key(), `key of ${pos}: reached ${g.key()}, fresh ${fresh.key()}`).toBe(g.key());
         expect(fresh.keyConsistent()).toBe(true);
@@ -211,7 +207,7 @@ describe('random playouts (debug core)', () => {
         }
         expect(fresh.perft(2)).toBe(g.perft(2));
       }),
-      { numRuns: 12 },
+      { numRuns: 40 },
     );
   });
 
@@ -267,7 +263,7 @@ describe('random playouts (debug core)', () => {
           expect(g.position()).toBe(pos);
         }
       }),
-      { numRuns: 120 },
+      { numRuns: 200 },
     );
   });
 });
@@ -320,8 +316,11 @@ describe('random valid positions (not necessarily reachable)', () => {
         }
         expect(g.position()).toBe(pos);
         expect(g.key()).toBe(key);
-        expect(g.perft(2)).toBe(g.perftSlow(2));
-        expect(g.perft(3)).toBe(g.perftSlow(3));
+        const slow2 = g.perftSlow(2), slow3 = g.perftSlow(3);
+        expect(g.perft(2), `perft(2) of ${pos}`).toBe(slow2);
+        expect(g.perft(3), `perft(3) of ${pos}`).toBe(slow3);
+        expect(g.perftClassic(2), `perftClassic(2) of ${pos}`).toBe(slow2);
+        expect(g.perftClassic(3), `perftClassic(3) of ${pos}`).toBe(slow3);
         if (g.result() === null) expect(g.perft(1)).toBe(ms.length);
         else expect(ms).toEqual([]);
         const r = g.search({ depth: 3 });

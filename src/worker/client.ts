@@ -1,0 +1,93 @@
+/**
+ * EngineWorker: the engine in a worker thread (Node worker_threads or a browser module Web Worker), with
+ * progress callbacks and a stop that works while a search runs (a shared Int32Array the core polls
+ * every 1024 nodes). The stop needs SharedArrayBuffer: always there in Node; in browsers only on
+ * cross-origin isolated pages. Without it, stop() falls back to the search's own limits.
+ */
+import * as Comlink from 'comlink';
+import type { GameOptions, GameResult, SearchInfo, SearchResult } from '../game.js';
+import type { EngineApi, WorkerSearchLimits } from './protocol.js';
+import { nodeEndpoint } from './node-endpoint.js';
+
+const isNode = typeof process !== 'undefined' && !!process.versions?.node;
+
+async function workerUrl(): Promise<URL> {
+  const here = new URL('./engine-worker.js', import.meta.url);
+  if (!isNode) return here;
+  const { existsSync } = await import('node:fs');
+  const { fileURLToPath } = await import('node:url');
+  if (existsSync(fileURLToPath(here))) return here;
+  // running from the TypeScript sources (tests): use the compiled worker
+  const built = new URL('../../dist/src/worker/engine-worker.js', import.meta.url);
+  if (existsSync(fileURLToPath(built))) return built;
+  throw new Error('the compiled worker dist/src/worker/engine-worker.js is missing: run "npm run build"');
+}
+
+/** Options of EngineWorker.start: the game options plus the variant. */
+export interface EngineWorkerOptions extends Omit<GameOptions, 'debug'> { variant: string }
+
+export class EngineWorker {
+  private readonly remote: Comlink.Remote<EngineApi>;
+  private readonly stopFlag: Int32Array;
+  private readonly close: () => Promise<void> | void;
+
+  private constructor(remote: Comlink.Remote<EngineApi>, stopFlag: Int32Array, close: () => Promise<void> | void) {
+    this.remote = remote; this.stopFlag = stopFlag; this.close = close;
+  }
+
+  /**
+   * Starts a worker and creates the game in it. Rejects with the worker's error message for an unknown
+   * variant, bad options or a bad position.
+   */
+  static async start(opts: EngineWorkerOptions): Promise<EngineWorker> {
+    const url = await workerUrl();
+    const shared = typeof SharedArrayBuffer !== 'undefined' ? new SharedArrayBuffer(4) : new ArrayBuffer(4);
+    const stopFlag = new Int32Array(shared);
+    let remote: Comlink.Remote<EngineApi>;
+    let close: () => Promise<void> | void;
+    if (isNode) {
+      const { Worker } = await import('node:worker_threads');
+      const w = new Worker(url);
+      remote = Comlink.wrap<EngineApi>(await nodeEndpoint(w));
+      close = async () => { remote[Comlink.releaseProxy](); await w.terminate(); };
+    } else {
+      const w = new Worker(url, { type: 'module' });
+      remote = Comlink.wrap<EngineApi>(w);
+      close = () => { remote[Comlink.releaseProxy](); w.terminate(); };
+    }
+    const ew = new EngineWorker(remote, stopFlag, close);
+    const { variant, ...game } = opts;
+    try {
+      await remote.create(variant, game, stopFlag);
+    } catch (err) {
+      await ew.terminate();
+      throw err;
+    }
+    return ew;
+  }
+
+  /**
+   * Searches in the worker. `onIteration` gets progress after each completed iteration. Call stop() to
+   * end it early: the promise then resolves with the best move of the last completed iteration.
+   */
+  search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => void } = {}): Promise<SearchResult> {
+    const { onIteration, ...rest } = limits;
+    Atomics.store(this.stopFlag, 0, 0);
+    return this.remote.search(rest, onIteration ? Comlink.proxy(onIteration) : undefined);
+  }
+
+  /** Asks a running search to stop (it returns within about a thousand nodes). */
+  stop(): void { Atomics.store(this.stopFlag, 0, 1); }
+
+  setPosition(p: string): Promise<void> { return this.remote.setPosition(p); }
+  position(): Promise<string> { return this.remote.position(); }
+  legalMoves(): Promise<string[]> { return this.remote.legalMoves(); }
+  play(move: string): Promise<void> { return this.remote.play(move); }
+  undo(): Promise<string> { return this.remote.undo(); }
+  result(): Promise<GameResult | null> { return this.remote.result(); }
+  perft(depth: number): Promise<number> { return this.remote.perft(depth); }
+  divide(depth: number): Promise<Record<string, number>> { return this.remote.divide(depth); }
+
+  /** Ends the worker thread. */
+  async terminate(): Promise<void> { await this.close(); }
+}
