@@ -1,7 +1,7 @@
 // lattice-engine benchmarks: `npm run bench` (builds first), or `node bench/index.js [options]`.
 //
 //   --json          print one JSON object on stdout instead of the table (progress goes to stderr)
-//   --quick         fewer rounds and samples, and skip the slow start-position perft(8) row
+//   --quick         fewer rounds and samples; only perft start d7 and movement d10 (about 15 s)
 //   --no-yardstick  do not compile or run the native yardstick (WASM figures alone)
 //
 // Suites (DESIGN.md "Facts measured on this machine" for the method):

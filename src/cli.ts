@@ -5,17 +5,29 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { Game, type SearchInfo, type SearchResult } from './game.js';
-import { LatticeError } from './errors.js';
+import { ArgumentError, LatticeError } from './errors.js';
 import { VARIANTS, parseOptionArgs } from './variants/index.js';
 import { formatBoardText } from './notation.js';
 
+/** An integer in min..max, or a message saying what is wrong. */
+function checkInt(name: string, v: string, min: number, max: number): number | string {
+  if (!/^-?\d+$/.test(v.trim())) return `${name} must be an integer, got "${v}"`;
+  const n = Number(v);
+  return n < min || n > max ? `${name} must be in ${min}..${max}, got ${n}` : n;
+}
+/** Commander option parser for an integer in min..max. */
 function intArg(name: string, min: number, max: number) {
   return (v: string): number => {
-    if (!/^\d+$/.test(v.trim())) throw new InvalidArgumentError(`${name} must be an integer, got "${v}"`);
-    const n = Number(v);
-    if (n < min || n > max) throw new InvalidArgumentError(`${name} must be in ${min}..${max}, got ${n}`);
-    return n;
+    const r = checkInt(name, v, min, max);
+    if (typeof r === 'string') throw new InvalidArgumentError(r);
+    return r;
   };
+}
+/** The same check for a positional argument inside an action (throws ArgumentError). */
+function intPositional(name: string, v: string, min: number, max: number): number {
+  const r = checkInt(name, v, min, max);
+  if (typeof r === 'string') throw new ArgumentError(r);
+  return r;
 }
 const collect = (v: string, prev: string[]) => prev.concat([v]);
 
@@ -41,7 +53,7 @@ function addCommon(cmd: Command): Command {
 
 function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }) {
   const given = [o.depth, o.nodes, o.movetime].filter((x) => x !== undefined).length;
-  if (given > 1) throw new InvalidArgumentError('give at most one of --depth, --nodes, --movetime');
+  if (given > 1) throw new ArgumentError('give at most one of --depth, --nodes, --movetime');
   return given ? { depth: o.depth, nodes: o.nodes, movetime: o.movetime } : { movetime: 1000 };
 }
 
@@ -56,7 +68,7 @@ addCommon(program.command('perft <variant> <depth>'))
   .description('count leaf nodes at exactly <depth> plies (bulk counting)')
   .option('--divide', 'also count per root move')
   .action(async (variant: string, depthText: string, o: Common & { divide?: boolean }) => {
-    const depth = intArg('depth', 0, 20)(depthText);
+    const depth = intPositional('depth', depthText, 0, 20);
     const g = await gameFor(variant, o);
     const t0 = performance.now();
     const divide = o.divide ? g.divide(Math.max(depth, 1)) : undefined;
@@ -149,7 +161,7 @@ try {
   await program.parseAsync(process.argv);
 } catch (err) {
   if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
-  if (err instanceof LatticeError || err instanceof InvalidArgumentError) {
+  if (err instanceof LatticeError) {
     process.stderr.write(`error: ${err.message}\n`);
     process.exit(2);
   }

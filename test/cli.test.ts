@@ -1,0 +1,74 @@
+// The `lattice` command: JSON shapes, and bad input -> one line on stderr, exit code 2, no stack trace.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const cli = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
+function run(...args: string[]) {
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+describe('lattice CLI', () => {
+  it('perft --json prints the published perft(6)', () => {
+    const r = run('perft', 'bagh-chal', '6', '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j).toMatchObject({ variant: 'bagh-chal', position: 'T3T/5/5/5/T3T G G20 -', depth: 6, nodes: 18592000 });
+    expect(typeof j.ms).toBe('number');
+  });
+
+  it('perft --divide --json includes the per-move counts', () => {
+    const j = JSON.parse(run('perft', 'bagh-chal', '2', '--divide', '--json').out);
+    expect(Object.keys(j.divide)).toHaveLength(21);
+    expect(j.nodes).toBe(252);
+  });
+
+  it('search --json has bestmove, score, pv, depth, nodes, ms', () => {
+    const r = run('search', 'bagh-chal', '--depth', '4', '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(Object.keys(j)).toEqual(expect.arrayContaining(['bestmove', 'score', 'pv', 'depth', 'nodes', 'ms']));
+    expect(j.depth).toBe(4);
+    expect(j.pv[0]).toBe(j.bestmove);
+  });
+
+  it('play --json plays a game to its end', () => {
+    const r = run('play', 'bagh-chal', '--movetime', '5', '--max-plies', '60', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.result).toEqual({ winner: 'tigers', reason: 'captures' });
+    expect(j.moves).toHaveLength(1);
+  });
+
+  it('variants --json lists bagh-chal with its options', () => {
+    const j = JSON.parse(run('variants', '--json').out);
+    const v = j.variants.find((x: { id: string }) => x.id === 'bagh-chal');
+    expect(v.options.map((o: { name: string }) => o.name)).toEqual(['captures-to-win', 'repetition']);
+  });
+
+  it.each([
+    [['perft', 'no-such-game', '3'], /unknown variant/],
+    [['perft', 'bagh-chal', 'x'], /depth must be an integer/],
+    [['perft', 'bagh-chal', '-1'], /./],
+    [['perft', 'bagh-chal', '99'], /depth must be in 0\.\.20/],
+    [['perft', 'bagh-chal', '3', '--position', 'T3T/5/5/5/T3X G G20 -'], /column 13/],
+    [['perft', 'bagh-chal', '3', '--position', ''], /column/],
+    [['perft', 'bagh-chal', '3', '--option', 'captures-to-win=0'], /captures-to-win/],
+    [['perft', 'bagh-chal', '3', '--option', 'colour=red'], /unknown option "colour"/],
+    [['perft', 'bagh-chal', '3', '--option', 'novalue'], /key=value/],
+    [['perft', 'bagh-chal', '3', '--bogus'], /unknown option '--bogus'/],
+    [['search', 'bagh-chal', '--depth', '0'], /--depth must be in/],
+    [['search', 'bagh-chal', '--depth', '3', '--movetime', '10'], /at most one of/],
+    [['frobnicate'], /unknown command/],
+  ])('bad input %j -> exit 2 and one clear line', (args, msg) => {
+    const r = run(...(args as string[]));
+    expect(r.code).toBe(2);
+    expect(r.out).toBe('');
+    const lines = r.err.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^error: /);
+    expect(lines[0]).toMatch(msg);
+    expect(r.err).not.toMatch(/\n\s+at /);
+  });
+});
