@@ -39,8 +39,6 @@ let maxNodes: f64 = 0;
 let deadline: f64 = 0;
 let startTime: f64 = 0;
 let stopped = false;
-let rootHist: i32 = 0;
-let seldepthLimit = false;
 
 let bestMove: u32 = NO_MOVE;
 let bestScore: i32 = 0;
@@ -148,7 +146,12 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
     let s: i32;
     if (searched == 0) s = -negamax(depth - 1, -beta, -alpha, ply + 1);
     else {
-      s = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+      // Late move reduction: quiet moves ordered after the TT move, captures and killers are searched
+      // one or two plies shallower with a null window, and again at full depth if they beat alpha.
+      let r = 0;
+      if (depth >= 3 && searched >= 3 && ld(SCORES, base + i) < (1 << 28) - 1) r = searched >= 8 && depth >= 5 ? 2 : 1;
+      s = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+      if (r > 0 && s > alpha) s = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
       if (s > alpha && s < beta) s = -negamax(depth - 1, -beta, -alpha, ply + 1);
     }
     unmakeMove();
@@ -188,7 +191,6 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
   nodes = 0; maxNodes = nodeLimit; stopped = false; completedDepth = 0;
   startTime = hostNow();
   deadline = timeMs > 0 ? startTime + timeMs : 0;
-  rootHist = histLen;
   bestMove = NO_MOVE; bestScore = 0; rootPvLen = 0;
   ttNewSearch();
   for (let i = 0; i < MAX_PLY * 2; i++) st(KILLERS, i, NO_MOVE);
