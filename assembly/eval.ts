@@ -1,6 +1,7 @@
 // Evaluation for the hunt family (Bagh Chal first), in centi-units from the hunters' (tigers') point
 // of view, returned from the side to move's. Weights are data: WEIGHTS[phase * FEATURES + feature],
-// phase 0 = placement (prey still in hand), 1 = movement; the host may overwrite them (setWeight).
+// phase 0 = placement (prey still in hand), 1 = movement. The values live in the variant declaration
+// (src/variants/*.ts, `evalWeights`); the host writes them at setup with setWeight. All zero until then.
 import { ld, st } from "./bits";
 import { STEP, boardMask, jumpLandings, midOf } from "./board";
 import { hunters, prey, side, inHand, captured, HUNTER } from "./position";
@@ -13,13 +14,6 @@ export const F_TRAPPED: i32 = 2;    // per hunter with no move
 export const F_EN_PRISE: i32 = 3;   // per prey that some hunter can jump now
 export const F_TEMPO: i32 = 4;      // for the side to move
 export const WEIGHTS = new StaticArray<i32>(FEATURES * 2);
-
-export function setDefaultWeights(): void {
-  // placement phase
-  st(WEIGHTS, 0, 300); st(WEIGHTS, 1, 6); st(WEIGHTS, 2, -120); st(WEIGHTS, 3, 45); st(WEIGHTS, 4, 10);
-  // movement phase
-  st(WEIGHTS, 5, 400); st(WEIGHTS, 6, 10); st(WEIGHTS, 7, -160); st(WEIGHTS, 8, 70); st(WEIGHTS, 9, 10);
-}
 
 export function setWeight(i: i32, v: i32): i32 {
   if (i < 0 || i >= FEATURES * 2) return -1;

@@ -5,7 +5,7 @@ import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints } fro
 import * as pos from "./position";
 import { generate, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl } from "./perft";
-import { evaluate as evaluateImpl, setDefaultWeights, setWeight as setWeightImpl } from "./eval";
+import { evaluate as evaluateImpl, setWeight as setWeightImpl } from "./eval";
 import { ttResize } from "./tt";
 import { search as searchImpl } from "./search";
 
@@ -21,7 +21,6 @@ const IO = new StaticArray<u64>(8);
 const ROOT_BASE: i32 = MAX_PLY * MAX_MOVES;
 
 pos.initZobrist();
-setDefaultWeights();
 ttResize(16);
 
 export function ioPtr(): usize { return changetype<usize>(IO); }

@@ -1,7 +1,7 @@
 import { ArgumentError, IllegalMoveError } from './errors.js';
 import type { Board } from './lattice/index.js';
 import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePosition, type Setup } from './notation.js';
-import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
+import { EVAL_FEATURES, getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
 import { loadCore, type Core } from './wasm.js';
 
 /** Score bound of mate scores: a win in n plies scores MATE - n (assembly/search.ts). */
@@ -95,6 +95,8 @@ export class Game {
     const rc = e.setupBoard(n);
     if (rc !== 0) throw new Error(`internal: the core rejected board ${board.id} (code ${rc})`);
     e.setCapturesToWin(variant.capturesToWin(options));
+    [variant.evalWeights.placement, variant.evalWeights.movement].forEach((w, phase) =>
+      EVAL_FEATURES.forEach((f, i) => e.setWeight(phase * EVAL_FEATURES.length + i, w[f])));
     e.setRepetitionMode(['none', 'draw3', 'forbid'].indexOf(String(options.repetition)));
     if (opts.hashMb !== undefined) {
       if (!Number.isInteger(opts.hashMb) || opts.hashMb < 1 || opts.hashMb > 2048) throw new ArgumentError(`hash size must be 1..2048 MiB, got ${opts.hashMb}`);

@@ -29,4 +29,8 @@ export const baghChal: HuntVariant = {
       description: 'none: ignored; draw3: a third occurrence is a draw; forbid: a move may not repeat an earlier position',
     },
   ],
+  evalWeights: {
+    placement: { captured: 300, mobility: 6, trapped: -120, enPrise: 45, tempo: 10 },
+    movement: { captured: 400, mobility: 10, trapped: -160, enPrise: 70, tempo: 10 },
+  },
 };

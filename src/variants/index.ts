@@ -2,7 +2,8 @@ import { OptionError, UnknownVariantError } from '../errors.js';
 import { baghChal } from './bagh-chal.js';
 import type { OptionDecl, OptionValues, Variant } from './types.js';
 
-export type { OptionDecl, OptionValues, Variant, HuntVariant, PieceDecl } from './types.js';
+export type { OptionDecl, OptionValues, Variant, HuntVariant, PieceDecl, EvalWeights } from './types.js';
+export { EVAL_FEATURES } from './types.js';
 
 /** Every declared variant, by id. */
 export const VARIANTS: ReadonlyMap<string, Variant> = new Map([[baghChal.id, baghChal]]);

@@ -44,6 +44,25 @@ export interface HuntVariant {
   /** Captures that win for the hunters, from the options. */
   capturesToWin: (o: OptionValues) => number;
   options: readonly OptionDecl[];
+  /** Evaluation weights (centi-units, hunters' view) per phase; layout in assembly/eval.ts. */
+  evalWeights: { placement: EvalWeights; movement: EvalWeights };
 }
+
+/** Weights of the hunt evaluation's features, in centi-units from the hunters' point of view. */
+export interface EvalWeights {
+  /** per prey captured */
+  captured: number;
+  /** per hunter move available (steps + jumps) */
+  mobility: number;
+  /** per hunter with no move */
+  trapped: number;
+  /** per prey that a hunter can jump now */
+  enPrise: number;
+  /** bonus for the side to move */
+  tempo: number;
+}
+
+/** Feature order of EvalWeights in the core's WEIGHTS table (assembly/eval.ts F_*). */
+export const EVAL_FEATURES = ['captured', 'mobility', 'trapped', 'enPrise', 'tempo'] as const;
 
 export type Variant = HuntVariant;
