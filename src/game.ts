@@ -271,8 +271,18 @@ export class Game {
     if (depth < 1) throw new ArgumentError('search depth must be >= 1');
     if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${nodes}`);
     if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${movetime}`);
+    if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) {
+      throw new ArgumentError('stop must be an Int32Array of length >= 1 (on a SharedArrayBuffer to stop from another thread)');
+    }
+    if (limits.onIteration !== undefined && typeof limits.onIteration !== 'function') throw new ArgumentError('onIteration must be a function');
     const e = this.core.exports;
-    const mateIn = (s: number) => (s >= MATE_BOUND ? MATE - s : s <= -MATE_BOUND ? -(MATE + s) : null);
+    const mateIn = (s: number) => (s >= MATE_BOUND ? MATE - s : s <= -MATE_BOUND ? Math.abs(MATE + s) && -(MATE + s) : null);
+    const over = this.result();
+    if (over) {
+      // nothing to search: the side to move has lost (captures, no moves) or the game is drawn
+      const score = over.winner === 'draw' ? 0 : -MATE;
+      return { bestmove: null, score, mateIn: mateIn(score), depth: 0, nodes: 0, ms: 0, pv: [] };
+    }
     const stop = limits.stop;
     this.core.hooks.shouldStop = stop ? () => Atomics.load(stop, 0) : () => 0;
     this.core.hooks.onIteration = (d, s, n, ms, len) => {

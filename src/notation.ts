@@ -86,12 +86,12 @@ export function parseMoveText(board: Board, text: string): string {
 function parseCounts(text: string, field: string, start: number, letters: string[]): Map<string, number> {
   const out = new Map<string, number>();
   if (field === '-') return out;
-  const re = /([A-Za-z])(\d+)/y;
+  const re = /([A-Za-z])(0|[1-9]\d{0,5})(?!\d)/y;
   let i = 0;
   while (i < field.length) {
     re.lastIndex = i;
     const m = re.exec(field);
-    if (!m) throw new ParseError('position', text, start + i, `expected a piece letter and a count (such as ${letters[0]}20) or "-"`);
+    if (!m) throw new ParseError('position', text, start + i, `expected a piece letter and a count without leading zeros (such as ${letters[0]}20) or "-"`);
     if (!letters.includes(m[1])) throw new ParseError('position', text, start + i, `"${m[1]}" is not a piece that can be counted here (expected ${letters.join(' or ')})`);
     if (out.has(m[1])) throw new ParseError('position', text, start + i, `"${m[1]}" is counted twice`);
     out.set(m[1], Number(m[2]));
@@ -107,15 +107,22 @@ function parseCounts(text: string, field: string, start: number, letters: string
  */
 export function parsePosition(variant: HuntVariant, board: Board, text: string, capturesToWin: number): Setup {
   const H = variant.hunter.letter, P = variant.prey.letter;
+  // Fields: single spaces between them, no other whitespace anywhere (columns are 1-based).
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === ' ') {
+      if (i === 0 || i === text.length - 1 || text[i - 1] === ' ') {
+        throw new ParseError('position', text, i + 1, 'fields are separated by single spaces, with none at the ends');
+      }
+    } else if (/\s/.test(ch)) {
+      throw new ParseError('position', text, i + 1, `unexpected whitespace character U+${ch.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+    }
+  }
+  if (text.length === 0) throw new ParseError('position', text, 1, 'empty position string');
   const fields = text.split(' ');
   const starts: number[] = [];
   let c = 1;
   for (const f of fields) { starts.push(c); c += f.length + 1; }
-  if (text.trim() !== text || fields.some((f) => f === '')) {
-    const col = text.length - text.trimStart().length + 1;
-    const bad = fields.findIndex((f) => f === '');
-    throw new ParseError('position', text, bad >= 0 ? starts[bad] : col, 'fields are separated by single spaces, with none at the ends');
-  }
   if (fields.length !== 4) {
     throw new ParseError('position', text, fields.length > 4 ? starts[4] : text.length + 1,
       `expected 4 fields (board, side to move, hand, captured), found ${fields.length}`);

@@ -139,12 +139,19 @@ describe('position strings: ParseError and its column', () => {
     [' T3T/5/5/5/T3T G G20 -', 1, 'a leading space'],
   ])('double or stray spaces: "%s" -> column %i (%s)', (text, col) => expectPositionError(text, col));
 
-  // BUG (reported): a single trailing space is reported one column past the end of the input (23 for a
-  // 22-character string) instead of at the space itself (22), unlike the double-space case above, which
-  // points at the extra space.
-  it.fails('a trailing space -> column of the trailing space', () => {
+  // A single trailing space is reported at the space itself.
+  it('a trailing space -> column of the trailing space', () => {
     expectPositionError('T3T/5/5/5/T3T G G20 - ', 22);
   });
+
+  // Whitespace other than single spaces between fields is reported at its own column.
+  it.each([
+    ['T3T/5/5/5/T3T G G20 -\n', 22, 'a trailing newline (got 1)'],
+    ['T3T/5/5/5/T3T G G20 -\t', 22, 'a trailing tab (got 1)'],
+    ['\tT3T/5/5/5/T3T G G20 -', 1, 'a leading tab (got 2)'],
+    ['T3T/5/5/5/T3T G\tG20 -', 16, 'a tab as separator (got 22)'],
+    ['T3T/5/5/5/T3T G G20\u00a0-', 20, 'a no-break space as separator (got 22)'],
+  ])('whitespace: %j -> column %i (%s)', (text, col) => expectPositionError(text, col));
 
   it.each([
     ['T3T/5/5/5/T3T X G20 -', 15],
@@ -161,6 +168,8 @@ describe('position strings: ParseError and its column', () => {
     ['T3T/5/5/5/T3T G g20 -', 17, 'lower-case letter'],
     ['T3T/5/5/5/T3T G G2x -', 19, 'junk after the count'],
     ['T3T/5/5/5/T3T G G10G10 -', 20, 'counted twice'],
+    ['T3T/5/5/5/T3T G G020 -', 17, 'a leading zero'],
+    ['T3T/5/5/5/T3T G G00 -', 17, 'a double zero'],
     ['T3T/5/5/5/T3T G G-20 -', 17, 'negative count'],
   ])('a bad hand field: %s -> column %i (%s)', (text, col) => expectPositionError(text, col));
 

@@ -1,0 +1,391 @@
+// The public Game API (src/game.ts, src/errors.ts): typed errors for bad variants, options and
+// arguments; perft/divide; search limits, stop flag, iteration reports and mate scores.
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ArgumentError,
+  Game,
+  IllegalMoveError,
+  LatticeError,
+  MATE,
+  MAX_PERFT_DEPTH,
+  MAX_SEARCH_DEPTH,
+  OptionError,
+  ParseError,
+  UnknownVariantError,
+} from '../src/index.js';
+
+const START = 'T3T/5/5/5/T3T G G20 -';
+/** Game over: 5 goats captured. perft/search of any depth return at once here. */
+const OVER = 'T3T/5/5/5/T3T G G15 G5';
+
+let g: Game;
+beforeAll(async () => {
+  g = await Game.create('bagh-chal');
+});
+
+/** Runs fn and returns what it threw (failing if it did not throw). */
+function thrown(fn: () => unknown): unknown {
+  try {
+    fn();
+  } catch (e) {
+    return e;
+  }
+  throw new Error('expected an error, nothing was thrown');
+}
+
+function expectArgumentError(fn: () => unknown, what: string): void {
+  const e = thrown(fn);
+  expect(e, what).toBeInstanceOf(ArgumentError);
+  expect(e).toBeInstanceOf(LatticeError);
+  expect((e as ArgumentError).code).toBe('argument');
+}
+
+describe('errors are typed', () => {
+  it('every error class extends LatticeError with a stable code', () => {
+    expect(new ParseError('move', 'x', 1, 'r')).toBeInstanceOf(LatticeError);
+    expect(new ParseError('move', 'x', 1, 'r').code).toBe('parse');
+    expect(new IllegalMoveError('a1', 'pos', 'why').code).toBe('illegal-move');
+    expect(new UnknownVariantError('x', ['bagh-chal']).code).toBe('unknown-variant');
+    expect(new OptionError('m').code).toBe('option');
+    expect(new ArgumentError('m').code).toBe('argument');
+    for (const e of [new IllegalMoveError('a1', 'p', 'w'), new UnknownVariantError('x', []), new OptionError('m'), new ArgumentError('m')]) {
+      expect(e).toBeInstanceOf(LatticeError);
+      expect(e).toBeInstanceOf(Error);
+    }
+  });
+});
+
+describe('Game.create: variants and options', () => {
+  it.each(['chess', '', 'Bagh-Chal', 'bagh_chal', 'bagh-chal '])('unknown variant %j -> UnknownVariantError', async (id) => {
+    const p = Game.create(id);
+    await expect(p).rejects.toBeInstanceOf(UnknownVariantError);
+    await expect(p).rejects.toMatchObject({ code: 'unknown-variant' });
+    await expect(p).rejects.toThrow(/bagh-chal/); // the message names the known variants
+  });
+
+  it.each([
+    [{ 'no-such-option': 1 }, 'unknown option'],
+    [{ capturesToWin: 5 }, 'unknown option (camel case)'],
+    [{ 'captures-to-win': 0 }, 'below the range 1..20'],
+    [{ 'captures-to-win': -1 }, 'negative'],
+    [{ 'captures-to-win': 21 }, 'above the range'],
+    [{ 'captures-to-win': 2.5 }, 'not an integer'],
+    [{ 'captures-to-win': 'abc' }, 'not a number'],
+    [{ 'captures-to-win': '' }, 'empty'],
+    [{ 'captures-to-win': '5.0' }, 'decimal string'],
+    [{ 'captures-to-win': Number.NaN }, 'NaN'],
+    [{ repetition: 'sometimes' }, 'not one of none|draw3|forbid'],
+    [{ repetition: 'DRAW3' }, 'enum values are case-sensitive'],
+    [{ repetition: 3 }, 'a number for an enum'],
+    [{ repetition: '' }, 'empty enum'],
+  ] as Array<[Record<string, number | string>, string]>)('options %j -> OptionError (%s)', async (options) => {
+    const p = Game.create('bagh-chal', { options });
+    await expect(p).rejects.toBeInstanceOf(OptionError);
+    await expect(p).rejects.toMatchObject({ code: 'option' });
+  });
+
+  it('good option values are accepted and normalised', async () => {
+    const a = await Game.create('bagh-chal', { options: { 'captures-to-win': '7', repetition: 'forbid' } });
+    expect(a.options).toEqual({ 'captures-to-win': 7, repetition: 'forbid' });
+    const b = await Game.create('bagh-chal', { options: { 'captures-to-win': 1 } });
+    expect(b.options['captures-to-win']).toBe(1);
+    const c = await Game.create('bagh-chal', { options: { 'captures-to-win': 20, repetition: 'none' } });
+    expect(c.options).toEqual({ 'captures-to-win': 20, repetition: 'none' });
+    const d = await Game.create('bagh-chal');
+    expect(d.options).toEqual({ 'captures-to-win': 5, repetition: 'draw3' });
+  });
+
+  it('hashMb outside 1..2048 or not an integer -> ArgumentError', async () => {
+    for (const hashMb of [0, -1, 1.5, 4096, Number.NaN]) {
+      await expect(Game.create('bagh-chal', { hashMb }), String(hashMb)).rejects.toBeInstanceOf(ArgumentError);
+    }
+    const h = await Game.create('bagh-chal', { hashMb: 1 });
+    expect(h.search({ depth: 3 }).bestmove).not.toBeNull();
+  });
+
+  it('a bad position -> ParseError', async () => {
+    await expect(Game.create('bagh-chal', { position: 'T3T/5/5/5/T3T G G20' })).rejects.toBeInstanceOf(ParseError);
+  });
+});
+
+describe('perft, perftSlow, divide: argument checks', () => {
+  it.each([-1, 1.5, 21, Number.NaN, Number.POSITIVE_INFINITY, -0.5])('depth %d -> ArgumentError', (d) => {
+    g.setPosition(START);
+    expectArgumentError(() => g.perft(d), `perft(${d})`);
+    expectArgumentError(() => g.perftSlow(d), `perftSlow(${d})`);
+    expectArgumentError(() => g.divide(d), `divide(${d})`);
+    expect(g.position()).toBe(START);
+  });
+
+  it('depth 0 counts the position itself; divide needs depth >= 1', () => {
+    g.setPosition(START);
+    expect(g.perft(0)).toBe(1);
+    expect(g.perftSlow(0)).toBe(1);
+    expectArgumentError(() => g.divide(0), 'divide(0)');
+  });
+
+  it(`depth ${MAX_PERFT_DEPTH} is accepted (at a finished game it is 0)`, () => {
+    expect(MAX_PERFT_DEPTH).toBe(20);
+    g.setPosition(OVER);
+    expect(g.perft(20)).toBe(0);
+    expect(g.perftSlow(20)).toBe(0);
+    expect(g.divide(20)).toEqual({});
+  });
+
+  it('known counts from the start: 21 placements, then 12 tiger moves after each', () => {
+    g.setPosition(START);
+    expect(g.perft(1)).toBe(21);
+    // the 4 corner tigers have 3 steps each (12). A goat placed next to a corner takes one step away
+    // but can be jumped onto the empty point beyond it on the same line (a2 -> a3, b1 -> c1, b2 -> c3...),
+    // so every placement leaves exactly 12 tiger moves: 21 * 12 = 252.
+    expect(g.perft(2)).toBe(252);
+    expect(g.perftSlow(2)).toBe(252);
+  });
+});
+
+describe('divide', () => {
+  const positions = [
+    START,
+    'T3T/5/2G2/5/T3T T G19 -',
+    '1T3/1GGG1/1GTG1/1GGG1/1T1T1 T G12 -',
+    'T3T/5/5/5/TG2T T G15 G4',
+    'TGGGT/GG1GG/G1G1G/GG1GG/TGGGT G - G3',
+  ];
+  it.each(positions)('divide(d) of %s sums to perft(d), one entry per legal move', (pos) => {
+    g.setPosition(pos);
+    const legal = g.legalMoves();
+    for (const d of [1, 2, 3]) {
+      const div = g.divide(d);
+      expect(Object.keys(div).sort()).toEqual([...legal].sort());
+      expect(Object.values(div).reduce((a, b) => a + b, 0), `divide(${d})`).toBe(g.perft(d));
+      if (d === 1) for (const v of Object.values(div)) expect(v).toBe(1);
+    }
+    // each entry is perft(d - 1) of the position after that move
+    const div3 = g.divide(3);
+    for (const [m, n] of Object.entries(div3)) {
+      g.play(m);
+      expect(g.perft(2), m).toBe(n);
+      g.undo();
+    }
+    expect(g.position()).toBe(pos);
+  });
+
+  it('at a finished game divide is empty and perft is 0', () => {
+    g.setPosition(OVER);
+    expect(g.divide(1)).toEqual({});
+    expect(g.perft(1)).toBe(0);
+    expect(g.perft(3)).toBe(0);
+  });
+});
+
+describe('undo and history', () => {
+  it('undo with no history -> ArgumentError; setPosition clears the history', () => {
+    g.setPosition(START);
+    expectArgumentError(() => g.undo(), 'undo at the start');
+    g.play('c3');
+    g.play('a1-b2');
+    expect(g.history()).toEqual(['c3', 'a1-b2']);
+    expect(g.undo()).toBe('a1-b2');
+    expect(g.undo()).toBe('c3');
+    expectArgumentError(() => g.undo(), 'undo past the start');
+    expect(g.position()).toBe(START);
+    g.play('c3');
+    g.setPosition(g.position());
+    expect(g.history()).toEqual([]);
+    expectArgumentError(() => g.undo(), 'undo after setPosition');
+  });
+
+  it('two games are independent (each has its own core instance)', async () => {
+    const a = await Game.create('bagh-chal');
+    const b = await Game.create('bagh-chal', { options: { repetition: 'forbid' } });
+    a.play('c3');
+    expect(b.position()).toBe(START);
+    b.play('b2');
+    b.search({ depth: 4 });
+    expect(a.position()).toBe('T3T/5/2G2/5/T3T T G19 -');
+    expect(a.history()).toEqual(['c3']);
+    expect(b.history()).toEqual(['b2']);
+    expect(a.key()).not.toBe(b.key());
+  });
+
+  it('a failed play or setPosition leaves position and history unchanged', () => {
+    g.setPosition(START);
+    g.play('c3');
+    const pos = g.position();
+    expect(() => g.play('c3')).toThrow(IllegalMoveError);
+    expect(() => g.play('q9')).toThrow(ParseError);
+    expect(() => g.setPosition('junk')).toThrow(ParseError);
+    expect(g.position()).toBe(pos);
+    expect(g.history()).toEqual(['c3']);
+  });
+});
+
+describe('search: limits validation', () => {
+  it.each([
+    [{ depth: 0 }, 'depth 0'],
+    [{ depth: -1 }, 'negative depth'],
+    [{ depth: 1.5 }, 'fractional depth'],
+    [{ depth: MAX_SEARCH_DEPTH + 1 }, 'depth above 126'],
+    [{ depth: Number.NaN }, 'NaN depth'],
+    [{ nodes: -1 }, 'negative nodes'],
+    [{ nodes: Number.NaN }, 'NaN nodes'],
+    [{ nodes: Number.POSITIVE_INFINITY }, 'infinite nodes'],
+    [{ movetime: -1 }, 'negative movetime'],
+    [{ movetime: Number.NaN }, 'NaN movetime'],
+    [{ movetime: Number.POSITIVE_INFINITY }, 'infinite movetime'],
+    [{ depth: 3, nodes: -5 }, 'bad nodes with a good depth'],
+  ] as Array<[Record<string, number>, string]>)('search(%j) -> ArgumentError (%s)', (limits, what) => {
+    g.setPosition(START);
+    expectArgumentError(() => g.search(limits), what);
+    expect(g.position()).toBe(START);
+  });
+
+  // stop and onIteration are validated like the other limits, before the search starts.
+  it('a stop flag that is not an Int32Array -> ArgumentError', () => {
+    g.setPosition(START);
+    expectArgumentError(() => g.search({ depth: 4, stop: [1] as unknown as Int32Array }), 'stop: [1]');
+  });
+  it('an onIteration that is not a function -> ArgumentError', () => {
+    g.setPosition(START);
+    expectArgumentError(() => g.search({ depth: 4, onIteration: 42 as unknown as () => void }), 'onIteration: 42');
+  });
+
+  it(`depth ${MAX_SEARCH_DEPTH} is accepted`, () => {
+    expect(MAX_SEARCH_DEPTH).toBe(126);
+    g.setPosition(START);
+    const r = g.search({ depth: MAX_SEARCH_DEPTH, nodes: 3000 });
+    expect(g.legalMoves()).toContain(r.bestmove);
+    g.setPosition(OVER);
+    expect(g.search({ depth: MAX_SEARCH_DEPTH }).bestmove).toBeNull();
+  });
+
+  it('no limits: depth 8', () => {
+    g.setPosition(START);
+    const r = g.search();
+    expect(r.depth).toBe(8);
+    expect(g.legalMoves()).toContain(r.bestmove);
+  });
+
+  it('a node budget stops the search at the first check after it (polled every 1024 nodes)', () => {
+    g.setPosition(START);
+    const r = g.search({ nodes: 3000 });
+    expect(g.legalMoves()).toContain(r.bestmove);
+    expect(r.nodes).toBeGreaterThanOrEqual(3000);
+    expect(r.nodes).toBeLessThan(3000 + 2048);
+    expect(r.depth).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a time budget stops the search', () => {
+    g.setPosition(START);
+    const t0 = performance.now();
+    const r = g.search({ movetime: 100 });
+    const ms = performance.now() - t0;
+    expect(g.legalMoves()).toContain(r.bestmove);
+    expect(ms).toBeLessThan(1000);
+    expect(r.depth).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('search: stop flag, iterations, mate scores', () => {
+  it('a stop flag already set still returns a legal move (depth 1 always completes)', () => {
+    for (const pos of [START, 'T3T/5/2G2/5/T3T T G19 -', '1T3/1GGG1/1GTG1/1GGG1/1T1T1 T G12 -']) {
+      g.setPosition(pos);
+      const stop = new Int32Array(new SharedArrayBuffer(4));
+      stop[0] = 1;
+      const r = g.search({ stop });
+      expect(r.depth, pos).toBe(1);
+      expect(g.legalMoves(), pos).toContain(r.bestmove);
+      expect(r.pv[0]).toBe(r.bestmove);
+      expect(g.position()).toBe(pos);
+      // the same with a depth limit given
+      const r2 = g.search({ depth: 10, stop });
+      expect(r2.depth).toBe(1);
+      expect(g.legalMoves()).toContain(r2.bestmove);
+    }
+  });
+
+  it('a stop flag that stays 0 does not stop the search', () => {
+    g.setPosition(START);
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    const r = g.search({ depth: 4, stop });
+    expect(r.depth).toBe(4);
+  });
+
+  it('onIteration is called once per completed depth, with increasing depth', () => {
+    g.setPosition(START);
+    const infos: Array<{ depth: number; nodes: number; pv: string[]; score: number; mateIn: number | null; ms: number }> = [];
+    const r = g.search({ depth: 5, onIteration: (i) => infos.push(i) });
+    expect(infos.map((i) => i.depth)).toEqual([1, 2, 3, 4, 5]);
+    for (let k = 1; k < infos.length; k++) expect(infos[k]!.nodes).toBeGreaterThanOrEqual(infos[k - 1]!.nodes);
+    for (const i of infos) {
+      expect(i.pv.length).toBeGreaterThanOrEqual(1);
+      expect(g.legalMoves()).toContain(i.pv[0]);
+      expect(i.mateIn).toBeNull();
+      expect(Number.isFinite(i.ms)).toBe(true);
+    }
+    const last = infos[infos.length - 1]!;
+    expect(r.depth).toBe(5);
+    expect(r.bestmove).toBe(last.pv[0]);
+    expect(r.pv).toEqual(last.pv);
+    expect(r.score).toBe(last.score);
+    expect(g.position()).toBe(START);
+  });
+
+  it('tigers able to capture the 5th goat find it: mate score, mateIn 1', () => {
+    // tigers a1 e1 a5 e5, goat b1 with c1 empty: a1xc1 is the 5th capture
+    g.setPosition('T3T/5/5/5/TG2T T G15 G4');
+    for (const depth of [1, 2, 4]) {
+      const r = g.search({ depth });
+      expect(r.bestmove, `depth ${depth}`).toBe('a1xc1');
+      expect(r.mateIn).toBe(1);
+      expect(r.score).toBe(MATE - 1);
+      expect(r.pv).toEqual(['a1xc1']);
+    }
+    expect(g.position()).toBe('T3T/5/5/5/TG2T T G15 G4');
+  });
+
+  it('the search stops early once a forced win is found, and reports it in onIteration', () => {
+    g.setPosition('T3T/5/5/5/TG2T T G15 G4');
+    const depths: number[] = [];
+    const r = g.search({ depth: 20, onIteration: (i) => depths.push(i.depth) });
+    expect(r.mateIn).toBe(1);
+    expect(r.depth).toBeLessThan(20);
+    expect(depths[depths.length - 1]).toBe(r.depth);
+  });
+
+  it('goats whose every move loses report a negative mate score', () => {
+    // two threats (a1xc1 over b1, e5xe3 over e4) with 4 goats captured: one placement blocks only one
+    g.setPosition('T3T/4G/5/5/TG2T G G14 G4');
+    const r = g.search({ depth: 4 });
+    expect(g.legalMoves()).toContain(r.bestmove);
+    expect(r.score).toBe(-(MATE - 2));
+    expect(r.mateIn).toBe(-2);
+    expect(r.pv.length).toBe(2);
+    expect(['a1xc1', 'e5xe3']).toContain(r.pv[1]);
+    expect(g.position()).toBe('T3T/4G/5/5/TG2T G G14 G4');
+  });
+
+  it('a side with no legal move: bestmove null, a lost score', () => {
+    g.setPosition('GGGGT/GGGGG/GGGGG/TTGGG/1TGGG G - -');
+    const r = g.search({ depth: 3 });
+    expect(r.bestmove).toBeNull();
+    expect(r.pv).toEqual([]);
+    expect(r.score).toBeLessThanOrEqual(-(MATE - 1000));
+    expect(r.mateIn === 0).toBe(true);
+  });
+
+  // A side that has already lost reports mateIn 0 (not -0).
+  it('a side with no legal move: mateIn is +0, not -0', () => {
+    g.setPosition('GGGGT/GGGGG/GGGGG/TTGGG/1TGGG G - -');
+    expect(Object.is(g.search({ depth: 3 }).mateIn, 0)).toBe(true);
+  });
+
+  it('evaluate() is a finite integer and does not change the position', () => {
+    for (const pos of [START, 'T3T/5/2G2/5/T3T T G19 -', OVER]) {
+      g.setPosition(pos);
+      const e = g.evaluate();
+      expect(Number.isInteger(e)).toBe(true);
+      expect(g.position()).toBe(pos);
+    }
+  });
+});
