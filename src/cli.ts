@@ -114,7 +114,10 @@ async function selfPlay(variant: string, o: PlayOpts, g?: Game) {
   const result = res ? { winner: res.winnerName, reason: res.reason } : { winner: null, reason: `unfinished after ${o.maxPlies} plies` };
   const ms = Math.round(performance.now() - t0);
   if (o.json) out(JSON.stringify({ variant, start, moves, result, final: g.position(), plies: moves.length, ms }));
-  else out(`result: ${result.winner ? `${result.winner} win` : 'no result'}${result.winner === 'draw' ? '' : ''} (${result.reason}) after ${moves.length} plies; final ${g.position()}`);
+  else {
+    const what = result.winner === 'draw' ? 'draw' : result.winner ? `${result.winner} win` : 'no result';
+    out(`result: ${what} (${result.reason}) after ${moves.length} plies; final ${g.position()}`);
+  }
 }
 
 addCommon(program.command('play <variant>'))
