@@ -4,7 +4,7 @@ import { ld, st } from "./bits";
 import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints } from "./board";
 import * as pos from "./position";
 import { generate, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
-import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl } from "./perft";
+import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
 import { evaluate as evaluateImpl, setWeight as setWeightImpl } from "./eval";
 import { ttResize } from "./tt";
 import { search as searchImpl } from "./search";
@@ -57,6 +57,26 @@ export function unmakeMove(): u32 { return pos.unmakeMove(); }
 
 export function perft(depth: i32): f64 { return perftFast(depth); }
 export function perftClassic(depth: i32): f64 { return perftClassicImpl(depth); }
+/** 1 if the last perft was stopped by the host (its count is then incomplete). */
+export function perftStopped(): i32 { return perftStoppedImpl() ? 1 : 0; }
 export function perftSlow(depth: i32): f64 { return depth > MAX_PLY - 1 ? -1 : perftSlowImpl(depth, 0); }
 export function evaluate(): i32 { return evaluateImpl(); }
 export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 { return searchImpl(maxDepth, nodeLimit, timeMs); }
+
+// ---- tablebase (movement phase) ----
+import { setupIndex, symInputPtr as symIn } from "./tablebase/index";
+import { solveLayer, layerBuffer, layerSlots, stat, setPreyTotal } from "./tablebase/retro";
+import { probeCurrent } from "./tablebase/probe";
+/** Pointer to the symmetry input (i8[8 * 64]: image of each point under each symmetry, identity first). */
+export function symInputPtr(): usize { return symIn(); }
+/** Sets up tablebase indexing: returns the number of hunter-set orbits, or -1. */
+export function tbSetup(hunterCount: i32, syms: i32, preyTotal: i32): i32 { setPreyTotal(preyTotal); return setupIndex(hunterCount, syms); }
+/** Solves layer c (c prey captured); layer c + 1 must be present. Returns the largest dtm, or -1. */
+export function tbSolveLayer(c: i32): i32 { return solveLayer(c); }
+/** Pointer to layer c's u16 values (allocated on first use) and its number of slots. */
+export function tbLayerPtr(c: i32): usize { return layerBuffer(c); }
+export function tbLayerSlots(c: i32): i32 { return layerSlots(c); }
+/** Statistics of the last solved layer: per side (goats, tigers) distinct, wins, losses, draws. */
+export function tbStat(i: i32): f64 { return stat(i); }
+/** Tablebase value of the current position: dtm + 1, 0 draw, -1 outside the tablebase. */
+export function tbProbe(): i32 { return probeCurrent(); }

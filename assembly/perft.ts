@@ -84,6 +84,11 @@ function hunterDepth2(h: Bits, p: Bits, hand: i32, capt: i32, empty: Bits): u64 
   return n;
 }
 
+/** Non-zero when the host asks a running perft to stop (polled at nodes 4+ plies above the leaves). */
+@external("env", "shouldStop") declare function hostShouldStop(): i32;
+let stopped = false;
+export function perftStopped(): bool { return stopped; }
+
 /** False: count leaves one ply deep only (classic bulk counting, as the C yardstick does); for the bench. */
 let incremental = true;
 
@@ -92,6 +97,7 @@ function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32):
   if (capt >= capturesToWin) return 0;
   const empty = boardMask & ~(h | p);
   if (depth == 2 && incremental) return stm == PREY ? preyDepth2(h, p, hand, empty) : hunterDepth2(h, p, hand, capt, empty);
+  if (depth >= 5) { if (stopped || hostShouldStop() != 0) { stopped = true; return 0; } }
   const d = depth - 1;
   let n: u64 = 0;
   if (stm == PREY) {
@@ -120,14 +126,14 @@ function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32):
 /** Perft of the current position (nodes as f64: exact up to 2^53). */
 export function perft(depth: i32): f64 {
   if (depth <= 0) return 1;
-  incremental = true;
+  incremental = true; stopped = false;
   return <f64>perftRec(hunters, prey, side, inHand, captured, depth);
 }
 
 /** Perft with classic bulk counting only (every depth-1 node visited): measures raw move generation. */
 export function perftClassic(depth: i32): f64 {
   if (depth <= 0) return 1;
-  incremental = false;
+  incremental = false; stopped = false;
   return <f64>perftRec(hunters, prey, side, inHand, captured, depth);
 }
 

@@ -4,7 +4,7 @@
 // depth, nodes, time and an external stop flag polled through an import every 1024 nodes.
 import { ld, st } from "./bits";
 import { MAX_POINTS } from "./board";
-import { key, side, captured, capturesToWin, histLen, makeMove, unmakeMove, repeatsSince, repetitions } from "./position";
+import { key, side, captured, capturesToWin, makeMove, unmakeMove, repeatsSince, repetitions, HUNTER } from "./position";
 import { generate, generateCaptures, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE } from "./move";
 import { evaluate } from "./eval";
@@ -91,7 +91,7 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   nodes++;
   if ((<i64>nodes & 1023) == 0) checkLimits();
   if (stopped) return 0;
-  if (captured >= capturesToWin) return -(MATE - ply);
+  if (captured >= capturesToWin) return side == HUNTER ? MATE - ply : -(MATE - ply);
   const standPat = evaluate();
   if (ply >= MAX_PLY - 1) return standPat;
   if (standPat >= beta) return standPat;
@@ -114,7 +114,7 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
 
 function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   st(PV_LEN, ply, 0);
-  if (captured >= capturesToWin) return -(MATE - ply);   // the hunters have won: side to move lost
+  if (captured >= capturesToWin) return side == HUNTER ? MATE - ply : -(MATE - ply);   // the hunters have won
   if (ply > 0 && repetitionMode != 0 && repeatsSince(0)) return 0;
   if (depth <= 0 || ply >= MAX_PLY - 1) return quiesce(alpha, beta, ply);
   nodes++;

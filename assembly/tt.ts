@@ -20,10 +20,13 @@ let capacity: usize = 0;   // bytes reserved
 let buckets: u64 = 0;
 let generation: u64 = 0;
 
-/** Sets the size in MiB (rounded down to a power of two, at least 1). Clears the table. Returns the MiB used. */
+/** Largest table: the stub runtime allocates at most 1 GiB at once, and the tablebase needs room too. */
+export const TT_MAX_MB: i32 = 512;
+
+/** Sets the size in MiB (rounded down to a power of two, 1..TT_MAX_MB). Clears the table. Returns the MiB used. */
 export function ttResize(mb: i32): i32 {
   let m: i32 = 1;
-  while (m * 2 <= mb && m < 2048) m *= 2;
+  while (m * 2 <= mb && m < TT_MAX_MB) m *= 2;
   const bytes = <usize>m << 20;
   if (bytes > capacity) { base = heap.alloc(bytes); capacity = bytes; }
   buckets = <u64>(bytes >> 5);

@@ -4,7 +4,7 @@
  * readable text otherwise. Bad input prints one line `error: ...` on stderr and exits 2.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { Game, type SearchInfo, type SearchResult } from './game.js';
+import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo, type SearchResult } from './game.js';
 import { ArgumentError, LatticeError } from './errors.js';
 import { VARIANTS, parseOptionArgs } from './variants/index.js';
 import { formatBoardText } from './notation.js';
@@ -38,17 +38,20 @@ function gameFor(variant: string, o: Common): Promise<Game> {
 }
 
 const out = (s: string) => process.stdout.write(s + '\n');
+// `lattice ... | head` closes the pipe early: that is not an error
+process.stdout.on('error', (err: NodeJS.ErrnoException) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
 const scoreText = (r: { score: number; mateIn: number | null }) =>
-  r.mateIn === null ? `cp ${r.score}` : `mate ${r.mateIn > 0 ? '+' : '-'}${Math.abs(r.mateIn)} plies`;
+  r.mateIn === null ? `cp ${r.score}` : r.mateIn === 0 ? 'game over' : `mate ${r.mateIn > 0 ? '+' : '-'}${Math.abs(r.mateIn)} plies`;
 const infoLine = (i: SearchInfo) =>
-  `depth ${i.depth} score ${scoreText(i)} nodes ${i.nodes} time ${i.ms} ms nps ${i.ms > 0 ? Math.round((i.nodes * 1000) / i.ms) : 0} pv ${i.pv.join(' ')}`;
+  `depth ${i.depth} score ${scoreText(i)} nodes ${i.nodes} time ${i.ms} ms nps ${i.ms > 0 ? Math.round((i.nodes * 1000) / i.ms) : '-'} pv ${i.pv.join(' ')}`;
 
-function addCommon(cmd: Command): Command {
-  return cmd
+/** Options every command that sets up a game takes; `hash` only where the search runs. */
+function addCommon(cmd: Command, hash = true): Command {
+  cmd
     .option('--position <string>', 'start from this position string (see README: Notation)')
-    .option('--option <key=value>', 'set a variant option (repeatable; see `lattice variants`)', collect, [])
-    .option('--hash <MiB>', 'transposition table size in MiB', intArg('--hash', 1, 2048))
-    .option('--json', 'print one JSON object on stdout');
+    .addOption(new Option('--option <key=value>', 'set a variant option, repeatable (see `lattice variants`)').argParser(collect).default([], 'none'));
+  if (hash) cmd.option('--hash <MiB>', `transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB));
+  return cmd.option('--json', 'print one JSON object on stdout');
 }
 
 function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }) {
@@ -60,19 +63,23 @@ function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }) 
 const program = new Command();
 program
   .name('lattice')
-  .description('lattice-engine: perft, search and self-play for hunt and capture games')
+  .description(`lattice-engine: perft, search and self-play for hunt and capture games (variants: ${[...VARIANTS.keys()].join(', ')})`)
+  .version('0.1.0')
   .exitOverride()
   .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
 
-addCommon(program.command('perft <variant> <depth>'))
-  .description('count leaf nodes at exactly <depth> plies (bulk counting)')
-  .option('--divide', 'also count per root move')
-  .action(async (variant: string, depthText: string, o: Common & { divide?: boolean }) => {
-    const depth = intPositional('depth', depthText, 0, 20);
+addCommon(program.command('perft <variant> <depth>'), false)
+  .description(`count leaf nodes at exactly <depth> plies, 0..${MAX_PERFT_DEPTH} (bulk counting)`)
+  .option('--divide', 'also count per root move (depth >= 1)')
+  .option('--movetime <ms>', 'give up after this many milliseconds (exit 2)', intArg('--movetime', 1, 86_400_000))
+  .action(async (variant: string, depthText: string, o: Common & { divide?: boolean; movetime?: number }) => {
+    const depth = intPositional('depth', depthText, 0, MAX_PERFT_DEPTH);
+    if (o.divide && depth < 1) throw new ArgumentError('--divide needs depth >= 1');
     const g = await gameFor(variant, o);
     const t0 = performance.now();
-    const divide = o.divide ? g.divide(Math.max(depth, 1)) : undefined;
-    const nodes = divide && depth > 0 ? Object.values(divide).reduce((a, b) => a + b, 0) : g.perft(depth);
+    const limits = { movetime: o.movetime };
+    const divide = o.divide ? g.divide(depth, limits) : undefined;
+    const nodes = divide ? Object.values(divide).reduce((a, b) => a + b, 0) : g.perft(depth, limits);
     const ms = Math.round(performance.now() - t0);
     if (o.json) { out(JSON.stringify({ variant, position: g.position(), depth, nodes, ms, ...(divide ? { divide } : {}) })); return; }
     if (divide) for (const [m, n] of Object.entries(divide).sort()) out(`${m}: ${n}`);
@@ -81,7 +88,7 @@ addCommon(program.command('perft <variant> <depth>'))
 
 addCommon(program.command('search <variant>'))
   .description('search the position and print the best move, score and principal variation')
-  .option('--depth <plies>', 'search to this depth', intArg('--depth', 1, 126))
+  .option('--depth <plies>', `search to this depth, 1..${MAX_SEARCH_DEPTH}`, intArg('--depth', 1, MAX_SEARCH_DEPTH))
   .option('--nodes <n>', 'stop after about this many nodes', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
   .option('--movetime <ms>', 'stop after this many milliseconds (default 1000)', intArg('--movetime', 1, 86_400_000))
   .action(async (variant: string, o: Common & { depth?: number; nodes?: number; movetime?: number }) => {
@@ -111,38 +118,46 @@ async function selfPlay(variant: string, o: PlayOpts, g?: Game) {
     }
   }
   const res = g.result();
-  const result = res ? { winner: res.winnerName, reason: res.reason } : { winner: null, reason: `unfinished after ${o.maxPlies} plies` };
+  const result = res ? { winner: res.winnerName, reason: res.reason } : { winner: null, reason: 'ply limit' };
   const ms = Math.round(performance.now() - t0);
-  if (o.json) out(JSON.stringify({ variant, start, moves, result, final: g.position(), plies: moves.length, ms }));
-  else {
-    const what = result.winner === 'draw' ? 'draw' : result.winner ? `${result.winner} win` : 'no result';
+  const summary = { variant, start, moves, result, final: g.position(), plies: moves.length, ms };
+  if (!o.json) {
+    const what = result.winner === 'draw' ? 'draw' : result.winner ? `${result.winner} win` : 'unfinished';
     out(`result: ${what} (${result.reason}) after ${moves.length} plies; final ${g.position()}`);
   }
+  return summary;
 }
 
 addCommon(program.command('play <variant>'))
   .description('the engine plays itself to the end of the game')
   .option('--movetime <ms>', 'time per move in milliseconds', intArg('--movetime', 1, 86_400_000), 200)
-  .option('--max-plies <n>', 'stop after this many plies', intArg('--max-plies', 1, 100_000), 400)
+  .option('--max-plies <n>', 'stop an unfinished game after this many plies', intArg('--max-plies', 1, 100_000), 400)
   .option('--quiet', 'print the moves but not the board after each')
-  .action((variant: string, o: PlayOpts) => selfPlay(variant, o));
+  .action(async (variant: string, o: PlayOpts) => {
+    const summary = await selfPlay(variant, o);
+    if (o.json) out(JSON.stringify(summary));
+  });
 
-program.command('analyse <variant>')
-  .description('the main job: analyse the start position with progress, then play a self-play game to its result')
-  .option('--position <string>', 'analyse this position instead of the start')
-  .option('--option <key=value>', 'set a variant option (repeatable)', collect, [])
+addCommon(program.command('analyse <variant>'))
+  .description('the main job: analyse the position with progress, then play a self-play game from it')
   .option('--movetime <ms>', 'analysis time in milliseconds', intArg('--movetime', 1, 86_400_000), 5000)
-  .option('--play-movetime <ms>', 'time per move in the self-play game', intArg('--play-movetime', 1, 86_400_000), 100)
-  .option('--max-plies <n>', 'self-play ply limit', intArg('--max-plies', 1, 100_000), 400)
+  .option('--play-movetime <ms>', 'time per move in the self-play game', intArg('--play-movetime', 1, 86_400_000), 50)
+  .option('--max-plies <n>', 'stop an unfinished self-play game after this many plies', intArg('--max-plies', 1, 100_000), 300)
   .action(async (variant: string, o: Common & { movetime: number; playMovetime: number; maxPlies: number }) => {
     const g = await gameFor(variant, o);
-    out(`${g.variant.name}: ${g.position()}`);
-    out(formatBoardText(g.variant, g.board, g.position()) + '\n');
-    out(`analysing for ${o.movetime} ms...`);
-    const r = g.search({ movetime: o.movetime, onIteration: (i) => out(infoLine(i)) });
-    out(`bestmove ${r.bestmove ?? '(none)'} score ${scoreText(r)} depth ${r.depth} nodes ${r.nodes} in ${r.ms} ms\n`);
-    out(`self-play at ${o.playMovetime} ms per move:`);
-    await selfPlay(variant, { ...o, movetime: o.playMovetime, quiet: true, json: false }, g);
+    if (!o.json) {
+      out(`${g.variant.name}: ${g.position()}`);
+      out(formatBoardText(g.variant, g.board, g.position()) + '\n');
+      out(`analysing for ${o.movetime} ms...`);
+    }
+    const r = g.search({ movetime: o.movetime, onIteration: o.json ? undefined : (i) => out(infoLine(i)) });
+    const analysis = { position: g.position(), bestmove: r.bestmove, score: r.score, mate: r.mateIn, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms };
+    if (!o.json) {
+      out(`bestmove ${r.bestmove ?? '(none)'} score ${scoreText(r)} depth ${r.depth} nodes ${r.nodes} in ${r.ms} ms\n`);
+      out(`self-play at ${o.playMovetime} ms per move:`);
+    }
+    const game = await selfPlay(variant, { ...o, movetime: o.playMovetime, quiet: true }, g);
+    if (o.json) out(JSON.stringify({ analysis, game }));
   });
 
 program.command('variants')
@@ -160,14 +175,16 @@ program.command('variants')
     }
   });
 
+// exitCode, not process.exit(): let stdout and stderr drain before the process ends
 try {
   await program.parseAsync(process.argv);
 } catch (err) {
-  if (err instanceof CommanderError) process.exit(err.exitCode === 0 ? 0 : 2);
-  if (err instanceof LatticeError) {
+  if (err instanceof CommanderError) process.exitCode = err.exitCode === 0 ? 0 : 2;
+  else if (err instanceof LatticeError) {
     process.stderr.write(`error: ${err.message}\n`);
-    process.exit(2);
+    process.exitCode = 2;
+  } else {
+    process.stderr.write(`internal error: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
   }
-  process.stderr.write(`internal error: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
 }

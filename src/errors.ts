@@ -12,12 +12,19 @@ export class LatticeError extends Error {
   }
 }
 
+/** The input around `column` for a one-line message: JSON-quoted, at most ~60 characters of it. */
+function excerpt(input: string, column: number): string {
+  if (input.length <= 60) return JSON.stringify(input);
+  const from = Math.max(0, Math.min(column - 30, input.length - 60));
+  return (from > 0 ? '…' : '') + JSON.stringify(input.slice(from, from + 60)) + (from + 60 < input.length ? '…' : '');
+}
+
 /** A position string or move text that does not parse; `column` is 1-based in `input`. */
 export class ParseError extends LatticeError {
   readonly input: string;
   readonly column: number;
   constructor(what: string, input: string, column: number, reason: string) {
-    super('parse', `bad ${what} at column ${column}: ${reason} (in "${input}")`);
+    super('parse', `bad ${what} at column ${column}: ${reason} (in ${excerpt(input, column)})`);
     this.name = 'ParseError';
     this.input = input;
     this.column = column;

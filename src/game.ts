@@ -1,4 +1,4 @@
-import { ArgumentError, IllegalMoveError } from './errors.js';
+import { ArgumentError, IllegalMoveError, LatticeError } from './errors.js';
 import type { Board } from './lattice/index.js';
 import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePosition, type Setup } from './notation.js';
 import { EVAL_FEATURES, getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
@@ -10,8 +10,23 @@ const MATE_BOUND = MATE - 1000;
 const NO_MOVE = 0xffffffff;
 /** Deepest search the core's stacks serve. */
 export const MAX_SEARCH_DEPTH = 126;
-/** Deepest perft allowed through the API (the count would overflow 2^53 far later; this bounds time). */
+/** Deepest perft allowed through the API (use PerftLimits to bound its time). */
 export const MAX_PERFT_DEPTH = 20;
+/** Largest transposition table, MiB. */
+export const MAX_HASH_MB = 512;
+
+/** Limits of a perft run: when one is reached the run throws a LatticeError with code 'stopped'. */
+export interface PerftLimits {
+  /** Time budget in milliseconds. */
+  movetime?: number;
+  /** A stop flag: a non-zero stop[0] stops the run (another thread may set it). */
+  stop?: Int32Array;
+}
+
+/** A value for an error message: strings quoted, others with their type. */
+function shown(v: unknown): string {
+  return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : `${String(v)} (${v === null ? 'null' : typeof v})`;
+}
 
 /** Options of Game.create. */
 export interface GameOptions {
@@ -19,7 +34,7 @@ export interface GameOptions {
   options?: Record<string, number | string>;
   /** Start from this position string instead of the variant's start (notation.ts grammar). */
   position?: string;
-  /** Transposition table size in MiB (rounded down to a power of two; default 16). */
+  /** Transposition table size in MiB, 1..512 (rounded down to a power of two; default 16). */
   hashMb?: number;
   /** Load the bounds-checked debug build of the core (slower; used by the tests). */
   debug?: boolean;
@@ -62,6 +77,27 @@ export interface SearchInfo {
 export interface SearchResult extends SearchInfo { bestmove: string | null }
 
 /**
+ * Loads a core instance and configures it for a hunt variant: the board tables, the capture target,
+ * the repetition rule and the evaluation weights (all from the declaration; the core holds no game).
+ */
+export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false): Promise<{ board: Board; core: Core }> {
+  const board = variant.board();
+  const core = await loadCore({ debug });
+  const e = core.exports;
+  const input = core.boardInput();
+  input.fill(-1);
+  input.set(board.neighbours, 0);
+  input.set(board.jumps, 64 * 8);
+  const rc = e.setupBoard(board.points.length);
+  if (rc !== 0) throw new Error(`internal: the core rejected board ${board.id} (code ${rc})`);
+  e.setCapturesToWin(variant.capturesToWin(options));
+  [variant.evalWeights.placement, variant.evalWeights.movement].forEach((w, phase) =>
+    EVAL_FEATURES.forEach((f, i) => e.setWeight(phase * EVAL_FEATURES.length + i, w[f])));
+  e.setRepetitionMode(['none', 'draw3', 'forbid'].indexOf(String(options.repetition)));
+  return { board, core };
+}
+
+/**
  * A game of one variant on one core instance: position, history, move generation, perft and search.
  * Create with `await Game.create('bagh-chal')`. Rules: the variant's RULES.md section (see `variant.source`).
  */
@@ -82,26 +118,19 @@ export class Game {
    * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
+    if (typeof variantId !== 'string') throw new ArgumentError(`the variant must be a string, got ${shown(variantId)}`);
+    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${shown(opts)}`);
+    if (opts.options !== undefined && (opts.options === null || typeof opts.options !== 'object')) {
+      throw new ArgumentError(`options must be an object of option values, got ${shown(opts.options)}`);
+    }
+    if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${shown(opts.position)}`);
+    if (opts.hashMb !== undefined && !(Number.isInteger(opts.hashMb) && opts.hashMb >= 1 && opts.hashMb <= MAX_HASH_MB)) {
+      throw new ArgumentError(`hash size must be an integer 1..${MAX_HASH_MB} MiB, got ${shown(opts.hashMb)}`);
+    }
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);
-    const board = variant.board();
-    const core = await loadCore({ debug: opts.debug });
-    const e = core.exports;
-    const input = core.boardInput();
-    const n = board.points.length;
-    input.fill(-1);
-    input.set(board.neighbours, 0);
-    input.set(board.jumps, 64 * 8);
-    const rc = e.setupBoard(n);
-    if (rc !== 0) throw new Error(`internal: the core rejected board ${board.id} (code ${rc})`);
-    e.setCapturesToWin(variant.capturesToWin(options));
-    [variant.evalWeights.placement, variant.evalWeights.movement].forEach((w, phase) =>
-      EVAL_FEATURES.forEach((f, i) => e.setWeight(phase * EVAL_FEATURES.length + i, w[f])));
-    e.setRepetitionMode(['none', 'draw3', 'forbid'].indexOf(String(options.repetition)));
-    if (opts.hashMb !== undefined) {
-      if (!Number.isInteger(opts.hashMb) || opts.hashMb < 1 || opts.hashMb > 2048) throw new ArgumentError(`hash size must be 1..2048 MiB, got ${opts.hashMb}`);
-      e.setHashSize(opts.hashMb);
-    }
+    const { board, core } = await loadVariantCore(variant, options, opts.debug);
+    if (opts.hashMb !== undefined) core.exports.setHashSize(opts.hashMb);
     const game = new Game(variant, options, board, core);
     game.setPosition(opts.position ?? variant.start(options));
     return game;
@@ -109,6 +138,7 @@ export class Game {
 
   /** Sets the position from a string, clearing the history. Throws ParseError naming the column. */
   setPosition(text: string): void {
+    if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${shown(text)}`);
     const s = parsePosition(this.variant, this.board, text, this.capturesToWin);
     let h = 0n, p = 0n;
     s.cells.forEach((c, i) => { if (c === HUNTER) h |= 1n << BigInt(i); else if (c === PREY) p |= 1n << BigInt(i); });
@@ -164,6 +194,7 @@ export class Game {
    * IllegalMoveError when it is not legal here (or the game is over).
    */
   play(move: string): void {
+    if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${shown(move)}`);
     const text = parseMoveText(this.board, move);
     const over = this.result();
     if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
@@ -181,11 +212,11 @@ export class Game {
 
   /** Moves played since the position was set, as text. */
   history(): string[] {
-    const out: string[] = [];
-    const n = this.core.exports.historyLength();
-    for (let i = 0; i < n; i++) out.unshift(formatMove(this.board, this.core.exports.unmakeMove()));
-    for (const t of out) this.play(t);
-    return out;
+    const e = this.core.exports;
+    const packed: number[] = [];
+    while (e.historyLength() > 0) packed.unshift(e.unmakeMove());
+    for (const m of packed) e.makeMove(m);
+    return packed.map((m) => formatMove(this.board, m));
   }
 
   /**
@@ -207,22 +238,44 @@ export class Game {
   }
 
   private checkDepth(depth: number, max: number): void {
-    if (!Number.isInteger(depth) || depth < 0 || depth > max) throw new ArgumentError(`depth must be an integer 0..${max}, got ${depth}`);
+    if (!Number.isInteger(depth) || depth < 0 || depth > max) throw new ArgumentError(`depth must be an integer 0..${max}, got ${shown(depth)}`);
   }
 
-  /** Perft: leaf nodes at exactly `depth` plies (finished games have no children; repetition ignored). */
-  perft(depth: number): number {
+  /** Runs a perft-like core call under limits; throws LatticeError 'stopped' or on a count past 2^53. */
+  private limited(what: string, limits: PerftLimits, run: () => number): number {
+    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`limits must be an object, got ${shown(limits)}`);
+    const { movetime, stop } = limits;
+    if (movetime !== undefined && !(Number.isFinite(movetime) && movetime > 0)) throw new ArgumentError(`movetime must be a number > 0 ms, got ${shown(movetime)}`);
+    if (stop !== undefined && !(stop instanceof Int32Array && stop.length >= 1)) throw new ArgumentError('stop must be an Int32Array of length >= 1');
+    const t0 = performance.now();
+    const deadline = movetime ? t0 + movetime : Infinity;
+    this.core.hooks.shouldStop = () => ((stop && Atomics.load(stop, 0)) || performance.now() > deadline ? 1 : 0);
+    try {
+      const n = run();
+      if (this.core.exports.perftStopped()) throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
+      if (n > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `${what}: the count exceeds 2^53 and cannot be reported exactly`);
+      return n;
+    } finally {
+      this.core.hooks.shouldStop = () => 0;
+    }
+  }
+
+  /**
+   * Perft: leaf nodes at exactly `depth` plies (finished games have no children; repetition ignored).
+   * Throws ArgumentError for a bad depth, LatticeError 'stopped' when a limit stops it.
+   */
+  perft(depth: number, limits: PerftLimits = {}): number {
     this.checkDepth(depth, MAX_PERFT_DEPTH);
-    return this.core.exports.perft(depth);
+    return this.limited(`perft ${depth}`, limits, () => this.core.exports.perft(depth));
   }
 
   /**
    * Perft with classic bulk counting (every node one ply above the leaves visited, as the C yardstick
    * does): the same number as perft(), slower; it measures raw move generation in the bench.
    */
-  perftClassic(depth: number): number {
+  perftClassic(depth: number, limits: PerftLimits = {}): number {
     this.checkDepth(depth, MAX_PERFT_DEPTH);
-    return this.core.exports.perftClassic(depth);
+    return this.limited(`perft ${depth}`, limits, () => this.core.exports.perftClassic(depth));
   }
 
   /** Perft through the generic make/unmake path (cross-checks the bulk-counting recursion). */
@@ -232,7 +285,7 @@ export class Game {
   }
 
   /** Perft per legal root move: move text -> leaf count at depth - 1 below it. depth >= 1. */
-  divide(depth: number): Record<string, number> {
+  divide(depth: number, limits: PerftLimits = {}): Record<string, number> {
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
     const e = this.core.exports;
@@ -241,8 +294,11 @@ export class Game {
     const moves = this.core.moves(n).slice();
     for (const m of moves) {
       e.makeMove(m);
-      out[formatMove(this.board, m)] = e.perft(depth - 1);
-      e.unmakeMove();
+      try {
+        out[formatMove(this.board, m)] = this.limited(`divide ${depth}`, limits, () => e.perft(depth - 1));
+      } finally {
+        e.unmakeMove();
+      }
     }
     return out;
   }
@@ -265,12 +321,13 @@ export class Game {
    * Throws ArgumentError for bad limits. The position is unchanged afterwards.
    */
   search(limits: SearchLimits = {}): SearchResult {
+    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${shown(limits)}`);
     const { nodes = 0, movetime = 0 } = limits;
     const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : 8);
     this.checkDepth(depth, MAX_SEARCH_DEPTH);
     if (depth < 1) throw new ArgumentError('search depth must be >= 1');
-    if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${nodes}`);
-    if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${movetime}`);
+    if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${shown(nodes)}`);
+    if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${shown(movetime)}`);
     if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) {
       throw new ArgumentError('stop must be an Int32Array of length >= 1 (on a SharedArrayBuffer to stop from another thread)');
     }
@@ -279,8 +336,9 @@ export class Game {
     const mateIn = (s: number) => (s >= MATE_BOUND ? MATE - s : s <= -MATE_BOUND ? Math.abs(MATE + s) && -(MATE + s) : null);
     const over = this.result();
     if (over) {
-      // nothing to search: the side to move has lost (captures, no moves) or the game is drawn
-      const score = over.winner === 'draw' ? 0 : -MATE;
+      // nothing to search: the game is decided (captures, no moves) or drawn
+      const moverWon = (over.winner === 'hunters') === (e.sideToMove() === 1);
+      const score = over.winner === 'draw' ? 0 : moverWon ? MATE : -MATE;
       return { bestmove: null, score, mateIn: mateIn(score), depth: 0, nodes: 0, ms: 0, pv: [] };
     }
     const stop = limits.stop;

@@ -30,6 +30,7 @@ export interface CoreExports {
   perft(depth: number): number;
   perftSlow(depth: number): number;
   perftClassic(depth: number): number;
+  perftStopped(): number;
   evaluate(): number;
   search(maxDepth: number, nodeLimit: number, timeMs: number): number;
   searchScore(): number;
@@ -38,6 +39,13 @@ export interface CoreExports {
   pvLength(): number;
   pvMove(i: number): number;
   MAX_PLY: { value: number } | number;
+  symInputPtr(): number;
+  tbSetup(hunters: number, syms: number, preyTotal: number): number;
+  tbSolveLayer(c: number): number;
+  tbLayerPtr(c: number): number;
+  tbLayerSlots(c: number): number;
+  tbStat(i: number): number;
+  tbProbe(): number;
 }
 
 /** Host callbacks the core imports; replaceable per instance (see Core.hooks). */
@@ -46,6 +54,8 @@ export interface CoreHooks {
   shouldStop(): number;
   /** Called after each completed iteration of a search. */
   onIteration(depth: number, score: number, nodes: number, ms: number, pvLength: number): void;
+  /** Tablebase solving progress: pass 1 (done, total slots) or pass 2 (resolved, current level). */
+  tbProgress(pass: number, done: number, total: number): void;
 }
 
 /** A loaded core instance with its own memory and state. */
@@ -94,12 +104,13 @@ export async function loadCore(options: { debug?: boolean } = {}): Promise<Core>
   if (!mod) { mod = compile(base + '.wasm'); moduleCache.set(base, mod); }
   const bindingsUrl = await findBuildFile(base + '.js');
   const bindings = (await import(bindingsUrl.href)) as { instantiate(m: WebAssembly.Module, imports: object): Promise<CoreExports> };
-  const hooks: CoreHooks = { shouldStop: () => 0, onIteration: () => {} };
+  const hooks: CoreHooks = { shouldStop: () => 0, onIteration: () => {}, tbProgress: () => {} };
   const exports = await bindings.instantiate(await mod, {
     env: {
       now: () => performance.now(),
       shouldStop: () => hooks.shouldStop(),
       onIteration: (d: number, s: number, n: number, ms: number, len: number) => hooks.onIteration(d, s, n, ms, len),
+      tbProgress: (pass: number, done: number, total: number) => hooks.tbProgress(pass, done, total),
     },
   });
   return {

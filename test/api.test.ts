@@ -389,3 +389,71 @@ describe('search: stop flag, iterations, mate scores', () => {
     }
   });
 });
+
+describe('limits and argument types (fresh-user review)', () => {
+  it('a long perft stops at its time limit with a LatticeError "stopped"', async () => {
+    const g = await Game.create('bagh-chal');
+    const t0 = performance.now();
+    expect(() => g.perft(20, { movetime: 200 })).toThrow(expect.objectContaining({ code: 'stopped' }));
+    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(g.perft(4)).toBe(68204);   // usable afterwards
+    expect(() => g.divide(20, { movetime: 100 })).toThrow(/stopped/);
+    expect(g.position()).toBe('T3T/5/5/5/T3T G G20 -');
+  });
+
+  it('a perft stop flag set by another party stops it', async () => {
+    const g = await Game.create('bagh-chal');
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    stop[0] = 1;
+    expect(() => g.perft(12, { stop })).toThrow(/stopped/);
+  });
+
+  it.each([0, 513, 1024, 2048, 1.5, '16'])('hashMb %j is refused with ArgumentError', async (mb) => {
+    await expect(Game.create('bagh-chal', { hashMb: mb as number })).rejects.toBeInstanceOf(ArgumentError);
+  });
+
+  it('hashMb 512 works', async () => {
+    const g = await Game.create('bagh-chal', { hashMb: 512 });
+    expect(g.search({ depth: 3 }).bestmove).toBeTruthy();
+  });
+
+  it('a position where the tigers have already won scores as a win for tigers to move', async () => {
+    const g = await Game.create('bagh-chal', { position: 'T3T/5/5/5/T3T T G15 G5' });
+    const r = g.search({ depth: 3 });
+    expect(r.bestmove).toBeNull();
+    expect(r.score).toBe(MATE);
+    g.setPosition('T3T/5/5/5/T3T G G15 G5');
+    expect(g.search({ depth: 3 }).score).toBe(-MATE);
+  });
+
+  it.each([null, undefined, 3, {}])('play(%j) -> ArgumentError', async (m) => {
+    const g = await Game.create('bagh-chal');
+    expect(() => g.play(m as unknown as string)).toThrow(ArgumentError);
+  });
+
+  it('wrong argument types are ArgumentErrors, not TypeErrors', async () => {
+    const g = await Game.create('bagh-chal');
+    expect(() => g.search(null as unknown as object)).toThrow(ArgumentError);
+    expect(() => g.setPosition(undefined as unknown as string)).toThrow(ArgumentError);
+    expect(() => g.perft('3' as unknown as number)).toThrow(/got "3"/);
+    await expect(Game.create('bagh-chal', { options: null as unknown as object })).rejects.toBeInstanceOf(ArgumentError);
+    await expect(Game.create('bagh-chal', { position: 123 as unknown as string })).rejects.toBeInstanceOf(ArgumentError);
+  });
+
+  it('a very long bad position gives a short one-line message', async () => {
+    const g = await Game.create('bagh-chal');
+    const long = 'T3T/5/5/5/T3T G G20 -' + 'x'.repeat(100_000);
+    try { g.setPosition(long); expect.unreachable(); } catch (e) {
+      expect((e as Error).message.length).toBeLessThan(300);
+      expect((e as Error).message).not.toContain('\n');
+    }
+  });
+
+  it('history() lists the moves played without changing the game', async () => {
+    const g = await Game.create('bagh-chal');
+    for (const m of ['c3', 'a1-b2', 'a1']) g.play(m);
+    const before = g.position();
+    expect(g.history()).toEqual(['c3', 'a1-b2', 'a1']);
+    expect(g.position()).toBe(before);
+  });
+});

@@ -41,6 +41,20 @@ describe('lattice CLI', () => {
     expect(j.moves).toHaveLength(1);
   });
 
+  it('analyse --json prints one JSON object with the analysis and the game', () => {
+    const r = run('analyse', 'bagh-chal', '--movetime', '200', '--play-movetime', '2', '--max-plies', '20', '--json');
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j.analysis.bestmove).toBeTruthy();
+    expect(j.game.plies).toBeLessThanOrEqual(20);
+  });
+
+  it('a closed output pipe is not an error', () => {
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" perft bagh-chal 4 --divide | head -1`], { encoding: 'utf8' });
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toBe('');
+  });
+
   it('variants --json lists bagh-chal with its options', () => {
     const j = JSON.parse(run('variants', '--json').out);
     const v = j.variants.find((x: { id: string }) => x.id === 'bagh-chal');
@@ -61,6 +75,12 @@ describe('lattice CLI', () => {
     [['search', 'bagh-chal', '--depth', '0'], /--depth must be in/],
     [['search', 'bagh-chal', '--depth', '3', '--movetime', '10'], /at most one of/],
     [['frobnicate'], /unknown command/],
+    [['perft', 'bagh-chal', '20', '--movetime', '300'], /perft 20 stopped after/],
+    [['perft', 'bagh-chal', '0', '--divide'], /--divide needs depth >= 1/],
+    [['search', 'bagh-chal', '--hash', '1024', '--depth', '3'], /--hash must be in 1\.\.512/],
+    [['perft', 'bagh-chal', '3', '--option', '__proto__=1'], /unknown option "__proto__"/],
+    [['perft', 'bagh-chal', '3', '--option', 'repetition=none', '--option', 'repetition=draw3'], /given twice/],
+    [['perft', 'bagh-chal', '3', '--position', 'T3T/5/5/5/T3T G G20 -\n'], /column 22/],
   ])('bad input %j -> exit 2 and one clear line', (args, msg) => {
     const r = run(...(args as string[]));
     expect(r.code).toBe(2);

@@ -16,3 +16,4 @@ export {
 } from './board.js';
 export { DEN_SIDES, alquerque, type AlquerqueOptions, type DenSide } from './alquerque.js';
 export { hareAndHounds } from './hare-and-hounds.js';
+export { boardSymmetries } from './symmetry.js';

@@ -37,12 +37,12 @@ function parseValue(v: Variant, decl: OptionDecl, raw: number | string): number 
  * OptionError naming the option; missing ones take their defaults.
  */
 export function resolveOptions(v: Variant, given: Record<string, number | string> = {}): OptionValues {
-  const out: OptionValues = {};
+  const out: OptionValues = Object.create(null);
   for (const d of v.options) out[d.name] = d.default;
   for (const [name, raw] of Object.entries(given)) {
     const decl = v.options.find((d) => d.name === name);
     if (!decl) {
-      throw new OptionError(`unknown option "${name}" for ${v.id} (options: ${v.options.map((d) => d.name).join(', ')})`);
+      throw new OptionError(`unknown option ${JSON.stringify(name)} for ${v.id} (options: ${v.options.map((d) => d.name).join(', ')})`);
     }
     out[name] = parseValue(v, decl, raw);
   }
@@ -51,11 +51,13 @@ export function resolveOptions(v: Variant, given: Record<string, number | string
 
 /** Parses `key=value` strings (the CLI's repeated --option). Throws OptionError on a malformed item. */
 export function parseOptionArgs(items: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
+  const out: Record<string, string> = Object.create(null);
   for (const item of items) {
     const i = item.indexOf('=');
-    if (i <= 0) throw new OptionError(`option "${item}" must look like key=value`);
-    out[item.slice(0, i)] = item.slice(i + 1);
+    if (i <= 0) throw new OptionError(`option ${JSON.stringify(item)} must look like key=value`);
+    const key = item.slice(0, i);
+    if (Object.hasOwn(out, key)) throw new OptionError(`option "${key}" is given twice`);
+    out[key] = item.slice(i + 1);
   }
   return out;
 }

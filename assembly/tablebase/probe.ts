@@ -1,0 +1,22 @@
+// Probing the movement-phase tablebase from the current position.
+import { hunters, prey, side, inHand, captured } from "../position";
+import { boardMask } from "../board";
+import { slotOf, binom, F, orbits } from "./index";
+import { layerPtr, emptiesOf, UNUSED } from "./retro";
+
+/**
+ * The tablebase value of the current position: dtm + 1 (the side to move wins iff dtm is odd), 0 for a
+ * draw, -1 when the position is outside the tablebase (prey in hand, layer not loaded) .
+ */
+export function probeCurrent(): i32 {
+  if (orbits == 0 || inHand != 0) return -1;
+  const base = layerPtr(captured);
+  if (base == 0) return -1;
+  const E = emptiesOf(captured);
+  const h = <u32>hunters, e = <u32>(boardMask & ~(hunters | prey));
+  if (<i32>popcnt(e) != E) return -1;
+  const per = orbits * <i32>binom(F, E);
+  const slot = side * per + slotOf(h, e, binom(F, E));
+  const v = load<u16>(base + (<usize>slot << 1));
+  return v == UNUSED ? -1 : <i32>v;
+}
