@@ -65,8 +65,9 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 { return
 
 // ---- tablebase (movement phase) ----
 import { setupIndex, symInputPtr as symIn } from "./tablebase/index";
-import { solveLayer, layerBuffer, layerSlots, stat, setPreyTotal } from "./tablebase/retro";
+import { solveLayer, layerBuffer, layerSlots, stat, setPreyTotal, countDistinct } from "./tablebase/retro";
 import { probeCurrent } from "./tablebase/probe";
+import { setTablebaseActive } from "./search";
 /** Pointer to the symmetry input (i8[8 * 64]: image of each point under each symmetry, identity first). */
 export function symInputPtr(): usize { return symIn(); }
 /** Sets up tablebase indexing: returns the number of hunter-set orbits, or -1. */
@@ -76,7 +77,11 @@ export function tbSolveLayer(c: i32): i32 { return solveLayer(c); }
 /** Pointer to layer c's u16 values (allocated on first use) and its number of slots. */
 export function tbLayerPtr(c: i32): usize { return layerBuffer(c); }
 export function tbLayerSlots(c: i32): i32 { return layerSlots(c); }
+/** Distinct positions of layer c (both sides to move), counted without solving. */
+export function tbCountDistinct(c: i32): f64 { return countDistinct(c); }
 /** Statistics of the last solved layer: per side (goats, tigers) distinct, wins, losses, draws. */
 export function tbStat(i: i32): f64 { return stat(i); }
+/** Lets the search probe the loaded tablebase (1) or not (0). */
+export function tbEnable(on: i32): void { setTablebaseActive(on != 0); }
 /** Tablebase value of the current position: dtm + 1, 0 draw, -1 outside the tablebase. */
 export function tbProbe(): i32 { return probeCurrent(); }

@@ -8,6 +8,7 @@ import { key, side, captured, capturesToWin, makeMove, unmakeMove, repeatsSince,
 import { generate, generateCaptures, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE } from "./move";
 import { evaluate } from "./eval";
+import { probeCurrent } from "./tablebase/probe";
 import { ttProbe, ttStore, ttNewSearch, ttMove, ttScore, ttDepth, ttBound, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
 
 /** Milliseconds from an arbitrary origin (host clock). */
@@ -21,6 +22,10 @@ export const INFINITE: i32 = 32000;
 /** A win in n plies scores MATE - n; a loss in n plies scores -(MATE - n). */
 export const MATE: i32 = 31000;
 export const MATE_BOUND: i32 = MATE - 1000;
+
+/** Probe the movement-phase tablebase inside the search (set when the host has loaded one). */
+let tbActive = false;
+export function setTablebaseActive(on: bool): void { tbActive = on; }
 
 /** Repetition handling (RULES §0 `repetition`): 0 none, 1 draw3 (default), 2 forbid. */
 export let repetitionMode: i32 = 1;
@@ -116,6 +121,11 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   st(PV_LEN, ply, 0);
   if (captured >= capturesToWin) return side == HUNTER ? MATE - ply : -(MATE - ply);   // the hunters have won
   if (ply > 0 && repetitionMode != 0 && repeatsSince(0)) return 0;
+  if (tbActive && ply > 0) {
+    const v = probeCurrent();          // exact value with best play (dtm + 1; 0 draw; -1 not covered)
+    if (v == 0) return 0;
+    if (v > 0) { const dtm = v - 1; return (dtm & 1) != 0 ? MATE - (ply + dtm) : -(MATE - (ply + dtm)); }
+  }
   if (depth <= 0 || ply >= MAX_PLY - 1) return quiesce(alpha, beta, ply);
   nodes++;
   if ((<i64>nodes & 1023) == 0) checkLimits();

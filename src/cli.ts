@@ -8,6 +8,8 @@ import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo, 
 import { ArgumentError, LatticeError } from './errors.js';
 import { VARIANTS, parseOptionArgs } from './variants/index.js';
 import { formatBoardText } from './notation.js';
+import { buildTablebase, type LayerReport } from './tablebase/index.js';
+import cliProgress from 'cli-progress';
 
 /** An integer in min..max, or a message saying what is wrong. */
 function checkInt(name: string, v: string, min: number, max: number): number | string {
@@ -31,10 +33,12 @@ function intPositional(name: string, v: string, min: number, max: number): numbe
 }
 const collect = (v: string, prev: string[]) => prev.concat([v]);
 
-interface Common { position?: string; option: string[]; json?: boolean; hash?: number }
+interface Common { position?: string; option: string[]; json?: boolean; hash?: number; tbDir?: string }
 
-function gameFor(variant: string, o: Common): Promise<Game> {
-  return Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
+async function gameFor(variant: string, o: Common): Promise<Game> {
+  const g = await Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
+  if (o.tbDir !== undefined) g.loadTablebase(o.tbDir);
+  return g;
 }
 
 const out = (s: string) => process.stdout.write(s + '\n');
@@ -50,7 +54,10 @@ function addCommon(cmd: Command, hash = true): Command {
   cmd
     .option('--position <string>', 'start from this position string (see README: Notation)')
     .addOption(new Option('--option <key=value>', 'set a variant option, repeatable (see `lattice variants`)').argParser(collect).default([], 'none'));
-  if (hash) cmd.option('--hash <MiB>', `transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB));
+  if (hash) {
+    cmd.option('--hash <MiB>', `transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB));
+    cmd.option('--tb-dir <dir>', 'probe the movement-phase tablebase built in <dir> during the search');
+  }
   return cmd.option('--json', 'print one JSON object on stdout');
 }
 
@@ -158,6 +165,60 @@ addCommon(program.command('analyse <variant>'))
     }
     const game = await selfPlay(variant, { ...o, movetime: o.playMovetime, quiet: true }, g);
     if (o.json) out(JSON.stringify({ analysis, game }));
+  });
+
+const tablebase = program.command('tablebase').description('movement-phase tablebases (retrograde analysis): build, probe');
+
+const layerLine = (r: LayerReport) => {
+  const [g, t] = r.stats;
+  return `layer ${r.layer} captured: ${r.distinct} positions (${r.slots} slots), max dtm ${r.maxDtm}, ` +
+    `${r.loaded ? 'loaded from file' : `solved in ${(r.ms / 1000).toFixed(1)} s`}, memory ${r.memoryMB} MB\n` +
+    `  goats to move: ${g.wins} win, ${g.draws} draw, ${g.losses} loss; tigers to move: ${t.wins} win, ${t.draws} draw, ${t.losses} loss`;
+};
+
+tablebase.command('build <variant>')
+  .description('solve every movement-phase layer and write one file per layer (resumes from finished layers)')
+  .option('--dir <dir>', 'directory for the layer files', 'tablebases')
+  .addOption(new Option('--option <key=value>', 'set a variant option, repeatable (captures-to-win)').argParser(collect).default([], 'none'))
+  .option('--json', 'print one JSON object on stdout')
+  .action(async (variant: string, o: { dir: string; option: string[]; json?: boolean }) => {
+    const bar = o.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({
+      format: 'layer {layer} pass {pass} |{bar}| {percentage}% {value}/{total} {what} | ETA {eta_formatted}',
+      stream: process.stderr, hideCursor: true,
+    }, cliProgress.Presets.shades_classic);
+    let current = '';
+    const r = await buildTablebase(variant, {
+      dir: o.dir,
+      options: parseOptionArgs(o.option),
+      onProgress: (p) => {
+        if (!bar) return;
+        const key = `${p.layer}/${p.pass}`;
+        const total = p.pass === 1 ? p.total : Math.max(p.done, 1);
+        if (key !== current) { if (current) bar.stop(); bar.start(total, 0, { layer: p.layer, pass: p.pass, what: '' }); current = key; }
+        if (p.pass === 1) bar.update(p.done, { what: 'positions counted' });
+        else { bar.setTotal(total); bar.update(p.done, { what: `resolved, dtm level ${p.level}` }); }
+        bar.render();
+      },
+      onLayer: (l) => { if (bar && current) { bar.stop(); current = ''; } if (!o.json) out(layerLine(l)); },
+    });
+    if (o.json) out(JSON.stringify({ variant, dir: o.dir, distinct: r.distinct, ms: r.ms, layers: r.layers }));
+    else out(`total: ${r.distinct} distinct positions in ${(r.ms / 1000).toFixed(1)} s (files in ${o.dir})`);
+  });
+
+tablebase.command('probe <position>')
+  .description('the tablebase verdict of a movement-phase position: win/draw/loss, distance to mate, best move and line')
+  .option('--variant <variant>', 'the variant', 'bagh-chal')
+  .option('--dir <dir>', 'directory of the layer files', 'tablebases')
+  .addOption(new Option('--option <key=value>', 'set a variant option, repeatable').argParser(collect).default([], 'none'))
+  .option('--json', 'print one JSON object on stdout')
+  .action(async (position: string, o: { variant: string; dir: string; option: string[]; json?: boolean }) => {
+    const g = await Game.create(o.variant, { position, options: parseOptionArgs(o.option) });
+    g.loadTablebase(o.dir);
+    const p = g.probe();
+    if (!p) throw new ArgumentError('the position is not in the movement-phase tablebase (goats still in hand)');
+    if (o.json) { out(JSON.stringify(p)); return; }
+    out(`${p.wdl}${p.dtm === null ? '' : ` in ${p.dtm} plies`} for the side to move; best move ${p.bestmove ?? '(none)'}`);
+    if (p.line.length) out(`line: ${p.line.join(' ')}`);
   });
 
 program.command('variants')

@@ -1,8 +1,11 @@
 import { ArgumentError, IllegalMoveError, LatticeError } from './errors.js';
 import type { Board } from './lattice/index.js';
 import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePosition, type Setup } from './notation.js';
-import { EVAL_FEATURES, getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
-import { loadCore, type Core } from './wasm.js';
+import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
+import type { Core } from './wasm.js';
+import { loadVariantCore } from './core-setup.js';
+import { loadTablebaseInto, type LayerMeta } from './tablebase/index.js';
+export { loadVariantCore } from './core-setup.js';
 
 /** Score bound of mate scores: a win in n plies scores MATE - n (assembly/search.ts). */
 export const MATE = 31000;
@@ -73,29 +76,19 @@ export interface SearchInfo {
   pv: string[];
 }
 
+/** A tablebase verdict for the side to move: its result with best play and the moves that get it. */
+export interface TablebaseProbe {
+  wdl: 'win' | 'draw' | 'loss';
+  /** Plies to the end of the game with best play (the winner hurries, the loser delays); null for a draw. */
+  dtm: number | null;
+  /** A move that keeps the verdict (fastest win, longest loss, a drawing move); null when the game is over. */
+  bestmove: string | null;
+  /** The best line to the end (each move lowers dtm by one); for a draw, its first plies (up to 12). */
+  line: string[];
+}
+
 /** A finished search: the best move (null when the side to move has no move) and its report. */
 export interface SearchResult extends SearchInfo { bestmove: string | null }
-
-/**
- * Loads a core instance and configures it for a hunt variant: the board tables, the capture target,
- * the repetition rule and the evaluation weights (all from the declaration; the core holds no game).
- */
-export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false): Promise<{ board: Board; core: Core }> {
-  const board = variant.board();
-  const core = await loadCore({ debug });
-  const e = core.exports;
-  const input = core.boardInput();
-  input.fill(-1);
-  input.set(board.neighbours, 0);
-  input.set(board.jumps, 64 * 8);
-  const rc = e.setupBoard(board.points.length);
-  if (rc !== 0) throw new Error(`internal: the core rejected board ${board.id} (code ${rc})`);
-  e.setCapturesToWin(variant.capturesToWin(options));
-  [variant.evalWeights.placement, variant.evalWeights.movement].forEach((w, phase) =>
-    EVAL_FEATURES.forEach((f, i) => e.setWeight(phase * EVAL_FEATURES.length + i, w[f])));
-  e.setRepetitionMode(['none', 'draw3', 'forbid'].indexOf(String(options.repetition)));
-  return { board, core };
-}
 
 /**
  * A game of one variant on one core instance: position, history, move generation, perft and search.
@@ -107,6 +100,7 @@ export class Game {
   readonly board: Board;
   private readonly core: Core;
   private readonly capturesToWin: number;
+  private tablebaseLoaded = false;
 
   private constructor(variant: HuntVariant, options: OptionValues, board: Board, core: Core) {
     this.variant = variant; this.options = options; this.board = board; this.core = core;
@@ -301,6 +295,61 @@ export class Game {
       }
     }
     return out;
+  }
+
+  /**
+   * Loads the movement-phase tablebase built in `dir` (`lattice tablebase build`) into this game's core;
+   * from then on the search probes it in the movement phase and probe() answers. Throws TablebaseError
+   * naming a missing, corrupt or mismatched file. Returns the layers' headers.
+   */
+  loadTablebase(dir: string): LayerMeta[] {
+    if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${shown(dir)}`);
+    const metas = loadTablebaseInto(this.core, this.board, this.variant, this.options, dir);
+    this.tablebaseLoaded = true;
+    return metas;
+  }
+
+  /** Raw tablebase value of the current position: dtm + 1, 0 draw, -1 not covered; 'over' when decided. */
+  private tbValue(): number {
+    const e = this.core.exports;
+    if (e.captured() >= this.capturesToWin) return 1;     // the side to move has lost: dtm 0
+    return e.tbProbe();
+  }
+
+  /**
+   * The tablebase verdict of the current position (movement phase: no prey in hand), or null when it is
+   * not covered (placement phase) or no tablebase is loaded. Repetition is not part of the tablebase.
+   */
+  probe(): TablebaseProbe | null {
+    if (!this.tablebaseLoaded) return null;
+    const e = this.core.exports;
+    const v0 = this.tbValue();
+    if (v0 < 0) return null;
+    const verdict = (v: number) => ({ wdl: v === 0 ? 'draw' as const : ((v - 1) & 1) === 1 ? 'win' as const : 'loss' as const, dtm: v === 0 ? null : v - 1 });
+    const best = (): number | null => {
+      const v = this.tbValue();
+      if (v === 1 || (v > 0 && e.captured() >= this.capturesToWin)) return null;
+      const n = e.legalMoves();
+      const moves = this.core.moves(n).slice();
+      for (const m of moves) {
+        e.makeMove(m);
+        const c = this.tbValue();
+        e.unmakeMove();
+        if (v === 0 ? c === 0 : c === v - 1) return m;   // the child's dtm is one less, or a draw stays a draw
+      }
+      return null;
+    };
+    const line: number[] = [];
+    const limit = v0 === 0 ? 12 : v0 - 1;
+    for (let i = 0; i < limit; i++) {
+      const m = best();
+      if (m === null) break;
+      line.push(m);
+      e.makeMove(m);
+    }
+    for (let i = 0; i < line.length; i++) e.unmakeMove();
+    const text = line.map((m) => formatMove(this.board, m));
+    return { ...verdict(v0), bestmove: text[0] ?? null, line: text };
   }
 
   /** Static evaluation of the current position, centi-units from the side to move's view. */

@@ -46,6 +46,8 @@ export interface CoreExports {
   tbLayerSlots(c: number): number;
   tbStat(i: number): number;
   tbProbe(): number;
+  tbCountDistinct(c: number): number;
+  tbEnable(on: number): void;
 }
 
 /** Host callbacks the core imports; replaceable per instance (see Core.hooks). */

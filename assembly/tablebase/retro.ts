@@ -311,5 +311,17 @@ export function solveLayer(c: i32): i32 {
   return maxDtm;
 }
 
+/** Number of distinct (canonical) positions of layer c, both sides, without solving it. */
+export function countDistinct(c: i32): f64 {
+  const E = emptiesOf(c);
+  if (orbits == 0 || E < 1 || E > 8) return -1;
+  const perOrbit = binom(F, E);
+  let n: f64 = 0;
+  for (let orbit = 0; orbit < orbits; orbit++) {
+    for (let r: u32 = 0; r < perOrbit; r++) if (isCanonical(orbit, unrankEmpties(orbit, E, r))) n++;
+  }
+  return 2 * n;
+}
+
 export function layerPtr(c: i32): usize { return c >= 0 && c < MAX_LAYERS ? ld(LAYER_PTR, c) : 0; }
 export function stat(i: i32): f64 { return i >= 0 && i < 8 ? unchecked(STATS[i]) : -1; }

@@ -1,0 +1,157 @@
+/**
+ * Tablebase files: one file per layer (prey captured), a fixed 128-byte header and a packed body,
+ * written atomically (temp file + fsync + rename), verified on load.
+ *
+ * Header (little-endian):
+ *
+ *   offset size  field
+ *        0    8  magic "LATTICTB"
+ *        8    4  format version (1)
+ *       12    4  header size in bytes (128)
+ *       16   24  variant id, ASCII, zero-padded (e.g. "bagh-chal")
+ *       40    4  captures-to-win (the option the layers depend on)
+ *       44    4  layer: prey captured in every position of the file
+ *       48    4  hunters (4 for Bagh Chal)
+ *       52    4  prey total (20)
+ *       56    4  hunter-set orbits (the index's first factor; 1666 for Bagh Chal)
+ *       60    4  slots (positions in the index, both sides; unused slots included)
+ *       64    4  distinct positions (canonical slots)
+ *       68    4  body encoding: 1 = u16 per slot
+ *       72    4  CRC-32 of the body (zlib's)
+ *       76    4  largest distance to mate in the layer (plies)
+ *       80   32  statistics: u32 x 8 = per side (goats to move, tigers to move): distinct, wins,
+ *                losses, draws (for the side to move)
+ *      112   16  reserved (zero)
+ *
+ * Body (encoding 1): one u16 per slot, slot order as in assembly/tablebase/index.ts: 0 = draw,
+ * 0xFFFF = unused slot, otherwise dtm + 1 where dtm is the distance to the end of the game in plies
+ * with best play; the side to move wins iff dtm is odd.
+ */
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, existsSync, unlinkSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
+import { LatticeError } from '../errors.js';
+
+export const MAGIC = 'LATTICTB';
+export const FORMAT_VERSION = 1;
+export const HEADER_SIZE = 128;
+export const ENCODING_U16 = 1;
+
+/** A corrupt, truncated or mismatched tablebase file. The message names the file and the problem. */
+export class TablebaseError extends LatticeError {
+  constructor(message: string) {
+    super('tablebase', message);
+    this.name = 'TablebaseError';
+  }
+}
+
+/** Per-side statistics of a layer: [goats to move, tigers to move], from the side to move's view. */
+export interface SideStats { distinct: number; wins: number; losses: number; draws: number }
+
+/** What a layer file's header records. */
+export interface LayerMeta {
+  variant: string;
+  capturesToWin: number;
+  layer: number;
+  hunters: number;
+  preyTotal: number;
+  orbits: number;
+  slots: number;
+  distinct: number;
+  maxDtm: number;
+  stats: [SideStats, SideStats];
+}
+
+/** File name of a layer: `<variant>-ctw<captures-to-win>-c<layer>.lttb`. */
+export function layerFileName(variant: string, capturesToWin: number, layer: number): string {
+  return `${variant}-ctw${capturesToWin}-c${layer}.lttb`;
+}
+
+function encodeHeader(m: LayerMeta, crc: number): Buffer {
+  const h = Buffer.alloc(HEADER_SIZE);
+  h.write(MAGIC, 0, 'ascii');
+  h.writeUInt32LE(FORMAT_VERSION, 8);
+  h.writeUInt32LE(HEADER_SIZE, 12);
+  h.write(m.variant.slice(0, 24), 16, 'ascii');
+  h.writeUInt32LE(m.capturesToWin, 40);
+  h.writeUInt32LE(m.layer, 44);
+  h.writeUInt32LE(m.hunters, 48);
+  h.writeUInt32LE(m.preyTotal, 52);
+  h.writeUInt32LE(m.orbits, 56);
+  h.writeUInt32LE(m.slots, 60);
+  h.writeUInt32LE(m.distinct, 64);
+  h.writeUInt32LE(ENCODING_U16, 68);
+  h.writeUInt32LE(crc >>> 0, 72);
+  h.writeUInt32LE(m.maxDtm, 76);
+  m.stats.forEach((s, side) => [s.distinct, s.wins, s.losses, s.draws].forEach((v, i) => h.writeUInt32LE(v, 80 + side * 16 + i * 4)));
+  return h;
+}
+
+/**
+ * Writes a layer file atomically: the header and body go to `<path>.tmp`, which is fsynced and then
+ * renamed over `path`, so a killed run leaves either the old file, the new one, or a stray .tmp.
+ */
+export function writeLayerFile(path: string, meta: LayerMeta, body: Uint8Array): void {
+  if (body.byteLength !== meta.slots * 2) throw new Error(`internal: layer body is ${body.byteLength} bytes for ${meta.slots} slots`);
+  const tmp = `${path}.tmp`;
+  const fd = openSync(tmp, 'w');
+  try {
+    writeSync(fd, encodeHeader(meta, crc32(body)));
+    let off = 0;
+    while (off < body.byteLength) off += writeSync(fd, body, off, Math.min(body.byteLength - off, 1 << 26));
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(tmp, path);
+}
+
+/** Removes a stray temp file left by a killed build. */
+export function removeStaleTemp(path: string): void {
+  if (existsSync(`${path}.tmp`)) unlinkSync(`${path}.tmp`);
+}
+
+/**
+ * Reads and verifies a layer file against what the caller expects (variant, captures-to-win, layer,
+ * hunters, prey total, orbits, slots). Throws TablebaseError naming the file and the first problem:
+ * bad magic, unknown version, wrong header size, mismatched field, truncated body, bad checksum.
+ * Returns the header fields and the body (u16 little-endian per slot).
+ */
+export function readLayerFile(path: string, expect: Omit<LayerMeta, 'distinct' | 'maxDtm' | 'stats'>): { meta: LayerMeta; body: Uint8Array } {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(path);
+  } catch (err) {
+    throw new TablebaseError(`cannot read tablebase file ${path}: ${(err as Error).message}`);
+  }
+  const bad = (what: string) => new TablebaseError(`tablebase file ${path} is unusable: ${what}`);
+  if (buf.length < HEADER_SIZE) throw bad(`only ${buf.length} bytes, shorter than the ${HEADER_SIZE}-byte header`);
+  if (buf.toString('ascii', 0, 8) !== MAGIC) throw bad(`bad magic (not a lattice-engine tablebase)`);
+  const version = buf.readUInt32LE(8);
+  if (version !== FORMAT_VERSION) throw bad(`format version ${version}, this program reads version ${FORMAT_VERSION}`);
+  if (buf.readUInt32LE(12) !== HEADER_SIZE) throw bad(`header size ${buf.readUInt32LE(12)}, expected ${HEADER_SIZE}`);
+  const variant = buf.toString('ascii', 16, 40).replace(/\0+$/, '');
+  const meta: LayerMeta = {
+    variant,
+    capturesToWin: buf.readUInt32LE(40),
+    layer: buf.readUInt32LE(44),
+    hunters: buf.readUInt32LE(48),
+    preyTotal: buf.readUInt32LE(52),
+    orbits: buf.readUInt32LE(56),
+    slots: buf.readUInt32LE(60),
+    distinct: buf.readUInt32LE(64),
+    maxDtm: buf.readUInt32LE(76),
+    stats: [0, 1].map((side) => {
+      const r = (i: number) => buf.readUInt32LE(80 + side * 16 + i * 4);
+      return { distinct: r(0), wins: r(1), losses: r(2), draws: r(3) };
+    }) as [SideStats, SideStats],
+  };
+  for (const k of ['variant', 'capturesToWin', 'layer', 'hunters', 'preyTotal', 'orbits', 'slots'] as const) {
+    if (meta[k] !== expect[k]) throw bad(`${k} is ${JSON.stringify(meta[k])}, expected ${JSON.stringify(expect[k])}`);
+  }
+  if (buf.readUInt32LE(68) !== ENCODING_U16) throw bad(`unknown body encoding ${buf.readUInt32LE(68)}`);
+  const body = buf.subarray(HEADER_SIZE);
+  if (body.length !== meta.slots * 2) throw bad(`body is ${body.length} bytes, expected ${meta.slots * 2} (truncated or padded)`);
+  const crc = crc32(body) >>> 0;
+  if (crc !== buf.readUInt32LE(72)) throw bad(`checksum mismatch (body CRC-32 ${crc.toString(16)}, header says ${buf.readUInt32LE(72).toString(16)}): the file is corrupt`);
+  return { meta, body };
+}

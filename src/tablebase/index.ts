@@ -1,0 +1,143 @@
+/**
+ * Bagh Chal movement-phase tablebases (issue 3): build (retrograde analysis in the WASM core, layer by
+ * layer, resumable), load, probe. Positions: all prey placed, 0 .. captures-to-win - 1 captured, both
+ * sides to move, every placement of the pieces (legal or not), reduced by the board's symmetries.
+ * The index and the solver live in assembly/tablebase/; this module owns files and orchestration.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { boardSymmetries, type Board } from '../lattice/index.js';
+import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
+import { loadVariantCore } from '../core-setup.js';
+import type { Core } from '../wasm.js';
+import { TablebaseError, layerFileName, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
+
+export { TablebaseError } from './format.js';
+export type { LayerMeta, SideStats } from './format.js';
+
+/** Progress of a build: pass 1 counts successors (done/total slots), pass 2 propagates (done = resolved, level = dtm). */
+export interface BuildProgress { layer: number; pass: 1 | 2; done: number; total: number; level: number }
+
+/** One layer's outcome. `loaded`: taken from an existing valid file instead of solved. */
+export interface LayerReport extends LayerMeta { ms: number; loaded: boolean; file: string; memoryMB: number }
+
+/** Options of buildTablebase. */
+export interface BuildOptions {
+  /** Directory for the layer files (created if missing). */
+  dir: string;
+  /** Variant options; the tablebase depends on captures-to-win. */
+  options?: Record<string, number | string>;
+  onProgress?: (p: BuildProgress) => void;
+  /** Called when a layer is finished (solved and written, or loaded). */
+  onLayer?: (r: LayerReport) => void;
+}
+
+/**
+ * Prepares a core for tablebase work: the board's symmetries and the index tables. Returns the number
+ * of hunter-set orbits. Throws TablebaseError when the variant has no tablebase support.
+ */
+export function setupTablebaseIndex(core: Core, board: Board, v: HuntVariant): number {
+  if (board.points.length > 32) throw new TablebaseError(`${v.id}: tablebases need a board of at most 32 points`);
+  const syms = boardSymmetries(board);
+  const e = core.exports;
+  const si = new Int8Array(e.memory.buffer, e.symInputPtr(), 8 * 64);
+  si.fill(0);
+  syms.forEach((perm, s) => perm.forEach((q, p) => { si[s * 64 + p] = q; }));
+  const orbits = e.tbSetup(v.hunters, syms.length, v.preyTotal);
+  if (orbits <= 0) throw new TablebaseError(`${v.id}: the core could not set up the tablebase index`);
+  return orbits;
+}
+
+function metaOf(core: Core, v: HuntVariant, o: OptionValues, layer: number, orbits: number, maxDtm: number): LayerMeta {
+  const s = Array.from({ length: 8 }, (_, i) => core.exports.tbStat(i));
+  const side = (k: number): SideStats => ({ distinct: s[k], wins: s[k + 1], losses: s[k + 2], draws: s[k + 3] });
+  return {
+    variant: v.id, capturesToWin: v.capturesToWin(o), layer, hunters: v.hunters, preyTotal: v.preyTotal,
+    orbits, slots: core.exports.tbLayerSlots(layer), distinct: s[0] + s[4], maxDtm, stats: [side(0), side(4)],
+  };
+}
+
+/** Copies a verified layer body into the core's layer buffer. */
+function loadLayer(core: Core, layer: number, body: Uint8Array): void {
+  const e = core.exports;
+  const ptr = e.tbLayerPtr(layer);
+  if (!ptr) throw new TablebaseError(`internal: no room for layer ${layer}`);
+  new Uint8Array(e.memory.buffer, ptr, body.byteLength).set(body);
+}
+
+/**
+ * Distinct positions per layer (index = prey captured, 0 .. captures-to-win - 1, both sides to move),
+ * counted from the index without solving: every placement of the pieces, legal or not, up to symmetry.
+ */
+export async function countPositions(variantId: string, options: Record<string, number | string> = {}): Promise<number[]> {
+  const v = getVariant(variantId);
+  const o = resolveOptions(v, options);
+  const { board, core } = await loadVariantCore(v, o);
+  setupTablebaseIndex(core, board, v);
+  return Array.from({ length: v.capturesToWin(o) }, (_, c) => core.exports.tbCountDistinct(c));
+}
+
+/**
+ * Builds the movement-phase tablebase of `variantId` into `opts.dir`: layers from captures-to-win - 1
+ * captured down to 0, each solved by retrograde analysis in the core and written atomically. Layers
+ * whose files exist and verify are loaded instead (a killed build resumes from the last finished layer);
+ * a corrupt or mismatched file is reported (TablebaseError naming it), not silently rebuilt.
+ */
+export async function buildTablebase(variantId: string, opts: BuildOptions): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
+  const v = getVariant(variantId);
+  const o = resolveOptions(v, opts.options);
+  const { board, core } = await loadVariantCore(v, o);
+  const orbits = setupTablebaseIndex(core, board, v);
+  mkdirSync(opts.dir, { recursive: true });
+  const ctw = v.capturesToWin(o);
+  const layers: LayerReport[] = [];
+  const t0 = performance.now();
+  for (let c = ctw - 1; c >= 0; c--) {
+    const file = join(opts.dir, layerFileName(v.id, ctw, c));
+    removeStaleTemp(file);
+    const t1 = performance.now();
+    let meta: LayerMeta;
+    let loaded = false;
+    if (existsSync(file)) {
+      const want = { variant: v.id, capturesToWin: ctw, layer: c, hunters: v.hunters, preyTotal: v.preyTotal, orbits, slots: core.exports.tbLayerSlots(c) };
+      const r = readLayerFile(file, want);
+      loadLayer(core, c, r.body);
+      meta = r.meta;
+      loaded = true;
+    } else {
+      core.hooks.tbProgress = (pass, done, total) => opts.onProgress?.({
+        layer: c, pass: pass as 1 | 2, done, total: pass === 1 ? total : 0, level: pass === 2 ? total : 0,
+      });
+      const maxDtm = core.exports.tbSolveLayer(c);
+      core.hooks.tbProgress = () => {};
+      if (maxDtm < 0) throw new TablebaseError(`internal: the core could not solve layer ${c}`);
+      meta = metaOf(core, v, o, c, orbits, maxDtm);
+      const ptr = core.exports.tbLayerPtr(c);
+      writeLayerFile(file, meta, new Uint8Array(core.exports.memory.buffer, ptr, meta.slots * 2));
+    }
+    const report: LayerReport = { ...meta, ms: Math.round(performance.now() - t1), loaded, file, memoryMB: Math.round(core.exports.memory.buffer.byteLength / 2 ** 20) };
+    layers.push(report);
+    opts.onLayer?.(report);
+  }
+  return { layers, distinct: layers.reduce((a, l) => a + l.distinct, 0), ms: Math.round(performance.now() - t0) };
+}
+
+/**
+ * Loads every layer of a built tablebase into a core already set up for the variant. Throws
+ * TablebaseError naming a missing, corrupt or mismatched file.
+ */
+export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: OptionValues, dir: string): LayerMeta[] {
+  const orbits = setupTablebaseIndex(core, board, v);
+  const ctw = v.capturesToWin(o);
+  const metas: LayerMeta[] = [];
+  for (let c = ctw - 1; c >= 0; c--) {
+    const file = join(dir, layerFileName(v.id, ctw, c));
+    if (!existsSync(file)) throw new TablebaseError(`tablebase file ${file} is missing: run "lattice tablebase build ${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`);
+    const want = { variant: v.id, capturesToWin: ctw, layer: c, hunters: v.hunters, preyTotal: v.preyTotal, orbits, slots: core.exports.tbLayerSlots(c) };
+    const r = readLayerFile(file, want);
+    loadLayer(core, c, r.body);
+    metas.push(r.meta);
+  }
+  core.exports.tbEnable(1);
+  return metas;
+}

@@ -1,0 +1,201 @@
+// Movement-phase tablebases: counts (against Burnside's lemma computed here), WDL and distance to mate
+// against an independent short-horizon solver (test/reference/), DTM consistency along best lines,
+// files (atomic, verified, resumable), and the search probing the tablebase.
+import { mkdtempSync, readFileSync, readdirSync, rmSync, unlinkSync, writeFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Game } from '../src/index.js';
+import { buildTablebase, countPositions, TablebaseError } from '../src/tablebase/index.js';
+import { parsePosition as refParse } from './reference/bagh-chal.js';
+import { solveShort } from './reference/bagh-chal-solver.js';
+
+/** Orbits of (4 tigers, g goats) placements on 5x5 under the square's 8 symmetries, by Burnside's lemma. */
+function burnside(goats: number): number {
+  const perms: number[][] = [];
+  for (let k = 0; k < 8; k++) {
+    perms.push(Array.from({ length: 25 }, (_, p) => {
+      let x = p % 5, y = Math.floor(p / 5);
+      for (let r = 0; r < k % 4; r++) [x, y] = [4 - y, x];
+      if (k >= 4) x = 4 - x;
+      return y * 5 + x;
+    }));
+  }
+  let sum = 0;
+  for (const perm of perms) {
+    const seen = new Set<number>();
+    const cycles: number[] = [];
+    for (let i = 0; i < 25; i++) {
+      if (seen.has(i)) continue;
+      let n = 0;
+      for (let j = i; !seen.has(j); j = perm[j]) { seen.add(j); n++; }
+      cycles.push(n);
+    }
+    const memo = new Map<string, number>();
+    const ways = (i: number, t: number, g: number): number => {
+      if (i === cycles.length) return t === 0 && g === 0 ? 1 : 0;
+      const k = `${i},${t},${g}`;
+      if (memo.has(k)) return memo.get(k)!;
+      const l = cycles[i];
+      const r = ways(i + 1, t, g) + (t >= l ? ways(i + 1, t - l, g) : 0) + (g >= l ? ways(i + 1, t, g - l) : 0);
+      memo.set(k, r);
+      return r;
+    };
+    sum += ways(0, 4, goats);
+  }
+  return sum / 8;
+}
+
+describe('tablebase index', () => {
+  it('counts 88,260,972 distinct movement-phase positions (both sides to move), layer by layer as Burnside', async () => {
+    const counts = await countPositions('bagh-chal');
+    expect(counts).toEqual([0, 1, 2, 3, 4].map((c) => 2 * burnside(20 - c)));
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(88_260_972);
+  });
+});
+
+describe('tablebase (captures-to-win = 3)', () => {
+  const opts = { 'captures-to-win': 3 };
+  let dir: string;
+  let game: Game;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lattice-tb-'));
+    await buildTablebase('bagh-chal', { dir, options: opts });
+    game = await Game.create('bagh-chal', { options: opts });
+    game.loadTablebase(dir);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  // random movement-phase positions: 4 tigers, 20 - c goats, c captured, either side to move
+  function randomPosition(seed: number): string {
+    let s = seed;
+    const rnd = (n: number) => { s = (s * 1103515245 + 12345) & 0x7fffffff; return s % n; };
+    const c = rnd(3);
+    const cells = Array<string>(25).fill('.');
+    const put = (ch: string, n: number) => { for (let k = 0; k < n;) { const i = rnd(25); if (cells[i] === '.') { cells[i] = ch; k++; } } };
+    put('T', 4); put('G', 20 - c);
+    const ranks = [4, 3, 2, 1, 0].map((y) => cells.slice(y * 5, y * 5 + 5).join('').replace(/\.+/g, (m) => String(m.length)));
+    return `${ranks.join('/')} ${rnd(2) ? 'T' : 'G'} - ${c ? `G${c}` : '-'}`;
+  }
+
+  it('agrees with an independent full-width solver on WDL and distance to mate (horizon 5 plies)', () => {
+    let decisive = 0;
+    for (let i = 0; i < 250; i++) {
+      const pos = randomPosition(1000 + i);
+      game.setPosition(pos);
+      const tb = game.probe()!;
+      const ref = solveShort(refParse(pos, { capturesToWin: 3 }), 5, { capturesToWin: 3 });
+      if (tb.dtm !== null && tb.dtm <= 5) {
+        decisive++;
+        expect([pos, ref]).toEqual([pos, { result: tb.wdl, plies: tb.dtm }]);
+      } else {
+        expect([pos, ref]).toEqual([pos, { result: 'unknown' }]);
+      }
+    }
+    expect(decisive).toBeGreaterThan(20);
+  });
+
+  it('the best line lowers the distance to mate by one each move and ends the game', () => {
+    for (let i = 0; i < 60; i++) {
+      game.setPosition(randomPosition(5000 + i));
+      const tb = game.probe()!;
+      if (tb.dtm === null) continue;
+      const start = game.position();
+      expect(tb.line).toHaveLength(tb.dtm);
+      let dtm = tb.dtm;
+      for (const m of tb.line) {
+        game.play(m);
+        dtm--;
+        const here = game.probe()!;
+        expect(here.dtm).toBe(dtm);
+      }
+      expect(game.result()).not.toBeNull();
+      game.setPosition(start);
+    }
+  });
+
+  it('the search agrees with the tablebase when it proves a result (without probing it)', async () => {
+    const plain = await Game.create('bagh-chal', { options: opts });
+    let proven = 0;
+    for (let i = 0; i < 120; i++) {
+      const pos = randomPosition(9000 + i);
+      plain.setPosition(pos);
+      game.setPosition(pos);
+      const tb = game.probe()!;
+      const r = plain.search({ depth: 8 });
+      if (r.mateIn === null) continue;
+      proven++;
+      // a proven forced result within n plies: the tablebase result is the same, no longer than n
+      expect([pos, tb.wdl]).toEqual([pos, r.mateIn > 0 ? 'win' : 'loss']);
+      expect(tb.dtm!).toBeLessThanOrEqual(Math.abs(r.mateIn));
+    }
+    expect(proven).toBeGreaterThan(10);
+  });
+
+  it('the search probing the tablebase plays the tablebase move and reports its distance', () => {
+    for (let i = 0; i < 40; i++) {
+      game.setPosition(randomPosition(12000 + i));
+      const tb = game.probe()!;
+      if (tb.dtm === null || tb.dtm < 2) continue;
+      const r = game.search({ depth: 4 });
+      expect(r.mateIn).toBe(tb.wdl === 'win' ? tb.dtm : -tb.dtm);
+    }
+  });
+
+  it('a placement-phase position is not in the tablebase', () => {
+    game.setPosition('T3T/5/5/5/T3T G G20 -');
+    expect(game.probe()).toBeNull();
+  });
+});
+
+describe('tablebase files', () => {
+  const opts = { 'captures-to-win': 2 };
+  let dir: string;
+  beforeAll(async () => { dir = mkdtempSync(join(tmpdir(), 'lattice-tbf-')); await buildTablebase('bagh-chal', { dir, options: opts }); });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const file = (c: number) => join(dir, `bagh-chal-ctw2-c${c}.lttb`);
+
+  it('writes one file per layer and no temp files', () => {
+    expect(readdirSync(dir).sort()).toEqual(['bagh-chal-ctw2-c0.lttb', 'bagh-chal-ctw2-c1.lttb']);
+    expect(statSync(file(1)).size).toBe(128 + 2 * 699720);
+  });
+
+  it('resumes: finished layers are loaded, a missing one is solved again to the same bytes', async () => {
+    const before = readFileSync(file(0));
+    unlinkSync(file(0));
+    writeFileSync(file(0) + '.tmp', 'partial write of a killed run');
+    const layers: Array<{ layer: number; loaded: boolean }> = [];
+    await buildTablebase('bagh-chal', { dir, options: opts, onLayer: (l) => layers.push({ layer: l.layer, loaded: l.loaded }) });
+    expect(layers).toEqual([{ layer: 1, loaded: true }, { layer: 0, loaded: false }]);
+    expect(readFileSync(file(0)).equals(before)).toBe(true);
+    expect(readdirSync(dir).some((f) => f.endsWith('.tmp'))).toBe(false);
+  });
+
+  it.each([
+    ['a flipped body byte', (b: Buffer) => { b[500] ^= 1; }, /checksum mismatch/],
+    ['a truncated body', (b: Buffer) => b.subarray(0, b.length - 10), /truncated/],
+    ['bad magic', (b: Buffer) => { b.write('NOTATB!!', 0, 'ascii'); }, /bad magic/],
+    ['a future version', (b: Buffer) => { b.writeUInt32LE(99, 8); }, /format version 99/],
+    ['another layer', (b: Buffer) => { b.writeUInt32LE(1, 44); }, /layer is 1, expected 0/],
+    ['a header only', (b: Buffer) => b.subarray(0, 40), /shorter than the 128-byte header/],
+  ])('a corrupt file (%s) is detected and named', async (_what, damage, msg) => {
+    const good = readFileSync(file(0));
+    const bad = Buffer.from(good);
+    const out = damage(bad) ?? bad;
+    writeFileSync(file(0), out);
+    try {
+      const g = await Game.create('bagh-chal', { options: opts });
+      expect(() => g.loadTablebase(dir)).toThrow(TablebaseError);
+      expect(() => g.loadTablebase(dir)).toThrow(msg);
+      expect(() => g.loadTablebase(dir)).toThrow(file(0));
+      await expect(buildTablebase('bagh-chal', { dir, options: opts })).rejects.toThrow(msg);
+    } finally {
+      writeFileSync(file(0), good);
+    }
+  });
+
+  it('files of another captures-to-win are not mistaken for these', async () => {
+    const g = await Game.create('bagh-chal', { options: { 'captures-to-win': 3 } });
+    expect(() => g.loadTablebase(dir)).toThrow(/missing/);
+  });
+});
