@@ -217,7 +217,7 @@ tablebase.command('probe <position>')
     const p = g.probe();
     if (!p) throw new ArgumentError('the position is not in the movement-phase tablebase (goats still in hand)');
     if (o.json) { out(JSON.stringify(p)); return; }
-    out(`${p.wdl}${p.dtm === null ? '' : ` in ${p.dtm} plies`} for the side to move; best move ${p.bestmove ?? '(none)'}`);
+    out(`${p.wdl}${p.dtm === null ? '' : ` in ${p.dtm} ${p.dtm === 1 ? 'ply' : 'plies'}`} for the side to move; best move ${p.bestmove ?? '(none)'}`);
     if (p.line.length) out(`line: ${p.line.join(' ')}`);
   });
 

@@ -92,3 +92,37 @@ describe('lattice CLI', () => {
     expect(r.err).not.toMatch(/\n\s+at /);
   });
 });
+
+describe('lattice tablebase', () => {
+  it('builds (captures-to-win=1), probes, and reports bad input with exit 2', async () => {
+    const { mkdtempSync, rmSync, writeFileSync, readFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-tb-'));
+    try {
+      const b = run('tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir, '--json');
+      expect(b.code).toBe(0);
+      const j = JSON.parse(b.out);
+      expect(j.distinct).toBe(66962);
+      const p = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir, '--json');
+      expect(p.code).toBe(0);
+      expect(JSON.parse(p.out)).toEqual({ wdl: 'win', dtm: 1, bestmove: 'c2-c3', line: ['c2-c3'] });
+      const placement = run('tablebase', 'probe', 'T3T/5/5/5/T3T G G20 -', '--option', 'captures-to-win=1', '--dir', dir);
+      expect(placement.code).toBe(2);
+      expect(placement.err).toMatch(/^error: the position is not in the movement-phase tablebase/);
+      const missing = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--dir', dir);
+      expect(missing.code).toBe(2);
+      expect(missing.err).toMatch(/bagh-chal-ctw5-c4\.lttb is missing/);
+      const f = join(dir, 'bagh-chal-ctw1-c0.lttb');
+      const good = readFileSync(f);
+      const bad = Buffer.from(good); bad[1000] ^= 0xff;
+      writeFileSync(f, bad);
+      const corrupt = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir);
+      expect(corrupt.code).toBe(2);
+      expect(corrupt.err.trim().split('\n')).toHaveLength(1);
+      expect(corrupt.err).toMatch(/bagh-chal-ctw1-c0\.lttb is unusable: checksum mismatch/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
