@@ -30,6 +30,8 @@ let SYMS_OF: StaticArray<u8> = new StaticArray<u8>(0);
 let REP: StaticArray<u32> = new StaticArray<u32>(0);
 /** Free points of each representative, in order: FREE_OF[orbit * 32 + q] = point. */
 let FREE_OF: StaticArray<i8> = new StaticArray<i8>(0);
+/** The inverse: COMP_OF[orbit * 32 + point] = q, the point's number among the representative's free points. */
+let COMP_OF: StaticArray<i8> = new StaticArray<i8>(0);
 
 export function symInputPtr(): usize { return changetype<usize>(SYM_IN); }
 
@@ -82,6 +84,7 @@ export function setupIndex(hunters: i32, syms: i32): i32 {
   SYMS_OF = new StaticArray<u8>(sets);
   REP = new StaticArray<u32>(sets);
   FREE_OF = new StaticArray<i8>(sets * 32);
+  COMP_OF = new StaticArray<i8>(sets * 32);
   // enumerate K-subsets in colex order (Gosper's hack), which is rank order
   let b: u32 = (<u32>1 << <u32>K) - 1;
   const limit: u32 = <u32>1 << <u32>nPoints;
@@ -97,7 +100,7 @@ export function setupIndex(hunters: i32, syms: i32): i32 {
     if (least == b) {
       st(ORBIT_OF, r, n); st(REP, n, b);
       let q = 0;
-      for (let p = 0; p < nPoints; p++) if (!((b >> p) & 1)) { st(FREE_OF, n * 32 + q, <i8>p); q++; }
+      for (let p = 0; p < nPoints; p++) if (!((b >> p) & 1)) { st(FREE_OF, n * 32 + q, <i8>p); st(COMP_OF, n * 32 + p, <i8>q); q++; }
       n++;
     }
     const c = b & (~b + 1), rr = b + c;
@@ -126,42 +129,56 @@ export function repOf(orbit: i32): u32 { return ld(REP, orbit); }
 // @ts-ignore: decorator
 @inline export function freePoint(orbit: i32, q: i32): i32 { return <i32>ld(FREE_OF, orbit * 32 + q); }
 
-/** Rank of the empties `e` among the free points of hunters `h` (colex over compressed positions). */
+/** Rank of the empties `e` (in the representative's frame) among the free points of `orbit`'s representative. */
 // @ts-ignore: decorator
-@inline function rankEmpties(h: u32, e: u32): u32 {
+@inline function rankEmpties(orbit: i32, e: u32): u32 {
   let r: u32 = 0, i = 1;
-  for (let m = e; m != 0; m &= m - 1) {
-    const p = <i32>ctz(m);
-    const q = p - <i32>popcnt(h & ((<u32>1 << <u32>p) - 1));
-    r += binom(q, i); i++;
-  }
+  const base = orbit * 32;
+  for (let m = e; m != 0; m &= m - 1) { r += binom(<i32>ld(COMP_OF, base + <i32>ctz(m)), i); i++; }
   return r;
+}
+
+// Hunters prepared once for many empties sets (slotOfPrepared): their orbit, the symmetries mapping
+// them to its representative, and the representative.
+let pOrbit: i32 = 0, pSyms: u32 = 0, pS0: i32 = 0, pRep: u32 = 0, pSingle = true;
+
+/** Prepares hunters `h` for slotOfPrepared. */
+// @ts-ignore: decorator
+@inline export function prepareHunters(h: u32): void {
+  const r = rankSet(h);
+  pSyms = <u32>ld(SYMS_OF, r);
+  pOrbit = ld(ORBIT_OF, r);
+  pS0 = <i32>ctz(pSyms);
+  pRep = ld(REP, pOrbit);
+  pSingle = (pSyms & (pSyms - 1)) == 0;
+}
+
+/** Slot (within its side's half) of the prepared hunters with empties `e`, in any frame. */
+// @ts-ignore: decorator
+@inline export function slotOfPrepared(e: u32, perOrbit: u32): i32 {
+  let bestE: u32;
+  if (pSingle) bestE = mapBits(pS0, e);
+  else {
+    // several symmetries reach the representative: the least prey set decides (prey = ~(h | e))
+    const full: u32 = nPoints >= 32 ? 0xFFFFFFFF : (<u32>1 << <u32>nPoints) - 1;
+    let bestPrey: u32 = 0xFFFFFFFF;
+    bestE = 0;
+    for (let m = pSyms; m != 0; m &= m - 1) {
+      const me = mapBits(<i32>ctz(m), e);
+      const prey = full & ~(pRep | me);
+      if (prey < bestPrey) { bestPrey = prey; bestE = me; }
+    }
+  }
+  return pOrbit * <i32>perOrbit + <i32>rankEmpties(pOrbit, bestE);
 }
 
 /**
  * Slot of a position within its side's half: hunters h, empties e (everything else is prey), in any
- * frame. `full` = all points. Returns orbit * C(F, E) + rank of the canonical empties.
+ * frame: orbit * C(F, E) + rank of the canonical empties.
  */
 export function slotOf(h: u32, e: u32, perOrbit: u32): i32 {
-  const r = rankSet(h);
-  const syms = <u32>ld(SYMS_OF, r);
-  const orbit = ld(ORBIT_OF, r);
-  const s0 = <i32>ctz(syms);
-  const rep = mapBits(s0, h);
-  let bestPrey: u32 = 0xFFFFFFFF, bestE: u32 = 0;
-  if ((syms & (syms - 1)) == 0) {
-    bestE = mapBits(s0, e);
-  } else {
-    // several symmetries reach the representative: the least prey set decides (prey = ~(h | e))
-    const full: u32 = nPoints >= 32 ? 0xFFFFFFFF : (<u32>1 << <u32>nPoints) - 1;
-    for (let m = syms; m != 0; m &= m - 1) {
-      const s = <i32>ctz(m);
-      const me = mapBits(s, e);
-      const prey = full & ~(rep | me);
-      if (prey < bestPrey) { bestPrey = prey; bestE = me; }
-    }
-  }
-  return orbit * <i32>perOrbit + <i32>rankEmpties(rep, bestE);
+  prepareHunters(h);
+  return slotOfPrepared(e, perOrbit);
 }
 
 /** True if (representative of `orbit`, empties e) is the canonical image (least prey set). */

@@ -16,7 +16,7 @@
 import { ld } from "../bits";
 import { STEP, jumpLandings, midOf, nPoints } from "../board";
 import { capturesToWin } from "../position";
-import { slotOf, slotsPerSide, isCanonical, unrankEmpties, repOf, binom, F, orbits } from "./index";
+import { slotOf, slotsPerSide, isCanonical, unrankEmpties, repOf, binom, F, orbits, prepareHunters, slotOfPrepared, freePoint } from "./index";
 
 /** Progress of solveLayer: pass 1 (counting; done/total slots) or 2 (propagation; resolved so far, level). */
 @external("env", "tbProgress") declare function hostProgress(pass: i32, done: f64, total: f64): void;
@@ -102,10 +102,26 @@ export function layerSlots(c: i32): i32 { return 2 * slotsPerSide(emptiesOf(c));
 @inline function setCnt(slot: i32, v: u8): void { store<u8>(countPtr + <usize>slot, v); }
 
 const SEEN = new StaticArray<i32>(256);
-/** Adds s to the small set SEEN[0..n) if absent; returns the new size. */
+// The distinct-slot set of one position's successors/predecessors: SEEN[0..n) in insertion order, and
+// an open-addressing hash (HKEY/HSTAMP, 256 buckets) whose entries count only under the current stamp,
+// so clearing it is bumping the stamp.
+const HKEY = new StaticArray<i32>(256);
+const HSTAMP = new StaticArray<u32>(256);
+let stamp: u32 = 0;
+// @ts-ignore: decorator
+@inline function newSet(): void {
+  stamp++;
+  if (stamp == 0) { for (let i = 0; i < 256; i++) unchecked(HSTAMP[i] = 0); stamp = 1; }
+}
+/** Adds s to the set if absent; returns the new size. */
 // @ts-ignore: decorator
 @inline function addDistinct(n: i32, s: i32): i32 {
-  for (let i = 0; i < n; i++) if (unchecked(SEEN[i]) == s) return n;
+  let i = (<u32>s * 0x9E3779B1) >> 24;
+  while (unchecked(HSTAMP[i]) == stamp) {
+    if (unchecked(HKEY[i]) == s) return n;
+    i = (i + 1) & 255;
+  }
+  unchecked(HSTAMP[i] = stamp); unchecked(HKEY[i] = s);
   unchecked(SEEN[n] = s);
   return n + 1;
 }
@@ -144,14 +160,16 @@ function scanCaptures(h: u32, e: u32): void {
 /** Distinct in-layer successors of (h, e, side) into SEEN; returns their number. */
 function successors(h: u32, e: u32, side: i32): i32 {
   let n = 0;
+  newSet();
   const prey = full & ~(h | e);
   const childSide = (side ^ 1) * curPer;
   if (side == 0) {
+    prepareHunters(h);
     for (let x = e; x != 0; x &= x - 1) {
       const to = <i32>ctz(x);
       for (let g = <u32>ld(STEP, to) & prey; g != 0; g &= g - 1) {
         const from = <i32>ctz(g);
-        n = addDistinct(n, childSide + slotOf(h, e ^ (<u32>1 << <u32>to) ^ (<u32>1 << <u32>from), curPerOrbit));
+        n = addDistinct(n, childSide + slotOfPrepared(e ^ (<u32>1 << <u32>to) ^ (<u32>1 << <u32>from), curPerOrbit));
       }
     }
   } else {
@@ -170,14 +188,16 @@ function successors(h: u32, e: u32, side: i32): i32 {
 /** Distinct in-layer predecessors (un-moves of the side that just moved) into SEEN. */
 function predecessors(h: u32, e: u32, side: i32): i32 {
   let n = 0;
+  newSet();
   const prey = full & ~(h | e);
   const parentSide = (side ^ 1) * curPer;
   if (side == 1) {        // goats just stepped g <- u: un-step the goat from g back to an empty u
-    for (let g = prey; g != 0; g &= g - 1) {
-      const from = <i32>ctz(g);
-      for (let u = <u32>ld(STEP, from) & e; u != 0; u &= u - 1) {
-        const mv = (<u32>1 << <u32>from) | (<u32>1 << <u32>ctz(u));
-        n = addDistinct(n, parentSide + slotOf(h, e ^ mv, curPerOrbit));
+    prepareHunters(h);
+    for (let x = e; x != 0; x &= x - 1) {
+      const u = <i32>ctz(x);
+      for (let g = <u32>ld(STEP, u) & prey; g != 0; g &= g - 1) {
+        const mv = (<u32>1 << <u32>u) | (<u32>1 << <u32>ctz(g));
+        n = addDistinct(n, parentSide + slotOfPrepared(e ^ mv, curPerOrbit));
       }
     }
   } else {                // a tiger just stepped: un-step it
@@ -233,10 +253,15 @@ export function solveLayer(c: i32): i32 {
   for (let side = 0; side < 2; side++) {
     for (let orbit = 0; orbit < orbits; orbit++) {
       const h = repOf(orbit);
+      // the empties in colex order = rank order: Gosper's next combination on the compressed mask
+      let comp: u32 = (<u32>1 << <u32>E) - 1;
       for (let r: u32 = 0; r < curPerOrbit; r++) {
         const slot = side * curPer + orbit * <i32>curPerOrbit + <i32>r;
         if ((slot & 0xFFFFF) == 0) hostProgress(1, <f64>slot, <f64>total);
-        const e = unrankEmpties(orbit, E, r);
+        let e: u32 = 0;
+        for (let m = comp; m != 0; m &= m - 1) e |= <u32>1 << <u32>freePoint(orbit, <i32>ctz(m));
+        const low = comp & (~comp + 1), ripple = comp + low;
+        comp = (((ripple ^ comp) >> 2) / low) | ripple;
         if (!isCanonical(orbit, e)) { setVal(curBase, slot, UNUSED); setCnt(slot, 0); continue; }
         unchecked(STATS[side * 4] += 1);
         let n = successors(h, e, side);
