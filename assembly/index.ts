@@ -85,3 +85,13 @@ export function tbStat(i: i32): f64 { return stat(i); }
 export function tbEnable(on: i32): void { setTablebaseActive(on != 0); }
 /** Tablebase value of the current position: dtm + 1, 0 draw, -1 outside the tablebase. */
 export function tbProbe(): i32 { return probeCurrent(); }
+
+// ---- whole-game solving (placement phase over the tablebase) ----
+import { solveWindow, solveNodes, solveMissingLeaf, solveAborted } from "./tablebase/solve";
+/** Game value for the side to move within (alpha, beta) over {-1, 0, 1}; needs every layer loaded. */
+export function tbSolve(alpha: i32, beta: i32, nodeLimit: f64): i32 { return solveWindow(alpha, beta, nodeLimit); }
+/** 1 if the last tbSolve stopped at its node limit. */
+export function tbSolveAborted(): i32 { return solveAborted() ? 1 : 0; }
+export function tbSolveNodes(): f64 { return solveNodes(); }
+/** 1 if the last tbSolve reached a position outside the loaded tablebase (its value is then unproven). */
+export function tbSolveMissing(): i32 { return solveMissingLeaf() ? 1 : 0; }

@@ -221,6 +221,24 @@ tablebase.command('probe <position>')
     if (p.line.length) out(`line: ${p.line.join(' ')}`);
   });
 
+program.command('solve <variant>')
+  .description('prove the game value of a position by forward search down to the movement-phase tablebase')
+  .option('--position <string>', 'the position (default: the start)')
+  .option('--tb-dir <dir>', 'directory of the tablebase files', 'tablebases')
+  .addOption(new Option('--option <key=value>', 'set a variant option, repeatable').argParser(collect).default([], 'none'))
+  .option('--nodes <n>', 'give up after this many nodes per proof', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
+  .option('--hash <MiB>', `transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB), 256)
+  .option('--json', 'print one JSON object on stdout')
+  .action(async (variant: string, o: { position?: string; tbDir: string; option: string[]; nodes?: number; hash: number; json?: boolean }) => {
+    const g = await Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
+    g.loadTablebase(o.tbDir);
+    const show = !o.json && process.stderr.isTTY;
+    const r = g.solve({ nodeLimit: o.nodes, onProgress: show ? (n) => process.stderr.write(`\r${n} nodes`) : undefined });
+    if (show) process.stderr.write('\n');
+    if (o.json) out(JSON.stringify({ variant, position: g.position(), ...r }));
+    else out(`${g.position()}: ${r.value}${r.value === 'unknown' ? '' : ' for the side to move'} (${r.nodes} nodes, ${(r.ms / 1000).toFixed(1)} s)`);
+  });
+
 program.command('variants')
   .description('list the variants with their options, defaults and rule sources')
   .option('--json', 'print one JSON object on stdout')

@@ -352,6 +352,43 @@ export class Game {
     return { ...verdict(v0), bestmove: text[0] ?? null, line: text };
   }
 
+  /**
+   * Proves the game value of the current position for the side to move by a forward alpha-beta search
+   * over {-1, 0, 1} down to the loaded tablebase (two null-window proofs: can the side to move lose? can
+   * it win?). Needs loadTablebase(). Returns 'win' | 'draw' | 'loss', or 'unknown' when `nodeLimit`
+   * (per proof, 0 = none) was reached. Practical for late placement (10+ goats placed); from the start
+   * position the tree is far too large (issue 3: a backward pass over the placement layers is needed).
+   */
+  solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void } = {}): { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number } {
+    if (!this.tablebaseLoaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
+    const limit = opts.nodeLimit ?? 0;
+    if (!(Number.isFinite(limit) && limit >= 0)) throw new ArgumentError(`nodeLimit must be a number >= 0, got ${shown(limit)}`);
+    const e = this.core.exports;
+    const t0 = performance.now();
+    let total = 0;
+    this.core.hooks.solveProgress = (n) => opts.onProgress?.(total + n);
+    try {
+      const over = this.result();
+      if (over) {
+        const moverWon = (over.winner === 'hunters') === (e.sideToMove() === 1);
+        return { value: over.winner === 'draw' ? 'draw' : moverWon ? 'win' : 'loss', nodes: 0, ms: 0 };
+      }
+      const low = e.tbSolve(-1, 0, limit);            // >= 0: the side to move does not lose
+      total += e.tbSolveNodes();
+      if (e.tbSolveAborted()) return { value: 'unknown', nodes: total, ms: Math.round(performance.now() - t0) };
+      let value: 'win' | 'draw' | 'loss' = 'loss';
+      if (low >= 0) {
+        const high = e.tbSolve(0, 1, limit);          // >= 1: the side to move wins
+        total += e.tbSolveNodes();
+        if (e.tbSolveAborted()) return { value: 'unknown', nodes: total, ms: Math.round(performance.now() - t0) };
+        value = high >= 1 ? 'win' : 'draw';
+      }
+      return { value, nodes: total, ms: Math.round(performance.now() - t0) };
+    } finally {
+      this.core.hooks.solveProgress = () => {};
+    }
+  }
+
   /** Static evaluation of the current position, centi-units from the side to move's view. */
   evaluate(): number { return this.core.exports.evaluate(); }
 

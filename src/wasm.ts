@@ -48,6 +48,10 @@ export interface CoreExports {
   tbProbe(): number;
   tbCountDistinct(c: number): number;
   tbEnable(on: number): void;
+  tbSolve(alpha: number, beta: number, nodeLimit: number): number;
+  tbSolveAborted(): number;
+  tbSolveNodes(): number;
+  tbSolveMissing(): number;
 }
 
 /** Host callbacks the core imports; replaceable per instance (see Core.hooks). */
@@ -58,6 +62,8 @@ export interface CoreHooks {
   onIteration(depth: number, score: number, nodes: number, ms: number, pvLength: number): void;
   /** Tablebase solving progress: pass 1 (done, total slots) or pass 2 (resolved, current level). */
   tbProgress(pass: number, done: number, total: number): void;
+  /** Whole-game solving progress: nodes searched so far. */
+  solveProgress(nodes: number): void;
 }
 
 /** A loaded core instance with its own memory and state. */
@@ -106,13 +112,14 @@ export async function loadCore(options: { debug?: boolean } = {}): Promise<Core>
   if (!mod) { mod = compile(base + '.wasm'); moduleCache.set(base, mod); }
   const bindingsUrl = await findBuildFile(base + '.js');
   const bindings = (await import(bindingsUrl.href)) as { instantiate(m: WebAssembly.Module, imports: object): Promise<CoreExports> };
-  const hooks: CoreHooks = { shouldStop: () => 0, onIteration: () => {}, tbProgress: () => {} };
+  const hooks: CoreHooks = { shouldStop: () => 0, onIteration: () => {}, tbProgress: () => {}, solveProgress: () => {} };
   const exports = await bindings.instantiate(await mod, {
     env: {
       now: () => performance.now(),
       shouldStop: () => hooks.shouldStop(),
       onIteration: (d: number, s: number, n: number, ms: number, len: number) => hooks.onIteration(d, s, n, ms, len),
       tbProgress: (pass: number, done: number, total: number) => hooks.tbProgress(pass, done, total),
+      solveProgress: (n: number) => hooks.solveProgress(n),
     },
   });
   return {

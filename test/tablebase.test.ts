@@ -142,6 +142,36 @@ describe('tablebase (captures-to-win = 3)', () => {
     }
   });
 
+  it('solve(): a placement position with one goat in hand has the value its best placement reaches in the tablebase', () => {
+    let checked = 0;
+    for (let i = 0; i < 40; i++) {
+      // 19 goats placed: take a random movement position and lift one goat back into the hand
+      const pos = randomPosition(20000 + i);
+      const [board, , , capt] = pos.split(' ');
+      const cells = board.split('/').map((r) => r.replace(/\d/g, (d) => '.'.repeat(Number(d))));
+      const flat = cells.join('');
+      const g = flat.indexOf('G');
+      if (g < 0) continue;
+      const lifted = flat.slice(0, g) + '.' + flat.slice(g + 1);
+      const ranks = [0, 1, 2, 3, 4].map((r) => lifted.slice(r * 5, r * 5 + 5).replace(/\.+/g, (m) => String(m.length)));
+      game.setPosition(`${ranks.join('/')} G G1 ${capt}`);
+      const v = game.solve().value;
+      // children: every placement ends the placement phase; their tablebase verdicts are the goats' options
+      const kids = game.legalMoves().map((m) => { game.play(m); const p = game.probe()!; game.undo(); return p.wdl; });
+      const expected = kids.includes('loss') ? 'win' : kids.includes('draw') ? 'draw' : 'loss';
+      expect([game.position(), v]).toEqual([game.position(), expected]);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(30);
+  });
+
+  it('solve() reports unknown at its node limit and needs a tablebase', async () => {
+    game.setPosition('T3T/5/5/5/T3T G G20 -');
+    expect(game.solve({ nodeLimit: 1000 }).value).toBe('unknown');
+    const plain = await Game.create('bagh-chal');
+    expect(() => plain.solve()).toThrow(/needs a tablebase/);
+  });
+
   it('a placement-phase position is not in the tablebase', () => {
     game.setPosition('T3T/5/5/5/T3T G G20 -');
     expect(game.probe()).toBeNull();

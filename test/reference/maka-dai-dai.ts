@@ -747,3 +747,24 @@ export function divide(pos: RefPosition, depth: number, options?: RefOptions): M
   for (const m of generate(pos, options)) out.set(m.text, depth <= 1 ? 1 : perft(applyMove(pos, m), depth - 1, options));
   return out;
 }
+
+/**
+ * Build a position from a map square -> piece text (the position notation's
+ * piece tokens: "LN", "+(DV)" or "+(dv)", "p", "+k" ...). Test convenience.
+ */
+export function positionFromPieces(pieces: Record<string, string>, side: "b" | "w"): RefPosition {
+  const board: (Piece | null)[] = new Array(SQUARES).fill(null);
+  for (const [name, tok] of Object.entries(pieces)) {
+    const s = sqIndex(name);
+    if (s < 0) throw new Error(`bad square ${name}`);
+    const m = /^(\+?)\(?([A-Za-z]+)\)?$/.exec(tok);
+    if (!m) throw new Error(`bad piece token ${tok}`);
+    const code = m[2];
+    const up = code.toUpperCase();
+    if (!(up in BASE)) throw new Error(`unknown piece ${up}`);
+    if (code !== up && code !== code.toLowerCase()) throw new Error(`mixed case ${tok}`);
+    board[s] = mk(up, m[1] === "+", code === up ? 0 : 1);
+  }
+  const pos: RefPosition = { board, side: side === "b" ? 0 : 1 };
+  return parsePosition(formatPosition(pos)); // validates the round trip
+}

@@ -1,0 +1,187 @@
+import { ArgumentError, IllegalMoveError } from '../errors.js';
+import { MoveGen, MoveTables } from './movegen.js';
+import { resolveMakaOptions, type MakaOptions } from './options.js';
+import { perft } from './perft.js';
+import { START_RANKS, PIECES } from './pieces.js';
+import { Position, SIZE, makePiece } from './position.js';
+import { formatMove, formatPosition, parseMove, parsePosition, type MakaSetup } from './sfen.js';
+
+/** Deepest perft through the API. */
+export const MAX_MAKA_PERFT_DEPTH = 8;
+
+/** Options of MakaGame.create. */
+export interface MakaGameOptions {
+  /** Rule options by their rules-file keys: lion-dog, promotion, conversion, emperor, pieces, repetition. */
+  options?: Record<string, string | number | boolean>;
+  /** Start from this position string (sfen.ts grammar) instead of the start position. */
+  position?: string;
+}
+
+/** The end of a game. */
+export interface MakaResult {
+  winner: 'black' | 'white' | 'draw';
+  /** royals: the loser has no King, Emperor or Prince left; no-moves: the side to move has no move. */
+  reason: 'royals' | 'no-moves' | 'repetition';
+}
+
+function shown(v: unknown): string {
+  return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : `${String(v)} (${v === null ? 'null' : typeof v})`;
+}
+
+/** The start position string (rules: "Board, setup, end"). */
+export function startPosition(): string {
+  const cells = new Uint8Array(SIZE * SIZE);
+  const code = new Map(PIECES.map((p, i) => [p.code, i]));
+  START_RANKS.forEach((row, r) => {
+    row.trim().split(/\s+/).forEach((c, f) => {
+      if (c === '.') return;
+      const t = code.get(c)!;
+      cells[r * SIZE + f] = makePiece(t, false, 0);
+      cells[(SIZE - 1 - r) * SIZE + (SIZE - 1 - f)] = makePiece(t, false, 1);
+    });
+  });
+  return formatPosition({ cells, side: 0 });
+}
+
+/**
+ * A game of Maka Dai Dai Shogi: position, history, moves, perft. Mirrors src/game.ts's Game.
+ * `MakaGame.create({ options: { emperor: 'jawiki' }, position })`.
+ */
+export class MakaGame {
+  readonly options: MakaOptions;
+  readonly tables: MoveTables;
+  private readonly pos = new Position();
+  private readonly gen: MoveGen;
+  private readonly history: { lo: number; hi: number; text: string }[] = [];
+  private readonly keys: string[] = [];
+
+  private constructor(options: MakaOptions) {
+    this.options = options;
+    this.tables = new MoveTables(options);
+    this.gen = new MoveGen(this.tables);
+  }
+
+  /** Throws OptionError (bad option), ParseError (bad position), ArgumentError (bad argument types). */
+  static create(opts: MakaGameOptions = {}): MakaGame {
+    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${shown(opts)}`);
+    if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${shown(opts.position)}`);
+    const game = new MakaGame(resolveMakaOptions(opts.options));
+    game.setPosition(opts.position ?? startPosition());
+    return game;
+  }
+
+  /** Sets the position from a string, clearing the history. */
+  setPosition(text: string): void {
+    if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${shown(text)}`);
+    const s: MakaSetup = parsePosition(text);
+    this.pos.set(s.cells, s.side);
+    this.history.length = 0;
+    this.keys.length = 0;
+    this.keys.push(this.pos.keyHex());
+  }
+
+  /** The current position string. */
+  position(): string { return formatPosition({ cells: this.pos.cells(), side: this.pos.side }); }
+
+  /** The Zobrist key as 16 hex digits. */
+  key(): string { return this.pos.keyHex(); }
+
+  /** True if the incremental key equals the key recomputed from the board. */
+  keyConsistent(): boolean {
+    const [lo, hi] = this.pos.computeKey();
+    return lo === this.pos.keyLo && hi === this.pos.keyHi;
+  }
+
+  /** The side to move: 'black' or 'white'. */
+  sideToMove(): 'black' | 'white' { return this.pos.side === 0 ? 'black' : 'white'; }
+
+  /** Generated moves as [lo, hi, text] (empty when a side has no royal). */
+  private generated(): [number, number, string][] {
+    const n = this.gen.generate(this.pos, 0);
+    const [lo, hi] = this.gen.buffers(0);
+    const out: [number, number, string][] = [];
+    for (let i = 0; i < n; i++) {
+      const l = lo[i]!, h = hi[i]!;
+      out.push([l, h, formatMove(this.pos.board, l, h, this.tables.convertChooser[this.pos.board[l & 1023]!] === 1)]);
+    }
+    return out;
+  }
+
+  /** Legal moves as text; empty when the game is over. */
+  legalMoves(): string[] {
+    if (this.result()) return [];
+    return this.generated().map((m) => m[2]);
+  }
+
+  /** Plays a move given as text. Throws ParseError (malformed) or IllegalMoveError. */
+  play(move: string): void {
+    if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${shown(move)}`);
+    parseMove(move);
+    const over = this.result();
+    if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winner}, ${over.reason})`);
+    const m = this.generated().find((x) => x[2] === move);
+    if (!m) throw new IllegalMoveError(move, this.position(), 'not a legal move here');
+    this.pos.make(m[0], m[1]);
+    this.history.push({ lo: m[0], hi: m[1], text: move });
+    this.keys.push(this.pos.keyHex());
+  }
+
+  /** Takes back the last move and returns its text. */
+  undo(): string {
+    const h = this.history.pop();
+    if (!h) throw new ArgumentError('no move to undo');
+    this.pos.unmake();
+    this.keys.pop();
+    return h.text;
+  }
+
+  /** Moves played since the position was set. */
+  moves(): string[] { return this.history.map((h) => h.text); }
+
+  /**
+   * The result, or null: a side without a royal piece has lost (both: a draw); a side to move without a
+   * move has lost; under repetition=draw4 the fourth occurrence of a position is a draw.
+   */
+  result(): MakaResult | null {
+    const r = this.pos.royals;
+    if (r[0] === 0 || r[1] === 0) {
+      return { winner: r[0] === 0 && r[1] === 0 ? 'draw' : r[0] === 0 ? 'white' : 'black', reason: 'royals' };
+    }
+    if (this.options.repetition === 'draw4') {
+      const k = this.keys[this.keys.length - 1];
+      let c = 0;
+      for (const x of this.keys) if (x === k) c++;
+      if (c >= 4) return { winner: 'draw', reason: 'repetition' };
+    }
+    if (this.gen.generate(this.pos, 0) === 0) return { winner: this.pos.side === 0 ? 'white' : 'black', reason: 'no-moves' };
+    return null;
+  }
+
+  private checkDepth(depth: number): void {
+    if (!Number.isInteger(depth) || depth < 0 || depth > MAX_MAKA_PERFT_DEPTH) {
+      throw new ArgumentError(`depth must be an integer 0..${MAX_MAKA_PERFT_DEPTH}, got ${shown(depth)}`);
+    }
+  }
+
+  /** Perft: leaves at `depth` (finished games have no children; repetition ignored). */
+  perft(depth: number): number {
+    this.checkDepth(depth);
+    return perft(this.pos, this.gen, depth, 1);
+  }
+
+  /** Perft per root move: move text -> leaves below it at depth - 1. */
+  divide(depth: number): Record<string, number> {
+    this.checkDepth(depth);
+    if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
+    const out: Record<string, number> = {};
+    for (const [lo, hi, text] of this.generated()) {
+      this.pos.make(lo, hi);
+      out[text] = perft(this.pos, this.gen, depth - 1, 1);
+      this.pos.unmake();
+    }
+    return out;
+  }
+
+  /** Internal position (for tests and the search). */
+  get internal(): { pos: Position; gen: MoveGen } { return { pos: this.pos, gen: this.gen }; }
+}

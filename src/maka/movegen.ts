@@ -1,0 +1,381 @@
+/**
+ * Move generation for Maka Dai Dai Shogi: steps, ranges, slides, jumps, Lion, Lion Dog, hook moves,
+ * the Emperor (attack maps), promotion by capture and Deva / Dark Spirit conversion.
+ *
+ * A move is (origin, destination, captured set, resulting piece). Duplicates from different paths are
+ * removed: moves whose capture set is at most the destination ("simple" moves) are de-duplicated by a
+ * per-piece stamp on the destination; the Lion / Lion Dog path moves are distinct by construction (a
+ * piece with both skips the Lion Dog paths that the Lion move already gives).
+ *
+ * Moves go to preallocated per-ply buffers (two Int32Arrays, the encoding of position.ts): the hot
+ * path allocates nothing.
+ */
+import { DIR_VECTORS, PIECES, PIECES_ROKUSHU, DEVA, DARK_SPIRIT, KING, DRUNK_ELEPHANT, type Dir, type PieceType } from './pieces.js';
+import {
+  CAPTURE_FLAGS, CAP_DEVA, CAP_PROMOTED, CAP_SPIRIT, CELLS, EMPTY, IS_EMPEROR, OFF, ROYAL, SQUARES, W,
+  makePiece, type Position,
+} from './position.js';
+import type { MakaOptions } from './options.js';
+
+export const F_LION = 1, F_LIONDOG = 2, F_HOOK_ORTH = 4, F_HOOK_DIAG = 8, F_EMPEROR = 16;
+/** Moves one ply's buffer can hold (an Emperor alone has up to 360, a Furious Fiend ~150). */
+export const MAX_MOVES = 8192;
+
+const delta = (dx: number, dy: number, colour: number): number => (colour === 0 ? dy * W + dx : -(dy * W + dx));
+const ALL_DIRS: Dir[] = ['F', 'B', 'L', 'R', 'FL', 'FR', 'BL', 'BR'];
+const ORTH8 = [1, -1, W, -W];
+const DIAG8 = [W + 1, W - 1, -W + 1, -W - 1];
+const KING8 = [...ORTH8, ...DIAG8];
+/** The 24 squares within Chebyshev distance 2. */
+const AREA2: number[] = [];
+for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) AREA2.push(dy * W + dx);
+
+/** Move tables compiled from a piece table and the options; indexed by `piece byte - 4`. */
+export class MoveTables {
+  readonly rayStart = new Int32Array(201);
+  readonly rayDelta: Int32Array;
+  readonly rayRange: Int32Array;
+  readonly jumpStart = new Int32Array(201);
+  readonly jumpDelta: Int32Array;
+  readonly flags = new Uint8Array(200);
+  /** Piece byte -> its promoted piece byte, 0 when it has none. */
+  readonly promoteTo = new Uint8Array(256);
+  /** Piece byte -> 1 for the pieces with the royal three-way conversion choice (K, Emperor, DE, Prince). */
+  readonly convertChooser = new Uint8Array(256);
+  readonly table: readonly PieceType[];
+
+  constructor(readonly options: MakaOptions) {
+    const table = options.pieces === 'rokushu' ? PIECES_ROKUSHU : PIECES;
+    this.table = table;
+    const rd: number[] = [], rr: number[] = [], jd: number[] = [];
+    for (let t = 0; t < table.length; t++) {
+      const pt = table[t]!;
+      for (let prom = 0; prom < 2; prom++) {
+        const f = prom ? pt.promoted : pt;
+        for (let c = 0; c < 2; c++) {
+          const i = (t * 2 + prom) * 2 + c;
+          this.rayStart[i] = rd.length; this.jumpStart[i] = jd.length;
+          if (f) {
+            const m = f.moves;
+            for (const ray of m.rays) for (const d of ray.dirs) {
+              const [dx, dy] = DIR_VECTORS[d];
+              rd.push(delta(dx, dy, c)); rr.push(ray.range);
+            }
+            for (const [dx, dy] of m.jumps) jd.push(delta(dx, dy, c));
+            let fl = 0;
+            if (m.lion) fl |= F_LION;
+            if (m.lionDog) {
+              if (options.lionDog === 'default') fl |= F_LIONDOG;
+              else if (options.lionDog === 'slider') for (const d of ALL_DIRS) { rd.push(delta(...DIR_VECTORS[d], c)); rr.push(3); }
+              else for (const d of ALL_DIRS) for (let k = 1; k <= 3; k++) jd.push(delta(DIR_VECTORS[d][0] * k, DIR_VECTORS[d][1] * k, c));
+            }
+            if (m.hook === 'orth') fl |= F_HOOK_ORTH;
+            if (m.hook === 'diag') fl |= F_HOOK_DIAG;
+            if (m.emperor) fl |= F_EMPEROR;
+            this.flags[i] = fl;
+          }
+          if (prom === 0 && pt.promoted) this.promoteTo[makePiece(t, false, c)] = makePiece(t, true, c);
+          if (t === KING || t === DRUNK_ELEPHANT) this.convertChooser[makePiece(t, prom === 1, c)] = 1;
+        }
+      }
+    }
+    this.rayStart[200] = rd.length; this.jumpStart[200] = jd.length;
+    this.rayDelta = Int32Array.from(rd); this.rayRange = Int32Array.from(rr); this.jumpDelta = Int32Array.from(jd);
+  }
+}
+
+export class MoveGen {
+  /** Per-ply move buffers, allocated on first use of a ply. */
+  private readonly los: Int32Array[] = [];
+  private readonly his: Int32Array[] = [];
+  private readonly seen = new Int32Array(CELLS);
+  private stamp = 0;
+  /** Attack marks (index = colour) of the pieces other than Emperors, for Emperor moves. */
+  readonly attack: [Uint8Array, Uint8Array] = [new Uint8Array(CELLS), new Uint8Array(CELLS)];
+  // generation state (fields, so the helpers need no closures)
+  private lo!: Int32Array;
+  private hi!: Int32Array;
+  private n = 0;
+  private b!: Uint8Array;
+  private us = 0;
+  private readonly devaT: Uint8Array = new Uint8Array(2);
+  private readonly spiritB: Uint8Array = new Uint8Array(2);
+  private readonly always: boolean;
+  private readonly conversion: boolean;
+  private readonly emperorMode: number;
+
+  constructor(readonly tables: MoveTables) {
+    this.always = tables.options.promotion === 'always';
+    this.conversion = tables.options.conversion;
+    this.emperorMode = tables.options.emperor === 'default' ? 0 : tables.options.emperor === 'jawiki' ? 1 : 2;
+    for (let c = 0; c < 2; c++) { this.devaT[c] = makePiece(DEVA, true, c); this.spiritB[c] = makePiece(DARK_SPIRIT, true, c); }
+  }
+
+  /** The buffers of a ply: [lo words, hi words]. */
+  buffers(ply: number): [Int32Array, Int32Array] {
+    while (this.los.length <= ply) { this.los.push(new Int32Array(MAX_MOVES)); this.his.push(new Int32Array(MAX_MOVES)); }
+    return [this.los[ply]!, this.his[ply]!];
+  }
+
+  /** Generates every move of the side to move into the ply's buffers; returns the count (0 when over). */
+  generate(pos: Position, ply: number): number {
+    if (pos.isOver()) return 0;
+    const [lo, hi] = this.buffers(ply);
+    this.lo = lo; this.hi = hi; this.n = 0;
+    const b = pos.board;
+    this.b = b;
+    const us = pos.side;
+    this.us = us;
+    const t = this.tables;
+    for (let i = 0; i < SQUARES.length; i++) {
+      const s = SQUARES[i]!;
+      const p = b[s]!;
+      if (p === EMPTY || (p & 1) !== us) continue;
+      const fc = p - 4;
+      this.stamp++;
+      const fl = t.flags[fc]!;
+      if (fl & F_EMPEROR) { this.genEmperor(pos, s); continue; }
+      for (let r = t.rayStart[fc]!, re = t.rayStart[fc + 1]!; r < re; r++) {
+        const d = t.rayDelta[r]!;
+        let k = t.rayRange[r]!, x = s;
+        while (k-- > 0) {
+          x += d;
+          const q = b[x]!;
+          if (q === EMPTY) { this.simple(s, x); continue; }
+          if (q !== OFF && (q & 1) !== us) this.simple(s, x);
+          break;
+        }
+      }
+      for (let j = t.jumpStart[fc]!, je = t.jumpStart[fc + 1]!; j < je; j++) {
+        const x = s + t.jumpDelta[j]!;
+        const q = b[x]!;
+        if (q === EMPTY || (q !== OFF && (q & 1) !== us)) this.simple(s, x);
+      }
+      if (fl & F_LION) this.genLion(s);
+      if (fl & F_LIONDOG) this.genLionDog(s, (fl & F_LION) !== 0);
+      if (fl & F_HOOK_ORTH) this.genHook(s, ORTH8);
+      if (fl & F_HOOK_DIAG) this.genHook(s, DIAG8);
+    }
+    return this.n;
+  }
+
+  /** A move whose capture set is at most its destination, once per destination for this piece. */
+  private simple(from: number, to: number): void {
+    if (this.seen[to] === this.stamp) return;
+    this.seen[to] = this.stamp;
+    this.emit(from, to, 0, 0);
+  }
+
+  /** Writes the move with every resulting piece the promotion / conversion rules allow. */
+  private emit(from: number, to: number, c1: number, c2: number): void {
+    const b = this.b;
+    const p = b[from]!;
+    const dest = to === from ? EMPTY : b[to]!;
+    const hiw = c1 | (c2 << 10);
+    if (dest === EMPTY && c1 === 0) { this.push(from | (to << 10) | (p << 20), hiw); return; }
+    const cf = CAPTURE_FLAGS[dest]! | CAPTURE_FLAGS[b[c1]!]! | (c2 ? CAPTURE_FLAGS[b[c2]!]! : 0);
+    const base = from | (to << 10);
+    const promo = this.tables.promoteTo[p]!;
+    const conv = this.conversion ? cf & (CAP_DEVA | CAP_SPIRIT) : 0;
+    if (conv) {
+      const c = p & 1;
+      const tk = this.devaT[c]!, bs = this.spiritB[c]!;
+      if (this.tables.convertChooser[p]) {
+        // royal three-way choice: keep, own promotion, convert (each distinct result once)
+        this.push(base | (p << 20), hiw);
+        if (promo && promo !== tk && promo !== bs) this.push(base | (promo << 20), hiw);
+        if (conv & CAP_DEVA && tk !== p) this.push(base | (tk << 20), hiw);
+        if (conv & CAP_SPIRIT && bs !== p) this.push(base | (bs << 20), hiw);
+      } else {
+        if (conv & CAP_DEVA) this.push(base | (tk << 20), hiw);
+        if (conv & CAP_SPIRIT) this.push(base | (bs << 20), hiw);
+      }
+      return;
+    }
+    if (promo === 0) { this.push(base | (p << 20), hiw); return; }
+    if (!(this.always || cf & CAP_PROMOTED)) this.push(base | (p << 20), hiw);
+    this.push(base | (promo << 20), hiw);
+  }
+
+  private push(lo: number, hi: number): void {
+    this.lo[this.n] = lo; this.hi[this.n] = hi; this.n++;
+  }
+
+  private enemy(q: number): boolean { return q !== EMPTY && q !== OFF && (q & 1) !== this.us; }
+
+  /** Lion: jumps within distance 2, capture-then-step (igui, step, double capture), pass. */
+  private genLion(s: number): void {
+    const b = this.b, us = this.us;
+    for (let i = 0; i < 24; i++) {
+      const x = s + AREA2[i]!, q = b[x]!;
+      if (q === EMPTY || (q !== OFF && (q & 1) !== us)) this.simple(s, x);
+    }
+    let pass = false;
+    for (let i = 0; i < 8; i++) {
+      const a = s + KING8[i]!, qa = b[a]!;
+      if (qa === EMPTY) { pass = true; continue; }
+      if (qa === OFF || (qa & 1) === us) continue;
+      for (let j = 0; j < 8; j++) {
+        const e = a + KING8[j]!;
+        if (e === s) { this.emit(s, s, a, 0); continue; }
+        const q = b[e]!;
+        if (q === EMPTY || (q !== OFF && (q & 1) !== us)) this.emit(s, e, a, 0);
+      }
+    }
+    if (pass) this.emit(s, s, 0, 0);
+  }
+
+  /** Lion Dog paths per direction, exactly the rules' list; `withLion` skips those the Lion move gives. */
+  private genLionDog(s: number, withLion: boolean): void {
+    const b = this.b, us = this.us;
+    let pass = false;
+    for (let i = 0; i < 8; i++) {
+      const d = KING8[i]!;
+      const s1 = s + d, s2 = s1 + d, s3 = s2 + d;
+      const q1 = b[s1]!, q2 = b[s2]!, q3 = b[s3]!;
+      const e1 = q1 !== EMPTY && q1 !== OFF && (q1 & 1) !== us;
+      const e2 = q2 !== EMPTY && q2 !== OFF && (q2 & 1) !== us;
+      const ok1 = q1 === EMPTY || e1, ok2 = q2 === EMPTY || e2, ok3 = q3 === EMPTY || (q3 !== OFF && (q3 & 1) !== us);
+      if (ok1) this.simple(s, s1);
+      if (ok2) this.simple(s, s2);
+      if (ok3) this.simple(s, s3);
+      if (!withLion) {
+        if (q1 === EMPTY) pass = true;
+        if (e1) this.emit(s, s, s1, 0);          // 0-1-0 igui
+        if (e1 && ok2) this.emit(s, s2, s1, 0);  // 0-1-2
+      }
+      if (e1 && ok3) this.emit(s, s3, s1, 0);    // 0-1-3
+      if (e2 && ok3) this.emit(s, s3, s2, 0);    // 0-2-3
+      if (e1 && e2 && ok3) this.emit(s, s3, s1, s2); // 0-1-2-3
+      if (e2 && ok1) this.emit(s, s1, s2, 0);    // 0-2-1 (and 0-1-2-1, the same move)
+    }
+    if (pass) this.emit(s, s, 0, 0);
+  }
+
+  /** Hook move along the four directions `dirs`: leg 1, then one 90-degree turn on an empty square. */
+  private genHook(s: number, dirs: number[]): void {
+    const b = this.b, us = this.us;
+    for (let i = 0; i < 4; i++) {
+      const d = dirs[i]!;
+      const p1 = perp1(d), p2 = -p1;
+      let x = s;
+      for (;;) {
+        x += d;
+        const q = b[x]!;
+        if (q !== EMPTY) { if (q !== OFF && (q & 1) !== us) this.simple(s, x); break; }
+        this.simple(s, x);
+        for (let k = 0; k < 2; k++) {
+          const pd = k === 0 ? p1 : p2;
+          let y = x;
+          for (;;) {
+            y += pd;
+            const r = b[y]!;
+            if (r !== EMPTY) { if (r !== OFF && (r & 1) !== us) this.simple(s, y); break; }
+            this.simple(s, y);
+          }
+        }
+      }
+    }
+  }
+
+  /** Emperor at s: every other square the option allows, judged on attack maps with s vacated. */
+  private genEmperor(pos: Position, s: number): void {
+    const b = this.b, us = this.us, them = us ^ 1;
+    const p = b[s]!;
+    b[s] = EMPTY;
+    this.computeAttacks(b);
+    b[s] = p;
+    this.stamp++;
+    const enemyAtt = this.attack[them]!, ownProt = this.attack[us]!;
+    const mode = this.emperorMode;
+    const enemyEmperors = pos.emperors[them]!;
+    for (let i = 0; i < SQUARES.length; i++) {
+      const x = SQUARES[i]!;
+      if (x === s) continue;
+      const q = b[x]!;
+      if (q !== EMPTY && (q & 1) === us) continue;
+      if (mode === 0) {
+        if (enemyAtt[x]) continue;
+        if (enemyEmperors - IS_EMPEROR[q]! > 0 && !ownProt[x]) continue;
+      } else if (q !== EMPTY) {
+        if ((mode === 1 || ROYAL[q]) && enemyAtt[x]) continue;
+      }
+      this.simple(s, x);
+    }
+  }
+
+  /**
+   * Marks, per colour, every square on which that colour's pieces other than Emperors could capture an
+   * enemy (steps, ranges and slides up to the first piece, jumps, the Lion's area, Lion Dog stops,
+   * hook legs). Squares held by the colour's own pieces are marked too: that is protection.
+   */
+  computeAttacks(b: Uint8Array): void {
+    const t = this.tables;
+    const att0 = this.attack[0], att1 = this.attack[1];
+    att0.fill(0); att1.fill(0);
+    for (let i = 0; i < SQUARES.length; i++) {
+      const s = SQUARES[i]!;
+      const p = b[s]!;
+      if (p === EMPTY) continue;
+      const fc = p - 4;
+      const fl = t.flags[fc]!;
+      if (fl & F_EMPEROR) continue;
+      const att = (p & 1) === 0 ? att0 : att1;
+      for (let r = t.rayStart[fc]!, re = t.rayStart[fc + 1]!; r < re; r++) {
+        const d = t.rayDelta[r]!;
+        let k = t.rayRange[r]!, x = s;
+        while (k-- > 0) {
+          x += d;
+          const q = b[x]!;
+          if (q === OFF) break;
+          att[x] = 1;
+          if (q !== EMPTY) break;
+        }
+      }
+      for (let j = t.jumpStart[fc]!, je = t.jumpStart[fc + 1]!; j < je; j++) {
+        const x = s + t.jumpDelta[j]!;
+        if (b[x] !== OFF) att[x] = 1;
+      }
+      if (fl & F_LION) for (let k = 0; k < 24; k++) { const x = s + AREA2[k]!; if (b[x] !== OFF) att[x] = 1; }
+      if (fl & F_LIONDOG) {
+        for (let k = 0; k < 8; k++) {
+          const d = KING8[k]!;
+          for (let m = 1, x = s + d; m <= 3 && b[x] !== OFF; m++, x += d) att[x] = 1;
+        }
+      }
+      if (fl & (F_HOOK_ORTH | F_HOOK_DIAG)) {
+        const dirs = fl & F_HOOK_ORTH ? ORTH8 : DIAG8;
+        for (let k = 0; k < 4; k++) {
+          const d = dirs[k]!, p1 = perp1(d);
+          let x = s;
+          for (;;) {
+            x += d;
+            const q = b[x]!;
+            if (q === OFF) break;
+            att[x] = 1;
+            if (q !== EMPTY) break;
+            for (let m = 0; m < 2; m++) {
+              const pd = m === 0 ? p1 : -p1;
+              let y = x;
+              for (;;) {
+                y += pd;
+                const r = b[y]!;
+                if (r === OFF) break;
+                att[y] = 1;
+                if (r !== EMPTY) break;
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+}
+
+/** A direction at right angles to board delta d (orthogonal or diagonal). */
+function perp1(d: number): number {
+  // d = dy * W + dx with dx, dy in -1..1: rotate (dx, dy) -> (-dy, dx)
+  const dy = Math.round(d / W);
+  const dx = d - dy * W;
+  return dx * W - dy;
+}
