@@ -226,10 +226,10 @@ program.command('solve <variant>')
   .option('--position <string>', 'the position (default: the start)')
   .option('--tb-dir <dir>', 'directory of the tablebase files', 'tablebases')
   .addOption(new Option('--option <key=value>', 'set a variant option, repeatable').argParser(collect).default([], 'none'))
-  .option('--nodes <n>', 'give up after this many nodes per proof', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
+  .option('--nodes <n>', 'give up (value unknown) after this many nodes per proof', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER), 50_000_000)
   .option('--hash <MiB>', `transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB), 256)
   .option('--json', 'print one JSON object on stdout')
-  .action(async (variant: string, o: { position?: string; tbDir: string; option: string[]; nodes?: number; hash: number; json?: boolean }) => {
+  .action(async (variant: string, o: { position?: string; tbDir: string; option: string[]; nodes: number; hash: number; json?: boolean }) => {
     const g = await Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
     g.loadTablebase(o.tbDir);
     const show = !o.json && process.stderr.isTTY;
