@@ -65,7 +65,7 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 { return
 
 // ---- tablebase (movement phase) ----
 import { setupIndex, symInputPtr as symIn } from "./tablebase/index";
-import { solveLayer, layerBuffer, layerSlots, stat, setPreyTotal, countDistinct } from "./tablebase/retro";
+import { solveLayer, layerBuffer, layerSlots, stat, setPreyTotal, countDistinct, prepareLayer, beginThread, pass1, runLevel, finishLayer } from "./tablebase/retro";
 import { probeCurrent } from "./tablebase/probe";
 import { setTablebaseActive } from "./search";
 /** Pointer to the symmetry input (i8[8 * 64]: image of each point under each symmetry, identity first). */
@@ -74,6 +74,18 @@ export function symInputPtr(): usize { return symIn(); }
 export function tbSetup(hunterCount: i32, syms: i32, preyTotal: i32): i32 { setPreyTotal(preyTotal); return setupIndex(hunterCount, syms); }
 /** Solves layer c (c prey captured); layer c + 1 must be present. Returns the largest dtm, or -1. */
 export function tbSolveLayer(c: i32): i32 { return solveLayer(c); }
+// The same layer solved by several instances sharing one memory (see retro.ts "Threads").
+export function tbPrepareLayer(c: i32, threads: i32): i32 { return prepareLayer(c, threads); }
+export function tbBeginThread(): i32 { return beginThread(); }
+export function tbPass1(thread: i32, threads: i32): i32 { return pass1(thread, threads); }
+export function tbRunLevel(level: i32): i32 { return runLevel(level); }
+export function tbFinishLayer(): i32 { return finishLayer(); }
+/**
+ * A probe of this instance's memory layout: the address of a fresh 16-byte allocation. Instances that
+ * share a memory must have run the same setup sequence, which this shows (equal marks), before any
+ * of them allocates more.
+ */
+export function tbLayoutMark(): usize { return heap.alloc(16); }
 /** Pointer to layer c's u16 values (allocated on first use) and its number of slots. */
 export function tbLayerPtr(c: i32): usize { return layerBuffer(c); }
 export function tbLayerSlots(c: i32): i32 { return layerSlots(c); }

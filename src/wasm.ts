@@ -49,6 +49,12 @@ export interface CoreExports {
   tbCountDistinct(c: number): number;
   tbEnable(on: number): void;
   tbSolve(alpha: number, beta: number, nodeLimit: number): number;
+  tbPrepareLayer(c: number, threads: number): number;
+  tbBeginThread(): number;
+  tbPass1(thread: number, threads: number): number;
+  tbRunLevel(level: number): number;
+  tbFinishLayer(): number;
+  tbLayoutMark(): number;
   tbSolveAborted(): number;
   tbSolveNodes(): number;
   tbSolveMissing(): number;

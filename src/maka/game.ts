@@ -4,6 +4,7 @@ import { resolveMakaOptions, type MakaOptions } from './options.js';
 import { perft } from './perft.js';
 import { START_RANKS, PIECES } from './pieces.js';
 import { Position, SIZE, makePiece } from './position.js';
+import { Searcher, MATE } from './search.js';
 import { formatMove, formatPosition, parseMove, parsePosition, type MakaSetup } from './sfen.js';
 
 /** Deepest perft through the API. */
@@ -16,6 +17,23 @@ export interface MakaGameOptions {
   /** Start from this position string (sfen.ts grammar) instead of the start position. */
   position?: string;
 }
+
+/** Limits of MakaGame.search; any combination, the first reached stops it. With none, depth 4. */
+export interface MakaSearchOptions { depth?: number; nodes?: number; movetime?: number }
+
+/** A finished search: best move (null when there is none), score in centipawns for the side to move. */
+export interface MakaSearchReport {
+  bestmove: string | null;
+  score: number;
+  /** Plies to the end when the score is a forced win (> 0) or loss (< 0), else null. */
+  mateIn: number | null;
+  depth: number;
+  nodes: number;
+  ms: number;
+  pv: string[];
+}
+
+export { MATE as MAKA_MATE };
 
 /** The end of a game. */
 export interface MakaResult {
@@ -54,6 +72,7 @@ export class MakaGame {
   private readonly gen: MoveGen;
   private readonly history: { lo: number; hi: number; text: string }[] = [];
   private readonly keys: string[] = [];
+  private searcher: Searcher | undefined;
 
   private constructor(options: MakaOptions) {
     this.options = options;
@@ -180,6 +199,41 @@ export class MakaGame {
       this.pos.unmake();
     }
     return out;
+  }
+
+  /**
+   * Alpha-beta search (search.ts) of the current position within the limits. Throws ArgumentError for bad
+   * limits. The position is unchanged afterwards.
+   */
+  search(limits: MakaSearchOptions = {}): MakaSearchReport {
+    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${shown(limits)}`);
+    const { depth, nodes, movetime } = limits;
+    if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) throw new ArgumentError(`depth must be an integer 1..64, got ${shown(depth)}`);
+    if (nodes !== undefined && !(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${shown(nodes)}`);
+    if (movetime !== undefined && !(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${shown(movetime)}`);
+    const over = this.result();
+    if (over) {
+      const mover = this.sideToMove();
+      const score = over.winner === 'draw' ? 0 : over.winner === mover ? MATE : -MATE;
+      return { bestmove: null, score, mateIn: over.winner === 'draw' ? null : 0, depth: 0, nodes: 0, ms: 0, pv: [] };
+    }
+    this.searcher ??= new Searcher(this.pos, this.gen);
+    const r = this.searcher.search(limits);
+    const pv: string[] = [];
+    for (const [lo, hi] of r.pv) {
+      pv.push(formatMove(this.pos.board, lo, hi, this.tables.convertChooser[this.pos.board[lo & 1023]!] === 1));
+      this.pos.make(lo, hi);
+    }
+    for (let i = 0; i < r.pv.length; i++) this.pos.unmake();
+    const bestmove = r.best ? formatMove(this.pos.board, r.best[0], r.best[1], this.tables.convertChooser[this.pos.board[r.best[0] & 1023]!] === 1) : null;
+    const mateIn = Math.abs(r.score) > MATE - 1000 ? Math.sign(r.score) * (MATE - Math.abs(r.score)) : null;
+    return { bestmove, score: r.score, mateIn, depth: r.depth, nodes: r.nodes, ms: r.ms, pv };
+  }
+
+  /** Static material evaluation from the side to move's view (centipawns). */
+  evaluate(): number {
+    this.searcher ??= new Searcher(this.pos, this.gen);
+    return this.searcher.evaluate();
   }
 
   /** Internal position (for tests and the search). */

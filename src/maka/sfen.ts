@@ -53,7 +53,7 @@ export function parsePosition(text: string): MakaSetup {
   let i = 0, rank = SIZE - 1, file = 0;
   let lastWasCount = false;
   for (;;) {
-    if (i >= text.length) fail(i, 'the position ends inside the board');
+    if (i >= text.length) fail(i, rank === 0 && file === SIZE ? 'missing side to move (" b" or " w")' : 'the position ends inside the board');
     const ch = text[i]!;
     if (ch === '/' || ch === ' ') {
       if (file !== SIZE) fail(i, `rank ${rank + 1} has ${file} squares, expected ${SIZE}`);

@@ -35,16 +35,16 @@ const START = formatPosition(startPosition());
 
 // --- designed positions (Black upper case, White lower case) ---------------
 
-/** Lions: igui, double capture, pass, jumps; a Furious Fiend and a Buddhist Spirit; an enemy Lion. */
+/** Lions: igui, double capture, pass, jumps; Buddhist Spirits (one at the edge); a White Furious Fiend. */
 export const LIONS = formatPosition(
   positionFromPieces(
     {
       // Black
-      e2: "K", j10: "LN", j9: "G", e14: "+LN", p6: "+(DS)", b18: "LN", q5: "P",
-      // White: around the Black Lion j10
-      k11: "p", l12: "+p", i11: "g", h10: "ln", k9: "s", j12: "p",
-      // around the Furious Fiend e14 (also on its Lion Dog lines)
-      e15: "p", e16: "p", f15: "+s", d13: "r", g16: "n",
+      e2: "K", j10: "LN", j9: "G", p6: "+(DS)", b18: "+(DS)", q5: "P",
+      // White: around the Black Lion j10 (a Lion Dog two squares away)
+      k11: "p", l12: "+p", i11: "g", h10: "(ld)", k9: "s", j12: "p",
+      // a White Furious Fiend e14 among Black pieces (also on its Lion Dog lines)
+      e14: "+(ln)", e13: "P", e12: "G", f13: "+S", d15: "R", g12: "N",
       // around the Buddhist Spirit p6 and the edge Lion b18
       q7: "+(dv)", p8: "b", a19: "p", c19: "g",
       o18: "k",
@@ -76,9 +76,9 @@ export const LION_DOGS = formatPosition(
       i11: "gb", h12: "e", g13: "i",
       // back-right: friend, empty, enemy
       k9: "S", m7: "t",
-      // an edge Lion Dog and a Teaching King
-      a2: "LD", b3: "cs", a4: "p",
-      e5: "+(DV)", e6: "p", f7: "ld", d4: "(fl)",
+      // a Furious Fiend at the edge and a Teaching King
+      a2: "+(LN)", b3: "cs", a4: "p",
+      e5: "+(DV)", e6: "p", f7: "(fd)", d4: "(fl)",
       // a White Lion Dog with Black pieces on its lines
       p15: "ld", p14: "P", p13: "(VO)", q16: "S", r17: "P", o15: "G",
     },
@@ -116,7 +116,7 @@ export const EMPEROR_VS_KING = formatPosition(
   positionFromPieces(
     {
       j8: "+K", b2: "G", r3: "(DE)",
-      j17: "k", k16: "g", i18: "g", j14: "ln", k9: "p", l10: "g", c10: "r", p8: "p", o12: "(ld)",
+      j17: "k", k16: "g", i18: "g", j14: "ln", k9: "p", l10: "s", c10: "r", p8: "p", o12: "(ld)",
       f5: "(dv)", s18: "+p",
     },
     "b",
@@ -129,19 +129,27 @@ export const PROMOTIONS = formatPosition(
     {
       // King three-way (Deva, Dark Spirit) and forced promotion (+p) / optional (p)
       j10: "K", j11: "(dv)", i11: "(ds)", k11: "+p", k10: "p",
-      // Drunk Elephant with a Deva and a Teaching King
-      e5: "(DE)", e6: "(dv)", d6: "+(dv)",
-      // Lion: double capture of a Deva and a Dark Spirit -> both results
-      p10: "LN", p11: "(dv)", q12: "(ds)",
-      // Teaching King capturing a Deva (no change) and a Dark Spirit (-> Buddhist Spirit)
-      b15: "+(DV)", b16: "(dv)", c16: "(ds)",
+      // Drunk Elephant with a Buddhist Spirit and a Teaching King (promoted: the choice overrides)
+      e5: "(DE)", e6: "+(ds)", d6: "+(dv)",
+      // Lion: double capture of a Teaching King and a Buddhist Spirit -> both results
+      p10: "LN", p11: "+(dv)", q12: "+(ds)",
+      // Teaching King capturing a Teaching King (no change) and a Buddhist Spirit (-> Buddhist Spirit)
+      b15: "+(DV)", b16: "+(dv)", c16: "+(ds)",
       // Gold next to a promoted Free Gold (forced), Free King (no promotion) next to +p
       r4: "G", r5: "+g", g15: "(FK)", g16: "+p",
-      // Prince next to a Dark Spirit; Emperor next to a Deva
-      m3: "+(DE)", m4: "(ds)",
-      g2: "+K", g3: "(dv)",
-      // White royals
-      s19: "k", a19: "+(de)",
+      // White royals: an Emperor (jumps anywhere unattacked in reply) and a Prince
+      s19: "+k", a19: "+(de)",
+    },
+    "b",
+  ),
+);
+
+/** Emperor and Prince capturing a Deva / Dark Spirit; protected and unprotected targets. */
+export const ROYAL_CONVERSIONS = formatPosition(
+  positionFromPieces(
+    {
+      g2: "+K", m3: "+(DE)", f1: "G", q3: "(LN)",
+      g3: "(dv)", m4: "(ds)", d8: "p", d9: "g", k12: "p", s19: "k", r18: "(ln)", b17: "r",
     },
     "b",
   ),
@@ -153,11 +161,11 @@ export const ROKUSHU_PIECES = formatPosition(
     {
       a1: "K", s19: "k",
       c3: "W", e3: "(GG)", g3: "(SD)", i3: "(SF)", k3: "(RT)", m3: "(LT)", o3: "(CS)", q3: "(CC)",
-      c6: "(OM)", e6: "+(OM)", g6: "(RD)", i6: "+(RD)", k6: "+(AB)", m6: "(BB)", o6: "+(BB)", q6: "+(EW)",
-      c9: "(DS)", e9: "(DV)", g9: "+(CS)", i9: "+(CC)",
-      c17: "w", e17: "(gg)", g17: "(sd)", i17: "(sf)", k17: "(rt)", m17: "(lt)", o17: "(cs)", q17: "(cc)",
-      c14: "(om)", e14: "+(om)", g14: "(rd)", i14: "+(rd)", k14: "+(ab)", m14: "(bb)", o14: "+(bb)", q14: "+(ew)",
-      c11: "(ds)", e11: "(dv)", g11: "+(cs)", i11: "+(cc)",
+      c6: "(OM)", g6: "(RD)", k6: "+(AB)", m6: "(BB)", o6: "+(BB)", q6: "+(EW)",
+      c9: "(DS)", e9: "(DV)",
+      c17: "w", e17: "(gg)", g17: "(sd)", i17: "(sf)", k17: "(rt)", m17: "(lt)", o17: "+(cs)", q17: "+(cc)",
+      e14: "+(om)", i14: "+(rd)", k14: "+(ab)", m14: "(bb)", o14: "+(bb)", q14: "+(ew)",
+      c11: "(ds)", e11: "(dv)",
     },
     "b",
   ),
@@ -166,8 +174,8 @@ export const ROKUSHU_PIECES = formatPosition(
 export const SPECS: MakaSpec[] = [
   { id: "start", position: START, options: {}, maxDepth: 4, note: "start position (96 pieces a side); the armies do not meet before ply 3" },
   { id: "start-rokushu", position: START, options: { pieces: "rokushu" }, maxDepth: 3, note: "start position with the rokushu piece table" },
-  { id: "lions", position: LIONS, options: {}, maxDepth: 3, note: "Lion j10 among enemies (igui, double captures incl. a promoted pawn = forced promotion, pass), Furious Fiend e14, Buddhist Spirit p6 next to a Teaching King (conversion), edge Lion b18, White Lion h10" },
-  { id: "lion-dogs", position: LION_DOGS, options: {}, maxDepth: 3, note: "Lion Dog j10 with every line shape (enemy/friend/empty on s1..s3), edge Lion Dog a2, Teaching King e5, White Lion Dog p15 among Black pieces" },
+  { id: "lions", position: LIONS, options: {}, maxDepth: 3, note: "Lion j10 among enemies (igui, double captures incl. a promoted pawn = forced promotion, pass), Buddhist Spirit p6 next to a Teaching King (conversion), Buddhist Spirit at the edge b18, White Furious Fiend e14 among Black pieces, White Lion Dog h10" },
+  { id: "lion-dogs", position: LION_DOGS, options: {}, maxDepth: 3, note: "Lion Dog j10 with every line shape (enemy/friend/empty on s1..s3), Furious Fiend at the edge a2, Teaching King e5, White Lion Dog p15 among Black pieces" },
   { id: "lion-dogs-leaper", position: LION_DOGS, options: { "lion-dog": "leaper" }, maxDepth: 3, note: "as lion-dogs with lion-dog=leaper" },
   { id: "lion-dogs-slider", position: LION_DOGS, options: { "lion-dog": "slider" }, maxDepth: 3, note: "as lion-dogs with lion-dog=slider" },
   { id: "hooks", position: HOOKS, options: {}, maxDepth: 3, note: "Hook Movers e5/j15 and Capricorns o5/e15 with friends and enemies on both legs" },
@@ -176,10 +184,11 @@ export const SPECS: MakaSpec[] = [
   { id: "emperor-vs-king", position: EMPEROR_VS_KING, options: {}, maxDepth: 3, note: "Black Emperor j8 against a White King with Lion, Lion Dog, Rook, Gold attackers; protected and unprotected targets" },
   { id: "emperor-vs-king-jawiki", position: EMPEROR_VS_KING, options: { emperor: "jawiki" }, maxDepth: 3, note: "as emperor-vs-king with emperor=jawiki" },
   { id: "emperor-vs-king-free", position: EMPEROR_VS_KING, options: { emperor: "free" }, maxDepth: 3, note: "as emperor-vs-king with emperor=free" },
-  { id: "promotions", position: PROMOTIONS, options: {}, maxDepth: 3, note: "King/Drunk Elephant/Prince/Emperor three-way choices on Deva/Dark Spirit, Lion double capture of both kinds, Teaching King, forced promotion on capturing promoted pieces, Free King" },
+  { id: "promotions", position: PROMOTIONS, options: {}, maxDepth: 3, note: "King/Drunk Elephant three-way choices on Deva/Dark Spirit kinds (also promoted ones), Lion double capture of both kinds (=T/=B), Teaching King, forced promotion on capturing promoted pieces, Free King; White Emperor and Prince in reply" },
+  { id: "royal-conversions", position: ROYAL_CONVERSIONS, options: {}, maxDepth: 3, note: "Emperor g2 next to an unprotected Deva (keep or =T), Prince m3 next to a Dark Spirit (keep or =B); protected pawn d8, unprotected pawn k12" },
   { id: "promotions-always", position: PROMOTIONS, options: { promotion: "always" }, maxDepth: 3, note: "as promotions with promotion=always" },
   { id: "promotions-no-conversion", position: PROMOTIONS, options: { conversion: "false" }, maxDepth: 3, note: "as promotions with conversion=false" },
-  { id: "rokushu-pieces", position: ROKUSHU_PIECES, options: { pieces: "rokushu" }, maxDepth: 3, note: "every piece pieces=rokushu changes, both colours" },
+  { id: "rokushu-pieces", position: ROKUSHU_PIECES, options: { pieces: "rokushu" }, maxDepth: 3, note: "every piece pieces=rokushu changes (unpromoted ones mostly Black, promoted ones mostly White)" },
   { id: "rokushu-pieces-default", position: ROKUSHU_PIECES, options: {}, maxDepth: 3, note: "the rokushu-pieces position under the default table" },
 ];
 

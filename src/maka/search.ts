@@ -1,0 +1,248 @@
+/**
+ * Alpha-beta search for Maka Dai Dai Shogi: iterative deepening negamax with a transposition table,
+ * move ordering (TT move, captures by MVV-LVA, two killers per ply, history), quiescence on captures
+ * (igui and Lion / Lion Dog captures included) and a material evaluation (eval.ts).
+ * Repetition is not detected inside the search.
+ *
+ * TT entry (6 int32 per slot, always-replace unless a deeper entry of the same key is there):
+ *   [0] key hi  [1] key lo  [2] move lo  [3] move hi  [4] score (mate scores relative to the node)
+ *   [5] depth << 2 | bound (1 exact, 2 lower, 3 upper)
+ */
+import { MoveGen } from './movegen.js';
+import { Position, EMPTY, CELLS } from './position.js';
+import { VALUE_OF_BYTE } from './eval.js';
+
+export const MATE = 30000;
+const MATE_BOUND = MATE - 1000;
+const INF = 32000;
+const MAX_DEPTH = 64;
+const QS_DEPTH = 8;
+const EXACT = 1, LOWER = 2, UPPER = 3;
+
+export interface MakaSearchLimits { depth?: number; nodes?: number; movetime?: number }
+export interface MakaSearchResult {
+  /** The best move as [lo, hi] words, or null when there is no move. */
+  best: [number, number] | null;
+  score: number;
+  depth: number;
+  nodes: number;
+  ms: number;
+  pv: [number, number][];
+}
+
+class Stop extends Error {}
+
+export class Searcher {
+  private readonly ttBits: number;
+  private readonly tt: Int32Array;
+  private readonly killers = new Int32Array(MAX_DEPTH * 4 + 64);
+  private readonly history = new Int32Array(256 * CELLS);
+  private readonly scores: Int32Array[] = [];
+  nodes = 0;
+  private nodeLimit = Infinity;
+  private deadline = Infinity;
+
+  constructor(private readonly pos: Position, private readonly gen: MoveGen, ttBits = 18) {
+    this.ttBits = ttBits;
+    this.tt = new Int32Array((1 << ttBits) * 6);
+  }
+
+  /** Static evaluation: material, from the side to move's view. */
+  evaluate(): number {
+    const b = this.pos.board;
+    let s = 0;
+    for (let i = 0; i < b.length; i++) {
+      const p = b[i]!;
+      if (p === EMPTY || p === 255) continue;
+      s += (p & 1) === 0 ? VALUE_OF_BYTE[p]! : -VALUE_OF_BYTE[p]!;
+    }
+    return this.pos.side === 0 ? s : -s;
+  }
+
+  private slot(): number { return ((this.pos.keyLo >>> 0) & ((1 << this.ttBits) - 1)) * 6; }
+
+  private scoreBuf(ply: number): Int32Array {
+    while (this.scores.length <= ply) this.scores.push(new Int32Array(8192));
+    return this.scores[ply]!;
+  }
+
+  /** Orders the ply's n moves: TT move, captures (MVV-LVA), killers, history. */
+  private scoreMoves(ply: number, n: number, ttLo: number, ttHi: number): Int32Array {
+    const [lo, hi] = this.gen.buffers(ply);
+    const sc = this.scoreBuf(ply);
+    const b = this.pos.board;
+    const k = ply * 4;
+    for (let i = 0; i < n; i++) {
+      const l = lo[i]!, h = hi[i]!;
+      const from = l & 1023, to = (l >>> 10) & 1023, res = (l >>> 20) & 255;
+      if (l === ttLo && h === ttHi) { sc[i] = 1 << 30; continue; }
+      let victim = 0;
+      if (to !== from && b[to] !== EMPTY) victim += VALUE_OF_BYTE[b[to]!]!;
+      const c1 = h & 1023, c2 = (h >>> 10) & 1023;
+      if (c1) victim += VALUE_OF_BYTE[b[c1]!]!;
+      if (c2) victim += VALUE_OF_BYTE[b[c2]!]!;
+      const gain = VALUE_OF_BYTE[res]! - VALUE_OF_BYTE[b[from]!]!;
+      if (victim || gain > 0) sc[i] = (1 << 28) + victim * 16 + gain - (VALUE_OF_BYTE[b[from]!]! >> 4);
+      else if (l === this.killers[k] && h === this.killers[k + 1]) sc[i] = (1 << 27) + 2;
+      else if (l === this.killers[k + 2] && h === this.killers[k + 3]) sc[i] = (1 << 27) + 1;
+      else sc[i] = Math.min(this.history[b[from]! * CELLS + to]!, (1 << 27) - 1);
+    }
+    return sc;
+  }
+
+  /** Moves the best-scored move among i..n-1 to i. */
+  private pick(ply: number, i: number, n: number, sc: Int32Array): void {
+    let best = i;
+    for (let j = i + 1; j < n; j++) if (sc[j]! > sc[best]!) best = j;
+    if (best !== i) {
+      const [lo, hi] = this.gen.buffers(ply);
+      let t = lo[i]!; lo[i] = lo[best]!; lo[best] = t;
+      t = hi[i]!; hi[i] = hi[best]!; hi[best] = t;
+      t = sc[i]!; sc[i] = sc[best]!; sc[best] = t;
+    }
+  }
+
+  private tick(): void {
+    if (++this.nodes >= this.nodeLimit || ((this.nodes & 1023) === 0 && performance.now() > this.deadline)) throw new Stop();
+  }
+
+  /** Score of a finished position or one without moves, else null. */
+  private terminal(ply: number): number | null {
+    const r = this.pos.royals, us = this.pos.side;
+    if (r[us] === 0) return -(MATE - ply);
+    if (r[us ^ 1] === 0) return MATE - ply;
+    return null;
+  }
+
+  private quiesce(alpha: number, beta: number, ply: number, qd: number): number {
+    this.tick();
+    const t = this.terminal(ply);
+    if (t !== null) return t;
+    const stand = this.evaluate();
+    if (stand >= beta || qd >= QS_DEPTH || ply >= MAX_DEPTH * 2) return stand;
+    if (stand > alpha) alpha = stand;
+    const n = this.gen.generate(this.pos, ply);
+    const [lo, hi] = this.gen.buffers(ply);
+    const sc = this.scoreMoves(ply, n, -1, -1);
+    for (let i = 0; i < n; i++) {
+      this.pick(ply, i, n, sc);
+      if (sc[i]! < 1 << 28) break; // the rest are quiet
+      this.pos.make(lo[i]!, hi[i]!);
+      const s = -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
+      this.pos.unmake();
+      if (s > alpha) { alpha = s; if (s >= beta) return s; }
+    }
+    return alpha;
+  }
+
+  private alphaBeta(depth: number, alpha: number, beta: number, ply: number): number {
+    if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
+    this.tick();
+    const t = this.terminal(ply);
+    if (t !== null) return t;
+    const tt = this.tt, e = this.slot();
+    let ttLo = -1, ttHi = -1;
+    if (tt[e] === this.pos.keyHi && tt[e + 1] === this.pos.keyLo && tt[e + 5] !== 0) {
+      ttLo = tt[e + 2]!; ttHi = tt[e + 3]!;
+      const d = tt[e + 5]! >> 2, bound = tt[e + 5]! & 3;
+      if (d >= depth && ply > 0) {
+        let s = tt[e + 4]!;
+        if (s > MATE_BOUND) s -= ply; else if (s < -MATE_BOUND) s += ply;
+        if (bound === EXACT || (bound === LOWER && s >= beta) || (bound === UPPER && s <= alpha)) return s;
+      }
+    }
+    const n = this.gen.generate(this.pos, ply);
+    if (n === 0) return -(MATE - ply); // no move: the side to move has lost
+    const [lo, hi] = this.gen.buffers(ply);
+    const sc = this.scoreMoves(ply, n, ttLo, ttHi);
+    const alpha0 = alpha;
+    let best = -INF, bestLo = 0, bestHi = 0;
+    for (let i = 0; i < n; i++) {
+      this.pick(ply, i, n, sc);
+      const l = lo[i]!, h = hi[i]!;
+      const quiet = sc[i]! < 1 << 28;
+      const mover = this.pos.board[l & 1023]!;
+      this.pos.make(l, h);
+      const s = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1);
+      this.pos.unmake();
+      if (s > best) { best = s; bestLo = l; bestHi = h; }
+      if (s > alpha) alpha = s;
+      if (alpha >= beta) {
+        if (quiet) {
+          const k = ply * 4;
+          if (this.killers[k] !== l || this.killers[k + 1] !== h) {
+            this.killers[k + 2] = this.killers[k]!; this.killers[k + 3] = this.killers[k + 1]!;
+            this.killers[k] = l; this.killers[k + 1] = h;
+          }
+          this.history[mover * CELLS + ((l >>> 10) & 1023)]! += depth * depth;
+        }
+        break;
+      }
+    }
+    let stored = best;
+    if (stored > MATE_BOUND) stored += ply; else if (stored < -MATE_BOUND) stored -= ply;
+    const bound = best >= beta ? LOWER : best > alpha0 ? EXACT : UPPER;
+    if (!(tt[e] === this.pos.keyHi && tt[e + 1] === this.pos.keyLo && (tt[e + 5]! >> 2) > depth)) {
+      tt[e] = this.pos.keyHi; tt[e + 1] = this.pos.keyLo; tt[e + 2] = bestLo; tt[e + 3] = bestHi;
+      tt[e + 4] = stored; tt[e + 5] = (depth << 2) | bound;
+    }
+    return best;
+  }
+
+  /** The principal variation from the TT (at most `max` moves, stopping at a missing or repeated entry). */
+  private pvFromTT(max: number): [number, number][] {
+    const pv: [number, number][] = [];
+    const seen = new Set<string>();
+    for (let i = 0; i < max; i++) {
+      const e = this.slot(), tt = this.tt;
+      const key = `${this.pos.keyHi},${this.pos.keyLo}`;
+      if (seen.has(key) || tt[e] !== this.pos.keyHi || tt[e + 1] !== this.pos.keyLo || tt[e + 5] === 0) break;
+      seen.add(key);
+      const l = tt[e + 2]!, h = tt[e + 3]!;
+      const n = this.gen.generate(this.pos, 0);
+      const [lo, hi] = this.gen.buffers(0);
+      let found = false;
+      for (let j = 0; j < n; j++) if (lo[j] === l && hi[j] === h) { found = true; break; }
+      if (!found) break;
+      pv.push([l, h]);
+      this.pos.make(l, h);
+    }
+    for (let i = 0; i < pv.length; i++) this.pos.unmake();
+    return pv;
+  }
+
+  /** Iterative deepening within the limits (default depth 4). The position is unchanged afterwards. */
+  search(limits: MakaSearchLimits): MakaSearchResult {
+    const t0 = performance.now();
+    const maxDepth = limits.depth ?? (limits.nodes || limits.movetime ? MAX_DEPTH : 4);
+    this.nodes = 0;
+    this.nodeLimit = limits.nodes || Infinity;
+    this.deadline = limits.movetime ? t0 + limits.movetime : Infinity;
+    this.killers.fill(0);
+    this.history.fill(0);
+    const ply0 = this.pos.ply;
+    let result: MakaSearchResult = { best: null, score: 0, depth: 0, nodes: 0, ms: 0, pv: [] };
+    for (let d = 1; d <= maxDepth; d++) {
+      let score: number;
+      try {
+        score = this.alphaBeta(d, -INF, INF, 0);
+      } catch (err) {
+        if (!(err instanceof Stop)) throw err;
+        while (this.pos.ply > ply0) this.pos.unmake();
+        break;
+      }
+      const pv = this.pvFromTT(d);
+      result = { best: pv[0] ?? null, score, depth: d, nodes: this.nodes, ms: Math.round(performance.now() - t0), pv };
+      if (Math.abs(score) > MATE_BOUND) break;
+    }
+    if (result.best === null) {
+      // stopped before depth 1 finished: take the first generated move, if any
+      const n = this.gen.generate(this.pos, 0);
+      const [lo, hi] = this.gen.buffers(0);
+      if (n > 0) result.best = [lo[0]!, hi[0]!];
+    }
+    result.nodes = this.nodes;
+    result.ms = Math.round(performance.now() - t0);
+    return result;
+  }
+}
