@@ -180,8 +180,9 @@ tablebase.command('build <variant>')
   .description('solve every movement-phase layer and write one file per layer (resumes from finished layers)')
   .option('--dir <dir>', 'directory for the layer files', 'tablebases')
   .addOption(new Option('--option <key=value>', 'set a variant option, repeatable (captures-to-win)').argParser(collect).default([], 'none'))
+  .option('--threads <n>', 'solving threads (default: the machine\'s cores, at most 8)', intArg('--threads', 1, 64))
   .option('--json', 'print one JSON object on stdout')
-  .action(async (variant: string, o: { dir: string; option: string[]; json?: boolean }) => {
+  .action(async (variant: string, o: { dir: string; option: string[]; threads?: number; json?: boolean }) => {
     const bar = o.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({
       format: 'layer {layer} pass {pass} |{bar}| {percentage}% {value}/{total} {what} | ETA {eta_formatted}',
       stream: process.stderr, hideCursor: true,
@@ -189,6 +190,7 @@ tablebase.command('build <variant>')
     let current = '';
     const r = await buildTablebase(variant, {
       dir: o.dir,
+      threads: o.threads,
       options: parseOptionArgs(o.option),
       onProgress: (p) => {
         if (!bar) return;

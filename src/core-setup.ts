@@ -6,9 +6,9 @@ import { loadCore, type Core } from './wasm.js';
  * Loads a core instance and configures it for a hunt variant: the board tables, the capture target,
  * the repetition rule and the evaluation weights (all from the declaration; the core holds no game).
  */
-export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false): Promise<{ board: Board; core: Core }> {
+export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false, sharedMemory?: WebAssembly.Memory): Promise<{ board: Board; core: Core }> {
   const board = variant.board();
-  const core = await loadCore({ debug });
+  const core = await loadCore({ debug, sharedMemory });
   const e = core.exports;
   const input = core.boardInput();
   input.fill(-1);

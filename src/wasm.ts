@@ -108,12 +108,19 @@ async function compile(file: string): Promise<WebAssembly.Module> {
   return WebAssembly.compileStreaming(fetch(url));
 }
 
+/** A shared memory for core instances on several threads (64 pages to start, up to 4 GiB). */
+export function newSharedMemory(): WebAssembly.Memory {
+  return new WebAssembly.Memory({ initial: 64, maximum: 65536, shared: true });
+}
+
 /**
  * Instantiates the core. `debug: true` loads the debug build (bounds-checked table access, assertions).
- * Each call returns an independent instance (its own position, history and transposition table).
+ * Each call returns an independent instance (its own position, history and transposition table), except
+ * with `sharedMemory`: then the shared-memory build is instantiated on that memory (tablebase threads,
+ * see src/tablebase/threads.ts: instances on one memory must run identical setup sequences).
  */
-export async function loadCore(options: { debug?: boolean } = {}): Promise<Core> {
-  const base = options.debug ? 'lattice.debug' : 'lattice';
+export async function loadCore(options: { debug?: boolean; sharedMemory?: WebAssembly.Memory } = {}): Promise<Core> {
+  const base = options.sharedMemory ? 'lattice.shared' : options.debug ? 'lattice.debug' : 'lattice';
   let mod = moduleCache.get(base);
   if (!mod) { mod = compile(base + '.wasm'); moduleCache.set(base, mod); }
   const bindingsUrl = await findBuildFile(base + '.js');
@@ -121,6 +128,7 @@ export async function loadCore(options: { debug?: boolean } = {}): Promise<Core>
   const hooks: CoreHooks = { shouldStop: () => 0, onIteration: () => {}, tbProgress: () => {}, solveProgress: () => {} };
   const exports = await bindings.instantiate(await mod, {
     env: {
+      ...(options.sharedMemory ? { memory: options.sharedMemory } : {}),
       now: () => performance.now(),
       shouldStop: () => hooks.shouldStop(),
       onIteration: (d: number, s: number, n: number, ms: number, len: number) => hooks.onIteration(d, s, n, ms, len),

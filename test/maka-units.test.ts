@@ -3,7 +3,7 @@
 // the straight segment of squares from x to y inclusive (written by hand as a shorthand).
 // Unless a test says otherwise, Black's King stands on b1 and White's on r19 (off every line through j10).
 import { describe, expect, it } from 'vitest';
-import { MakaGame } from '../src/maka/index.js';
+import { MakaGame, PIECES, PIECES_ROKUSHU } from '../src/maka/index.js';
 
 const FILES = 'abcdefghijklmnopqrs';
 
@@ -435,5 +435,90 @@ describe('Emperor', () => {
     const lion = squares('a2 a3 b1 b2 b3 c1 c2 c3');
     const dog = squares('r1 q1 p1 s2 s3 s4 r2 q3 p4');
     expectMoves(p, 'j10', [...quiet('j10', allBut('j10', [...kingArea, 'r19', 'a1', 's1', ...lion, ...dog]).join(' ')), 'j10xa1', 'j10xs1', 'j10xr19']);
+  });
+});
+
+describe('every piece on j10 in a ring of friends or enemies', () => {
+  const RING = ['i9', 'i10', 'i11', 'j9', 'j11', 'k9', 'k10', 'k11'];
+  // leaps past an adjacent blocker, by hand from the rules (distance-2 jumps; Lion areas; Lion Dog stops)
+  const LEAPS: Record<string, string> = {
+    N: 'i12 k12', D: 'j12 j8', KR: 'j12 j8 h10 l10', PH: 'h12 l12 h8 l8', '+BB': 'h12 l12',
+    LN: 'h8..h12 l8..l12 i8 j8 k8 i12 j12 k12', '+DS': 'h8..h12 l8..l12 i8 j8 k8 i12 j12 k12',
+    '+LN': 'h8..h12 l8..l12 i8 j8 k8 i12 j12 k12 j13 j7 g10 m10 g13 m13 g7 m7',
+    LD: 'j12 j13 j8 j7 h10 g10 l10 m10 h12 g13 l12 m13 h8 g7 l8 m7',
+    '+DV': 'j12 j13 j8 j7 h10 g10 l10 m10 h12 g13 l12 m13 h8 g7 l8 m7',
+  };
+  const NO_PROMOTION = new Set(['DH', 'DK', 'FK']);
+  const ring = (code: string) => Object.fromEntries(RING.map((s) => [s, code]));
+  for (const [piece, spec] of MIDDLE) {
+    it(`${piece} among friends`, () => {
+      expectMoves(pos({ j10: piece, ...ring('P') }), 'j10', quiet('j10', LEAPS[piece] ?? ''));
+    });
+    if (['LN', '+LN', 'LD', '+DV', '+DS'].includes(piece)) continue; // Lion / Lion Dog paths: own tests
+    it(`${piece} among enemies`, () => {
+      const adjacent = squares(spec).filter((s) => RING.includes(s));
+      const promotes = !piece.startsWith('+') && !NO_PROMOTION.has(piece);
+      const caps = adjacent.flatMap((s) => (promotes ? [`j10x${s}`, `j10x${s}+`] : [`j10x${s}`]));
+      expectMoves(pos({ j10: piece, ...ring('p') }), 'j10', [...caps, ...quiet('j10', LEAPS[piece] ?? '')]);
+    });
+  }
+  it('hook movers: blocked by a ring of friends; capture only the adjacent enemies on their lines', () => {
+    expectMoves(pos({ j10: 'HM', ...ring('P') }), 'j10', []);
+    expectMoves(pos({ j10: 'CP', ...ring('P') }), 'j10', []);
+    expectMoves(pos({ j10: 'HM', ...ring('p') }), 'j10', ['j9', 'j11', 'i10', 'k10'].flatMap((s) => [`j10x${s}`, `j10x${s}+`]));
+    expectMoves(pos({ j10: 'CP', ...ring('p') }), 'j10', ['i9', 'i11', 'k9', 'k11'].flatMap((s) => [`j10x${s}`, `j10x${s}+`]));
+  });
+  it('Emperor=free with an enemy Emperor: no both-Emperors clause; the unprotected Emperor may be taken', () => {
+    const both = pos({ j10: '+K', a1: 'R', r19: '+k' }, 'b', false);
+    expectMoves(both, 'j10', [...quiet('j10', allBut('j10', ['a1', 'r19']).join(' ')), 'j10xr19'], { emperor: 'free' });
+  });
+});
+
+describe('piece table data', () => {
+  it('50 types with unique codes; DH, DK, FK never promote; King and Prince royal', () => {
+    expect(PIECES.length).toBe(50);
+    expect(new Set(PIECES.map((p) => p.code)).size).toBe(50);
+    expect(PIECES.filter((p) => p.promoted === null).map((p) => p.code).sort()).toEqual(['DH', 'DK', 'FK']);
+    expect(PIECES.filter((p) => p.royal).map((p) => p.code)).toEqual(['K']);
+    expect(PIECES.filter((p) => p.promoted?.royal).map((p) => p.code)).toEqual(['K', 'DE']);
+    expect(PIECES.filter((p) => p.promoted?.name === 'Gold').length).toBe(21);
+  });
+  it('the rokushu table changes exactly the footnoted entries', () => {
+    const changed = PIECES.filter((p, i) => JSON.stringify(p) !== JSON.stringify(PIECES_ROKUSHU[i])).map((p) => p.code).sort();
+    expect(changed).toEqual(['AB', 'BB', 'CC', 'CS', 'DS', 'DV', 'EW', 'GG', 'LT', 'OM', 'RD', 'RT', 'SD', 'SF', 'W'].sort());
+  });
+});
+
+describe('pieces=rokushu: the changed entries alone on j10', () => {
+  const ROKUSHU: [string, string][] = [
+    ['W', 'i11 h12 g13 k11 l12 m13 i9 h8 g7 k9 l8 m7 j11 j9 i10 k10'],
+    ['GG', 'j11 j12 j13 j9 j8 j7 i10 h10 g10 k10 l10 m10 i11 k11 i9 k9'],
+    ['SD', 'i11 h12 k11 l12 i9 h8 k9 l8'],
+    ['SF', `${L} ${R} i11 k11`],
+    ['RT', `${FL} ${BR} k10`],
+    ['LT', `${FR} ${BL} i10`],
+    ['CS', 'j11 i9 k9'],
+    ['+CS', `${F} ${BL} ${BR}`],
+    ['CC', 'i11 k11 i9 k9 j9'],
+    ['+CC', `${FL} ${FR} ${BL} ${BR} ${B}`],
+    ['OM', 'i11 k11 i9 k9 j11'],
+    ['+OM', `${FL} ${FR} ${BL} ${BR}`],
+    ['RD', 'i11 k11 i9 k9 j11'],
+    ['+RD', `${L} ${R} ${F} j9 i9 k9`],
+    ['+AB', `${F} ${FL} ${FR}`],
+    ['BB', 'i9 i10 i11 j9 j11 k9 k10 k11'],
+    ['+BB', `${FL} ${FR} ${BL} ${BR} ${L} ${R}`],
+    ['+EW', `${L} ${R} ${FL} ${FR} ${B}`],
+    ['DS', 'j11 j9 i10 k10 k11 k9'],
+    ['DV', 'j11 j9 i10 k10 i11 i9'],
+    // unchanged entries stay as in the default table
+    ['AB', 'j11 j9 i10 k10'],
+    ['+W', GOLD],
+  ];
+  for (const [piece, spec] of ROKUSHU) {
+    it(piece, () => expectMoves(pos({ j10: piece }), 'j10', quiet('j10', spec), { pieces: 'rokushu' }));
+  }
+  it('+BB has no jump: a friend on i11 blocks h12', () => {
+    expectMoves(pos({ j10: '+BB', i11: 'P' }), 'j10', quiet('j10', `${FR} ${BL} ${BR} ${L} ${R}`), { pieces: 'rokushu' });
   });
 });

@@ -320,3 +320,74 @@ describe('perft (core output, pending agreement with test/reference)', () => {
     });
   }
 });
+
+// ---------- game API: results, repetition, search ----------
+
+describe('results and repetition', () => {
+  const TWO_KINGS = '18k/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/K18 b';
+  it('repetition=draw4: the fourth occurrence is a draw; repetition=none plays on', () => {
+    for (const repetition of ['draw4', 'none']) {
+      const g = MakaGame.create({ position: TWO_KINGS, options: { repetition } });
+      for (let i = 0; i < 3; i++) for (const m of ['a1-a2', 's19-s18', 'a2-a1', 's18-s19']) g.play(m);
+      expect(g.result()).toEqual(repetition === 'draw4' ? { winner: 'draw', reason: 'repetition' } : null);
+      expect(g.perft(1)).toBe(3); // perft ignores repetition: a1-a2, a1-b1, a1-b2
+    }
+  });
+  it('games longer than the initial undo stack (1024 plies) undo correctly; history lists the moves', () => {
+    const g = MakaGame.create({ position: TWO_KINGS, options: { repetition: 'none' } });
+    for (let i = 0; i < 300; i++) for (const m of ['a1-a2', 's19-s18', 'a2-a1', 's18-s19']) g.play(m);
+    expect(g.history().length).toBe(1200);
+    expect(g.history().slice(0, 2)).toEqual(['a1-a2', 's19-s18']);
+    for (let i = 0; i < 1200; i++) g.undo();
+    expect(g.position()).toBe(TWO_KINGS);
+    expect(g.keyConsistent()).toBe(true);
+  });
+  it('capturing the last royal ends the game', () => {
+    const g = MakaGame.create({ position: '18k/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/18R/K18 b' });
+    g.play('s2xs19+');
+    expect(g.result()).toEqual({ winner: 'black', reason: 'royals' });
+    expect(g.legalMoves()).toEqual([]);
+    expect(() => g.play('s19-s18')).toThrow(IllegalMoveError);
+  });
+  it('a Prince keeps its side alive after the King is lost', () => {
+    const g = MakaGame.create({ position: '18k/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/+(DE)18/K17r w' });
+    g.play('s1xa1');
+    expect(g.result()).toBeNull();
+    expect(g.legalMoves()).toContain('a2xa1');
+    g.play('a2xa1');
+    expect(g.position()).toBe('18k/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/+(DE)18 w');
+  });
+});
+
+describe('search', () => {
+  it('takes a hanging Rook with the Lion (and promotes)', () => {
+    const g = MakaGame.create({ position: '14k4/19/19/19/19/19/19/19/19/11r7/19/9(LN)9/19/19/19/19/19/19/4K14 b' });
+    const before = g.position();
+    const r = g.search({ depth: 3 });
+    expect(r.bestmove).toBe('j8xl10+');
+    expect(r.score).toBeGreaterThan(1000);
+    expect(g.position()).toBe(before);
+    expect(g.keyConsistent()).toBe(true);
+  });
+  it('finds the capture of the last royal as a win in 1', () => {
+    const g = MakaGame.create({ position: '9k9/19/19/19/19/19/19/19/19/19/19/19/19/19/9R9/19/19/19/K18 b' });
+    const r = g.search({ depth: 3 });
+    expect(r.bestmove).toMatch(/^j5xj19\+?$/);
+    expect(r.mateIn).toBe(1);
+  });
+  it('runs from the start within node and time limits', () => {
+    const g = MakaGame.create();
+    const r = g.search({ nodes: 20000 });
+    expect(r.bestmove).not.toBeNull();
+    expect(g.legalMoves()).toContain(r.bestmove);
+    expect(r.nodes).toBeLessThanOrEqual(20000);
+    const t = g.search({ movetime: 200 });
+    expect(t.ms).toBeLessThan(1500);
+    expect(g.position()).toBe(START);
+  });
+  it('validates limits', () => {
+    const g = MakaGame.create();
+    expect(() => g.search({ depth: 0 })).toThrow(ArgumentError);
+    expect(() => g.search({ nodes: -1 })).toThrow(ArgumentError);
+  });
+});

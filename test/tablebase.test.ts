@@ -185,6 +185,20 @@ describe('tablebase files', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (c: number) => join(dir, `bagh-chal-ctw2-c${c}.lttb`);
 
+  it('two solving threads write the same files as one', async () => {
+    const one = mkdtempSync(join(tmpdir(), 'lattice-tb1-'));
+    const two = mkdtempSync(join(tmpdir(), 'lattice-tb2-'));
+    try {
+      await buildTablebase('bagh-chal', { dir: one, options: { 'captures-to-win': 3 }, threads: 1 });
+      await buildTablebase('bagh-chal', { dir: two, options: { 'captures-to-win': 3 }, threads: 2 });
+      for (const f of readdirSync(one)) expect(readFileSync(join(two, f)).equals(readFileSync(join(one, f)))).toBe(true);
+      expect(readdirSync(two).sort()).toEqual(readdirSync(one).sort());
+    } finally {
+      rmSync(one, { recursive: true, force: true });
+      rmSync(two, { recursive: true, force: true });
+    }
+  });
+
   it('writes one file per layer and no temp files', () => {
     expect(readdirSync(dir).sort()).toEqual(['bagh-chal-ctw2-c0.lttb', 'bagh-chal-ctw2-c1.lttb']);
     expect(statSync(file(1)).size).toBe(128 + 2 * 699720);

@@ -70,7 +70,7 @@ export class MakaGame {
   readonly tables: MoveTables;
   private readonly pos = new Position();
   private readonly gen: MoveGen;
-  private readonly history: { lo: number; hi: number; text: string }[] = [];
+  private readonly played: { lo: number; hi: number; text: string }[] = [];
   private readonly keys: string[] = [];
   private searcher: Searcher | undefined;
 
@@ -94,7 +94,7 @@ export class MakaGame {
     if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${shown(text)}`);
     const s: MakaSetup = parsePosition(text);
     this.pos.set(s.cells, s.side);
-    this.history.length = 0;
+    this.played.length = 0;
     this.keys.length = 0;
     this.keys.push(this.pos.keyHex());
   }
@@ -141,13 +141,13 @@ export class MakaGame {
     const m = this.generated().find((x) => x[2] === move);
     if (!m) throw new IllegalMoveError(move, this.position(), 'not a legal move here');
     this.pos.make(m[0], m[1]);
-    this.history.push({ lo: m[0], hi: m[1], text: move });
+    this.played.push({ lo: m[0], hi: m[1], text: move });
     this.keys.push(this.pos.keyHex());
   }
 
   /** Takes back the last move and returns its text. */
   undo(): string {
-    const h = this.history.pop();
+    const h = this.played.pop();
     if (!h) throw new ArgumentError('no move to undo');
     this.pos.unmake();
     this.keys.pop();
@@ -155,7 +155,7 @@ export class MakaGame {
   }
 
   /** Moves played since the position was set. */
-  moves(): string[] { return this.history.map((h) => h.text); }
+  history(): string[] { return this.played.map((h) => h.text); }
 
   /**
    * The result, or null: a side without a royal piece has lost (both: a draw); a side to move without a

@@ -111,17 +111,27 @@ export class MoveGen {
     for (let c = 0; c < 2; c++) { this.devaT[c] = makePiece(DEVA, true, c); this.spiritB[c] = makePiece(DARK_SPIRIT, true, c); }
   }
 
-  /** The buffers of a ply: [lo words, hi words]. */
+  /** The buffers of a ply: [lo words, hi words] (allocates the pair; hot code uses movesLo / movesHi). */
   buffers(ply: number): [Int32Array, Int32Array] {
+    return [this.movesLo(ply), this.movesHi(ply)];
+  }
+
+  /** The lo words of a ply's moves (buffers are created on a ply's first use, then reused). */
+  movesLo(ply: number): Int32Array {
     while (this.los.length <= ply) { this.los.push(new Int32Array(MAX_MOVES)); this.his.push(new Int32Array(MAX_MOVES)); }
-    return [this.los[ply]!, this.his[ply]!];
+    return this.los[ply]!;
+  }
+
+  /** The hi words of a ply's moves. */
+  movesHi(ply: number): Int32Array {
+    while (this.his.length <= ply) { this.los.push(new Int32Array(MAX_MOVES)); this.his.push(new Int32Array(MAX_MOVES)); }
+    return this.his[ply]!;
   }
 
   /** Generates every move of the side to move into the ply's buffers; returns the count (0 when over). */
   generate(pos: Position, ply: number): number {
     if (pos.isOver()) return 0;
-    const [lo, hi] = this.buffers(ply);
-    this.lo = lo; this.hi = hi; this.n = 0;
+    this.lo = this.movesLo(ply); this.hi = this.movesHi(ply); this.n = 0;
     const b = pos.board;
     this.b = b;
     const us = pos.side;

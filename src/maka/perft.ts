@@ -10,7 +10,7 @@ export function perft(pos: Position, gen: MoveGen, depth: number, ply = 0): numb
   if (depth === 0) return 1;
   const n = gen.generate(pos, ply);
   if (depth === 1) return n;
-  const [lo, hi] = gen.buffers(ply);
+  const lo = gen.movesLo(ply), hi = gen.movesHi(ply);
   let total = 0;
   for (let i = 0; i < n; i++) {
     pos.make(lo[i]!, hi[i]!);

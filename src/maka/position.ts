@@ -73,7 +73,7 @@ export const Z_SIDE_LO = 0x2545f491 | 0, Z_SIDE_HI = 0x1b873593 | 0;
   for (let i = 0; i < Z_LO.length; i++) { Z_LO[i] = next(); Z_HI[i] = next(); }
 }
 
-/** Deepest make stack. */
+/** Initial depth of the undo stack (it doubles when a longer game needs it). */
 export const MAX_PLY = 1024;
 /** Undo record: from, to, mover, dest piece, c1, c1 piece, c2, c2 piece, key lo, key hi, royals b/w, emperors b/w. */
 const U = 14;
@@ -103,7 +103,7 @@ export class Position {
   readonly royals = new Int32Array(2);
   /** Emperors per colour. */
   readonly emperors = new Int32Array(2);
-  private readonly undoStack = new Int32Array(MAX_PLY * U);
+  private undoStack = new Int32Array(MAX_PLY * U);
   ply = 0;
 
   constructor() {
@@ -157,7 +157,13 @@ export class Position {
     const c1 = hi & 1023, c2 = (hi >>> 10) & 1023;
     const mover = b[from]!;
     const dest = to === from ? EMPTY : b[to]!;
-    const u = this.undoStack, o = this.ply * U;
+    const o = this.ply * U;
+    if (o + U > this.undoStack.length) {
+      const grown = new Int32Array(this.undoStack.length * 2);
+      grown.set(this.undoStack);
+      this.undoStack = grown;
+    }
+    const u = this.undoStack;
     u[o] = from; u[o + 1] = to; u[o + 2] = mover; u[o + 3] = dest;
     u[o + 4] = c1; u[o + 5] = c1 ? b[c1]! : 0; u[o + 6] = c2; u[o + 7] = c2 ? b[c2]! : 0;
     u[o + 8] = this.keyLo; u[o + 9] = this.keyHi;

@@ -68,7 +68,7 @@ export class Searcher {
 
   /** Orders the ply's n moves: TT move, captures (MVV-LVA), killers, history. */
   private scoreMoves(ply: number, n: number, ttLo: number, ttHi: number): Int32Array {
-    const [lo, hi] = this.gen.buffers(ply);
+    const lo = this.gen.movesLo(ply), hi = this.gen.movesHi(ply);
     const sc = this.scoreBuf(ply);
     const b = this.pos.board;
     const k = ply * 4;
@@ -95,7 +95,7 @@ export class Searcher {
     let best = i;
     for (let j = i + 1; j < n; j++) if (sc[j]! > sc[best]!) best = j;
     if (best !== i) {
-      const [lo, hi] = this.gen.buffers(ply);
+      const lo = this.gen.movesLo(ply), hi = this.gen.movesHi(ply);
       let t = lo[i]!; lo[i] = lo[best]!; lo[best] = t;
       t = hi[i]!; hi[i] = hi[best]!; hi[best] = t;
       t = sc[i]!; sc[i] = sc[best]!; sc[best] = t;
@@ -122,7 +122,7 @@ export class Searcher {
     if (stand >= beta || qd >= QS_DEPTH || ply >= MAX_DEPTH * 2) return stand;
     if (stand > alpha) alpha = stand;
     const n = this.gen.generate(this.pos, ply);
-    const [lo, hi] = this.gen.buffers(ply);
+    const lo = this.gen.movesLo(ply), hi = this.gen.movesHi(ply);
     const sc = this.scoreMoves(ply, n, -1, -1);
     for (let i = 0; i < n; i++) {
       this.pick(ply, i, n, sc);
@@ -153,7 +153,7 @@ export class Searcher {
     }
     const n = this.gen.generate(this.pos, ply);
     if (n === 0) return -(MATE - ply); // no move: the side to move has lost
-    const [lo, hi] = this.gen.buffers(ply);
+    const lo = this.gen.movesLo(ply), hi = this.gen.movesHi(ply);
     const sc = this.scoreMoves(ply, n, ttLo, ttHi);
     const alpha0 = alpha;
     let best = -INF, bestLo = 0, bestHi = 0;

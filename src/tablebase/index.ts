@@ -6,13 +6,19 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { boardSymmetries, type Board } from '../lattice/index.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
 import { loadVariantCore } from '../core-setup.js';
 import type { Core } from '../wasm.js';
+import type { Board } from '../lattice/index.js';
+import { setupTablebaseIndex } from './setup.js';
+import { SolverThreads } from './threads.js';
+import { availableParallelism } from 'node:os';
+import { ArgumentError } from '../errors.js';
+import { newSharedMemory } from '../wasm.js';
 import { TablebaseError, layerFileName, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
 
 export { TablebaseError } from './format.js';
+export { setupTablebaseIndex } from './setup.js';
 export type { LayerMeta, SideStats } from './format.js';
 
 /** Progress of a build: pass 1 counts successors (done/total slots), pass 2 propagates (done = resolved, level = dtm). */
@@ -30,22 +36,8 @@ export interface BuildOptions {
   onProgress?: (p: BuildProgress) => void;
   /** Called when a layer is finished (solved and written, or loaded). */
   onLayer?: (r: LayerReport) => void;
-}
-
-/**
- * Prepares a core for tablebase work: the board's symmetries and the index tables. Returns the number
- * of hunter-set orbits. Throws TablebaseError when the variant has no tablebase support.
- */
-export function setupTablebaseIndex(core: Core, board: Board, v: HuntVariant): number {
-  if (board.points.length > 32) throw new TablebaseError(`${v.id}: tablebases need a board of at most 32 points`);
-  const syms = boardSymmetries(board);
-  const e = core.exports;
-  const si = new Int8Array(e.memory.buffer, e.symInputPtr(), 8 * 64);
-  si.fill(0);
-  syms.forEach((perm, s) => perm.forEach((q, p) => { si[s * 64 + p] = q; }));
-  const orbits = e.tbSetup(v.hunters, syms.length, v.preyTotal);
-  if (orbits <= 0) throw new TablebaseError(`${v.id}: the core could not set up the tablebase index`);
-  return orbits;
+  /** Solving threads (worker_threads on one shared memory), 1.. ; default: the machine's cores, at most 8. */
+  threads?: number;
 }
 
 function metaOf(core: Core, v: HuntVariant, o: OptionValues, layer: number, orbits: number, maxDtm: number): LayerMeta {
@@ -86,8 +78,21 @@ export async function countPositions(variantId: string, options: Record<string, 
 export async function buildTablebase(variantId: string, opts: BuildOptions): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
   const v = getVariant(variantId);
   const o = resolveOptions(v, opts.options);
-  const { board, core } = await loadVariantCore(v, o);
+  const threads = opts.threads ?? Math.min(8, availableParallelism());
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${threads}`);
+  const memory = threads > 1 ? newSharedMemory() : undefined;
+  const { board, core } = await loadVariantCore(v, o, false, memory);
   const orbits = setupTablebaseIndex(core, board, v);
+  // the worker threads must copy the setup before this instance allocates anything more
+  const pool = memory ? await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads) : null;
+  try {
+    return await buildLayers(v, o, core, orbits, pool, opts);
+  } finally {
+    await pool?.close();
+  }
+}
+
+async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: number, pool: SolverThreads | null, opts: BuildOptions): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
   mkdirSync(opts.dir, { recursive: true });
   const ctw = v.capturesToWin(o);
   const layers: LayerReport[] = [];
@@ -108,8 +113,13 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
       core.hooks.tbProgress = (pass, done, total) => opts.onProgress?.({
         layer: c, pass: pass as 1 | 2, done, total: pass === 1 ? total : 0, level: pass === 2 ? total : 0,
       });
-      const maxDtm = core.exports.tbSolveLayer(c);
-      core.hooks.tbProgress = () => {};
+      let maxDtm: number;
+      try {
+        if (pool) maxDtm = await pool.solveLayer(c, (L) => opts.onProgress?.({ layer: c, pass: 2, done: 0, total: 0, level: L }));
+        else maxDtm = core.exports.tbSolveLayer(c);
+      } finally {
+        core.hooks.tbProgress = () => {};
+      }
       if (maxDtm < 0) throw new TablebaseError(`internal: the core could not solve layer ${c}`);
       meta = metaOf(core, v, o, c, orbits, maxDtm);
       const ptr = core.exports.tbLayerPtr(c);

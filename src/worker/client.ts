@@ -8,19 +8,13 @@ import * as Comlink from 'comlink';
 import type { GameOptions, GameResult, SearchInfo, SearchResult } from '../game.js';
 import type { EngineApi, WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from './node-endpoint.js';
+import { locateCompiled } from './locate.js';
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
 async function workerUrl(): Promise<URL> {
-  const here = new URL('./engine-worker.js', import.meta.url);
-  if (!isNode) return here;
-  const { existsSync } = await import('node:fs');
-  const { fileURLToPath } = await import('node:url');
-  if (existsSync(fileURLToPath(here))) return here;
-  // running from the TypeScript sources (tests): use the compiled worker
-  const built = new URL('../../dist/src/worker/engine-worker.js', import.meta.url);
-  if (existsSync(fileURLToPath(built))) return built;
-  throw new Error('the compiled worker dist/src/worker/engine-worker.js is missing: run "npm run build"');
+  if (!isNode) return new URL('./engine-worker.js', import.meta.url);
+  return locateCompiled('./engine-worker.js', import.meta.url);
 }
 
 /** Options of EngineWorker.start: the game options plus the variant. */

@@ -1,0 +1,35 @@
+/**
+ * A tablebase solving thread (Node worker_threads): a core instance on the builder's shared memory,
+ * set up by the same calls as the builder's own instance, that runs its share of each layer's passes.
+ * Driven through comlink by src/tablebase/threads.ts.
+ */
+import * as Comlink from 'comlink';
+import { parentPort } from 'node:worker_threads';
+import { loadVariantCore } from '../core-setup.js';
+import { getVariant, resolveOptions } from '../variants/index.js';
+import { nodeEndpoint } from '../worker/node-endpoint.js';
+import type { Core } from '../wasm.js';
+import { setupTablebaseIndex } from './setup.js';
+
+let core: Core | null = null;
+const need = (): Core => { if (!core) throw new Error('tablebase thread: init() first'); return core; };
+
+/** What a solving thread exposes; see threads.ts for the protocol. */
+export const threadApi = {
+  /** Instantiates the core on `memory` and runs the builder's setup sequence; returns the layout mark. */
+  async init(memory: WebAssembly.Memory, variantId: string, options: Record<string, string | number>): Promise<number> {
+    const v = getVariant(variantId);
+    const o = resolveOptions(v, options);
+    const r = await loadVariantCore(v, o, false, memory);
+    core = r.core;
+    setupTablebaseIndex(core, r.board, v);
+    return core.exports.tbLayoutMark();
+  },
+  async begin(): Promise<number> { return need().exports.tbBeginThread(); },
+  async pass1(thread: number, threads: number): Promise<number> { return need().exports.tbPass1(thread, threads); },
+  async level(L: number): Promise<number> { return need().exports.tbRunLevel(L); },
+};
+export type ThreadApi = typeof threadApi;
+
+if (!parentPort) throw new Error('thread-worker.js must run as a worker thread');
+Comlink.expose(threadApi, await nodeEndpoint(parentPort));
