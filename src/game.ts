@@ -235,14 +235,17 @@ export class Game {
     if (!Number.isInteger(depth) || depth < 0 || depth > max) throw new ArgumentError(`depth must be an integer 0..${max}, got ${shown(depth)}`);
   }
 
-  /** Runs a perft-like core call under limits; throws LatticeError 'stopped' or on a count past 2^53. */
-  private limited(what: string, limits: PerftLimits, run: () => number): number {
+  /** Checks perft limits; returns the absolute deadline (performance.now() ms, Infinity for none). */
+  private perftDeadline(limits: PerftLimits): number {
     if (limits === null || typeof limits !== 'object') throw new ArgumentError(`limits must be an object, got ${shown(limits)}`);
     const { movetime, stop } = limits;
     if (movetime !== undefined && !(Number.isFinite(movetime) && movetime > 0)) throw new ArgumentError(`movetime must be a number > 0 ms, got ${shown(movetime)}`);
     if (stop !== undefined && !(stop instanceof Int32Array && stop.length >= 1)) throw new ArgumentError('stop must be an Int32Array of length >= 1');
-    const t0 = performance.now();
-    const deadline = movetime ? t0 + movetime : Infinity;
+    return movetime ? performance.now() + movetime : Infinity;
+  }
+
+  /** Runs a perft-like core call until `deadline` or the stop flag; throws LatticeError 'stopped' or on a count past 2^53. */
+  private limited(what: string, stop: Int32Array | undefined, deadline: number, t0: number, run: () => number): number {
     this.core.hooks.shouldStop = () => ((stop && Atomics.load(stop, 0)) || performance.now() > deadline ? 1 : 0);
     try {
       const n = run();
@@ -260,7 +263,8 @@ export class Game {
    */
   perft(depth: number, limits: PerftLimits = {}): number {
     this.checkDepth(depth, MAX_PERFT_DEPTH);
-    return this.limited(`perft ${depth}`, limits, () => this.core.exports.perft(depth));
+    const deadline = this.perftDeadline(limits);
+    return this.limited(`perft ${depth}`, limits.stop, deadline, performance.now(), () => this.core.exports.perft(depth));
   }
 
   /**
@@ -269,7 +273,8 @@ export class Game {
    */
   perftClassic(depth: number, limits: PerftLimits = {}): number {
     this.checkDepth(depth, MAX_PERFT_DEPTH);
-    return this.limited(`perft ${depth}`, limits, () => this.core.exports.perftClassic(depth));
+    const deadline = this.perftDeadline(limits);
+    return this.limited(`perft ${depth}`, limits.stop, deadline, performance.now(), () => this.core.exports.perftClassic(depth));
   }
 
   /** Perft through the generic make/unmake path (cross-checks the bulk-counting recursion). */
@@ -282,6 +287,8 @@ export class Game {
   divide(depth: number, limits: PerftLimits = {}): Record<string, number> {
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
+    const deadline = this.perftDeadline(limits);
+    const t0 = performance.now();
     const e = this.core.exports;
     const out: Record<string, number> = {};
     const n = e.legalMoves();
@@ -289,7 +296,7 @@ export class Game {
     for (const m of moves) {
       e.makeMove(m);
       try {
-        out[formatMove(this.board, m)] = this.limited(`divide ${depth}`, limits, () => e.perft(depth - 1));
+        out[formatMove(this.board, m)] = this.limited(`divide ${depth}`, limits.stop, deadline, t0, () => e.perft(depth - 1));
       } finally {
         e.unmakeMove();
       }
