@@ -184,8 +184,8 @@ tablebase.command('build <variant>')
   .option('--json', 'print one JSON object on stdout')
   .action(async (variant: string, o: { dir: string; option: string[]; threads?: number; json?: boolean }) => {
     const bar = o.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({
-      format: 'layer {layer} pass {pass} |{bar}| {percentage}% {value}/{total} {what} | ETA {eta_formatted}',
-      stream: process.stderr, hideCursor: true,
+      format: 'layer {layer} pass {pass} |{bar}| {percentage}% {what} | ETA {eta_formatted}',
+      stream: process.stderr, hideCursor: true, etaBuffer: 50,
     }, cliProgress.Presets.shades_classic);
     let current = '';
     const r = await buildTablebase(variant, {
@@ -195,10 +195,10 @@ tablebase.command('build <variant>')
       onProgress: (p) => {
         if (!bar) return;
         const key = `${p.layer}/${p.pass}`;
-        const total = p.pass === 1 ? p.total : Math.max(p.done, 1);
-        if (key !== current) { if (current) bar.stop(); bar.start(total, 0, { layer: p.layer, pass: p.pass, what: '' }); current = key; }
-        if (p.pass === 1) bar.update(p.done, { what: 'positions counted' });
-        else { bar.setTotal(total); bar.update(p.done, { what: `resolved, dtm level ${p.level}` }); }
+        if (key !== current) { if (current) bar.stop(); bar.start(p.total, 0, { layer: p.layer, pass: p.pass, what: '' }); current = key; }
+        const what = p.pass === 1 ? `${p.done} of ${p.total} positions counted`
+          : `dtm level ${p.level}${p.done ? `, ${p.done} positions resolved` : ''}`;
+        bar.update(p.done, { what });
         bar.render();
       },
       onLayer: (l) => { if (bar && current) { bar.stop(); current = ''; } if (!o.json) out(layerLine(l)); },

@@ -21,7 +21,11 @@ export { TablebaseError } from './format.js';
 export { setupTablebaseIndex } from './setup.js';
 export type { LayerMeta, SideStats } from './format.js';
 
-/** Progress of a build: pass 1 counts successors (done/total slots), pass 2 propagates (done = resolved, level = dtm). */
+/**
+ * Progress of a build: pass 1 counts successors (done of total slots); pass 2 propagates level by level
+ * (level = the distance to mate being resolved; done = positions resolved so far, of at most total
+ * slots; with several threads only the level is reported, done stays 0).
+ */
 export interface BuildProgress { layer: number; pass: 1 | 2; done: number; total: number; level: number }
 
 /** One layer's outcome. `loaded`: taken from an existing valid file instead of solved. */
@@ -110,12 +114,16 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
       meta = r.meta;
       loaded = true;
     } else {
-      core.hooks.tbProgress = (pass, done, total) => opts.onProgress?.({
-        layer: c, pass: pass as 1 | 2, done, total: pass === 1 ? total : 0, level: pass === 2 ? total : 0,
-      });
+      // pass 2 reports (resolved so far, level); its total is the layer's slot count, an upper bound
+      const slots = core.exports.tbLayerSlots(c);
+      let resolved = 0;
+      core.hooks.tbProgress = (pass, done, x) => {
+        if (pass === 2) resolved = Math.max(resolved, done);
+        opts.onProgress?.({ layer: c, pass: pass as 1 | 2, done: pass === 1 ? done : resolved, total: pass === 1 ? x : slots, level: pass === 2 ? x : 0 });
+      };
       let maxDtm: number;
       try {
-        if (pool) maxDtm = await pool.solveLayer(c, (L) => opts.onProgress?.({ layer: c, pass: 2, done: 0, total: 0, level: L }));
+        if (pool) maxDtm = await pool.solveLayer(c, (L) => opts.onProgress?.({ layer: c, pass: 2, done: 0, total: slots, level: L }));
         else maxDtm = core.exports.tbSolveLayer(c);
       } finally {
         core.hooks.tbProgress = () => {};
