@@ -1,5 +1,6 @@
 // Maka Dai Dai Shogi (src/maka): start position, notation, property tests on random positions and
 // playouts, and perft. Rules: /work/shared/rules/maka-dai-dai.md.
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MakaGame, PIECES, parseMove, parsePosition, formatPosition, startPosition } from '../src/maka/index.js';
@@ -43,7 +44,7 @@ describe('start position', () => {
       expect(p === 0 ? q : p ^ 1).toBe(q);
     }
   });
-  it('has no royal missing, Black to move, 80 moves (core output, pending agreement with test/reference)', () => {
+  it('has no royal missing, Black to move, 80 moves', () => {
     const g = MakaGame.create();
     expect(g.result()).toBeNull();
     expect(g.sideToMove()).toBe('black');
@@ -124,7 +125,10 @@ const HOOKS = '18k/19/19/5(dk)13/9(hm)9/19/6p6(cp)5/4R14/19/9(HM)6+r2/2b16/19/12
 const EMPERORS = '19/16(ld)2/9+k9/19/5r7b5/9(ln)9/19/19/10P8/2(dv)16/8p8(DS)1/19/19/9(LN)9/5R7B5/19/9+K9/3G11(LD)3/19 w';
 const PROMOTED = '19/17k1/16(de)2/19/10+(ds)8/3+(om)15/7+(dv)3(ds)7/5+(kr)3(dv)2+(EW)6/8p10/6+(PH)3p+(KR)7/9+(DV)3+(ph)5/' +
   '7+(BB)2+(DS)8/19/4(DE)14/19/14+(rd)4/2+(DE)16/1K17/19 b';
-/** Designed positions: core output, pending agreement with test/reference. */
+/**
+ * Designed positions. Every count here was produced by src/maka and by the independent reference
+ * (test/reference/maka-dai-dai.ts perft on the same position and options), and the two agree.
+ */
 export const DESIGNED: { id: string; position: string; options?: Record<string, string>; perft: number[] }[] = [
   { id: 'lions', position: LIONS, perft: [120, 10983, 1312385] },
   { id: 'lions lion-dog=slider', position: LIONS, options: { 'lion-dog': 'slider' }, perft: [115, 9257, 1035531] },
@@ -195,7 +199,24 @@ function checkMoves(g: MakaGame, moves: RawMove[]): void {
   }
 }
 
+const optionsArb = fc.record({
+  'lion-dog': fc.constantFrom('default', 'slider', 'leaper'),
+  promotion: fc.constantFrom('default', 'always'),
+  conversion: fc.constantFrom('true', 'false'),
+  emperor: fc.constantFrom('default', 'jawiki', 'free'),
+  pieces: fc.constantFrom('default', 'rokushu'),
+});
+
+/** The colour-swapped, 180-degree rotated position (Black <-> White). */
+function mirrored(text: string): string {
+  const s = parsePosition(text);
+  const cells = new Uint8Array(361);
+  for (let i = 0; i < 361; i++) { const p = s.cells[360 - i]!; cells[i] = p === 0 ? 0 : p ^ 1; }
+  return formatPosition({ cells, side: s.side ^ 1 });
+}
+
 const walkArb = fc.record({
+  options: optionsArb,
   seed: fc.integer({ min: 1, max: 0x7fffffff }),
   density: fc.constantFrom(0.1, 0.25, 0.4),
   emperor: fc.boolean(),
@@ -204,9 +225,9 @@ const walkArb = fc.record({
 
 describe('properties (fast-check playouts)', () => {
   it('unmake restores position and key; incremental key = recomputed; texts parse back; no duplicate moves', () => {
-    fc.assert(fc.property(walkArb, ({ seed, density, emperor, picks }) => {
+    fc.assert(fc.property(walkArb, ({ options, seed, density, emperor, picks }) => {
       const start = randomPosition(seed, density, emperor);
-      const g = MakaGame.create({ position: start, options: { repetition: 'none' } });
+      const g = MakaGame.create({ position: start, options: { ...options, repetition: 'none' } });
       const key0 = g.key();
       expect(g.keyConsistent()).toBe(true);
       let played = 0;
@@ -218,7 +239,7 @@ describe('properties (fast-check playouts)', () => {
         g.play(m.text);
         played++;
         expect(g.keyConsistent()).toBe(true);
-        const again = MakaGame.create({ position: g.position() });
+        const again = MakaGame.create({ position: g.position(), options });
         expect(again.position()).toBe(g.position());
         expect(again.key()).toBe(g.key());
       }
@@ -226,6 +247,15 @@ describe('properties (fast-check playouts)', () => {
       expect(g.position()).toBe(start);
       expect(g.key()).toBe(key0);
     }), { numRuns: 40 });
+  });
+
+  it('the colour-swapped rotated position has the same perft (White moves mirror Black\'s)', () => {
+    fc.assert(fc.property(optionsArb, fc.integer({ min: 1, max: 0x7fffffff }), fc.boolean(), (options, seed, emperor) => {
+      const p = randomPosition(seed, 0.12, emperor);
+      const a = MakaGame.create({ position: p, options }), b = MakaGame.create({ position: mirrored(p), options });
+      expect(b.perft(1)).toBe(a.perft(1));
+      expect(b.perft(2)).toBe(a.perft(2));
+    }), { numRuns: 30 });
   });
 
   it('playouts from the start keep the key consistent and undo to the start', () => {
@@ -299,7 +329,7 @@ describe('properties (fast-check playouts)', () => {
 
 // ---------- perft ----------
 
-describe('perft (core output, pending agreement with test/reference)', () => {
+describe('perft (agreed with test/reference)', () => {
   it('start position: perft(1) = 80, perft(2) = 6400, perft(3) = 536860', () => {
     const g = MakaGame.create();
     expect(g.perft(0)).toBe(1);
@@ -313,6 +343,17 @@ describe('perft (core output, pending agreement with test/reference)', () => {
     expect(Object.keys(d).length).toBe(80);
     expect(Object.values(d).reduce((a, b) => a + b, 0)).toBe(6400);
   });
+  // The shared perft table (test/perft/maka-dai-dai.json, counts produced by test/reference): the core must agree.
+  const tableUrl = new URL('./perft/maka-dai-dai.json', import.meta.url);
+  const table: { id: string; options: Record<string, string>; position: string; depths: Record<string, number> }[] =
+    existsSync(tableUrl) ? JSON.parse(readFileSync(tableUrl, 'utf8')) : [];
+  for (const row of table) {
+    it(`agrees with test/perft/maka-dai-dai.json: ${row.id}`, () => {
+      const g = MakaGame.create({ position: row.position, options: row.options });
+      // the deep tier (counts over 20 M, a few seconds each) runs with LATTICE_DEEP=1
+      for (const [d, n] of Object.entries(row.depths)) if (n <= 20_000_000 || process.env.LATTICE_DEEP) expect(g.perft(Number(d)), `depth ${d}`).toBe(n);
+    });
+  }
   for (const d of DESIGNED) {
     it(`${d.id}: perft(1..${d.perft.length})`, () => {
       const g = MakaGame.create({ position: d.position, options: d.options });

@@ -164,6 +164,55 @@ describe("maka-dai-dai reference: hand-derived move counts", () => {
     );
   });
 
+  it("Lion Dog: the DFS over stops equals the rules' list of path shapes, for every filling of one line", () => {
+    // the shapes as the rules list them (indices along the line, 0 = origin)
+    const SHAPES = [[0, 1], [0, 2], [0, 3], [0, 1, 0], [0, 1, 2], [0, 1, 3], [0, 2, 3], [0, 1, 2, 3], [0, 2, 1], [0, 1, 2, 1]];
+    const fills = ["", "P", "p", "+p"]; // empty, friend, enemy, promoted enemy
+    for (const origin of [10, 16, 17, 18]) {
+      for (let code = 0; code < 64; code++) {
+        const pieces: Record<string, string> = { ...KINGS, [`j${origin}`]: "LD" };
+        const line = [`j${origin}`];
+        for (let k = 1; k <= 3; k++) {
+          const f = fills[(code >> (2 * (k - 1))) & 3];
+          const name = origin + k <= 19 ? `j${origin + k}` : "";
+          line.push(name);
+          if (name && f) pieces[name] = f;
+        }
+        const expected = new Set<string>();
+        for (const shape of SHAPES) {
+          if (shape.some((i) => line[i] === "")) continue;
+          const caps: number[] = [];
+          let ok = true;
+          shape.slice(1).forEach((i, n) => {
+            const last = n === shape.length - 2;
+            const tok = i === 0 ? "" : caps.includes(i) ? "" : (pieces[line[i]] ?? "");
+            const enemy = tok === "p" || tok === "+p";
+            if (tok === "P") ok = false;
+            else if (i === 0 && !(last && shape.length === 3)) ok = false;
+            else if (!last && !enemy && !(shape.length === 3 && i === 1 && shape[2] === 0)) ok = false;
+            if (enemy) caps.push(i);
+          });
+          if (!ok) continue;
+          const dest = shape[shape.length - 1];
+          let text = line[0];
+          for (const c of caps) if (c !== dest) text += "x" + line[c];
+          text += (caps.includes(dest) ? "x" : "-") + line[dest];
+          if (caps.length === 0) expected.add(text);
+          else {
+            expected.add(text + "+");
+            if (!caps.some((c) => pieces[line[c]] === "+p")) expected.add(text);
+          }
+        }
+        const onLine = new RegExp(`[-x]j(${line.slice(1).filter((x) => x).map((x) => x.slice(1)).join("|")})`);
+        const got = movesFrom(pieces, line[0]).filter((m) => onLine.test(m) || m === `${line[0]}xj${origin + 1}-${line[0]}` || m === `${line[0]}xj${origin + 1}-${line[0]}+`);
+        const pass = `${line[0]}-${line[0]}`;
+        expected.delete(pass); // the pass is also available over the other lines' empty s1
+        expect(got.sort(), `${origin} ${code}`).toEqual([...expected].sort());
+        expect(movesFrom(pieces, line[0])).toContain(pass);
+      }
+    }
+  });
+
   it("Hook Mover alone reaches every square but its own King's (enemy King twice)", () => {
     const ms = movesFrom({ ...KINGS, j10: "(HM)" }, "j10");
     expect(ms.length).toBe(360);
@@ -271,6 +320,21 @@ describe("maka-dai-dai reference: hand-derived move counts", () => {
     // ... but a Prince keeps the side alive
     const r = play(positionFromPieces({ j10: "K", j11: "(dv)", s19: "k", a1: "+(DE)" }, "b"), "j10xj11=T");
     expect(legalMoves(r).length).toBeGreaterThan(0);
+  });
+
+  it("colour symmetry: rotating the board 180 degrees and swapping colours and side keeps perft", () => {
+    for (const id of ["lions", "lion-dogs", "hooks", "promotions", "rokushu-pieces"]) {
+      const row = TABLE.find((r) => r.id === id)!;
+      const p = parsePosition(row.position);
+      const q = {
+        board: p.board.map((_, s) => {
+          const x = p.board[360 - s];
+          return x && { ...x, color: (1 - x.color) as 0 | 1 };
+        }),
+        side: (1 - p.side) as 0 | 1,
+      };
+      expect(perft(q, 2, row.options as RefOptions)).toBe(row.depths["2"]);
+    }
   });
 
   it("divide sums to perft", () => {

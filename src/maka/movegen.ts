@@ -9,6 +9,15 @@
  *
  * Moves go to preallocated per-ply buffers (two Int32Arrays, the encoding of position.ts): the hot
  * path allocates nothing.
+ *
+ * Readings chosen where the rules file leaves room:
+ * - Conversion is compulsory for every piece but King, Emperor, Drunk Elephant and Prince (they choose
+ *   among keeping, their own promotion and the conversion(s)); a piece already of the converted kind
+ *   (a Teaching King taking a Deva) is unchanged; DH, DK, FK and promoted pieces convert too.
+ * - Emperors neither attack nor protect under any `emperor` option; attacks and protection are judged
+ *   with the moving Emperor's origin empty (lines through it open) and the destination occupied.
+ * - A Teaching King's pass is its Lion Dog 0-1-0 over an empty s1; under lion-dog=slider|leaper the
+ *   Lion Dog part has no pass and no igui.
  */
 import { DIR_VECTORS, PIECES, PIECES_ROKUSHU, DEVA, DARK_SPIRIT, KING, DRUNK_ELEPHANT, type Dir, type PieceType } from './pieces.js';
 import {

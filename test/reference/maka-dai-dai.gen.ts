@@ -1,6 +1,7 @@
 // Driver that regenerates test/perft/maka-dai-dai.json from the reference
-// implementation (test/reference/maka-dai-dai.ts). Exports nothing; it is not
-// a test. Run it by compiling to a scratch directory outside the repo, e.g.:
+// implementation (test/reference/maka-dai-dai.ts). It exports the designed
+// positions and the row specs but is not a test. Run it by compiling to a
+// scratch directory outside the repo, e.g.:
 //
 //   mkdir -p /tmp/mref && echo '{"type":"module"}' > /tmp/mref/package.json
 //   cp test/reference/maka-dai-dai.ts test/reference/maka-dai-dai.gen.ts /tmp/mref/
@@ -12,7 +13,8 @@
 // (the package.json next to the sources makes tsc emit ES modules). Per-depth
 // timings go to stderr. Set MAKA_ONLY=<id>[,<id>] to run only some rows and
 // MAKA_MAX_DEPTH=<n> to cap the depth (for trying things out; the checked-in
-// table is the full run).
+// table is the full run, about 7.5 minutes on this machine: start perft(4)
+// ~45 s, the Emperor rows' depth 3 up to ~90 s each).
 
 import {
   formatPosition,
