@@ -4,10 +4,10 @@
  * readable text otherwise. Bad input prints one line `error: ...` on stderr and exits 2.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo, type SearchResult } from './game.js';
+import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from './game.js';
+import { createGame, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
 import { ArgumentError, LatticeError } from './errors.js';
-import { VARIANTS, parseOptionArgs } from './variants/index.js';
-import { formatBoardText } from './notation.js';
+import { parseOptionArgs } from './variants/index.js';
 import { buildTablebase, type LayerReport } from './tablebase/index.js';
 import cliProgress from 'cli-progress';
 
@@ -33,13 +33,12 @@ function intPositional(name: string, v: string, min: number, max: number): numbe
 }
 const collect = (v: string, prev: string[]) => prev.concat([v]);
 
-interface Common { position?: string; option: string[]; json?: boolean; hash?: number; tbDir?: string }
+interface Common { position?: string; option: string[]; json?: boolean; hash?: number; tbDir?: string; labels?: 'kanji' | 'codes' }
 
-async function gameFor(variant: string, o: Common): Promise<Game> {
-  const g = await Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
-  if (o.tbDir !== undefined) g.loadTablebase(o.tbDir);
-  return g;
+function gameFor(variant: string, o: Common): Promise<AnyGame> {
+  return createGame(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash, tbDir: o.tbDir });
 }
+const labelsOption = () => new Option('--labels <kind>', 'piece labels on the Maka Dai Dai board').choices(['kanji', 'codes']).default('kanji');
 
 const out = (s: string) => process.stdout.write(s + '\n');
 // `lattice ... | head` closes the pipe early: that is not an error
@@ -70,7 +69,7 @@ function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }) 
 const program = new Command();
 program
   .name('lattice')
-  .description(`lattice-engine: perft, search and self-play for hunt and capture games (variants: ${[...VARIANTS.keys()].join(', ')})`)
+  .description(`lattice-engine: perft, search and self-play for hunt and capture games (variants: ${listVariants().map((v) => v.id).join(', ')})`)
   .version('0.1.0')
   .exitOverride()
   .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
@@ -107,25 +106,25 @@ addCommon(program.command('search <variant>'))
 
 interface PlayOpts extends Common { movetime: number; maxPlies: number; quiet?: boolean }
 /** Plays the engine against itself; prints each move and the board unless json/quiet. */
-async function selfPlay(variant: string, o: PlayOpts, g?: Game) {
+async function selfPlay(variant: string, o: PlayOpts, g?: AnyGame) {
   g ??= await gameFor(variant, o);
   const start = g.position();
   const moves: string[] = [];
   const t0 = performance.now();
-  if (!o.json) out(formatBoardText(g.variant, g.board, g.position()) + '\n');
+  if (!o.json) out(g.boardText(o.labels) + '\n');
   while (!g.result() && moves.length < o.maxPlies) {
-    const r: SearchResult = g.search({ movetime: o.movetime });
+    const mover = g.moverName();
+    const r: AnySearchResult = g.search({ movetime: o.movetime });
     if (!r.bestmove) break;
     g.play(r.bestmove);
     moves.push(r.bestmove);
     if (!o.json) {
-      const mover = moves.length % 2 === 1 === (start.split(' ')[1] === g.variant.prey.letter) ? g.variant.prey.name : g.variant.hunter.name;
       out(`${moves.length}. ${mover} ${r.bestmove}  (${scoreText(r)}, depth ${r.depth})`);
-      if (!o.quiet) out(formatBoardText(g.variant, g.board, g.position()) + '\n');
+      if (!o.quiet) out(g.boardText(o.labels) + '\n');
     }
   }
   const res = g.result();
-  const result = res ? { winner: res.winnerName, reason: res.reason } : { winner: null, reason: 'ply limit' };
+  const result = res ?? { winner: null, reason: 'ply limit' };
   const ms = Math.round(performance.now() - t0);
   const summary = { variant, start, moves, result, final: g.position(), plies: moves.length, ms };
   if (!o.json) {
@@ -140,6 +139,7 @@ addCommon(program.command('play <variant>'))
   .option('--movetime <ms>', 'time per move in milliseconds', intArg('--movetime', 1, 86_400_000), 200)
   .option('--max-plies <n>', 'stop an unfinished game after this many plies', intArg('--max-plies', 1, 100_000), 400)
   .option('--quiet', 'print the moves but not the board after each')
+  .addOption(labelsOption())
   .action(async (variant: string, o: PlayOpts) => {
     const summary = await selfPlay(variant, o);
     if (o.json) out(JSON.stringify(summary));
@@ -150,11 +150,12 @@ addCommon(program.command('analyse <variant>'))
   .option('--movetime <ms>', 'analysis time in milliseconds', intArg('--movetime', 1, 86_400_000), 5000)
   .option('--play-movetime <ms>', 'time per move in the self-play game', intArg('--play-movetime', 1, 86_400_000), 50)
   .option('--max-plies <n>', 'stop an unfinished self-play game after this many plies', intArg('--max-plies', 1, 100_000), 300)
+  .addOption(labelsOption())
   .action(async (variant: string, o: Common & { movetime: number; playMovetime: number; maxPlies: number }) => {
     const g = await gameFor(variant, o);
     if (!o.json) {
-      out(`${g.variant.name}: ${g.position()}`);
-      out(formatBoardText(g.variant, g.board, g.position()) + '\n');
+      out(`${variant}: ${g.position()}`);
+      out(g.boardText(o.labels) + '\n');
       out(`analysing for ${o.movetime} ms...`);
     }
     const r = g.search({ movetime: o.movetime, onIteration: o.json ? undefined : (i) => out(infoLine(i)) });
@@ -245,10 +246,7 @@ program.command('variants')
   .description('list the variants with their options, defaults and rule sources')
   .option('--json', 'print one JSON object on stdout')
   .action((o: { json?: boolean }) => {
-    const list = [...VARIANTS.values()].map((v) => ({
-      id: v.id, name: v.name, source: v.source, start: v.start(Object.fromEntries(v.options.map((d) => [d.name, d.default]))),
-      options: v.options.map((d) => ({ name: d.name, type: d.type, default: d.default, values: d.values, min: d.min, max: d.max, source: d.source, description: d.description })),
-    }));
+    const list = listVariants();
     if (o.json) { out(JSON.stringify({ variants: list })); return; }
     for (const v of list) {
       out(`${v.id}  ${v.name}  (${v.source})\n  start: ${v.start}`);

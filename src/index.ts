@@ -15,3 +15,7 @@ export type { Board, Point } from './lattice/index.js';
 export { EngineWorker } from './worker/client.js';
 export type { EngineWorkerOptions } from './worker/client.js';
 export type { EngineApi, WorkerSearchLimits } from './worker/protocol.js';
+export { createGame, listVariants } from './engine.js';
+export type { AnyGame, AnyGameOptions, AnyResult, AnySearchResult } from './engine.js';
+export { MakaGame } from './maka/game.js';
+export { makaBoardText } from './maka/board-text.js';

@@ -93,6 +93,36 @@ describe('lattice CLI', () => {
   });
 });
 
+describe('lattice with maka-dai-dai', () => {
+  it('perft 3 --json is 536860 (agreed with the reference)', () => {
+    const j = JSON.parse(run('perft', 'maka-dai-dai', '3', '--json').out);
+    expect(j.nodes).toBe(536860);
+  });
+  it('search --json and play with kanji and code labels', () => {
+    const s = run('search', 'maka-dai-dai', '--depth', '2', '--json');
+    expect(s.code).toBe(0);
+    expect(JSON.parse(s.out).depth).toBe(2);
+    const k = run('play', 'maka-dai-dai', '--movetime', '20', '--max-plies', '1');
+    expect(k.code).toBe(0);
+    expect(k.out).toContain('玉將');
+    const c = run('play', 'maka-dai-dai', '--movetime', '20', '--max-plies', '1', '--labels', 'codes');
+    expect(c.out).toMatch(/\bDV\b/);
+    const j = JSON.parse(run('play', 'maka-dai-dai', '--movetime', '10', '--max-plies', '2', '--json').out);
+    expect(j.plies).toBe(2);
+  });
+  it.each([
+    [['perft', 'maka-dai-dai', '2', '--option', 'emperor=sometimes'], /emperor/],
+    [['search', 'maka-dai-dai', '--hash', '64'], /--hash applies to the lattice games only/],
+    [['perft', 'maka-dai-dai', '2', '--position', '19/19 b'], /column/],
+    [['play', 'maka-dai-dai', '--labels', 'emoji'], /--labels/],
+  ])('bad input %j -> exit 2 and one line', (args, msg) => {
+    const r = run(...(args as string[]));
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
+    expect(r.err).toMatch(msg);
+  });
+});
+
 describe('lattice tablebase', () => {
   it('builds (captures-to-win=1), probes, and reports bad input with exit 2', async () => {
     const { mkdtempSync, rmSync, writeFileSync, readFileSync } = await import('node:fs');

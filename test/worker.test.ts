@@ -44,3 +44,23 @@ describe('EngineWorker (Node worker_threads)', () => {
     await expect(w.setPosition('T3T/5/5/5/T3T X G20 -')).rejects.toThrow(/column 15/);
   });
 });
+
+describe('EngineWorker with Maka Dai Dai Shogi', () => {
+  it('answers, reports progress and stops on request', async () => {
+    const w = await EngineWorker.start({ variant: 'maka-dai-dai' });
+    try {
+      expect(await w.legalMoves()).toHaveLength(80);
+      expect(await w.perft(2)).toBe(6400);
+      const depths: number[] = [];
+      const t0 = performance.now();
+      const pending = w.search({ movetime: 120_000, onIteration: (i) => { depths.push(i.depth); } });
+      setTimeout(() => w.stop(), 1500);
+      const r = await pending;
+      expect(performance.now() - t0).toBeLessThan(30_000);
+      expect(await w.legalMoves()).toContain(r.bestmove);
+      expect(depths.length).toBeGreaterThan(0);
+    } finally {
+      await w.terminate();
+    }
+  });
+});

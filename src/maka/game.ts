@@ -19,7 +19,13 @@ export interface MakaGameOptions {
 }
 
 /** Limits of MakaGame.search; any combination, the first reached stops it. With none, depth 4. */
-export interface MakaSearchOptions { depth?: number; nodes?: number; movetime?: number }
+export interface MakaSearchOptions {
+  depth?: number; nodes?: number; movetime?: number;
+  /** A stop flag: a non-zero stop[0] (set by another thread) stops the search. */
+  stop?: Int32Array;
+  /** Called after each completed depth with that depth's report. */
+  onIteration?: (r: Omit<MakaSearchReport, 'bestmove'>) => void;
+}
 
 /** A finished search: best move (null when there is none), score in centipawns for the side to move. */
 export interface MakaSearchReport {
@@ -217,14 +223,25 @@ export class MakaGame {
       const score = over.winner === 'draw' ? 0 : over.winner === mover ? MATE : -MATE;
       return { bestmove: null, score, mateIn: over.winner === 'draw' ? null : 0, depth: 0, nodes: 0, ms: 0, pv: [] };
     }
+    if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) throw new ArgumentError('stop must be an Int32Array of length >= 1');
+    if (limits.onIteration !== undefined && typeof limits.onIteration !== 'function') throw new ArgumentError('onIteration must be a function');
     this.searcher ??= new Searcher(this.pos, this.gen);
-    const r = this.searcher.search(limits);
-    const pv: string[] = [];
-    for (const [lo, hi] of r.pv) {
-      pv.push(formatMove(this.pos.board, lo, hi, this.tables.convertChooser[this.pos.board[lo & 1023]!] === 1));
-      this.pos.make(lo, hi);
-    }
-    for (let i = 0; i < r.pv.length; i++) this.pos.unmake();
+    const pvText = (moves: [number, number][]): string[] => {
+      const out: string[] = [];
+      for (const [lo, hi] of moves) {
+        out.push(formatMove(this.pos.board, lo, hi, this.tables.convertChooser[this.pos.board[lo & 1023]!] === 1));
+        this.pos.make(lo, hi);
+      }
+      for (let i = 0; i < moves.length; i++) this.pos.unmake();
+      return out;
+    };
+    const mateOf = (score: number) => (Math.abs(score) > MATE - 1000 ? Math.sign(score) * (MATE - Math.abs(score)) : null);
+    const onIteration = limits.onIteration;
+    const r = this.searcher.search({
+      depth, nodes, movetime, stop: limits.stop,
+      onDepth: onIteration ? (d) => onIteration({ score: d.score, mateIn: mateOf(d.score), depth: d.depth, nodes: d.nodes, ms: d.ms, pv: pvText(d.pv) }) : undefined,
+    });
+    const pv = pvText(r.pv);
     const bestmove = r.best ? formatMove(this.pos.board, r.best[0], r.best[1], this.tables.convertChooser[this.pos.board[r.best[0] & 1023]!] === 1) : null;
     const mateIn = Math.abs(r.score) > MATE - 1000 ? Math.sign(r.score) * (MATE - Math.abs(r.score)) : null;
     return { bestmove, score: r.score, mateIn, depth: r.depth, nodes: r.nodes, ms: r.ms, pv };

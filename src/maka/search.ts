@@ -19,7 +19,13 @@ const MAX_DEPTH = 64;
 const QS_DEPTH = 8;
 const EXACT = 1, LOWER = 2, UPPER = 3;
 
-export interface MakaSearchLimits { depth?: number; nodes?: number; movetime?: number }
+export interface MakaSearchLimits {
+  depth?: number; nodes?: number; movetime?: number;
+  /** A stop flag (e.g. on a SharedArrayBuffer set by another thread): non-zero stop[0] stops the search. */
+  stop?: Int32Array;
+  /** Called with each completed depth's result. */
+  onDepth?: (r: MakaSearchResult) => void;
+}
 export interface MakaSearchResult {
   /** The best move as [lo, hi] words, or null when there is no move. */
   best: [number, number] | null;
@@ -41,6 +47,7 @@ export class Searcher {
   nodes = 0;
   private nodeLimit = Infinity;
   private deadline = Infinity;
+  private stopFlag: Int32Array | undefined;
 
   constructor(private readonly pos: Position, private readonly gen: MoveGen, ttBits = 18) {
     this.ttBits = ttBits;
@@ -103,7 +110,7 @@ export class Searcher {
   }
 
   private tick(): void {
-    if (++this.nodes >= this.nodeLimit || ((this.nodes & 1023) === 0 && performance.now() > this.deadline)) throw new Stop();
+    if (++this.nodes >= this.nodeLimit || ((this.nodes & 1023) === 0 && (performance.now() > this.deadline || (this.stopFlag !== undefined && Atomics.load(this.stopFlag, 0) !== 0)))) throw new Stop();
   }
 
   /** Score of a finished position or one without moves, else null. */
@@ -218,6 +225,7 @@ export class Searcher {
     this.nodes = 0;
     this.nodeLimit = limits.nodes || Infinity;
     this.deadline = limits.movetime ? t0 + limits.movetime : Infinity;
+    this.stopFlag = limits.stop;
     this.killers.fill(0);
     this.history.fill(0);
     const ply0 = this.pos.ply;
@@ -233,6 +241,7 @@ export class Searcher {
       }
       const pv = this.pvFromTT(d);
       result = { best: pv[0] ?? null, score, depth: d, nodes: this.nodes, ms: Math.round(performance.now() - t0), pv };
+      limits.onDepth?.(result);
       if (Math.abs(score) > MATE_BOUND) break;
     }
     if (result.best === null) {

@@ -5,7 +5,8 @@
  * cross-origin isolated pages. Without it, stop() falls back to the search's own limits.
  */
 import * as Comlink from 'comlink';
-import type { GameOptions, GameResult, SearchInfo, SearchResult } from '../game.js';
+import type { SearchInfo } from '../game.js';
+import type { AnyGameOptions, AnyResult, AnySearchResult } from '../engine.js';
 import type { EngineApi, WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from './node-endpoint.js';
 import { locateCompiled } from './locate.js';
@@ -18,7 +19,7 @@ async function workerUrl(): Promise<URL> {
 }
 
 /** Options of EngineWorker.start: the game options plus the variant. */
-export interface EngineWorkerOptions extends Omit<GameOptions, 'debug'> { variant: string }
+export interface EngineWorkerOptions extends AnyGameOptions { variant: string }
 
 export class EngineWorker {
   private readonly remote: Comlink.Remote<EngineApi>;
@@ -64,7 +65,7 @@ export class EngineWorker {
    * Searches in the worker. `onIteration` gets progress after each completed iteration. Call stop() to
    * end it early: the promise then resolves with the best move of the last completed iteration.
    */
-  search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => void } = {}): Promise<SearchResult> {
+  search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => void } = {}): Promise<AnySearchResult> {
     const { onIteration, ...rest } = limits;
     Atomics.store(this.stopFlag, 0, 0);
     return this.remote.search(rest, onIteration ? Comlink.proxy(onIteration) : undefined);
@@ -78,7 +79,7 @@ export class EngineWorker {
   legalMoves(): Promise<string[]> { return this.remote.legalMoves(); }
   play(move: string): Promise<void> { return this.remote.play(move); }
   undo(): Promise<string> { return this.remote.undo(); }
-  result(): Promise<GameResult | null> { return this.remote.result(); }
+  result(): Promise<AnyResult | null> { return this.remote.result(); }
   perft(depth: number): Promise<number> { return this.remote.perft(depth); }
   divide(depth: number): Promise<Record<string, number>> { return this.remote.divide(depth); }
 

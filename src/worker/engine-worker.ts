@@ -4,16 +4,16 @@
  * EngineWorker (client.ts), which owns the shared stop flag.
  */
 import * as Comlink from 'comlink';
-import { Game } from '../game.js';
+import { createGame, type AnyGame } from '../engine.js';
 import { LatticeError } from '../errors.js';
 import type { EngineApi, WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from './node-endpoint.js';
 import type { SearchInfo } from '../game.js';
 
-let game: Game | null = null;
+let game: AnyGame | null = null;
 let stopFlag: Int32Array | undefined;
 
-function current(): Game {
+function current(): AnyGame {
   if (!game) throw new LatticeError('argument', 'no game in this worker: call create() first');
   return game;
 }
@@ -21,7 +21,7 @@ function current(): Game {
 const api: EngineApi = {
   async create(variant, options, stop) {
     stopFlag = stop;
-    game = await Game.create(variant, options);
+    game = await createGame(variant, options);
     return game.position();
   },
   async setPosition(p) { current().setPosition(p); },

@@ -1,0 +1,110 @@
+/**
+ * One surface over every game the engine plays: the lattice games (Game, WASM core) and Maka Dai Dai
+ * Shogi (MakaGame, in the host). The CLI and the worker use it, so each command works the same way
+ * whatever the variant.
+ */
+import { ArgumentError, OptionError } from './errors.js';
+import { Game, type PerftLimits, type SearchInfo } from './game.js';
+import { formatBoardText } from './notation.js';
+import { MakaGame } from './maka/game.js';
+import { OPTION_DECLS as MAKA_OPTIONS, DEFAULT_OPTIONS as MAKA_DEFAULTS } from './maka/options.js';
+import { makaBoardText, type BoardLabels } from './maka/board-text.js';
+import { VARIANTS } from './variants/index.js';
+
+export const MAKA_ID = 'maka-dai-dai';
+
+/** A search report shared by both kinds of game. */
+export interface AnySearchResult extends SearchInfo { bestmove: string | null }
+/** The end of a game: the winner's name ('goats', 'tigers', 'black', 'white' or 'draw') and why. */
+export interface AnyResult { winner: string; reason: string }
+
+/** What every game offers; see Game and MakaGame for the details of each method. */
+export interface AnyGame {
+  readonly variantId: string;
+  legalMoves(): string[];
+  play(move: string): void;
+  undo(): string;
+  position(): string;
+  setPosition(p: string): void;
+  result(): AnyResult | null;
+  perft(depth: number, limits?: PerftLimits): number;
+  divide(depth: number, limits?: PerftLimits): Record<string, number>;
+  search(limits: { depth?: number; nodes?: number; movetime?: number; stop?: Int32Array; onIteration?: (i: SearchInfo) => void }): AnySearchResult;
+  /** The board as text; `labels` applies to Maka Dai Dai Shogi (kanji or codes). */
+  boardText(labels?: BoardLabels): string;
+  /** The name of the side to move ('goat', 'tiger', 'Black', 'White'). */
+  moverName(): string;
+}
+
+/** Options of createGame. `hashMb` and `tbDir` apply to the lattice games only. */
+export interface AnyGameOptions { options?: Record<string, string | number>; position?: string; hashMb?: number; tbDir?: string }
+
+/** Every variant: id, name, rule source, start position and options (for `lattice variants`). */
+export function listVariants(): Array<{ id: string; name: string; source: string; start: string; options: Array<{ name: string; type: string; default: string | number; values?: readonly string[]; min?: number; max?: number; source: string; description: string }> }> {
+  const hunt = [...VARIANTS.values()].map((v) => ({
+    id: v.id, name: v.name, source: v.source, start: v.start(Object.fromEntries(v.options.map((d) => [d.name, d.default]))),
+    options: v.options.map((d) => ({ name: d.name, type: d.type, default: d.default, values: d.values, min: d.min, max: d.max, source: d.source, description: d.description })),
+  }));
+  const maka = {
+    id: MAKA_ID, name: 'Maka Dai Dai Shogi', source: 'rules/maka-dai-dai.md; seed 003_4eeefeb2d5e92af3.txt',
+    start: MakaGame.create().position(),
+    options: MAKA_OPTIONS.map((d) => ({
+      name: d.key, type: 'enum', default: String(MAKA_DEFAULTS[d.field]), values: d.values,
+      source: `rules/maka-dai-dai.md (${d.key})`, description: `one of ${d.values.join('|')}`,
+    })),
+  };
+  return [...hunt, maka];
+}
+
+class HuntAdapter implements AnyGame {
+  constructor(readonly g: Game) {}
+  get variantId() { return this.g.variant.id; }
+  legalMoves() { return this.g.legalMoves(); }
+  play(m: string) { this.g.play(m); }
+  undo() { return this.g.undo(); }
+  position() { return this.g.position(); }
+  setPosition(p: string) { this.g.setPosition(p); }
+  result() { const r = this.g.result(); return r && { winner: r.winnerName, reason: r.reason }; }
+  perft(d: number, l?: PerftLimits) { return this.g.perft(d, l); }
+  divide(d: number, l?: PerftLimits) { return this.g.divide(d, l); }
+  search(l: Parameters<AnyGame['search']>[0]) { return this.g.search(l); }
+  boardText() { return formatBoardText(this.g.variant, this.g.board, this.g.position()); }
+  moverName() { return this.g.position().split(' ')[1] === this.g.variant.prey.letter ? this.g.variant.prey.name : this.g.variant.hunter.name; }
+}
+
+class MakaAdapter implements AnyGame {
+  readonly variantId = MAKA_ID;
+  constructor(readonly g: MakaGame) {}
+  legalMoves() { return this.g.legalMoves(); }
+  play(m: string) { this.g.play(m); }
+  undo() { return this.g.undo(); }
+  position() { return this.g.position(); }
+  setPosition(p: string) { this.g.setPosition(p); }
+  result() { const r = this.g.result(); return r && { winner: r.winner, reason: r.reason }; }
+  perft(d: number, l?: PerftLimits) {
+    if (l && (l.movetime !== undefined || l.stop !== undefined)) throw new ArgumentError('perft limits (movetime, stop) apply to the lattice games only');
+    return this.g.perft(d);
+  }
+  divide(d: number, l?: PerftLimits) {
+    if (l && (l.movetime !== undefined || l.stop !== undefined)) throw new ArgumentError('divide limits (movetime, stop) apply to the lattice games only');
+    return this.g.divide(d);
+  }
+  search(l: Parameters<AnyGame['search']>[0]) { return this.g.search(l); }
+  boardText(labels: BoardLabels = 'kanji') { return makaBoardText(this.g.position(), labels); }
+  moverName() { return this.g.position().endsWith(' b') ? 'Black' : 'White'; }
+}
+
+/**
+ * Creates a game of any variant. Throws UnknownVariantError, OptionError (including options that do
+ * not apply to the variant), ParseError, ArgumentError, TablebaseError.
+ */
+export async function createGame(variant: string, opts: AnyGameOptions = {}): Promise<AnyGame> {
+  if (variant === MAKA_ID) {
+    if (opts.hashMb !== undefined) throw new OptionError('--hash applies to the lattice games only (maka-dai-dai has a fixed table)');
+    if (opts.tbDir !== undefined) throw new OptionError('tablebases exist for bagh-chal only');
+    return new MakaAdapter(MakaGame.create({ options: opts.options, position: opts.position }));
+  }
+  const g = await Game.create(variant, { options: opts.options, position: opts.position, hashMb: opts.hashMb });
+  if (opts.tbDir !== undefined) g.loadTablebase(opts.tbDir);
+  return new HuntAdapter(g);
+}
