@@ -1,7 +1,8 @@
 /**
- * Material values of every piece form, in centipawns (a Pawn = 100), as data. Royal pieces (King,
- * Emperor, Prince) lose the game when the last one goes; their values here only steer exchanges.
- * The numbers are rough mobility-based estimates (no tuning yet).
+ * The evaluation's data: material values of every piece form, in centipawns (a Pawn = 100), a
+ * promotion-potential share, and the royal-safety weights. Royal pieces (King, Emperor, Prince) lose
+ * the game when the last one goes; their material values only steer exchanges, the royal terms below
+ * carry their safety. The numbers are rough mobility-based estimates (no tuning yet).
  */
 import { PIECES } from './pieces.js';
 
@@ -16,13 +17,23 @@ export const PIECE_VALUES: Readonly<Record<string, readonly [number, number]>> =
   LT: [700, 400], B: [800, 400], R: [900, 400], CP: [1200, 400], HM: [1300, 400], DH: [1000, 0], DK: [1100, 0], FK: [1300, 0],
 };
 
-/** Piece byte -> value (position.ts encoding; colour ignored). */
+/**
+ * Promotion potential: an unpromoted piece whose promoted form is worth more is credited with this
+ * share of the difference (promotion happens by capturing, so it is a chance, not a certainty).
+ */
+export const PROMOTION_SHARE = 1 / 8;
+/** Royal safety: per friendly piece next to a royal, and per royal beyond the first (a spare royal). */
+export const ROYAL_GUARD = 12;
+export const SPARE_ROYAL = 400;
+
+/** Piece byte -> value including promotion potential (position.ts encoding; colour ignored). */
 export const VALUE_OF_BYTE: Int32Array = (() => {
   const v = new Int32Array(256);
   PIECES.forEach((p, t) => {
     const [u, pr] = PIECE_VALUES[p.code]!;
+    const potential = p.promoted && pr > u ? Math.round((pr - u) * PROMOTION_SHARE) : 0;
     for (let c = 0; c < 2; c++) {
-      v[((t + 1) << 2) | c] = u;
+      v[((t + 1) << 2) | c] = u + potential;
       v[((t + 1) << 2) | 2 | c] = pr;
     }
   });

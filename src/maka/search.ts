@@ -9,8 +9,11 @@
  *   [5] depth << 2 | bound (1 exact, 2 lower, 3 upper)
  */
 import { MoveGen } from './movegen.js';
-import { Position, EMPTY, CELLS } from './position.js';
-import { VALUE_OF_BYTE } from './eval.js';
+import { Position, EMPTY, CELLS, ROYAL, W } from './position.js';
+import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL } from './eval.js';
+
+/** Offsets of the 8 neighbouring squares on the padded board. */
+const NEIGHBOURS = [1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1];
 
 export const MATE = 30000;
 const MATE_BOUND = MATE - 1000;
@@ -54,15 +57,27 @@ export class Searcher {
     this.tt = new Int32Array((1 << ttBits) * 6);
   }
 
-  /** Static evaluation: material, from the side to move's view. */
+  /**
+   * Static evaluation from the side to move's view (eval.ts data): material with promotion potential,
+   * plus royal safety: friendly pieces next to each royal, and a spare royal (King and Prince) beyond
+   * the first.
+   */
   evaluate(): number {
     const b = this.pos.board;
     let s = 0;
     for (let i = 0; i < b.length; i++) {
       const p = b[i]!;
       if (p === EMPTY || p === 255) continue;
-      s += (p & 1) === 0 ? VALUE_OF_BYTE[p]! : -VALUE_OF_BYTE[p]!;
+      let v = VALUE_OF_BYTE[p]!;
+      if (ROYAL[p]) {
+        for (let k = 0; k < 8; k++) {
+          const q = b[i + NEIGHBOURS[k]!]!;
+          if (q !== EMPTY && q !== 255 && (q & 1) === (p & 1)) v += ROYAL_GUARD;
+        }
+      }
+      s += (p & 1) === 0 ? v : -v;
     }
+    s += SPARE_ROYAL * (Math.max(0, this.pos.royals[0]! - 1) - Math.max(0, this.pos.royals[1]! - 1));
     return this.pos.side === 0 ? s : -s;
   }
 
