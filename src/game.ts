@@ -330,6 +330,10 @@ export class Game {
   probe(): TablebaseProbe | null {
     if (!this.tablebaseLoaded) return null;
     const e = this.core.exports;
+    if (e.captured() >= this.capturesToWin && e.inHand() === 0) {
+      // decided already: the hunters have their captures (whoever is to move)
+      return { wdl: e.sideToMove() === 1 ? 'win' : 'loss', dtm: 0, bestmove: null, line: [] };
+    }
     const v0 = this.tbValue();
     if (v0 < 0) return null;
     const verdict = (v: number) => ({ wdl: v === 0 ? 'draw' as const : ((v - 1) & 1) === 1 ? 'win' as const : 'loss' as const, dtm: v === 0 ? null : v - 1 });

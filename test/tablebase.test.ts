@@ -172,6 +172,13 @@ describe('tablebase (captures-to-win = 3)', () => {
     expect(() => plain.solve()).toThrow(/needs a tablebase/);
   });
 
+  it('a game already decided by captures is reported for whoever is to move', () => {
+    game.setPosition('TGGGT/1GGG1/GGTGG/GGGG1/1GGGT T - G3');
+    expect(game.probe()).toEqual({ wdl: 'win', dtm: 0, bestmove: null, line: [] });
+    game.setPosition('TGGGT/1GGG1/GGTGG/GGGG1/1GGGT G - G3');
+    expect(game.probe()).toEqual({ wdl: 'loss', dtm: 0, bestmove: null, line: [] });
+  });
+
   it('a placement-phase position is not in the tablebase', () => {
     game.setPosition('T3T/5/5/5/T3T G G20 -');
     expect(game.probe()).toBeNull();
