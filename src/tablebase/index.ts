@@ -53,6 +53,11 @@ function metaOf(core: Core, v: HuntVariant, o: OptionValues, layer: number, orbi
   };
 }
 
+/** What layer c's file must record for this variant, option set and index (readLayerFile checks it). */
+function expectedMeta(core: Core, v: HuntVariant, ctw: number, c: number, orbits: number) {
+  return { variant: v.id, capturesToWin: ctw, layer: c, hunters: v.hunters, preyTotal: v.preyTotal, orbits, slots: core.exports.tbLayerSlots(c) };
+}
+
 /** Copies a verified layer body into the core's layer buffer. */
 function loadLayer(core: Core, layer: number, body: Uint8Array): void {
   const e = core.exports;
@@ -108,8 +113,7 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
     let meta: LayerMeta;
     let loaded = false;
     if (existsSync(file)) {
-      const want = { variant: v.id, capturesToWin: ctw, layer: c, hunters: v.hunters, preyTotal: v.preyTotal, orbits, slots: core.exports.tbLayerSlots(c) };
-      const r = readLayerFile(file, want);
+      const r = readLayerFile(file, expectedMeta(core, v, ctw, c, orbits));
       loadLayer(core, c, r.body);
       meta = r.meta;
       loaded = true;
@@ -151,8 +155,7 @@ export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: O
   for (let c = ctw - 1; c >= 0; c--) {
     const file = join(dir, layerFileName(v.id, ctw, c));
     if (!existsSync(file)) throw new TablebaseError(`tablebase file ${file} is missing: run "lattice tablebase build ${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`);
-    const want = { variant: v.id, capturesToWin: ctw, layer: c, hunters: v.hunters, preyTotal: v.preyTotal, orbits, slots: core.exports.tbLayerSlots(c) };
-    const r = readLayerFile(file, want);
+    const r = readLayerFile(file, expectedMeta(core, v, ctw, c, orbits));
     loadLayer(core, c, r.body);
     metas.push(r.meta);
   }
