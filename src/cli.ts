@@ -216,7 +216,7 @@ tablebase.command('probe <position>')
   .option('--json', 'print one JSON object on stdout')
   .action(async (position: string, o: { variant: string; dir: string; option: string[]; json?: boolean }) => {
     const g = await Game.create(o.variant, { position, options: parseOptionArgs(o.option) });
-    g.loadTablebase(o.dir);
+    await g.loadTablebase(o.dir);
     const p = g.probe();
     if (!p) throw new ArgumentError('the position is not in the movement-phase tablebase (goats still in hand)');
     if (o.json) { out(JSON.stringify(p)); return; }
@@ -234,7 +234,7 @@ program.command('solve <variant>')
   .option('--json', 'print one JSON object on stdout')
   .action(async (variant: string, o: { position?: string; tbDir: string; option: string[]; nodes: number; hash: number; json?: boolean }) => {
     const g = await Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
-    g.loadTablebase(o.tbDir);
+    await g.loadTablebase(o.tbDir);
     const show = !o.json && process.stderr.isTTY;
     const r = g.solve({ nodeLimit: o.nodes, onProgress: show ? (n) => process.stderr.write(`\r${n} nodes`) : undefined });
     if (show) process.stderr.write('\n');

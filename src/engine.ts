@@ -105,6 +105,6 @@ export async function createGame(variant: string, opts: AnyGameOptions = {}): Pr
     return new MakaAdapter(MakaGame.create({ options: opts.options, position: opts.position }));
   }
   const g = await Game.create(variant, { options: opts.options, position: opts.position, hashMb: opts.hashMb });
-  if (opts.tbDir !== undefined) g.loadTablebase(opts.tbDir);
+  if (opts.tbDir !== undefined) await g.loadTablebase(opts.tbDir);
   return new HuntAdapter(g);
 }

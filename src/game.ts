@@ -4,7 +4,7 @@ import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePo
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
 import type { Core } from './wasm.js';
 import { loadVariantCore } from './core-setup.js';
-import { loadTablebaseInto, type LayerMeta } from './tablebase/index.js';
+import type { LayerMeta } from './tablebase/format.js';
 export { loadVariantCore } from './core-setup.js';
 
 /** Score bound of mate scores: a win in n plies scores MATE - n (assembly/search.ts). */
@@ -306,11 +306,13 @@ export class Game {
 
   /**
    * Loads the movement-phase tablebase built in `dir` (`lattice tablebase build`) into this game's core;
-   * from then on the search probes it in the movement phase and probe() answers. Throws TablebaseError
-   * naming a missing, corrupt or mismatched file. Returns the layers' headers.
+   * from then on the search probes it in the movement phase and probe() answers. Node only. Rejects
+   * with TablebaseError naming a missing, corrupt or mismatched file. Resolves to the layers' headers.
    */
-  loadTablebase(dir: string): LayerMeta[] {
+  async loadTablebase(dir: string): Promise<LayerMeta[]> {
     if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${shown(dir)}`);
+    // loaded on demand: the tablebase module reads files (Node only); the rest of the API runs in browsers
+    const { loadTablebaseInto } = await import('./tablebase/index.js');
     const metas = loadTablebaseInto(this.core, this.board, this.variant, this.options, dir);
     this.tablebaseLoaded = true;
     return metas;

@@ -89,7 +89,7 @@ const moduleCache = new Map<string, Promise<WebAssembly.Module>>();
 const BUILD_DIRS = ['../build/', '../../build/'];
 
 async function findBuildFile(name: string): Promise<URL> {
-  if (!isNode) return new URL(BUILD_DIRS[0] + name, import.meta.url);
+  if (!isNode) return new URL((import.meta.url.includes('/dist/src/') ? BUILD_DIRS[1] : BUILD_DIRS[0]) + name, import.meta.url);
   const { existsSync } = await import('node:fs');
   const { fileURLToPath } = await import('node:url');
   for (const dir of BUILD_DIRS) {

@@ -62,7 +62,7 @@ describe('tablebase (captures-to-win = 3)', () => {
     dir = mkdtempSync(join(tmpdir(), 'lattice-tb-'));
     await buildTablebase('bagh-chal', { dir, options: opts });
     game = await Game.create('bagh-chal', { options: opts });
-    game.loadTablebase(dir);
+    await game.loadTablebase(dir);
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -236,9 +236,9 @@ describe('tablebase files', () => {
     writeFileSync(file(0), out);
     try {
       const g = await Game.create('bagh-chal', { options: opts });
-      expect(() => g.loadTablebase(dir)).toThrow(TablebaseError);
-      expect(() => g.loadTablebase(dir)).toThrow(msg);
-      expect(() => g.loadTablebase(dir)).toThrow(file(0));
+      await expect(g.loadTablebase(dir)).rejects.toThrow(TablebaseError);
+      await expect(g.loadTablebase(dir)).rejects.toThrow(msg);
+      await expect(g.loadTablebase(dir)).rejects.toThrow(file(0));
       await expect(buildTablebase('bagh-chal', { dir, options: opts })).rejects.toThrow(msg);
     } finally {
       writeFileSync(file(0), good);
@@ -247,6 +247,6 @@ describe('tablebase files', () => {
 
   it('files of another captures-to-win are not mistaken for these', async () => {
     const g = await Game.create('bagh-chal', { options: { 'captures-to-win': 3 } });
-    expect(() => g.loadTablebase(dir)).toThrow(/missing/);
+    await expect(g.loadTablebase(dir)).rejects.toThrow(/missing/);
   });
 });
