@@ -40,20 +40,34 @@ export class EngineWorker {
     const stopFlag = new Int32Array(shared);
     let remote: Comlink.Remote<EngineApi>;
     let close: () => Promise<void> | void;
+    // a worker that fails to load (a missing file, an unresolved import) rejects start() instead of hanging
+    let failed: (err: Error) => void = () => {};
+    const failure = new Promise<never>((_, reject) => { failed = reject; });
+    let ready: Promise<void>;
+    const isReady = (data: unknown) => (data as { latticeEngineReady?: boolean } | null)?.latticeEngineReady === true;
     if (isNode) {
       const { Worker } = await import('node:worker_threads');
       const w = new Worker(url);
+      w.once('error', (err) => failed(err));
+      w.once('exit', (code) => failed(new Error(`the engine worker exited (code ${code}) before it was ready`)));
+      ready = new Promise((res) => { const h = (d: unknown) => { if (isReady(d)) { w.off('message', h); res(); } }; w.on('message', h); });
       remote = Comlink.wrap<EngineApi>(await nodeEndpoint(w));
       close = async () => { remote[Comlink.releaseProxy](); await w.terminate(); };
     } else {
-      const w = new Worker(url, { type: 'module' });
+      // tell the worker where comlink is: module workers do not see the page's import map
+      const withComlink = new URL(url);
+      try { withComlink.searchParams.set('comlink', import.meta.resolve('comlink')); } catch { /* a bundler resolves it */ }
+      const w = new Worker(withComlink, { type: 'module' });
+      w.addEventListener('error', (ev) => failed(new Error(`the engine worker failed to load (${(ev as ErrorEvent).message || url.href}): map "comlink" in an import map, or bundle the package`)));
+      ready = new Promise((res) => { const h = (ev: MessageEvent) => { if (isReady(ev.data)) { w.removeEventListener('message', h); res(); } }; w.addEventListener('message', h); });
       remote = Comlink.wrap<EngineApi>(w);
       close = () => { remote[Comlink.releaseProxy](); w.terminate(); };
     }
     const ew = new EngineWorker(remote, stopFlag, close);
     const { variant, ...game } = opts;
     try {
-      await remote.create(variant, game, stopFlag);
+      await Promise.race([ready, failure]);
+      await Promise.race([remote.create(variant, game, stopFlag), failure]);
     } catch (err) {
       await ew.terminate();
       throw err;
