@@ -12,6 +12,11 @@ export class LatticeError extends Error {
   }
 }
 
+/** A value for an error message: strings quoted, numbers as they are, anything else with its type. */
+export function describeValue(v: unknown): string {
+  return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : `${String(v)} (${v === null ? 'null' : typeof v})`;
+}
+
 /** The input around `column` for a one-line message: JSON-quoted, at most ~60 characters of it. */
 function excerpt(input: string, column: number): string {
   if (input.length <= 60) return JSON.stringify(input);

@@ -1,4 +1,4 @@
-import { ArgumentError, IllegalMoveError, LatticeError } from './errors.js';
+import { ArgumentError, IllegalMoveError, LatticeError, describeValue } from './errors.js';
 import type { Board } from './lattice/index.js';
 import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePosition, type Setup } from './notation.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
@@ -26,10 +26,6 @@ export interface PerftLimits {
   stop?: Int32Array;
 }
 
-/** A value for an error message: strings quoted, others with their type. */
-function shown(v: unknown): string {
-  return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : `${String(v)} (${v === null ? 'null' : typeof v})`;
-}
 
 /** Options of Game.create. */
 export interface GameOptions {
@@ -112,14 +108,14 @@ export class Game {
    * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
-    if (typeof variantId !== 'string') throw new ArgumentError(`the variant must be a string, got ${shown(variantId)}`);
-    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${shown(opts)}`);
+    if (typeof variantId !== 'string') throw new ArgumentError(`the variant must be a string, got ${describeValue(variantId)}`);
+    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
     if (opts.options !== undefined && (opts.options === null || typeof opts.options !== 'object')) {
-      throw new ArgumentError(`options must be an object of option values, got ${shown(opts.options)}`);
+      throw new ArgumentError(`options must be an object of option values, got ${describeValue(opts.options)}`);
     }
-    if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${shown(opts.position)}`);
+    if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(opts.position)}`);
     if (opts.hashMb !== undefined && !(Number.isInteger(opts.hashMb) && opts.hashMb >= 1 && opts.hashMb <= MAX_HASH_MB)) {
-      throw new ArgumentError(`hash size must be an integer 1..${MAX_HASH_MB} MiB, got ${shown(opts.hashMb)}`);
+      throw new ArgumentError(`hash size must be an integer 1..${MAX_HASH_MB} MiB, got ${describeValue(opts.hashMb)}`);
     }
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);
@@ -132,7 +128,7 @@ export class Game {
 
   /** Sets the position from a string, clearing the history. Throws ParseError naming the column. */
   setPosition(text: string): void {
-    if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${shown(text)}`);
+    if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(text)}`);
     const s = parsePosition(this.variant, this.board, text, this.capturesToWin);
     let h = 0n, p = 0n;
     s.cells.forEach((c, i) => { if (c === HUNTER) h |= 1n << BigInt(i); else if (c === PREY) p |= 1n << BigInt(i); });
@@ -188,7 +184,7 @@ export class Game {
    * IllegalMoveError when it is not legal here (or the game is over).
    */
   play(move: string): void {
-    if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${shown(move)}`);
+    if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
     const text = parseMoveText(this.board, move);
     const over = this.result();
     if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
@@ -232,14 +228,14 @@ export class Game {
   }
 
   private checkDepth(depth: number, max: number): void {
-    if (!Number.isInteger(depth) || depth < 0 || depth > max) throw new ArgumentError(`depth must be an integer 0..${max}, got ${shown(depth)}`);
+    if (!Number.isInteger(depth) || depth < 0 || depth > max) throw new ArgumentError(`depth must be an integer 0..${max}, got ${describeValue(depth)}`);
   }
 
   /** Checks perft limits; returns the absolute deadline (performance.now() ms, Infinity for none). */
   private perftDeadline(limits: PerftLimits): number {
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`limits must be an object, got ${shown(limits)}`);
+    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
     const { movetime, stop } = limits;
-    if (movetime !== undefined && !(Number.isFinite(movetime) && movetime > 0)) throw new ArgumentError(`movetime must be a number > 0 ms, got ${shown(movetime)}`);
+    if (movetime !== undefined && !(Number.isFinite(movetime) && movetime > 0)) throw new ArgumentError(`movetime must be a number > 0 ms, got ${describeValue(movetime)}`);
     if (stop !== undefined && !(stop instanceof Int32Array && stop.length >= 1)) throw new ArgumentError('stop must be an Int32Array of length >= 1');
     return movetime ? performance.now() + movetime : Infinity;
   }
@@ -310,7 +306,7 @@ export class Game {
    * with TablebaseError naming a missing, corrupt or mismatched file. Resolves to the layers' headers.
    */
   async loadTablebase(dir: string): Promise<LayerMeta[]> {
-    if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${shown(dir)}`);
+    if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
     // loaded on demand: the tablebase module reads files (Node only); the rest of the API runs in browsers
     const { loadTablebaseInto } = await import('./tablebase/index.js');
     const metas = loadTablebaseInto(this.core, this.board, this.variant, this.options, dir);
@@ -375,7 +371,7 @@ export class Game {
   solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void } = {}): { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number } {
     if (!this.tablebaseLoaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
     const limit = opts.nodeLimit ?? 0;
-    if (!(Number.isFinite(limit) && limit >= 0)) throw new ArgumentError(`nodeLimit must be a number >= 0, got ${shown(limit)}`);
+    if (!(Number.isFinite(limit) && limit >= 0)) throw new ArgumentError(`nodeLimit must be a number >= 0, got ${describeValue(limit)}`);
     const e = this.core.exports;
     const t0 = performance.now();
     let total = 0;
@@ -420,13 +416,13 @@ export class Game {
    * Throws ArgumentError for bad limits. The position is unchanged afterwards.
    */
   search(limits: SearchLimits = {}): SearchResult {
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${shown(limits)}`);
+    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
     const { nodes = 0, movetime = 0 } = limits;
     const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : 8);
     this.checkDepth(depth, MAX_SEARCH_DEPTH);
     if (depth < 1) throw new ArgumentError('search depth must be >= 1');
-    if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${shown(nodes)}`);
-    if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${shown(movetime)}`);
+    if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${describeValue(nodes)}`);
+    if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(movetime)}`);
     if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) {
       throw new ArgumentError('stop must be an Int32Array of length >= 1 (on a SharedArrayBuffer to stop from another thread)');
     }

@@ -1,4 +1,4 @@
-import { ArgumentError, IllegalMoveError } from '../errors.js';
+import { ArgumentError, IllegalMoveError, describeValue } from '../errors.js';
 import { MoveGen, MoveTables } from './movegen.js';
 import { resolveMakaOptions, type MakaOptions } from './options.js';
 import { perft } from './perft.js';
@@ -48,9 +48,6 @@ export interface MakaResult {
   reason: 'royals' | 'no-moves' | 'repetition';
 }
 
-function shown(v: unknown): string {
-  return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : `${String(v)} (${v === null ? 'null' : typeof v})`;
-}
 
 /** The start position string (rules: "Board, setup, end"). */
 export function startPosition(): string {
@@ -88,8 +85,8 @@ export class MakaGame {
 
   /** Throws OptionError (bad option), ParseError (bad position), ArgumentError (bad argument types). */
   static create(opts: MakaGameOptions = {}): MakaGame {
-    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${shown(opts)}`);
-    if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${shown(opts.position)}`);
+    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
+    if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(opts.position)}`);
     const game = new MakaGame(resolveMakaOptions(opts.options));
     game.setPosition(opts.position ?? startPosition());
     return game;
@@ -97,7 +94,7 @@ export class MakaGame {
 
   /** Sets the position from a string, clearing the history. */
   setPosition(text: string): void {
-    if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${shown(text)}`);
+    if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(text)}`);
     const s: MakaSetup = parsePosition(text);
     this.pos.set(s.cells, s.side);
     this.played.length = 0;
@@ -140,7 +137,7 @@ export class MakaGame {
 
   /** Plays a move given as text. Throws ParseError (malformed) or IllegalMoveError. */
   play(move: string): void {
-    if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${shown(move)}`);
+    if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
     parseMove(move);
     const over = this.result();
     if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winner}, ${over.reason})`);
@@ -184,7 +181,7 @@ export class MakaGame {
 
   private checkDepth(depth: number): void {
     if (!Number.isInteger(depth) || depth < 0 || depth > MAX_MAKA_PERFT_DEPTH) {
-      throw new ArgumentError(`depth must be an integer 0..${MAX_MAKA_PERFT_DEPTH}, got ${shown(depth)}`);
+      throw new ArgumentError(`depth must be an integer 0..${MAX_MAKA_PERFT_DEPTH}, got ${describeValue(depth)}`);
     }
   }
 
@@ -212,11 +209,11 @@ export class MakaGame {
    * limits. The position is unchanged afterwards.
    */
   search(limits: MakaSearchOptions = {}): MakaSearchReport {
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${shown(limits)}`);
+    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
     const { depth, nodes, movetime } = limits;
-    if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) throw new ArgumentError(`depth must be an integer 1..64, got ${shown(depth)}`);
-    if (nodes !== undefined && !(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${shown(nodes)}`);
-    if (movetime !== undefined && !(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${shown(movetime)}`);
+    if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) throw new ArgumentError(`depth must be an integer 1..64, got ${describeValue(depth)}`);
+    if (nodes !== undefined && !(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${describeValue(nodes)}`);
+    if (movetime !== undefined && !(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(movetime)}`);
     const over = this.result();
     if (over) {
       const mover = this.sideToMove();
