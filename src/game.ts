@@ -175,7 +175,7 @@ export class Game {
 
   /** Legal moves as move text (placements, steps, jumps). Empty when the game is over. */
   legalMoves(): string[] {
-    if (this.result()) return [];
+    if (this.decidedWithoutMoves()) return [];
     return [...this.packedMoves()].map((m) => formatMove(this.board, m));
   }
 
@@ -186,10 +186,12 @@ export class Game {
   play(move: string): void {
     if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
     const text = parseMoveText(this.board, move);
-    const over = this.result();
+    const decided = this.decidedWithoutMoves();
+    const moves = decided ? [] : [...this.packedMoves()];
+    const over = decided ?? (moves.length === 0 ? this.noMovesResult() : null);
     if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
-    const m = [...this.packedMoves()].find((x) => formatMove(this.board, x) === text);
-    if (m === undefined) throw new IllegalMoveError(move, this.position(), `legal moves: ${this.legalMoves().join(' ') || 'none'}`);
+    const m = moves.find((x) => formatMove(this.board, x) === text);
+    if (m === undefined) throw new IllegalMoveError(move, this.position(), `legal moves: ${moves.map((x) => formatMove(this.board, x)).join(' ')}`);
     this.core.exports.makeMove(m);
   }
 
@@ -215,16 +217,30 @@ export class Game {
    * a position is a draw.
    */
   result(): GameResult | null {
+    return this.decidedWithoutMoves() ?? (this.packedMoves().length === 0 ? this.noMovesResult() : null);
+  }
+
+  private win(side: 0 | 1, reason: GameResult['reason']): GameResult {
+    return { winner: side === 1 ? 'hunters' : 'prey', winnerName: side === 1 ? this.variant.hunter.plural : this.variant.prey.plural, reason };
+  }
+
+  /** The end of the game that needs no move generation (captures, repetition), or null. */
+  private decidedWithoutMoves(): GameResult | null {
     const e = this.core.exports;
-    const win = (side: 0 | 1, reason: GameResult['reason']): GameResult => ({
-      winner: side === 1 ? 'hunters' : 'prey',
-      winnerName: side === 1 ? this.variant.hunter.plural : this.variant.prey.plural,
-      reason,
-    });
-    if (e.captured() >= this.capturesToWin) return win(1, 'captures');
+    if (e.captured() >= this.capturesToWin) return this.win(1, 'captures');
     if (this.options.repetition === 'draw3' && e.repetitions() >= 2) return { winner: 'draw', winnerName: 'draw', reason: 'repetition' };
-    if (this.packedMoves().length === 0) return win(e.sideToMove() === 1 ? 0 : 1, 'no-moves');
     return null;
+  }
+
+  /** The side to move has no legal move: it loses. */
+  private noMovesResult(): GameResult {
+    return this.win(this.core.exports.sideToMove() === 1 ? 0 : 1, 'no-moves');
+  }
+
+  /** Score of a finished game from the side to move's view: MATE if it won, -MATE if it lost, 0 drawn. */
+  private finishedScore(over: GameResult): number {
+    if (over.winner === 'draw') return 0;
+    return (over.winner === 'hunters') === (this.core.exports.sideToMove() === 1) ? MATE : -MATE;
   }
 
   private checkDepth(depth: number, max: number): void {
@@ -379,8 +395,8 @@ export class Game {
     try {
       const over = this.result();
       if (over) {
-        const moverWon = (over.winner === 'hunters') === (e.sideToMove() === 1);
-        return { value: over.winner === 'draw' ? 'draw' : moverWon ? 'win' : 'loss', nodes: 0, ms: 0 };
+        const score = this.finishedScore(over);
+        return { value: score > 0 ? 'win' : score < 0 ? 'loss' : 'draw', nodes: 0, ms: 0 };
       }
       const low = e.tbSolve(-1, 0, limit);            // >= 0: the side to move does not lose
       total += e.tbSolveNodes();
@@ -432,8 +448,7 @@ export class Game {
     const over = this.result();
     if (over) {
       // nothing to search: the game is decided (captures, no moves) or drawn
-      const moverWon = (over.winner === 'hunters') === (e.sideToMove() === 1);
-      const score = over.winner === 'draw' ? 0 : moverWon ? MATE : -MATE;
+      const score = this.finishedScore(over);
       return { bestmove: null, score, mateIn: mateIn(score), depth: 0, nodes: 0, ms: 0, pv: [] };
     }
     const stop = limits.stop;
