@@ -1,7 +1,7 @@
 // Per-point tables built once from host data (src/lattice): neighbour and jump landing per direction
 // (RULES.md §0: steps join neighbours on a drawn line; a short jump is three consecutive points of one
 // line), their bitboard forms, and a loop-free jump table.
-import { Bits, bit, ld, st, size, first, popFirst } from "./bits";
+import { Bits, bit, ld, st, size } from "./bits";
 
 /** Largest board this (u64) build handles. The 105-point board needs the 128-bit build (bits.ts). */
 export const MAX_POINTS: i32 = 64;
@@ -79,25 +79,24 @@ function throughFor(p: i32, adj: Bits): Bits {
 /** Searches MAGIC/SHIFT for point p over `mask` so that `table` gives `fn(p, subset)` for every subset. */
 function findMagic(p: i32, mask: Bits, table: StaticArray<Bits>, magics: StaticArray<u64>, shifts: StaticArray<u64>, through: bool): bool {
   const k = size(mask);
-  const scratch = table;
   const base = p * JTAB_SIZE;
   for (let bits = min(k + 2, JTAB_BITS); bits <= JTAB_BITS; bits++) {
     const shift = <u64>(64 - bits);
     for (let attempt = 0; attempt < 100000; attempt++) {
       const magic = k == 0 ? <u64>0 : nextRandom() & nextRandom() & nextRandom();
-      for (let i = 0; i < (1 << bits); i++) st(scratch, base + i, <u64>-1);
+      for (let i = 0; i < (1 << bits); i++) st(table, base + i, <u64>-1);
       let ok = true;
       let s: Bits = 0;
       do {
         const idx = <i32>((s * magic) >> shift);
         const want = through ? throughFor(p, s) : landingsFor(p, s);
-        const have = ld(scratch, base + idx);
-        if (have == <u64>-1) st(scratch, base + idx, want);
+        const have = ld(table, base + idx);
+        if (have == <u64>-1) st(table, base + idx, want);
         else if (have != want) { ok = false; break; }
         s = (s - mask) & mask;
       } while (s != 0);
       if (ok) {
-        for (let i = 0; i < (1 << bits); i++) if (ld(scratch, base + i) == <u64>-1) st(scratch, base + i, <u64>0);
+        for (let i = 0; i < (1 << bits); i++) if (ld(table, base + i) == <u64>-1) st(table, base + i, <u64>0);
         st(magics, p, magic);
         st(shifts, p, shift);
         return true;
@@ -153,4 +152,3 @@ export function setupBoard(n: i32): i32 {
 // @ts-ignore: decorator
 @inline export function midOf(from: i32, land: i32): i32 { return <i32>ld(MID_OF, from * MAX_POINTS + land); }
 
-export { first, popFirst };

@@ -1,7 +1,7 @@
 // Probing the movement-phase tablebase from the current position.
 import { hunters, prey, side, inHand, captured } from "../position";
 import { boardMask } from "../board";
-import { slotOf, binom, F, orbits } from "./index";
+import { slotOf, slotsPerSide, binom, F, orbits } from "./index";
 import { layerPtr, emptiesOf, UNUSED } from "./retro";
 
 /**
@@ -15,8 +15,7 @@ export function probeCurrent(): i32 {
   const E = emptiesOf(captured);
   const h = <u32>hunters, e = <u32>(boardMask & ~(hunters | prey));
   if (<i32>popcnt(e) != E) return -1;
-  const per = orbits * <i32>binom(F, E);
-  const slot = side * per + slotOf(h, e, binom(F, E));
+  const slot = side * slotsPerSide(E) + slotOf(h, e, binom(F, E));
   const v = load<u16>(base + (<usize>slot << 1));
   return v == UNUSED ? -1 : <i32>v;
 }

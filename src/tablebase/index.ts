@@ -47,10 +47,7 @@ export interface BuildOptions {
 function metaOf(core: Core, v: HuntVariant, o: OptionValues, layer: number, orbits: number, maxDtm: number): LayerMeta {
   const s = Array.from({ length: 8 }, (_, i) => core.exports.tbStat(i));
   const side = (k: number): SideStats => ({ distinct: s[k], wins: s[k + 1], losses: s[k + 2], draws: s[k + 3] });
-  return {
-    variant: v.id, capturesToWin: v.capturesToWin(o), layer, hunters: v.hunters, preyTotal: v.preyTotal,
-    orbits, slots: core.exports.tbLayerSlots(layer), distinct: s[0] + s[4], maxDtm, stats: [side(0), side(4)],
-  };
+  return { ...expectedMeta(core, v, v.capturesToWin(o), layer, orbits), distinct: s[0] + s[4], maxDtm, stats: [side(0), side(4)] };
 }
 
 /** What layer c's file must record for this variant, option set and index (readLayerFile checks it). */
