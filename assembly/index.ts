@@ -71,7 +71,12 @@ import { setTablebaseActive } from "./search";
 /** Pointer to the symmetry input (i8[8 * 64]: image of each point under each symmetry, identity first). */
 export function symInputPtr(): usize { return symIn(); }
 /** Sets up tablebase indexing: returns the number of hunter-set orbits, or -1. */
-export function tbSetup(hunterCount: i32, syms: i32, preyTotal: i32): i32 { setPreyTotal(preyTotal); return setupIndex(hunterCount, syms); }
+export function tbSetup(hunterCount: i32, syms: i32, preyTotal: i32): i32 {
+  setPreyTotal(preyTotal);
+  const orbits = setupIndex(hunterCount, syms);
+  setupPlacement();
+  return orbits;
+}
 /** Solves layer c (c prey captured); layer c + 1 must be present. Returns the largest dtm, or -1. */
 export function tbSolveLayer(c: i32): i32 { return solveLayer(c); }
 // The same layer solved by several instances sharing one memory (see retro.ts "Threads").
@@ -107,3 +112,26 @@ export function tbSolveAborted(): i32 { return solveAborted() ? 1 : 0; }
 export function tbSolveNodes(): f64 { return solveNodes(); }
 /** 1 if the last tbSolve reached a position outside the loaded tablebase (its value is then unproven). */
 export function tbSolveMissing(): i32 { return solveMissingLeaf() ? 1 : 0; }
+
+// ---- the placement phase, solved backwards layer by layer (see tablebase/placement.ts) ----
+import { setupPlacement, prepare as plPrepareImpl, allocSlab, begin as plBeginImpl, work as plWorkImpl, histogram, stepError, slotOf as plSlotOfImpl, valueAt, layerBytes, blockSlots } from "./tablebase/placement";
+/** Allocates per-thread scratch for `threads` solving threads (builder's instance, before work). 0 or -1. */
+export function plPrepare(threads: i32): i32 { return plPrepareImpl(threads); }
+/** A layer buffer of `bytes` bytes (< 1 GiB), or 0. Never freed: the host reuses it. */
+export function plAllocSlab(bytes: f64): usize { return allocSlab(bytes); }
+/** Bytes of a placement layer with g prey on the board (one nibble per slot, blocks byte-aligned). */
+export function plLayerBytes(g: i32): f64 { return layerBytes(g); }
+/** Slots in one hunter-orbit block of a layer with g prey on the board. */
+export function plBlockSlots(g: i32): i32 { return blockSlots(g); }
+/** Parameters of the next step: kind 0 prey to move, 1 hunters to move, 2 convert from the movement tablebase. */
+export function plBegin(kind: i32, dst: usize, src: usize, src2: usize, g: i32, c: i32, kmax: i32, k: i32, init: i32): i32 { return plBeginImpl(kind, dst, src, src2, g, c, kmax, k, init); }
+/** Runs this instance's share of the current step; returns blocks done or -1. */
+export function plWork(thread: i32): i32 { return plWorkImpl(thread); }
+/** Distinct positions of the last step with nibble value v. */
+export function plHistogram(v: i32): f64 { return histogram(v); }
+/** Nonzero if the last step found an inconsistency. */
+export function plError(): i32 { return stepError(); }
+/** Nibble slot of (hunters, prey) in a layer with g prey on the board, or -1. */
+export function plSlotOf(h: u32, prey: u32, g: i32): f64 { return plSlotOfImpl(h, prey, g); }
+/** The nibble at `slot` of the layer at `ptr`. */
+export function plValueAt(ptr: usize, slot: f64): i32 { return valueAt(ptr, slot); }

@@ -225,22 +225,60 @@ tablebase.command('probe <position>')
   });
 
 program.command('solve <variant>')
-  .description('prove the game value of a position by forward search down to the movement-phase tablebase')
-  .option('--position <string>', 'the position (default: the start)')
-  .option('--tb-dir <dir>', 'directory of the tablebase files', 'tablebases')
+  .description('solve the whole game backwards from the movement-phase tablebases (the start position\'s value and the ' +
+    'most captures the tigers can force; resumable), or with --position prove that position\'s value by forward search')
+  .option('--position <string>', 'prove this position instead, by forward search down to the movement-phase tablebase')
+  .option('--dir <dir>', 'directory of the tablebase files (built there if missing) and of the checkpoints', 'tablebases')
+  .addOption(new Option('--tb-dir <dir>', 'the same as --dir').hideHelp())
   .addOption(new Option('--option <key=value>', 'set a variant option, repeatable').argParser(collect).default([], 'none'))
-  .option('--nodes <n>', 'give up (value unknown) after this many nodes per proof', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER), 50_000_000)
-  .option('--hash <MiB>', `transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB), 256)
+  .option('--threads <n>', 'solving threads (default: the machine\'s cores, at most 8)', intArg('--threads', 1, 64))
+  .option('--nodes <n>', 'with --position: give up (value unknown) after this many nodes per proof', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER), 50_000_000)
+  .option('--hash <MiB>', `with --position: transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB), 256)
   .option('--json', 'print one JSON object on stdout')
-  .action(async (variant: string, o: { position?: string; tbDir: string; option: string[]; nodes: number; hash: number; json?: boolean }) => {
+  .action(async (variant: string, o: { position?: string; dir: string; tbDir?: string; option: string[]; threads?: number; nodes: number; hash: number; json?: boolean }) => {
+    const dir = o.tbDir ?? o.dir;
+    if (o.position === undefined) { await solveWholeGame(variant, dir, o); return; }
     const g = await Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
-    await g.loadTablebase(o.tbDir);
+    await g.loadTablebase(dir);
     const show = !o.json && process.stderr.isTTY;
     const r = g.solve({ nodeLimit: o.nodes, onProgress: show ? (n) => process.stderr.write(`\r${n} nodes`) : undefined });
     if (show) process.stderr.write('\n');
     if (o.json) out(JSON.stringify({ variant, position: g.position(), ...r }));
     else out(`${g.position()}: ${r.value}${r.value === 'unknown' ? '' : ' for the side to move'} (${r.nodes} nodes, ${(r.ms / 1000).toFixed(1)} s)`);
   });
+
+/** `lattice solve <variant>` without --position: the backward solve of the whole game (src/tablebase/placement.ts). */
+async function solveWholeGame(variant: string, dir: string, o: { option: string[]; threads?: number; json?: boolean }): Promise<void> {
+  const { solveGame } = await import('./tablebase/placement.js');
+  const bar = o.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({
+    format: '{what} |{bar}| {percentage}% | step {step}/{steps} | ETA {eta_formatted}',
+    stream: process.stderr, hideCursor: true, etaBuffer: 200,
+  }, cliProgress.Presets.shades_classic);
+  let current = '';
+  const say = (line: string) => { if (bar && current) { bar.stop(); current = ''; } if (!o.json) out(line); };
+  const r = await solveGame(variant, {
+    dir, threads: o.threads, options: parseOptionArgs(o.option),
+    onProgress: (p) => {
+      if (!bar) return;
+      const key = p.stage === 'movement' ? `m${p.movement!.capturesToWin}/${p.movement!.layer}/${p.movement!.pass}` : `${p.stage}/${p.placed}/${p.captured}/${p.side}`;
+      const what = p.stage === 'movement'
+        ? `movement tablebase captures-to-win ${p.movement!.capturesToWin}, layer ${p.movement!.layer} pass ${p.movement!.pass}`
+        : `${p.stage === 'convert' ? 'from the movement tablebase' : 'placement'}: ${p.placed} placed, ${p.captured} captured, ${p.side} to move`;
+      const total = p.stage === 'movement' ? p.movement!.total : p.total;
+      if (key !== current) { if (current) bar.stop(); bar.start(total, 0, { what, step: p.step, steps: p.steps }); current = key; }
+      bar.update(p.stage === 'movement' ? p.movement!.done : p.done, { what, step: p.step, steps: p.steps });
+    },
+    onMovementLayer: (k, l) => say(`movement tablebase captures-to-win ${k}: ${layerLine(l)}`),
+    onLayer: (l) => say(`${l.placed} placed, ${l.captured} captured, ${l.side} to move: ${l.positions} positions, ` +
+      `${l.loaded ? 'loaded from checkpoint' : `${(l.ms / 1000).toFixed(1)} s`}; tigers win ${l.tigersWin}, goats win ${l.goatsWin}, draw ${l.draws}`),
+  });
+  if (bar && current) bar.stop();
+  if (o.json) { out(JSON.stringify(r)); return; }
+  const who = r.value === 'draw' ? 'a draw' : r.value === 'win' ? 'a win for the goats (the side to move)' : 'a win for the tigers';
+  out(`${r.position}: ${who} with best play${r.loaded ? ' (from the solution file of an earlier run)' : ''}`);
+  out(`the most goats the tigers can force to capture: ${r.forcedCaptures} (of ${r.capturesToWin} needed to win)`);
+  out(`${r.positions} placement positions solved in ${(r.placementMs / 1000).toFixed(1)} s; whole run ${(r.ms / 1000).toFixed(1)} s on ${r.threads} thread${r.threads === 1 ? '' : 's'}, peak memory ${r.peakRssMB} MB`);
+}
 
 program.command('variants')
   .description('list the variants with their options, defaults and rule sources')

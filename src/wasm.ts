@@ -58,6 +58,16 @@ export interface CoreExports {
   tbSolveAborted(): number;
   tbSolveNodes(): number;
   tbSolveMissing(): number;
+  plPrepare(threads: number): number;
+  plAllocSlab(bytes: number): number;
+  plLayerBytes(g: number): number;
+  plBlockSlots(g: number): number;
+  plBegin(kind: number, dst: number, src: number, src2: number, g: number, c: number, kmax: number, k: number, init: number): number;
+  plWork(thread: number): number;
+  plHistogram(v: number): number;
+  plError(): number;
+  plSlotOf(hunters: number, prey: number, g: number): number;
+  plValueAt(ptr: number, slot: number): number;
 }
 
 /** Host callbacks the core imports; replaceable per instance (see Core.hooks). */

@@ -100,7 +100,7 @@ export function setupIndex(hunters: i32, syms: i32): i32 {
     if (least == b) {
       st(ORBIT_OF, r, n); st(REP, n, b);
       let q = 0;
-      for (let p = 0; p < nPoints; p++) if (!((b >> p) & 1)) { st(FREE_OF, n * 32 + q, <i8>p); st(COMP_OF, n * 32 + p, <i8>q); q++; }
+      for (let p = 0; p < nPoints; p++) if (!((b >> p) & 1)) { st(FREE_OF, n * 32 + q, <i8>p); st(COMP_OF, n * 32 + p, <i8>q); q++; } else st(COMP_OF, n * 32 + p, <i8>-1);
       n++;
     }
     const c = b & (~b + 1), rr = b + c;
@@ -122,6 +122,16 @@ export function setupIndex(hunters: i32, syms: i32): i32 {
 
 /** Slots per side for E empty points: orbits * C(F, E). */
 export function slotsPerSide(empties: i32): i32 { return orbits * <i32>binom(F, empties); }
+
+/** The orbit of the hunter set of colex rank r. */
+// @ts-ignore: decorator
+@inline export function orbitOfRank(r: i32): i32 { return ld(ORBIT_OF, r); }
+/** The symmetries (bit s set for symmetry s) mapping the hunter set of colex rank r to its orbit's representative. */
+// @ts-ignore: decorator
+@inline export function symsOfRank(r: i32): u32 { return <u32>ld(SYMS_OF, r); }
+/** A point's number q among the free points of `orbit`'s representative (-1 for its hunters' points). */
+// @ts-ignore: decorator
+@inline export function freeNumber(orbit: i32, point: i32): i32 { return <i32>ld(COMP_OF, orbit * 32 + point); }
 
 /** The hunters' bitmask of an orbit's representative. */
 export function repOf(orbit: i32): u32 { return ld(REP, orbit); }

@@ -92,10 +92,18 @@ function encodeHeader(m: LayerMeta, crc: number): Buffer {
  */
 export function writeLayerFile(path: string, meta: LayerMeta, body: Uint8Array): void {
   if (body.byteLength !== meta.slots * 2) throw new Error(`internal: layer body is ${body.byteLength} bytes for ${meta.slots} slots`);
+  writeAtomic(path, encodeHeader(meta, crc32(body)), body);
+}
+
+/**
+ * Writes `header` then `body` to `<path>.tmp`, fsyncs it and renames it over `path`, so a killed run
+ * leaves either the old file, the new one, or a stray .tmp.
+ */
+export function writeAtomic(path: string, header: Uint8Array, body: Uint8Array): void {
   const tmp = `${path}.tmp`;
   const fd = openSync(tmp, 'w');
   try {
-    writeSync(fd, encodeHeader(meta, crc32(body)));
+    writeSync(fd, header);
     let off = 0;
     while (off < body.byteLength) off += writeSync(fd, body, off, Math.min(body.byteLength - off, 1 << 26));
     fsyncSync(fd);
@@ -154,4 +162,93 @@ export function readLayerFile(path: string, expect: Omit<LayerMeta, 'distinct' |
   const crc = crc32(body) >>> 0;
   if (crc !== buf.readUInt32LE(72)) throw bad(`checksum mismatch (body CRC-32 ${crc.toString(16)}, header says ${buf.readUInt32LE(72).toString(16)}): the file is corrupt`);
   return { meta, body };
+}
+
+// ---- placement-phase checkpoint files (src/tablebase/placement.ts) ----
+//
+// One file per finished layer of hunters-to-move positions with prey still in hand, kept while the
+// backward pass needs it (a killed solve resumes from the lowest complete set of layers):
+// `<variant>-ctw<K>-placed<p>-c<c>.lttp`. Header, 256 bytes, little-endian:
+//
+//   offset size  field
+//        0    8  magic "LATTICPL"
+//        8    4  format version (1)
+//       12    4  header size (256)
+//       16   24  variant id, ASCII, zero-padded
+//       40    4  K: the largest captures-to-win the values cover
+//       44    4  prey placed (p)
+//       48    4  prey captured (c)
+//       52    4  side to move (0 prey, 1 hunters)
+//       56    4  hunters
+//       60    4  prey total
+//       64    4  hunter-set orbits
+//       68    4  body bytes
+//       72    4  body encoding: 2 = one nibble per slot (assembly/tablebase/placement.ts "Values")
+//       76    4  CRC-32 of the body
+//       80   64  distinct positions by nibble value, u32 x 16
+//      144  112  reserved (zero)
+
+export const PL_MAGIC = 'LATTICPL';
+export const PL_HEADER_SIZE = 256;
+export const ENCODING_NIBBLE = 2;
+
+/** What a placement checkpoint file records. */
+export interface PlacementMeta {
+  variant: string; k: number; placed: number; captured: number; side: 0 | 1;
+  hunters: number; preyTotal: number; orbits: number; bytes: number;
+  /** Distinct positions by nibble value (16 entries). */
+  histogram: number[];
+}
+
+/** File name of a placement checkpoint layer. */
+export function placementFileName(variant: string, k: number, placed: number, captured: number): string {
+  return `${variant}-ctw${k}-placed${placed}-c${captured}.lttp`;
+}
+
+/** Writes a placement layer atomically (see writeAtomic). */
+export function writePlacementFile(path: string, m: PlacementMeta, body: Uint8Array): void {
+  if (body.byteLength !== m.bytes) throw new Error(`internal: placement body is ${body.byteLength} bytes, expected ${m.bytes}`);
+  const h = Buffer.alloc(PL_HEADER_SIZE);
+  h.write(PL_MAGIC, 0, 'ascii');
+  h.writeUInt32LE(FORMAT_VERSION, 8);
+  h.writeUInt32LE(PL_HEADER_SIZE, 12);
+  h.write(m.variant.slice(0, 24), 16, 'ascii');
+  [m.k, m.placed, m.captured, m.side, m.hunters, m.preyTotal, m.orbits, m.bytes, ENCODING_NIBBLE, crc32(body) >>> 0]
+    .forEach((v, i) => h.writeUInt32LE(v, 40 + i * 4));
+  m.histogram.forEach((v, i) => h.writeUInt32LE(v, 80 + i * 4));
+  writeAtomic(path, h, body);
+}
+
+/**
+ * Reads and verifies a placement checkpoint file into `into` (exactly expect.bytes long). Throws
+ * TablebaseError naming the file and the first problem. Returns the header's fields.
+ */
+export function readPlacementFile(path: string, expect: Omit<PlacementMeta, 'histogram'>, into: Uint8Array): PlacementMeta {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(path);
+  } catch (err) {
+    throw new TablebaseError(`cannot read placement file ${path}: ${(err as Error).message}`);
+  }
+  const bad = (what: string) => new TablebaseError(`placement file ${path} is unusable: ${what}`);
+  if (buf.length < PL_HEADER_SIZE) throw bad(`only ${buf.length} bytes, shorter than the ${PL_HEADER_SIZE}-byte header`);
+  if (buf.toString('ascii', 0, 8) !== PL_MAGIC) throw bad('bad magic (not a lattice-engine placement layer)');
+  if (buf.readUInt32LE(8) !== FORMAT_VERSION) throw bad(`format version ${buf.readUInt32LE(8)}, this program reads version ${FORMAT_VERSION}`);
+  if (buf.readUInt32LE(12) !== PL_HEADER_SIZE) throw bad(`header size ${buf.readUInt32LE(12)}, expected ${PL_HEADER_SIZE}`);
+  const r = (o: number) => buf.readUInt32LE(o);
+  const meta: PlacementMeta = {
+    variant: buf.toString('ascii', 16, 40).replace(/\0+$/, ''),
+    k: r(40), placed: r(44), captured: r(48), side: r(52) as 0 | 1, hunters: r(56), preyTotal: r(60), orbits: r(64), bytes: r(68),
+    histogram: Array.from({ length: 16 }, (_, i) => r(80 + i * 4)),
+  };
+  for (const f of ['variant', 'k', 'placed', 'captured', 'side', 'hunters', 'preyTotal', 'orbits', 'bytes'] as const) {
+    if (meta[f] !== expect[f]) throw bad(`${f} is ${JSON.stringify(meta[f])}, expected ${JSON.stringify(expect[f])}`);
+  }
+  if (r(72) !== ENCODING_NIBBLE) throw bad(`unknown body encoding ${r(72)}`);
+  const body = buf.subarray(PL_HEADER_SIZE);
+  if (body.length !== meta.bytes) throw bad(`body is ${body.length} bytes, expected ${meta.bytes} (truncated or padded)`);
+  const crc = crc32(body) >>> 0;
+  if (crc !== r(76)) throw bad(`checksum mismatch (body CRC-32 ${crc.toString(16)}, header says ${r(76).toString(16)}): the file is corrupt`);
+  into.set(body);
+  return meta;
 }

@@ -58,7 +58,7 @@ function expectedMeta(core: Core, v: HuntVariant, ctw: number, c: number, orbits
 /** Copies a verified layer body into the core's layer buffer. */
 function loadLayer(core: Core, layer: number, body: Uint8Array): void {
   const e = core.exports;
-  const ptr = e.tbLayerPtr(layer);
+  const ptr = e.tbLayerPtr(layer) >>> 0;
   if (!ptr) throw new TablebaseError(`internal: no room for layer ${layer}`);
   new Uint8Array(e.memory.buffer, ptr, body.byteLength).set(body);
 }
@@ -147,7 +147,17 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
  */
 export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: OptionValues, dir: string): LayerMeta[] {
   const orbits = setupTablebaseIndex(core, board, v);
-  const ctw = v.capturesToWin(o);
+  const metas = loadMovementLayers(core, v, v.capturesToWin(o), dir, orbits);
+  core.exports.tbEnable(1);
+  return metas;
+}
+
+/**
+ * Loads the layers of the movement-phase tablebase for captures-to-win `ctw` into a core whose index is
+ * set up (setupTablebaseIndex returned `orbits`), replacing what its layer buffers held. Throws
+ * TablebaseError naming a missing, corrupt or mismatched file.
+ */
+export function loadMovementLayers(core: Core, v: HuntVariant, ctw: number, dir: string, orbits: number): LayerMeta[] {
   const metas: LayerMeta[] = [];
   for (let c = ctw - 1; c >= 0; c--) {
     const file = join(dir, layerFileName(v.id, ctw, c));
@@ -156,6 +166,11 @@ export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: O
     loadLayer(core, c, r.body);
     metas.push(r.meta);
   }
-  core.exports.tbEnable(1);
   return metas;
+}
+
+/** True if every layer file of the movement-phase tablebase for captures-to-win `ctw` exists in `dir` (not verified). */
+export function movementFilesPresent(variantId: string, ctw: number, dir: string): boolean {
+  for (let c = 0; c < ctw; c++) if (!existsSync(join(dir, layerFileName(variantId, ctw, c)))) return false;
+  return true;
 }

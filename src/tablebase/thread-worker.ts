@@ -28,6 +28,8 @@ export const threadApi = {
   async begin(): Promise<number> { return need().exports.tbBeginThread(); },
   async pass1(thread: number, threads: number): Promise<number> { return need().exports.tbPass1(thread, threads); },
   async level(L: number): Promise<number> { return need().exports.tbRunLevel(L); },
+  /** This thread's share of the current placement step (assembly/tablebase/placement.ts). */
+  async placementWork(thread: number): Promise<number> { return need().exports.plWork(thread); },
 };
 export type ThreadApi = typeof threadApi;
 

@@ -75,6 +75,17 @@ export class SolverThreads {
     return maxDtm;
   }
 
+  /**
+   * Runs the placement step set up by plBegin on every thread (thread 0 is the builder's instance).
+   * Throws TablebaseError if a thread cannot run it.
+   */
+  async placementStep(): Promise<void> {
+    const ws = this.workers.map((x, i) => x.api.placementWork(i + 1));
+    const mine = this.main.exports.plWork(0);
+    const all = [mine, ...(await Promise.all(ws))];
+    if (all.some((n) => n < 0)) throw new TablebaseError('internal: a solving thread has no placement scratch');
+  }
+
   /** Ends the worker threads. */
   async close(): Promise<void> {
     await Promise.all(this.workers.map(async (x) => { x.api[Comlink.releaseProxy](); await x.w.terminate(); }));
