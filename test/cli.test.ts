@@ -156,3 +156,39 @@ describe('lattice tablebase', () => {
     }
   });
 });
+
+describe('lattice solve (whole game)', () => {
+  it('prints the answer of a finished solve, and reports bad input with exit 2', async () => {
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-solve-'));
+    try {
+      // a finished solve leaves its answer in <variant>-ctw<K>-solution.json; a new run prints it
+      const sol = { variant: 'bagh-chal', capturesToWin: 5, position: 'T3T/5/5/5/T3T G G20 -', value: 'draw', forcedCaptures: 2,
+        positions: 100, placementMs: 1000, ms: 2000, threads: 2, peakRssMB: 900, layers: [], loaded: false };
+      writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), JSON.stringify(sol));
+      const text = run('solve', 'bagh-chal', '--dir', dir);
+      expect(text.code).toBe(0);
+      expect(text.out).toMatch(/^T3T\/5\/5\/5\/T3T G G20 -: a draw with best play \(from the solution file of an earlier run\)/);
+      expect(text.out).toMatch(/the most goats the tigers can force to capture: 2 \(of 5 needed to win\)/);
+      const json = run('solve', 'bagh-chal', '--dir', dir, '--json');
+      expect(JSON.parse(json.out)).toEqual({ ...sol, loaded: true });
+      writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), '{"variant": "bagh');
+      const corrupt = run('solve', 'bagh-chal', '--dir', dir);
+      expect(corrupt.code).toBe(2);
+      expect(corrupt.err).toMatch(/^error: solution file .*bagh-chal-ctw5-solution\.json is unreadable/);
+      writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), JSON.stringify({ ...sol, value: 'maybe' }));
+      const wrong = run('solve', 'bagh-chal', '--dir', dir);
+      expect(wrong.code).toBe(2);
+      expect(wrong.err).toMatch(/^error: solution file .*unreadable \(value: /);
+      for (const args of [['--option', 'captures-to-win=9'], ['--threads', '0'], ['--option', 'nonsense=1']]) {
+        const r = run('solve', 'bagh-chal', '--dir', dir, ...args);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -103,9 +103,11 @@ export function prepare(threads: i32): i32 {
   return 0;
 }
 
-/** Allocates a layer buffer of `bytes` (host-managed; the stub runtime never frees, so the host reuses them). */
+/** Allocates a layer buffer of `bytes` (host-managed; the stub runtime never frees, so the host reuses them); 0 when the 4 GiB address space cannot hold it. */
 export function allocSlab(bytes: f64): usize {
   if (bytes <= 0 || bytes >= 1073741824) return 0;
+  // the 32-bit address space ends at 4 GiB: refuse before the allocator's end pointer would wrap
+  if (<f64>(<u64>memory.size() << 16) + bytes + 131072 > 4294967296.0) return 0;
   return heap.alloc(<usize>bytes);
 }
 

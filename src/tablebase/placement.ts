@@ -16,6 +16,7 @@
 import { existsSync, mkdirSync, readFileSync, unlinkSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { z } from 'zod';
 import { getVariant, resolveOptions, type HuntVariant } from '../variants/index.js';
 import { loadVariantCore } from '../core-setup.js';
 import { newSharedMemory, type Core } from '../wasm.js';
@@ -101,11 +102,42 @@ export interface PlacementValue { forcedCaptures: number; goatsWin: boolean; tig
 
 const solutionFile = (v: HuntVariant, k: number) => `${v.id}-ctw${k}-solution.json`;
 
+const count = z.number().int().nonnegative();
+/** The solution file's shape (a GameSolution), checked when a finished solve is read back. */
+const SolutionSchema = z.object({
+  variant: z.string(), capturesToWin: z.number().int().min(1).max(7), position: z.string(),
+  value: z.enum(['win', 'draw', 'loss']), forcedCaptures: count,
+  positions: count, placementMs: count, ms: count, threads: z.number().int().positive(), peakRssMB: count,
+  layers: z.array(z.object({
+    placed: count, captured: count, side: z.enum(['goats', 'tigers']), positions: count,
+    tigersWin: count, goatsWin: count, draws: count, forced: z.array(count), ms: count, loaded: z.boolean(),
+  })),
+  loaded: z.boolean(),
+});
+
+/** Reads a finished solve's answer; TablebaseError naming the file if it is unreadable or not for this game. */
+function readSolution(path: string, variant: string, k: number): GameSolution {
+  let data: unknown;
+  try {
+    data = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (err) {
+    throw new TablebaseError(`solution file ${path} is unreadable (${(err as Error).message}): delete it to solve again`);
+  }
+  const r = SolutionSchema.safeParse(data);
+  if (!r.success) {
+    const i = r.error.issues[0];
+    throw new TablebaseError(`solution file ${path} is unreadable (${i.path.join('.') || 'top level'}: ${i.message}): delete it to solve again`);
+  }
+  if (r.data.variant !== variant || r.data.capturesToWin !== k) throw new TablebaseError(`solution file ${path} is for ${r.data.variant} with captures-to-win ${r.data.capturesToWin}, not ${variant} with ${k}: delete it to solve again`);
+  return { ...r.data, loaded: true };
+}
+
 /**
  * Solves the placement phase of `variantId` (Bagh Chal) backwards from its movement-phase tablebases
  * (built into opts.dir first when missing, one per captures-to-win 1..K) and returns the start
  * position's value and forced-capture figure. Throws ArgumentError for bad options, TablebaseError
- * for an unusable file (named). With `keepLayers`, also returns `probe(position)` for the layers kept.
+ * for an unusable file (named). `probe(position)` answers for the layers still in memory at the end: those
+ * of `stopAt` goats placed, or every layer solved with `keepLayers` (null for any other position).
  */
 export async function solveGame(variantId: string, opts: SolveOptions): Promise<GameSolution & { probe?: (position: string) => PlacementValue | null }> {
   const t0 = performance.now();
@@ -120,13 +152,7 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
   if (!Number.isInteger(stopAt) || stopAt < 0 || stopAt >= v.preyTotal) throw new ArgumentError(`stopAt must be an integer 0..${v.preyTotal - 1}, got ${stopAt}`);
   mkdirSync(opts.dir, { recursive: true });
   const solPath = join(opts.dir, solutionFile(v, K));
-  if (stopAt === 0 && existsSync(solPath)) {
-    try {
-      return { ...(JSON.parse(readFileSync(solPath, 'utf8')) as GameSolution), loaded: true };
-    } catch (err) {
-      throw new TablebaseError(`solution file ${solPath} is unreadable (${(err as Error).message}): delete it to solve again`);
-    }
-  }
+  if (stopAt === 0 && existsSync(solPath)) return readSolution(solPath, v.id, K);
   // the movement-phase tablebases for every captures-to-win 1..K
   for (let k = 1; k <= K; k++) {
     if (movementFilesPresent(v.id, k, opts.dir)) continue;
@@ -148,7 +174,7 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
       writeAtomic(solPath, new Uint8Array(0), Buffer.from(JSON.stringify(sol, null, 2) + '\n'));
       solver.removeCheckpoints(-1);
     }
-    return keep ? { ...sol, probe: (p: string) => solver.valueOf(p) } : sol;
+    return { ...sol, probe: (p: string) => solver.valueOf(p) };
   } finally {
     await pool?.close();
   }
@@ -156,7 +182,9 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
 
 class PlacementSolver {
   private readonly e: Core['exports'];
-  private readonly free: number[] = [];
+  private readonly free: Array<{ ptr: number; bytes: number }> = [];
+  /** Size of every buffer in use, by address. */
+  private readonly sizes = new Map<number, number>();
   private slabBytes = 0;
   /** Layers in memory: key `${side}:${placed}:${captured}` (side 0 goats, 1 tigers to move). */
   private readonly layers = new Map<string, number>();
@@ -177,11 +205,18 @@ class PlacementSolver {
   private cMax(p: number, side: 0 | 1): number { return Math.min(side === 0 ? p : p - 1, this.K - 1); }
   private key(side: 0 | 1, p: number, c: number): string { return `${side}:${p}:${c}`; }
 
-  private take(): number {
-    const s = this.free.pop();
-    if (s !== undefined) return s;
-    const ptr = this.e.plAllocSlab(this.slabBytes) >>> 0;
-    if (!ptr) throw new TablebaseError(`cannot allocate a placement layer of ${this.slabBytes} bytes`);
+  /** A layer buffer of at least `bytes`: a free one, or a new one (of the run's largest layer size, exact when layers are kept). */
+  private take(bytes: number): number {
+    const i = this.free.findIndex((f) => f.bytes >= bytes);
+    if (i >= 0) { const f = this.free.splice(i, 1)[0]; this.sizes.set(f.ptr, f.bytes); return f.ptr; }
+    const size = this.keep ? bytes : this.slabBytes;
+    const ptr = this.e.plAllocSlab(size) >>> 0;
+    if (!ptr) {
+      const inUse = [...this.sizes.values()].reduce((a, b) => a + b, 0);
+      throw new TablebaseError(`out of memory: a placement layer of ${Math.round(size / 2 ** 20)} MiB does not fit the 4 GiB WebAssembly memory ` +
+        `(${Math.round(inUse / 2 ** 20)} MiB of layers in use${this.keep ? '; keepLayers keeps every layer: use a higher stopAt' : ''})`);
+    }
+    this.sizes.set(ptr, size);
     return ptr;
   }
   private release(side: 0 | 1, p: number, c: number): void {
@@ -189,7 +224,8 @@ class PlacementSolver {
     const ptr = this.layers.get(k);
     if (ptr === undefined || this.keep) return;
     this.layers.delete(k);
-    this.free.push(ptr);
+    this.free.push({ ptr, bytes: this.sizes.get(ptr)! });
+    this.sizes.delete(ptr);
   }
   private bytes(g: number): number { return this.e.plLayerBytes(g); }
   private view(ptr: number, g: number): Uint8Array { return new Uint8Array(this.e.memory.buffer, ptr, this.bytes(g)); }
@@ -295,7 +331,7 @@ class PlacementSolver {
   private async convert(): Promise<void> {
     const P = this.P, K = this.K;
     const t: number[] = [];
-    for (let c = 0; c < K && c <= P - 1; c++) { const s = this.take(); this.layers.set(this.key(1, P, c), s); t.push(s); }
+    for (let c = 0; c < K && c <= P - 1; c++) { const s = this.take(this.bytes(P - c)); this.layers.set(this.key(1, P, c), s); t.push(s); }
     const ms = t.map(() => 0);
     for (let k = 1; k <= K; k++) {
       loadMovementLayers(this.core, this.v, k, this.opts.dir, this.orbits);
@@ -310,7 +346,7 @@ class PlacementSolver {
 
   private loadCheckpoint(p: number): void {
     for (let c = 0; c <= this.cMax(p, 1); c++) {
-      const ptr = this.take();
+      const ptr = this.take(this.bytes(p - c));
       const meta = readPlacementFile(this.filePath(p, c), this.fileMeta(p, c), this.view(ptr, p - c));
       this.layers.set(this.key(1, p, c), ptr);
       this.summarize(p, c, 1, meta.histogram, 0, true);
@@ -323,7 +359,7 @@ class PlacementSolver {
     const goats = async (c: number) => {
       const src = this.layers.get(this.key(1, p + 1, c));
       if (src === undefined) throw new Error(`internal: layer tigers/${p + 1}/${c} is missing`);
-      const dst = this.take();
+      const dst = this.take(this.bytes(p - c));
       this.layers.set(this.key(0, p, c), dst);
       const t1 = performance.now();
       await this.runStep(KIND_G, dst, src, 0, p - c, c, 0, 0, p, 'goats', 'placement');
@@ -334,7 +370,7 @@ class PlacementSolver {
     for (let c = 0; c <= gMax; c++) {
       if (c + 1 <= gMax) await goats(c + 1);
       if (c <= tMax) {
-        const dst = this.take();
+        const dst = this.take(this.bytes(p - c));
         this.layers.set(this.key(1, p, c), dst);
         const src = this.layers.get(this.key(0, p, c))!;
         const src2 = c + 1 < this.K ? this.layers.get(this.key(0, p, c + 1))! : 0;
