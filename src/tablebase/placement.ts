@@ -68,13 +68,14 @@ export interface GameSolution {
   value: 'win' | 'draw' | 'loss' | null;
   /** The most goats the tigers can force to capture from the start (0..capturesToWin); null as `value`. */
   forcedCaptures: number | null;
-  /** Distinct placement positions solved (both sides to move, up to symmetry). */
+  /** Distinct placement positions solved (both sides to move, up to symmetry; earlier runs of a resumed solve included). */
   positions: number;
-  /** Wall-clock time of the placement pass and of the whole solve (milliseconds; this run). */
+  /** Wall-clock time of the placement pass (milliseconds, earlier runs of a resumed solve included) and of this run. */
   placementMs: number; ms: number;
   threads: number;
   /** Peak resident memory of the process during the solve (MiB). */
   peakRssMB: number;
+  /** Every solved layer (those of earlier runs of a resumed solve included), and the converted movement-phase layers (placed = 20). */
   layers: PlacementLayerReport[];
   /** True when the answer was read from a solution file of an earlier run. */
   loaded: boolean;
@@ -103,17 +104,20 @@ export interface PlacementValue { forcedCaptures: number; goatsWin: boolean; tig
 const solutionFile = (v: HuntVariant, k: number) => `${v.id}-ctw${k}-solution.json`;
 
 const count = z.number().int().nonnegative();
+const LayerSchema = z.object({
+  placed: count, captured: count, side: z.enum(['goats', 'tigers']), positions: count,
+  tigersWin: count, goatsWin: count, draws: count, forced: z.array(count), ms: count, loaded: z.boolean(),
+});
 /** The solution file's shape (a GameSolution), checked when a finished solve is read back. */
 const SolutionSchema = z.object({
   variant: z.string(), capturesToWin: z.number().int().min(1).max(7), position: z.string(),
   value: z.enum(['win', 'draw', 'loss']), forcedCaptures: count,
   positions: count, placementMs: count, ms: count, threads: z.number().int().positive(), peakRssMB: count,
-  layers: z.array(z.object({
-    placed: count, captured: count, side: z.enum(['goats', 'tigers']), positions: count,
-    tigersWin: count, goatsWin: count, draws: count, forced: z.array(count), ms: count, loaded: z.boolean(),
-  })),
+  layers: z.array(LayerSchema),
   loaded: z.boolean(),
 });
+/** The progress file kept beside the checkpoints: the layers solved by earlier runs and their time. */
+const ProgressSchema = z.object({ layers: z.array(LayerSchema), placementMs: count });
 
 /** Reads a finished solve's answer; TablebaseError naming the file if it is unreadable or not for this game. */
 function readSolution(path: string, variant: string, k: number): GameSolution {
@@ -174,12 +178,17 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
       writeAtomic(solPath, new Uint8Array(0), Buffer.from(JSON.stringify(sol, null, 2) + '\n'));
       solver.removeCheckpoints(-1);
     }
-    return { ...sol, probe: (p: string) => solver.valueOf(p) };
+    return { ...sol, probe: (p: string) => solver.probe(p) };
   } finally {
     await pool?.close();
   }
 }
 
+/**
+ * One backward solve on one core instance (and its solving threads): owns the layer buffers (slabs
+ * reused as layers are freed, since the core's allocator never frees), schedules the steps, writes the
+ * checkpoints and reports. Not exported: solveGame is the interface.
+ */
 class PlacementSolver {
   private readonly e: Core['exports'];
   private readonly free: Array<{ ptr: number; bytes: number }> = [];
@@ -271,8 +280,11 @@ class PlacementSolver {
   }
   private filePath(p: number, c: number): string { return join(this.opts.dir, placementFileName(this.v.id, this.K, p, c)); }
 
-  /** Deletes the checkpoint files of every placed count except `keep`. */
+  private progressPath(): string { return join(this.opts.dir, `${this.v.id}-ctw${this.K}-progress.json`); }
+
+  /** Deletes the checkpoint files of every placed count except `keep` (-1: all, and the progress record). */
   removeCheckpoints(keep: number): void {
+    if (keep < 0 && existsSync(this.progressPath())) unlinkSync(this.progressPath());
     const prefix = `${this.v.id}-ctw${this.K}-placed`;
     for (const f of readdirSync(this.opts.dir)) {
       const m = f.startsWith(prefix) ? /^placed(\d+)-c\d+\.lttp(\.tmp)?$/.exec(f.slice(prefix.length - 'placed'.length)) : null;
@@ -294,6 +306,15 @@ class PlacementSolver {
     const t0 = performance.now();
     const P = this.P, K = this.K;
     const from = this.findCheckpoint();
+    // what earlier runs solved (reported in the answer); a missing or unreadable record only loses statistics
+    let prior: PlacementLayerReport[] = [], priorMs = 0;
+    if (from < P && existsSync(this.progressPath())) {
+      try {
+        const r = ProgressSchema.parse(JSON.parse(readFileSync(this.progressPath(), 'utf8')));
+        prior = r.layers; priorMs = r.placementMs;
+      } catch { /* statistics of earlier runs are lost; the values come from the verified checkpoint */ }
+    }
+    const solvedHere = () => this.reports.filter((r) => !r.loaded);
     // every layer this run touches fits one slab size
     let maxBytes = 0;
     for (let p = this.stopAt; p <= P; p++) for (let c = 0; c <= Math.min(p, K - 1); c++) if (p <= from) maxBytes = Math.max(maxBytes, this.bytes(p - c));
@@ -311,17 +332,20 @@ class PlacementSolver {
           removeStaleTemp(this.filePath(p, c));
           writePlacementFile(this.filePath(p, c), { ...this.fileMeta(p, c), histogram: this.lastHist.get(this.key(1, p, c))! }, this.view(ptr, p - c));
         }
+        writeAtomic(this.progressPath(), new Uint8Array(0),
+          Buffer.from(JSON.stringify({ layers: [...prior, ...solvedHere()], placementMs: Math.round(priorMs + performance.now() - t0) })));
         this.removeCheckpoints(p);
       }
     }
-    const placementMs = Math.round(performance.now() - t0);
+    const placementMs = Math.round(priorMs + performance.now() - t0);
+    const layers = [...prior, ...solvedHere()];
     const start = this.v.start({ 'captures-to-win': K });
-    const sv = this.stopAt === 0 ? this.valueOf(start) : null;
+    const sv = this.stopAt === 0 ? this.probe(start) : null;
     return {
       variant: this.v.id, capturesToWin: K, position: start,
       value: sv?.wdl ?? null, forcedCaptures: sv?.forcedCaptures ?? null,
-      positions: this.reports.filter((r) => !r.loaded && !(r.placed === P)).reduce((a, r) => a + r.positions, 0),
-      placementMs, peakRssMB: Math.round(this.peakRss / 2 ** 20), layers: this.reports,
+      positions: layers.filter((r) => r.placed < P).reduce((a, r) => a + r.positions, 0),
+      placementMs, peakRssMB: Math.round(this.peakRss / 2 ** 20), layers,
     };
   }
 
@@ -380,12 +404,12 @@ class PlacementSolver {
         this.lastHist.set(this.key(1, p, c), hist);
         this.summarize(p, c, 1, hist, Math.round(performance.now() - t1), false);
       }
-      if (p > this.stopAt) this.release(0, p, c);   // the last goats-to-move layers answer valueOf (the start)
+      if (p > this.stopAt) this.release(0, p, c);   // the last goats-to-move layers answer probe() (the start)
     }
   }
 
   /** The value of a position in a layer still in memory, or null. Throws ParseError for a bad string. */
-  valueOf(position: string): PlacementValue | null {
+  probe(position: string): PlacementValue | null {
     const s = parsePosition(this.v, this.board, position, this.K);
     const p = this.P - s.inHand, c = s.captured;
     const ptr = this.layers.get(this.key(s.side, p, c));
