@@ -226,9 +226,10 @@ tablebase.command('probe <position>')
 
 program.command('solve <variant>')
   .description('solve the whole game backwards from the movement-phase tablebases (the start position\'s value and the ' +
-    'most captures the tigers can force; resumable), or with --position prove that position\'s value by forward search')
+    'most captures the tigers can force; resumable; captures-to-win 1..7), or with --position prove that position\'s value ' +
+    'by forward search over tablebases already built')
   .option('--position <string>', 'prove this position instead, by forward search down to the movement-phase tablebase')
-  .option('--dir <dir>', 'directory of the tablebase files (built there if missing) and of the checkpoints', 'tablebases')
+  .option('--dir <dir>', 'directory of the tablebase files (the whole-game solve builds missing ones there) and of its checkpoints', 'tablebases')
   .addOption(new Option('--tb-dir <dir>', 'the same as --dir').hideHelp())
   .addOption(new Option('--option <key=value>', 'set a variant option, repeatable').argParser(collect).default([], 'none'))
   .option('--threads <n>', 'solving threads (default: the machine\'s cores, at most 8)', intArg('--threads', 1, 64))
@@ -251,7 +252,7 @@ program.command('solve <variant>')
 async function solveWholeGame(variant: string, dir: string, o: { option: string[]; threads?: number; json?: boolean }): Promise<void> {
   const { solveGame } = await import('./tablebase/placement.js');
   const bar = o.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({
-    format: '{what} |{bar}| {percentage}% | step {step}/{steps} | ETA {eta_formatted}',
+    format: '{what} |{bar}| {percentage}% | {step} | layer ETA {eta_formatted}',
     stream: process.stderr, hideCursor: true, etaBuffer: 200,
   }, cliProgress.Presets.shades_classic);
   let current = '';
@@ -261,12 +262,13 @@ async function solveWholeGame(variant: string, dir: string, o: { option: string[
     onProgress: (p) => {
       if (!bar) return;
       const key = p.stage === 'movement' ? `m${p.movement!.capturesToWin}/${p.movement!.layer}/${p.movement!.pass}` : `${p.stage}/${p.placed}/${p.captured}/${p.side}`;
+      const step = p.stage === 'movement' ? 'building the movement-phase tablebases' : `step ${p.step}/${p.steps}`;
       const what = p.stage === 'movement'
         ? `movement tablebase captures-to-win ${p.movement!.capturesToWin}, layer ${p.movement!.layer} pass ${p.movement!.pass}`
         : `${p.stage === 'convert' ? 'from the movement tablebase' : 'placement'}: ${p.placed} placed, ${p.captured} captured, ${p.side} to move`;
       const total = p.stage === 'movement' ? p.movement!.total : p.total;
-      if (key !== current) { if (current) bar.stop(); bar.start(total, 0, { what, step: p.step, steps: p.steps }); current = key; }
-      bar.update(p.stage === 'movement' ? p.movement!.done : p.done, { what, step: p.step, steps: p.steps });
+      if (key !== current) { if (current) bar.stop(); bar.start(Math.max(total, 1), 0, { what, step }); current = key; }
+      bar.update(p.stage === 'movement' ? p.movement!.done : p.done, { what, step });
     },
     onMovementLayer: (k, l) => say(`movement tablebase captures-to-win ${k}: ${layerLine(l)}`),
     onLayer: (l) => say(`${l.placed} placed, ${l.captured} captured, ${l.side} to move: ${l.positions} positions, ` +
@@ -277,7 +279,8 @@ async function solveWholeGame(variant: string, dir: string, o: { option: string[
   const who = r.value === 'draw' ? 'a draw' : r.value === 'win' ? 'a win for the goats (the side to move)' : 'a win for the tigers';
   out(`${r.position}: ${who} with best play${r.loaded ? ' (from the solution file of an earlier run)' : ''}`);
   out(`the most goats the tigers can force to capture: ${r.forcedCaptures} (of ${r.capturesToWin} needed to win)`);
-  out(`${r.positions} placement positions solved in ${(r.placementMs / 1000).toFixed(1)} s; whole run ${(r.ms / 1000).toFixed(1)} s on ${r.threads} thread${r.threads === 1 ? '' : 's'}, peak memory ${r.peakRssMB} MB`);
+  out(`${r.positions} placement positions solved in ${(r.placementMs / 1000).toFixed(1)} s${r.runs > 1 ? ` (over ${r.runs} runs)` : ''}; ` +
+    `${r.runs > 1 ? 'last run' : 'whole run'} ${(r.ms / 1000).toFixed(1)} s on ${r.threads} thread${r.threads === 1 ? '' : 's'}, peak memory ${r.peakRssMB} MB`);
 }
 
 program.command('variants')
@@ -298,7 +301,11 @@ try {
 } catch (err) {
   if (err instanceof CommanderError) process.exitCode = err.exitCode === 0 ? 0 : 2;
   else if (err instanceof LatticeError) {
-    process.stderr.write(`error: ${err.message}\n`);
+    process.stderr.write(`error: ${err.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    process.exitCode = 2;
+  } else if (err instanceof Error && typeof (err as NodeJS.ErrnoException).syscall === 'string') {
+    // the file system refused (a missing directory, no permission, a full disk): the user's to fix
+    process.stderr.write(`error: ${err.message.replace(/\s*\n\s*/g, ' ')}\n`);
     process.exitCode = 2;
   } else {
     process.stderr.write(`internal error: ${err instanceof Error ? err.message : String(err)}\n`);

@@ -166,7 +166,7 @@ describe('lattice solve (whole game)', () => {
     try {
       // a finished solve leaves its answer in <variant>-ctw<K>-solution.json; a new run prints it
       const sol = { variant: 'bagh-chal', capturesToWin: 5, position: 'T3T/5/5/5/T3T G G20 -', value: 'draw', forcedCaptures: 2,
-        positions: 100, placementMs: 1000, ms: 2000, threads: 2, peakRssMB: 900, layers: [], loaded: false };
+        positions: 100, placementMs: 1000, ms: 2000, runs: 1, threads: 2, peakRssMB: 900, layers: [], loaded: false };
       writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), JSON.stringify(sol));
       const text = run('solve', 'bagh-chal', '--dir', dir);
       expect(text.code).toBe(0);
@@ -182,7 +182,16 @@ describe('lattice solve (whole game)', () => {
       const wrong = run('solve', 'bagh-chal', '--dir', dir);
       expect(wrong.code).toBe(2);
       expect(wrong.err).toMatch(/^error: solution file .*unreadable \(value: /);
-      for (const args of [['--option', 'captures-to-win=9'], ['--threads', '0'], ['--option', 'nonsense=1']]) {
+      writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), JSON.stringify({ ...sol, forcedCaptures: 5 }));
+      const inconsistent = run('solve', 'bagh-chal', '--dir', dir);
+      expect(inconsistent.code).toBe(2);
+      expect(inconsistent.err).toMatch(/^error: solution file .* is inconsistent/);
+      writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), 'not json {{{\n');
+      expect(run('solve', 'bagh-chal', '--dir', dir).err.trim().split('\n')).toHaveLength(1);
+      const notDir = run('solve', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', join(dir, 'bagh-chal-ctw5-solution.json', 'sub'));
+      expect(notDir.code).toBe(2);
+      expect(notDir.err).toMatch(/^error: cannot write tablebase files in .*sub: /);
+      for (const args of [['--option', 'captures-to-win=9'], ['--threads', '0'], ['--option', 'nonsense=1'], ['--option', 'repetition=forbid']]) {
         const r = run('solve', 'bagh-chal', '--dir', dir, ...args);
         expect(r.code, args.join(' ')).toBe(2);
         expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);

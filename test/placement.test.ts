@@ -128,15 +128,40 @@ describe('placement solve: layer counts, checkpoints', () => {
 
   it('names a corrupt checkpoint file instead of using it', async () => {
     const file = join(dir, 'bagh-chal-ctw2-placed17-c1.lttp');
-    const b = readFileSync(file);
-    b[b.length - 5] ^= 0xff;
-    writeFileSync(file, b);
-    const err = await solveGame('bagh-chal', { dir, options: { 'captures-to-win': 2 }, threads: 1, stopAt: 16 }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(TablebaseError);
-    expect(String((err as Error).message)).toMatch(/placed17-c1\.lttp.*checksum mismatch/);
+    const good = readFileSync(file);
+    // a statistic in the header (covered by the checksum too), then a body byte
+    for (const at of [84, good.length - 5]) {
+      const b = Buffer.from(good);
+      b[at] ^= 0x01;
+      writeFileSync(file, b);
+      const err = await solveGame('bagh-chal', { dir, options: { 'captures-to-win': 2 }, threads: 1, stopAt: 16 }).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(TablebaseError);
+      expect(String((err as Error).message)).toMatch(/placed17-c1\.lttp.*checksum mismatch/);
+    }
   }, 120_000);
 
+  it('names an unusable progress record, and refuses a directory another live run holds', async () => {
+    const rec = join(dir, 'bagh-chal-ctw2-placed17-progress.json');
+    const good = readFileSync(rec);
+    try {
+      writeFileSync(rec, JSON.stringify({ ...JSON.parse(good.toString()), layers: [] }));
+      await expect(solveGame('bagh-chal', { dir, options: { 'captures-to-win': 2 }, threads: 1, stopAt: 16 }))
+        .rejects.toThrow(/progress record .*placed17-progress\.json is unusable \(it lists 0 layers/);
+    } finally {
+      writeFileSync(rec, good);
+    }
+    const lock = join(dir, 'bagh-chal-ctw2-solve.lock');
+    writeFileSync(lock, `${process.ppid}\n`);   // a live process
+    try {
+      await expect(solveGame('bagh-chal', { dir, options: { 'captures-to-win': 2 }, threads: 1, stopAt: 16 })).rejects.toThrow(/another run \(process \d+\) is working in/);
+    } finally {
+      rmSync(lock);
+    }
+  });
+
   it('rejects bad arguments with a clear error', async () => {
+    await expect(solveGame('bagh-chal', { dir, options: { repetition: 'forbid' } })).rejects.toThrow(/repetition=forbid is another game/);
+    await expect(solveGame('bagh-chal', { dir: join(dir, 'bagh-chal-ctw2-placed17-progress.json', 'x') })).rejects.toThrow(/cannot write tablebase files in/);
     await expect(solveGame('bagh-chal', { dir, options: { 'captures-to-win': 9 } })).rejects.toThrow(/captures-to-win must be at most 7/);
     await expect(solveGame('bagh-chal', { dir, stopAt: 20 })).rejects.toThrow(/stopAt must be an integer 0\.\.19/);
     await expect(solveGame('bagh-chal', { dir, threads: 0 })).rejects.toThrow(/threads must be an integer/);

@@ -189,6 +189,7 @@ describe('tablebase files', () => {
 
   it.each([
     ['a flipped body byte', (b: Buffer) => { b[500] ^= 1; }, /checksum mismatch/],
+    ['a changed statistic in the header', (b: Buffer) => { b.writeUInt32LE(b.readUInt32LE(84) + 1, 84); }, /checksum mismatch/],
     ['a truncated body', (b: Buffer) => b.subarray(0, b.length - 10), /truncated/],
     ['bad magic', (b: Buffer) => { b.write('NOTATB!!', 0, 'ascii'); }, /bad magic/],
     ['a future version', (b: Buffer) => { b.writeUInt32LE(99, 8); }, /format version 99/],

@@ -6,7 +6,7 @@
  *
  *   offset size  field
  *        0    8  magic "LATTICTB"
- *        8    4  format version (1)
+ *        8    4  format version (2)
  *       12    4  header size in bytes (128)
  *       16   24  variant id, ASCII, zero-padded (e.g. "bagh-chal")
  *       40    4  captures-to-win (the option the layers depend on)
@@ -17,7 +17,8 @@
  *       60    4  slots (positions in the index, both sides; unused slots included)
  *       64    4  distinct positions (canonical slots)
  *       68    4  body encoding: 1 = u16 per slot
- *       72    4  CRC-32 of the body (zlib's)
+ *       72    4  CRC-32 (zlib's) of header bytes 16-71 and 76-127, then the body: every field after
+ *                the format version is covered
  *       76    4  largest distance to mate in the layer (plies)
  *       80   32  statistics: u32 x 8 = per side (goats to move, tigers to move): distinct, wins,
  *                losses, draws (for the side to move)
@@ -27,12 +28,13 @@
  * 0xFFFF = unused slot, otherwise dtm + 1 where dtm is the distance to the end of the game in plies
  * with best play; the side to move wins iff dtm is odd.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, existsSync, unlinkSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, existsSync, unlinkSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { LatticeError } from '../errors.js';
 
 export const MAGIC = 'LATTICTB';
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 export const HEADER_SIZE = 128;
 export const ENCODING_U16 = 1;
 
@@ -66,7 +68,7 @@ export function layerFileName(variant: string, capturesToWin: number, layer: num
   return `${variant}-ctw${capturesToWin}-c${layer}.lttb`;
 }
 
-function encodeHeader(m: LayerMeta, crc: number): Buffer {
+function encodeHeader(m: LayerMeta): Buffer {
   const h = Buffer.alloc(HEADER_SIZE);
   h.write(MAGIC, 0, 'ascii');
   h.writeUInt32LE(FORMAT_VERSION, 8);
@@ -80,10 +82,14 @@ function encodeHeader(m: LayerMeta, crc: number): Buffer {
   h.writeUInt32LE(m.slots, 60);
   h.writeUInt32LE(m.distinct, 64);
   h.writeUInt32LE(ENCODING_U16, 68);
-  h.writeUInt32LE(crc >>> 0, 72);
   h.writeUInt32LE(m.maxDtm, 76);
   m.stats.forEach((s, side) => [s.distinct, s.wins, s.losses, s.draws].forEach((v, i) => h.writeUInt32LE(v, 80 + side * 16 + i * 4)));
   return h;
+}
+
+/** CRC-32 (zlib's) over a header's fields (bytes 16 on, except the 4-byte checksum field at `at`), then the body. */
+function checksum(h: Uint8Array, at: number, body: Uint8Array): number {
+  return crc32(body, crc32(h.subarray(at + 4), crc32(h.subarray(16, at)))) >>> 0;
 }
 
 /**
@@ -92,7 +98,9 @@ function encodeHeader(m: LayerMeta, crc: number): Buffer {
  */
 export function writeLayerFile(path: string, meta: LayerMeta, body: Uint8Array): void {
   if (body.byteLength !== meta.slots * 2) throw new Error(`internal: layer body is ${body.byteLength} bytes for ${meta.slots} slots`);
-  writeAtomic(path, encodeHeader(meta, crc32(body)), body);
+  const h = encodeHeader(meta);
+  h.writeUInt32LE(checksum(h, 72, body), 72);
+  writeAtomic(path, h, body);
 }
 
 /**
@@ -111,6 +119,50 @@ export function writeAtomic(path: string, header: Uint8Array, body: Uint8Array):
     closeSync(fd);
   }
   renameSync(tmp, path);
+}
+
+/**
+ * Creates `dir` if needed and checks, before any work, that files can be written there. Throws
+ * TablebaseError naming the directory and the problem (not a directory, no permission, ...).
+ */
+export function ensureWritableDir(dir: string): void {
+  if (dir.trim() === '') throw new TablebaseError('the tablebase directory is an empty string');
+  const probe = join(dir, `.lattice-write-test-${process.pid}`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    if (!statSync(dir).isDirectory()) throw new Error('not a directory');
+    closeSync(openSync(probe, 'w'));
+    unlinkSync(probe);
+  } catch (err) {
+    throw new TablebaseError(`cannot write tablebase files in ${dir}: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Takes the lock `<dir>/<name>.lock` (created exclusively, holding this process's id) so that two runs
+ * never work on the same files at once; returns the function that releases it. A lock left by a process
+ * that no longer exists is taken over. Throws TablebaseError if a live process holds it.
+ */
+export function lockDir(dir: string, name: string): () => void {
+  const path = join(dir, `${name}.lock`);
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(path, 'wx');
+      writeSync(fd, `${process.pid}\n`);
+      closeSync(fd);
+      return () => { try { unlinkSync(path); } catch { /* already gone */ } };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new TablebaseError(`cannot create the lock file ${path}: ${(err as Error).message}`);
+    }
+    const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+    let alive = false;
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
+      try { process.kill(pid, 0); alive = true; } catch (e) { alive = (e as NodeJS.ErrnoException).code === 'EPERM'; }
+    }
+    if (alive) throw new TablebaseError(`another run (process ${pid}) is working in ${dir} (lock file ${path}); wait for it to finish, or delete the lock file if that process is not a lattice run`);
+    unlinkSync(path);   // stale: its process is gone
+  }
+  throw new TablebaseError(`cannot take the lock file ${path}`);
 }
 
 /** Removes a stray temp file left by a killed build. */
@@ -159,8 +211,8 @@ export function readLayerFile(path: string, expect: Omit<LayerMeta, 'distinct' |
   if (buf.readUInt32LE(68) !== ENCODING_U16) throw bad(`unknown body encoding ${buf.readUInt32LE(68)}`);
   const body = buf.subarray(HEADER_SIZE);
   if (body.length !== meta.slots * 2) throw bad(`body is ${body.length} bytes, expected ${meta.slots * 2} (truncated or padded)`);
-  const crc = crc32(body) >>> 0;
-  if (crc !== buf.readUInt32LE(72)) throw bad(`checksum mismatch (body CRC-32 ${crc.toString(16)}, header says ${buf.readUInt32LE(72).toString(16)}): the file is corrupt`);
+  const crc = checksum(buf.subarray(0, HEADER_SIZE), 72, body);
+  if (crc !== buf.readUInt32LE(72)) throw bad(`checksum mismatch (CRC-32 ${crc.toString(16)}, header says ${buf.readUInt32LE(72).toString(16)}): the file is corrupt`);
   return { meta, body };
 }
 
@@ -184,11 +236,12 @@ export function readLayerFile(path: string, expect: Omit<LayerMeta, 'distinct' |
 //       64    4  hunter-set orbits
 //       68    4  body bytes
 //       72    4  body encoding: 2 = one nibble per slot (assembly/tablebase/placement.ts "Values")
-//       76    4  CRC-32 of the body
+//       76    4  CRC-32 of header bytes 16-75 and 80-255, then the body (every field after the version)
 //       80   64  distinct positions by nibble value, u32 x 16
 //      144  112  reserved (zero)
 
 export const PL_MAGIC = 'LATTICPL';
+export const PL_FORMAT_VERSION = 1;
 export const PL_HEADER_SIZE = 256;
 export const ENCODING_NIBBLE = 2;
 
@@ -210,12 +263,13 @@ export function writePlacementFile(path: string, m: PlacementMeta, body: Uint8Ar
   if (body.byteLength !== m.bytes) throw new Error(`internal: placement body is ${body.byteLength} bytes, expected ${m.bytes}`);
   const h = Buffer.alloc(PL_HEADER_SIZE);
   h.write(PL_MAGIC, 0, 'ascii');
-  h.writeUInt32LE(FORMAT_VERSION, 8);
+  h.writeUInt32LE(PL_FORMAT_VERSION, 8);
   h.writeUInt32LE(PL_HEADER_SIZE, 12);
   h.write(m.variant.slice(0, 24), 16, 'ascii');
-  [m.k, m.placed, m.captured, m.side, m.hunters, m.preyTotal, m.orbits, m.bytes, ENCODING_NIBBLE, crc32(body) >>> 0]
+  [m.k, m.placed, m.captured, m.side, m.hunters, m.preyTotal, m.orbits, m.bytes, ENCODING_NIBBLE]
     .forEach((v, i) => h.writeUInt32LE(v, 40 + i * 4));
   m.histogram.forEach((v, i) => h.writeUInt32LE(v, 80 + i * 4));
+  h.writeUInt32LE(checksum(h, 76, body), 76);
   writeAtomic(path, h, body);
 }
 
@@ -233,7 +287,7 @@ export function readPlacementFile(path: string, expect: Omit<PlacementMeta, 'his
   const bad = (what: string) => new TablebaseError(`placement file ${path} is unusable: ${what}`);
   if (buf.length < PL_HEADER_SIZE) throw bad(`only ${buf.length} bytes, shorter than the ${PL_HEADER_SIZE}-byte header`);
   if (buf.toString('ascii', 0, 8) !== PL_MAGIC) throw bad('bad magic (not a lattice-engine placement layer)');
-  if (buf.readUInt32LE(8) !== FORMAT_VERSION) throw bad(`format version ${buf.readUInt32LE(8)}, this program reads version ${FORMAT_VERSION}`);
+  if (buf.readUInt32LE(8) !== PL_FORMAT_VERSION) throw bad(`format version ${buf.readUInt32LE(8)}, this program reads version ${PL_FORMAT_VERSION}`);
   if (buf.readUInt32LE(12) !== PL_HEADER_SIZE) throw bad(`header size ${buf.readUInt32LE(12)}, expected ${PL_HEADER_SIZE}`);
   const r = (o: number) => buf.readUInt32LE(o);
   const meta: PlacementMeta = {
@@ -247,8 +301,8 @@ export function readPlacementFile(path: string, expect: Omit<PlacementMeta, 'his
   if (r(72) !== ENCODING_NIBBLE) throw bad(`unknown body encoding ${r(72)}`);
   const body = buf.subarray(PL_HEADER_SIZE);
   if (body.length !== meta.bytes) throw bad(`body is ${body.length} bytes, expected ${meta.bytes} (truncated or padded)`);
-  const crc = crc32(body) >>> 0;
-  if (crc !== r(76)) throw bad(`checksum mismatch (body CRC-32 ${crc.toString(16)}, header says ${r(76).toString(16)}): the file is corrupt`);
+  const crc = checksum(buf.subarray(0, PL_HEADER_SIZE), 76, body);
+  if (crc !== r(76)) throw bad(`checksum mismatch (CRC-32 ${crc.toString(16)}, header says ${r(76).toString(16)}): the file is corrupt`);
   into.set(body);
   return meta;
 }

@@ -4,7 +4,7 @@
  * sides to move, every placement of the pieces (legal or not), reduced by the board's symmetries.
  * The index and the solver live in assembly/tablebase/; this module owns files and orchestration.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
 import { loadVariantCore } from '../core-setup.js';
@@ -15,7 +15,7 @@ import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
 import { ArgumentError } from '../errors.js';
 import { newSharedMemory } from '../wasm.js';
-import { TablebaseError, layerFileName, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
+import { TablebaseError, ensureWritableDir, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
 
 export { TablebaseError } from './format.js';
 export { setupTablebaseIndex } from './setup.js';
@@ -86,20 +86,35 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
   const o = resolveOptions(v, opts.options);
   const threads = opts.threads ?? Math.min(8, availableParallelism());
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${threads}`);
-  const memory = threads > 1 ? newSharedMemory() : undefined;
-  const { board, core } = await loadVariantCore(v, o, false, memory);
-  const orbits = setupTablebaseIndex(core, board, v);
-  // the worker threads must copy the setup before this instance allocates anything more
-  const pool = memory ? await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads) : null;
+  checkRepetitionForTablebases(o);
+  ensureWritableDir(opts.dir);
+  const unlock = lockDir(opts.dir, `${v.id}-ctw${v.capturesToWin(o)}-build`);
   try {
-    return await buildLayers(v, o, core, orbits, pool, opts);
+    const memory = threads > 1 ? newSharedMemory() : undefined;
+    const { board, core } = await loadVariantCore(v, o, false, memory);
+    const orbits = setupTablebaseIndex(core, board, v);
+    // the worker threads must copy the setup before this instance allocates anything more
+    const pool = memory ? await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads) : null;
+    try {
+      return await buildLayers(v, o, core, orbits, pool, opts);
+    } finally {
+      await pool?.close();
+    }
   } finally {
-    await pool?.close();
+    unlock();
   }
 }
 
+/**
+ * Tablebases score a repeated position as a draw (cycles are draws), which is the game under
+ * repetition=draw3 and =none; under =forbid the moves themselves depend on the history, so that game
+ * has no such tablebase. Throws ArgumentError for it.
+ */
+export function checkRepetitionForTablebases(o: OptionValues): void {
+  if (o.repetition === 'forbid') throw new ArgumentError('tablebases score repetition as a draw (repetition=draw3 or none); repetition=forbid is another game, which they do not solve');
+}
+
 async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: number, pool: SolverThreads | null, opts: BuildOptions): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
-  mkdirSync(opts.dir, { recursive: true });
   const ctw = v.capturesToWin(o);
   const layers: LayerReport[] = [];
   const t0 = performance.now();

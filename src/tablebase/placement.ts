@@ -13,11 +13,11 @@
  * are written atomically as checkpoint files and those of p + 1 deleted; a killed solve restarts from
  * the lowest complete set. The answer is written to `<variant>-ctw<K>-solution.json`.
  */
-import { existsSync, mkdirSync, readFileSync, unlinkSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, unlinkSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
-import { getVariant, resolveOptions, type HuntVariant } from '../variants/index.js';
+import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
 import { loadVariantCore } from '../core-setup.js';
 import { newSharedMemory, type Core } from '../wasm.js';
 import { parsePosition, HUNTER, PREY } from '../notation.js';
@@ -25,8 +25,8 @@ import { ArgumentError } from '../errors.js';
 import type { Board } from '../lattice/index.js';
 import { setupTablebaseIndex } from './setup.js';
 import { SolverThreads } from './threads.js';
-import { buildTablebase, loadMovementLayers, movementFilesPresent, type LayerReport } from './index.js';
-import { TablebaseError, placementFileName, readPlacementFile, writePlacementFile, writeAtomic, removeStaleTemp, type PlacementMeta } from './format.js';
+import { buildTablebase, checkRepetitionForTablebases, loadMovementLayers, movementFilesPresent, type LayerReport } from './index.js';
+import { TablebaseError, ensureWritableDir, lockDir, placementFileName, readPlacementFile, writePlacementFile, writeAtomic, removeStaleTemp, type PlacementMeta } from './format.js';
 
 const KIND_G = 0, KIND_T = 1, KIND_CONVERT = 2;
 
@@ -72,6 +72,8 @@ export interface GameSolution {
   positions: number;
   /** Wall-clock time of the placement pass (milliseconds, earlier runs of a resumed solve included) and of this run. */
   placementMs: number; ms: number;
+  /** Runs the solve took (more than 1 when it was resumed). */
+  runs: number;
   threads: number;
   /** Peak resident memory of the process during the solve (MiB). */
   peakRssMB: number;
@@ -112,28 +114,33 @@ const LayerSchema = z.object({
 const SolutionSchema = z.object({
   variant: z.string(), capturesToWin: z.number().int().min(1).max(7), position: z.string(),
   value: z.enum(['win', 'draw', 'loss']), forcedCaptures: count,
-  positions: count, placementMs: count, ms: count, threads: z.number().int().positive(), peakRssMB: count,
+  positions: count, placementMs: count, ms: count, runs: z.number().int().positive(), threads: z.number().int().positive(), peakRssMB: count,
   layers: z.array(LayerSchema),
   loaded: z.boolean(),
 });
-/** The progress file kept beside the checkpoints: the layers solved by earlier runs and their time. */
-const ProgressSchema = z.object({ layers: z.array(LayerSchema), placementMs: count });
+/** The progress record written with each checkpoint: the layers solved so far, their time, the runs. */
+const ProgressSchema = z.object({ layers: z.array(LayerSchema), placementMs: count, runs: z.number().int().positive() });
 
 /** Reads a finished solve's answer; TablebaseError naming the file if it is unreadable or not for this game. */
-function readSolution(path: string, variant: string, k: number): GameSolution {
+function readSolution(path: string, variant: string, k: number, start: string): GameSolution {
   let data: unknown;
   try {
     data = JSON.parse(readFileSync(path, 'utf8'));
   } catch (err) {
-    throw new TablebaseError(`solution file ${path} is unreadable (${(err as Error).message}): delete it to solve again`);
+    throw new TablebaseError(`solution file ${path} is unreadable (${(err as Error).message.replace(/\s+/g, ' ')}): delete it to solve again`);
   }
   const r = SolutionSchema.safeParse(data);
   if (!r.success) {
     const i = r.error.issues[0];
     throw new TablebaseError(`solution file ${path} is unreadable (${i.path.join('.') || 'top level'}: ${i.message}): delete it to solve again`);
   }
-  if (r.data.variant !== variant || r.data.capturesToWin !== k) throw new TablebaseError(`solution file ${path} is for ${r.data.variant} with captures-to-win ${r.data.capturesToWin}, not ${variant} with ${k}: delete it to solve again`);
-  return { ...r.data, loaded: true };
+  const d = r.data;
+  if (d.variant !== variant || d.capturesToWin !== k) throw new TablebaseError(`solution file ${path} is for ${d.variant} with captures-to-win ${d.capturesToWin}, not ${variant} with ${k}: delete it to solve again`);
+  // the answer must be self-consistent: the start, at most k forced captures, the tigers win iff they force k
+  if (d.position !== start || d.forcedCaptures > k || (d.forcedCaptures === k) !== (d.value === 'loss')) {
+    throw new TablebaseError(`solution file ${path} is inconsistent (position ${JSON.stringify(d.position)}, value ${d.value}, forced captures ${d.forcedCaptures} of ${k}): delete it to solve again`);
+  }
+  return { ...d, loaded: true };
 }
 
 /**
@@ -154,9 +161,20 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
   const stopAt = opts.stopAt ?? 0;
   const keep = opts.keepLayers ?? false;
   if (!Number.isInteger(stopAt) || stopAt < 0 || stopAt >= v.preyTotal) throw new ArgumentError(`stopAt must be an integer 0..${v.preyTotal - 1}, got ${stopAt}`);
-  mkdirSync(opts.dir, { recursive: true });
   const solPath = join(opts.dir, solutionFile(v, K));
-  if (stopAt === 0 && existsSync(solPath)) return readSolution(solPath, v.id, K);
+  if (stopAt === 0 && existsSync(solPath)) return readSolution(solPath, v.id, K, v.start(o));
+  checkRepetitionForTablebases(o);
+  ensureWritableDir(opts.dir);
+  const unlock = lockDir(opts.dir, `${v.id}-ctw${K}-solve`);
+  try {
+    return await solveIn(v, o, K, threads, stopAt, keep, solPath, opts, t0);
+  } finally {
+    unlock();
+  }
+}
+
+async function solveIn(v: HuntVariant, o: OptionValues, K: number, threads: number, stopAt: number, keep: boolean, solPath: string, opts: SolveOptions, t0: number):
+  Promise<GameSolution & { probe?: (position: string) => PlacementValue | null }> {
   // the movement-phase tablebases for every captures-to-win 1..K
   for (let k = 1; k <= K; k++) {
     if (movementFilesPresent(v.id, k, opts.dir)) continue;
@@ -280,24 +298,47 @@ class PlacementSolver {
   }
   private filePath(p: number, c: number): string { return join(this.opts.dir, placementFileName(this.v.id, this.K, p, c)); }
 
-  private progressPath(): string { return join(this.opts.dir, `${this.v.id}-ctw${this.K}-progress.json`); }
+  private progressPath(p: number): string { return join(this.opts.dir, `${this.v.id}-ctw${this.K}-placed${p}-progress.json`); }
 
-  /** Deletes the checkpoint files of every placed count except `keep` (-1: all, and the progress record). */
+  /** Deletes the checkpoint files and progress records of every placed count except `keep` (-1: all). */
   removeCheckpoints(keep: number): void {
-    if (keep < 0 && existsSync(this.progressPath())) unlinkSync(this.progressPath());
-    const prefix = `${this.v.id}-ctw${this.K}-placed`;
+    const prefix = `${this.v.id}-ctw${this.K}-`;
     for (const f of readdirSync(this.opts.dir)) {
-      const m = f.startsWith(prefix) ? /^placed(\d+)-c\d+\.lttp(\.tmp)?$/.exec(f.slice(prefix.length - 'placed'.length)) : null;
+      const m = f.startsWith(prefix) ? /^placed(\d+)-(c\d+\.lttp|progress\.json)(\.tmp)?$/.exec(f.slice(prefix.length)) : null;
       if (m && Number(m[1]) !== keep) unlinkSync(join(this.opts.dir, f));
     }
   }
 
-  /** The lowest placed count p < P whose tigers-to-move checkpoint layers are all present, or P. */
+  /**
+   * The progress record of the checkpoint at p: it must list exactly the layers solved above it. Throws
+   * TablebaseError naming the file otherwise.
+   */
+  private readProgress(p: number): { layers: PlacementLayerReport[]; placementMs: number; runs: number } {
+    const path = this.progressPath(p);
+    const bad = (what: string) => new TablebaseError(`progress record ${path} is unusable (${what}): delete the files of placed${p} to solve those layers again`);
+    let r;
+    try {
+      r = ProgressSchema.safeParse(JSON.parse(readFileSync(path, 'utf8')));
+    } catch (err) {
+      throw bad((err as Error).message.replace(/\s+/g, ' '));
+    }
+    if (!r.success) throw bad(`${r.error.issues[0].path.join('.') || 'top level'}: ${r.error.issues[0].message}`);
+    const want: string[] = [];
+    for (let q = p; q <= this.P; q++) {
+      if (q < this.P) for (let c = 0; c <= this.cMax(q, 0); c++) want.push(`goats/${q}/${c}`);
+      for (let c = 0; c <= Math.min(q - 1, this.K - 1); c++) want.push(`tigers/${q}/${c}`);
+    }
+    const have = r.data.layers.map((l) => `${l.side}/${l.placed}/${l.captured}`);
+    if (have.length !== want.length || want.some((k) => !have.includes(k))) throw bad(`it lists ${have.length} layers, not the ${want.length} solved down to ${p} placed`);
+    return r.data;
+  }
+
+  /** The lowest placed count p < P whose tigers-to-move checkpoint layers and progress record are all present, or P. */
   private findCheckpoint(): number {
     for (let p = 1; p < this.P; p++) {
       let all = true;
       for (let c = 0; c <= this.cMax(p, 1); c++) if (!existsSync(this.filePath(p, c))) all = false;
-      if (all) return p;
+      if (all && existsSync(this.progressPath(p))) return p;
     }
     return this.P;
   }
@@ -306,14 +347,10 @@ class PlacementSolver {
     const t0 = performance.now();
     const P = this.P, K = this.K;
     const from = this.findCheckpoint();
-    // what earlier runs solved (reported in the answer); a missing or unreadable record only loses statistics
-    let prior: PlacementLayerReport[] = [], priorMs = 0;
-    if (from < P && existsSync(this.progressPath())) {
-      try {
-        const r = ProgressSchema.parse(JSON.parse(readFileSync(this.progressPath(), 'utf8')));
-        prior = r.layers; priorMs = r.placementMs;
-      } catch { /* statistics of earlier runs are lost; the values come from the verified checkpoint */ }
-    }
+    // what earlier runs solved (the checkpoint's progress record, checked against the layers it must list)
+    let prior: PlacementLayerReport[] = [], priorMs = 0, runs = 1;
+    if (from < P) ({ layers: prior, placementMs: priorMs, runs } = this.readProgress(from));
+    if (from < P) runs++;
     const solvedHere = () => this.reports.filter((r) => !r.loaded);
     // every layer this run touches fits one slab size
     let maxBytes = 0;
@@ -332,8 +369,9 @@ class PlacementSolver {
           removeStaleTemp(this.filePath(p, c));
           writePlacementFile(this.filePath(p, c), { ...this.fileMeta(p, c), histogram: this.lastHist.get(this.key(1, p, c))! }, this.view(ptr, p - c));
         }
-        writeAtomic(this.progressPath(), new Uint8Array(0),
-          Buffer.from(JSON.stringify({ layers: [...prior, ...solvedHere()], placementMs: Math.round(priorMs + performance.now() - t0) })));
+        // the record last: a checkpoint counts only with its record, so a kill in between falls back to p + 1
+        writeAtomic(this.progressPath(p), new Uint8Array(0),
+          Buffer.from(JSON.stringify({ layers: [...prior, ...solvedHere()], placementMs: Math.round(priorMs + performance.now() - t0), runs })));
         this.removeCheckpoints(p);
       }
     }
@@ -345,7 +383,7 @@ class PlacementSolver {
       variant: this.v.id, capturesToWin: K, position: start,
       value: sv?.wdl ?? null, forcedCaptures: sv?.forcedCaptures ?? null,
       positions: layers.filter((r) => r.placed < P).reduce((a, r) => a + r.positions, 0),
-      placementMs, peakRssMB: Math.round(this.peakRss / 2 ** 20), layers,
+      placementMs, runs, peakRssMB: Math.round(this.peakRss / 2 ** 20), layers,
     };
   }
 
