@@ -187,7 +187,7 @@ export function readLayerFile(path: string, expect: Omit<LayerMeta, 'distinct' |
   if (buf.length < HEADER_SIZE) throw bad(`only ${buf.length} bytes, shorter than the ${HEADER_SIZE}-byte header`);
   if (buf.toString('ascii', 0, 8) !== MAGIC) throw bad(`bad magic (not a lattice-engine tablebase)`);
   const version = buf.readUInt32LE(8);
-  if (version !== FORMAT_VERSION) throw bad(`format version ${version}, this program reads version ${FORMAT_VERSION}`);
+  if (version !== FORMAT_VERSION) throw bad(`format version ${version}, this program reads version ${FORMAT_VERSION} (delete it and build the tablebase again)`);
   if (buf.readUInt32LE(12) !== HEADER_SIZE) throw bad(`header size ${buf.readUInt32LE(12)}, expected ${HEADER_SIZE}`);
   const variant = buf.toString('ascii', 16, 40).replace(/\0+$/, '');
   const meta: LayerMeta = {
