@@ -165,6 +165,26 @@ export function lockDir(dir: string, name: string): () => void {
   throw new TablebaseError(`cannot take the lock file ${path}`);
 }
 
+/**
+ * Reads a whole file and checks the fields every format here starts with: magic (8 bytes), format
+ * version (u32 at 8), header size (u32 at 12). Returns the contents and a maker of TablebaseErrors that
+ * name the file. Throws one for an unreadable file or a failed check.
+ */
+function readHeaderChecked(path: string, kind: string, magic: string, version: number, headerSize: number, notOurs: string, versionHint: string): { buf: Buffer; bad: (what: string) => TablebaseError } {
+  let buf: Buffer;
+  try {
+    buf = readFileSync(path);
+  } catch (err) {
+    throw new TablebaseError(`cannot read ${kind} ${path}: ${(err as Error).message}`);
+  }
+  const bad = (what: string) => new TablebaseError(`${kind} ${path} is unusable: ${what}`);
+  if (buf.length < headerSize) throw bad(`only ${buf.length} bytes, shorter than the ${headerSize}-byte header`);
+  if (buf.toString('ascii', 0, 8) !== magic) throw bad(`bad magic (not ${notOurs})`);
+  if (buf.readUInt32LE(8) !== version) throw bad(`format version ${buf.readUInt32LE(8)}, this program reads version ${version}${versionHint}`);
+  if (buf.readUInt32LE(12) !== headerSize) throw bad(`header size ${buf.readUInt32LE(12)}, expected ${headerSize}`);
+  return { buf, bad };
+}
+
 /** Removes a stray temp file left by a killed build. */
 export function removeStaleTemp(path: string): void {
   if (existsSync(`${path}.tmp`)) unlinkSync(`${path}.tmp`);
@@ -177,18 +197,7 @@ export function removeStaleTemp(path: string): void {
  * Returns the header fields and the body (u16 little-endian per slot).
  */
 export function readLayerFile(path: string, expect: Omit<LayerMeta, 'distinct' | 'maxDtm' | 'stats'>): { meta: LayerMeta; body: Uint8Array } {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(path);
-  } catch (err) {
-    throw new TablebaseError(`cannot read tablebase file ${path}: ${(err as Error).message}`);
-  }
-  const bad = (what: string) => new TablebaseError(`tablebase file ${path} is unusable: ${what}`);
-  if (buf.length < HEADER_SIZE) throw bad(`only ${buf.length} bytes, shorter than the ${HEADER_SIZE}-byte header`);
-  if (buf.toString('ascii', 0, 8) !== MAGIC) throw bad(`bad magic (not a lattice-engine tablebase)`);
-  const version = buf.readUInt32LE(8);
-  if (version !== FORMAT_VERSION) throw bad(`format version ${version}, this program reads version ${FORMAT_VERSION} (delete it and build the tablebase again)`);
-  if (buf.readUInt32LE(12) !== HEADER_SIZE) throw bad(`header size ${buf.readUInt32LE(12)}, expected ${HEADER_SIZE}`);
+  const { buf, bad } = readHeaderChecked(path, 'tablebase file', MAGIC, FORMAT_VERSION, HEADER_SIZE, 'a lattice-engine tablebase', ' (delete it and build the tablebase again)');
   const variant = buf.toString('ascii', 16, 40).replace(/\0+$/, '');
   const meta: LayerMeta = {
     variant,
@@ -278,17 +287,7 @@ export function writePlacementFile(path: string, m: PlacementMeta, body: Uint8Ar
  * TablebaseError naming the file and the first problem. Returns the header's fields.
  */
 export function readPlacementFile(path: string, expect: Omit<PlacementMeta, 'histogram'>, into: Uint8Array): PlacementMeta {
-  let buf: Buffer;
-  try {
-    buf = readFileSync(path);
-  } catch (err) {
-    throw new TablebaseError(`cannot read placement file ${path}: ${(err as Error).message}`);
-  }
-  const bad = (what: string) => new TablebaseError(`placement file ${path} is unusable: ${what}`);
-  if (buf.length < PL_HEADER_SIZE) throw bad(`only ${buf.length} bytes, shorter than the ${PL_HEADER_SIZE}-byte header`);
-  if (buf.toString('ascii', 0, 8) !== PL_MAGIC) throw bad('bad magic (not a lattice-engine placement layer)');
-  if (buf.readUInt32LE(8) !== PL_FORMAT_VERSION) throw bad(`format version ${buf.readUInt32LE(8)}, this program reads version ${PL_FORMAT_VERSION}`);
-  if (buf.readUInt32LE(12) !== PL_HEADER_SIZE) throw bad(`header size ${buf.readUInt32LE(12)}, expected ${PL_HEADER_SIZE}`);
+  const { buf, bad } = readHeaderChecked(path, 'placement file', PL_MAGIC, PL_FORMAT_VERSION, PL_HEADER_SIZE, 'a lattice-engine placement layer', '');
   const r = (o: number) => buf.readUInt32LE(o);
   const meta: PlacementMeta = {
     variant: buf.toString('ascii', 16, 40).replace(/\0+$/, ''),
