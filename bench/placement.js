@@ -28,8 +28,8 @@ try {
     onLayer: (l) => {
       if (l.placed === 20) return;
       const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
-      layers.push({ placed: l.placed, captured: l.captured, side: l.side, positions: l.positions, seconds: l.ms / 1000, perSecond: l.positions / (l.ms / 1000), rssMB: rss });
-      note(`  ${l.placed} placed ${l.captured} captured ${l.side} to move: ${l.positions} positions in ${(l.ms / 1000).toFixed(1)} s (${(l.positions / l.ms / 1000).toFixed(1)} M/s), rss ${rss} MB`);
+      layers.push({ placed: l.placed, captured: l.captured, side: l.side, positions: l.positions, seconds: l.ms / 1000, perSecond: l.ms > 0 ? l.positions / (l.ms / 1000) : null, rssMB: rss });
+      note(`  ${l.placed} placed ${l.captured} captured ${l.side} to move: ${l.positions} positions in ${(l.ms / 1000).toFixed(1)} s (${l.ms > 0 ? (l.positions / l.ms / 1000).toFixed(1) : '-'} M/s), rss ${rss} MB`);
     },
   });
   const seconds = (performance.now() - t0) / 1000;
