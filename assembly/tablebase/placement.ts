@@ -36,8 +36,12 @@ import { layerPtr, emptiesOf } from "./retro";
 
 /** C(n, k) for n, k < 32. */
 const PBIN = new StaticArray<u32>(32 * 32);
-/** Colex rank by 7-bit chunks: RK[v] (chunk 0), RK[128 + v * 8 + j] (chunk 1), RK[1152 + v * 15 + j] (chunk 2). */
-const RK = new StaticArray<u32>(128 * 24);
+/**
+ * Colex rank by 7-bit chunks: RK[v] (chunk 0), RK[B1 + v * J1 + j] (chunk 1), RK[B2 + v * J2 + j]
+ * (chunk 2), j = the set bits below the chunk (one more than a full set can have, for a point added below).
+ */
+const J1 = 9, J2 = 16, B1 = 128, B2 = 128 + 128 * J1;
+const RK = new StaticArray<u32>(B2 + 128 * J2);
 
 // Shared cells (u64 each).
 const PL = new StaticArray<u64>(32);
@@ -66,8 +70,8 @@ export function setupPlacement(): i32 {
     st(PBIN, n * 32 + k, v);
   }
   for (let h = 0; h < 3; h++) {
-    const js = h == 0 ? 1 : h == 1 ? 8 : 15;
-    const base = h == 0 ? 0 : h == 1 ? 128 : 1152;
+    const js = h == 0 ? 1 : h == 1 ? J1 : J2;
+    const base = h == 0 ? 0 : h == 1 ? B1 : B2;
     for (let v = 0; v < 128; v++) for (let j = 0; j < js; j++) {
       let r: u32 = 0, i = 0;
       for (let b = 0; b < 7; b++) if ((v >> b) & 1) { r += cb(7 * h + b, j + i + 1); i++; }
@@ -82,7 +86,7 @@ export function setupPlacement(): i32 {
 @inline function rank21(x: u32): u32 {
   const a = x & 127, b = (x >> 7) & 127, c = x >> 14;
   const pa = popcnt(a), pb = popcnt(b);
-  return ld(RK, <i32>a) + ld(RK, 128 + <i32>(b * 8 + pa)) + ld(RK, 1152 + <i32>(c * 15 + pa + pb));
+  return ld(RK, <i32>a) + ld(RK, B1 + <i32>(b * J1 + pa)) + ld(RK, B2 + <i32>(c * J2 + pa + pb));
 }
 
 /** Positions in one orbit block of a layer with g prey on the board: C(F, g). */
@@ -283,10 +287,31 @@ function runBlock(o: i32, kind: i32): void {
         if (v == kmax) break;
       }
     } else if (kind == KIND_G) {
+      // rank(m + q) changes only q's chunk and shifts the chunks above by one set bit: the chunk sums
+      // are computed once per position, then each placement costs one table read
+      const a = m & 127, b = (m >> 7) & 127, cc = m >> 14;
+      const pa = <i32>popcnt(a), pab = pa + <i32>popcnt(b);
+      const r0 = ld(RK, <i32>a), r1 = ld(RK, B1 + <i32>b * J1 + pa), r2 = ld(RK, B2 + <i32>cc * J2 + pab);
+      const r1s = ld(RK, B1 + <i32>b * J1 + pa + 1), r2s = ld(RK, B2 + <i32>cc * J2 + pab + 1);
       v = 7;
       let gw: u32 = 0;
-      for (let e = ~m & fullF; e != 0; e &= e - 1) {
-        const x = nib(srcBlock, rank21(m | (e & (~e + 1))));
+      let base = r1s + r2s;
+      for (let e = ~a & fullF & 127; e != 0; e &= e - 1) {
+        const x = nib(srcBlock, base + ld(RK, <i32>(a | (e & (~e + 1)))));
+        const xv = x & 7;
+        if (xv < v) v = xv;
+        gw |= x;
+      }
+      base = r0 + r2s;
+      for (let e = ~b & (fullF >> 7) & 127; e != 0; e &= e - 1) {
+        const x = nib(srcBlock, base + ld(RK, B1 + <i32>(b | (e & (~e + 1))) * J1 + pa));
+        const xv = x & 7;
+        if (xv < v) v = xv;
+        gw |= x;
+      }
+      base = r0 + r1;
+      for (let e = ~cc & (fullF >> 14); e != 0; e &= e - 1) {
+        const x = nib(srcBlock, base + ld(RK, B2 + <i32>(cc | (e & (~e + 1))) * J2 + pab));
         const xv = x & 7;
         if (xv < v) v = xv;
         gw |= x;
