@@ -19,7 +19,7 @@
  * - A Teaching King's pass is its Lion Dog 0-1-0 over an empty s1; under lion-dog=slider|leaper the
  *   Lion Dog part has no pass and no igui.
  */
-import { DIR_VECTORS, PIECES, PIECES_ROKUSHU, DEVA, DARK_SPIRIT, KING, DRUNK_ELEPHANT, type Dir, type PieceType } from './pieces.js';
+import { DIR_VECTORS, PIECES, PIECES_ROKUSHU, DEVA, DARK_SPIRIT, KING, DRUNK_ELEPHANT, SLIDE, type Dir, type PieceType } from './pieces.js';
 import {
   CAPTURE_FLAGS, CAP_DEVA, CAP_PROMOTED, CAP_SPIRIT, CELLS, EMPTY, IS_EMPEROR, OFF, ROYAL, SQUARES, W,
   makePiece, type Position,
@@ -341,15 +341,7 @@ export class MoveGen {
       if (fl & F_EMPEROR) continue;
       const att = (p & 1) === 0 ? att0 : att1;
       for (let r = t.rayStart[fc]!, re = t.rayStart[fc + 1]!; r < re; r++) {
-        const d = t.rayDelta[r]!;
-        let k = t.rayRange[r]!, x = s;
-        while (k-- > 0) {
-          x += d;
-          const q = b[x]!;
-          if (q === OFF) break;
-          att[x] = 1;
-          if (q !== EMPTY) break;
-        }
+        markRay(b, att, s, t.rayDelta[r]!, t.rayRange[r]!);
       }
       for (let j = t.jumpStart[fc]!, je = t.jumpStart[fc + 1]!; j < je; j++) {
         const x = s + t.jumpDelta[j]!;
@@ -373,21 +365,26 @@ export class MoveGen {
             if (q === OFF) break;
             att[x] = 1;
             if (q !== EMPTY) break;
-            for (let m = 0; m < 2; m++) {
-              const pd = m === 0 ? p1 : -p1;
-              let y = x;
-              for (;;) {
-                y += pd;
-                const r = b[y]!;
-                if (r === OFF) break;
-                att[y] = 1;
-                if (r !== EMPTY) break;
-              }
-            }
+            markRay(b, att, x, p1, SLIDE);
+            markRay(b, att, x, -p1, SLIDE);
           }
         }
       }
     }
+  }
+}
+
+/**
+ * Marks in `att` the squares along board delta d from x (x itself excluded), at most `range` steps:
+ * up to the board's edge, or up to and including the first piece.
+ */
+function markRay(b: Uint8Array, att: Uint8Array, x: number, d: number, range: number): void {
+  for (let k = range; k-- > 0;) {
+    x += d;
+    const q = b[x]!;
+    if (q === OFF) return;
+    att[x] = 1;
+    if (q !== EMPTY) return;
   }
 }
 
