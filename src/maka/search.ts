@@ -257,7 +257,9 @@ export class Searcher {
       const pv = this.pvFromTT(d);
       result = { best: pv[0] ?? null, score, depth: d, nodes: this.nodes, ms: Math.round(performance.now() - t0), pv };
       limits.onDepth?.(result);
-      if (Math.abs(score) > MATE_BOUND) break;
+      // stop on a mate only once it is proven shortest: the search is full width to depth d, so a mate
+      // within d plies is the shortest; a longer one (seen through quiescence) may not be
+      if (Math.abs(score) > MATE_BOUND && MATE - Math.abs(score) <= d) break;
     }
     if (result.best === null) {
       // stopped before depth 1 finished: take the first generated move, if any
