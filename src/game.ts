@@ -319,7 +319,9 @@ export class Game {
   /**
    * Loads the movement-phase tablebase built in `dir` (`lattice tablebase build`) into this game's core;
    * from then on the search probes it in the movement phase and probe() answers. Node only. Rejects
-   * with TablebaseError naming a missing, corrupt or mismatched file. Resolves to the layers' headers.
+   * with TablebaseError naming a missing, corrupt or mismatched file, and with ArgumentError under
+   * repetition=forbid (the legal moves then depend on the history, which no tablebase covers).
+   * Resolves to the layers' headers.
    */
   async loadTablebase(dir: string): Promise<LayerMeta[]> {
     if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);

@@ -144,6 +144,21 @@ describe('tablebase (captures-to-win = 3)', () => {
     expect(game.probe()).toEqual({ wdl: 'loss', dtm: 0, bestmove: null, line: [] });
   });
 
+  it('refuses repetition=forbid for loading, probing and searching with a tablebase (its moves depend on the history)', async () => {
+    const g = await Game.create('bagh-chal', { options: { ...opts, repetition: 'forbid' } });
+    await expect(g.loadTablebase(dir)).rejects.toThrow(/repetition=forbid/);
+    expect(g.probe()).toBeNull();
+    const { spawnSync } = await import('node:child_process');
+    const cli = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli.js', ...args], { encoding: 'utf8' });
+    for (const args of [
+      ['tablebase', 'probe', 'GGGGG/GGGGG/GGTGG/T1TGG/2G1T T - G3', '--dir', dir, '--option', 'captures-to-win=3', '--option', 'repetition=forbid'],
+      ['search', 'bagh-chal', '--position', 'GGGGG/GGGGG/GGTGG/T1TGG/2G1T T - G3', '--tb-dir', dir, '--option', 'captures-to-win=3', '--option', 'repetition=forbid', '--depth', '3'],
+    ]) {
+      const r = cli(args);
+      expect([args[0], r.status, r.stderr.trim()]).toEqual([args[0], 2, expect.stringMatching(/^error: .*repetition=forbid/)]);
+    }
+  });
+
   it('a placement-phase position is not in the tablebase', () => {
     game.setPosition('T3T/5/5/5/T3T G G20 -');
     expect(game.probe()).toBeNull();

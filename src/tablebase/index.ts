@@ -107,11 +107,12 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
 
 /**
  * Tablebases score a repeated position as a draw (cycles are draws), which is the game under
- * repetition=draw3 and =none; under =forbid the moves themselves depend on the history, so that game
- * has no such tablebase. Throws ArgumentError for it.
+ * repetition=draw3 and =none; under =forbid the moves themselves depend on the history (a side whose
+ * every move repeats has lost), so that game has no such tablebase: building, solving, loading and
+ * probing (and so searching with a tablebase) refuse it. Throws ArgumentError for it.
  */
 export function checkRepetitionForTablebases(o: OptionValues): void {
-  if (o.repetition === 'forbid') throw new ArgumentError('tablebases score repetition as a draw (repetition=draw3 or none); repetition=forbid is another game, which they do not solve');
+  if (o.repetition === 'forbid') throw new ArgumentError('tablebases score repetition as a draw (repetition=draw3 or none); under repetition=forbid the legal moves depend on the history, so no tablebase answers for it (build, solve, load, probe and --tb-dir refuse it)');
 }
 
 async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: number, pool: SolverThreads | null, opts: BuildOptions): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
@@ -158,9 +159,11 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
 
 /**
  * Loads every layer of a built tablebase into a core already set up for the variant. Throws
- * TablebaseError naming a missing, corrupt or mismatched file.
+ * TablebaseError naming a missing, corrupt or mismatched file, and ArgumentError under
+ * repetition=forbid (checkRepetitionForTablebases).
  */
 export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: OptionValues, dir: string): LayerMeta[] {
+  checkRepetitionForTablebases(o);
   const orbits = setupTablebaseIndex(core, board, v);
   const metas = loadMovementLayers(core, v, v.capturesToWin(o), dir, orbits);
   core.exports.tbEnable(1);
