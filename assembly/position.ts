@@ -32,7 +32,7 @@ const MOVES_PLAYED = new StaticArray<u32>(MAX_HISTORY);
 /** Ply of the last irreversible move (placement or capture) at each ply: repetitions can't cross it. */
 const IRREV = new StaticArray<i32>(MAX_HISTORY);
 export let histLen: i32 = 0;
-let lastIrrev: i32 = 0;
+export let lastIrrev: i32 = 0;
 
 // ---- Zobrist keys ----
 const Z_HUNTER = new StaticArray<u64>(MAX_POINTS);
@@ -137,12 +137,15 @@ export function repetitions(): i32 {
   return n;
 }
 
-/** True if the current position repeats one at or after history index `from` (search: draw). */
-// @ts-ignore: decorator
-@inline export function repeatsSince(from: i32): bool {
+/**
+ * History index of the latest earlier occurrence of the current position at or after history index
+ * `from` (and after the last irreversible move), or -1 if there is none. The search uses the index to
+ * know which position of its line a repetition refers to (see "path dependence" in search.ts).
+ */
+export function lastRepeat(from: i32): i32 {
   const lo = max(from, lastIrrev);
-  for (let i = histLen - 2; i >= lo; i -= 2) if (ld(KEYS, i) == key) return true;
-  return false;
+  for (let i = histLen - 2; i >= lo; i -= 2) if (ld(KEYS, i) == key) return i;
+  return -1;
 }
 
 export function historyMove(i: i32): u32 { return ld(MOVES_PLAYED, i); }

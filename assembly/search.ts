@@ -2,14 +2,30 @@
 // transposition table, move ordering (TT move, captures, killers, history), quiescence on captures,
 // repetition = draw inside the search (RULES.md §0), mate scores as "win in N plies", and limits by
 // depth, nodes, time and an external stop flag polled through an import every 1024 nodes.
+//
+// Exact forced wins (DESIGN.md "Search"): if the side to move can force a win in n plies, a search to
+// depth n + 2 reports exactly n, from either side's view, under every repetition rule and whatever was
+// searched before. What makes it hold:
+// - Reductions: late move reduction spends at most MAX_REDUCTION (2) plies on any path from the root,
+//   so a depth-d search looks at every line to at least d - 2 plies; none while the window is a mate
+//   score. At the horizon a side with no legal move is scored as lost before quiescence.
+// - Transposition table: mate scores are stored relative to the node; an entry cuts off only if it was
+//   searched at least as deep and at least as full width (depth - slack) as the node needs.
+// - Path dependence: a score that depends on positions above the node in the line (a repetition draw
+//   that refers to them, or under `forbid` a move refused because of them) is not stored as a score;
+//   every node returns the shallowest ply its value refers to (depPly) so its parent knows. Under
+//   `forbid` scores are stored and used only where no reversible history exists (the legal moves
+//   themselves depend on the history).
+// - Mate-distance pruning; and iterative deepening stops on a mate score only once depth - 2 has reached
+//   it, i.e. once it is proven shortest.
 import { ld, st } from "./bits";
 import { MAX_POINTS } from "./board";
-import { key, side, captured, capturesToWin, makeMove, unmakeMove, repeatsSince, repetitions, HUNTER } from "./position";
-import { generate, generateCaptures, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
+import { key, side, captured, capturesToWin, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, HUNTER } from "./position";
+import { generate, generateCaptures, hasMove, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE } from "./move";
 import { evaluate } from "./eval";
 import { probeCurrent } from "./tablebase/probe";
-import { ttProbe, ttStore, ttNewSearch, ttMove, ttScore, ttDepth, ttBound, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
+import { ttProbe, ttStore, ttNewSearch, ttClaim, ttMove, ttScore, ttDepth, ttBound, ttSlack, TT_USER_SEARCH, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
 
 /** Milliseconds from an arbitrary origin (host clock). */
 @external("env", "now") declare function hostNow(): f64;
@@ -44,6 +60,17 @@ let maxNodes: f64 = 0;
 let deadline: f64 = 0;
 let startTime: f64 = 0;
 let stopped = false;
+
+/** Most plies of late move reduction on one path from the root (see "Exact forced wins" above). */
+const MAX_REDUCTION: i32 = 2;
+/** History length at the root: history index rootHist + p is the position at ply p of the line. */
+let rootHist: i32 = 0;
+/** "Depends on no position above": larger than any ply. */
+const NO_DEP: i32 = 1 << 20;
+/** Set by every negamax return: the shallowest ply of the line (negative: before the root) its value refers to. */
+let depPly: i32 = NO_DEP;
+/** Scratch for the same within one node. */
+let nodeDep: i32 = NO_DEP;
 
 let bestMove: u32 = NO_MOVE;
 let bestScore: i32 = 0;
@@ -117,26 +144,82 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   return best;
 }
 
-function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
+/**
+ * Moves under `repetition=forbid` (RULES.md §0): true if the move just made repeats a position of the
+ * game since its last irreversible move, i.e. is illegal. Records which ply of the line it refers to.
+ */
+// @ts-ignore: decorator
+@inline function forbiddenHere(): bool {
+  const j = lastRepeat(0);
+  if (j < 0) return false;
+  nodeDep = min(nodeDep, j - rootHist);
+  return true;
+}
+
+/**
+ * The horizon's test for "a side with no legal move loses" (RULES.md §0): true if the side to move has
+ * no legal move, counting, under `repetition=forbid`, moves that would repeat as missing.
+ */
+function noLegalMove(ply: i32): bool {
+  if (!hasMove()) return true;
+  if (repetitionMode != 2) return false;
+  const base = ply * MAX_MOVES;
+  const n = generate(base);
+  for (let i = 0; i < n; i++) {
+    makeMove(ld(MOVES, base + i));
+    const forbidden = forbiddenHere();
+    unmakeMove();
+    if (!forbidden) return false;
+  }
+  return true;
+}
+
+/**
+ * Negamax with alpha-beta and PVS. `red` counts the plies of late move reduction already spent on the
+ * path from the root (at most MAX_REDUCTION); on return, depPly says which ply of the line the value
+ * depends on (see "Exact forced wins" at the top of this file).
+ */
+function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
   st(PV_LEN, ply, 0);
+  depPly = NO_DEP;
   if (captured >= capturesToWin) return side == HUNTER ? MATE - ply : -(MATE - ply);   // the hunters have won
-  if (ply > 0 && repetitionMode != 0 && repeatsSince(0)) return 0;
+  if (ply > 0 && repetitionMode == 1) {
+    const j = lastRepeat(rootHist);
+    if (j >= 0) { depPly = j - rootHist; return 0; }                 // a repeat inside the line: a draw
+    if (lastIrrev < rootHist && repetitions() >= 2) { depPly = -1; return 0; }   // third occurrence in the game
+  }
   if (tbActive && ply > 0) {
     const v = probeCurrent();          // exact value with best play (dtm + 1; 0 draw; -1 not covered)
     if (v == 0) return 0;
     if (v > 0) { const dtm = v - 1; return (dtm & 1) != 0 ? MATE - (ply + dtm) : -(MATE - (ply + dtm)); }
   }
-  if (depth <= 0 || ply >= MAX_PLY - 1) return quiesce(alpha, beta, ply);
+  if (ply > 0) {
+    // mate-distance pruning: nothing here can beat a win at the next ply or lose faster than now
+    alpha = max(alpha, -(MATE - ply));
+    beta = min(beta, MATE - ply - 1);
+    if (alpha >= beta) return alpha;
+  }
+  if (depth <= 0 || ply >= MAX_PLY - 1) {
+    nodeDep = NO_DEP;
+    if (noLegalMove(ply)) { depPly = nodeDep; return -(MATE - ply); }   // no legal move: the side to move loses
+    depPly = nodeDep;
+    return quiesce(alpha, beta, ply);
+  }
   nodes++;
   if ((<i64>nodes & 1023) == 0) checkLimits();
   if (stopped) return 0;
 
   const pvNode = beta - alpha > 1;
+  const slack = MAX_REDUCTION - red;
+  // under forbid the legal moves depend on the positions since the last irreversible move, so scores
+  // are only stored and used where there are none
+  const scoresValid = repetitionMode != 2 || lastIrrev == histLen;
   const entry = ttProbe(key);
   let ttm = NO_MOVE;
   if (entry != 0) {
     ttm = ttMove(entry);
-    if (!pvNode && ply > 0 && ttDepth(entry) >= depth) {
+    const d = ttDepth(entry);
+    if (!pvNode && ply > 0 && scoresValid && d >= depth && d - ttSlack(entry) >= depth - slack) {
       const s = fromTT(ttScore(entry), ply), b = ttBound(entry);
       if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
     }
@@ -148,21 +231,30 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   scoreMoves(base, n, ttm, ply);
 
   const alpha0 = alpha;
+  const mateWindow = alpha >= MATE_BOUND || beta <= -MATE_BOUND;
   let best = -INFINITE, bestM = NO_MOVE, searched = 0;
+  let dep = NO_DEP;
   for (let i = 0; i < n; i++) {
     const m = pick(base, i, n);
     makeMove(m);
-    if (repetitionMode == 2 && repetitions() > 0) { unmakeMove(); continue; }   // forbid: may not repeat
+    if (repetitionMode == 2) {
+      nodeDep = dep;
+      const forbidden = forbiddenHere();
+      dep = nodeDep;
+      if (forbidden) { unmakeMove(); continue; }   // forbid: may not repeat
+    }
     let s: i32;
-    if (searched == 0) s = -negamax(depth - 1, -beta, -alpha, ply + 1);
+    if (searched == 0) { s = -negamax(depth - 1, -beta, -alpha, ply + 1, red); dep = min(dep, depPly); }
     else {
       // Late move reduction: quiet moves ordered after the TT move, captures and killers are searched
-      // one or two plies shallower with a null window, and again at full depth if they beat alpha.
+      // one or two plies shallower with a null window, and again at full depth if they beat alpha;
+      // never more than MAX_REDUCTION plies on one path, and not while the window is a mate score.
       let r = 0;
-      if (depth >= 3 && searched >= 3 && ld(SCORES, base + i) < (1 << 28) - 1) r = searched >= 8 && depth >= 5 ? 2 : 1;
-      s = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
-      if (r > 0 && s > alpha) s = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
-      if (s > alpha && s < beta) s = -negamax(depth - 1, -beta, -alpha, ply + 1);
+      if (depth >= 3 && searched >= 3 && !mateWindow && ld(SCORES, base + i) < (1 << 28) - 1) r = min(searched >= 8 && depth >= 5 ? 2 : 1, MAX_REDUCTION - red);
+      s = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, red + r);
+      dep = min(dep, depPly);
+      if (r > 0 && s > alpha) { s = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, red); dep = min(dep, depPly); }
+      if (s > alpha && s < beta) { s = -negamax(depth - 1, -beta, -alpha, ply + 1, red); dep = min(dep, depPly); }
     }
     unmakeMove();
     searched++;
@@ -186,9 +278,11 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
       }
     }
   }
+  depPly = dep;
   if (searched == 0) return -(MATE - ply);   // every move forbidden by repetition: no legal move
   const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-  ttStore(key, bestM, toTT(best, ply), depth, bound);
+  if (dep >= ply && scoresValid) ttStore(key, bestM, toTT(best, ply), depth, bound, slack);
+  else ttStore(key, bestM, 0, 0, 0);           // the value depends on the path here: keep the move only
   return best;
 }
 
@@ -202,7 +296,9 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
   startTime = hostNow();
   deadline = timeMs > 0 ? startTime + timeMs : 0;
   bestMove = NO_MOVE; bestScore = 0; rootPvLen = 0;
+  ttClaim(TT_USER_SEARCH);
   ttNewSearch();
+  rootHist = histLen;
   for (let i = 0; i < MAX_PLY * 2; i++) st(KILLERS, i, NO_MOVE);
   for (let i = 0; i < 2 * MAX_POINTS * MAX_POINTS; i++) st(HIST, i, ld(HIST, i) >> 3);
   const limit = min(max(maxDepth, 1), MAX_PLY - 2);
@@ -213,7 +309,7 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
     if (depth >= 4 && prev > -MATE_BOUND && prev < MATE_BOUND) { alpha = prev - delta; beta = prev + delta; }
     let score: i32 = 0;
     while (true) {
-      score = negamax(depth, alpha, beta, 0);
+      score = negamax(depth, alpha, beta, 0, 0);
       if (stopped) break;
       if (score <= alpha && alpha > -INFINITE) { alpha = max(score - delta, -INFINITE); delta *= 2; }
       else if (score >= beta && beta < INFINITE) { beta = min(score + delta, INFINITE); delta *= 2; }
@@ -229,8 +325,9 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
     bestMove = rootPvLen > 0 ? ld(ROOT_PV, 0) : NO_MOVE;
     hostOnIteration(depth, score, nodes, hostNow() - startTime, rootPvLen);
     if (rootPvLen == 0) break;                       // no legal move at the root
-    if (score >= MATE_BOUND && MATE - score <= depth) break;   // a forced win found within the horizon
-    if (score <= -MATE_BOUND && MATE + score <= depth) break;
+    // a forced win or loss proven shortest: every line was searched full width to depth - MAX_REDUCTION
+    if (score >= MATE_BOUND && MATE - score <= depth - MAX_REDUCTION) break;
+    if (score <= -MATE_BOUND && MATE + score <= depth - MAX_REDUCTION) break;
     checkLimits();
     if (stopped) break;
   }

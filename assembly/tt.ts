@@ -6,8 +6,12 @@
 //   bits  0..31  move (u32, NO_MOVE = 0xFFFFFFFF)
 //   bits 32..47  score (i16; mate scores stored relative to this node, see toTT/fromTT in search.ts)
 //   bits 48..55  depth (u8, plies)
-//   bits 56..57  bound (0 empty, 1 upper, 2 lower, 3 exact)
-//   bits 58..63  generation (6 bits, bumped per search; older entries are replaced first)
+//   bits 56..57  bound (0 none: the entry only carries a move, 1 upper, 2 lower, 3 exact)
+//   bits 58..59  slack (reductions the search could still make below this node, 0..2; see search.ts:
+//                the subtree is full width to depth - slack plies, which is what makes mates exact)
+//   bits 60..63  generation (4 bits, bumped per search; older entries are replaced first)
+// Scores are only stored where they hold whatever the path to the node (search.ts, "path
+// dependence"); otherwise the entry has bound 0 and serves move ordering only.
 // Index = key & (buckets - 1); buckets is a power of two. Single-threaded: no torn entries. (A shared
 // table would need the key ^= data trick for racy lock-free writes.)
 
@@ -35,7 +39,17 @@ export function ttResize(mb: i32): i32 {
 }
 
 export function ttClear(): void { memory.fill(base, 0, <usize>(buckets << 5)); generation = 0; }
-export function ttNewSearch(): void { generation = (generation + 1) & 63; }
+export function ttNewSearch(): void { generation = (generation + 1) & 15; }
+
+/** Who filled the table last: the search (cp / mate scores) or the proof search (WDL scores). */
+export const TT_USER_SEARCH: i32 = 1;
+export const TT_USER_SOLVE: i32 = 2;
+let user: i32 = 0;
+/**
+ * Claims the table for one kind of search: the search and the proof search (tablebase/solve.ts) store
+ * scores on different scales, so switching between them clears the table.
+ */
+export function ttClaim(u: i32): void { if (u != user) { ttClear(); user = u; } }
 
 /** Data word of the entry for `key`, or 0 if none. */
 export function ttProbe(key: u64): u64 {
@@ -45,12 +59,12 @@ export function ttProbe(key: u64): u64 {
   return 0;
 }
 
-export function ttStore(key: u64, move: u32, score: i32, depth: i32, bound: i32): void {
+export function ttStore(key: u64, move: u32, score: i32, depth: i32, bound: i32, slack: i32 = 0): void {
   const b = base + (<usize>(key & (buckets - 1)) << 5);
-  const data = <u64>move | (<u64>(<u16>score) << 32) | (<u64>(<u8>depth) << 48) | (<u64>bound << 56) | (generation << 58);
+  const data = <u64>move | (<u64>(<u16>score) << 32) | (<u64>(<u8>depth) << 48) | (<u64>bound << 56) | (<u64>(slack & 3) << 58) | (generation << 60);
   const old = load<u64>(b, 8);
   const oldDepth = <i32>((old >> 48) & 0xFF);
-  const oldGen = (old >> 58) & 63;
+  const oldGen = (old >> 60) & 15;
   if (old == 0 || load<u64>(b) == key || depth >= oldDepth || oldGen != generation) {
     store<u64>(b, key); store<u64>(b, data, 8);
   } else {
@@ -66,3 +80,5 @@ export function ttStore(key: u64, move: u32, score: i32, depth: i32, bound: i32)
 @inline export function ttDepth(d: u64): i32 { return <i32>((d >> 48) & 0xFF); }
 // @ts-ignore: decorator
 @inline export function ttBound(d: u64): i32 { return <i32>((d >> 56) & 3); }
+// @ts-ignore: decorator
+@inline export function ttSlack(d: u64): i32 { return <i32>((d >> 58) & 3); }

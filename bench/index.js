@@ -43,8 +43,8 @@ const PERFT_CASES = [
   { name: 'perft movement d10', position: MOVEMENT, depth: 10, rounds: QUICK ? 3 : 5, warmDepth: 9 },
 ];
 const SEARCH_CASES = [
-  { name: 'search start d14', position: START, depth: 14 },
-  { name: 'search movement d19', position: MOVEMENT, depth: 19 },
+  { name: 'search start d12', position: START, depth: 12 },
+  { name: 'search movement d16', position: MOVEMENT, depth: 16 },
 ];
 const SEARCH_HASH_MB = 16;
 

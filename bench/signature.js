@@ -7,9 +7,9 @@ import { MOVEMENT, PLACEMENT, START } from './positions.js';
 
 /** The fixed searches: variant, position, depth. Editing this list changes the signature. */
 export const SIGNATURE_SEARCHES = [
-  { variant: 'bagh-chal', position: START, depth: 13 },
-  { variant: 'bagh-chal', position: MOVEMENT, depth: 16 },
-  { variant: 'bagh-chal', position: PLACEMENT, depth: 16 },
+  { variant: 'bagh-chal', position: START, depth: 11 },
+  { variant: 'bagh-chal', position: MOVEMENT, depth: 14 },
+  { variant: 'bagh-chal', position: PLACEMENT, depth: 15 },
 ];
 
 /** Transposition table size of every signature search (the count depends on it). */

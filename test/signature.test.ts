@@ -6,7 +6,7 @@ import { Game } from '../src/index.js';
 // @ts-expect-error: plain JavaScript module without types
 import { benchSignature } from '../bench/signature.js';
 
-export const BENCH_SIGNATURE = 3800512;
+export const BENCH_SIGNATURE = 3276082;
 
 it(`Bench: ${BENCH_SIGNATURE}`, async () => {
   const r = await benchSignature({ Game });

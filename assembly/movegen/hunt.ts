@@ -44,6 +44,25 @@ export function generate(base: i32): i32 {
   return n - base;
 }
 
+/**
+ * True if the side to move has at least one legal move (the same moves as generate(), without writing
+ * them): the search's horizon test for "a side with no legal move loses" (RULES.md §0).
+ */
+export function hasMove(): bool {
+  if (capturesWon()) return false;
+  const empty = boardMask & ~(hunters | prey);
+  if (side == PREY) {
+    if (inHand > 0) return empty != 0;
+    for (let e = empty; e != 0; e &= e - 1) if ((ld(STEP, <i32>ctz(e)) & prey) != 0) return true;
+    return false;
+  }
+  for (let f = hunters; f != 0; f &= f - 1) {
+    const from = <i32>ctz(f);
+    if ((ld(STEP, from) & empty) != 0 || jumpLandings(from, prey, empty) != 0) return true;
+  }
+  return false;
+}
+
 /** Writes the capturing moves only (quiescence) at MOVES[base..]; returns their number. */
 export function generateCaptures(base: i32): i32 {
   if (side == PREY || capturesWon()) return 0;

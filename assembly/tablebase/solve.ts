@@ -6,7 +6,7 @@ import { key, side, inHand, captured, capturesToWin, makeMove, unmakeMove, HUNTE
 import { generate, MOVES, MAX_MOVES, MAX_PLY } from "../movegen/hunt";
 import { evaluate } from "../eval";
 import { probeCurrent } from "./probe";
-import { ttProbe, ttStore, ttMove, ttScore, ttBound, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "../tt";
+import { ttProbe, ttStore, ttMove, ttScore, ttBound, ttClaim, TT_USER_SOLVE, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "../tt";
 import { NO_MOVE } from "../move";
 
 @external("env", "solveProgress") declare function hostProgress(nodes: f64): void;
@@ -76,5 +76,6 @@ function wdl(alpha: i32, beta: i32, ply: i32): i32 {
  */
 export function solveWindow(alpha: i32, beta: i32, nodeLimit: f64): i32 {
   nodes = 0; missing = false; aborted = false; maxNodes = nodeLimit;
+  ttClaim(TT_USER_SOLVE);
   return wdl(alpha, beta, 0);
 }
