@@ -70,6 +70,7 @@ export class EngineWorker {
     // a worker that fails to load (a missing file, an unresolved import) rejects start() instead of hanging
     let failed: (err: Error) => void = () => {};
     const failure = new Promise<never>((_, reject) => { failed = reject; });
+    failure.catch(() => {});   // observed by the races below; never an unhandled rejection if it fails early
     let ready: Promise<void>;
     const isReady = (data: unknown) => (data as { latticeEngineReady?: boolean } | null)?.latticeEngineReady === true;
     if (isNode) {

@@ -54,7 +54,9 @@ const api: EngineApi = {
     // limits that are not an object go on as they are, for the game to refuse; so does a non-function
     // onIteration inside them (the client sends a function as the separate comlink proxy)
     if (limits === null || typeof limits !== 'object') return g.search(limits);
-    const progress = onIteration ? (i: SearchInfo) => { Promise.resolve(onIteration(i)).catch(() => {}); } : (limits as { onIteration?: (i: SearchInfo) => void }).onIteration;
+    // progress is best effort: a client that has gone away must not stop the search
+    const report = onIteration && ((i: SearchInfo) => { try { Promise.resolve(onIteration(i)).catch(() => {}); } catch { /* released */ } });
+    const progress = report ?? (limits as { onIteration?: (i: SearchInfo) => void }).onIteration;
     return g.search({ ...limits, stop: stopFlag, onIteration: progress });
   },
 };
