@@ -3,15 +3,16 @@
  * Shogi (MakaGame, in the host). The CLI and the worker use it, so each command works the same way
  * whatever the variant.
  */
-import { ArgumentError, OptionError } from './errors.js';
+import { ArgumentError } from './errors.js';
 import { Game, type PerftLimits, type SearchInfo } from './game.js';
 import { formatBoardText } from './notation.js';
 import { MakaGame } from './maka/game.js';
 import { OPTION_DECLS as MAKA_OPTIONS, DEFAULT_OPTIONS as MAKA_DEFAULTS } from './maka/options.js';
 import { makaBoardText, type BoardLabels } from './maka/board-text.js';
 import { VARIANTS } from './variants/index.js';
+import { MAKA_ID, checkGameArgs } from './game-args.js';
 
-export const MAKA_ID = 'maka-dai-dai';
+export { MAKA_ID } from './game-args.js';
 
 /** A search report shared by both kinds of game. */
 export interface AnySearchResult extends SearchInfo { bestmove: string | null }
@@ -95,13 +96,13 @@ class MakaAdapter implements AnyGame {
 }
 
 /**
- * Creates a game of any variant. Throws UnknownVariantError, OptionError (including options that do
- * not apply to the variant), ParseError, ArgumentError, TablebaseError.
+ * Creates a game of any variant. Throws ArgumentError (arguments of the wrong type), UnknownVariantError,
+ * OptionError (including options that do not apply to the variant), ParseError, TablebaseError. The
+ * argument checks are checkGameArgs (game-args.ts), which EngineWorker.start also runs.
  */
 export async function createGame(variant: string, opts: AnyGameOptions = {}): Promise<AnyGame> {
+  checkGameArgs(variant, opts);
   if (variant === MAKA_ID) {
-    if (opts.hashMb !== undefined) throw new OptionError('--hash applies to the lattice games only (maka-dai-dai has a fixed table)');
-    if (opts.tbDir !== undefined) throw new OptionError('tablebases exist for bagh-chal only');
     return new MakaAdapter(MakaGame.create({ options: opts.options, position: opts.position }));
   }
   const g = await Game.create(variant, { options: opts.options, position: opts.position, hashMb: opts.hashMb });

@@ -67,3 +67,53 @@ export class ArgumentError extends LatticeError {
     this.name = 'ArgumentError';
   }
 }
+
+/**
+ * A thrown Error as a small structured-clone-safe record, for crossing a thread boundary (the engine
+ * worker sends these; reviveError rebuilds the error). `props` holds the error's own primitive fields
+ * (`code`, ParseError's `input` and `column`, ...).
+ */
+export interface ErrorRecord {
+  name: string;
+  message: string;
+  stack?: string;
+  props: Record<string, string | number | boolean>;
+}
+
+/** The error classes reviveError rebuilds by name; other names with a `code` become a LatticeError. */
+const LATTICE_CLASSES: Record<string, { prototype: LatticeError }> = {
+  LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError,
+};
+const BUILTIN_CLASSES: Record<string, ErrorConstructor> = {
+  Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,
+};
+
+/** The record of `e` (see ErrorRecord). */
+export function errorRecord(e: Error): ErrorRecord {
+  const props: ErrorRecord['props'] = {};
+  for (const [k, v] of Object.entries(e)) {
+    if (k !== 'name' && k !== 'message' && k !== 'stack' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) props[k] = v;
+  }
+  return { name: String(e.name), message: String(e.message), stack: typeof e.stack === 'string' ? e.stack : undefined, props };
+}
+
+/**
+ * Rebuilds an error from its record: an instance of the same class for this module's classes (so
+ * `instanceof ParseError` and `err.code` work as in-process), a LatticeError keeping the name for other
+ * errors with a string `code` (e.g. TablebaseError), the built-in class for built-in errors, else an
+ * Error with the record's name. The message, the fields and the original (worker) stack are kept.
+ */
+export function reviveError(r: ErrorRecord): Error {
+  const cls = Object.hasOwn(LATTICE_CLASSES, r.name) ? LATTICE_CLASSES[r.name] : undefined;
+  let e: Error;
+  if (cls || typeof r.props.code === 'string') {
+    e = new LatticeError(String(r.props.code ?? 'internal'), r.message);
+    if (cls) Object.setPrototypeOf(e, cls.prototype);
+  } else {
+    e = new (Object.hasOwn(BUILTIN_CLASSES, r.name) ? BUILTIN_CLASSES[r.name] : Error)(r.message);
+  }
+  if (e.name !== r.name) e.name = r.name;
+  for (const [k, v] of Object.entries(r.props)) (e as unknown as Record<string, unknown>)[k] = v;
+  if (r.stack !== undefined) e.stack = r.stack;
+  return e;
+}

@@ -4,6 +4,7 @@ import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePo
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
 import type { Core } from './wasm.js';
 import { loadVariantCore } from './core-setup.js';
+import { checkGameArgTypes } from './game-args.js';
 import type { LayerMeta } from './tablebase/format.js';
 export { loadVariantCore } from './core-setup.js';
 
@@ -15,8 +16,7 @@ const NO_MOVE = 0xffffffff;
 export const MAX_SEARCH_DEPTH = 126;
 /** Deepest perft allowed through the API (use PerftLimits to bound its time). */
 export const MAX_PERFT_DEPTH = 20;
-/** Largest transposition table, MiB. */
-export const MAX_HASH_MB = 512;
+export { MAX_HASH_MB } from './game-args.js';
 
 /** Limits of a perft run: when one is reached the run throws a LatticeError with code 'stopped'. */
 export interface PerftLimits {
@@ -108,15 +108,7 @@ export class Game {
    * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
-    if (typeof variantId !== 'string') throw new ArgumentError(`the variant must be a string, got ${describeValue(variantId)}`);
-    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
-    if (opts.options !== undefined && (opts.options === null || typeof opts.options !== 'object')) {
-      throw new ArgumentError(`options must be an object of option values, got ${describeValue(opts.options)}`);
-    }
-    if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(opts.position)}`);
-    if (opts.hashMb !== undefined && !(Number.isInteger(opts.hashMb) && opts.hashMb >= 1 && opts.hashMb <= MAX_HASH_MB)) {
-      throw new ArgumentError(`hash size must be an integer 1..${MAX_HASH_MB} MiB, got ${describeValue(opts.hashMb)}`);
-    }
+    checkGameArgTypes(variantId, opts);
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);
     const { board, core } = await loadVariantCore(variant, options, opts.debug);

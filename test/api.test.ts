@@ -12,6 +12,7 @@ import {
   OptionError,
   ParseError,
   UnknownVariantError,
+  createGame,
 } from '../src/index.js';
 
 const START = 'T3T/5/5/5/T3T G G20 -';
@@ -455,5 +456,21 @@ describe('limits and argument types (fresh-user review)', () => {
     const before = g.position();
     expect(g.history()).toEqual(['c3', 'a1-b2', 'a1']);
     expect(g.position()).toBe(before);
+  });
+});
+
+describe('createGame: argument checks (game-args.ts, shared with EngineWorker.start)', () => {
+  it.each([
+    ['options null', 'bagh-chal', null, ArgumentError],
+    ['options a number', 'maka-dai-dai', 5, ArgumentError],
+    ['a variant that is not a string', 7, {}, ArgumentError],
+    ['an unknown variant', 'chess', {}, UnknownVariantError],
+    ['an unknown Maka option', 'maka-dai-dai', { options: { x: '1' } }, OptionError],
+  ])('%s -> %s', async (_label, variant, opts, cls) => {
+    await expect(createGame(variant as string, opts as never)).rejects.toBeInstanceOf(cls);
+  });
+
+  it('the unknown-variant message lists every variant, Maka Dai Dai Shogi included', async () => {
+    await expect(createGame('chess')).rejects.toThrow(/known: .*bagh-chal.*maka-dai-dai/);
   });
 });

@@ -1,7 +1,7 @@
 // The engine in a real browser (headless Chromium through playwright-core): the API on the page's main
-// thread, and EngineWorker as a module Web Worker with progress and a stop through SharedArrayBuffer
-// (the page is served cross-origin isolated). Skipped, saying why, when Chromium is not installed
-// (.ci/run installs Debian's chromium).
+// thread, and EngineWorker as a module Web Worker with progress, a stop through SharedArrayBuffer (the
+// page is served cross-origin isolated), errors that keep their class, and a terminate() that settles.
+// Skipped, saying why, when Chromium is not installed (.ci/run installs Debian's chromium).
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -54,6 +54,8 @@ describe.skipIf(!existsSync(CHROMIUM))(`in a browser (${CHROMIUM})`, () => {
       expect(r.worker.legal).toBe(true);
       expect(r.worker.iterations).toBeGreaterThan(0);
       expect(r.worker.ms).toBeLessThan(20_000);
+      expect(r.worker.parseError).toBe(true);
+      expect(r.worker.terminated).toBe(true);
       expect(typeof r.makaWorker).toBe('string');
     } finally {
       await browser.close();

@@ -1,7 +1,20 @@
-// The engine in a worker thread: same answers as in-process, progress while it searches, and a stop
-// that ends a long search early (the compiled worker from `npm run build` is used).
+// The engine in a worker thread: same answers and same errors as in-process, progress while it searches,
+// a stop that ends a long search early, a terminate() that settles every call, and a port that survives
+// malformed messages (the compiled worker from `npm run build` is used).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import * as Comlink from 'comlink';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EngineWorker, Game } from '../src/index.js';
+import {
+  ArgumentError, EngineWorker, Game, IllegalMoveError, LatticeError, OptionError, ParseError, UnknownVariantError,
+  createGame, type AnyGame, type EngineApi,
+} from '../src/index.js';
+import { locateCompiled } from '../src/worker/locate.js';
+import { nodeEndpoint } from '../src/worker/node-endpoint.js';
 
 describe('EngineWorker (Node worker_threads)', () => {
   const workers: EngineWorker[] = [];
@@ -59,6 +72,223 @@ describe('EngineWorker with Maka Dai Dai Shogi', () => {
       expect(performance.now() - t0).toBeLessThan(30_000);
       expect(await w.legalMoves()).toContain(r.bestmove);
       expect(depths.length).toBeGreaterThan(0);
+    } finally {
+      await w.terminate();
+    }
+  });
+});
+
+// What a caller gets back from an error: its class, code, message and ParseError's column.
+function shape(err: unknown) {
+  const e = err as LatticeError & { column?: number };
+  return { class: e?.constructor?.name, code: e?.code, message: e?.message, column: e?.column, lattice: e instanceof LatticeError };
+}
+async function thrownBy(f: () => unknown): Promise<ReturnType<typeof shape> | 'no error'> {
+  try { await f(); return 'no error'; } catch (e) { return shape(e); }
+}
+
+describe('EngineWorker errors are the in-process errors', () => {
+  it.each([
+    ['no argument', undefined, ArgumentError],
+    ['null', null, ArgumentError],
+    ['a string', 'bagh-chal', ArgumentError],
+    ['no variant', {}, ArgumentError],
+    ['a variant that is not a string', { variant: 7 }, ArgumentError],
+    ['an unknown variant', { variant: 'chess' }, UnknownVariantError],
+    ['an unknown option', { variant: 'bagh-chal', options: { 'captures-to-wn': 5 } }, OptionError],
+    ['a bad option value', { variant: 'bagh-chal', options: { repetition: 'sometimes' } }, OptionError],
+    ['options not an object', { variant: 'bagh-chal', options: 5 }, ArgumentError],
+    ['a position that is not a string', { variant: 'bagh-chal', position: 5 }, ArgumentError],
+    ['a bad hash size', { variant: 'bagh-chal', hashMb: 'big' }, ArgumentError],
+    ['a hash size for Maka', { variant: 'maka-dai-dai', hashMb: 4 }, OptionError],
+    ['a bad Maka option', { variant: 'maka-dai-dai', options: { 'lion-dog': 'cat' } }, OptionError],
+    ['a position that does not parse (found in the worker)', { variant: 'bagh-chal', position: 'T3T/5/5/5/T3T X G20 -' }, ParseError],
+  ])('start() with %s rejects with the error createGame throws', async (_label, opts, cls) => {
+    const inWorker = await thrownBy(() => EngineWorker.start(opts as never));
+    expect(inWorker).toMatchObject({ class: cls.name, lattice: true });
+    if (opts !== null && typeof opts === 'object') {
+      const { variant, ...rest } = opts as { variant: string };
+      expect(inWorker).toEqual(await thrownBy(() => createGame(variant, rest as never)));
+    }
+  });
+
+  // each bad call is made on an in-process game and on a worker in the same state: same class, code, message
+  const badCalls: Array<[string, (g: AnyGame | EngineWorker) => unknown]> = [
+    ['play(3)', (g) => g.play(3 as never)],
+    ['play of an illegal move', (g) => g.play('a1-a2')],
+    ['play of text that is no move', (g) => g.play('z9')],
+    ['setPosition(5)', (g) => g.setPosition(5 as never)],
+    ['setPosition of a bad position', (g) => g.setPosition('T3T/5/5/5/T3T X G20 -')],
+    ['undo with no move', (g) => g.undo()],
+    ["perft('x')", (g) => g.perft('x' as never)],
+    ['perft(-1)', (g) => g.perft(-1)],
+    ['divide(0)', (g) => g.divide(0)],
+    ['search(null)', (g) => g.search(null as never)],
+    ['search({ onIteration: 5 })', (g) => g.search({ onIteration: 5 } as never)],
+    ['search({ depth: 0 })', (g) => g.search({ depth: 0 })],
+    ["search({ movetime: 'soon' })", (g) => g.search({ movetime: 'soon' } as never)],
+  ];
+  it.each(['bagh-chal', 'maka-dai-dai'])('bad calls to %s reject as in-process', async (variant) => {
+    const g = await createGame(variant);
+    const w = await EngineWorker.start({ variant });
+    try {
+      for (const [label, call] of badCalls) {
+        const local = await thrownBy(() => call(g));
+        expect(local, label).not.toBe('no error');
+        expect(await thrownBy(() => call(w)), label).toEqual(local);
+      }
+      // a ParseError keeps its fields
+      const err = await w.setPosition(variant === 'bagh-chal' ? 'T3T/5/5/5/T3T X G20 -' : 'x').catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ParseError);
+      expect((err as ParseError).column).toBeGreaterThan(0);
+      expect((err as ParseError).input).toEqual(expect.any(String));
+      // the worker still answers after all that
+      expect(await w.legalMoves()).toEqual(g.legalMoves());
+    } finally {
+      await w.terminate();
+    }
+  });
+
+  it("a perft stopped by its limits rejects with code 'stopped', as in-process", async () => {
+    const stopped = new Int32Array(new SharedArrayBuffer(4));
+    Atomics.store(stopped, 0, 1);
+    const g = await Game.create('bagh-chal');
+    const local = await thrownBy(() => g.perft(9, { stop: stopped }));
+    const w = await EngineWorker.start({ variant: 'bagh-chal' });
+    try {
+      const remote = await thrownBy(() => w.perft(9, { stop: stopped }));
+      expect(remote).toMatchObject({ class: 'LatticeError', code: 'stopped', lattice: true });
+      expect(remote).toMatchObject({ class: (local as { class: string }).class, code: (local as { code: string }).code });
+    } finally {
+      await w.terminate();
+    }
+  });
+
+  it('an argument that cannot cross to the worker rejects with ArgumentError', async () => {
+    const w = await EngineWorker.start({ variant: 'bagh-chal' });
+    try {
+      await expect(w.search({ depth: Symbol('deep') } as never)).rejects.toBeInstanceOf(ArgumentError);
+      expect(await w.search({ depth: 2 })).toMatchObject({ depth: 2 });
+    } finally {
+      await w.terminate();
+    }
+  });
+
+  it('an exception thrown by onIteration stops the search and rejects it with that exception', async () => {
+    const w = await EngineWorker.start({ variant: 'bagh-chal' });
+    try {
+      const boom = new RangeError('boom');
+      await expect(w.search({ depth: 40, onIteration: (i) => { if (i.depth === 2) throw boom; } })).rejects.toBe(boom);
+      expect(await w.search({ depth: 3 })).toMatchObject({ depth: 3 });
+    } finally {
+      await w.terminate();
+    }
+  });
+});
+
+describe('EngineWorker.terminate()', () => {
+  it("settles pending calls and refuses later ones with LatticeError 'terminated'; twice is harmless", async () => {
+    const w = await EngineWorker.start({ variant: 'bagh-chal' });
+    let searchRuns = () => {};
+    const running = new Promise<void>((res) => { searchRuns = res; });
+    const searching = w.search({ movetime: 120_000, onIteration: () => searchRuns() });
+    const queued = w.perft(5);                      // waits in the worker's queue behind the search
+    await running;
+    const first = w.terminate();
+    const second = w.terminate();
+    for (const pending of [searching, queued]) {
+      const err = await pending.catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(LatticeError);
+      expect(err).toMatchObject({ code: 'terminated' });
+    }
+    await Promise.all([first, second]);
+    for (const later of [() => w.legalMoves(), () => w.search({ depth: 2 }), () => w.play('c3'), () => w.terminate().then(() => w.position())]) {
+      const err = await later().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(LatticeError);
+      expect(err).toMatchObject({ code: 'terminated', message: expect.stringMatching(/terminated/) });
+      expect(String((err as Error).message)).not.toMatch(/Proxy has been released/);
+    }
+    w.stop();                                       // harmless too
+  });
+
+  it('a failed start() and a terminated worker leave nothing that keeps Node running', async () => {
+    // a child process makes the bad calls and a terminate with a call pending, then must exit on its own
+    const index = pathToFileURL(fileURLToPath(new URL('../dist/src/index.js', import.meta.url))).href;
+    const script = `
+      const { EngineWorker } = await import(${JSON.stringify(index)});
+      const out = [];
+      const note = (e) => out.push(e.name + ':' + e.code);
+      for (const opts of [undefined, null, 42, {}, { variant: 'chess' }, { variant: 'bagh-chal', options: { x: 1 } },
+                          { variant: 'bagh-chal', position: 'not a position' }, { variant: 'maka-dai-dai', position: 'x' }]) {
+        await EngineWorker.start(opts).then(() => out.push('started'), note);
+      }
+      const w = await EngineWorker.start({ variant: 'bagh-chal' });
+      let runs;
+      const running = new Promise((res) => { runs = res; });
+      const pending = w.search({ movetime: 600000, onIteration: () => runs() }).catch(note);
+      await running;
+      await w.terminate();
+      await pending;
+      console.log(JSON.stringify(out));`;
+    const file = join(mkdtempSync(join(tmpdir(), 'lattice-worker-')), 'exit.mjs');
+    writeFileSync(file, script);
+    const r = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
+    expect(r.error, 'the child process did not exit by itself').toBeUndefined();
+    expect(r.signal).toBeNull();
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([
+      'ArgumentError:argument', 'ArgumentError:argument', 'ArgumentError:argument', 'ArgumentError:argument',
+      'UnknownVariantError:unknown-variant', 'OptionError:option', 'ParseError:parse', 'ParseError:parse',
+      'LatticeError:terminated',
+    ]);
+  });
+});
+
+describe('the engine worker port refuses malformed messages', () => {
+  it('answers each with an error (when it has an id) and keeps serving real calls', async () => {
+    const url = await locateCompiled('./engine-worker.js', new URL('../src/worker/client.ts', import.meta.url).href);
+    const w = new Worker(url);
+    const died: unknown[] = [];
+    w.on('error', (e) => died.push(e));
+    w.on('exit', (code) => died.push(`exit ${code}`));
+    try {
+      await new Promise<void>((res) => { const h = (d: { latticeEngineReady?: boolean }) => { if (d?.latticeEngineReady) { w.off('message', h); res(); } }; w.on('message', h); });
+      const ask = (msg: { id: string }) => new Promise<Record<string, unknown>>((res) => {
+        const h = (d: { id?: string }) => { if (d?.id === msg.id) { w.off('message', h); res(d as Record<string, unknown>); } };
+        w.on('message', h);
+        w.postMessage(msg);
+      });
+      // no id: nothing to answer, and nothing breaks
+      for (const m of [42, null, 'hello', [], { type: 'APPLY', path: 5 }, { type: 'APPLY', path: ['perft'], argumentList: 5 }]) w.postMessage(m);
+      const { port1, port2 } = new MessageChannel();
+      const malformed = [
+        { id: 'm1', type: 'APPLY', path: 5 },
+        { id: 'm2', type: 'NOPE' },
+        { id: 'm3', type: 'APPLY', path: ['create'], argumentList: 5 },
+        { id: 'm4', type: 'APPLY', path: ['constructor'], argumentList: [] },
+        { id: 'm5', type: 'APPLY', path: ['perft'], argumentList: [{ type: 'HANDLER', name: 'nope', value: 1 }] },
+        { id: 'm6', type: 'APPLY', path: ['perft'], argumentList: [{ type: 'HANDLER', name: 'proxy', value: 5 }] },
+        { id: 'm7', type: 'SET', path: ['perft'], value: { type: 'RAW', value: 1 } },
+        { id: 'm8', type: 'GET', path: ['perft'] },
+        { id: 'm9', type: 'APPLY', path: ['perft', 'call'], argumentList: [] },
+        { id: 'm10', type: 'ENDPOINT' },
+      ];
+      for (const m of malformed) {
+        const reply = await ask(m);
+        expect(reply, m.id).toMatchObject({ id: m.id, type: 'HANDLER', name: 'throw', value: { latticeError: { name: 'LatticeError', props: { code: 'protocol' } } } });
+        expect((reply.value as { latticeError: { message: string } }).latticeError.message, m.id).toMatch(/^malformed message to the engine worker: /);
+      }
+      // a RELEASE is answered but does not detach the API
+      expect(await ask({ id: 'r1', type: 'RELEASE' } as never)).toMatchObject({ id: 'r1', type: 'RAW' });
+      port1.close(); port2.close();
+      // real calls still work, through comlink as EngineWorker makes them
+      const remote = Comlink.wrap<EngineApi>(await nodeEndpoint(w));
+      const g = await Game.create('bagh-chal');
+      await remote.create('bagh-chal', {}, new Int32Array(new SharedArrayBuffer(4)));
+      expect(await remote.legalMoves()).toEqual(g.legalMoves());
+      expect(await remote.perft(3)).toBe(g.perft(3));
+      await expect(remote.play('a1-a2')).rejects.toBeInstanceOf(IllegalMoveError);
+      expect(died).toEqual([]);
     } finally {
       await w.terminate();
     }

@@ -3,13 +3,22 @@
  * progress callbacks and a stop that works while a search runs (a shared Int32Array the core polls
  * every 1024 nodes). The stop needs SharedArrayBuffer: always there in Node; in browsers only on
  * cross-origin isolated pages. Without it, stop() falls back to the search's own limits.
+ *
+ * Errors: every call rejects with the error the game throws in-process, same class, `code`, message
+ * (error-transfer.ts); after terminate() (or if the thread dies) every pending and later call rejects
+ * with a LatticeError of code 'terminated'.
  */
 import * as Comlink from 'comlink';
-import type { SearchInfo } from '../game.js';
+import type { PerftLimits, SearchInfo } from '../game.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult } from '../engine.js';
 import type { EngineApi, WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from './node-endpoint.js';
 import { locateCompiled } from './locate.js';
+import { ArgumentError, LatticeError, describeValue } from '../errors.js';
+import { checkGameArgs } from '../game-args.js';
+import { installErrorTransfer } from './error-transfer.js';
+
+installErrorTransfer(Comlink.transferHandlers);
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
@@ -21,20 +30,38 @@ async function workerUrl(): Promise<URL> {
 /** Options of EngineWorker.start: the game options plus the variant. */
 export interface EngineWorkerOptions extends AnyGameOptions { variant: string }
 
+/**
+ * A game in its own thread: every Game method as an async method, plus stop() for a running search.
+ * Create with `await EngineWorker.start({ variant })`; end with terminate().
+ */
 export class EngineWorker {
   private readonly remote: Comlink.Remote<EngineApi>;
   private readonly stopFlag: Int32Array;
   private readonly close: () => Promise<void> | void;
+  /** Why calls are refused from now on (terminated, or the thread died); null while the worker serves. */
+  private ended: string | null = null;
+  /** Rejecters of the calls in flight, each given the reason the worker ended. */
+  private readonly pending = new Set<(reason: string) => void>();
+  private closing: Promise<void> | null = null;
 
   private constructor(remote: Comlink.Remote<EngineApi>, stopFlag: Int32Array, close: () => Promise<void> | void) {
     this.remote = remote; this.stopFlag = stopFlag; this.close = close;
   }
 
   /**
-   * Starts a worker and creates the game in it. Rejects with the worker's error message for an unknown
-   * variant, bad options or a bad position.
+   * Starts a worker and creates the game in it (createGame's options plus `variant`). Rejects, as
+   * createGame would, with ArgumentError (options not an object, arguments of the wrong type),
+   * UnknownVariantError, OptionError, ParseError (a bad position) or TablebaseError. What can be checked
+   * without a thread (checkGameArgs: types, variant, option values) is checked before one is started;
+   * when creating the game in the worker fails, the thread is terminated before start() rejects, so a
+   * failed start leaves nothing running.
    */
   static async start(opts: EngineWorkerOptions): Promise<EngineWorker> {
+    if (opts === null || typeof opts !== 'object') {
+      throw new ArgumentError(`EngineWorker.start needs an options object such as { variant: 'bagh-chal' }, got ${describeValue(opts)}`);
+    }
+    const { variant, ...game } = opts;
+    checkGameArgs(variant, game);
     const url = await workerUrl();
     const shared = typeof SharedArrayBuffer !== 'undefined' ? new SharedArrayBuffer(4) : new ArrayBuffer(4);
     const stopFlag = new Int32Array(shared);
@@ -43,6 +70,7 @@ export class EngineWorker {
     // a worker that fails to load (a missing file, an unresolved import) rejects start() instead of hanging
     let failed: (err: Error) => void = () => {};
     const failure = new Promise<never>((_, reject) => { failed = reject; });
+    failure.catch(() => {});   // observed by the races below; never an unhandled rejection if it fails early
     let ready: Promise<void>;
     const isReady = (data: unknown) => (data as { latticeEngineReady?: boolean } | null)?.latticeEngineReady === true;
     if (isNode) {
@@ -57,6 +85,7 @@ export class EngineWorker {
       // tell the worker where comlink is: module workers do not see the page's import map
       const withComlink = new URL(url);
       try { withComlink.searchParams.set('comlink', import.meta.resolve('comlink')); } catch { /* a bundler resolves it */ }
+      try { withComlink.searchParams.set('zod', import.meta.resolve('zod')); } catch { /* a bundler resolves it */ }
       const w = new Worker(withComlink, { type: 'module' });
       w.addEventListener('error', (ev) => failed(new Error(`the engine worker failed to load (${(ev as ErrorEvent).message || url.href}): map "comlink" in an import map, or bundle the package`)));
       ready = new Promise((res) => { const h = (ev: MessageEvent) => { if (isReady(ev.data)) { w.removeEventListener('message', h); res(); } }; w.addEventListener('message', h); });
@@ -64,7 +93,9 @@ export class EngineWorker {
       close = () => { remote[Comlink.releaseProxy](); w.terminate(); };
     }
     const ew = new EngineWorker(remote, stopFlag, close);
-    const { variant, ...game } = opts;
+    // from now on a worker that dies (an 'error' or 'exit' event) also ends the EngineWorker's calls
+    const rejectStart = failed;
+    failed = (err) => { rejectStart(err); ew.end(`the engine worker died (${err.message})`); };
     try {
       await Promise.race([ready, failure]);
       await Promise.race([remote.create(variant, game, stopFlag), failure]);
@@ -76,27 +107,93 @@ export class EngineWorker {
   }
 
   /**
-   * Searches in the worker. `onIteration` gets progress after each completed iteration. Call stop() to
-   * end it early: the promise then resolves with the best move of the last completed iteration.
+   * Runs one remote call and settles it however the worker ends: rejects at once with LatticeError
+   * 'terminated' after terminate(), and a call in flight rejects so when terminate() comes or the
+   * thread dies. An argument that cannot be sent to a thread (a function, a symbol...) rejects with
+   * ArgumentError.
    */
-  search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => void } = {}): Promise<AnySearchResult> {
-    const { onIteration, ...rest } = limits;
-    Atomics.store(this.stopFlag, 0, 0);
-    return this.remote.search(rest, onIteration ? Comlink.proxy(onIteration) : undefined);
+  private call<T>(method: string, send: () => Promise<T>): Promise<T> {
+    const ended = (reason: string) => new LatticeError('terminated', `EngineWorker.${method}(): ${reason}`);
+    if (this.ended !== null) return Promise.reject(ended(this.ended));
+    return new Promise<T>((resolve, reject) => {
+      const onEnd = (reason: string) => reject(ended(reason));
+      this.pending.add(onEnd);
+      let sent: Promise<T>;
+      try { sent = send(); } catch (err) { sent = Promise.reject(err); }
+      sent.then(resolve, (err: unknown) => {
+        reject(err instanceof Error && err.name === 'DataCloneError'
+          ? new ArgumentError(`EngineWorker.${method}(): an argument cannot be sent to the worker (${err.message})`)
+          : err);
+      }).finally(() => this.pending.delete(onEnd));
+    });
   }
 
-  /** Asks a running search to stop (it returns within about a thousand nodes). */
+  /** Refuses every call from now on with `reason`, and rejects the calls in flight (first reason wins). */
+  private end(reason: string): void {
+    if (this.ended !== null) return;
+    this.ended = reason;
+    for (const onEnd of this.pending) onEnd(reason);
+    this.pending.clear();
+  }
+
+  /**
+   * Searches in the worker with Game.search's limits (depth, nodes, movetime; no `stop`: use stop()).
+   * `onIteration` gets progress after each completed iteration, on this thread. Call stop() to end the
+   * search early: the promise then resolves with the best move of the last completed iteration. Bad
+   * limits reject with the game's ArgumentError, as in-process; an exception thrown by `onIteration`
+   * stops the search and rejects it with that exception.
+   */
+  search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => void } = {}): Promise<AnySearchResult> {
+    // the limits go to the worker as they are, so the game checks them as in-process; only a function
+    // onIteration travels apart, as a comlink proxy
+    let sent: unknown = limits;
+    let progress: ((info: SearchInfo) => void) | undefined;
+    let thrown: { error: unknown } | undefined;
+    if (limits !== null && typeof limits === 'object' && typeof limits.onIteration === 'function') {
+      const { onIteration, ...rest } = limits;
+      sent = rest;
+      progress = Comlink.proxy((info: SearchInfo) => {
+        if (thrown) return;
+        try { onIteration(info); } catch (error) { thrown = { error }; this.stop(); }
+      });
+    }
+    if (this.ended === null) Atomics.store(this.stopFlag, 0, 0);
+    return this.call('search', () => this.remote.search(sent as WorkerSearchLimits, progress)).then((r) => {
+      if (thrown) throw thrown.error;
+      return r;
+    });
+  }
+
+  /** Asks a running search to stop (it returns within about a thousand nodes). Harmless at any time. */
   stop(): void { Atomics.store(this.stopFlag, 0, 1); }
 
-  setPosition(p: string): Promise<void> { return this.remote.setPosition(p); }
-  position(): Promise<string> { return this.remote.position(); }
-  legalMoves(): Promise<string[]> { return this.remote.legalMoves(); }
-  play(move: string): Promise<void> { return this.remote.play(move); }
-  undo(): Promise<string> { return this.remote.undo(); }
-  result(): Promise<AnyResult | null> { return this.remote.result(); }
-  perft(depth: number): Promise<number> { return this.remote.perft(depth); }
-  divide(depth: number): Promise<Record<string, number>> { return this.remote.divide(depth); }
+  /** Game.setPosition: rejects with ParseError naming the column, ArgumentError for a non-string. */
+  setPosition(p: string): Promise<void> { return this.call('setPosition', () => this.remote.setPosition(p)); }
+  /** The position string (notation.ts grammar). */
+  position(): Promise<string> { return this.call('position', () => this.remote.position()); }
+  /** The legal moves in move notation. */
+  legalMoves(): Promise<string[]> { return this.call('legalMoves', () => this.remote.legalMoves()); }
+  /** Game.play: rejects with ParseError, IllegalMoveError, ArgumentError for a non-string. */
+  play(move: string): Promise<void> { return this.call('play', () => this.remote.play(move)); }
+  /** Game.undo: resolves to the move taken back; rejects with ArgumentError when there is none. */
+  undo(): Promise<string> { return this.call('undo', () => this.remote.undo()); }
+  /** The end of the game ({ winner, reason }), or null while it goes on. */
+  result(): Promise<AnyResult | null> { return this.call('result', () => this.remote.result()); }
+  /**
+   * Game.perft: leaf count at `depth` plies. Rejects with ArgumentError for a bad depth, LatticeError
+   * 'stopped' when a limit (movetime ms, or a stop Int32Array on a SharedArrayBuffer) stops it.
+   */
+  perft(depth: number, limits?: PerftLimits): Promise<number> { return this.call('perft', () => this.remote.perft(depth, limits)); }
+  /** Game.divide: perft per legal move; errors as perft(). */
+  divide(depth: number, limits?: PerftLimits): Promise<Record<string, number>> { return this.call('divide', () => this.remote.divide(depth, limits)); }
 
-  /** Ends the worker thread. */
-  async terminate(): Promise<void> { await this.close(); }
+  /**
+   * Ends the worker thread. Calls still pending reject with LatticeError 'terminated', and so does every
+   * later call; a second terminate() is harmless (it resolves when the first has finished).
+   */
+  terminate(): Promise<void> {
+    this.end('the engine worker was terminated');
+    this.closing ??= Promise.resolve().then(() => this.close());
+    return this.closing;
+  }
 }

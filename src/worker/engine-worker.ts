@@ -2,24 +2,36 @@
  * The engine worker's entry: runs a Game in a worker thread and exposes it through comlink (EngineApi).
  * Works as a Node worker_threads worker and as a browser module Web Worker. Load it through
  * EngineWorker (client.ts), which owns the shared stop flag.
+ *
+ * Arguments are passed to the game as they came, so the game's own checks refuse bad ones with the
+ * errors it throws in-process; errors travel with their class (error-transfer.ts). Every message is
+ * checked before comlink sees it (message-guard.ts): a malformed one gets an error reply and never
+ * stops the worker.
  */
 import type * as ComlinkModule from 'comlink';
+import type * as ZodModule from 'zod';
 import { createGame, type AnyGame } from '../engine.js';
-import { LatticeError } from '../errors.js';
+import { ArgumentError } from '../errors.js';
 import type { EngineApi, WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from './node-endpoint.js';
-import type { SearchInfo } from '../game.js';
+import type { PerftLimits, SearchInfo } from '../game.js';
+import { installErrorTransfer } from './error-transfer.js';
+import { guardEndpoint, requestSchema } from './message-guard.js';
 
 // comlink by name (Node, bundlers), or from the URL the page resolved it to (a browser without a bundler:
 // module workers do not see the page's import map, so EngineWorker passes it as ?comlink=URL)
 const comlinkUrl = typeof location !== 'undefined' ? new URL(location.href).searchParams.get('comlink') : null;
 const Comlink = (await import(comlinkUrl ?? 'comlink')) as typeof ComlinkModule;
+// zod the same way (?zod=URL), for the message checks
+const zodUrl = typeof location !== 'undefined' ? new URL(location.href).searchParams.get('zod') : null;
+const { z } = (await import(zodUrl ?? 'zod')) as typeof ZodModule;
+installErrorTransfer(Comlink.transferHandlers);
 
 let game: AnyGame | null = null;
 let stopFlag: Int32Array | undefined;
 
 function current(): AnyGame {
-  if (!game) throw new LatticeError('argument', 'no game in this worker: call create() first');
+  if (!game) throw new ArgumentError('no game in this worker: call create() first');
   return game;
 }
 
@@ -35,11 +47,17 @@ const api: EngineApi = {
   async play(m) { current().play(m); },
   async undo() { return current().undo(); },
   async result() { return current().result(); },
-  async perft(d) { return current().perft(d); },
-  async divide(d) { return current().divide(d); },
+  async perft(d, limits?: PerftLimits) { return current().perft(d, limits); },
+  async divide(d, limits?: PerftLimits) { return current().divide(d, limits); },
   async search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void) {
     const g = current();
-    return g.search({ ...limits, stop: stopFlag, onIteration: onIteration ? (i) => { void onIteration(i); } : undefined });
+    // limits that are not an object go on as they are, for the game to refuse; so does a non-function
+    // onIteration inside them (the client sends a function as the separate comlink proxy)
+    if (limits === null || typeof limits !== 'object') return g.search(limits);
+    // progress is best effort: a client that has gone away must not stop the search
+    const report = onIteration && ((i: SearchInfo) => { try { Promise.resolve(onIteration(i)).catch(() => {}); } catch { /* released */ } });
+    const progress = report ?? (limits as { onIteration?: (i: SearchInfo) => void }).onIteration;
+    return g.search({ ...limits, stop: stopFlag, onIteration: progress });
   },
 };
 
@@ -49,9 +67,9 @@ const READY = { latticeEngineReady: true };
 if (typeof process !== 'undefined' && process.versions?.node && !(globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope) {
   const { parentPort } = await import('node:worker_threads');
   if (!parentPort) throw new Error('engine-worker.js must run as a worker thread (use EngineWorker)');
-  Comlink.expose(api, await nodeEndpoint(parentPort));
+  Comlink.expose(api, guardEndpoint(await nodeEndpoint(parentPort), requestSchema(z)));
   parentPort.postMessage(READY);
 } else {
-  Comlink.expose(api);
+  Comlink.expose(api, guardEndpoint(globalThis as unknown as ComlinkModule.Endpoint, requestSchema(z)));
   (globalThis as unknown as { postMessage(m: unknown): void }).postMessage(READY);
 }

@@ -1,4 +1,4 @@
-import type { SearchInfo } from '../game.js';
+import type { PerftLimits, SearchInfo } from '../game.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult } from '../engine.js';
 
 /** Search limits that cross to a worker (callbacks and the stop flag travel separately). */
@@ -7,8 +7,9 @@ export interface WorkerSearchLimits { depth?: number; nodes?: number; movetime?:
 /**
  * What the engine worker exposes (one protocol for Node worker_threads and browser Web Workers, carried
  * by comlink), for every variant (lattice games and Maka Dai Dai Shogi). Every method mirrors the Game
- * method of the same name; errors arrive as rejected
- * promises with the same message (comlink carries an Error's name and message, not its class).
+ * method of the same name and passes its arguments to the game unchanged, so bad ones are refused by
+ * the same checks as in-process; errors arrive as rejected promises with their class, `code`, message
+ * and fields (error-transfer.ts). Messages are checked before comlink reads them (message-guard.ts).
  */
 export interface EngineApi {
   /** Creates the game inside the worker; `stop` is the shared stop flag (Int32Array on a SharedArrayBuffer). */
@@ -19,8 +20,12 @@ export interface EngineApi {
   play(move: string): Promise<void>;
   undo(): Promise<string>;
   result(): Promise<AnyResult | null>;
-  perft(depth: number): Promise<number>;
-  divide(depth: number): Promise<Record<string, number>>;
-  /** Searches; `onIteration` (a comlink proxy) receives progress after each completed iteration. */
+  /** Game.perft; a limit reached rejects with LatticeError code 'stopped' (Maka Dai Dai Shogi takes no limits). */
+  perft(depth: number, limits?: PerftLimits): Promise<number>;
+  divide(depth: number, limits?: PerftLimits): Promise<Record<string, number>>;
+  /**
+   * Searches with the worker's shared stop flag; `onIteration` (a comlink proxy) receives progress after
+   * each completed iteration.
+   */
   search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void): Promise<AnySearchResult>;
 }

@@ -1,0 +1,53 @@
+/**
+ * The checks on the arguments that create a game, in one place: Game.create, createGame and
+ * EngineWorker.start (before it spawns a thread) all run them, so a bad argument gets the same typed
+ * error wherever it is given. Only light modules are imported here (no core, no game code), so the
+ * worker client can check its options without loading the engine.
+ */
+import { ArgumentError, OptionError, UnknownVariantError, describeValue } from './errors.js';
+import { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
+import { resolveMakaOptions } from './maka/options.js';
+
+/** The id of Maka Dai Dai Shogi (played by MakaGame, not by a lattice core). */
+export const MAKA_ID = 'maka-dai-dai';
+/** Largest transposition table, MiB. */
+export const MAX_HASH_MB = 512;
+
+/**
+ * The argument types shared by Game.create and createGame: `variantId` a string; `opts` an object whose
+ * `options` (if given) is an object, `position` a string and `hashMb` an integer 1..MAX_HASH_MB.
+ * Throws ArgumentError naming the argument and the value. Values are checked later (variant, options,
+ * position grammar) by getVariant/resolveOptions/setPosition.
+ */
+export function checkGameArgTypes(variantId: unknown, opts: unknown): void {
+  if (typeof variantId !== 'string') throw new ArgumentError(`the variant must be a string, got ${describeValue(variantId)}`);
+  if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
+  const o = opts as { options?: unknown; position?: unknown; hashMb?: unknown };
+  if (o.options !== undefined && (o.options === null || typeof o.options !== 'object')) {
+    throw new ArgumentError(`options must be an object of option values, got ${describeValue(o.options)}`);
+  }
+  if (o.position !== undefined && typeof o.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(o.position)}`);
+  if (o.hashMb !== undefined && !(Number.isInteger(o.hashMb) && (o.hashMb as number) >= 1 && (o.hashMb as number) <= MAX_HASH_MB)) {
+    throw new ArgumentError(`hash size must be an integer 1..${MAX_HASH_MB} MiB, got ${describeValue(o.hashMb)}`);
+  }
+}
+
+/**
+ * Everything about createGame's arguments that can be known without loading a core or parsing the
+ * position: the types (checkGameArgTypes), the variant declared (any kind of game), the option names
+ * and values, and the options that do not apply to Maka Dai Dai Shogi (hashMb, tbDir). Throws
+ * ArgumentError, UnknownVariantError (listing every variant) or OptionError. (`tbDir` itself is checked
+ * when the tablebase loads: Game.loadTablebase.)
+ */
+export function checkGameArgs(variant: unknown, opts: unknown): void {
+  checkGameArgTypes(variant, opts);
+  const o = opts as { options?: Record<string, string | number>; hashMb?: unknown; tbDir?: unknown };
+  if (variant === MAKA_ID) {
+    if (o.hashMb !== undefined) throw new OptionError('--hash applies to the lattice games only (maka-dai-dai has a fixed table)');
+    if (o.tbDir !== undefined) throw new OptionError('tablebases exist for bagh-chal only');
+    resolveMakaOptions(o.options);
+    return;
+  }
+  if (!VARIANTS.has(variant as string)) throw new UnknownVariantError(variant as string, [...VARIANTS.keys(), MAKA_ID]);
+  resolveOptions(getVariant(variant as string), o.options);
+}
