@@ -44,10 +44,10 @@ export class IllegalMoveError extends LatticeError {
   }
 }
 
-/** A variant name that is not declared. */
+/** A variant name that is not declared (or, with `why`, one this entry point does not play). */
 export class UnknownVariantError extends LatticeError {
-  constructor(name: string, known: string[]) {
-    super('unknown-variant', `unknown variant "${name}" (known: ${known.join(', ')})`);
+  constructor(name: string, known: string[], why?: string) {
+    super('unknown-variant', why ? `variant "${name}" ${why}` : `unknown variant "${name}" (known: ${known.join(', ')})`);
     this.name = 'UnknownVariantError';
   }
 }
@@ -65,5 +65,26 @@ export class ArgumentError extends LatticeError {
   constructor(message: string) {
     super('argument', message);
     this.name = 'ArgumentError';
+  }
+}
+
+/** A method called on a Game or MakaGame after its dispose(). */
+export class DisposedError extends LatticeError {
+  constructor(what: string) {
+    super('disposed', `this ${what} was disposed: its core instance is freed, create a new one`);
+    this.name = 'DisposedError';
+  }
+}
+
+/**
+ * Refuses keys of an option object that are not in `known` (a typo such as `{ deepth: 2 }` would else be
+ * ignored silently). Throws ArgumentError naming the key, where (`what`, e.g. "search limits") and the
+ * keys allowed. Keys whose value is undefined are refused too: they are typos all the same.
+ */
+export function checkKeys(obj: object, known: readonly string[], what: string): void {
+  for (const key of Object.keys(obj)) {
+    if (!known.includes(key)) {
+      throw new ArgumentError(`unknown key ${JSON.stringify(key)} in ${what} (known: ${known.join(', ')})`);
+    }
   }
 }

@@ -103,9 +103,11 @@ function parseCounts(text: string, field: string, start: number, letters: string
 /**
  * Parses and validates a hunt position string for `variant` (grammar above). Checks: every rank covers
  * exactly its points, piece letters, the side letter, the number of hunters, prey on board + in hand +
- * captured = the variant's total, captured <= captures-to-win. Throws ParseError (with a 1-based column).
+ * captured = the variant's total, captured <= captures-to-win, and that the position can arise
+ * (checkReachable below; skipped when `reachable` is false, as for the variant's own start). Throws
+ * ParseError (with a 1-based column).
  */
-export function parsePosition(variant: HuntVariant, board: Board, text: string, capturesToWin: number): Setup {
+export function parsePosition(variant: HuntVariant, board: Board, text: string, capturesToWin: number, reachable = true): Setup {
   const H = variant.hunter.letter, P = variant.prey.letter;
   // Fields: single spaces between them, no other whitespace anywhere (columns are 1-based).
   for (let i = 0; i < text.length; i++) {
@@ -171,7 +173,86 @@ export function parsePosition(variant: HuntVariant, board: Board, text: string, 
       `${variant.prey.plural} on the board (${preyOnBoard}) + in hand (${inHand}) + captured (${captured}) must be ${variant.preyTotal}`);
   }
   if (captured > capturesToWin) throw new ParseError('position', text, starts[3], `at most ${capturesToWin} ${variant.prey.plural} can be captured`);
-  return { cells, side: sideField === H ? 1 : 0, inHand, captured };
+  const setup: Setup = { cells, side: sideField === H ? 1 : 0, inHand, captured };
+  if (reachable) {
+    const why = checkReachable(variant, board, setup, capturesToWin);
+    if (why) throw new ParseError('position', text, why.field === 'board' ? 1 : starts[1], why.reason);
+  }
+  return setup;
+}
+
+/**
+ * Why a well-formed position cannot arise in a game of `variant` from its start, or null when no reason
+ * is known. A game that starts with every prey in hand and the prey to move (Bagh Chal, RULES.md §1:
+ * goats place first; one hunter move follows each placement; only a hunter move captures) gives:
+ * - the hunters are never to move once captures-to-win prey are captured: that capture ended the game;
+ * - with prey still in hand, the hunters have moved exactly once per placement (placed - 1 times when
+ *   they are to move), so they are never to move with as many prey captured as placed (at the start
+ *   too: the prey move first);
+ * - each capture is exactly one of those moves, a jump (no multi-jumps), so the hunters made exactly
+ *   `captures` jumps and `moves - captures` steps; a jump carries a hunter two points along a line and
+ *   keeps the parity of its coordinates (x mod 2, y mod 2), a step carries it one point. So for some
+ *   pairing of start points with the hunters: the step distances add up to at most
+ *   2 * jumps + steps; the hunters off their start point's parity class are at most `steps` (each
+ *   needs a step); and a single step changes the class of the hunter that made it.
+ * These are necessary conditions, not an exact test: they never refuse a position that can arise.
+ */
+export function checkReachable(variant: HuntVariant, board: Board, s: Setup, capturesToWin: number): { field: 'board' | 'side'; reason: string } | null {
+  const H = variant.hunter.plural, P = variant.prey.plural;
+  const prey = (n: number) => `${n} ${n === 1 ? variant.prey.name : P}`;
+  if (s.side === 1 && s.captured >= capturesToWin) {
+    return { field: 'side', reason: `the ${H} cannot be to move with ${prey(s.captured)} captured: the capture that reached captures-to-win (${capturesToWin}) ended the game, with the ${P} to move` };
+  }
+  const defaults = Object.fromEntries(variant.options.map((d) => [d.name, d.default]));
+  const start = parsePosition(variant, board, variant.start(defaults), capturesToWin, false);
+  if (start.side !== 0 || start.inHand !== variant.preyTotal || s.inHand === 0) return null;
+  const placed = variant.preyTotal - s.inHand;
+  const hunterMoves = s.side === 1 ? placed - 1 : placed;
+  if (s.side === 1 && s.captured >= placed) {
+    return { field: 'side', reason: `the ${H} cannot be to move with ${prey(s.captured)} captured of ${placed} placed: the ${P} move first, the ${H} have moved once per placement but the last, and each capture takes a move of theirs` };
+  }
+  if (!huntersCanReach(board, start.cells, s.cells, s.captured, hunterMoves - s.captured)) {
+    return { field: 'board', reason: `the ${H} cannot have reached these points from the start in the ${hunterMoves} move${hunterMoves === 1 ? '' : 's'} they have made (one per ${variant.prey.name} placed${s.side === 1 ? ' but the last' : ''}), ${s.captured} of them jumps (one per capture)` };
+  }
+  return null;
+}
+
+/**
+ * The necessary conditions of checkReachable for hunters going from their points in `from` to those in
+ * `to` by exactly `jumps` jumps and `steps` steps: true if some pairing meets them all.
+ */
+function huntersCanReach(board: Board, from: Uint8Array, to: Uint8Array, jumps: number, steps: number): boolean {
+  const n = board.points.length;
+  const dist = (p: number): Int32Array => {
+    const d = new Int32Array(n).fill(-1);
+    d[p] = 0;
+    const queue = [p];
+    for (let i = 0; i < queue.length; i++) {
+      const q = queue[i];
+      for (let dir = 0; dir < 8; dir++) {
+        const r = board.neighbours[q * 8 + dir];
+        if (r >= 0 && d[r] < 0) { d[r] = d[q] + 1; queue.push(r); }
+      }
+    }
+    return d;
+  };
+  const a: number[] = [], b: number[] = [];
+  for (let i = 0; i < n; i++) { if (from[i] === HUNTER) a.push(i); if (to[i] === HUNTER) b.push(i); }
+  const d = a.map(dist);
+  const cls = (p: number) => (board.points[p].x & 1) * 2 + (board.points[p].y & 1);
+  const used = new Array<boolean>(b.length).fill(false);
+  const pair = (i: number, sumDist: number, offClass: number): boolean => {
+    if (i === a.length) return sumDist <= 2 * jumps + steps && offClass <= steps && !(steps === 1 && offClass === 0);
+    for (let j = 0; j < b.length; j++) {
+      if (used[j] || d[i][b[j]] < 0) continue;
+      used[j] = true;
+      const ok = pair(i + 1, sumDist + d[i][b[j]], offClass + (cls(a[i]) === cls(b[j]) ? 0 : 1));
+      used[j] = false;
+      if (ok) return true;
+    }
+    return false;
+  };
+  return pair(0, 0, 0);
 }
 
 /** Writes a Setup as a position string (the canonical form parsePosition reads back). */

@@ -37,7 +37,7 @@ describe('lattice CLI', () => {
     const r = run('play', 'bagh-chal', '--movetime', '5', '--max-plies', '60', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    expect(j.result).toEqual({ winner: 'tigers', reason: 'captures' });
+    expect(j.result).toEqual({ winner: 'hunters', winnerName: 'tigers', reason: 'captures' });
     expect(j.moves).toHaveLength(1);
   });
 
