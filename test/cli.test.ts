@@ -8,6 +8,12 @@ function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
+/** As run(), but as an unprivileged user when the tests run as root (root ignores file permissions). */
+function runUnprivileged(...args: string[]) {
+  const asRoot = process.getuid?.() === 0;
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
 
 describe('lattice CLI', () => {
   it('perft --json prints the published perft(6)', () => {
@@ -144,6 +150,22 @@ describe('lattice tablebase', () => {
       expect(missing.code).toBe(2);
       expect(missing.err).toMatch(/bagh-chal-ctw5-c4\.lttb is missing/);
       const f = join(dir, 'bagh-chal-ctw1-c0.lttb');
+      // a file or directory that may not be read is a permission problem, not a missing file
+      const { chmodSync } = await import('node:fs');
+      chmodSync(dir, 0o755);
+      const probeArgs = ['tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir];
+      for (const [path, mode] of [[f, 0o000], [dir, 0o000]] as const) {
+        chmodSync(path, mode);
+        try {
+          const denied = runUnprivileged(...probeArgs);
+          expect(denied.code).toBe(2);
+          expect(denied.err.trim().split('\n')).toHaveLength(1);
+          expect(denied.err).toMatch(/^error: no permission to read tablebase file .*bagh-chal-ctw1-c0\.lttb/);
+          expect(denied.err).not.toMatch(/missing/);
+        } finally {
+          chmodSync(path, path === dir ? 0o755 : 0o644);
+        }
+      }
       const good = readFileSync(f);
       const bad = Buffer.from(good); bad[1000] ^= 0xff;
       writeFileSync(f, bad);
