@@ -188,14 +188,10 @@ export function parsePosition(variant: HuntVariant, board: Board, text: string, 
  * - the hunters are never to move once captures-to-win prey are captured: that capture ended the game;
  * - with prey still in hand, the hunters have moved exactly once per placement (placed - 1 times when
  *   they are to move), so they are never to move with as many prey captured as placed (at the start
- *   too: the prey move first);
- * - each capture is exactly one of those moves, a jump (no multi-jumps), so the hunters made exactly
- *   `captures` jumps and `moves - captures` steps; a jump carries a hunter two points along a line and
- *   keeps the parity of its coordinates (x mod 2, y mod 2), a step carries it one point. So for some
- *   pairing of start points with the hunters: the step distances add up to at most
- *   2 * jumps + steps; the hunters off their start point's parity class are at most `steps` (each
- *   needs a step); and a single step changes the class of the hunter that made it.
- * These are necessary conditions, not an exact test: they never refuse a position that can arise.
+ *   too: the prey move first).
+ * Beyond these, a position can still be out of reach (hunters on points they cannot have reached in
+ * the moves made, for one); such positions are accepted: the rule tests and the tablebases use
+ * positions that are valid but not necessarily reachable.
  */
 export function checkReachable(variant: HuntVariant, board: Board, s: Setup, capturesToWin: number): { field: 'board' | 'side'; reason: string } | null {
   const H = variant.hunter.plural, P = variant.prey.plural;
@@ -207,52 +203,10 @@ export function checkReachable(variant: HuntVariant, board: Board, s: Setup, cap
   const start = parsePosition(variant, board, variant.start(defaults), capturesToWin, false);
   if (start.side !== 0 || start.inHand !== variant.preyTotal || s.inHand === 0) return null;
   const placed = variant.preyTotal - s.inHand;
-  const hunterMoves = s.side === 1 ? placed - 1 : placed;
   if (s.side === 1 && s.captured >= placed) {
     return { field: 'side', reason: `the ${H} cannot be to move with ${prey(s.captured)} captured of ${placed} placed: the ${P} move first, the ${H} have moved once per placement but the last, and each capture takes a move of theirs` };
   }
-  if (!huntersCanReach(board, start.cells, s.cells, s.captured, hunterMoves - s.captured)) {
-    return { field: 'board', reason: `the ${H} cannot have reached these points from the start in the ${hunterMoves} move${hunterMoves === 1 ? '' : 's'} they have made (one per ${variant.prey.name} placed${s.side === 1 ? ' but the last' : ''}), ${s.captured} of them jumps (one per capture)` };
-  }
   return null;
-}
-
-/**
- * The necessary conditions of checkReachable for hunters going from their points in `from` to those in
- * `to` by exactly `jumps` jumps and `steps` steps: true if some pairing meets them all.
- */
-function huntersCanReach(board: Board, from: Uint8Array, to: Uint8Array, jumps: number, steps: number): boolean {
-  const n = board.points.length;
-  const dist = (p: number): Int32Array => {
-    const d = new Int32Array(n).fill(-1);
-    d[p] = 0;
-    const queue = [p];
-    for (let i = 0; i < queue.length; i++) {
-      const q = queue[i];
-      for (let dir = 0; dir < 8; dir++) {
-        const r = board.neighbours[q * 8 + dir];
-        if (r >= 0 && d[r] < 0) { d[r] = d[q] + 1; queue.push(r); }
-      }
-    }
-    return d;
-  };
-  const a: number[] = [], b: number[] = [];
-  for (let i = 0; i < n; i++) { if (from[i] === HUNTER) a.push(i); if (to[i] === HUNTER) b.push(i); }
-  const d = a.map(dist);
-  const cls = (p: number) => (board.points[p].x & 1) * 2 + (board.points[p].y & 1);
-  const used = new Array<boolean>(b.length).fill(false);
-  const pair = (i: number, sumDist: number, offClass: number): boolean => {
-    if (i === a.length) return sumDist <= 2 * jumps + steps && offClass <= steps && !(steps === 1 && offClass === 0);
-    for (let j = 0; j < b.length; j++) {
-      if (used[j] || d[i][b[j]] < 0) continue;
-      used[j] = true;
-      const ok = pair(i + 1, sumDist + d[i][b[j]], offClass + (cls(a[i]) === cls(b[j]) ? 0 : 1));
-      used[j] = false;
-      if (ok) return true;
-    }
-    return false;
-  };
-  return pair(0, 0, 0);
 }
 
 /** Writes a Setup as a position string (the canonical form parsePosition reads back). */
