@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
  * The `lattice` command (commander). Every command takes --json (one JSON object on stdout) and prints
- * readable text otherwise. Bad input prints one line `error: ...` on stderr and exits 2.
+ * readable text otherwise. Bad input prints one line `error: ...` on stderr and exits 2. Long commands
+ * (perft, search, play, analyse, tablebase build, solve) report progress on stderr when it is a
+ * terminal (--progress forces it, --no-progress silences it); stdout carries only the results.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from './game.js';
-import { createGame, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
+import { MAKA_ID, createGame, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
 import { ArgumentError, LatticeError } from './errors.js';
 import { parseOptionArgs } from './variants/index.js';
 import { buildTablebase, type LayerReport } from './tablebase/index.js';
@@ -33,12 +35,29 @@ function intPositional(name: string, v: string, min: number, max: number): numbe
 }
 const collect = (v: string, prev: string[]) => prev.concat([v]);
 
-interface Common { position?: string; option: string[]; json?: boolean; hash?: number; tbDir?: string; labels?: 'kanji' | 'codes' }
+interface Common { position?: string; option: string[]; json?: boolean; hash?: number; tbDir?: string; labels?: 'kanji' | 'codes'; progress?: boolean }
 
 function gameFor(variant: string, o: Common): Promise<AnyGame> {
+  if (o.labels !== undefined && variant !== MAKA_ID) {
+    throw new ArgumentError(`--labels applies to ${MAKA_ID} only (the board of ${variant} shows piece letters)`);
+  }
   return createGame(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash, tbDir: o.tbDir });
 }
-const labelsOption = () => new Option('--labels <kind>', 'piece labels on the Maka Dai Dai board').choices(['kanji', 'codes']).default('kanji');
+const labelsOption = () => new Option('--labels <kind>', `piece labels on the ${MAKA_ID} board (default kanji)`).choices(['kanji', 'codes']);
+
+/** Adds --progress / --no-progress: progress on stderr, by default when stderr is a terminal. */
+function addProgress(cmd: Command): Command {
+  return cmd
+    .option('--progress', 'report progress on stderr even when it is not a terminal')
+    .option('--no-progress', 'no progress on stderr, even on a terminal');
+}
+/** Whether to report progress on stderr: as asked, else when stderr is a terminal. */
+const showProgress = (o: { progress?: boolean }): boolean => o.progress ?? process.stderr.isTTY === true;
+const note = (s: string) => process.stderr.write(s + '\n');
+/** A cli-progress bar on stderr (one line per render when stderr is not a terminal), or null. */
+function progressBar(show: boolean, format: string, etaBuffer = 50): cliProgress.SingleBar | null {
+  return show ? new cliProgress.SingleBar({ format, stream: process.stderr, hideCursor: true, etaBuffer, noTTYOutput: true, notTTYSchedule: 2000 }, cliProgress.Presets.shades_classic) : null;
+}
 
 const out = (s: string) => process.stdout.write(s + '\n');
 // `lattice ... | head` closes the pipe early: that is not an error
@@ -60,11 +79,17 @@ function addCommon(cmd: Command, hash = true): Command {
   return cmd.option('--json', 'print one JSON object on stdout');
 }
 
-function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }) {
-  const given = [o.depth, o.nodes, o.movetime].filter((x) => x !== undefined).length;
-  if (given > 1) throw new ArgumentError('give at most one of --depth, --nodes, --movetime');
-  return given ? { depth: o.depth, nodes: o.nodes, movetime: o.movetime } : { movetime: 1000 };
+/** The limits given (any combination: the first reached stops the search), or `movetime` ms when none is. */
+function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }, movetime: number) {
+  const l: { depth?: number; nodes?: number; movetime?: number } = {};
+  if (o.depth !== undefined) l.depth = o.depth;
+  if (o.nodes !== undefined) l.nodes = o.nodes;
+  if (o.movetime !== undefined) l.movetime = o.movetime;
+  return Object.keys(l).length ? l : { movetime };
 }
+const resultLine = (r: AnySearchResult) =>
+  `bestmove ${r.bestmove ?? '(none)'} score ${scoreText(r)} depth ${r.depth} nodes ${r.nodes} time ${r.ms} ms pv ${r.pv.join(' ')}`;
+const searchJson = (r: AnySearchResult) => ({ bestmove: r.bestmove, score: r.score, mate: r.mateIn, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms });
 
 const program = new Command();
 program
@@ -74,8 +99,8 @@ program
   .exitOverride()
   .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
 
-addCommon(program.command('perft <variant> <depth>'), false)
-  .description(`count leaf nodes at exactly <depth> plies, 0..${MAX_PERFT_DEPTH} (bulk counting)`)
+addProgress(addCommon(program.command('perft <variant> <depth>'), false))
+  .description(`count leaf nodes at exactly <depth> plies, 0..${MAX_PERFT_DEPTH} (bulk counting); progress: a bar over the root moves`)
   .option('--divide', 'also count per root move (depth >= 1)')
   .option('--movetime <ms>', 'give up after this many milliseconds (exit 2)', intArg('--movetime', 1, 86_400_000))
   .action(async (variant: string, depthText: string, o: Common & { divide?: boolean; movetime?: number }) => {
@@ -83,29 +108,48 @@ addCommon(program.command('perft <variant> <depth>'), false)
     if (o.divide && depth < 1) throw new ArgumentError('--divide needs depth >= 1');
     const g = await gameFor(variant, o);
     const t0 = performance.now();
-    const limits = { movetime: o.movetime };
-    const divide = o.divide ? g.divide(depth, limits) : undefined;
-    const nodes = divide ? Object.values(divide).reduce((a, b) => a + b, 0) : g.perft(depth, limits);
+    const bar = depth >= 2 ? progressBar(showProgress(o), `perft ${depth} |{bar}| {value}/{total} root moves | {move} | {nodes} leaves so far`) : null;
+    let sum = 0;
+    const limits = {
+      ...(o.movetime !== undefined ? { movetime: o.movetime } : {}),
+      ...(bar ? { onProgress: (p: { done: number; total: number; move: string; nodes: number }) => {
+        sum += p.nodes;
+        if (p.done === 1) bar.start(p.total, 0, { move: '', nodes: 0 });
+        bar.update(p.done, { move: p.move, nodes: sum });
+        bar.render();
+      } } : {}),
+    };
+    let divide: Record<string, number> | undefined, nodes: number;
+    try {
+      divide = o.divide ? g.divide(depth, limits) : undefined;
+      nodes = divide ? Object.values(divide).reduce((a, b) => a + b, 0) : g.perft(depth, limits);
+    } finally {
+      bar?.stop();
+    }
     const ms = Math.round(performance.now() - t0);
     if (o.json) { out(JSON.stringify({ variant, position: g.position(), depth, nodes, ms, ...(divide ? { divide } : {}) })); return; }
     if (divide) for (const [m, n] of Object.entries(divide).sort()) out(`${m}: ${n}`);
     out(`perft ${depth} = ${nodes}  (${ms} ms, ${ms > 0 ? ((nodes / ms) / 1000).toFixed(1) : '-'} Mnps)  ${g.position()}`);
   });
 
-addCommon(program.command('search <variant>'))
-  .description('search the position and print the best move, score and principal variation')
+addProgress(addCommon(program.command('search <variant>')))
+  .description('search the position and print the best move, score and principal variation (progress: a line per iteration)')
   .option('--depth <plies>', `search to this depth, 1..${MAX_SEARCH_DEPTH}`, intArg('--depth', 1, MAX_SEARCH_DEPTH))
   .option('--nodes <n>', 'stop after about this many nodes', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
-  .option('--movetime <ms>', 'stop after this many milliseconds (default 1000)', intArg('--movetime', 1, 86_400_000))
+  .option('--movetime <ms>', 'stop after this many milliseconds (1000 when no limit is given)', intArg('--movetime', 1, 86_400_000))
   .action(async (variant: string, o: Common & { depth?: number; nodes?: number; movetime?: number }) => {
     const g = await gameFor(variant, o);
-    const r = g.search({ ...searchLimits(o), onIteration: o.json ? undefined : (i) => out(infoLine(i)) });
-    if (o.json) out(JSON.stringify({ bestmove: r.bestmove, score: r.score, mate: r.mateIn, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms }));
-    else out(`bestmove ${r.bestmove ?? '(none)'}`);
+    const r = g.search({ ...searchLimits(o, 1000), ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}) });
+    if (o.json) out(JSON.stringify(searchJson(r)));
+    else out(resultLine(r));
   });
 
 interface PlayOpts extends Common { movetime: number; maxPlies: number; quiet?: boolean }
-/** Plays the engine against itself; prints each move and the board unless json/quiet. */
+/**
+ * Plays the engine against itself; prints each move and the board unless json/quiet. With --json the
+ * moves go to stderr as progress (when shown). `result` is the game's GameResult, or null when the game
+ * was cut off at --max-plies.
+ */
 async function selfPlay(variant: string, o: PlayOpts, g?: AnyGame) {
   g ??= await gameFor(variant, o);
   const start = g.position();
@@ -118,24 +162,24 @@ async function selfPlay(variant: string, o: PlayOpts, g?: AnyGame) {
     if (!r.bestmove) break;
     g.play(r.bestmove);
     moves.push(r.bestmove);
+    const line = `${moves.length}. ${mover} ${r.bestmove}  (${scoreText(r)}, depth ${r.depth})`;
     if (!o.json) {
-      out(`${moves.length}. ${mover} ${r.bestmove}  (${scoreText(r)}, depth ${r.depth})`);
+      out(line);
       if (!o.quiet) out(g.boardText(o.labels) + '\n');
-    }
+    } else if (showProgress(o)) note(`ply ${line} of at most ${o.maxPlies}`);
   }
-  const res = g.result();
-  const result = res ?? { winner: null, reason: 'ply limit' };
+  const result = g.result();
   const ms = Math.round(performance.now() - t0);
   const summary = { variant, start, moves, result, final: g.position(), plies: moves.length, ms };
   if (!o.json) {
-    const what = result.winner === 'draw' ? 'draw' : result.winner ? `${result.winner} win` : 'unfinished';
-    out(`result: ${what} (${result.reason}) after ${moves.length} plies; final ${g.position()}`);
+    const what = !result ? `unfinished (the ${o.maxPlies}-ply limit)` : result.winner === 'draw' ? `draw (${result.reason})` : `${result.winnerName} win (${result.reason})`;
+    out(`result: ${what} after ${moves.length} plies; final ${g.position()}`);
   }
   return summary;
 }
 
-addCommon(program.command('play <variant>'))
-  .description('the engine plays itself to the end of the game')
+addProgress(addCommon(program.command('play <variant>')))
+  .description('the engine plays itself to the end of the game (with --json, progress: a line per move)')
   .option('--movetime <ms>', 'time per move in milliseconds', intArg('--movetime', 1, 86_400_000), 200)
   .option('--max-plies <n>', 'stop an unfinished game after this many plies', intArg('--max-plies', 1, 100_000), 400)
   .option('--quiet', 'print the moves but not the board after each')
@@ -145,23 +189,26 @@ addCommon(program.command('play <variant>'))
     if (o.json) out(JSON.stringify(summary));
   });
 
-addCommon(program.command('analyse <variant>'))
-  .description('the main job: analyse the position with progress, then play a self-play game from it')
-  .option('--movetime <ms>', 'analysis time in milliseconds', intArg('--movetime', 1, 86_400_000), 5000)
+addProgress(addCommon(program.command('analyse <variant>')))
+  .description('the main job: analyse the position with progress (a line per iteration), then play a self-play game from it')
+  .option('--depth <plies>', `analysis depth, 1..${MAX_SEARCH_DEPTH}`, intArg('--depth', 1, MAX_SEARCH_DEPTH))
+  .option('--nodes <n>', 'analysis node budget', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
+  .option('--movetime <ms>', 'analysis time in milliseconds (5000 when no limit is given)', intArg('--movetime', 1, 86_400_000))
   .option('--play-movetime <ms>', 'time per move in the self-play game', intArg('--play-movetime', 1, 86_400_000), 50)
   .option('--max-plies <n>', 'stop an unfinished self-play game after this many plies', intArg('--max-plies', 1, 100_000), 300)
   .addOption(labelsOption())
-  .action(async (variant: string, o: Common & { movetime: number; playMovetime: number; maxPlies: number }) => {
+  .action(async (variant: string, o: Common & { depth?: number; nodes?: number; movetime?: number; playMovetime: number; maxPlies: number }) => {
     const g = await gameFor(variant, o);
+    const limits = searchLimits(o, 5000);
     if (!o.json) {
       out(`${variant}: ${g.position()}`);
       out(g.boardText(o.labels) + '\n');
-      out(`analysing for ${o.movetime} ms...`);
+      out(`analysing (${Object.entries(limits).map(([k, v]) => `${k} ${v}`).join(', ')})...`);
     }
-    const r = g.search({ movetime: o.movetime, onIteration: o.json ? undefined : (i) => out(infoLine(i)) });
-    const analysis = { position: g.position(), bestmove: r.bestmove, score: r.score, mate: r.mateIn, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms };
+    const r = g.search({ ...limits, ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}) });
+    const analysis = { position: g.position(), ...searchJson(r) };
     if (!o.json) {
-      out(`bestmove ${r.bestmove ?? '(none)'} score ${scoreText(r)} depth ${r.depth} nodes ${r.nodes} in ${r.ms} ms\n`);
+      out(resultLine(r) + '\n');
       out(`self-play at ${o.playMovetime} ms per move:`);
     }
     const game = await selfPlay(variant, { ...o, movetime: o.playMovetime, quiet: true }, g);
@@ -177,17 +224,14 @@ const layerLine = (r: LayerReport) => {
     `  goats to move: ${g.wins} win, ${g.draws} draw, ${g.losses} loss; tigers to move: ${t.wins} win, ${t.draws} draw, ${t.losses} loss`;
 };
 
-tablebase.command('build <variant>')
-  .description('solve every movement-phase layer and write one file per layer (resumes from finished layers)')
+addProgress(tablebase.command('build <variant>'))
+  .description('solve every movement-phase layer and write one file per layer (resumes from finished layers; progress: a bar per pass)')
   .option('--dir <dir>', 'directory for the layer files', 'tablebases')
   .addOption(new Option('--option <key=value>', 'set a variant option, repeatable (captures-to-win)').argParser(collect).default([], 'none'))
   .option('--threads <n>', 'solving threads (default: the machine\'s cores, at most 8)', intArg('--threads', 1, 64))
   .option('--json', 'print one JSON object on stdout')
-  .action(async (variant: string, o: { dir: string; option: string[]; threads?: number; json?: boolean }) => {
-    const bar = o.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({
-      format: 'layer {layer} pass {pass} |{bar}| {percentage}% {what} | ETA {eta_formatted}',
-      stream: process.stderr, hideCursor: true, etaBuffer: 50,
-    }, cliProgress.Presets.shades_classic);
+  .action(async (variant: string, o: { dir: string; option: string[]; threads?: number; json?: boolean; progress?: boolean }) => {
+    const bar = progressBar(showProgress(o), 'layer {layer} pass {pass} |{bar}| {percentage}% {what} | ETA {eta_formatted}');
     let current = '';
     const r = await buildTablebase(variant, {
       dir: o.dir,
@@ -224,7 +268,7 @@ tablebase.command('probe <position>')
     if (p.line.length) out(`line: ${p.line.join(' ')}`);
   });
 
-program.command('solve <variant>')
+addProgress(program.command('solve <variant>'))
   .description('solve the whole game backwards from the movement-phase tablebases (the start position\'s value and the ' +
     'most captures the tigers can force; resumable; captures-to-win 1..7), or with --position prove that position\'s value ' +
     'by forward search over tablebases already built')
@@ -236,25 +280,23 @@ program.command('solve <variant>')
   .option('--nodes <n>', 'with --position: give up (value unknown) after this many nodes per proof', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER), 50_000_000)
   .option('--hash <MiB>', `with --position: transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB), 256)
   .option('--json', 'print one JSON object on stdout')
-  .action(async (variant: string, o: { position?: string; dir: string; tbDir?: string; option: string[]; threads?: number; nodes: number; hash: number; json?: boolean }) => {
+  .action(async (variant: string, o: { position?: string; dir: string; tbDir?: string; option: string[]; threads?: number; nodes: number; hash: number; json?: boolean; progress?: boolean }) => {
     const dir = o.tbDir ?? o.dir;
     if (o.position === undefined) { await solveWholeGame(variant, dir, o); return; }
     const g = await Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
     await g.loadTablebase(dir);
-    const show = !o.json && process.stderr.isTTY;
-    const r = g.solve({ nodeLimit: o.nodes, onProgress: show ? (n) => process.stderr.write(`\r${n} nodes`) : undefined });
-    if (show) process.stderr.write('\n');
+    const show = showProgress(o);
+    const tty = process.stderr.isTTY === true;
+    const r = g.solve({ nodeLimit: o.nodes, ...(show ? { onProgress: (n: number) => process.stderr.write(tty ? `\r${n} nodes` : `${n} nodes\n`) } : {}) });
+    if (show && tty) process.stderr.write('\n');
     if (o.json) out(JSON.stringify({ variant, position: g.position(), ...r }));
     else out(`${g.position()}: ${r.value}${r.value === 'unknown' ? '' : ' for the side to move'} (${r.nodes} nodes, ${(r.ms / 1000).toFixed(1)} s)`);
   });
 
 /** `lattice solve <variant>` without --position: the backward solve of the whole game (src/tablebase/placement.ts). */
-async function solveWholeGame(variant: string, dir: string, o: { option: string[]; threads?: number; json?: boolean }): Promise<void> {
+async function solveWholeGame(variant: string, dir: string, o: { option: string[]; threads?: number; json?: boolean; progress?: boolean }): Promise<void> {
   const { solveGame } = await import('./tablebase/placement.js');
-  const bar = o.json || !process.stderr.isTTY ? null : new cliProgress.SingleBar({
-    format: '{what} |{bar}| {percentage}% | {step} | layer ETA {eta_formatted}',
-    stream: process.stderr, hideCursor: true, etaBuffer: 200,
-  }, cliProgress.Presets.shades_classic);
+  const bar = progressBar(showProgress(o), '{what} |{bar}| {percentage}% | {step} | layer ETA {eta_formatted}', 200);
   let current = '';
   const say = (line: string) => { if (bar && current) { bar.stop(); current = ''; } if (!o.json) out(line); };
   const r = await solveGame(variant, {
@@ -294,6 +336,25 @@ program.command('variants')
       for (const d of v.options) out(`  --option ${d.name}=${d.values ? d.values.join('|') : `<${d.min}..${d.max}>`}  default ${d.default}: ${d.description} [${d.source}]`);
     }
   });
+
+/**
+ * Makes every single-value option of every command refuse a second occurrence (`--depth 5 --depth 9`),
+ * as `--option key=...` refuses a repeated key; only the repeatable --option collects.
+ */
+function refuseRepeats(cmd: Command): void {
+  for (const opt of cmd.options) {
+    if (!(opt.required || opt.optional) || opt.variadic || opt.long === '--option') continue;
+    const parse = opt.parseArg;
+    let seen = false;
+    opt.argParser((value: string, previous: unknown) => {
+      if (seen) throw new InvalidArgumentError(`${opt.long} is given twice`);
+      seen = true;
+      return parse ? parse(value, previous) : value;
+    });
+  }
+  for (const sub of cmd.commands) refuseRepeats(sub);
+}
+refuseRepeats(program);
 
 // exitCode, not process.exit(): let stdout and stderr drain before the process ends
 try {

@@ -3,7 +3,7 @@
  * Shogi (MakaGame, in the host). The CLI and the worker use it, so each command works the same way
  * whatever the variant.
  */
-import { ArgumentError } from './errors.js';
+import type { GameResult } from './result.js';
 import { Game, type PerftLimits, type SearchInfo } from './game.js';
 import { formatBoardText } from './notation.js';
 import { MakaGame } from './maka/game.js';
@@ -16,8 +16,11 @@ export { MAKA_ID } from './game-args.js';
 
 /** A search report shared by both kinds of game. */
 export interface AnySearchResult extends SearchInfo { bestmove: string | null }
-/** The end of a game: the winner's name ('goats', 'tigers', 'black', 'white' or 'draw') and why. */
-export interface AnyResult { winner: string; reason: string }
+/**
+ * The end of a game of any variant: the one result shape, `{ winner, winnerName, reason }`
+ * (src/result.ts: winner 'prey' | 'hunters' | 'black' | 'white' | 'draw').
+ */
+export type AnyResult = GameResult;
 
 /** What every game offers; see Game and MakaGame for the details of each method. */
 export interface AnyGame {
@@ -28,8 +31,11 @@ export interface AnyGame {
   position(): string;
   setPosition(p: string): void;
   result(): AnyResult | null;
+  /** Frees the game's core instance or tables; later calls throw LatticeError code 'disposed'. */
+  dispose(): void;
   perft(depth: number, limits?: PerftLimits): number;
   divide(depth: number, limits?: PerftLimits): Record<string, number>;
+  /** See Game.search / MakaGame.search: `search({})` searches 8 plies (Bagh Chal) or 4 (Maka Dai Dai). */
   search(limits: { depth?: number; nodes?: number; movetime?: number; stop?: Int32Array; onIteration?: (i: SearchInfo) => void }): AnySearchResult;
   /** The board as text; `labels` applies to Maka Dai Dai Shogi (kanji or codes). */
   boardText(labels?: BoardLabels): string;
@@ -37,7 +43,10 @@ export interface AnyGame {
   moverName(): string;
 }
 
-/** Options of createGame. `hashMb` and `tbDir` apply to the lattice games only. */
+/**
+ * Options of createGame (unknown keys are refused with ArgumentError). `tbDir` applies to Bagh Chal
+ * only; `hashMb` (1..512 MiB) to every variant.
+ */
 export interface AnyGameOptions { options?: Record<string, string | number>; position?: string; hashMb?: number; tbDir?: string }
 
 /** Every variant: id, name, rule source, start position and options (for `lattice variants`). */
@@ -65,7 +74,8 @@ class HuntAdapter implements AnyGame {
   undo() { return this.g.undo(); }
   position() { return this.g.position(); }
   setPosition(p: string) { this.g.setPosition(p); }
-  result() { const r = this.g.result(); return r && { winner: r.winnerName, reason: r.reason }; }
+  result() { return this.g.result(); }
+  dispose() { this.g.dispose(); }
   perft(d: number, l?: PerftLimits) { return this.g.perft(d, l); }
   divide(d: number, l?: PerftLimits) { return this.g.divide(d, l); }
   search(l: Parameters<AnyGame['search']>[0]) { return this.g.search(l); }
@@ -81,15 +91,10 @@ class MakaAdapter implements AnyGame {
   undo() { return this.g.undo(); }
   position() { return this.g.position(); }
   setPosition(p: string) { this.g.setPosition(p); }
-  result() { const r = this.g.result(); return r && { winner: r.winner, reason: r.reason }; }
-  perft(d: number, l?: PerftLimits) {
-    if (l && (l.movetime !== undefined || l.stop !== undefined)) throw new ArgumentError('perft limits (movetime, stop) apply to the lattice games only');
-    return this.g.perft(d);
-  }
-  divide(d: number, l?: PerftLimits) {
-    if (l && (l.movetime !== undefined || l.stop !== undefined)) throw new ArgumentError('divide limits (movetime, stop) apply to the lattice games only');
-    return this.g.divide(d);
-  }
+  result() { return this.g.result(); }
+  dispose() { this.g.dispose(); }
+  perft(d: number, l?: PerftLimits) { return this.g.perft(d, l); }
+  divide(d: number, l?: PerftLimits) { return this.g.divide(d, l); }
   search(l: Parameters<AnyGame['search']>[0]) { return this.g.search(l); }
   boardText(labels: BoardLabels = 'kanji') { return makaBoardText(this.g.position(), labels); }
   moverName() { return this.g.position().endsWith(' b') ? 'Black' : 'White'; }
@@ -103,7 +108,7 @@ class MakaAdapter implements AnyGame {
 export async function createGame(variant: string, opts: AnyGameOptions = {}): Promise<AnyGame> {
   checkGameArgs(variant, opts);
   if (variant === MAKA_ID) {
-    return new MakaAdapter(MakaGame.create({ options: opts.options, position: opts.position }));
+    return new MakaAdapter(MakaGame.create({ options: opts.options, position: opts.position, hashMb: opts.hashMb }));
   }
   const g = await Game.create(variant, { options: opts.options, position: opts.position, hashMb: opts.hashMb });
   if (opts.tbDir !== undefined) await g.loadTablebase(opts.tbDir);

@@ -44,10 +44,10 @@ export class IllegalMoveError extends LatticeError {
   }
 }
 
-/** A variant name that is not declared. */
+/** A variant name that is not declared (or, with `why`, one this entry point does not play). */
 export class UnknownVariantError extends LatticeError {
-  constructor(name: string, known: string[]) {
-    super('unknown-variant', `unknown variant "${name}" (known: ${known.join(', ')})`);
+  constructor(name: string, known: string[], why?: string) {
+    super('unknown-variant', why ? `variant "${name}" ${why}` : `unknown variant "${name}" (known: ${known.join(', ')})`);
     this.name = 'UnknownVariantError';
   }
 }
@@ -68,6 +68,14 @@ export class ArgumentError extends LatticeError {
   }
 }
 
+/** A method called on a Game or MakaGame after its dispose(). */
+export class DisposedError extends LatticeError {
+  constructor(what: string) {
+    super('disposed', `this ${what} was disposed: its core instance is freed, create a new one`);
+    this.name = 'DisposedError';
+  }
+}
+
 /**
  * A thrown Error as a small structured-clone-safe record, for crossing a thread boundary (the engine
  * worker sends these; reviveError rebuilds the error). `props` holds the error's own primitive fields
@@ -82,7 +90,7 @@ export interface ErrorRecord {
 
 /** The error classes reviveError rebuilds by name; other names with a `code` become a LatticeError. */
 const LATTICE_CLASSES: Record<string, { prototype: LatticeError }> = {
-  LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError,
+  LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError, DisposedError,
 };
 const BUILTIN_CLASSES: Record<string, ErrorConstructor> = {
   Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,
@@ -116,4 +124,17 @@ export function reviveError(r: ErrorRecord): Error {
   for (const [k, v] of Object.entries(r.props)) (e as unknown as Record<string, unknown>)[k] = v;
   if (r.stack !== undefined) e.stack = r.stack;
   return e;
+}
+
+/**
+ * Refuses keys of an option object that are not in `known` (a typo such as `{ deepth: 2 }` would else be
+ * ignored silently). Throws ArgumentError naming the key, where (`what`, e.g. "search limits") and the
+ * keys allowed. Keys whose value is undefined are refused too: they are typos all the same.
+ */
+export function checkKeys(obj: object, known: readonly string[], what: string): void {
+  for (const key of Object.keys(obj)) {
+    if (!known.includes(key)) {
+      throw new ArgumentError(`unknown key ${JSON.stringify(key)} in ${what} (known: ${known.join(', ')})`);
+    }
+  }
 }

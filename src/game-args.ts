@@ -4,7 +4,7 @@
  * error wherever it is given. Only light modules are imported here (no core, no game code), so the
  * worker client can check its options without loading the engine.
  */
-import { ArgumentError, OptionError, UnknownVariantError, describeValue } from './errors.js';
+import { ArgumentError, OptionError, UnknownVariantError, checkKeys, describeValue } from './errors.js';
 import { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
 import { resolveMakaOptions } from './maka/options.js';
 
@@ -32,18 +32,21 @@ export function checkGameArgTypes(variantId: unknown, opts: unknown): void {
   }
 }
 
+/** The keys createGame's options may have (others are refused: a typo would else be ignored). */
+export const CREATE_GAME_KEYS = ['options', 'position', 'hashMb', 'tbDir'] as const;
+
 /**
  * Everything about createGame's arguments that can be known without loading a core or parsing the
- * position: the types (checkGameArgTypes), the variant declared (any kind of game), the option names
- * and values, and the options that do not apply to Maka Dai Dai Shogi (hashMb, tbDir). Throws
+ * position: the types (checkGameArgTypes), unknown keys, the variant declared (any kind of game), the option names
+ * and values, and the options that do not apply to Maka Dai Dai Shogi (tbDir). Throws
  * ArgumentError, UnknownVariantError (listing every variant) or OptionError. (`tbDir` itself is checked
  * when the tablebase loads: Game.loadTablebase.)
  */
 export function checkGameArgs(variant: unknown, opts: unknown): void {
   checkGameArgTypes(variant, opts);
+  checkKeys(opts as object, CREATE_GAME_KEYS, 'game options');
   const o = opts as { options?: Record<string, string | number>; hashMb?: unknown; tbDir?: unknown };
   if (variant === MAKA_ID) {
-    if (o.hashMb !== undefined) throw new OptionError('--hash applies to the lattice games only (maka-dai-dai has a fixed table)');
     if (o.tbDir !== undefined) throw new OptionError('tablebases exist for bagh-chal only');
     resolveMakaOptions(o.options);
     return;

@@ -1,4 +1,5 @@
-import { ArgumentError, IllegalMoveError, LatticeError, describeValue } from './errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue } from './errors.js';
+import type { GameResult as AnyGameResult } from './result.js';
 import type { Board } from './lattice/index.js';
 import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePosition, type Setup } from './notation.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
@@ -18,16 +19,33 @@ export const MAX_SEARCH_DEPTH = 126;
 export const MAX_PERFT_DEPTH = 20;
 export { MAX_HASH_MB } from './game-args.js';
 
-/** Limits of a perft run: when one is reached the run throws a LatticeError with code 'stopped'. */
+/**
+ * Limits of a perft run: when one is reached the run throws a LatticeError with code 'stopped'. Unknown
+ * keys are refused (ArgumentError).
+ */
 export interface PerftLimits {
   /** Time budget in milliseconds. */
   movetime?: number;
   /** A stop flag: a non-zero stop[0] stops the run (another thread may set it). */
   stop?: Int32Array;
+  /**
+   * Called after each root move is counted (perft and divide of depth >= 2 then count root move by root
+   * move): `done` of `total` root moves, the move's text and its leaf count.
+   */
+  onProgress?: (p: PerftProgress) => void;
 }
 
+/** One root move counted by a perft or divide run (PerftLimits.onProgress). */
+export interface PerftProgress { done: number; total: number; move: string; nodes: number }
 
-/** Options of Game.create. */
+const PERFT_LIMIT_KEYS = ['movetime', 'stop', 'onProgress'] as const;
+const GAME_OPTION_KEYS = ['options', 'position', 'hashMb', 'debug'] as const;
+const SEARCH_LIMIT_KEYS = ['depth', 'nodes', 'movetime', 'stop', 'onIteration'] as const;
+/** Depth of a search given no depth, nodes, movetime or stop: `search({})` searches 8 plies. */
+export const DEFAULT_SEARCH_DEPTH = 8;
+
+
+/** Options of Game.create (unknown keys are refused with ArgumentError). */
 export interface GameOptions {
   /** Variant options (`captures-to-win`, `repetition`, ...); see `lattice variants`. */
   options?: Record<string, number | string>;
@@ -39,15 +57,17 @@ export interface GameOptions {
   debug?: boolean;
 }
 
-/** The end of a game: winner is the side that won ('draw' for a draw). */
-export interface GameResult {
-  winner: 'prey' | 'hunters' | 'draw';
-  /** The winning side's plural name (goats, tigers) or 'draw'. */
-  winnerName: string;
-  reason: 'captures' | 'no-moves' | 'repetition';
-}
+/**
+ * The end of a hunt game: `{ winner: 'prey' | 'hunters' | 'draw', winnerName, reason }`, the one result
+ * shape of every game (documented in src/result.ts).
+ */
+export type GameResult = AnyGameResult<'prey' | 'hunters'>;
 
-/** Search limits; any combination, the first reached stops the search. With none, depth 8. */
+/**
+ * Search limits; any combination, the first reached stops the search. With none of depth, nodes,
+ * movetime and stop, the search goes to DEFAULT_SEARCH_DEPTH (8 plies); with only nodes, movetime or
+ * stop, to MAX_SEARCH_DEPTH. Unknown keys are refused (ArgumentError).
+ */
 export interface SearchLimits {
   /** Maximum depth in plies (1..126). */
   depth?: number;
@@ -94,21 +114,46 @@ export class Game {
   readonly variant: HuntVariant;
   readonly options: OptionValues;
   readonly board: Board;
-  private readonly core: Core;
+  /** The core instance; null once dispose() freed it. */
+  private live: Core | null;
   private readonly capturesToWin: number;
   private tablebaseLoaded = false;
 
   private constructor(variant: HuntVariant, options: OptionValues, board: Board, core: Core) {
-    this.variant = variant; this.options = options; this.board = board; this.core = core;
+    this.variant = variant; this.options = options; this.board = board; this.live = core;
     this.capturesToWin = variant.capturesToWin(options);
   }
 
+  /** The core instance; throws DisposedError (LatticeError code 'disposed') after dispose(). */
+  private get core(): Core {
+    if (this.live === null) throw new DisposedError('Game');
+    return this.live;
+  }
+
+  /**
+   * Frees the game's core instance (its WebAssembly memory: transposition table, loaded tablebase) for
+   * the garbage collector. Every later call on this Game throws DisposedError, a LatticeError with code
+   * 'disposed'. Calling dispose() again does nothing.
+   */
+  dispose(): void {
+    if (this.live === null) return;
+    this.live.hooks.shouldStop = () => 0;
+    this.live.hooks.onIteration = () => {};
+    this.live.hooks.solveProgress = () => {};
+    this.live = null;
+  }
+
+  /** True once dispose() was called. */
+  get disposed(): boolean { return this.live === null; }
+
   /**
    * Loads a core instance and sets up `variantId` with its options and start position.
-   * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position).
+   * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position, or
+   * one that cannot arise: notation.ts), ArgumentError (bad argument types, an unknown key in `opts`).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
     checkGameArgTypes(variantId, opts);
+    checkKeys(opts, GAME_OPTION_KEYS, 'game options');
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);
     const { board, core } = await loadVariantCore(variant, options, opts.debug);
@@ -242,7 +287,9 @@ export class Game {
   /** Checks perft limits; returns the absolute deadline (performance.now() ms, Infinity for none). */
   private perftDeadline(limits: PerftLimits): number {
     if (limits === null || typeof limits !== 'object') throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
+    checkKeys(limits, PERFT_LIMIT_KEYS, 'perft limits');
     const { movetime, stop } = limits;
+    if (limits.onProgress !== undefined && typeof limits.onProgress !== 'function') throw new ArgumentError('onProgress must be a function');
     if (movetime !== undefined && !(Number.isFinite(movetime) && movetime > 0)) throw new ArgumentError(`movetime must be a number > 0 ms, got ${describeValue(movetime)}`);
     if (stop !== undefined && !(stop instanceof Int32Array && stop.length >= 1)) throw new ArgumentError('stop must be an Int32Array of length >= 1');
     return movetime ? performance.now() + movetime : Infinity;
@@ -263,11 +310,19 @@ export class Game {
 
   /**
    * Perft: leaf nodes at exactly `depth` plies (finished games have no children; repetition ignored).
-   * Throws ArgumentError for a bad depth, LatticeError 'stopped' when a limit stops it.
+   * With `limits.onProgress` and depth >= 2 it counts root move by root move (as divide does) and
+   * reports each. Throws ArgumentError for a bad depth or limits, LatticeError 'stopped' when a limit
+   * stops it.
    */
   perft(depth: number, limits: PerftLimits = {}): number {
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     const deadline = this.perftDeadline(limits);
+    if (limits.onProgress && depth >= 2) {
+      let total = 0;
+      for (const n of Object.values(this.rootCounts(depth, limits, `perft ${depth}`))) total += n;
+      if (total > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `perft ${depth}: the count exceeds 2^53 and cannot be reported exactly`);
+      return total;
+    }
     return this.limited(`perft ${depth}`, limits.stop, deadline, performance.now(), () => this.core.exports.perft(depth));
   }
 
@@ -287,23 +342,34 @@ export class Game {
     return this.core.exports.perftSlow(depth);
   }
 
-  /** Perft per legal root move: move text -> leaf count at depth - 1 below it. depth >= 1. */
+  /**
+   * Perft per legal root move: move text -> leaf count at depth - 1 below it. depth >= 1. Reports each
+   * root move to `limits.onProgress`. Throws as perft().
+   */
   divide(depth: number, limits: PerftLimits = {}): Record<string, number> {
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
+    return this.rootCounts(depth, limits, `divide ${depth}`);
+  }
+
+  /** The counts of divide(), limits checked by the caller's perftDeadline(); `what` names the run in errors. */
+  private rootCounts(depth: number, limits: PerftLimits, what: string): Record<string, number> {
     const deadline = this.perftDeadline(limits);
     const t0 = performance.now();
     const e = this.core.exports;
     const out: Record<string, number> = {};
     const n = e.legalMoves();
     const moves = this.core.moves(n).slice();
+    let done = 0;
     for (const m of moves) {
+      const text = formatMove(this.board, m);
       e.makeMove(m);
       try {
-        out[formatMove(this.board, m)] = this.limited(`divide ${depth}`, limits.stop, deadline, t0, () => e.perft(depth - 1));
+        out[text] = this.limited(what, limits.stop, deadline, t0, () => e.perft(depth - 1));
       } finally {
         e.unmakeMove();
       }
+      limits.onProgress?.({ done: ++done, total: moves.length, move: text, nodes: out[text] });
     }
     return out;
   }
@@ -379,6 +445,8 @@ export class Game {
    * position the tree is far too large (issue 3: a backward pass over the placement layers is needed).
    */
   solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void } = {}): { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number } {
+    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
+    checkKeys(opts, ['nodeLimit', 'onProgress'], 'solve options');
     if (!this.tablebaseLoaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
     const limit = opts.nodeLimit ?? 0;
     if (!(Number.isFinite(limit) && limit >= 0)) throw new ArgumentError(`nodeLimit must be a number >= 0, got ${describeValue(limit)}`);
@@ -422,13 +490,15 @@ export class Game {
   }
 
   /**
-   * Searches the current position (iterative deepening PVS, see assembly/search.ts) within `limits`.
-   * Throws ArgumentError for bad limits. The position is unchanged afterwards.
+   * Searches the current position (iterative deepening PVS, see assembly/search.ts) within `limits`
+   * (`search({})` or `search()` searches DEFAULT_SEARCH_DEPTH = 8 plies). Throws ArgumentError for bad
+   * limits or an unknown key. The position is unchanged afterwards.
    */
   search(limits: SearchLimits = {}): SearchResult {
     if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
+    checkKeys(limits, SEARCH_LIMIT_KEYS, 'search limits');
     const { nodes = 0, movetime = 0 } = limits;
-    const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : 8);
+    const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : DEFAULT_SEARCH_DEPTH);
     this.checkDepth(depth, MAX_SEARCH_DEPTH);
     if (depth < 1) throw new ArgumentError('search depth must be >= 1');
     if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${describeValue(nodes)}`);

@@ -5,9 +5,10 @@
  *     const game = await Game.create('bagh-chal');
  *     game.legalMoves(); game.play('c3'); game.search({ movetime: 1000 });
  */
-export { Game, MATE, MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, MAX_HASH_MB } from './game.js';
-export type { GameOptions, GameResult, SearchLimits, SearchInfo, SearchResult, PerftLimits } from './game.js';
-export { LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError } from './errors.js';
+export { Game, MATE, MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, MAX_HASH_MB, DEFAULT_SEARCH_DEPTH } from './game.js';
+export type { GameOptions, GameResult, SearchLimits, SearchInfo, SearchResult, PerftLimits, PerftProgress } from './game.js';
+export type { GameResult as AnyGameResult, ResultReason } from './result.js';
+export { LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError, DisposedError } from './errors.js';
 export { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
 export type { Variant, HuntVariant, OptionDecl } from './variants/index.js';
 export { alquerque, hareAndHounds, fromPointsAndLines } from './lattice/index.js';

@@ -103,9 +103,11 @@ function parseCounts(text: string, field: string, start: number, letters: string
 /**
  * Parses and validates a hunt position string for `variant` (grammar above). Checks: every rank covers
  * exactly its points, piece letters, the side letter, the number of hunters, prey on board + in hand +
- * captured = the variant's total, captured <= captures-to-win. Throws ParseError (with a 1-based column).
+ * captured = the variant's total, captured <= captures-to-win, and that the position can arise
+ * (checkReachable below; skipped when `reachable` is false, as for the variant's own start). Throws
+ * ParseError (with a 1-based column).
  */
-export function parsePosition(variant: HuntVariant, board: Board, text: string, capturesToWin: number): Setup {
+export function parsePosition(variant: HuntVariant, board: Board, text: string, capturesToWin: number, reachable = true): Setup {
   const H = variant.hunter.letter, P = variant.prey.letter;
   // Fields: single spaces between them, no other whitespace anywhere (columns are 1-based).
   for (let i = 0; i < text.length; i++) {
@@ -171,7 +173,40 @@ export function parsePosition(variant: HuntVariant, board: Board, text: string, 
       `${variant.prey.plural} on the board (${preyOnBoard}) + in hand (${inHand}) + captured (${captured}) must be ${variant.preyTotal}`);
   }
   if (captured > capturesToWin) throw new ParseError('position', text, starts[3], `at most ${capturesToWin} ${variant.prey.plural} can be captured`);
-  return { cells, side: sideField === H ? 1 : 0, inHand, captured };
+  const setup: Setup = { cells, side: sideField === H ? 1 : 0, inHand, captured };
+  if (reachable) {
+    const why = checkReachable(variant, board, setup, capturesToWin);
+    if (why) throw new ParseError('position', text, why.field === 'board' ? 1 : starts[1], why.reason);
+  }
+  return setup;
+}
+
+/**
+ * Why a well-formed position cannot arise in a game of `variant` from its start, or null when no reason
+ * is known. A game that starts with every prey in hand and the prey to move (Bagh Chal, RULES.md §1:
+ * goats place first; one hunter move follows each placement; only a hunter move captures) gives:
+ * - the hunters are never to move once captures-to-win prey are captured: that capture ended the game;
+ * - with prey still in hand, the hunters have moved exactly once per placement (placed - 1 times when
+ *   they are to move), so they are never to move with as many prey captured as placed (at the start
+ *   too: the prey move first).
+ * Beyond these, a position can still be out of reach (hunters on points they cannot have reached in
+ * the moves made, for one); such positions are accepted: the rule tests and the tablebases use
+ * positions that are valid but not necessarily reachable.
+ */
+export function checkReachable(variant: HuntVariant, board: Board, s: Setup, capturesToWin: number): { field: 'board' | 'side'; reason: string } | null {
+  const H = variant.hunter.plural, P = variant.prey.plural;
+  const prey = (n: number) => `${n} ${n === 1 ? variant.prey.name : P}`;
+  if (s.side === 1 && s.captured >= capturesToWin) {
+    return { field: 'side', reason: `the ${H} cannot be to move with ${prey(s.captured)} captured: the capture that reached captures-to-win (${capturesToWin}) ended the game, with the ${P} to move` };
+  }
+  const defaults = Object.fromEntries(variant.options.map((d) => [d.name, d.default]));
+  const start = parsePosition(variant, board, variant.start(defaults), capturesToWin, false);
+  if (start.side !== 0 || start.inHand !== variant.preyTotal || s.inHand === 0) return null;
+  const placed = variant.preyTotal - s.inHand;
+  if (s.side === 1 && s.captured >= placed) {
+    return { field: 'side', reason: `the ${H} cannot be to move with ${prey(s.captured)} captured of ${placed} placed: the ${P} move first, the ${H} have moved once per placement but the last, and each capture takes a move of theirs` };
+  }
+  return null;
 }
 
 /** Writes a Setup as a position string (the canonical form parsePosition reads back). */

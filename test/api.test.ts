@@ -418,13 +418,12 @@ describe('limits and argument types (fresh-user review)', () => {
     expect(g.search({ depth: 3 }).bestmove).toBeTruthy();
   });
 
-  it('a position where the tigers have already won scores as a win for tigers to move', async () => {
-    const g = await Game.create('bagh-chal', { position: 'T3T/5/5/5/T3T T G15 G5' });
+  it('a position where the tigers have already won scores as a loss for the goats to move (tigers to move there cannot arise)', async () => {
+    await expect(Game.create('bagh-chal', { position: 'T3T/5/5/5/T3T T G15 G5' })).rejects.toBeInstanceOf(ParseError);
+    const g = await Game.create('bagh-chal', { position: 'T3T/5/5/5/T3T G G15 G5' });
     const r = g.search({ depth: 3 });
     expect(r.bestmove).toBeNull();
-    expect(r.score).toBe(MATE);
-    g.setPosition('T3T/5/5/5/T3T G G15 G5');
-    expect(g.search({ depth: 3 }).score).toBe(-MATE);
+    expect(r.score).toBe(-MATE);
   });
 
   it.each([null, undefined, 3, {}])('play(%j) -> ArgumentError', async (m) => {
@@ -472,5 +471,132 @@ describe('createGame: argument checks (game-args.ts, shared with EngineWorker.st
 
   it('the unknown-variant message lists every variant, Maka Dai Dai Shogi included', async () => {
     await expect(createGame('chess')).rejects.toThrow(/known: .*bagh-chal.*maka-dai-dai/);
+  });
+});
+
+describe('one result shape, unknown keys, dispose, positions that cannot arise', () => {
+  it('Game, MakaGame, createGame and the worker give { winner, winnerName, reason }', async () => {
+    const { MakaGame, createGame, EngineWorker } = await import('../src/index.js');
+    const over = 'TGGGT/1GGG1/GG1GG/1GGG1/T1GGT G - G5';
+    const hunt = { winner: 'hunters', winnerName: 'tigers', reason: 'captures' };
+    expect((await Game.create('bagh-chal', { position: over })).result()).toEqual(hunt);
+    expect((await createGame('bagh-chal', { position: over })).result()).toEqual(hunt);
+    // Maka: a rook takes White's only royal
+    const mpos = '18k/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/18R/K18 b';
+    const maka = { winner: 'black', winnerName: 'Black', reason: 'royals' };
+    const m = MakaGame.create({ position: mpos });
+    m.play('s2xs19+');
+    expect(m.result()).toEqual(maka);
+    const mg = await createGame('maka-dai-dai', { position: mpos });
+    mg.play('s2xs19+');
+    expect(mg.result()).toEqual(maka);
+    const w = await EngineWorker.start({ variant: 'bagh-chal', position: over });
+    try { expect(await w.result()).toEqual(hunt); } finally { await w.terminate(); }
+  });
+
+  it('the unknown-variant message lists every variant; Game.create says how to play maka-dai-dai', async () => {
+    const { createGame } = await import('../src/index.js');
+    const e = await createGame('no-such').catch((x) => x);
+    expect(e).toBeInstanceOf(UnknownVariantError);
+    expect(e.message).toMatch(/known: bagh-chal, maka-dai-dai\)/);
+    const m = await Game.create('maka-dai-dai').catch((x) => x);
+    expect(m).toBeInstanceOf(UnknownVariantError);
+    expect(m.message).toMatch(/MakaGame\.create\(\) or createGame\(\)/);
+  });
+
+  it('unknown keys in option objects are refused naming the key (Game, MakaGame, createGame)', async () => {
+    const { MakaGame, createGame } = await import('../src/index.js');
+    const g = await Game.create('bagh-chal');
+    const m = MakaGame.create();
+    const cases: Array<[() => unknown, RegExp]> = [
+      [() => g.search({ deepth: 2 } as never), /unknown key "deepth" in search limits/],
+      [() => g.perft(2, { movtime: 10 } as never), /unknown key "movtime" in perft limits/],
+      [() => g.divide(2, { stopp: 1 } as never), /unknown key "stopp" in perft limits/],
+      [() => m.search({ deepth: 2 } as never), /unknown key "deepth" in search limits/],
+      [() => m.perft(2, { onProgres: () => {} } as never), /unknown key "onProgres" in perft limits/],
+      [() => MakaGame.create({ positon: 'x' } as never), /unknown key "positon" in game options/],
+    ];
+    for (const [fn, msg] of cases) {
+      const e = thrown(fn);
+      expect(e).toBeInstanceOf(ArgumentError);
+      expect((e as Error).message).toMatch(msg);
+    }
+    await expect(Game.create('bagh-chal', { hash: 16 } as never)).rejects.toThrow(/unknown key "hash" in game options/);
+    await expect(createGame('maka-dai-dai', { tbdir: 'x' } as never)).rejects.toThrow(/unknown key "tbdir" in game options/);
+    await expect(createGame('bagh-chal', { option: {} } as never)).rejects.toBeInstanceOf(ArgumentError);
+  });
+
+  it('dispose() frees the core: later calls throw LatticeError code "disposed" (Game and MakaGame)', async () => {
+    const { MakaGame, createGame } = await import('../src/index.js');
+    const g = await Game.create('bagh-chal');
+    g.dispose();
+    g.dispose();
+    expect(g.disposed).toBe(true);
+    for (const fn of [() => g.position(), () => g.legalMoves(), () => g.search({ depth: 1 }), () => g.perft(1), () => g.play('c3'), () => g.result()]) {
+      const e = thrown(fn);
+      expect(e).toBeInstanceOf(LatticeError);
+      expect((e as LatticeError).code).toBe('disposed');
+    }
+    const m = MakaGame.create();
+    m.dispose();
+    expect((thrown(() => m.legalMoves()) as LatticeError).code).toBe('disposed');
+    expect((thrown(() => m.search({ depth: 1 })) as LatticeError).code).toBe('disposed');
+    const any = await createGame('maka-dai-dai');
+    any.dispose();
+    expect((thrown(() => any.position()) as LatticeError).code).toBe('disposed');
+  });
+
+  it('search({}) searches the documented default depth: 8 plies (Bagh Chal), 4 (Maka Dai Dai)', async () => {
+    const { MakaGame, DEFAULT_SEARCH_DEPTH } = await import('../src/index.js');
+    expect(DEFAULT_SEARCH_DEPTH).toBe(8);
+    const g = await Game.create('bagh-chal');
+    expect(g.search({}).depth).toBe(8);
+    expect(MakaGame.create().search({}).depth).toBe(4);
+  });
+
+  it('perft and divide report each root move to onProgress and count the same', async () => {
+    const g = await Game.create('bagh-chal', { position: 'T3T/5/2G2/5/T3T T G19 -' });
+    const seen: Array<{ done: number; total: number; move: string; nodes: number }> = [];
+    expect(g.perft(4, { onProgress: (p) => seen.push(p) })).toBe(g.perft(4));
+    expect(seen.map((p) => p.done)).toEqual(seen.map((_, i) => i + 1));
+    expect(seen.every((p) => p.total === seen.length)).toBe(true);
+    expect(Object.fromEntries(seen.map((p) => [p.move, p.nodes]))).toEqual(g.divide(4));
+    const { MakaGame } = await import('../src/index.js');
+    const m = MakaGame.create();
+    let calls = 0;
+    expect(m.perft(2, { onProgress: () => { calls++; } })).toBe(6400);
+    expect(calls).toBe(80);
+    expect(() => m.perft(2, { movetime: 5 })).toThrow(ArgumentError);
+  });
+
+  it('MakaGame takes hashMb (1..512) like Game', async () => {
+    const { MakaGame } = await import('../src/index.js');
+    expect(MakaGame.create({ hashMb: 1 }).search({ depth: 2 }).bestmove).toBeTruthy();
+    expect(() => MakaGame.create({ hashMb: 0 })).toThrow(/hash size must be an integer 1\.\.512/);
+  });
+
+  it.each([
+    ['T3T/5/5/5/T3T T G20 -', 15, /tigers cannot be to move with 0 goats captured of 0 placed/],
+    ['T3T/5/5/5/T3T T G19 G1', 15, /tigers cannot be to move with 1 goat captured of 1 placed/],
+    ['TGGGT/1GGG1/GG1GG/1GGG1/T1GGT T - G5', 31, /tigers cannot be to move with 5 goats captured: the capture that reached captures-to-win \(5\) ended the game/],
+    ['TGGGT/GGGG1/GG1GG/GGGG1/T1GGT T - G3', 31, /tigers cannot be to move with 3 goats captured: the capture that reached captures-to-win \(3\)/, { 'captures-to-win': 3 }],
+  ])('refuses %j, which cannot arise (RULES.md §1), with a ParseError naming why', async (pos, column, msg, options?: Record<string, number>) => {
+    const e = await Game.create('bagh-chal', { position: pos, options }).catch((x) => x);
+    expect(e).toBeInstanceOf(ParseError);
+    expect(e.column).toBe(column);
+    expect(e.message).toMatch(msg);
+  });
+
+  it.each([
+    'T3T/5/2G2/5/T3T T G19 -',                 // after the first placement
+    '2T1T/5/5/5/T3T G G19 G1',                 // a5xc5 took the first goat (b5)
+    'TGGGT/1GGG1/GG1GG/1GGG1/T1GGT G - G5',     // the tigers just won
+    'T3T/5/5/5/T3T G G15 G5',                  // five placements, five jumps (a1xc1, c1xc3, c3xe1 ...)
+    'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4',     // movement phase, four captured
+    'T3T/5/G1G2/5/1T2T T G15 G3',              // five placed; three jumps and a step (b1) of four tiger moves
+    'T3T/5/G4/5/T1T2 T G18 G1',                // two placed, one captured, tigers to move
+    '1T2T/5/5/5/T3T G G20 -',                  // out of reach, but accepted: the tests use such positions
+  ])('accepts %j, which can arise', async (pos) => {
+    await expect(Game.create('bagh-chal', { position: pos })).resolves.toBeInstanceOf(Game);
   });
 });

@@ -8,6 +8,12 @@ function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
+/** As run(), but as an unprivileged user when the tests run as root (root ignores file permissions). */
+function runUnprivileged(...args: string[]) {
+  const asRoot = process.getuid?.() === 0;
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
 
 describe('lattice CLI', () => {
   it('perft --json prints the published perft(6)', () => {
@@ -37,7 +43,7 @@ describe('lattice CLI', () => {
     const r = run('play', 'bagh-chal', '--movetime', '5', '--max-plies', '60', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4');
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
-    expect(j.result).toEqual({ winner: 'tigers', reason: 'captures' });
+    expect(j.result).toEqual({ winner: 'hunters', winnerName: 'tigers', reason: 'captures' });
     expect(j.moves).toHaveLength(1);
   });
 
@@ -53,6 +59,82 @@ describe('lattice CLI', () => {
     const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" perft bagh-chal 4 --divide | head -1`], { encoding: 'utf8' });
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toBe('');
+  });
+
+  it('search takes several limits at once: the first reached stops it', () => {
+    const byDepth = JSON.parse(run('search', 'bagh-chal', '--depth', '3', '--movetime', '600000', '--nodes', '100000000', '--json').out);
+    expect(byDepth.depth).toBe(3);
+    const byNodes = run('search', 'bagh-chal', '--depth', '60', '--nodes', '3000', '--movetime', '600000', '--json');
+    expect(byNodes.code).toBe(0);
+    expect(JSON.parse(byNodes.out).depth).toBeLessThan(60);
+    const analyse = JSON.parse(run('analyse', 'bagh-chal', '--depth', '2', '--movetime', '600000', '--play-movetime', '2', '--max-plies', '2', '--json').out);
+    expect(analyse.analysis.depth).toBe(2);
+  });
+
+  it('unknown variants: the message lists every variant', () => {
+    const r = run('search', 'no-such-game');
+    expect(r.err).toMatch(/^error: unknown variant "no-such-game" \(known: bagh-chal, maka-dai-dai\)/);
+  });
+
+  it('progress goes to stderr only when asked (or on a terminal); stdout stays the result, pure JSON with --json', () => {
+    const quiet = run('search', 'bagh-chal', '--depth', '3', '--json');
+    expect(quiet.err).toBe('');
+    const s = run('search', 'bagh-chal', '--depth', '3', '--json', '--progress');
+    expect(s.code).toBe(0);
+    expect(JSON.parse(s.out).depth).toBe(3);
+    expect(s.err.trim().split('\n').map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual(['depth 1', 'depth 2', 'depth 3']);
+    const text = run('search', 'bagh-chal', '--depth', '3', '--progress');
+    expect(text.out).toMatch(/^bestmove \S+ score cp -?\d+ depth 3 nodes \d+ time \d+ ms pv /);
+    expect(text.out.trim().split('\n')).toHaveLength(1);
+    const p = run('perft', 'bagh-chal', '4', '--json', '--progress');
+    const plain = run('perft', 'bagh-chal', '4', '--json');
+    expect(plain.err).toBe('');
+    expect(JSON.parse(p.out).nodes).toBe(JSON.parse(plain.out).nodes);   // root move by root move, the same count
+    expect(p.err).toMatch(/21\/21 root moves/);
+    const d = run('perft', 'maka-dai-dai', '2', '--divide', '--json', '--progress');
+    expect(JSON.parse(d.out).nodes).toBe(6400);
+    expect(d.err).toMatch(/80\/80 root moves/);
+    const play = run('play', 'bagh-chal', '--movetime', '5', '--max-plies', '3', '--json', '--progress');
+    expect(JSON.parse(play.out).plies).toBe(3);
+    expect(play.err.trim().split('\n')).toHaveLength(3);
+    expect(play.err).toMatch(/^ply 1\. goat /);
+    const a = run('analyse', 'bagh-chal', '--depth', '2', '--play-movetime', '2', '--max-plies', '2', '--json', '--progress');
+    expect(JSON.parse(a.out).analysis.depth).toBe(2);
+    expect(a.err).toMatch(/^depth 1 .*\ndepth 2 .*\nply 1\. /);
+    const off = run('analyse', 'bagh-chal', '--depth', '2', '--play-movetime', '2', '--max-plies', '2', '--no-progress');
+    expect(off.err).toBe('');
+  });
+
+  // `script` gives the command a terminal: stderr is a TTY there, stdout goes to a file
+  const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+  it.skipIf(!hasScript)('on a terminal, search and perft show progress on stderr by default; stdout stays pure JSON', async () => {
+    const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-tty-'));
+    try {
+      const inTerminal = (args: string, file: string) => {
+        const r = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" ${args} > "${join(dir, file)}"`, '/dev/null'], { encoding: 'utf8', timeout: 60_000 });
+        return { code: r.status, terminal: r.stdout.replace(/\r/g, ''), out: readFileSync(join(dir, file), 'utf8') };
+      };
+      const s = inTerminal('search bagh-chal --depth 3 --json', 's.json');
+      expect(s.code).toBe(0);
+      expect(JSON.parse(s.out).depth).toBe(3);
+      expect(s.terminal).toMatch(/depth 1 .*\ndepth 2 .*\ndepth 3 /);
+      const p = inTerminal('perft bagh-chal 4 --json', 'p.json');
+      expect(JSON.parse(p.out).depth).toBe(4);
+      expect(p.terminal).toMatch(/21\/21 root moves/);
+      const off = inTerminal('search bagh-chal --depth 3 --json --no-progress', 'off.json');
+      expect(off.terminal.trim()).toBe('');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('play --json gives the result shape of Game.result(), or null when cut off at --max-plies', () => {
+    const j = JSON.parse(run('play', 'bagh-chal', '--movetime', '2', '--max-plies', '2', '--json').out);
+    expect(j.result).toBeNull();
+    expect(j.plies).toBe(2);
   });
 
   it('variants --json lists bagh-chal with its options', () => {
@@ -73,7 +155,17 @@ describe('lattice CLI', () => {
     [['perft', 'bagh-chal', '3', '--option', 'novalue'], /key=value/],
     [['perft', 'bagh-chal', '3', '--bogus'], /unknown option '--bogus'/],
     [['search', 'bagh-chal', '--depth', '0'], /--depth must be in/],
-    [['search', 'bagh-chal', '--depth', '3', '--movetime', '10'], /at most one of/],
+    [['search', 'bagh-chal', '--depth', '3', '--depth', '4'], /--depth is given twice/],
+    [['perft', 'bagh-chal', '3', '--movetime', '100', '--movetime', '200'], /--movetime is given twice/],
+    [['search', 'bagh-chal', '--position', 'T3T/5/5/5/T3T G G20 -', '--position', 'T3T/5/5/5/T3T G G20 -'], /--position is given twice/],
+    [['tablebase', 'build', 'bagh-chal', '--dir', 'a', '--dir', 'b'], /--dir is given twice/],
+    [['play', 'bagh-chal', '--labels', 'codes'], /--labels applies to maka-dai-dai only/],
+    [['analyse', 'bagh-chal', '--labels', 'kanji'], /--labels applies to maka-dai-dai only/],
+    [['search', 'maka-dai-dai', '--labels', 'kanji'], /unknown option '--labels'/],
+    [['perft', 'bagh-chal', '3', '--labels', 'codes'], /unknown option '--labels'/],
+    [['perft', 'maka-dai-dai', '2', '--labels', 'codes'], /unknown option '--labels'/],
+    [['perft', 'bagh-chal', '3', '--position', 'T3T/5/5/5/T3T T G20 -'], /tigers cannot be to move with 0 goats captured of 0 placed/],
+    [['perft', 'bagh-chal', '3', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/T1GGT T - G5'], /tigers cannot be to move with 5 goats captured/],
     [['frobnicate'], /unknown command/],
     [['perft', 'bagh-chal', '20', '--movetime', '300'], /perft 20 stopped after/],
     [['perft', 'bagh-chal', '0', '--divide'], /--divide needs depth >= 1/],
@@ -110,9 +202,15 @@ describe('lattice with maka-dai-dai', () => {
     const j = JSON.parse(run('play', 'maka-dai-dai', '--movetime', '10', '--max-plies', '2', '--json').out);
     expect(j.plies).toBe(2);
   });
+  it('--hash sets the Maka Dai Dai search table too', () => {
+    const r = run('search', 'maka-dai-dai', '--hash', '64', '--depth', '2', '--json');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.out).depth).toBe(2);
+  });
   it.each([
     [['perft', 'maka-dai-dai', '2', '--option', 'emperor=sometimes'], /emperor/],
-    [['search', 'maka-dai-dai', '--hash', '64'], /--hash applies to the lattice games only/],
+    [['play', 'maka-dai-dai', '--labels', 'codes', '--labels', 'kanji'], /--labels is given twice/],
+    [['search', 'maka-dai-dai', '--hash', '0'], /--hash must be in 1\.\.512/],
     [['perft', 'maka-dai-dai', '2', '--position', '19/19 b'], /column/],
     [['play', 'maka-dai-dai', '--labels', 'emoji'], /--labels/],
   ])('bad input %j -> exit 2 and one line', (args, msg) => {
@@ -130,13 +228,17 @@ describe('lattice tablebase', () => {
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-tb-'));
     try {
-      const b = run('tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir, '--json');
+      const b = run('tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir, '--json', '--progress');
       expect(b.code).toBe(0);
+      expect(b.err).toMatch(/^layer 0 pass \d \|/);
       const j = JSON.parse(b.out);
       expect(j.distinct).toBe(66962);
       const p = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir, '--json');
       expect(p.code).toBe(0);
       expect(JSON.parse(p.out)).toEqual({ wdl: 'win', dtm: 1, bestmove: 'c2-c3', line: ['c2-c3'] });
+      const solved = run('solve', 'bagh-chal', '--position', 'TGGGT/GGGGG/GG1GG/GGGG1/TGGGT G G1 -', '--option', 'captures-to-win=1', '--dir', dir, '--json', '--progress');
+      expect(solved.code).toBe(0);
+      expect(JSON.parse(solved.out).value).toMatch(/^(win|draw|loss)$/);
       const placement = run('tablebase', 'probe', 'T3T/5/5/5/T3T G G20 -', '--option', 'captures-to-win=1', '--dir', dir);
       expect(placement.code).toBe(2);
       expect(placement.err).toMatch(/^error: the position is not in the movement-phase tablebase/);
@@ -144,6 +246,22 @@ describe('lattice tablebase', () => {
       expect(missing.code).toBe(2);
       expect(missing.err).toMatch(/bagh-chal-ctw5-c4\.lttb is missing/);
       const f = join(dir, 'bagh-chal-ctw1-c0.lttb');
+      // a file or directory that may not be read is a permission problem, not a missing file
+      const { chmodSync } = await import('node:fs');
+      chmodSync(dir, 0o755);
+      const probeArgs = ['tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir];
+      for (const [path, mode] of [[f, 0o000], [dir, 0o000]] as const) {
+        chmodSync(path, mode);
+        try {
+          const denied = runUnprivileged(...probeArgs);
+          expect(denied.code).toBe(2);
+          expect(denied.err.trim().split('\n')).toHaveLength(1);
+          expect(denied.err).toMatch(/^error: no permission to read tablebase file .*bagh-chal-ctw1-c0\.lttb/);
+          expect(denied.err).not.toMatch(/missing/);
+        } finally {
+          chmodSync(path, path === dir ? 0o755 : 0o644);
+        }
+      }
       const good = readFileSync(f);
       const bad = Buffer.from(good); bad[1000] ^= 0xff;
       writeFileSync(f, bad);

@@ -372,7 +372,7 @@ describe('promotion by capture and conversion', () => {
   it('a King converting leaves its side without a royal: the game is over', () => {
     const g = MakaGame.create({ position: pos({ j10: 'K', j11: 'dv', b1: '' }) });
     g.play('j10xj11=T');
-    expect(g.result()).toEqual({ winner: 'white', reason: 'royals' });
+    expect(g.result()).toEqual({ winner: 'white', winnerName: 'White', reason: 'royals' });
     expect(g.legalMoves()).toEqual([]);
     expect(g.perft(1)).toBe(0);
   });

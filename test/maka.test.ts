@@ -370,7 +370,7 @@ describe('results and repetition', () => {
     for (const repetition of ['draw4', 'none']) {
       const g = MakaGame.create({ position: TWO_KINGS, options: { repetition } });
       for (let i = 0; i < 3; i++) for (const m of ['a1-a2', 's19-s18', 'a2-a1', 's18-s19']) g.play(m);
-      expect(g.result()).toEqual(repetition === 'draw4' ? { winner: 'draw', reason: 'repetition' } : null);
+      expect(g.result()).toEqual(repetition === 'draw4' ? { winner: 'draw', winnerName: 'draw', reason: 'repetition' } : null);
       expect(g.perft(1)).toBe(3); // perft ignores repetition: a1-a2, a1-b1, a1-b2
     }
   });
@@ -386,7 +386,7 @@ describe('results and repetition', () => {
   it('capturing the last royal ends the game', () => {
     const g = MakaGame.create({ position: '18k/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/18R/K18 b' });
     g.play('s2xs19+');
-    expect(g.result()).toEqual({ winner: 'black', reason: 'royals' });
+    expect(g.result()).toEqual({ winner: 'black', winnerName: 'Black', reason: 'royals' });
     expect(g.legalMoves()).toEqual([]);
     expect(() => g.play('s19-s18')).toThrow(IllegalMoveError);
   });

@@ -269,7 +269,7 @@ describe('random playouts (debug core)', () => {
 });
 
 describe('random valid positions (not necessarily reachable)', () => {
-  /** A random valid position string: 4 tigers, goats on board + in hand + captured (<= 4) = 20. */
+  /** A random valid position string: 4 tigers, goats on board + in hand + captured (<= 4) = 20; tigers to move only where they can be. */
   const positionArb = fc
     .record({
       perm: fc.shuffledSubarray([...Array(25).keys()], { minLength: 25, maxLength: 25 }),
@@ -294,7 +294,10 @@ describe('random valid positions (not necessarily reachable)', () => {
         }
         ranks.push(run ? s + run : s);
       }
-      return `${ranks.join('/')} ${side} ${hand ? 'G' + hand : '-'} ${captured ? 'G' + captured : '-'}`;
+      // the tigers are never to move with goats in hand and as many captured as placed (that cannot
+      // arise, RULES.md §1, and is refused): the goats are to move there
+      const mover = side === 'T' && hand > 0 && captured >= 20 - hand ? 'G' : side;
+      return `${ranks.join('/')} ${mover} ${hand ? 'G' + hand : '-'} ${captured ? 'G' + captured : '-'}`;
     });
 
   it('parse/format round-trip, consistent key, perft(2) === perftSlow(2), legal moves playable and unique', () => {

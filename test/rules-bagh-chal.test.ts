@@ -125,8 +125,8 @@ describe('§1 Goat turn: place while any in hand; afterwards step; goats never j
 
 describe('§1 Tiger turn: step, or one short jump capturing one goat; jumps optional; no multi-jump', () => {
   it('tigers step along lines to adjacent empty points', async () => {
-    // tigers a5 e5 c3 b1, no goats on the board
-    const g = await at('T3T/5/2T2/5/1T3 T G20 -');
+    // tigers a5 e5 c3 b1, one goat out of their way on e1 (tigers to move need a goat placed)
+    const g = await at('T3T/5/2T2/5/1T2G T G19 -');
     expectMoves(g, [
       'b1-a1', 'b1-c1', 'b1-b2', // b1: no diagonals
       'c3-b2', 'c3-c2', 'c3-d2', 'c3-b3', 'c3-d3', 'c3-b4', 'c3-c4', 'c3-d4',
@@ -173,8 +173,9 @@ describe('§1 Tiger turn: step, or one short jump capturing one goat; jumps opti
   });
 
   it('no jump over a tiger', async () => {
-    // tigers a1 b2 (a1 -> c3 would jump the tiger b2), e5 e4 (e5 -> e3 would jump the tiger e4)
-    const g = await at('4T/4T/5/1T3/T4 T G20 -');
+    // tigers a1 b2 (a1 -> c3 would jump the tiger b2), e5 e4 (e5 -> e3 would jump the tiger e4); a goat
+    // out of their way on c5 (tigers to move need a goat placed)
+    const g = await at('2G1T/4T/5/1T3/T4 T G19 -');
     expectMoves(g, [
       'a1-a2', 'a1-b1',
       'b2-b1', 'b2-c1', 'b2-a2', 'b2-c2', 'b2-a3', 'b2-b3', 'b2-c3',

@@ -100,7 +100,8 @@ describe('EngineWorker errors are the in-process errors', () => {
     ['options not an object', { variant: 'bagh-chal', options: 5 }, ArgumentError],
     ['a position that is not a string', { variant: 'bagh-chal', position: 5 }, ArgumentError],
     ['a bad hash size', { variant: 'bagh-chal', hashMb: 'big' }, ArgumentError],
-    ['a hash size for Maka', { variant: 'maka-dai-dai', hashMb: 4 }, OptionError],
+    ['an unknown key', { variant: 'bagh-chal', hashMB: 4 }, ArgumentError],
+    ['a tablebase for Maka', { variant: 'maka-dai-dai', tbDir: '/tmp' }, OptionError],
     ['a bad Maka option', { variant: 'maka-dai-dai', options: { 'lion-dog': 'cat' } }, OptionError],
     ['a position that does not parse (found in the worker)', { variant: 'bagh-chal', position: 'T3T/5/5/5/T3T X G20 -' }, ParseError],
   ])('start() with %s rejects with the error createGame throws', async (_label, opts, cls) => {

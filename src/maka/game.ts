@@ -1,4 +1,6 @@
-import { ArgumentError, IllegalMoveError, describeValue } from '../errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, checkKeys, describeValue } from '../errors.js';
+import type { GameResult } from '../result.js';
+import type { PerftLimits } from '../game.js';
 import { MoveGen, MoveTables } from './movegen.js';
 import { resolveMakaOptions, type MakaOptions } from './options.js';
 import { perft } from './perft.js';
@@ -10,15 +12,30 @@ import { formatMove, formatPosition, parseMove, parsePosition, type MakaSetup } 
 /** Deepest perft through the API. */
 export const MAX_MAKA_PERFT_DEPTH = 8;
 
-/** Options of MakaGame.create. */
+/** Largest transposition table of the search, MiB (as Game's MAX_HASH_MB). */
+export const MAX_MAKA_HASH_MB = 512;
+/** Depth of a search given no depth, nodes or movetime: `search({})` searches 4 plies. */
+export const DEFAULT_MAKA_SEARCH_DEPTH = 4;
+/** Bytes per transposition-table slot of the Maka search (6 int32, search.ts). */
+const TT_SLOT_BYTES = 24;
+
+/** Options of MakaGame.create (unknown keys are refused with ArgumentError). */
 export interface MakaGameOptions {
   /** Rule options by their rules-file keys: lion-dog, promotion, conversion, emperor, pieces, repetition. */
   options?: Record<string, string | number | boolean>;
   /** Start from this position string (sfen.ts grammar) instead of the start position. */
   position?: string;
+  /**
+   * Transposition table size in MiB, 1..512, rounded down to a power-of-two number of 24-byte slots
+   * (default 6 MiB: 2^18 slots).
+   */
+  hashMb?: number;
 }
 
-/** Limits of MakaGame.search; any combination, the first reached stops it. With none, depth 4. */
+/**
+ * Limits of MakaGame.search; any combination, the first reached stops it. With none of depth, nodes and
+ * movetime, depth DEFAULT_MAKA_SEARCH_DEPTH (4). Unknown keys are refused (ArgumentError).
+ */
 export interface MakaSearchOptions {
   depth?: number; nodes?: number; movetime?: number;
   /** A stop flag: a non-zero stop[0] (set by another thread) stops the search. */
@@ -41,13 +58,20 @@ export interface MakaSearchReport {
 
 export { MATE as MAKA_MATE };
 
-/** The end of a game. */
-export interface MakaResult {
-  winner: 'black' | 'white' | 'draw';
-  /** royals: the loser has no King, Emperor or Prince left; no-moves: the side to move has no move. */
-  reason: 'royals' | 'no-moves' | 'repetition';
-}
+/**
+ * The end of a Maka Dai Dai game: `{ winner: 'black' | 'white' | 'draw', winnerName: 'Black' | 'White' |
+ * 'draw', reason: 'royals' | 'no-moves' | 'repetition' }`, the one result shape of every game
+ * (src/result.ts). royals: the loser has no King, Emperor or Prince left; no-moves: the side to move has
+ * no move; repetition: the fourth occurrence under repetition=draw4.
+ */
+export type MakaResult = GameResult<'black' | 'white'>;
 
+const MAKA_GAME_KEYS = ['options', 'position', 'hashMb'] as const;
+const MAKA_SEARCH_KEYS = ['depth', 'nodes', 'movetime', 'stop', 'onIteration'] as const;
+
+
+const WIN = (winner: 'black' | 'white', reason: MakaResult['reason']): MakaResult => ({ winner, winnerName: winner === 'black' ? 'Black' : 'White', reason });
+const DRAW = (reason: MakaResult['reason']): MakaResult => ({ winner: 'draw', winnerName: 'draw', reason });
 
 /** The start position string (rules: "Board, setup, end"). */
 export function startPosition(): string {
@@ -71,23 +95,50 @@ export function startPosition(): string {
 export class MakaGame {
   readonly options: MakaOptions;
   readonly tables: MoveTables;
-  private readonly pos = new Position();
-  private readonly gen: MoveGen;
+  /** Position, move generator and search: null once dispose() freed them. */
+  private live: { pos: Position; gen: MoveGen; searcher: Searcher | undefined } | null;
   private readonly played: { lo: number; hi: number; text: string }[] = [];
   private readonly keys: string[] = [];
-  private searcher: Searcher | undefined;
+  private readonly ttBits: number;
 
-  private constructor(options: MakaOptions) {
+  private constructor(options: MakaOptions, ttBits: number) {
     this.options = options;
     this.tables = new MoveTables(options);
-    this.gen = new MoveGen(this.tables);
+    this.ttBits = ttBits;
+    this.live = { pos: new Position(), gen: new MoveGen(this.tables), searcher: undefined };
   }
 
-  /** Throws OptionError (bad option), ParseError (bad position), ArgumentError (bad argument types). */
+  private get state(): { pos: Position; gen: MoveGen; searcher: Searcher | undefined } {
+    if (this.live === null) throw new DisposedError('MakaGame');
+    return this.live;
+  }
+  private get pos(): Position { return this.state.pos; }
+  private get gen(): MoveGen { return this.state.gen; }
+  private get searcher(): Searcher { return (this.state.searcher ??= new Searcher(this.pos, this.gen, this.ttBits)); }
+
+  /**
+   * Frees the game's position, move tables' buffers and search table for the garbage collector. Every
+   * later call throws DisposedError, a LatticeError with code 'disposed' (as Game.dispose()). Calling
+   * it again does nothing.
+   */
+  dispose(): void { this.live = null; }
+
+  /** True once dispose() was called. */
+  get disposed(): boolean { return this.live === null; }
+
+  /**
+   * Throws OptionError (bad option), ParseError (bad position), ArgumentError (bad argument types, an
+   * unknown key, hashMb outside 1..512).
+   */
   static create(opts: MakaGameOptions = {}): MakaGame {
     if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
+    checkKeys(opts, MAKA_GAME_KEYS, 'game options');
     if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(opts.position)}`);
-    const game = new MakaGame(resolveMakaOptions(opts.options));
+    if (opts.hashMb !== undefined && !(Number.isInteger(opts.hashMb) && opts.hashMb >= 1 && opts.hashMb <= MAX_MAKA_HASH_MB)) {
+      throw new ArgumentError(`hash size must be an integer 1..${MAX_MAKA_HASH_MB} MiB, got ${describeValue(opts.hashMb)}`);
+    }
+    const ttBits = opts.hashMb === undefined ? 18 : Math.floor(Math.log2((opts.hashMb * 2 ** 20) / TT_SLOT_BYTES));
+    const game = new MakaGame(resolveMakaOptions(opts.options), ttBits);
     game.setPosition(opts.position ?? startPosition());
     return game;
   }
@@ -166,16 +217,14 @@ export class MakaGame {
    */
   result(): MakaResult | null {
     const r = this.pos.royals;
-    if (r[0] === 0 || r[1] === 0) {
-      return { winner: r[0] === 0 && r[1] === 0 ? 'draw' : r[0] === 0 ? 'white' : 'black', reason: 'royals' };
-    }
+    if (r[0] === 0 || r[1] === 0) return r[0] === 0 && r[1] === 0 ? DRAW('royals') : WIN(r[0] === 0 ? 'white' : 'black', 'royals');
     if (this.options.repetition === 'draw4') {
       const k = this.keys[this.keys.length - 1];
       let c = 0;
       for (const x of this.keys) if (x === k) c++;
-      if (c >= 4) return { winner: 'draw', reason: 'repetition' };
+      if (c >= 4) return DRAW('repetition');
     }
-    if (this.gen.generate(this.pos, 0) === 0) return { winner: this.pos.side === 0 ? 'white' : 'black', reason: 'no-moves' };
+    if (this.gen.generate(this.pos, 0) === 0) return WIN(this.pos.side === 0 ? 'white' : 'black', 'no-moves');
     return null;
   }
 
@@ -185,31 +234,53 @@ export class MakaGame {
     }
   }
 
-  /** Perft: leaves at `depth` (finished games have no children; repetition ignored). */
-  perft(depth: number): number {
+  /**
+   * Only `onProgress` of PerftLimits applies here (movetime and stop are the lattice core's); throws
+   * ArgumentError for the others or an unknown key.
+   */
+  private perftLimits(limits: PerftLimits): PerftLimits['onProgress'] {
+    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
+    checkKeys(limits, ['movetime', 'stop', 'onProgress'], 'perft limits');
+    if (limits.movetime !== undefined || limits.stop !== undefined) throw new ArgumentError('perft limits movetime and stop apply to the lattice games only');
+    if (limits.onProgress !== undefined && typeof limits.onProgress !== 'function') throw new ArgumentError('onProgress must be a function');
+    return limits.onProgress;
+  }
+
+  /**
+   * Perft: leaves at `depth` (finished games have no children; repetition ignored). `limits.onProgress`
+   * (the only limit here) gets each root move's count when depth >= 2.
+   */
+  perft(depth: number, limits: PerftLimits = {}): number {
     this.checkDepth(depth);
+    if (this.perftLimits(limits) && depth >= 2) return Object.values(this.divide(depth, limits)).reduce((a, b) => a + b, 0);
     return perft(this.pos, this.gen, depth, 1);
   }
 
-  /** Perft per root move: move text -> leaves below it at depth - 1. */
-  divide(depth: number): Record<string, number> {
+  /** Perft per root move: move text -> leaves below it at depth - 1; each reported to `limits.onProgress`. */
+  divide(depth: number, limits: PerftLimits = {}): Record<string, number> {
     this.checkDepth(depth);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
+    const onProgress = this.perftLimits(limits);
     const out: Record<string, number> = {};
-    for (const [lo, hi, text] of this.generated()) {
+    const moves = this.generated();
+    let done = 0;
+    for (const [lo, hi, text] of moves) {
       this.pos.make(lo, hi);
       out[text] = perft(this.pos, this.gen, depth - 1, 1);
       this.pos.unmake();
+      onProgress?.({ done: ++done, total: moves.length, move: text, nodes: out[text] });
     }
     return out;
   }
 
   /**
-   * Alpha-beta search (search.ts) of the current position within the limits. Throws ArgumentError for bad
-   * limits. The position is unchanged afterwards.
+   * Alpha-beta search (search.ts) of the current position within the limits (`search({})` searches
+   * DEFAULT_MAKA_SEARCH_DEPTH = 4 plies). Throws ArgumentError for bad limits or an unknown key. The
+   * position is unchanged afterwards.
    */
   search(limits: MakaSearchOptions = {}): MakaSearchReport {
     if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
+    checkKeys(limits, MAKA_SEARCH_KEYS, 'search limits');
     const { depth, nodes, movetime } = limits;
     if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) throw new ArgumentError(`depth must be an integer 1..64, got ${describeValue(depth)}`);
     if (nodes !== undefined && !(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${describeValue(nodes)}`);
@@ -222,7 +293,6 @@ export class MakaGame {
     }
     if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) throw new ArgumentError('stop must be an Int32Array of length >= 1');
     if (limits.onIteration !== undefined && typeof limits.onIteration !== 'function') throw new ArgumentError('onIteration must be a function');
-    this.searcher ??= new Searcher(this.pos, this.gen);
     const pvText = (moves: [number, number][]): string[] => {
       const out: string[] = [];
       for (const [lo, hi] of moves) {
@@ -235,7 +305,7 @@ export class MakaGame {
     const mateOf = (score: number) => (Math.abs(score) > MATE - 1000 ? Math.sign(score) * (MATE - Math.abs(score)) : null);
     const onIteration = limits.onIteration;
     const r = this.searcher.search({
-      depth, nodes, movetime, stop: limits.stop,
+      depth: depth ?? (nodes || movetime ? undefined : DEFAULT_MAKA_SEARCH_DEPTH), nodes, movetime, stop: limits.stop,
       onDepth: onIteration ? (d) => onIteration({ score: d.score, mateIn: mateOf(d.score), depth: d.depth, nodes: d.nodes, ms: d.ms, pv: pvText(d.pv) }) : undefined,
     });
     const pv = pvText(r.pv);
@@ -246,7 +316,6 @@ export class MakaGame {
 
   /** Static material evaluation from the side to move's view (centipawns). */
   evaluate(): number {
-    this.searcher ??= new Searcher(this.pos, this.gen);
     return this.searcher.evaluate();
   }
 

@@ -28,7 +28,7 @@
  * 0xFFFF = unused slot, otherwise dtm + 1 where dtm is the distance to the end of the game in plies
  * with best play; the side to move wins iff dtm is odd.
  */
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync, existsSync, unlinkSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, writeSync, existsSync, unlinkSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { LatticeError } from '../errors.js';
@@ -43,6 +43,32 @@ export class TablebaseError extends LatticeError {
   constructor(message: string) {
     super('tablebase', message);
     this.name = 'TablebaseError';
+  }
+}
+
+/** The message of a file-system error: a permission refusal says so plainly, naming the file. */
+function readFailure(kind: string, path: string, err: unknown): TablebaseError {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'EACCES' || code === 'EPERM') {
+    return new TablebaseError(`no permission to read ${kind} ${path} (check the permissions of the file and its directories): ${(err as Error).message}`);
+  }
+  return new TablebaseError(`cannot read ${kind} ${path}: ${(err as Error).message}`);
+}
+
+/**
+ * True if the file at `path` exists and may be read, false if it does not exist (ENOENT, or a path
+ * component that is not a directory). Throws TablebaseError saying so when the file system refuses
+ * (no permission on the file or on a directory above it), so a permission problem is never reported
+ * as a missing file.
+ */
+export function fileReadable(path: string, kind: string): boolean {
+  try {
+    accessSync(path, constants.R_OK);
+    return true;
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    throw readFailure(kind, path, err);
   }
 }
 
@@ -175,7 +201,7 @@ function readHeaderChecked(path: string, kind: string, magic: string, version: n
   try {
     buf = readFileSync(path);
   } catch (err) {
-    throw new TablebaseError(`cannot read ${kind} ${path}: ${(err as Error).message}`);
+    throw readFailure(kind, path, err);
   }
   const bad = (what: string) => new TablebaseError(`${kind} ${path} is unusable: ${what}`);
   if (buf.length < headerSize) throw bad(`only ${buf.length} bytes, shorter than the ${headerSize}-byte header`);

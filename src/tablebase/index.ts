@@ -4,7 +4,6 @@
  * sides to move, every placement of the pieces (legal or not), reduced by the board's symmetries.
  * The index and the solver live in assembly/tablebase/; this module owns files and orchestration.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
 import { loadVariantCore } from '../core-setup.js';
@@ -15,7 +14,7 @@ import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
 import { ArgumentError } from '../errors.js';
 import { newSharedMemory } from '../wasm.js';
-import { TablebaseError, ensureWritableDir, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
+import { TablebaseError, ensureWritableDir, fileReadable, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
 
 export { TablebaseError } from './format.js';
 export { setupTablebaseIndex } from './setup.js';
@@ -125,7 +124,7 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
     const t1 = performance.now();
     let meta: LayerMeta;
     let loaded = false;
-    if (existsSync(file)) {
+    if (fileReadable(file, 'tablebase file')) {
       const r = readLayerFile(file, expectedMeta(core, v, ctw, c, orbits));
       loadLayer(core, c, r.body);
       meta = r.meta;
@@ -179,7 +178,7 @@ export function loadMovementLayers(core: Core, v: HuntVariant, ctw: number, dir:
   const metas: LayerMeta[] = [];
   for (let c = ctw - 1; c >= 0; c--) {
     const file = join(dir, layerFileName(v.id, ctw, c));
-    if (!existsSync(file)) throw new TablebaseError(`tablebase file ${file} is missing: run "lattice tablebase build ${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`);
+    if (!fileReadable(file, 'tablebase file')) throw new TablebaseError(`tablebase file ${file} is missing: run "lattice tablebase build ${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`);
     const r = readLayerFile(file, expectedMeta(core, v, ctw, c, orbits));
     loadLayer(core, c, r.body);
     metas.push(r.meta);
@@ -187,8 +186,11 @@ export function loadMovementLayers(core: Core, v: HuntVariant, ctw: number, dir:
   return metas;
 }
 
-/** True if every layer file of the movement-phase tablebase for captures-to-win `ctw` exists in `dir` (not verified). */
+/**
+ * True if every layer file of the movement-phase tablebase for captures-to-win `ctw` exists in `dir` (not
+ * verified). Throws TablebaseError when a file or the directory may not be read.
+ */
 export function movementFilesPresent(variantId: string, ctw: number, dir: string): boolean {
-  for (let c = 0; c < ctw; c++) if (!existsSync(join(dir, layerFileName(variantId, ctw, c)))) return false;
+  for (let c = 0; c < ctw; c++) if (!fileReadable(join(dir, layerFileName(variantId, ctw, c)), 'tablebase file')) return false;
   return true;
 }

@@ -13,7 +13,7 @@
  * are written atomically as checkpoint files and those of p + 1 deleted; a killed solve restarts from
  * the lowest complete set. The answer is written to `<variant>-ctw<K>-solution.json`.
  */
-import { existsSync, readFileSync, unlinkSync, readdirSync } from 'node:fs';
+import { readFileSync, unlinkSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ import type { Board } from '../lattice/index.js';
 import { setupTablebaseIndex } from './setup.js';
 import { SolverThreads } from './threads.js';
 import { buildTablebase, checkRepetitionForTablebases, loadMovementLayers, movementFilesPresent, type LayerReport } from './index.js';
-import { TablebaseError, ensureWritableDir, lockDir, placementFileName, readPlacementFile, writePlacementFile, writeAtomic, removeStaleTemp, type PlacementMeta } from './format.js';
+import { TablebaseError, ensureWritableDir, fileReadable, lockDir, placementFileName, readPlacementFile, writePlacementFile, writeAtomic, removeStaleTemp, type PlacementMeta } from './format.js';
 
 const KIND_G = 0, KIND_T = 1, KIND_CONVERT = 2;
 
@@ -162,7 +162,7 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
   const keep = opts.keepLayers ?? false;
   if (!Number.isInteger(stopAt) || stopAt < 0 || stopAt >= v.preyTotal) throw new ArgumentError(`stopAt must be an integer 0..${v.preyTotal - 1}, got ${stopAt}`);
   const solPath = join(opts.dir, solutionFile(v, K));
-  if (stopAt === 0 && existsSync(solPath)) return readSolution(solPath, v.id, K, v.start(o));
+  if (stopAt === 0 && fileReadable(solPath, 'solution file')) return readSolution(solPath, v.id, K, v.start(o));
   checkRepetitionForTablebases(o);
   ensureWritableDir(opts.dir);
   const unlock = lockDir(opts.dir, `${v.id}-ctw${K}-solve`);
@@ -337,8 +337,8 @@ class PlacementSolver {
   private findCheckpoint(): number {
     for (let p = 1; p < this.P; p++) {
       let all = true;
-      for (let c = 0; c <= this.cMax(p, 1); c++) if (!existsSync(this.filePath(p, c))) all = false;
-      if (all && existsSync(this.progressPath(p))) return p;
+      for (let c = 0; c <= this.cMax(p, 1); c++) if (!fileReadable(this.filePath(p, c), 'checkpoint file')) all = false;
+      if (all && fileReadable(this.progressPath(p), 'progress file')) return p;
     }
     return this.P;
   }
