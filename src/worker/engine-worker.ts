@@ -3,17 +3,12 @@
  * Works as a Node worker_threads worker and as a browser module Web Worker. Load it through
  * EngineWorker (client.ts), which owns the shared stop flag.
  */
-import type * as ComlinkModule from 'comlink';
+import * as Comlink from 'comlink';
 import { createGame, type AnyGame } from '../engine.js';
 import { LatticeError } from '../errors.js';
 import type { EngineApi, WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from './node-endpoint.js';
 import type { SearchInfo } from '../game.js';
-
-// comlink by name (Node, bundlers), or from the URL the page resolved it to (a browser without a bundler:
-// module workers do not see the page's import map, so EngineWorker passes it as ?comlink=URL)
-const comlinkUrl = typeof location !== 'undefined' ? new URL(location.href).searchParams.get('comlink') : null;
-const Comlink = (await import(comlinkUrl ?? 'comlink')) as typeof ComlinkModule;
 
 let game: AnyGame | null = null;
 let stopFlag: Int32Array | undefined;
@@ -43,13 +38,14 @@ const api: EngineApi = {
   },
 };
 
-// Expose the API, then say so: messages sent before the listener exists (during the top-level await
-// above) would be lost in a browser, so the client waits for this before its first call.
+// Expose the API, then say so: the client waits for this before its first call. No top-level await
+// here: bundlers build browser workers as classic scripts by default (Vite: format "iife"), which
+// cannot have one; node:worker_threads comes through process.getBuiltinModule, which bundlers ignore.
 const READY = { latticeEngineReady: true };
 if (typeof process !== 'undefined' && process.versions?.node && !(globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope) {
-  const { parentPort } = await import('node:worker_threads');
+  const { parentPort } = process.getBuiltinModule('node:worker_threads');
   if (!parentPort) throw new Error('engine-worker.js must run as a worker thread (use EngineWorker)');
-  Comlink.expose(api, await nodeEndpoint(parentPort));
+  Comlink.expose(api, nodeEndpoint(parentPort));
   parentPort.postMessage(READY);
 } else {
   Comlink.expose(api);
