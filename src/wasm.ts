@@ -100,7 +100,7 @@ type Bindings = { instantiate(m: WebAssembly.Module, imports: object): Promise<u
 
 /**
  * The three builds (asconfig.json targets). Every path is a static literal relative to this file, so
- * bundlers (Vite, webpack, esbuild) see the imports and the `new URL(..., import.meta.url)` assets and
+ * bundlers (Vite, webpack 5) see the imports and the `new URL(..., import.meta.url)` assets and
  * emit them: build/ sits beside src/ in the repository (tests run the TypeScript sources) and the build
  * copies it to dist/build/ beside dist/src/ (the installed package), so one relative path serves both.
  */

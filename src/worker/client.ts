@@ -53,8 +53,8 @@ export class EngineWorker {
       remote = Comlink.wrap<EngineApi>(await nodeEndpoint(w));
       close = async () => { remote[Comlink.releaseProxy](); await w.terminate(); };
     } else {
-      // the literal `new Worker(new URL(...), { type: 'module' })` is the pattern bundlers (Vite, webpack,
-      // esbuild) recognise: they bundle the worker with its imports (comlink, the core) and emit it
+      // the literal `new Worker(new URL(...), { type: 'module' })` is the pattern bundlers (Vite, webpack 5)
+      // recognise: they bundle the worker with its imports (comlink, the core) and emit it
       const w = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
       w.addEventListener('error', (ev) => failed(new Error(`the engine worker failed to load (${(ev as ErrorEvent).message || 'engine-worker.js'})`)));
       ready = new Promise((res) => { const h = (ev: MessageEvent) => { if (isReady(ev.data)) { w.removeEventListener('message', h); res(); } }; w.addEventListener('message', h); });
