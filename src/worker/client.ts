@@ -22,8 +22,8 @@ installErrorTransfer(Comlink.transferHandlers);
 
 const isNode = typeof process !== 'undefined' && !!process.versions?.node;
 
-async function workerUrl(): Promise<URL> {
-  if (!isNode) return new URL('./engine-worker.js', import.meta.url);
+/** The compiled worker script for Node's worker_threads (from the sources, the one in dist/). */
+function nodeWorkerUrl(): Promise<URL> {
   return locateCompiled('./engine-worker.js', import.meta.url);
 }
 
@@ -62,7 +62,6 @@ export class EngineWorker {
     }
     const { variant, ...game } = opts;
     checkGameArgs(variant, game);
-    const url = await workerUrl();
     const shared = typeof SharedArrayBuffer !== 'undefined' ? new SharedArrayBuffer(4) : new ArrayBuffer(4);
     const stopFlag = new Int32Array(shared);
     let remote: Comlink.Remote<EngineApi>;
@@ -74,20 +73,19 @@ export class EngineWorker {
     let ready: Promise<void>;
     const isReady = (data: unknown) => (data as { latticeEngineReady?: boolean } | null)?.latticeEngineReady === true;
     if (isNode) {
-      const { Worker } = await import('node:worker_threads');
-      const w = new Worker(url);
+      const { Worker } = process.getBuiltinModule('node:worker_threads');   // invisible to bundlers
+      // not the parent's --input-type (a script run by `node --input-type=module -e` would pass it on)
+      const w = new Worker(await nodeWorkerUrl(), { execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')) });
       w.once('error', (err) => failed(err));
       w.once('exit', (code) => failed(new Error(`the engine worker exited (code ${code}) before it was ready`)));
       ready = new Promise((res) => { const h = (d: unknown) => { if (isReady(d)) { w.off('message', h); res(); } }; w.on('message', h); });
       remote = Comlink.wrap<EngineApi>(await nodeEndpoint(w));
       close = async () => { remote[Comlink.releaseProxy](); await w.terminate(); };
     } else {
-      // tell the worker where comlink is: module workers do not see the page's import map
-      const withComlink = new URL(url);
-      try { withComlink.searchParams.set('comlink', import.meta.resolve('comlink')); } catch { /* a bundler resolves it */ }
-      try { withComlink.searchParams.set('zod', import.meta.resolve('zod')); } catch { /* a bundler resolves it */ }
-      const w = new Worker(withComlink, { type: 'module' });
-      w.addEventListener('error', (ev) => failed(new Error(`the engine worker failed to load (${(ev as ErrorEvent).message || url.href}): map "comlink" in an import map, or bundle the package`)));
+      // the literal `new Worker(new URL(...), { type: 'module' })` is the pattern bundlers (Vite, webpack 5)
+      // recognise: they bundle the worker with its imports (comlink, the core) and emit it
+      const w = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
+      w.addEventListener('error', (ev) => failed(new Error(`the engine worker failed to load (${(ev as ErrorEvent).message || 'engine-worker.js'})`)));
       ready = new Promise((res) => { const h = (ev: MessageEvent) => { if (isReady(ev.data)) { w.removeEventListener('message', h); res(); } }; w.addEventListener('message', h); });
       remote = Comlink.wrap<EngineApi>(w);
       close = () => { remote[Comlink.releaseProxy](); w.terminate(); };

@@ -8,8 +8,8 @@
  * checked before comlink sees it (message-guard.ts): a malformed one gets an error reply and never
  * stops the worker.
  */
-import type * as ComlinkModule from 'comlink';
-import type * as ZodModule from 'zod';
+import * as Comlink from 'comlink';
+import { z } from 'zod';
 import { createGame, type AnyGame } from '../engine.js';
 import { ArgumentError } from '../errors.js';
 import type { EngineApi, WorkerSearchLimits } from './protocol.js';
@@ -18,13 +18,6 @@ import type { PerftLimits, SearchInfo } from '../game.js';
 import { installErrorTransfer } from './error-transfer.js';
 import { guardEndpoint, requestSchema } from './message-guard.js';
 
-// comlink by name (Node, bundlers), or from the URL the page resolved it to (a browser without a bundler:
-// module workers do not see the page's import map, so EngineWorker passes it as ?comlink=URL)
-const comlinkUrl = typeof location !== 'undefined' ? new URL(location.href).searchParams.get('comlink') : null;
-const Comlink = (await import(comlinkUrl ?? 'comlink')) as typeof ComlinkModule;
-// zod the same way (?zod=URL), for the message checks
-const zodUrl = typeof location !== 'undefined' ? new URL(location.href).searchParams.get('zod') : null;
-const { z } = (await import(zodUrl ?? 'zod')) as typeof ZodModule;
 installErrorTransfer(Comlink.transferHandlers);
 
 let game: AnyGame | null = null;
@@ -61,15 +54,16 @@ const api: EngineApi = {
   },
 };
 
-// Expose the API, then say so: messages sent before the listener exists (during the top-level await
-// above) would be lost in a browser, so the client waits for this before its first call.
+// Expose the API, then say so: the client waits for this before its first call. No top-level await
+// here: bundlers build browser workers as classic scripts by default (Vite: format "iife"), which
+// cannot have one; node:worker_threads comes through process.getBuiltinModule, which bundlers ignore.
 const READY = { latticeEngineReady: true };
 if (typeof process !== 'undefined' && process.versions?.node && !(globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope) {
-  const { parentPort } = await import('node:worker_threads');
+  const { parentPort } = process.getBuiltinModule('node:worker_threads');
   if (!parentPort) throw new Error('engine-worker.js must run as a worker thread (use EngineWorker)');
-  Comlink.expose(api, guardEndpoint(await nodeEndpoint(parentPort), requestSchema(z)));
+  Comlink.expose(api, guardEndpoint(nodeEndpoint(parentPort), requestSchema(z)));
   parentPort.postMessage(READY);
 } else {
-  Comlink.expose(api, guardEndpoint(globalThis as unknown as ComlinkModule.Endpoint, requestSchema(z)));
+  Comlink.expose(api, guardEndpoint(globalThis as unknown as Comlink.Endpoint, requestSchema(z)));
   (globalThis as unknown as { postMessage(m: unknown): void }).postMessage(READY);
 }

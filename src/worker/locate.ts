@@ -1,10 +1,11 @@
 /**
  * Finds a compiled worker script next to this module (dist/src/...) or, when running from the
- * TypeScript sources (tests), in dist/ (built by `npm run build`). Node only.
+ * TypeScript sources (tests), in dist/ (built by `npm run build`). Node only (the Node modules come
+ * through process.getBuiltinModule, Node >= 20.16, so that bundlers of browser apps never see them).
  */
 export async function locateCompiled(relativeToSrc: string, from: string): Promise<URL> {
-  const { existsSync } = await import('node:fs');
-  const { fileURLToPath } = await import('node:url');
+  const { existsSync } = process.getBuiltinModule('node:fs');
+  const { fileURLToPath } = process.getBuiltinModule('node:url');
   const here = new URL(relativeToSrc.replace(/\.ts$/, '.js'), from);
   if (existsSync(fileURLToPath(here))) return here;
   const srcRoot = new URL('./', new URL('../', import.meta.url));   // src/

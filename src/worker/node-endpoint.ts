@@ -1,11 +1,11 @@
 import type { Endpoint } from 'comlink';
+import adapter from 'comlink/dist/esm/node-adapter.mjs';
 
 /**
- * comlink's adapter from a Node MessagePort/Worker to a comlink Endpoint. The adapter ships as CommonJS
- * (module.exports = fn); under NodeNext typing its default import looks like a namespace, so unwrap.
+ * comlink's adapter from a Node MessagePort/Worker to a comlink Endpoint. Its ES module build is
+ * imported statically: bundlers and Vite's dev server serve ES modules as they are (the CommonJS build
+ * breaks an unbundled module worker) and a static import needs no code splitting in a bundled worker.
  */
-export async function nodeEndpoint(port: unknown): Promise<Endpoint> {
-  const mod = (await import('comlink/dist/umd/node-adapter.js')) as unknown as { default: unknown };
-  const d = mod.default as ((p: unknown) => Endpoint) | { default: (p: unknown) => Endpoint };
-  return (typeof d === 'function' ? d : d.default)(port);
+export function nodeEndpoint(port: unknown): Endpoint {
+  return adapter(port as Parameters<typeof adapter>[0]);
 }

@@ -1,0 +1,17 @@
+/**
+ * The public tablebase and solving API: the package's `lattice-engine/tablebase` entry (Node only: it
+ * reads and writes files and solves on worker_threads).
+ *
+ *     import { buildTablebase, countPositions, solveGame } from 'lattice-engine/tablebase';
+ *
+ * - buildTablebase(variant, { dir, options?, threads?, onProgress?, onLayer? }): the movement-phase
+ *   tablebase (index.ts); countPositions(variant, options?): its slots per layer.
+ * - solveGame(variant, { dir, threads?, onProgress?, onLayer?, ... }): the whole game solved backwards
+ *   (placement.ts).
+ * Errors: TablebaseError (a LatticeError) for unusable files and directories, ArgumentError and
+ * OptionError for bad arguments. Loading a tablebase into a game is Game.loadTablebase(dir).
+ */
+export { buildTablebase, countPositions, TablebaseError } from './index.js';
+export type { BuildOptions, BuildProgress, LayerReport, LayerMeta, SideStats } from './index.js';
+export { solveGame } from './placement.js';
+export type { SolveOptions, SolveProgress, GameSolution, PlacementLayerReport, PlacementValue } from './placement.js';
