@@ -106,9 +106,9 @@ describe('forced wins under repetition=forbid, against the independent reference
     expect(decisive).toBeGreaterThanOrEqual(4);
   });
 
-  it('agrees with the reference on random movement-phase positions (horizon 7)', async () => {
+  const count = Number(process.env.EXACT_FORBID_COUNT ?? 40);
+  it(`agrees with the reference on ${count} random movement-phase positions (horizon 7)`, async () => {
     const rand = seededRandom(8);
-    const count = Number(process.env.EXACT_FORBID_COUNT ?? 40);
     const positions: string[] = [];
     const probe = await Game.create('bagh-chal', { options: { repetition: 'forbid' } });
     while (positions.length < count) {
@@ -119,5 +119,5 @@ describe('forced wins under repetition=forbid, against the independent reference
     const { wrong, decisive } = await check(positions, 7);
     expect(wrong).toEqual([]);
     expect(decisive).toBeGreaterThan(count / 10);
-  });
+  }, 120_000 + count * 5_000);
 });
