@@ -270,7 +270,7 @@ tablebase.command('probe <position>')
 
 addProgress(program.command('solve <variant>'))
   .description('solve the whole game backwards from the movement-phase tablebases (the start position\'s value and the ' +
-    'most captures the tigers can force; resumable; captures-to-win 1..7), or with --position prove that position\'s value ' +
+    'most captures the tigers can force; resumable; captures-to-win 1..5), or with --position prove that position\'s value ' +
     'by forward search over tablebases already built')
   .option('--position <string>', 'prove this position instead, by forward search down to the movement-phase tablebase')
   .option('--dir <dir>', 'directory of the tablebase files (the whole-game solve builds missing ones there) and of its checkpoints', 'tablebases')

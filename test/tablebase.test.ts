@@ -143,6 +143,13 @@ describe('tablebase (captures-to-win = 3)', () => {
     expect(game.probe()).toEqual({ wdl: 'loss', dtm: 0, bestmove: null, line: [] });
   });
 
+  it('refuses captures-to-win beyond 5 up front, before writing anything (its layers do not fit a core)', async () => {
+    for (const ctw of [6, 7, 20]) {
+      await expect(buildTablebase('bagh-chal', { dir: join(dir, 'never'), options: { 'captures-to-win': ctw } })).rejects.toThrow(new RegExp(`captures-to-win 1\\.\\.5, got ${ctw}`));
+    }
+    expect(readdirSync(dir).includes('never')).toBe(false);
+  });
+
   it('refuses repetition=forbid for loading, probing and searching with a tablebase (its moves depend on the history)', async () => {
     const g = await Game.create('bagh-chal', { options: { ...opts, repetition: 'forbid' } });
     await expect(g.loadTablebase(dir)).rejects.toThrow(/repetition=forbid/);

@@ -86,6 +86,7 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
   const threads = opts.threads ?? Math.min(8, availableParallelism());
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${threads}`);
   checkRepetitionForTablebases(o);
+  checkCapturesForTablebases(v.capturesToWin(o));
   ensureWritableDir(opts.dir);
   const unlock = lockDir(opts.dir, `${v.id}-ctw${v.capturesToWin(o)}-build`);
   try {
@@ -101,6 +102,21 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
     }
   } finally {
     unlock();
+  }
+}
+
+/** Largest captures-to-win a movement-phase tablebase can be built for (see checkCapturesForTablebases). */
+export const MAX_TABLEBASE_CAPTURES = 5;
+
+/**
+ * The movement-phase layers grow with the captures allowed (layer c holds 20 - c goats): beyond
+ * captures-to-win 5 the retrograde solver's per-layer tables need single allocations past the core's
+ * 1 GiB limit (the stub runtime), so building them is refused up front instead of failing mid-build.
+ * Throws ArgumentError.
+ */
+export function checkCapturesForTablebases(ctw: number): void {
+  if (ctw > MAX_TABLEBASE_CAPTURES) {
+    throw new ArgumentError(`tablebases are built for captures-to-win 1..${MAX_TABLEBASE_CAPTURES}, got ${ctw}: the layers beyond it need more memory in one piece than a core allows`);
   }
 }
 

@@ -25,7 +25,7 @@ import { ArgumentError } from '../errors.js';
 import type { Board } from '../lattice/index.js';
 import { setupTablebaseIndex } from './setup.js';
 import { SolverThreads } from './threads.js';
-import { buildTablebase, checkRepetitionForTablebases, loadMovementLayers, movementFilesPresent, type LayerReport } from './index.js';
+import { buildTablebase, checkCapturesForTablebases, checkRepetitionForTablebases, loadMovementLayers, movementFilesPresent, type LayerReport } from './index.js';
 import { TablebaseError, ensureWritableDir, fileReadable, lockDir, placementFileName, readPlacementFile, writePlacementFile, writeAtomic, removeStaleTemp, type PlacementMeta } from './format.js';
 
 const KIND_G = 0, KIND_T = 1, KIND_CONVERT = 2;
@@ -87,7 +87,7 @@ export interface GameSolution {
 export interface SolveOptions {
   /** Directory of the movement-phase tablebases (built there if missing) and of the checkpoints. */
   dir: string;
-  /** Variant options (captures-to-win: 1..7). */
+  /** Variant options (captures-to-win: 1..5, MAX_TABLEBASE_CAPTURES). */
   options?: Record<string, number | string>;
   /** Solving threads; default the machine's cores, at most 8. */
   threads?: number;
@@ -155,7 +155,7 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
   const v = getVariant(variantId);
   const o = resolveOptions(v, opts.options);
   const K = v.capturesToWin(o);
-  if (K > 7) throw new ArgumentError(`solve: captures-to-win must be at most 7 for the placement solver, got ${K}`);
+  checkCapturesForTablebases(K);   // it builds the movement-phase tablebases for 1..K first
   const threads = opts.threads ?? Math.min(8, availableParallelism());
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${threads}`);
   const stopAt = opts.stopAt ?? 0;
