@@ -18,5 +18,5 @@ export type { EngineWorkerOptions } from './worker/client.js';
 export type { EngineApi, WorkerSearchLimits } from './worker/protocol.js';
 export { createGame, listVariants } from './engine.js';
 export type { AnyGame, AnyGameOptions, AnyResult, AnySearchResult } from './engine.js';
-export { MakaGame } from './maka/game.js';
+export { MakaGame, DEFAULT_MAKA_SEARCH_DEPTH } from './maka/game.js';
 export { makaBoardText } from './maka/board-text.js';
