@@ -187,6 +187,35 @@ describe('EngineWorker errors are the in-process errors', () => {
   });
 });
 
+describe('EngineWorker.search refuses a stop flag of its own', () => {
+  it('rejects { stop } with ArgumentError pointing to stop(), in the client and in the worker', async () => {
+    const w = await EngineWorker.start({ variant: 'bagh-chal' });
+    try {
+      // the worker searches with its own shared flag: a caller's flag would never stop it
+      const err = await w.search({ depth: 40, stop: new Int32Array(new SharedArrayBuffer(4)) } as never).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ArgumentError);
+      expect((err as Error).message).toMatch(/EngineWorker\.stop\(\)/);
+      await expect(w.search({ stop: undefined } as never)).rejects.toBeInstanceOf(ArgumentError);
+      expect(await w.search({ depth: 2 })).toMatchObject({ depth: 2 });
+    } finally {
+      await w.terminate();
+    }
+    // a raw comlink caller of the worker port is refused the same way
+    const url = await locateCompiled('./engine-worker.js', new URL('../src/worker/client.ts', import.meta.url).href);
+    const raw = new Worker(url);
+    try {
+      await new Promise<void>((res) => { const h = (d: { latticeEngineReady?: boolean }) => { if (d?.latticeEngineReady) { raw.off('message', h); res(); } }; raw.on('message', h); });
+      const remote = Comlink.wrap<EngineApi>(await nodeEndpoint(raw));
+      await remote.create('bagh-chal', {}, new Int32Array(new SharedArrayBuffer(4)));
+      const inWorker = await remote.search({ depth: 40, stop: new Int32Array(new SharedArrayBuffer(4)) } as never).catch((e: unknown) => e);
+      expect(inWorker).toBeInstanceOf(ArgumentError);
+      expect((inWorker as Error).message).toMatch(/EngineWorker\.stop\(\)/);
+    } finally {
+      await raw.terminate();
+    }
+  });
+});
+
 describe('EngineWorker.terminate()', () => {
   it("settles pending calls and refuses later ones with LatticeError 'terminated'; twice is harmless", async () => {
     const w = await EngineWorker.start({ variant: 'bagh-chal' });
