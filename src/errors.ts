@@ -68,6 +68,19 @@ export class ArgumentError extends LatticeError {
   }
 }
 
+/**
+ * A tablebase that cannot be used: a missing, corrupt, truncated or mismatched file, a directory that
+ * cannot be read or written, a lock held by another run. The message names the file and the problem.
+ * (Defined here, with no Node imports, so that the main entry and the worker client can export and
+ * revive it; src/tablebase/format.ts re-exports it.)
+ */
+export class TablebaseError extends LatticeError {
+  constructor(message: string) {
+    super('tablebase', message);
+    this.name = 'TablebaseError';
+  }
+}
+
 /** A method called on a Game or MakaGame after its dispose(). */
 export class DisposedError extends LatticeError {
   constructor(what: string) {
@@ -90,7 +103,7 @@ export interface ErrorRecord {
 
 /** The error classes reviveError rebuilds by name; other names with a `code` become a LatticeError. */
 const LATTICE_CLASSES: Record<string, { prototype: LatticeError }> = {
-  LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError, DisposedError,
+  LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError, DisposedError, TablebaseError,
 };
 const BUILTIN_CLASSES: Record<string, ErrorConstructor> = {
   Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,
@@ -107,8 +120,8 @@ export function errorRecord(e: Error): ErrorRecord {
 
 /**
  * Rebuilds an error from its record: an instance of the same class for this module's classes (so
- * `instanceof ParseError` and `err.code` work as in-process), a LatticeError keeping the name for other
- * errors with a string `code` (e.g. TablebaseError), the built-in class for built-in errors, else an
+ * `instanceof ParseError` or TablebaseError and `err.code` work as in-process), a LatticeError keeping
+ * the name for other errors with a string `code`, the built-in class for built-in errors, else an
  * Error with the record's name. The message, the fields and the original (worker) stack are kept.
  */
 export function reviveError(r: ErrorRecord): Error {

@@ -11,9 +11,13 @@ import {
   MAX_SEARCH_DEPTH,
   OptionError,
   ParseError,
+  TablebaseError,
   UnknownVariantError,
   createGame,
 } from '../src/index.js';
+import { TablebaseError as TablebaseErrorOfTablebase } from '../src/tablebase/index.js';
+import { TablebaseError as TablebaseErrorOfFormat } from '../src/tablebase/format.js';
+import { errorRecord, reviveError } from '../src/errors.js';
 
 const START = 'T3T/5/5/5/T3T G G20 -';
 /** Game over: 5 goats captured. perft/search of any depth return at once here. */
@@ -53,6 +57,26 @@ describe('errors are typed', () => {
       expect(e).toBeInstanceOf(LatticeError);
       expect(e).toBeInstanceOf(Error);
     }
+  });
+});
+
+describe('TablebaseError', () => {
+  it('is exported from the main entry, the same class as the tablebase modules export', () => {
+    expect(TablebaseError).toBe(TablebaseErrorOfTablebase);
+    expect(TablebaseError).toBe(TablebaseErrorOfFormat);
+    const e = new TablebaseError('m');
+    expect(e).toBeInstanceOf(LatticeError);
+    expect(e).toMatchObject({ name: 'TablebaseError', code: 'tablebase', message: 'm' });
+    // the worker's error records revive it with its class
+    const back = reviveError(errorRecord(e));
+    expect(back).toBeInstanceOf(TablebaseError);
+    expect(back).toMatchObject({ name: 'TablebaseError', code: 'tablebase', message: 'm' });
+  });
+
+  it('is what a missing tablebase directory throws in-process (loadTablebase, createGame)', async () => {
+    const game = await Game.create('bagh-chal');
+    await expect(game.loadTablebase('/nonexistent-lattice-tb')).rejects.toBeInstanceOf(TablebaseError);
+    await expect(createGame('bagh-chal', { tbDir: '/nonexistent-lattice-tb' })).rejects.toBeInstanceOf(TablebaseError);
   });
 });
 

@@ -10,8 +10,8 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  ArgumentError, EngineWorker, Game, IllegalMoveError, LatticeError, OptionError, ParseError, UnknownVariantError,
-  createGame, type AnyGame, type EngineApi,
+  ArgumentError, EngineWorker, Game, IllegalMoveError, LatticeError, OptionError, ParseError, TablebaseError,
+  UnknownVariantError, createGame, type AnyGame, type EngineApi,
 } from '../src/index.js';
 import { locateCompiled } from '../src/worker/locate.js';
 import { nodeEndpoint } from '../src/worker/node-endpoint.js';
@@ -104,6 +104,7 @@ describe('EngineWorker errors are the in-process errors', () => {
     ['a tablebase for Maka', { variant: 'maka-dai-dai', tbDir: '/tmp' }, OptionError],
     ['a bad Maka option', { variant: 'maka-dai-dai', options: { 'lion-dog': 'cat' } }, OptionError],
     ['a position that does not parse (found in the worker)', { variant: 'bagh-chal', position: 'T3T/5/5/5/T3T X G20 -' }, ParseError],
+    ['a missing tablebase directory (found in the worker)', { variant: 'bagh-chal', tbDir: '/nonexistent-lattice-tb' }, TablebaseError],
   ])('start() with %s rejects with the error createGame throws', async (_label, opts, cls) => {
     const inWorker = await thrownBy(() => EngineWorker.start(opts as never));
     expect(inWorker).toMatchObject({ class: cls.name, lattice: true });
@@ -129,6 +130,13 @@ describe('EngineWorker errors are the in-process errors', () => {
     ['search({ depth: 0 })', (g) => g.search({ depth: 0 })],
     ["search({ movetime: 'soon' })", (g) => g.search({ movetime: 'soon' } as never)],
   ];
+  it('a TablebaseError arrives as a TablebaseError (instanceof, code, message)', async () => {
+    const err = await EngineWorker.start({ variant: 'bagh-chal', tbDir: '/nonexistent-lattice-tb' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TablebaseError);
+    expect(err).toBeInstanceOf(LatticeError);
+    expect(err).toMatchObject({ name: 'TablebaseError', code: 'tablebase', message: expect.stringMatching(/nonexistent-lattice-tb/) });
+  });
+
   it.each(['bagh-chal', 'maka-dai-dai'])('bad calls to %s reject as in-process', async (variant) => {
     const g = await createGame(variant);
     const w = await EngineWorker.start({ variant });
