@@ -131,9 +131,17 @@ export class Game {
   }
 
   /**
+   * The first step of every public method (but dispose()): throws DisposedError after dispose(), before
+   * any argument is looked at.
+   */
+  private enter(): void {
+    if (this.live === null) throw new DisposedError('Game');
+  }
+
+  /**
    * Frees the game's core instance (its WebAssembly memory: transposition table, loaded tablebase) for
-   * the garbage collector. Every later call on this Game throws DisposedError, a LatticeError with code
-   * 'disposed'. Calling dispose() again does nothing.
+   * the garbage collector. Every later call of a method on this Game throws DisposedError, a LatticeError
+   * with code 'disposed', whatever its arguments. Calling dispose() again does nothing.
    */
   dispose(): void {
     if (this.live === null) return;
@@ -165,6 +173,7 @@ export class Game {
 
   /** Sets the position from a string, clearing the history. Throws ParseError naming the column. */
   setPosition(text: string): void {
+    this.enter();
     if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(text)}`);
     const s = parsePosition(this.variant, this.board, text, this.capturesToWin);
     let h = 0n, p = 0n;
@@ -177,6 +186,7 @@ export class Game {
 
   /** The current position as a string (notation.ts grammar). */
   position(): string {
+    this.enter();
     const e = this.core.exports;
     e.readPosition();
     const io = this.core.io();
@@ -191,12 +201,16 @@ export class Game {
 
   /** The current Zobrist key as 16 hex digits. */
   key(): string {
+    this.enter();
     this.core.exports.readPosition();
     return this.core.io()[2].toString(16).padStart(16, '0');
   }
 
   /** True if the incremental Zobrist key equals the key recomputed from the position. */
-  keyConsistent(): boolean { return this.core.exports.keyConsistent() === 1; }
+  keyConsistent(): boolean {
+    this.enter();
+    return this.core.exports.keyConsistent() === 1;
+  }
 
   private packedMoves(): Uint32Array {
     const n = this.core.exports.legalMoves();
@@ -212,6 +226,7 @@ export class Game {
 
   /** Legal moves as move text (placements, steps, jumps). Empty when the game is over. */
   legalMoves(): string[] {
+    this.enter();
     if (this.decidedWithoutMoves()) return [];
     return [...this.packedMoves()].map((m) => formatMove(this.board, m));
   }
@@ -221,6 +236,7 @@ export class Game {
    * IllegalMoveError when it is not legal here (or the game is over).
    */
   play(move: string): void {
+    this.enter();
     if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
     const text = parseMoveText(this.board, move);
     const decided = this.decidedWithoutMoves();
@@ -234,6 +250,7 @@ export class Game {
 
   /** Takes back the last move and returns its text. Throws ArgumentError when there is none. */
   undo(): string {
+    this.enter();
     if (this.core.exports.historyLength() === 0) throw new ArgumentError('no move to undo');
     const m = this.core.exports.unmakeMove();
     return formatMove(this.board, m);
@@ -241,6 +258,7 @@ export class Game {
 
   /** Moves played since the position was set, as text. */
   history(): string[] {
+    this.enter();
     const e = this.core.exports;
     const packed: number[] = [];
     while (e.historyLength() > 0) packed.unshift(e.unmakeMove());
@@ -254,6 +272,7 @@ export class Game {
    * a position is a draw.
    */
   result(): GameResult | null {
+    this.enter();
     return this.decidedWithoutMoves() ?? (this.packedMoves().length === 0 ? this.noMovesResult() : null);
   }
 
@@ -315,6 +334,7 @@ export class Game {
    * stops it.
    */
   perft(depth: number, limits: PerftLimits = {}): number {
+    this.enter();
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     const deadline = this.perftDeadline(limits);
     if (limits.onProgress && depth >= 2) {
@@ -331,6 +351,7 @@ export class Game {
    * does): the same number as perft(), slower; it measures raw move generation in the bench.
    */
   perftClassic(depth: number, limits: PerftLimits = {}): number {
+    this.enter();
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     const deadline = this.perftDeadline(limits);
     return this.limited(`perft ${depth}`, limits.stop, deadline, performance.now(), () => this.core.exports.perftClassic(depth));
@@ -338,6 +359,7 @@ export class Game {
 
   /** Perft through the generic make/unmake path (cross-checks the bulk-counting recursion). */
   perftSlow(depth: number): number {
+    this.enter();
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     return this.core.exports.perftSlow(depth);
   }
@@ -347,6 +369,7 @@ export class Game {
    * root move to `limits.onProgress`. Throws as perft().
    */
   divide(depth: number, limits: PerftLimits = {}): Record<string, number> {
+    this.enter();
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
     return this.rootCounts(depth, limits, `divide ${depth}`);
@@ -382,6 +405,7 @@ export class Game {
    * Resolves to the layers' headers.
    */
   async loadTablebase(dir: string): Promise<LayerMeta[]> {
+    this.enter();
     if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
     // loaded on demand: the tablebase module reads files (Node only); the rest of the API runs in browsers
     const { loadTablebaseInto } = await import('./tablebase/index.js');
@@ -402,6 +426,7 @@ export class Game {
    * not covered (placement phase) or no tablebase is loaded. Repetition is not part of the tablebase.
    */
   probe(): TablebaseProbe | null {
+    this.enter();
     if (!this.tablebaseLoaded) return null;
     const e = this.core.exports;
     if (e.captured() >= this.capturesToWin && e.inHand() === 0) {
@@ -445,6 +470,7 @@ export class Game {
    * position the tree is far too large (issue 3: a backward pass over the placement layers is needed).
    */
   solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void } = {}): { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number } {
+    this.enter();
     if (opts === null || typeof opts !== 'object') throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
     checkKeys(opts, ['nodeLimit', 'onProgress'], 'solve options');
     if (!this.tablebaseLoaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
@@ -477,7 +503,10 @@ export class Game {
   }
 
   /** Static evaluation of the current position, centi-units from the side to move's view. */
-  evaluate(): number { return this.core.exports.evaluate(); }
+  evaluate(): number {
+    this.enter();
+    return this.core.exports.evaluate();
+  }
 
   private pv(len: number): string[] {
     const out: string[] = [];
@@ -495,6 +524,7 @@ export class Game {
    * limits or an unknown key. The position is unchanged afterwards.
    */
   search(limits: SearchLimits = {}): SearchResult {
+    this.enter();
     if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
     checkKeys(limits, SEARCH_LIMIT_KEYS, 'search limits');
     const { nodes = 0, movetime = 0 } = limits;

@@ -1,8 +1,10 @@
 // The public Game API (src/game.ts, src/errors.ts): typed errors for bad variants, options and
 // arguments; perft/divide; search limits, stop flag, iteration reports and mate scores.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ArgumentError,
+  DisposedError,
   Game,
   IllegalMoveError,
   LatticeError,
@@ -568,6 +570,51 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     const any = await createGame('maka-dai-dai');
     any.dispose();
     expect((thrown(() => any.position()) as LatticeError).code).toBe('disposed');
+  });
+
+  // every public method of each class, with good and bad arguments: after dispose() each call throws
+  // DisposedError before it looks at its arguments (a bad argument used to win: ArgumentError, or null)
+  const publicMethods = (file: string, cls: string): string[] => {
+    const src = readFileSync(new URL(file, import.meta.url), 'utf8');
+    const body = src.slice(src.indexOf(`export class ${cls} {`)).split(/\n}\n/)[0];
+    return [...body.matchAll(/^  (?:async )?([a-zA-Z]+)\(/gm)].map((m) => m[1]).filter((n) => n !== 'constructor' && n !== 'dispose').sort();
+  };
+  const afterDispose = async (game: object, calls: Record<string, unknown[][]>, file: string, cls: string) => {
+    expect(Object.keys(calls).sort(), `every public method of ${cls} is called`).toEqual(publicMethods(file, cls));
+    for (const [name, argLists] of Object.entries(calls)) {
+      for (const args of argLists) {
+        let err: unknown = 'no error';
+        try { await (game as Record<string, (...a: unknown[]) => unknown>)[name](...args); } catch (e) { err = e; }
+        expect(err, `${cls}.${name}(${args.map((a) => JSON.stringify(a)).join(', ')})`).toBeInstanceOf(DisposedError);
+      }
+    }
+  };
+
+  it('after dispose() every public method throws DisposedError, whatever its arguments (Game)', async () => {
+    const game = await Game.create('bagh-chal');   // no tablebase: probe() and solve() used to answer
+    game.play('c3');
+    game.dispose();
+    await afterDispose(game, {
+      setPosition: [[START], [5]], position: [[]], key: [[]], keyConsistent: [[]], legalMoves: [[]],
+      play: [['c1'], [3], ['zz']], undo: [[]], history: [[]], result: [[]], probe: [[]], evaluate: [[]],
+      perft: [[1], ['x'], [1, null]], perftClassic: [[1], [-1]], perftSlow: [[1], [-1]], divide: [[1], [0]],
+      loadTablebase: [['/nonexistent-lattice-tb'], [5]], solve: [[], [null], [{ nodeLimit: -1 }]],
+      search: [[{ depth: 1 }], [], [null], [{ depth: 0 }], [{ deepth: 1 }]],
+    }, '../src/game.ts', 'Game');
+  });
+
+  it('after dispose() every public method throws DisposedError, whatever its arguments (MakaGame)', async () => {
+    const { MakaGame } = await import('../src/index.js');
+    const m = MakaGame.create();
+    const start = m.position();
+    m.play(m.legalMoves()[0]);
+    m.dispose();
+    await afterDispose(m, {
+      setPosition: [[start], [5]], position: [[]], key: [[]], keyConsistent: [[]], sideToMove: [[]],
+      legalMoves: [[]], play: [['x'], [3]], undo: [[]], history: [[]], result: [[]], evaluate: [[]],
+      perft: [[1], ['x'], [1, null]], divide: [[1], [0]], search: [[{ depth: 1 }], [], [null], [{ depth: 0 }]],
+    }, '../src/maka/game.ts', 'MakaGame');
+    expect(() => m.internal).toThrow(DisposedError);
   });
 
   it('search({}) searches the documented default depth: 8 plies (Bagh Chal), 4 (Maka Dai Dai)', async () => {

@@ -112,14 +112,22 @@ export class MakaGame {
     if (this.live === null) throw new DisposedError('MakaGame');
     return this.live;
   }
+
+  /**
+   * The first step of every public method (but dispose()): throws DisposedError after dispose(), before
+   * any argument is looked at.
+   */
+  private enter(): void {
+    if (this.live === null) throw new DisposedError('MakaGame');
+  }
   private get pos(): Position { return this.state.pos; }
   private get gen(): MoveGen { return this.state.gen; }
   private get searcher(): Searcher { return (this.state.searcher ??= new Searcher(this.pos, this.gen, this.ttBits)); }
 
   /**
    * Frees the game's position, move tables' buffers and search table for the garbage collector. Every
-   * later call throws DisposedError, a LatticeError with code 'disposed' (as Game.dispose()). Calling
-   * it again does nothing.
+   * later call of a method throws DisposedError, a LatticeError with code 'disposed', whatever its
+   * arguments (as Game.dispose()). Calling it again does nothing.
    */
   dispose(): void { this.live = null; }
 
@@ -145,6 +153,7 @@ export class MakaGame {
 
   /** Sets the position from a string, clearing the history. */
   setPosition(text: string): void {
+    this.enter();
     if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(text)}`);
     const s: MakaSetup = parsePosition(text);
     this.pos.set(s.cells, s.side);
@@ -154,19 +163,29 @@ export class MakaGame {
   }
 
   /** The current position string. */
-  position(): string { return formatPosition({ cells: this.pos.cells(), side: this.pos.side }); }
+  position(): string {
+    this.enter();
+    return formatPosition({ cells: this.pos.cells(), side: this.pos.side });
+  }
 
   /** The Zobrist key as 16 hex digits. */
-  key(): string { return this.pos.keyHex(); }
+  key(): string {
+    this.enter();
+    return this.pos.keyHex();
+  }
 
   /** True if the incremental key equals the key recomputed from the board. */
   keyConsistent(): boolean {
+    this.enter();
     const [lo, hi] = this.pos.computeKey();
     return lo === this.pos.keyLo && hi === this.pos.keyHi;
   }
 
   /** The side to move: 'black' or 'white'. */
-  sideToMove(): 'black' | 'white' { return this.pos.side === 0 ? 'black' : 'white'; }
+  sideToMove(): 'black' | 'white' {
+    this.enter();
+    return this.pos.side === 0 ? 'black' : 'white';
+  }
 
   /** Generated moves as [lo, hi, text] (empty when a side has no royal). */
   private generated(): [number, number, string][] {
@@ -182,12 +201,14 @@ export class MakaGame {
 
   /** Legal moves as text; empty when the game is over. */
   legalMoves(): string[] {
+    this.enter();
     if (this.result()) return [];
     return this.generated().map((m) => m[2]);
   }
 
   /** Plays a move given as text. Throws ParseError (malformed) or IllegalMoveError. */
   play(move: string): void {
+    this.enter();
     if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
     parseMove(move);
     const over = this.result();
@@ -201,6 +222,7 @@ export class MakaGame {
 
   /** Takes back the last move and returns its text. */
   undo(): string {
+    this.enter();
     const h = this.played.pop();
     if (!h) throw new ArgumentError('no move to undo');
     this.pos.unmake();
@@ -209,13 +231,17 @@ export class MakaGame {
   }
 
   /** Moves played since the position was set. */
-  history(): string[] { return this.played.map((h) => h.text); }
+  history(): string[] {
+    this.enter();
+    return this.played.map((h) => h.text);
+  }
 
   /**
    * The result, or null: a side without a royal piece has lost (both: a draw); a side to move without a
    * move has lost; under repetition=draw4 the fourth occurrence of a position is a draw.
    */
   result(): MakaResult | null {
+    this.enter();
     const r = this.pos.royals;
     if (r[0] === 0 || r[1] === 0) return r[0] === 0 && r[1] === 0 ? DRAW('royals') : WIN(r[0] === 0 ? 'white' : 'black', 'royals');
     if (this.options.repetition === 'draw4') {
@@ -251,6 +277,7 @@ export class MakaGame {
    * (the only limit here) gets each root move's count when depth >= 2.
    */
   perft(depth: number, limits: PerftLimits = {}): number {
+    this.enter();
     this.checkDepth(depth);
     if (this.perftLimits(limits) && depth >= 2) return Object.values(this.divide(depth, limits)).reduce((a, b) => a + b, 0);
     return perft(this.pos, this.gen, depth, 1);
@@ -258,6 +285,7 @@ export class MakaGame {
 
   /** Perft per root move: move text -> leaves below it at depth - 1; each reported to `limits.onProgress`. */
   divide(depth: number, limits: PerftLimits = {}): Record<string, number> {
+    this.enter();
     this.checkDepth(depth);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
     const onProgress = this.perftLimits(limits);
@@ -279,6 +307,7 @@ export class MakaGame {
    * position is unchanged afterwards.
    */
   search(limits: MakaSearchOptions = {}): MakaSearchReport {
+    this.enter();
     if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
     checkKeys(limits, MAKA_SEARCH_KEYS, 'search limits');
     const { depth, nodes, movetime } = limits;
@@ -316,6 +345,7 @@ export class MakaGame {
 
   /** Static material evaluation from the side to move's view (centipawns). */
   evaluate(): number {
+    this.enter();
     return this.searcher.evaluate();
   }
 
