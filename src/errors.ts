@@ -90,6 +90,15 @@ export class DisposedError extends LatticeError {
 }
 
 /**
+ * The error of a call on a game while a search or perft runs on it (made from that run's onIteration or
+ * onProgress callback): a LatticeError with code 'busy'. `what` is the class ('Game'), `method` the
+ * call refused, `running` the run in progress ('search', 'perft', ...).
+ */
+export function busyError(what: string, method: string, running: string): LatticeError {
+  return new LatticeError('busy', `the game is searching: ${what}.${method}() cannot be called while its ${running}() runs (from its callback); call it after ${running}() has returned`);
+}
+
+/**
  * A thrown Error as a small structured-clone-safe record, for crossing a thread boundary (the engine
  * worker sends these; reviveError rebuilds the error). `props` holds the error's own primitive fields
  * (`code`, ParseError's `input` and `column`, ...).

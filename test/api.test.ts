@@ -617,6 +617,98 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     expect(() => m.internal).toThrow(DisposedError);
   });
 
+  // while a search or perft runs, a call from its callback may read the position but change nothing
+  const READS = ['position', 'key', 'keyConsistent', 'legalMoves', 'history', 'result', 'evaluate', 'sideToMove'];
+  const GAME_CALLS: Record<string, unknown[]> = {
+    setPosition: [START], play: ['c3'], undo: [], perft: [1], perftClassic: [1], perftSlow: [1], divide: [1],
+    loadTablebase: ['/nonexistent-lattice-tb'], probe: [], solve: [], search: [{ depth: 1 }], dispose: [],
+  };
+  const MAKA_CALLS: Record<string, unknown[]> = {
+    setPosition: [''], play: [''], undo: [], perft: [1], divide: [1], search: [{ depth: 1 }], dispose: [],
+  };
+  const busyOrNot = (e: unknown) => (e instanceof LatticeError && e.code === 'busy' && /^the game is searching: /.test(e.message) ? 'busy' : e);
+  /**
+   * Makes every call of `calls` on `game`; returns what each threw ('busy' for the busy error, or 'no
+   * error'); an async method's promise is kept, to be settled by settled() once the run is over.
+   */
+  const callAll = (game: object, calls: Record<string, unknown[]>) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, args] of Object.entries(calls)) {
+      try {
+        const r = (game as Record<string, (...a: unknown[]) => unknown>)[name](...args);
+        out[name] = r instanceof Promise ? r.then(() => 'no error', busyOrNot) : 'no error';
+      } catch (e) {
+        out[name] = busyOrNot(e);
+      }
+    }
+    return out;
+  };
+  const settled = async (rows: Array<Record<string, unknown>>) => Promise.all(rows.map(async (row) => Object.fromEntries(
+    await Promise.all(Object.entries(row).map(async ([k, v]) => [k, await v])))));
+  const allBusy = (calls: Record<string, unknown[]>) => Object.fromEntries(Object.keys(calls).map((k) => [k, 'busy']));
+
+  it("during a search or perft every call but a read throws LatticeError 'busy' (Game)", async () => {
+    expect([...Object.keys(GAME_CALLS), ...READS.filter((r) => r !== 'sideToMove')].sort()).toEqual([...publicMethods('../src/game.ts', 'Game'), 'dispose'].sort());
+    const opening = ['c3', 'a1-b2', 'c1'];
+    const setUp = async () => { const x = await Game.create('bagh-chal', { options: { repetition: 'draw3' } }); for (const m of opening) x.play(m); return x; };
+    const game = await setUp();
+    const root = game.position();
+    const seen: Array<Record<string, unknown>> = [];
+    const reads: unknown[] = [];
+    const r = game.search({
+      depth: 6,
+      onIteration: () => {
+        seen.push(callAll(game, GAME_CALLS));
+        reads.push([game.position(), game.legalMoves().length, game.result(), game.history(), game.key(), game.keyConsistent(), game.evaluate()]);
+      },
+    });
+    expect(seen.length).toBe(6);
+    for (const s of await settled(seen)) expect(s).toEqual(allBusy(GAME_CALLS));
+    // the callbacks see the searched (root) position, and their reads do not disturb the search
+    for (const x of reads) expect((x as unknown[])[0]).toBe(root);
+    expect((reads[0] as unknown[])[3]).toEqual(opening);
+    const plain = (await setUp()).search({ depth: 6 });
+    expect({ ...r, ms: 0 }).toEqual({ ...plain, ms: 0 });
+    expect(game.position()).toBe(root);
+    // perft and divide: the same from onProgress
+    const during: Array<Record<string, unknown>> = [];
+    const fresh = await setUp();
+    expect(game.perft(3, { onProgress: () => { during.push(callAll(game, GAME_CALLS)); } })).toBe(fresh.perft(3));
+    expect(Object.keys(game.divide(2, { onProgress: () => { during.push(callAll(game, GAME_CALLS)); } }))).toEqual(game.legalMoves());
+    expect(during.length).toBe(2 * game.legalMoves().length);
+    for (const s of await settled(during)) expect(s).toEqual(allBusy(GAME_CALLS));
+    // the review's case: play() from onIteration throws out of the search; the position stays the root
+    const e = thrown(() => game.search({ depth: 6, onIteration() { game.play('c3'); } }));
+    expect(e).toBeInstanceOf(LatticeError);
+    expect((e as LatticeError).code).toBe('busy');
+    expect(game.position()).toBe(root);
+    // and once the run is over, every call works again
+    game.play(game.legalMoves()[0]);
+    expect(game.search({ depth: 2 }).depth).toBe(2);
+    game.dispose();
+  });
+
+  it("during a search or perft every call but a read throws LatticeError 'busy' (MakaGame)", async () => {
+    const { MakaGame } = await import('../src/index.js');
+    expect([...Object.keys(MAKA_CALLS), ...READS].sort()).toEqual([...publicMethods('../src/maka/game.ts', 'MakaGame'), 'dispose'].sort());
+    const m = MakaGame.create();
+    const root = m.position();
+    const seen: Array<Record<string, unknown>> = [];
+    const r = m.search({ depth: 2, onIteration: () => { seen.push(callAll(m, { ...MAKA_CALLS, setPosition: [root], play: [m.legalMoves()[0]] })); expect(m.position()).toBe(root); } });
+    expect(seen.length).toBe(2);
+    for (const s of seen) expect(s).toEqual(allBusy(MAKA_CALLS));
+    expect({ ...r, ms: 0 }).toEqual({ ...MakaGame.create().search({ depth: 2 }), ms: 0 });
+    const during: Array<Record<string, unknown>> = [];
+    const total = m.perft(2, { onProgress: () => { during.push(callAll(m, MAKA_CALLS)); } });
+    expect(total).toBe(MakaGame.create().perft(2));
+    m.divide(1, { onProgress: () => { during.push(callAll(m, MAKA_CALLS)); } });
+    expect(during.length).toBe(2 * m.legalMoves().length);
+    for (const s of during) expect(s).toEqual(allBusy(MAKA_CALLS));
+    expect(m.position()).toBe(root);
+    m.play(m.legalMoves()[0]);
+    m.dispose();
+  });
+
   it('search({}) searches the documented default depth: 8 plies (Bagh Chal), 4 (Maka Dai Dai)', async () => {
     const { MakaGame, DEFAULT_SEARCH_DEPTH } = await import('../src/index.js');
     expect(DEFAULT_SEARCH_DEPTH).toBe(8);
