@@ -12,8 +12,9 @@ export class LatticeError extends Error {
   }
 }
 
-/** A value for an error message: strings quoted, numbers as they are, anything else with its type. */
+/** A value for an error message: strings quoted, numbers as they are, arrays as such, anything else with its type. */
 export function describeValue(v: unknown): string {
+  if (Array.isArray(v)) return `an array (length ${v.length})`;
   return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : `${String(v)} (${v === null ? 'null' : typeof v})`;
 }
 
@@ -146,6 +147,14 @@ export function reviveError(r: ErrorRecord): Error {
   for (const [k, v] of Object.entries(r.props)) (e as unknown as Record<string, unknown>)[k] = v;
   if (r.stack !== undefined) e.stack = r.stack;
   return e;
+}
+
+/**
+ * True for a value that may stand where an options or limits object is expected: an object, not null
+ * and not an array (an array is an object to `typeof`, and its keys would pass checkKeys unnoticed).
+ */
+export function isOptionsObject(v: unknown): v is object {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /**

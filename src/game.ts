@@ -1,4 +1,4 @@
-import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, busyError, checkKeys, describeValue } from './errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, busyError, checkKeys, describeValue, isOptionsObject } from './errors.js';
 import type { GameResult as AnyGameResult } from './result.js';
 import type { Board } from './lattice/index.js';
 import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePosition, type Setup } from './notation.js';
@@ -72,9 +72,9 @@ export type GameResult = AnyGameResult<'prey' | 'hunters'>;
 export interface SearchLimits {
   /** Maximum depth in plies (1..126). */
   depth?: number;
-  /** Node budget (the search stops at the first check after it). */
+  /** Node budget (the search stops at the first check after it); 0 means no node limit. */
   nodes?: number;
-  /** Time budget in milliseconds. */
+  /** Time budget in milliseconds; 0 means no time limit. */
   movetime?: number;
   /** A stop flag: when `stop[0] !== 0` (e.g. set by another thread via a SharedArrayBuffer) the search stops. */
   stop?: Int32Array;
@@ -184,11 +184,13 @@ export class Game {
   /**
    * Loads a core instance and sets up `variantId` with its options and start position.
    * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position, or
-   * one that cannot arise: notation.ts), ArgumentError (bad argument types, an unknown key in `opts`).
+   * one that cannot arise: notation.ts), ArgumentError (bad argument types: `opts` or `opts.options` not
+   * an object or an array, a non-boolean `debug`; an unknown key in `opts`).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
     checkGameArgTypes(variantId, opts);
     checkKeys(opts, GAME_OPTION_KEYS, 'game options');
+    if (opts.debug !== undefined && typeof opts.debug !== 'boolean') throw new ArgumentError(`debug must be true or false, got ${describeValue(opts.debug)}`);
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);
     const { board, core } = await loadVariantCore(variant, options, opts.debug);
@@ -332,7 +334,7 @@ export class Game {
 
   /** Checks perft limits; returns the absolute deadline (performance.now() ms, Infinity for none). */
   private perftDeadline(limits: PerftLimits): number {
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
+    if (!isOptionsObject(limits)) throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
     checkKeys(limits, PERFT_LIMIT_KEYS, 'perft limits');
     const { movetime, stop } = limits;
     if (limits.onProgress !== undefined && typeof limits.onProgress !== 'function') throw new ArgumentError('onProgress must be a function');
@@ -500,7 +502,7 @@ export class Game {
    */
   solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void } = {}): { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number } {
     this.enter('solve');
-    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
+    if (!isOptionsObject(opts)) throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
     checkKeys(opts, ['nodeLimit', 'onProgress'], 'solve options');
     if (!this.tablebaseLoaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
     const limit = opts.nodeLimit ?? 0;
@@ -551,17 +553,19 @@ export class Game {
 
   /**
    * Searches the current position (iterative deepening PVS, see assembly/search.ts) within `limits`
-   * (`search({})` or `search()` searches DEFAULT_SEARCH_DEPTH = 8 plies). Throws ArgumentError for bad
-   * limits or an unknown key. The position is unchanged afterwards.
+   * (`search({})` or `search()` searches DEFAULT_SEARCH_DEPTH = 8 plies; `nodes: 0` and `movetime: 0`
+   * mean no such limit, as if left out). Throws ArgumentError for bad limits (not an object, an array, a
+   * depth outside 1..126, a negative budget) or an unknown key. The position is unchanged afterwards.
    */
   search(limits: SearchLimits = {}): SearchResult {
     this.enter('search');
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
+    if (!isOptionsObject(limits)) throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
     checkKeys(limits, SEARCH_LIMIT_KEYS, 'search limits');
     const { nodes = 0, movetime = 0 } = limits;
     const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : DEFAULT_SEARCH_DEPTH);
-    this.checkDepth(depth, MAX_SEARCH_DEPTH);
-    if (depth < 1) throw new ArgumentError('search depth must be >= 1');
+    if (!(Number.isInteger(depth) && depth >= 1 && depth <= MAX_SEARCH_DEPTH)) {
+      throw new ArgumentError(`search depth must be an integer 1..${MAX_SEARCH_DEPTH}, got ${describeValue(depth)}`);
+    }
     if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${describeValue(nodes)}`);
     if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(movetime)}`);
     if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) {

@@ -267,6 +267,50 @@ describe('search: limits validation', () => {
     expect(g.position()).toBe(START);
   });
 
+  it('depth 0, -1, 127 and 1.5 get one message: the range 1..126', () => {
+    for (const depth of [0, -1, 127, 1.5]) {
+      expect(() => g.search({ depth }), String(depth)).toThrow(/^search depth must be an integer 1\.\.126, got /);
+    }
+  });
+
+  it('movetime 0 and nodes 0 mean no such limit (the default depth then applies)', () => {
+    g.setPosition(START);
+    expect(g.search({ movetime: 0 }).depth).toBe(8);
+    expect(g.search({ nodes: 0, depth: 3 }).depth).toBe(3);
+  });
+
+  it('arrays are refused where an options or limits object is expected; debug must be a boolean', async () => {
+    const { MakaGame } = await import('../src/index.js');
+    const m = MakaGame.create();
+    const refused: Array<[string, () => unknown]> = [
+      ['search([])', () => g.search([] as never)],
+      ['search([3])', () => g.search([3] as never)],
+      ['perft(1, [])', () => g.perft(1, [] as never)],
+      ['divide(1, [])', () => g.divide(1, [] as never)],
+      ['solve([])', () => g.solve([] as never)],
+      ['MakaGame search([])', () => m.search([] as never)],
+      ['MakaGame perft(1, [])', () => m.perft(1, [] as never)],
+      ['MakaGame.create([])', () => MakaGame.create([] as never)],
+      ['MakaGame.create({ options: [] })', () => MakaGame.create({ options: [] as never })],
+    ];
+    for (const [label, fn] of refused) {
+      expectArgumentError(fn, label);
+      expect((thrown(fn) as Error).message, label).toMatch(/must be an object.*an array/);
+    }
+    for (const [label, p] of [
+      ["Game.create('bagh-chal', [])", Game.create('bagh-chal', [] as never)],
+      ["Game.create('bagh-chal', { options: [] })", Game.create('bagh-chal', { options: [] as never })],
+      ["createGame('bagh-chal', { options: [] })", createGame('bagh-chal', { options: [] as never })],
+      ["createGame('maka-dai-dai', { options: [] })", createGame('maka-dai-dai', { options: [] as never })],
+      ["Game.create('bagh-chal', { debug: 'yes' })", Game.create('bagh-chal', { debug: 'yes' as never })],
+      ["Game.create('bagh-chal', { debug: 1 })", Game.create('bagh-chal', { debug: 1 as never })],
+    ] as Array<[string, Promise<unknown>]>) {
+      await expect(p, label).rejects.toBeInstanceOf(ArgumentError);
+    }
+    await expect(Game.create('bagh-chal', { debug: 'yes' as never })).rejects.toThrow(/debug must be true or false, got "yes"/);
+    expect((await Game.create('bagh-chal', { debug: false })).legalMoves()).toHaveLength(21);
+  });
+
   // stop and onIteration are validated like the other limits, before the search starts.
   it('a stop flag that is not an Int32Array -> ArgumentError', () => {
     g.setPosition(START);

@@ -98,6 +98,7 @@ describe('EngineWorker errors are the in-process errors', () => {
     ['an unknown option', { variant: 'bagh-chal', options: { 'captures-to-wn': 5 } }, OptionError],
     ['a bad option value', { variant: 'bagh-chal', options: { repetition: 'sometimes' } }, OptionError],
     ['options not an object', { variant: 'bagh-chal', options: 5 }, ArgumentError],
+    ['options an array', { variant: 'bagh-chal', options: [] }, ArgumentError],
     ['a position that is not a string', { variant: 'bagh-chal', position: 5 }, ArgumentError],
     ['a bad hash size', { variant: 'bagh-chal', hashMb: 'big' }, ArgumentError],
     ['an unknown key', { variant: 'bagh-chal', hashMB: 4 }, ArgumentError],
@@ -128,6 +129,7 @@ describe('EngineWorker errors are the in-process errors', () => {
     ['search(null)', (g) => g.search(null as never)],
     ['search({ onIteration: 5 })', (g) => g.search({ onIteration: 5 } as never)],
     ['search({ depth: 0 })', (g) => g.search({ depth: 0 })],
+    ['search([])', (g) => g.search([] as never)],
     ["search({ movetime: 'soon' })", (g) => g.search({ movetime: 'soon' } as never)],
   ];
   it('a TablebaseError arrives as a TablebaseError (instanceof, code, message)', async () => {

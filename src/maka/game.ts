@@ -1,4 +1,4 @@
-import { ArgumentError, DisposedError, IllegalMoveError, busyError, checkKeys, describeValue } from '../errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, busyError, checkKeys, describeValue, isOptionsObject } from '../errors.js';
 import type { GameResult } from '../result.js';
 import type { PerftLimits } from '../game.js';
 import { MoveGen, MoveTables } from './movegen.js';
@@ -37,7 +37,12 @@ export interface MakaGameOptions {
  * movetime, depth DEFAULT_MAKA_SEARCH_DEPTH (4). Unknown keys are refused (ArgumentError).
  */
 export interface MakaSearchOptions {
-  depth?: number; nodes?: number; movetime?: number;
+  /** Depth in plies, 1..64. */
+  depth?: number;
+  /** Node budget; 0 means no node limit (as if left out). */
+  nodes?: number;
+  /** Time budget in milliseconds; 0 means no time limit (as if left out). */
+  movetime?: number;
   /** A stop flag: a non-zero stop[0] (set by another thread) stops the search. */
   stop?: Int32Array;
   /**
@@ -163,8 +168,9 @@ export class MakaGame {
    * unknown key, hashMb outside 1..512).
    */
   static create(opts: MakaGameOptions = {}): MakaGame {
-    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
+    if (!isOptionsObject(opts)) throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
     checkKeys(opts, MAKA_GAME_KEYS, 'game options');
+    if (opts.options !== undefined && !isOptionsObject(opts.options)) throw new ArgumentError(`options must be an object of option values, got ${describeValue(opts.options)}`);
     if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(opts.position)}`);
     if (opts.hashMb !== undefined && !(Number.isInteger(opts.hashMb) && opts.hashMb >= 1 && opts.hashMb <= MAX_MAKA_HASH_MB)) {
       throw new ArgumentError(`hash size must be an integer 1..${MAX_MAKA_HASH_MB} MiB, got ${describeValue(opts.hashMb)}`);
@@ -289,7 +295,7 @@ export class MakaGame {
    * ArgumentError for the others or an unknown key.
    */
   private perftLimits(limits: PerftLimits): PerftLimits['onProgress'] {
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
+    if (!isOptionsObject(limits)) throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
     checkKeys(limits, ['movetime', 'stop', 'onProgress'], 'perft limits');
     if (limits.movetime !== undefined || limits.stop !== undefined) throw new ArgumentError('perft limits movetime and stop apply to the lattice games only');
     if (limits.onProgress !== undefined && typeof limits.onProgress !== 'function') throw new ArgumentError('onProgress must be a function');
@@ -340,7 +346,7 @@ export class MakaGame {
    */
   search(limits: MakaSearchOptions = {}): MakaSearchReport {
     this.enter('search');
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
+    if (!isOptionsObject(limits)) throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
     checkKeys(limits, MAKA_SEARCH_KEYS, 'search limits');
     const { depth, nodes, movetime } = limits;
     if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) throw new ArgumentError(`depth must be an integer 1..64, got ${describeValue(depth)}`);

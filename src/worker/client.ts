@@ -57,7 +57,7 @@ export class EngineWorker {
    * failed start leaves nothing running.
    */
   static async start(opts: EngineWorkerOptions): Promise<EngineWorker> {
-    if (opts === null || typeof opts !== 'object') {
+    if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
       throw new ArgumentError(`EngineWorker.start needs an options object such as { variant: 'bagh-chal' }, got ${describeValue(opts)}`);
     }
     const { variant, ...game } = opts;

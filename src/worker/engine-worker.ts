@@ -46,7 +46,7 @@ const api: EngineApi = {
     const g = current();
     // limits that are not an object go on as they are, for the game to refuse; so does a non-function
     // onIteration inside them (the client sends a function as the separate comlink proxy)
-    if (limits === null || typeof limits !== 'object') return g.search(limits);
+    if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) return g.search(limits);
     // the search polls this worker's shared flag, which EngineWorker.stop() sets; a caller's own flag
     // would be replaced and do nothing, so it is refused (as the client does before sending)
     if (Object.hasOwn(limits, 'stop')) throw new ArgumentError(STOP_REFUSED);
