@@ -12,8 +12,9 @@ export class LatticeError extends Error {
   }
 }
 
-/** A value for an error message: strings quoted, numbers as they are, anything else with its type. */
+/** A value for an error message: strings quoted, numbers as they are, arrays as such, anything else with its type. */
 export function describeValue(v: unknown): string {
+  if (Array.isArray(v)) return `an array (length ${v.length})`;
   return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : `${String(v)} (${v === null ? 'null' : typeof v})`;
 }
 
@@ -68,12 +69,34 @@ export class ArgumentError extends LatticeError {
   }
 }
 
+/**
+ * A tablebase that cannot be used: a missing, corrupt, truncated or mismatched file, a directory that
+ * cannot be read or written, a lock held by another run. The message names the file and the problem.
+ * (Defined here, with no Node imports, so that the main entry and the worker client can export and
+ * revive it; src/tablebase/format.ts re-exports it.)
+ */
+export class TablebaseError extends LatticeError {
+  constructor(message: string) {
+    super('tablebase', message);
+    this.name = 'TablebaseError';
+  }
+}
+
 /** A method called on a Game or MakaGame after its dispose(). */
 export class DisposedError extends LatticeError {
   constructor(what: string) {
     super('disposed', `this ${what} was disposed: its core instance is freed, create a new one`);
     this.name = 'DisposedError';
   }
+}
+
+/**
+ * The error of a call on a game while a search or perft runs on it (made from that run's onIteration or
+ * onProgress callback): a LatticeError with code 'busy'. `what` is the class ('Game'), `method` the
+ * call refused, `running` the run in progress ('search', 'perft', ...).
+ */
+export function busyError(what: string, method: string, running: string): LatticeError {
+  return new LatticeError('busy', `the game is searching: ${what}.${method}() cannot be called while its ${running}() runs (from its callback); call it after ${running}() has returned`);
 }
 
 /**
@@ -90,7 +113,7 @@ export interface ErrorRecord {
 
 /** The error classes reviveError rebuilds by name; other names with a `code` become a LatticeError. */
 const LATTICE_CLASSES: Record<string, { prototype: LatticeError }> = {
-  LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError, DisposedError,
+  LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError, DisposedError, TablebaseError,
 };
 const BUILTIN_CLASSES: Record<string, ErrorConstructor> = {
   Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,
@@ -107,8 +130,8 @@ export function errorRecord(e: Error): ErrorRecord {
 
 /**
  * Rebuilds an error from its record: an instance of the same class for this module's classes (so
- * `instanceof ParseError` and `err.code` work as in-process), a LatticeError keeping the name for other
- * errors with a string `code` (e.g. TablebaseError), the built-in class for built-in errors, else an
+ * `instanceof ParseError` or TablebaseError and `err.code` work as in-process), a LatticeError keeping
+ * the name for other errors with a string `code`, the built-in class for built-in errors, else an
  * Error with the record's name. The message, the fields and the original (worker) stack are kept.
  */
 export function reviveError(r: ErrorRecord): Error {
@@ -124,6 +147,14 @@ export function reviveError(r: ErrorRecord): Error {
   for (const [k, v] of Object.entries(r.props)) (e as unknown as Record<string, unknown>)[k] = v;
   if (r.stack !== undefined) e.stack = r.stack;
   return e;
+}
+
+/**
+ * True for a value that may stand where an options or limits object is expected: an object, not null
+ * and not an array (an array is an object to `typeof`, and its keys would pass checkKeys unnoticed).
+ */
+export function isOptionsObject(v: unknown): v is object {
+  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
 /**

@@ -4,7 +4,7 @@
  * error wherever it is given. Only light modules are imported here (no core, no game code), so the
  * worker client can check its options without loading the engine.
  */
-import { ArgumentError, OptionError, UnknownVariantError, checkKeys, describeValue } from './errors.js';
+import { ArgumentError, OptionError, UnknownVariantError, checkKeys, describeValue, isOptionsObject } from './errors.js';
 import { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
 import { resolveMakaOptions } from './maka/options.js';
 
@@ -15,15 +15,15 @@ export const MAX_HASH_MB = 512;
 
 /**
  * The argument types shared by Game.create and createGame: `variantId` a string; `opts` an object whose
- * `options` (if given) is an object, `position` a string and `hashMb` an integer 1..MAX_HASH_MB.
+ * `options` (if given) is an object (not an array), `position` a string and `hashMb` an integer 1..MAX_HASH_MB.
  * Throws ArgumentError naming the argument and the value. Values are checked later (variant, options,
  * position grammar) by getVariant/resolveOptions/setPosition.
  */
 export function checkGameArgTypes(variantId: unknown, opts: unknown): void {
   if (typeof variantId !== 'string') throw new ArgumentError(`the variant must be a string, got ${describeValue(variantId)}`);
-  if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
+  if (!isOptionsObject(opts)) throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
   const o = opts as { options?: unknown; position?: unknown; hashMb?: unknown };
-  if (o.options !== undefined && (o.options === null || typeof o.options !== 'object')) {
+  if (o.options !== undefined && !isOptionsObject(o.options)) {
     throw new ArgumentError(`options must be an object of option values, got ${describeValue(o.options)}`);
   }
   if (o.position !== undefined && typeof o.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(o.position)}`);

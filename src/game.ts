@@ -1,4 +1,4 @@
-import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue } from './errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, busyError, checkKeys, describeValue, isOptionsObject } from './errors.js';
 import type { GameResult as AnyGameResult } from './result.js';
 import type { Board } from './lattice/index.js';
 import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePosition, type Setup } from './notation.js';
@@ -30,7 +30,8 @@ export interface PerftLimits {
   stop?: Int32Array;
   /**
    * Called after each root move is counted (perft and divide of depth >= 2 then count root move by root
-   * move): `done` of `total` root moves, the move's text and its leaf count.
+   * move): `done` of `total` root moves, the move's text and its leaf count. As during a search, only
+   * reads of the game are allowed from it (other calls throw LatticeError code 'busy').
    */
   onProgress?: (p: PerftProgress) => void;
 }
@@ -71,13 +72,17 @@ export type GameResult = AnyGameResult<'prey' | 'hunters'>;
 export interface SearchLimits {
   /** Maximum depth in plies (1..126). */
   depth?: number;
-  /** Node budget (the search stops at the first check after it). */
+  /** Node budget (the search stops at the first check after it); 0 means no node limit. */
   nodes?: number;
-  /** Time budget in milliseconds. */
+  /** Time budget in milliseconds; 0 means no time limit. */
   movetime?: number;
   /** A stop flag: when `stop[0] !== 0` (e.g. set by another thread via a SharedArrayBuffer) the search stops. */
   stop?: Int32Array;
-  /** Called after each completed iteration. */
+  /**
+   * Called after each completed iteration, with the game at the searched position: it may read the
+   * game (position(), legalMoves(), result(), history(), key(), evaluate()); any other call on the game
+   * throws LatticeError code 'busy' until search() returns.
+   */
   onIteration?: (info: SearchInfo) => void;
 }
 
@@ -109,6 +114,9 @@ export interface SearchResult extends SearchInfo { bestmove: string | null }
 /**
  * A game of one variant on one core instance: position, history, move generation, perft and search.
  * Create with `await Game.create('bagh-chal')`. Rules: the variant's RULES.md section (see `variant.source`).
+ * Every method throws DisposedError after dispose(); while a search, perft, divide or solve runs (a call
+ * from its callback), every method but the reads (position, legalMoves, result, history, key,
+ * keyConsistent, evaluate) throws LatticeError code 'busy'.
  */
 export class Game {
   readonly variant: HuntVariant;
@@ -118,6 +126,8 @@ export class Game {
   private live: Core | null;
   private readonly capturesToWin: number;
   private tablebaseLoaded = false;
+  /** The run in progress (search, perft, divide, perftClassic, solve) while it runs, else null (see enter()). */
+  private running: string | null = null;
 
   private constructor(variant: HuntVariant, options: OptionValues, board: Board, core: Core) {
     this.variant = variant; this.options = options; this.board = board; this.live = core;
@@ -131,12 +141,37 @@ export class Game {
   }
 
   /**
+   * The first step of every public method: throws DisposedError after dispose(), before any argument is
+   * looked at; and while a search or perft runs on this game (a call from its onIteration or onProgress
+   * callback), throws LatticeError code 'busy' for every method but the reads (`read`: position(),
+   * legalMoves(), result(), ...). The callbacks run between root moves or iterations, with the position
+   * at the root, so those reads see the searched position and leave it as it was; anything else would
+   * change the position or the tables under the running search.
+   */
+  private enter(method: string, read = false): void {
+    if (this.live === null) throw new DisposedError('Game');
+    if (this.running !== null && !read) throw busyError('Game', method, this.running);
+  }
+
+  /** Runs `work` as `what` (search, perft, ...): until it returns, enter() refuses all but the reads. */
+  private exclusive<T>(what: string, work: () => T): T {
+    this.running = what;
+    try {
+      return work();
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /**
    * Frees the game's core instance (its WebAssembly memory: transposition table, loaded tablebase) for
-   * the garbage collector. Every later call on this Game throws DisposedError, a LatticeError with code
-   * 'disposed'. Calling dispose() again does nothing.
+   * the garbage collector. Every later call of a method on this Game throws DisposedError, a LatticeError
+   * with code 'disposed', whatever its arguments. Calling dispose() again does nothing. Throws
+   * LatticeError 'busy' when called while a search or perft runs on this game (from its callback).
    */
   dispose(): void {
     if (this.live === null) return;
+    if (this.running !== null) throw busyError('Game', 'dispose', this.running);
     this.live.hooks.shouldStop = () => 0;
     this.live.hooks.onIteration = () => {};
     this.live.hooks.solveProgress = () => {};
@@ -149,11 +184,13 @@ export class Game {
   /**
    * Loads a core instance and sets up `variantId` with its options and start position.
    * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position, or
-   * one that cannot arise: notation.ts), ArgumentError (bad argument types, an unknown key in `opts`).
+   * one that cannot arise: notation.ts), ArgumentError (bad argument types: `opts` or `opts.options` not
+   * an object or an array, a non-boolean `debug`; an unknown key in `opts`).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
     checkGameArgTypes(variantId, opts);
     checkKeys(opts, GAME_OPTION_KEYS, 'game options');
+    if (opts.debug !== undefined && typeof opts.debug !== 'boolean') throw new ArgumentError(`debug must be true or false, got ${describeValue(opts.debug)}`);
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);
     const { board, core } = await loadVariantCore(variant, options, opts.debug);
@@ -165,6 +202,7 @@ export class Game {
 
   /** Sets the position from a string, clearing the history. Throws ParseError naming the column. */
   setPosition(text: string): void {
+    this.enter('setPosition');
     if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(text)}`);
     const s = parsePosition(this.variant, this.board, text, this.capturesToWin);
     let h = 0n, p = 0n;
@@ -177,6 +215,7 @@ export class Game {
 
   /** The current position as a string (notation.ts grammar). */
   position(): string {
+    this.enter('position', true);
     const e = this.core.exports;
     e.readPosition();
     const io = this.core.io();
@@ -191,12 +230,16 @@ export class Game {
 
   /** The current Zobrist key as 16 hex digits. */
   key(): string {
+    this.enter('key', true);
     this.core.exports.readPosition();
     return this.core.io()[2].toString(16).padStart(16, '0');
   }
 
   /** True if the incremental Zobrist key equals the key recomputed from the position. */
-  keyConsistent(): boolean { return this.core.exports.keyConsistent() === 1; }
+  keyConsistent(): boolean {
+    this.enter('keyConsistent', true);
+    return this.core.exports.keyConsistent() === 1;
+  }
 
   private packedMoves(): Uint32Array {
     const n = this.core.exports.legalMoves();
@@ -212,6 +255,7 @@ export class Game {
 
   /** Legal moves as move text (placements, steps, jumps). Empty when the game is over. */
   legalMoves(): string[] {
+    this.enter('legalMoves', true);
     if (this.decidedWithoutMoves()) return [];
     return [...this.packedMoves()].map((m) => formatMove(this.board, m));
   }
@@ -221,6 +265,7 @@ export class Game {
    * IllegalMoveError when it is not legal here (or the game is over).
    */
   play(move: string): void {
+    this.enter('play');
     if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
     const text = parseMoveText(this.board, move);
     const decided = this.decidedWithoutMoves();
@@ -234,6 +279,7 @@ export class Game {
 
   /** Takes back the last move and returns its text. Throws ArgumentError when there is none. */
   undo(): string {
+    this.enter('undo');
     if (this.core.exports.historyLength() === 0) throw new ArgumentError('no move to undo');
     const m = this.core.exports.unmakeMove();
     return formatMove(this.board, m);
@@ -241,6 +287,7 @@ export class Game {
 
   /** Moves played since the position was set, as text. */
   history(): string[] {
+    this.enter('history', true);
     const e = this.core.exports;
     const packed: number[] = [];
     while (e.historyLength() > 0) packed.unshift(e.unmakeMove());
@@ -254,6 +301,7 @@ export class Game {
    * a position is a draw.
    */
   result(): GameResult | null {
+    this.enter('result', true);
     return this.decidedWithoutMoves() ?? (this.packedMoves().length === 0 ? this.noMovesResult() : null);
   }
 
@@ -286,7 +334,7 @@ export class Game {
 
   /** Checks perft limits; returns the absolute deadline (performance.now() ms, Infinity for none). */
   private perftDeadline(limits: PerftLimits): number {
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
+    if (!isOptionsObject(limits)) throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
     checkKeys(limits, PERFT_LIMIT_KEYS, 'perft limits');
     const { movetime, stop } = limits;
     if (limits.onProgress !== undefined && typeof limits.onProgress !== 'function') throw new ArgumentError('onProgress must be a function');
@@ -315,15 +363,18 @@ export class Game {
    * stops it.
    */
   perft(depth: number, limits: PerftLimits = {}): number {
+    this.enter('perft');
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     const deadline = this.perftDeadline(limits);
-    if (limits.onProgress && depth >= 2) {
-      let total = 0;
-      for (const n of Object.values(this.rootCounts(depth, limits, `perft ${depth}`))) total += n;
-      if (total > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `perft ${depth}: the count exceeds 2^53 and cannot be reported exactly`);
-      return total;
-    }
-    return this.limited(`perft ${depth}`, limits.stop, deadline, performance.now(), () => this.core.exports.perft(depth));
+    return this.exclusive('perft', () => {
+      if (limits.onProgress && depth >= 2) {
+        let total = 0;
+        for (const n of Object.values(this.rootCounts(depth, limits, `perft ${depth}`))) total += n;
+        if (total > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `perft ${depth}: the count exceeds 2^53 and cannot be reported exactly`);
+        return total;
+      }
+      return this.limited(`perft ${depth}`, limits.stop, deadline, performance.now(), () => this.core.exports.perft(depth));
+    });
   }
 
   /**
@@ -331,13 +382,15 @@ export class Game {
    * does): the same number as perft(), slower; it measures raw move generation in the bench.
    */
   perftClassic(depth: number, limits: PerftLimits = {}): number {
+    this.enter('perftClassic');
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     const deadline = this.perftDeadline(limits);
-    return this.limited(`perft ${depth}`, limits.stop, deadline, performance.now(), () => this.core.exports.perftClassic(depth));
+    return this.exclusive('perftClassic', () => this.limited(`perft ${depth}`, limits.stop, deadline, performance.now(), () => this.core.exports.perftClassic(depth)));
   }
 
   /** Perft through the generic make/unmake path (cross-checks the bulk-counting recursion). */
   perftSlow(depth: number): number {
+    this.enter('perftSlow');
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     return this.core.exports.perftSlow(depth);
   }
@@ -347,9 +400,10 @@ export class Game {
    * root move to `limits.onProgress`. Throws as perft().
    */
   divide(depth: number, limits: PerftLimits = {}): Record<string, number> {
+    this.enter('divide');
     this.checkDepth(depth, MAX_PERFT_DEPTH);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
-    return this.rootCounts(depth, limits, `divide ${depth}`);
+    return this.exclusive('divide', () => this.rootCounts(depth, limits, `divide ${depth}`));
   }
 
   /** The counts of divide(), limits checked by the caller's perftDeadline(); `what` names the run in errors. */
@@ -382,6 +436,7 @@ export class Game {
    * Resolves to the layers' headers.
    */
   async loadTablebase(dir: string): Promise<LayerMeta[]> {
+    this.enter('loadTablebase');
     if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
     // loaded on demand: the tablebase module reads files (Node only); the rest of the API runs in browsers
     const { loadTablebaseInto } = await import('./tablebase/index.js');
@@ -402,6 +457,7 @@ export class Game {
    * not covered (placement phase) or no tablebase is loaded. Repetition is not part of the tablebase.
    */
   probe(): TablebaseProbe | null {
+    this.enter('probe');
     if (!this.tablebaseLoaded) return null;
     const e = this.core.exports;
     if (e.captured() >= this.capturesToWin && e.inHand() === 0) {
@@ -445,7 +501,8 @@ export class Game {
    * position the tree is far too large (issue 3: a backward pass over the placement layers is needed).
    */
   solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void } = {}): { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number } {
-    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
+    this.enter('solve');
+    if (!isOptionsObject(opts)) throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
     checkKeys(opts, ['nodeLimit', 'onProgress'], 'solve options');
     if (!this.tablebaseLoaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
     const limit = opts.nodeLimit ?? 0;
@@ -454,6 +511,7 @@ export class Game {
     const t0 = performance.now();
     let total = 0;
     this.core.hooks.solveProgress = (n) => opts.onProgress?.(total + n);
+    this.running = 'solve';
     try {
       const over = this.result();
       if (over) {
@@ -472,12 +530,16 @@ export class Game {
       }
       return { value, nodes: total, ms: Math.round(performance.now() - t0) };
     } finally {
+      this.running = null;
       this.core.hooks.solveProgress = () => {};
     }
   }
 
   /** Static evaluation of the current position, centi-units from the side to move's view. */
-  evaluate(): number { return this.core.exports.evaluate(); }
+  evaluate(): number {
+    this.enter('evaluate', true);
+    return this.core.exports.evaluate();
+  }
 
   private pv(len: number): string[] {
     const out: string[] = [];
@@ -491,16 +553,19 @@ export class Game {
 
   /**
    * Searches the current position (iterative deepening PVS, see assembly/search.ts) within `limits`
-   * (`search({})` or `search()` searches DEFAULT_SEARCH_DEPTH = 8 plies). Throws ArgumentError for bad
-   * limits or an unknown key. The position is unchanged afterwards.
+   * (`search({})` or `search()` searches DEFAULT_SEARCH_DEPTH = 8 plies; `nodes: 0` and `movetime: 0`
+   * mean no such limit, as if left out). Throws ArgumentError for bad limits (not an object, an array, a
+   * depth outside 1..126, a negative budget) or an unknown key. The position is unchanged afterwards.
    */
   search(limits: SearchLimits = {}): SearchResult {
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
+    this.enter('search');
+    if (!isOptionsObject(limits)) throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
     checkKeys(limits, SEARCH_LIMIT_KEYS, 'search limits');
     const { nodes = 0, movetime = 0 } = limits;
     const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : DEFAULT_SEARCH_DEPTH);
-    this.checkDepth(depth, MAX_SEARCH_DEPTH);
-    if (depth < 1) throw new ArgumentError('search depth must be >= 1');
+    if (!(Number.isInteger(depth) && depth >= 1 && depth <= MAX_SEARCH_DEPTH)) {
+      throw new ArgumentError(`search depth must be an integer 1..${MAX_SEARCH_DEPTH}, got ${describeValue(depth)}`);
+    }
     if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${describeValue(nodes)}`);
     if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(movetime)}`);
     if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) {
@@ -521,6 +586,7 @@ export class Game {
       limits.onIteration?.({ depth: d, score: s, mateIn: mateIn(s), nodes: n, ms: Math.round(ms), pv: this.pv(len) });
     };
     const t0 = performance.now();
+    this.running = 'search';
     try {
       const best = e.search(depth, nodes, movetime);
       const score = e.searchScore();
@@ -530,6 +596,7 @@ export class Game {
         ms: Math.round(performance.now() - t0), pv: this.pv(e.pvLength()),
       };
     } finally {
+      this.running = null;
       this.core.hooks.shouldStop = () => 0;
       this.core.hooks.onIteration = () => {};
     }

@@ -8,7 +8,7 @@
 export { Game, MATE, MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, MAX_HASH_MB, DEFAULT_SEARCH_DEPTH } from './game.js';
 export type { GameOptions, GameResult, SearchLimits, SearchInfo, SearchResult, PerftLimits, PerftProgress } from './game.js';
 export type { GameResult as AnyGameResult, ResultReason } from './result.js';
-export { LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError, DisposedError } from './errors.js';
+export { LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError, DisposedError, TablebaseError } from './errors.js';
 export { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
 export type { Variant, HuntVariant, OptionDecl } from './variants/index.js';
 export { alquerque, hareAndHounds, fromPointsAndLines } from './lattice/index.js';

@@ -1,8 +1,10 @@
 // The public Game API (src/game.ts, src/errors.ts): typed errors for bad variants, options and
 // arguments; perft/divide; search limits, stop flag, iteration reports and mate scores.
+import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ArgumentError,
+  DisposedError,
   Game,
   IllegalMoveError,
   LatticeError,
@@ -11,9 +13,13 @@ import {
   MAX_SEARCH_DEPTH,
   OptionError,
   ParseError,
+  TablebaseError,
   UnknownVariantError,
   createGame,
 } from '../src/index.js';
+import { TablebaseError as TablebaseErrorOfTablebase } from '../src/tablebase/index.js';
+import { TablebaseError as TablebaseErrorOfFormat } from '../src/tablebase/format.js';
+import { errorRecord, reviveError } from '../src/errors.js';
 
 const START = 'T3T/5/5/5/T3T G G20 -';
 /** Game over: 5 goats captured. perft/search of any depth return at once here. */
@@ -53,6 +59,26 @@ describe('errors are typed', () => {
       expect(e).toBeInstanceOf(LatticeError);
       expect(e).toBeInstanceOf(Error);
     }
+  });
+});
+
+describe('TablebaseError', () => {
+  it('is exported from the main entry, the same class as the tablebase modules export', () => {
+    expect(TablebaseError).toBe(TablebaseErrorOfTablebase);
+    expect(TablebaseError).toBe(TablebaseErrorOfFormat);
+    const e = new TablebaseError('m');
+    expect(e).toBeInstanceOf(LatticeError);
+    expect(e).toMatchObject({ name: 'TablebaseError', code: 'tablebase', message: 'm' });
+    // the worker's error records revive it with its class
+    const back = reviveError(errorRecord(e));
+    expect(back).toBeInstanceOf(TablebaseError);
+    expect(back).toMatchObject({ name: 'TablebaseError', code: 'tablebase', message: 'm' });
+  });
+
+  it('is what a missing tablebase directory throws in-process (loadTablebase, createGame)', async () => {
+    const game = await Game.create('bagh-chal');
+    await expect(game.loadTablebase('/nonexistent-lattice-tb')).rejects.toBeInstanceOf(TablebaseError);
+    await expect(createGame('bagh-chal', { tbDir: '/nonexistent-lattice-tb' })).rejects.toBeInstanceOf(TablebaseError);
   });
 });
 
@@ -239,6 +265,50 @@ describe('search: limits validation', () => {
     g.setPosition(START);
     expectArgumentError(() => g.search(limits), what);
     expect(g.position()).toBe(START);
+  });
+
+  it('depth 0, -1, 127 and 1.5 get one message: the range 1..126', () => {
+    for (const depth of [0, -1, 127, 1.5]) {
+      expect(() => g.search({ depth }), String(depth)).toThrow(/^search depth must be an integer 1\.\.126, got /);
+    }
+  });
+
+  it('movetime 0 and nodes 0 mean no such limit (the default depth then applies)', () => {
+    g.setPosition(START);
+    expect(g.search({ movetime: 0 }).depth).toBe(8);
+    expect(g.search({ nodes: 0, depth: 3 }).depth).toBe(3);
+  });
+
+  it('arrays are refused where an options or limits object is expected; debug must be a boolean', async () => {
+    const { MakaGame } = await import('../src/index.js');
+    const m = MakaGame.create();
+    const refused: Array<[string, () => unknown]> = [
+      ['search([])', () => g.search([] as never)],
+      ['search([3])', () => g.search([3] as never)],
+      ['perft(1, [])', () => g.perft(1, [] as never)],
+      ['divide(1, [])', () => g.divide(1, [] as never)],
+      ['solve([])', () => g.solve([] as never)],
+      ['MakaGame search([])', () => m.search([] as never)],
+      ['MakaGame perft(1, [])', () => m.perft(1, [] as never)],
+      ['MakaGame.create([])', () => MakaGame.create([] as never)],
+      ['MakaGame.create({ options: [] })', () => MakaGame.create({ options: [] as never })],
+    ];
+    for (const [label, fn] of refused) {
+      expectArgumentError(fn, label);
+      expect((thrown(fn) as Error).message, label).toMatch(/must be an object.*an array/);
+    }
+    for (const [label, p] of [
+      ["Game.create('bagh-chal', [])", Game.create('bagh-chal', [] as never)],
+      ["Game.create('bagh-chal', { options: [] })", Game.create('bagh-chal', { options: [] as never })],
+      ["createGame('bagh-chal', { options: [] })", createGame('bagh-chal', { options: [] as never })],
+      ["createGame('maka-dai-dai', { options: [] })", createGame('maka-dai-dai', { options: [] as never })],
+      ["Game.create('bagh-chal', { debug: 'yes' })", Game.create('bagh-chal', { debug: 'yes' as never })],
+      ["Game.create('bagh-chal', { debug: 1 })", Game.create('bagh-chal', { debug: 1 as never })],
+    ] as Array<[string, Promise<unknown>]>) {
+      await expect(p, label).rejects.toBeInstanceOf(ArgumentError);
+    }
+    await expect(Game.create('bagh-chal', { debug: 'yes' as never })).rejects.toThrow(/debug must be true or false, got "yes"/);
+    expect((await Game.create('bagh-chal', { debug: false })).legalMoves()).toHaveLength(21);
   });
 
   // stop and onIteration are validated like the other limits, before the search starts.
@@ -544,6 +614,143 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     const any = await createGame('maka-dai-dai');
     any.dispose();
     expect((thrown(() => any.position()) as LatticeError).code).toBe('disposed');
+  });
+
+  // every public method of each class, with good and bad arguments: after dispose() each call throws
+  // DisposedError before it looks at its arguments (a bad argument used to win: ArgumentError, or null)
+  const publicMethods = (file: string, cls: string): string[] => {
+    const src = readFileSync(new URL(file, import.meta.url), 'utf8');
+    const body = src.slice(src.indexOf(`export class ${cls} {`)).split(/\n}\n/)[0];
+    return [...body.matchAll(/^  (?:async )?([a-zA-Z]+)\(/gm)].map((m) => m[1]).filter((n) => n !== 'constructor' && n !== 'dispose').sort();
+  };
+  const afterDispose = async (game: object, calls: Record<string, unknown[][]>, file: string, cls: string) => {
+    expect(Object.keys(calls).sort(), `every public method of ${cls} is called`).toEqual(publicMethods(file, cls));
+    for (const [name, argLists] of Object.entries(calls)) {
+      for (const args of argLists) {
+        let err: unknown = 'no error';
+        try { await (game as Record<string, (...a: unknown[]) => unknown>)[name](...args); } catch (e) { err = e; }
+        expect(err, `${cls}.${name}(${args.map((a) => JSON.stringify(a)).join(', ')})`).toBeInstanceOf(DisposedError);
+      }
+    }
+  };
+
+  it('after dispose() every public method throws DisposedError, whatever its arguments (Game)', async () => {
+    const game = await Game.create('bagh-chal');   // no tablebase: probe() and solve() used to answer
+    game.play('c3');
+    game.dispose();
+    await afterDispose(game, {
+      setPosition: [[START], [5]], position: [[]], key: [[]], keyConsistent: [[]], legalMoves: [[]],
+      play: [['c1'], [3], ['zz']], undo: [[]], history: [[]], result: [[]], probe: [[]], evaluate: [[]],
+      perft: [[1], ['x'], [1, null]], perftClassic: [[1], [-1]], perftSlow: [[1], [-1]], divide: [[1], [0]],
+      loadTablebase: [['/nonexistent-lattice-tb'], [5]], solve: [[], [null], [{ nodeLimit: -1 }]],
+      search: [[{ depth: 1 }], [], [null], [{ depth: 0 }], [{ deepth: 1 }]],
+    }, '../src/game.ts', 'Game');
+  });
+
+  it('after dispose() every public method throws DisposedError, whatever its arguments (MakaGame)', async () => {
+    const { MakaGame } = await import('../src/index.js');
+    const m = MakaGame.create();
+    const start = m.position();
+    m.play(m.legalMoves()[0]);
+    m.dispose();
+    await afterDispose(m, {
+      setPosition: [[start], [5]], position: [[]], key: [[]], keyConsistent: [[]], sideToMove: [[]],
+      legalMoves: [[]], play: [['x'], [3]], undo: [[]], history: [[]], result: [[]], evaluate: [[]],
+      perft: [[1], ['x'], [1, null]], divide: [[1], [0]], search: [[{ depth: 1 }], [], [null], [{ depth: 0 }]],
+    }, '../src/maka/game.ts', 'MakaGame');
+    expect(() => m.internal).toThrow(DisposedError);
+  });
+
+  // while a search or perft runs, a call from its callback may read the position but change nothing
+  const READS = ['position', 'key', 'keyConsistent', 'legalMoves', 'history', 'result', 'evaluate', 'sideToMove'];
+  const GAME_CALLS: Record<string, unknown[]> = {
+    setPosition: [START], play: ['c3'], undo: [], perft: [1], perftClassic: [1], perftSlow: [1], divide: [1],
+    loadTablebase: ['/nonexistent-lattice-tb'], probe: [], solve: [], search: [{ depth: 1 }], dispose: [],
+  };
+  const MAKA_CALLS: Record<string, unknown[]> = {
+    setPosition: [''], play: [''], undo: [], perft: [1], divide: [1], search: [{ depth: 1 }], dispose: [],
+  };
+  const busyOrNot = (e: unknown) => (e instanceof LatticeError && e.code === 'busy' && /^the game is searching: /.test(e.message) ? 'busy' : e);
+  /**
+   * Makes every call of `calls` on `game`; returns what each threw ('busy' for the busy error, or 'no
+   * error'); an async method's promise is kept, to be settled by settled() once the run is over.
+   */
+  const callAll = (game: object, calls: Record<string, unknown[]>) => {
+    const out: Record<string, unknown> = {};
+    for (const [name, args] of Object.entries(calls)) {
+      try {
+        const r = (game as Record<string, (...a: unknown[]) => unknown>)[name](...args);
+        out[name] = r instanceof Promise ? r.then(() => 'no error', busyOrNot) : 'no error';
+      } catch (e) {
+        out[name] = busyOrNot(e);
+      }
+    }
+    return out;
+  };
+  const settled = async (rows: Array<Record<string, unknown>>) => Promise.all(rows.map(async (row) => Object.fromEntries(
+    await Promise.all(Object.entries(row).map(async ([k, v]) => [k, await v])))));
+  const allBusy = (calls: Record<string, unknown[]>) => Object.fromEntries(Object.keys(calls).map((k) => [k, 'busy']));
+
+  it("during a search or perft every call but a read throws LatticeError 'busy' (Game)", async () => {
+    expect([...Object.keys(GAME_CALLS), ...READS.filter((r) => r !== 'sideToMove')].sort()).toEqual([...publicMethods('../src/game.ts', 'Game'), 'dispose'].sort());
+    const opening = ['c3', 'a1-b2', 'c1'];
+    const setUp = async () => { const x = await Game.create('bagh-chal', { options: { repetition: 'draw3' } }); for (const m of opening) x.play(m); return x; };
+    const game = await setUp();
+    const root = game.position();
+    const seen: Array<Record<string, unknown>> = [];
+    const reads: unknown[] = [];
+    const r = game.search({
+      depth: 6,
+      onIteration: () => {
+        seen.push(callAll(game, GAME_CALLS));
+        reads.push([game.position(), game.legalMoves().length, game.result(), game.history(), game.key(), game.keyConsistent(), game.evaluate()]);
+      },
+    });
+    expect(seen.length).toBe(6);
+    for (const s of await settled(seen)) expect(s).toEqual(allBusy(GAME_CALLS));
+    // the callbacks see the searched (root) position, and their reads do not disturb the search
+    for (const x of reads) expect((x as unknown[])[0]).toBe(root);
+    expect((reads[0] as unknown[])[3]).toEqual(opening);
+    const plain = (await setUp()).search({ depth: 6 });
+    expect({ ...r, ms: 0 }).toEqual({ ...plain, ms: 0 });
+    expect(game.position()).toBe(root);
+    // perft and divide: the same from onProgress
+    const during: Array<Record<string, unknown>> = [];
+    const fresh = await setUp();
+    expect(game.perft(3, { onProgress: () => { during.push(callAll(game, GAME_CALLS)); } })).toBe(fresh.perft(3));
+    expect(Object.keys(game.divide(2, { onProgress: () => { during.push(callAll(game, GAME_CALLS)); } }))).toEqual(game.legalMoves());
+    expect(during.length).toBe(2 * game.legalMoves().length);
+    for (const s of await settled(during)) expect(s).toEqual(allBusy(GAME_CALLS));
+    // the review's case: play() from onIteration throws out of the search; the position stays the root
+    const e = thrown(() => game.search({ depth: 6, onIteration() { game.play('c3'); } }));
+    expect(e).toBeInstanceOf(LatticeError);
+    expect((e as LatticeError).code).toBe('busy');
+    expect(game.position()).toBe(root);
+    // and once the run is over, every call works again
+    game.play(game.legalMoves()[0]);
+    expect(game.search({ depth: 2 }).depth).toBe(2);
+    game.dispose();
+  });
+
+  it("during a search or perft every call but a read throws LatticeError 'busy' (MakaGame)", async () => {
+    const { MakaGame } = await import('../src/index.js');
+    expect([...Object.keys(MAKA_CALLS), ...READS].sort()).toEqual([...publicMethods('../src/maka/game.ts', 'MakaGame'), 'dispose'].sort());
+    const m = MakaGame.create();
+    const root = m.position();
+    const seen: Array<Record<string, unknown>> = [];
+    const r = m.search({ depth: 2, onIteration: () => { seen.push(callAll(m, { ...MAKA_CALLS, setPosition: [root], play: [m.legalMoves()[0]] })); expect(m.position()).toBe(root); } });
+    expect(seen.length).toBe(2);
+    for (const s of seen) expect(s).toEqual(allBusy(MAKA_CALLS));
+    expect({ ...r, ms: 0 }).toEqual({ ...MakaGame.create().search({ depth: 2 }), ms: 0 });
+    const during: Array<Record<string, unknown>> = [];
+    const total = m.perft(2, { onProgress: () => { during.push(callAll(m, MAKA_CALLS)); } });
+    expect(total).toBe(MakaGame.create().perft(2));
+    m.divide(1, { onProgress: () => { during.push(callAll(m, MAKA_CALLS)); } });
+    expect(during.length).toBe(2 * m.legalMoves().length);
+    for (const s of during) expect(s).toEqual(allBusy(MAKA_CALLS));
+    expect(m.position()).toBe(root);
+    m.play(m.legalMoves()[0]);
+    m.dispose();
   });
 
   it('search({}) searches the documented default depth: 8 plies (Bagh Chal), 4 (Maka Dai Dai)', async () => {

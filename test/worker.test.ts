@@ -10,8 +10,8 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  ArgumentError, EngineWorker, Game, IllegalMoveError, LatticeError, OptionError, ParseError, UnknownVariantError,
-  createGame, type AnyGame, type EngineApi,
+  ArgumentError, EngineWorker, Game, IllegalMoveError, LatticeError, OptionError, ParseError, TablebaseError,
+  UnknownVariantError, createGame, type AnyGame, type EngineApi,
 } from '../src/index.js';
 import { locateCompiled } from '../src/worker/locate.js';
 import { nodeEndpoint } from '../src/worker/node-endpoint.js';
@@ -98,12 +98,14 @@ describe('EngineWorker errors are the in-process errors', () => {
     ['an unknown option', { variant: 'bagh-chal', options: { 'captures-to-wn': 5 } }, OptionError],
     ['a bad option value', { variant: 'bagh-chal', options: { repetition: 'sometimes' } }, OptionError],
     ['options not an object', { variant: 'bagh-chal', options: 5 }, ArgumentError],
+    ['options an array', { variant: 'bagh-chal', options: [] }, ArgumentError],
     ['a position that is not a string', { variant: 'bagh-chal', position: 5 }, ArgumentError],
     ['a bad hash size', { variant: 'bagh-chal', hashMb: 'big' }, ArgumentError],
     ['an unknown key', { variant: 'bagh-chal', hashMB: 4 }, ArgumentError],
     ['a tablebase for Maka', { variant: 'maka-dai-dai', tbDir: '/tmp' }, OptionError],
     ['a bad Maka option', { variant: 'maka-dai-dai', options: { 'lion-dog': 'cat' } }, OptionError],
     ['a position that does not parse (found in the worker)', { variant: 'bagh-chal', position: 'T3T/5/5/5/T3T X G20 -' }, ParseError],
+    ['a missing tablebase directory (found in the worker)', { variant: 'bagh-chal', tbDir: '/nonexistent-lattice-tb' }, TablebaseError],
   ])('start() with %s rejects with the error createGame throws', async (_label, opts, cls) => {
     const inWorker = await thrownBy(() => EngineWorker.start(opts as never));
     expect(inWorker).toMatchObject({ class: cls.name, lattice: true });
@@ -127,8 +129,16 @@ describe('EngineWorker errors are the in-process errors', () => {
     ['search(null)', (g) => g.search(null as never)],
     ['search({ onIteration: 5 })', (g) => g.search({ onIteration: 5 } as never)],
     ['search({ depth: 0 })', (g) => g.search({ depth: 0 })],
+    ['search([])', (g) => g.search([] as never)],
     ["search({ movetime: 'soon' })", (g) => g.search({ movetime: 'soon' } as never)],
   ];
+  it('a TablebaseError arrives as a TablebaseError (instanceof, code, message)', async () => {
+    const err = await EngineWorker.start({ variant: 'bagh-chal', tbDir: '/nonexistent-lattice-tb' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TablebaseError);
+    expect(err).toBeInstanceOf(LatticeError);
+    expect(err).toMatchObject({ name: 'TablebaseError', code: 'tablebase', message: expect.stringMatching(/nonexistent-lattice-tb/) });
+  });
+
   it.each(['bagh-chal', 'maka-dai-dai'])('bad calls to %s reject as in-process', async (variant) => {
     const g = await createGame(variant);
     const w = await EngineWorker.start({ variant });
@@ -183,6 +193,35 @@ describe('EngineWorker errors are the in-process errors', () => {
       expect(await w.search({ depth: 3 })).toMatchObject({ depth: 3 });
     } finally {
       await w.terminate();
+    }
+  });
+});
+
+describe('EngineWorker.search refuses a stop flag of its own', () => {
+  it('rejects { stop } with ArgumentError pointing to stop(), in the client and in the worker', async () => {
+    const w = await EngineWorker.start({ variant: 'bagh-chal' });
+    try {
+      // the worker searches with its own shared flag: a caller's flag would never stop it
+      const err = await w.search({ depth: 40, stop: new Int32Array(new SharedArrayBuffer(4)) } as never).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(ArgumentError);
+      expect((err as Error).message).toMatch(/EngineWorker\.stop\(\)/);
+      await expect(w.search({ stop: undefined } as never)).rejects.toBeInstanceOf(ArgumentError);
+      expect(await w.search({ depth: 2 })).toMatchObject({ depth: 2 });
+    } finally {
+      await w.terminate();
+    }
+    // a raw comlink caller of the worker port is refused the same way
+    const url = await locateCompiled('./engine-worker.js', new URL('../src/worker/client.ts', import.meta.url).href);
+    const raw = new Worker(url);
+    try {
+      await new Promise<void>((res) => { const h = (d: { latticeEngineReady?: boolean }) => { if (d?.latticeEngineReady) { raw.off('message', h); res(); } }; raw.on('message', h); });
+      const remote = Comlink.wrap<EngineApi>(await nodeEndpoint(raw));
+      await remote.create('bagh-chal', {}, new Int32Array(new SharedArrayBuffer(4)));
+      const inWorker = await remote.search({ depth: 40, stop: new Int32Array(new SharedArrayBuffer(4)) } as never).catch((e: unknown) => e);
+      expect(inWorker).toBeInstanceOf(ArgumentError);
+      expect((inWorker as Error).message).toMatch(/EngineWorker\.stop\(\)/);
+    } finally {
+      await raw.terminate();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { ArgumentError, DisposedError, IllegalMoveError, checkKeys, describeValue } from '../errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, busyError, checkKeys, describeValue, isOptionsObject } from '../errors.js';
 import type { GameResult } from '../result.js';
 import type { PerftLimits } from '../game.js';
 import { MoveGen, MoveTables } from './movegen.js';
@@ -37,10 +37,18 @@ export interface MakaGameOptions {
  * movetime, depth DEFAULT_MAKA_SEARCH_DEPTH (4). Unknown keys are refused (ArgumentError).
  */
 export interface MakaSearchOptions {
-  depth?: number; nodes?: number; movetime?: number;
+  /** Depth in plies, 1..64. */
+  depth?: number;
+  /** Node budget; 0 means no node limit (as if left out). */
+  nodes?: number;
+  /** Time budget in milliseconds; 0 means no time limit (as if left out). */
+  movetime?: number;
   /** A stop flag: a non-zero stop[0] (set by another thread) stops the search. */
   stop?: Int32Array;
-  /** Called after each completed depth with that depth's report. */
+  /**
+   * Called after each completed depth with that depth's report; it may read the game (position(),
+   * legalMoves(), result(), ...), any other call on it throws LatticeError code 'busy'.
+   */
   onIteration?: (r: Omit<MakaSearchReport, 'bestmove'>) => void;
 }
 
@@ -100,6 +108,8 @@ export class MakaGame {
   private readonly played: { lo: number; hi: number; text: string }[] = [];
   private readonly keys: string[] = [];
   private readonly ttBits: number;
+  /** The run in progress (search, perft, divide) while it runs, else null (see enter()). */
+  private running: string | null = null;
 
   private constructor(options: MakaOptions, ttBits: number) {
     this.options = options;
@@ -112,16 +122,43 @@ export class MakaGame {
     if (this.live === null) throw new DisposedError('MakaGame');
     return this.live;
   }
+
+  /**
+   * The first step of every public method: throws DisposedError after dispose(), before any argument is
+   * looked at; and while a search or perft runs on this game (a call from its onIteration or onProgress
+   * callback), throws LatticeError code 'busy' for every method but the reads (`read`: position(),
+   * legalMoves(), result(), ...). The callbacks run between root moves or iterations, with the position
+   * at the root, so those reads see the searched position and leave it as it was; anything else would
+   * change the position or the tables under the running search.
+   */
+  private enter(method: string, read = false): void {
+    if (this.live === null) throw new DisposedError('MakaGame');
+    if (this.running !== null && !read) throw busyError('MakaGame', method, this.running);
+  }
+
+  /** Runs `work` as `what` (search, perft, ...): until it returns, enter() refuses all but the reads. */
+  private exclusive<T>(what: string, work: () => T): T {
+    this.running = what;
+    try {
+      return work();
+    } finally {
+      this.running = null;
+    }
+  }
   private get pos(): Position { return this.state.pos; }
   private get gen(): MoveGen { return this.state.gen; }
   private get searcher(): Searcher { return (this.state.searcher ??= new Searcher(this.pos, this.gen, this.ttBits)); }
 
   /**
    * Frees the game's position, move tables' buffers and search table for the garbage collector. Every
-   * later call throws DisposedError, a LatticeError with code 'disposed' (as Game.dispose()). Calling
-   * it again does nothing.
+   * later call of a method throws DisposedError, a LatticeError with code 'disposed', whatever its
+   * arguments (as Game.dispose()). Calling it again does nothing. Throws LatticeError 'busy' when called
+   * while a search or perft runs on this game (from its callback).
    */
-  dispose(): void { this.live = null; }
+  dispose(): void {
+    if (this.live !== null && this.running !== null) throw busyError('MakaGame', 'dispose', this.running);
+    this.live = null;
+  }
 
   /** True once dispose() was called. */
   get disposed(): boolean { return this.live === null; }
@@ -131,8 +168,9 @@ export class MakaGame {
    * unknown key, hashMb outside 1..512).
    */
   static create(opts: MakaGameOptions = {}): MakaGame {
-    if (opts === null || typeof opts !== 'object') throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
+    if (!isOptionsObject(opts)) throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
     checkKeys(opts, MAKA_GAME_KEYS, 'game options');
+    if (opts.options !== undefined && !isOptionsObject(opts.options)) throw new ArgumentError(`options must be an object of option values, got ${describeValue(opts.options)}`);
     if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(opts.position)}`);
     if (opts.hashMb !== undefined && !(Number.isInteger(opts.hashMb) && opts.hashMb >= 1 && opts.hashMb <= MAX_MAKA_HASH_MB)) {
       throw new ArgumentError(`hash size must be an integer 1..${MAX_MAKA_HASH_MB} MiB, got ${describeValue(opts.hashMb)}`);
@@ -145,6 +183,7 @@ export class MakaGame {
 
   /** Sets the position from a string, clearing the history. */
   setPosition(text: string): void {
+    this.enter('setPosition');
     if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(text)}`);
     const s: MakaSetup = parsePosition(text);
     this.pos.set(s.cells, s.side);
@@ -154,19 +193,29 @@ export class MakaGame {
   }
 
   /** The current position string. */
-  position(): string { return formatPosition({ cells: this.pos.cells(), side: this.pos.side }); }
+  position(): string {
+    this.enter('position', true);
+    return formatPosition({ cells: this.pos.cells(), side: this.pos.side });
+  }
 
   /** The Zobrist key as 16 hex digits. */
-  key(): string { return this.pos.keyHex(); }
+  key(): string {
+    this.enter('key', true);
+    return this.pos.keyHex();
+  }
 
   /** True if the incremental key equals the key recomputed from the board. */
   keyConsistent(): boolean {
+    this.enter('keyConsistent', true);
     const [lo, hi] = this.pos.computeKey();
     return lo === this.pos.keyLo && hi === this.pos.keyHi;
   }
 
   /** The side to move: 'black' or 'white'. */
-  sideToMove(): 'black' | 'white' { return this.pos.side === 0 ? 'black' : 'white'; }
+  sideToMove(): 'black' | 'white' {
+    this.enter('sideToMove', true);
+    return this.pos.side === 0 ? 'black' : 'white';
+  }
 
   /** Generated moves as [lo, hi, text] (empty when a side has no royal). */
   private generated(): [number, number, string][] {
@@ -182,12 +231,14 @@ export class MakaGame {
 
   /** Legal moves as text; empty when the game is over. */
   legalMoves(): string[] {
+    this.enter('legalMoves', true);
     if (this.result()) return [];
     return this.generated().map((m) => m[2]);
   }
 
   /** Plays a move given as text. Throws ParseError (malformed) or IllegalMoveError. */
   play(move: string): void {
+    this.enter('play');
     if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
     parseMove(move);
     const over = this.result();
@@ -201,6 +252,7 @@ export class MakaGame {
 
   /** Takes back the last move and returns its text. */
   undo(): string {
+    this.enter('undo');
     const h = this.played.pop();
     if (!h) throw new ArgumentError('no move to undo');
     this.pos.unmake();
@@ -209,13 +261,17 @@ export class MakaGame {
   }
 
   /** Moves played since the position was set. */
-  history(): string[] { return this.played.map((h) => h.text); }
+  history(): string[] {
+    this.enter('history', true);
+    return this.played.map((h) => h.text);
+  }
 
   /**
    * The result, or null: a side without a royal piece has lost (both: a draw); a side to move without a
    * move has lost; under repetition=draw4 the fourth occurrence of a position is a draw.
    */
   result(): MakaResult | null {
+    this.enter('result', true);
     const r = this.pos.royals;
     if (r[0] === 0 || r[1] === 0) return r[0] === 0 && r[1] === 0 ? DRAW('royals') : WIN(r[0] === 0 ? 'white' : 'black', 'royals');
     if (this.options.repetition === 'draw4') {
@@ -239,7 +295,7 @@ export class MakaGame {
    * ArgumentError for the others or an unknown key.
    */
   private perftLimits(limits: PerftLimits): PerftLimits['onProgress'] {
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
+    if (!isOptionsObject(limits)) throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
     checkKeys(limits, ['movetime', 'stop', 'onProgress'], 'perft limits');
     if (limits.movetime !== undefined || limits.stop !== undefined) throw new ArgumentError('perft limits movetime and stop apply to the lattice games only');
     if (limits.onProgress !== undefined && typeof limits.onProgress !== 'function') throw new ArgumentError('onProgress must be a function');
@@ -251,16 +307,26 @@ export class MakaGame {
    * (the only limit here) gets each root move's count when depth >= 2.
    */
   perft(depth: number, limits: PerftLimits = {}): number {
+    this.enter('perft');
     this.checkDepth(depth);
-    if (this.perftLimits(limits) && depth >= 2) return Object.values(this.divide(depth, limits)).reduce((a, b) => a + b, 0);
-    return perft(this.pos, this.gen, depth, 1);
+    const onProgress = this.perftLimits(limits);
+    return this.exclusive('perft', () => {
+      if (onProgress && depth >= 2) return Object.values(this.rootCounts(depth, onProgress)).reduce((a, b) => a + b, 0);
+      return perft(this.pos, this.gen, depth, 1);
+    });
   }
 
   /** Perft per root move: move text -> leaves below it at depth - 1; each reported to `limits.onProgress`. */
   divide(depth: number, limits: PerftLimits = {}): Record<string, number> {
+    this.enter('divide');
     this.checkDepth(depth);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
     const onProgress = this.perftLimits(limits);
+    return this.exclusive('divide', () => this.rootCounts(depth, onProgress));
+  }
+
+  /** The counts of divide() (depth >= 1), each root move reported to `onProgress`. */
+  private rootCounts(depth: number, onProgress: PerftLimits['onProgress']): Record<string, number> {
     const out: Record<string, number> = {};
     const moves = this.generated();
     let done = 0;
@@ -279,7 +345,8 @@ export class MakaGame {
    * position is unchanged afterwards.
    */
   search(limits: MakaSearchOptions = {}): MakaSearchReport {
-    if (limits === null || typeof limits !== 'object') throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
+    this.enter('search');
+    if (!isOptionsObject(limits)) throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
     checkKeys(limits, MAKA_SEARCH_KEYS, 'search limits');
     const { depth, nodes, movetime } = limits;
     if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) throw new ArgumentError(`depth must be an integer 1..64, got ${describeValue(depth)}`);
@@ -304,10 +371,11 @@ export class MakaGame {
     };
     const mateOf = (score: number) => (Math.abs(score) > MATE - 1000 ? Math.sign(score) * (MATE - Math.abs(score)) : null);
     const onIteration = limits.onIteration;
-    const r = this.searcher.search({
+    const searcher = this.searcher;
+    const r = this.exclusive('search', () => searcher.search({
       depth: depth ?? (nodes || movetime ? undefined : DEFAULT_MAKA_SEARCH_DEPTH), nodes, movetime, stop: limits.stop,
       onDepth: onIteration ? (d) => onIteration({ score: d.score, mateIn: mateOf(d.score), depth: d.depth, nodes: d.nodes, ms: d.ms, pv: pvText(d.pv) }) : undefined,
-    });
+    }));
     const pv = pvText(r.pv);
     const bestmove = r.best ? formatMove(this.pos.board, r.best[0], r.best[1], this.tables.convertChooser[this.pos.board[r.best[0] & 1023]!] === 1) : null;
     const mateIn = Math.abs(r.score) > MATE - 1000 ? Math.sign(r.score) * (MATE - Math.abs(r.score)) : null;
@@ -316,6 +384,7 @@ export class MakaGame {
 
   /** Static material evaluation from the side to move's view (centipawns). */
   evaluate(): number {
+    this.enter('evaluate', true);
     return this.searcher.evaluate();
   }
 

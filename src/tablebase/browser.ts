@@ -4,9 +4,9 @@
  * no Node modules (node:fs, node:worker_threads, ...: webpack 5 refuses them in a web build, Vite warns).
  * Tablebases are files on disk, so Game.loadTablebase is Node only; in a browser it rejects with this.
  */
-import { LatticeError } from '../errors.js';
+import { TablebaseError } from '../errors.js';
 
-/** Stands in for index.ts's loadTablebaseInto: always throws LatticeError code 'tablebase'. */
+/** Stands in for index.ts's loadTablebaseInto: always throws TablebaseError (LatticeError code 'tablebase'). */
 export function loadTablebaseInto(..._args: unknown[]): never {
-  throw new LatticeError('tablebase', 'tablebases are files on disk: Game.loadTablebase works in Node, not in a browser');
+  throw new TablebaseError('tablebases are files on disk: Game.loadTablebase works in Node, not in a browser');
 }

@@ -31,20 +31,15 @@
 import { accessSync, closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, writeSync, existsSync, unlinkSync, mkdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { LatticeError } from '../errors.js';
+import { TablebaseError } from '../errors.js';
 
 export const MAGIC = 'LATTICTB';
 export const FORMAT_VERSION = 2;
 export const HEADER_SIZE = 128;
 export const ENCODING_U16 = 1;
 
-/** A corrupt, truncated or mismatched tablebase file. The message names the file and the problem. */
-export class TablebaseError extends LatticeError {
-  constructor(message: string) {
-    super('tablebase', message);
-    this.name = 'TablebaseError';
-  }
-}
+/** A corrupt, truncated or mismatched tablebase file (the class lives in errors.ts; re-exported here). */
+export { TablebaseError };
 
 /** The message of a file-system error: a permission refusal says so plainly, naming the file. */
 function readFailure(kind: string, path: string, err: unknown): TablebaseError {

@@ -11,7 +11,7 @@
 import * as Comlink from 'comlink';
 import type { PerftLimits, SearchInfo } from '../game.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult } from '../engine.js';
-import type { EngineApi, WorkerSearchLimits } from './protocol.js';
+import { STOP_REFUSED, type EngineApi, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from './node-endpoint.js';
 import { locateCompiled } from './locate.js';
 import { ArgumentError, LatticeError, describeValue } from '../errors.js';
@@ -57,7 +57,7 @@ export class EngineWorker {
    * failed start leaves nothing running.
    */
   static async start(opts: EngineWorkerOptions): Promise<EngineWorker> {
-    if (opts === null || typeof opts !== 'object') {
+    if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
       throw new ArgumentError(`EngineWorker.start needs an options object such as { variant: 'bagh-chal' }, got ${describeValue(opts)}`);
     }
     const { variant, ...game } = opts;
@@ -138,10 +138,14 @@ export class EngineWorker {
    * Searches in the worker with Game.search's limits (depth, nodes, movetime; no `stop`: use stop()).
    * `onIteration` gets progress after each completed iteration, on this thread. Call stop() to end the
    * search early: the promise then resolves with the best move of the last completed iteration. Bad
-   * limits reject with the game's ArgumentError, as in-process; an exception thrown by `onIteration`
-   * stops the search and rejects it with that exception.
+   * limits reject with the game's ArgumentError, as in-process; so does a `stop` key in the limits (the
+   * worker polls its own shared flag, which only stop() sets: a flag of the caller's would do nothing).
+   * An exception thrown by `onIteration` stops the search and rejects it with that exception.
    */
   search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => void } = {}): Promise<AnySearchResult> {
+    if (limits !== null && typeof limits === 'object' && Object.hasOwn(limits, 'stop')) {
+      return Promise.reject(new ArgumentError(STOP_REFUSED));
+    }
     // the limits go to the worker as they are, so the game checks them as in-process; only a function
     // onIteration travels apart, as a comlink proxy
     let sent: unknown = limits;

@@ -12,7 +12,7 @@ import * as Comlink from 'comlink';
 import { z } from 'zod';
 import { createGame, type AnyGame } from '../engine.js';
 import { ArgumentError } from '../errors.js';
-import type { EngineApi, WorkerSearchLimits } from './protocol.js';
+import { STOP_REFUSED, type EngineApi, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from './node-endpoint.js';
 import type { PerftLimits, SearchInfo } from '../game.js';
 import { installErrorTransfer } from './error-transfer.js';
@@ -46,7 +46,10 @@ const api: EngineApi = {
     const g = current();
     // limits that are not an object go on as they are, for the game to refuse; so does a non-function
     // onIteration inside them (the client sends a function as the separate comlink proxy)
-    if (limits === null || typeof limits !== 'object') return g.search(limits);
+    if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) return g.search(limits);
+    // the search polls this worker's shared flag, which EngineWorker.stop() sets; a caller's own flag
+    // would be replaced and do nothing, so it is refused (as the client does before sending)
+    if (Object.hasOwn(limits, 'stop')) throw new ArgumentError(STOP_REFUSED);
     // progress is best effort: a client that has gone away must not stop the search
     const report = onIteration && ((i: SearchInfo) => { try { Promise.resolve(onIteration(i)).catch(() => {}); } catch { /* released */ } });
     const progress = report ?? (limits as { onIteration?: (i: SearchInfo) => void }).onIteration;

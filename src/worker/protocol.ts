@@ -1,6 +1,12 @@
 import type { PerftLimits, SearchInfo } from '../game.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult } from '../engine.js';
 
+/**
+ * Why a `stop` key in the worker's search limits is refused (ArgumentError, by the client and by the
+ * worker): the worker searches with its own shared flag, set by EngineWorker.stop().
+ */
+export const STOP_REFUSED = 'EngineWorker.search() takes no stop flag in its limits: call EngineWorker.stop() to stop a running search';
+
 /** Search limits that cross to a worker (callbacks and the stop flag travel separately). */
 export interface WorkerSearchLimits { depth?: number; nodes?: number; movetime?: number }
 
