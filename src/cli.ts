@@ -152,7 +152,7 @@ function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }, 
 }
 const resultLine = (r: AnySearchResult) =>
   `bestmove ${r.bestmove ?? '(none)'} score ${scoreText(r)} depth ${r.depth} nodes ${r.nodes} time ${r.ms} ms pv ${r.pv.join(' ')}`;
-const searchJson = (r: AnySearchResult) => ({ bestmove: r.bestmove, score: r.score, mate: r.mateIn, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms });
+const searchJson = (r: AnySearchResult) => ({ bestmove: r.bestmove, score: r.score, mateIn: r.mateIn, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms });
 
 const program = new Command();
 program
@@ -390,19 +390,29 @@ program.command('variants')
   });
 
 /**
- * Makes every single-value option of every command refuse a second occurrence (`--depth 5 --depth 9`),
- * as `--option key=...` refuses a repeated key; only the repeatable --option collects.
+ * Makes every option of every command refuse a second occurrence (`--depth 5 --depth 9`, `--json
+ * --json`), as `--option key=...` refuses a repeated key; only the repeatable --option collects. A flag
+ * and its negation (`--progress --no-progress`) are two options: the last one given wins.
  */
 function refuseRepeats(cmd: Command): void {
   for (const opt of cmd.options) {
-    if (!(opt.required || opt.optional) || opt.variadic || opt.long === '--option') continue;
+    if (opt.variadic || opt.long === '--option') continue;
     const parse = opt.parseArg;
     let seen = false;
-    opt.argParser((value: string, previous: unknown) => {
-      if (seen) throw new InvalidArgumentError(`${opt.long} is given twice`);
-      seen = true;
-      return parse ? parse(value, previous) : value;
-    });
+    if (opt.required || opt.optional) {
+      opt.argParser((value: string, previous: unknown) => {
+        if (seen) throw new InvalidArgumentError(`${opt.long} is given twice`);
+        seen = true;
+        return parse ? parse(value, previous) : value;
+      });
+    } else {
+      // a flag: commander calls the parser with no value and then sets true (false for --no-...)
+      opt.argParser(() => {
+        if (seen) cmd.error(`error: ${opt.long} is given twice`, { exitCode: 2, code: 'lattice.repeatedOption' });
+        seen = true;
+        return undefined;
+      });
+    }
   }
   for (const sub of cmd.commands) refuseRepeats(sub);
 }

@@ -39,6 +39,21 @@ describe('lattice CLI', () => {
     expect(j.pv[0]).toBe(j.bestmove);
   });
 
+  it('a flag and its negation are two options: --progress --no-progress is accepted, the last wins', () => {
+    const r = run('search', 'bagh-chal', '--depth', '2', '--json', '--progress', '--no-progress');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+  });
+
+  it('search and analyse --json name the mate distance mateIn, as the API does', () => {
+    const j = JSON.parse(run('search', 'bagh-chal', '--depth', '3', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4').out);
+    expect(j.mateIn).toBe(1);
+    expect(j).not.toHaveProperty('mate');
+    const a = JSON.parse(run('analyse', 'bagh-chal', '--depth', '2', '--play-movetime', '2', '--max-plies', '2', '--json').out);
+    expect(a.analysis.mateIn).toBeNull();
+    expect(a.analysis).not.toHaveProperty('mate');
+  });
+
   it('play --json plays a game to its end', () => {
     const r = run('play', 'bagh-chal', '--movetime', '5', '--max-plies', '60', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4');
     expect(r.code).toBe(0);
@@ -210,6 +225,9 @@ describe('lattice with maka-dai-dai', () => {
   it.each([
     [['perft', 'maka-dai-dai', '2', '--option', 'emperor=sometimes'], /emperor/],
     [['play', 'maka-dai-dai', '--labels', 'codes', '--labels', 'kanji'], /--labels is given twice/],
+    [['variants', '--json', '--json'], /^error: --json is given twice$/m],
+    [['perft', 'bagh-chal', '2', '--divide', '--divide'], /^error: --divide is given twice$/m],
+    [['search', 'bagh-chal', '--depth', '1', '--no-progress', '--no-progress'], /^error: --no-progress is given twice$/m],
     [['search', 'maka-dai-dai', '--hash', '0'], /--hash must be in 1\.\.512/],
     [['perft', 'maka-dai-dai', '2', '--position', '19/19 b'], /column/],
     [['play', 'maka-dai-dai', '--labels', 'emoji'], /--labels/],
