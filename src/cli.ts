@@ -56,7 +56,7 @@ function addProgress(cmd: Command): Command {
 const showProgress = (o: { progress?: boolean }): boolean => o.progress ?? process.stderr.isTTY === true;
 const note = (s: string) => process.stderr.write(s + '\n');
 /**
- * The bars on screen now. While there is one, SIGINT and SIGTERM stop them all (cli-progress then shows
+ * The bars on screen now. Once a bar has been shown, SIGINT and SIGTERM stop them all (cli-progress then shows
  * the cursor again, turns line wrap back on and ends the line), print "interrupted" on stderr and exit
  * 130 / 143; a tablebase lock is released by its 'exit' handler (tablebase/format.ts lockDir). The
  * handlers run when the main thread is free: perft --progress counts in a worker thread, the tablebase
@@ -69,17 +69,21 @@ function onSignal(signal: NodeJS.Signals): void {
   process.stderr.write('interrupted\n');
   process.exit(signal === 'SIGTERM' ? 143 : 130);
 }
-/** A cli-progress bar that registers itself in barsOnScreen (and the signal handlers) while started. */
+let handlingSignals = false;
+/**
+ * A cli-progress bar that registers itself in barsOnScreen while started. The first start installs the
+ * signal handlers for the rest of the run (between two bars too): removed while a signal waits for a
+ * busy main thread, a handler would drop that signal.
+ */
 class Bar extends cliProgress.SingleBar {
   override start(total: number, startValue: number, payload?: object): void {
-    if (barsOnScreen.size === 0) { process.on('SIGINT', onSignal); process.on('SIGTERM', onSignal); }
+    if (!handlingSignals) { process.on('SIGINT', onSignal); process.on('SIGTERM', onSignal); handlingSignals = true; }
     barsOnScreen.add(this);
     super.start(total, startValue, payload);
   }
   override stop(): void {
     super.stop();
     barsOnScreen.delete(this);
-    if (barsOnScreen.size === 0) { process.off('SIGINT', onSignal); process.off('SIGTERM', onSignal); }
   }
 }
 /**
