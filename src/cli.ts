@@ -8,7 +8,8 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from './game.js';
 import { MAKA_ID, createGame, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
-import { ArgumentError, LatticeError } from './errors.js';
+import { ArgumentError, LatticeError, reviveError, type ErrorRecord } from './errors.js';
+import { Worker } from 'node:worker_threads';
 import { parseOptionArgs } from './variants/index.js';
 import { buildTablebase, type LayerReport } from './tablebase/index.js';
 import cliProgress from 'cli-progress';
@@ -54,9 +55,75 @@ function addProgress(cmd: Command): Command {
 /** Whether to report progress on stderr: as asked, else when stderr is a terminal. */
 const showProgress = (o: { progress?: boolean }): boolean => o.progress ?? process.stderr.isTTY === true;
 const note = (s: string) => process.stderr.write(s + '\n');
-/** A cli-progress bar on stderr (one line per render when stderr is not a terminal), or null. */
-function progressBar(show: boolean, format: string, etaBuffer = 50): cliProgress.SingleBar | null {
-  return show ? new cliProgress.SingleBar({ format, stream: process.stderr, hideCursor: true, etaBuffer, noTTYOutput: true, notTTYSchedule: 2000 }, cliProgress.Presets.shades_classic) : null;
+/**
+ * The bars on screen now. Once a bar has been shown, SIGINT and SIGTERM stop them all (cli-progress then shows
+ * the cursor again, turns line wrap back on and ends the line), print "interrupted" on stderr and exit
+ * 130 / 143; a tablebase lock is released by its 'exit' handler (tablebase/format.ts lockDir). The
+ * handlers run when the main thread is free: perft --progress counts in a worker thread, the tablebase
+ * build and solve return to the event loop between core steps.
+ */
+const barsOnScreen = new Set<cliProgress.SingleBar>();
+function onSignal(signal: NodeJS.Signals): void {
+  for (const b of barsOnScreen) b.stop();
+  barsOnScreen.clear();
+  process.stderr.write('interrupted\n');
+  process.exit(signal === 'SIGTERM' ? 143 : 130);
+}
+let handlingSignals = false;
+/**
+ * A cli-progress bar that registers itself in barsOnScreen while started. The first start installs the
+ * signal handlers for the rest of the run (between two bars too): removed while a signal waits for a
+ * busy main thread, a handler would drop that signal.
+ */
+class Bar extends cliProgress.SingleBar {
+  override start(total: number, startValue: number, payload?: object): void {
+    if (!handlingSignals) { process.on('SIGINT', onSignal); process.on('SIGTERM', onSignal); handlingSignals = true; }
+    barsOnScreen.add(this);
+    super.start(total, startValue, payload);
+  }
+  override stop(): void {
+    super.stop();
+    barsOnScreen.delete(this);
+  }
+}
+/**
+ * A cli-progress bar on stderr, or null. On a terminal it redraws 10 times a second (elapsed time moves
+ * while the main thread is free); elsewhere it prints one line per render and one every 2 s.
+ */
+function progressBar(show: boolean, format: string, etaBuffer = 50): Bar | null {
+  return show ? new Bar({ format, stream: process.stderr, hideCursor: true, etaBuffer, fps: 10, noTTYOutput: true, notTTYSchedule: 2000 }, cliProgress.Presets.shades_classic) : null;
+}
+
+type PerftOutcome = { nodes: number; divide?: Record<string, number> };
+/**
+ * perft/divide with a bar over the root moves: the bar shows 0/N at once, the count runs in a worker
+ * thread (perft-thread.ts) so that the bar's elapsed time moves and Ctrl-C is handled while a root move
+ * runs. Rejects with the worker's error revived (class and code kept).
+ */
+async function perftWithBar(variant: string, g: AnyGame, o: Common & { divide?: boolean; movetime?: number }, depth: number): Promise<PerftOutcome> {
+  const bar = progressBar(true, `perft ${depth} |{bar}| {value}/{total} root moves | {duration_formatted} | {move} | {nodes} leaves so far`)!;
+  bar.start(g.legalMoves().length, 0, { move: '', nodes: 0 });
+  const w = new Worker(new URL('./perft-thread.js', import.meta.url), {
+    workerData: { variant, position: g.position(), options: parseOptionArgs(o.option), depth, divide: o.divide === true, movetime: o.movetime },
+  });
+  let sum = 0;
+  try {
+    return await new Promise<PerftOutcome>((resolve, reject) => {
+      w.on('message', (m: { type: 'progress'; done: number; total: number; move: string; nodes: number } | ({ type: 'done' } & PerftOutcome) | { type: 'error'; error: ErrorRecord }) => {
+        if (m.type === 'progress') {
+          sum += m.nodes;
+          bar.update(m.done, { move: m.move, nodes: sum });
+          bar.render();
+        } else if (m.type === 'done') resolve({ nodes: m.nodes, ...(m.divide ? { divide: m.divide } : {}) });
+        else reject(reviveError(m.error));
+      });
+      w.on('error', reject);
+      w.on('exit', (code) => reject(new Error(`the perft thread ended early (exit code ${code})`)));
+    });
+  } finally {
+    bar.stop();
+    await w.terminate();
+  }
 }
 
 const out = (s: string) => process.stdout.write(s + '\n');
@@ -89,7 +156,7 @@ function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }, 
 }
 const resultLine = (r: AnySearchResult) =>
   `bestmove ${r.bestmove ?? '(none)'} score ${scoreText(r)} depth ${r.depth} nodes ${r.nodes} time ${r.ms} ms pv ${r.pv.join(' ')}`;
-const searchJson = (r: AnySearchResult) => ({ bestmove: r.bestmove, score: r.score, mate: r.mateIn, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms });
+const searchJson = (r: AnySearchResult) => ({ bestmove: r.bestmove, score: r.score, mateIn: r.mateIn, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms });
 
 const program = new Command();
 program
@@ -108,23 +175,12 @@ addProgress(addCommon(program.command('perft <variant> <depth>'), false))
     if (o.divide && depth < 1) throw new ArgumentError('--divide needs depth >= 1');
     const g = await gameFor(variant, o);
     const t0 = performance.now();
-    const bar = depth >= 2 ? progressBar(showProgress(o), `perft ${depth} |{bar}| {value}/{total} root moves | {move} | {nodes} leaves so far`) : null;
-    let sum = 0;
-    const limits = {
-      ...(o.movetime !== undefined ? { movetime: o.movetime } : {}),
-      ...(bar ? { onProgress: (p: { done: number; total: number; move: string; nodes: number }) => {
-        sum += p.nodes;
-        if (p.done === 1) bar.start(p.total, 0, { move: '', nodes: 0 });
-        bar.update(p.done, { move: p.move, nodes: sum });
-        bar.render();
-      } } : {}),
-    };
     let divide: Record<string, number> | undefined, nodes: number;
-    try {
+    if (depth >= 2 && showProgress(o)) ({ nodes, divide } = await perftWithBar(variant, g, o, depth));
+    else {
+      const limits = o.movetime !== undefined ? { movetime: o.movetime } : {};
       divide = o.divide ? g.divide(depth, limits) : undefined;
       nodes = divide ? Object.values(divide).reduce((a, b) => a + b, 0) : g.perft(depth, limits);
-    } finally {
-      bar?.stop();
     }
     const ms = Math.round(performance.now() - t0);
     if (o.json) { out(JSON.stringify({ variant, position: g.position(), depth, nodes, ms, ...(divide ? { divide } : {}) })); return; }
@@ -338,19 +394,29 @@ program.command('variants')
   });
 
 /**
- * Makes every single-value option of every command refuse a second occurrence (`--depth 5 --depth 9`),
- * as `--option key=...` refuses a repeated key; only the repeatable --option collects.
+ * Makes every option of every command refuse a second occurrence (`--depth 5 --depth 9`, `--json
+ * --json`), as `--option key=...` refuses a repeated key; only the repeatable --option collects. A flag
+ * and its negation (`--progress --no-progress`) are two options: the last one given wins.
  */
 function refuseRepeats(cmd: Command): void {
   for (const opt of cmd.options) {
-    if (!(opt.required || opt.optional) || opt.variadic || opt.long === '--option') continue;
+    if (opt.variadic || opt.long === '--option') continue;
     const parse = opt.parseArg;
     let seen = false;
-    opt.argParser((value: string, previous: unknown) => {
-      if (seen) throw new InvalidArgumentError(`${opt.long} is given twice`);
-      seen = true;
-      return parse ? parse(value, previous) : value;
-    });
+    if (opt.required || opt.optional) {
+      opt.argParser((value: string, previous: unknown) => {
+        if (seen) throw new InvalidArgumentError(`${opt.long} is given twice`);
+        seen = true;
+        return parse ? parse(value, previous) : value;
+      });
+    } else {
+      // a flag: commander calls the parser with no value and then sets true (false for --no-...)
+      opt.argParser(() => {
+        if (seen) cmd.error(`error: ${opt.long} is given twice`, { exitCode: 2, code: 'lattice.repeatedOption' });
+        seen = true;
+        return undefined;
+      });
+    }
   }
   for (const sub of cmd.commands) refuseRepeats(sub);
 }

@@ -150,7 +150,14 @@ export function parsePosition(variant: HuntVariant, board: Board, text: string, 
         let j = i;
         while (j < s.length && s[j] >= '0' && s[j] <= '9') j++;
         const n = Number(s.slice(i, j));
-        if (k + n > pts.length) throw new ParseError('position', text, col + i, `rank ${rankNo} has only ${pts.length} points`);
+        if (k + n > pts.length) {
+          // digits together are one run; when that run is too long but its first digit fits, the writer
+          // meant two runs side by side ("11" for 1 + 1): name the touching runs, at the second digit
+          if (j - i >= 2 && k + Number(s[i]) <= pts.length) {
+            throw new ParseError('position', text, col + i + 1, `two runs of empty points may not touch ("${s.slice(i, j)}" reads as one run of ${n}; rank ${rankNo} has only ${pts.length} points)`);
+          }
+          throw new ParseError('position', text, col + i, `rank ${rankNo} has only ${pts.length} points`);
+        }
         k += n; i = j; lastWasDigit = true;
         continue;
       }

@@ -39,6 +39,21 @@ describe('lattice CLI', () => {
     expect(j.pv[0]).toBe(j.bestmove);
   });
 
+  it('a flag and its negation are two options: --progress --no-progress is accepted, the last wins', () => {
+    const r = run('search', 'bagh-chal', '--depth', '2', '--json', '--progress', '--no-progress');
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+  });
+
+  it('search and analyse --json name the mate distance mateIn, as the API does', () => {
+    const j = JSON.parse(run('search', 'bagh-chal', '--depth', '3', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4').out);
+    expect(j.mateIn).toBe(1);
+    expect(j).not.toHaveProperty('mate');
+    const a = JSON.parse(run('analyse', 'bagh-chal', '--depth', '2', '--play-movetime', '2', '--max-plies', '2', '--json').out);
+    expect(a.analysis.mateIn).toBeNull();
+    expect(a.analysis).not.toHaveProperty('mate');
+  });
+
   it('play --json plays a game to its end', () => {
     const r = run('play', 'bagh-chal', '--movetime', '5', '--max-plies', '60', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4');
     expect(r.code).toBe(0);
@@ -210,6 +225,9 @@ describe('lattice with maka-dai-dai', () => {
   it.each([
     [['perft', 'maka-dai-dai', '2', '--option', 'emperor=sometimes'], /emperor/],
     [['play', 'maka-dai-dai', '--labels', 'codes', '--labels', 'kanji'], /--labels is given twice/],
+    [['variants', '--json', '--json'], /^error: --json is given twice$/m],
+    [['perft', 'bagh-chal', '2', '--divide', '--divide'], /^error: --divide is given twice$/m],
+    [['search', 'bagh-chal', '--depth', '1', '--no-progress', '--no-progress'], /^error: --no-progress is given twice$/m],
     [['search', 'maka-dai-dai', '--hash', '0'], /--hash must be in 1\.\.512/],
     [['perft', 'maka-dai-dai', '2', '--position', '19/19 b'], /column/],
     [['play', 'maka-dai-dai', '--labels', 'emoji'], /--labels/],
@@ -317,5 +335,61 @@ describe('lattice solve (whole game)', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('lattice on long work: progress from the start, and Ctrl-C', () => {
+  /** Spawns the CLI, waits until stderr matches `ready`, sends `signal`; resolves with the exit code and stderr. */
+  async function interrupt(args: string[], ready: RegExp, signal: NodeJS.Signals) {
+    const { spawn } = await import('node:child_process');
+    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    let sent = false;
+    return new Promise<{ code: number | null; signal: string | null; err: string }>((resolve) => {
+      child.stderr.setEncoding('utf8');
+      child.stderr.on('data', (s: string) => {
+        err += s;
+        if (!sent && ready.test(err)) { sent = true; child.kill(signal); }
+      });
+      child.on('close', (code, sig) => resolve({ code, signal: sig, err }));
+    });
+  }
+
+  it('perft --progress shows 0/N root moves at once; SIGINT ends it with 130 and "interrupted"', async () => {
+    // perft 10 takes minutes: the 0/21 line must come before any root move is counted
+    const r = await interrupt(['perft', 'bagh-chal', '10', '--progress'], /0\/21 root moves/, 'SIGINT');
+    expect(r.err).toMatch(/^perft 10 \|.*\| 0\/21 root moves \| 0s \|/);
+    expect(r.code).toBe(130);
+    expect(r.err).toMatch(/\ninterrupted\n$/);
+    const d = await interrupt(['perft', 'bagh-chal', '10', '--divide', '--progress'], /0\/21 root moves/, 'SIGTERM');
+    expect(d.code).toBe(143);
+    expect(d.err).toMatch(/\ninterrupted\n$/);
+  });
+
+  it('a tablebase build stopped by SIGINT exits 130 and leaves no lock file', async () => {
+    const { mkdtempSync, readdirSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-int-'));
+    try {
+      const r = await interrupt(['tablebase', 'build', 'bagh-chal', '--dir', dir, '--threads', '2', '--progress'], /layer \d+ pass/, 'SIGINT');
+      expect(r.code).toBe(130);
+      expect(r.err).toMatch(/\ninterrupted\n$/);
+      expect(readdirSync(dir).filter((f) => f.endsWith('.lock'))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
+  it.skipIf(!hasScript)('on a terminal, Ctrl-C during perft shows the cursor again and turns line wrap back on', () => {
+    const r = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" perft bagh-chal 10 & sleep 2; kill -INT $!; wait $!; echo "rc=$?"`, '/dev/null'], { encoding: 'utf8', timeout: 60_000 });
+    const t = r.stdout;
+    expect(t).toContain('0/21 root moves');
+    expect(t).toContain('\x1b[?25l');   // the bar hid the cursor ...
+    expect(t.lastIndexOf('\x1b[?25h')).toBeGreaterThan(t.lastIndexOf('\x1b[?25l'));   // ... and showed it again
+    expect(t.lastIndexOf('\x1b[?7h')).toBeGreaterThan(t.lastIndexOf('\x1b[?7l'));
+    expect(t).toMatch(/\ninterrupted\r?\n/);
+    expect(t).toMatch(/rc=130/);
   });
 });

@@ -115,11 +115,28 @@ describe('position strings: ParseError and its column', () => {
   ])('a 0 run: %s -> column %i', (text, col) => expectPositionError(text, col));
 
   it.each([
-    // digits together are one run (empties := [1-9][0-9]*): "23" is a run of 23, too long at its start
-    ['T3T/5/23/5/T3T G G20 -', 7],
-    ['T3T/5/11111/5/T3T G G20 -', 7],
-    ['T12T/5/5/5/T3T G G20 -', 2],
-  ])('touching digit runs: %s -> column %i', (text, col) => expectPositionError(text, col));
+    // digits together are one run (empties := [1-9][0-9]*): "23" is a run of 23, too long; its first
+    // digit fits, so the fault is two touching runs, named at the second digit
+    ['T3T/5/23/5/T3T G G20 -', 8],
+    ['T3T/5/11111/5/T3T G G20 -', 8],
+    ['T12T/5/5/5/T3T G G20 -', 3],
+  ])('touching digit runs: %s -> column %i', (text, col) => {
+    expectPositionError(text, col);
+    expect(parseError(() => g.setPosition(text)).message).toMatch(/two runs of empty points may not touch/);
+  });
+
+  it('touching "11" at the end of a rank is named as touching runs, not as a rank too long', () => {
+    const text = 'GGGTG/GTTGG/T1GGG/GGGG1/GGG11 G - G1';
+    expectPositionError(text, 29);
+    const e = parseError(() => g.setPosition(text));
+    expect(e.message).toMatch(/two runs of empty points may not touch \("11" reads as one run of 11; rank 1 has only 5 points\)/);
+    expect(e.message).not.toMatch(/^[^(]*rank 1 has only/);
+  });
+
+  it('a run too long from its first digit keeps the rank message', () => {
+    expect(parseError(() => g.setPosition('T3T/5/5/5/TGGG21 G G16 -')).message).toMatch(/rank 1 has only 5 points/);
+    expect(parseError(() => g.setPosition('T3T/5/5/5/T3T6 G G20 -')).message).toMatch(/rank 1 has only 5 points/);
+  });
 
   it.each([
     ['T3T/5/5/5/T3T G G20', 20],

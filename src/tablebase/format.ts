@@ -162,7 +162,8 @@ export function ensureWritableDir(dir: string): void {
 /**
  * Takes the lock `<dir>/<name>.lock` (created exclusively, holding this process's id) so that two runs
  * never work on the same files at once; returns the function that releases it. A lock left by a process
- * that no longer exists is taken over. Throws TablebaseError if a live process holds it.
+ * that no longer exists is taken over; one still held when the process exits (process.exit(), as the
+ * CLI does on SIGINT/SIGTERM) is released then. Throws TablebaseError if a live process holds it.
  */
 export function lockDir(dir: string, name: string): () => void {
   const path = join(dir, `${name}.lock`);
@@ -171,7 +172,10 @@ export function lockDir(dir: string, name: string): () => void {
       const fd = openSync(path, 'wx');
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
-      return () => { try { unlinkSync(path); } catch { /* already gone */ } };
+      // released by the caller's finally, or by process.exit() (the CLI's exit on SIGINT/SIGTERM)
+      const release = () => { process.off('exit', release); try { unlinkSync(path); } catch { /* already gone */ } };
+      process.on('exit', release);
+      return release;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new TablebaseError(`cannot create the lock file ${path}: ${(err as Error).message}`);
     }
