@@ -467,6 +467,18 @@ export class Game {
     const v0 = this.tbValue();
     if (v0 < 0) return null;
     const verdict = (v: number) => ({ wdl: v === 0 ? 'draw' as const : ((v - 1) & 1) === 1 ? 'win' as const : 'loss' as const, dtm: v === 0 ? null : v - 1 });
+    const line = this.tablebaseLine(v0);
+    const text = line.map((m) => formatMove(this.board, m));
+    return { ...verdict(v0), bestmove: text[0] ?? null, line: text };
+  }
+
+  /**
+   * The tablebase's best line from the current position, whose raw tablebase value is `v0` (dtm + 1, or
+   * 0 for a draw): each move keeps the distance to mate falling by one (or a draw a draw), to the end of
+   * the game (at most 12 moves for a draw). Raw core moves; the position is unchanged afterwards.
+   */
+  private tablebaseLine(v0: number): number[] {
+    const e = this.core.exports;
     const best = (): number | null => {
       const v = this.tbValue();
       if (v === 1 || (v > 0 && e.captured() >= this.capturesToWin)) return null;
@@ -489,8 +501,7 @@ export class Game {
       e.makeMove(m);
     }
     for (let i = 0; i < line.length; i++) e.unmakeMove();
-    const text = line.map((m) => formatMove(this.board, m));
-    return { ...verdict(v0), bestmove: text[0] ?? null, line: text };
+    return line;
   }
 
   /**
@@ -541,14 +552,27 @@ export class Game {
     return this.core.exports.evaluate();
   }
 
+  /**
+   * The search's principal variation as move text. With a tablebase loaded, a line the search ended on
+   * a decided tablebase position (the search probes it instead of searching on) goes on with the
+   * tablebase's best line to the end of the game.
+   */
   private pv(len: number): string[] {
-    const out: string[] = [];
+    const e = this.core.exports;
+    const raw: number[] = [];
     for (let i = 0; i < len; i++) {
-      const m = this.core.exports.pvMove(i);
+      const m = e.pvMove(i);
       if (m === NO_MOVE) break;
-      out.push(formatMove(this.board, m));
+      raw.push(m);
     }
-    return out;
+    if (this.tablebaseLoaded && raw.length > 0) {
+      for (const m of raw) e.makeMove(m);
+      const v = this.tbValue();
+      const tail = v > 1 && e.captured() < this.capturesToWin ? this.tablebaseLine(v) : [];
+      for (let i = 0; i < raw.length; i++) e.unmakeMove();
+      raw.push(...tail);
+    }
+    return raw.map((m) => formatMove(this.board, m));
   }
 
   /**

@@ -104,6 +104,12 @@ describe('tablebase (captures-to-win = 3)', () => {
       if (tb.dtm === null || tb.dtm < 2) continue;
       const r = game.search({ depth: 4 });
       expect(r.mateIn).toBe(tb.wdl === 'win' ? tb.dtm : -tb.dtm);
+      // the principal variation runs to the end of the game, each move keeping the tablebase's distance
+      expect(r.pv).toHaveLength(tb.dtm);
+      const before = game.position();
+      r.pv.forEach((m, k) => { expect(game.probe()!.dtm).toBe(tb.dtm! - k); game.play(m); });
+      expect(game.result()).not.toBeNull();
+      game.setPosition(before);
     }
   });
 
