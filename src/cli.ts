@@ -129,6 +129,8 @@ async function perftWithBar(variant: string, g: AnyGame, o: Common & { divide?: 
 const out = (s: string) => process.stdout.write(s + '\n');
 // `lattice ... | head` closes the pipe early: that is not an error
 process.stdout.on('error', (err: NodeJS.ErrnoException) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
+// the same for stderr (progress piped into `head`): nobody reads it any more, so carry on silently
+process.stderr.on('error', (err: NodeJS.ErrnoException) => { if (err.code !== 'EPIPE') throw err; });
 const scoreText = (r: { score: number; mateIn: number | null }) =>
   r.mateIn === null ? `cp ${r.score}` : r.mateIn === 0 ? 'game over' : `mate ${r.mateIn > 0 ? '+' : '-'}${Math.abs(r.mateIn)} plies`;
 const infoLine = (i: SearchInfo) =>

@@ -74,6 +74,9 @@ describe('lattice CLI', () => {
     const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" perft bagh-chal 4 --divide | head -1`], { encoding: 'utf8' });
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toBe('');
+    // progress on stderr into the same closed pipe: still exit 0
+    const both = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" perft bagh-chal 8 --progress 2>&1 | head -c 100 > /dev/null; echo "status \${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+    expect(both.stdout.trim()).toBe('status 0');
   });
 
   it('search takes several limits at once: the first reached stops it', () => {
