@@ -23,7 +23,7 @@ type Missing = Exclude<keyof EngineApi, (typeof ENGINE_METHODS)[number]>;
 const everyMethodListed: [Missing] extends [never] ? true : never = true;
 void everyMethodListed;
 
-/** The zod schema of an accepted message; zod is passed in (the worker imports it by URL in browsers). */
+/** The zod schema of an accepted message (zod passed in by the worker entry, which imports it). */
 export function requestSchema(z: typeof Zod.z) {
   const isPort = (v: unknown) => typeof MessagePort !== 'undefined' && v instanceof MessagePort;
   const wireValue = z.discriminatedUnion('type', [
