@@ -34,7 +34,9 @@ describe('tablebase (captures-to-win = 3)', () => {
   // random movement-phase positions: 4 tigers, 20 - c goats, c captured, either side to move
   function randomPosition(seed: number): string {
     let s = seed;
-    const rnd = (n: number) => { s = (s * 1103515245 + 12345) & 0x7fffffff; return s % n; };
+    // 32-bit LCG steps (Math.imul: the float product loses its low bits past 2^53, which made almost
+    // every position goats-to-move); the high bits, the low ones have short periods
+    const rnd = (n: number) => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return (s >>> 8) % n; };
     const c = rnd(3);
     const cells = Array<string>(25).fill('.');
     const put = (ch: string, n: number) => { for (let k = 0; k < n;) { const i = rnd(25); if (cells[i] === '.') { cells[i] = ch; k++; } } };
