@@ -1,4 +1,4 @@
-import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, busyError, checkKeys, describeValue, isOptionsObject } from './errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue, isOptionsObject } from './errors.js';
 import type { GameResult as AnyGameResult } from './result.js';
 import type { Board } from './lattice/index.js';
 import { EMPTY, HUNTER, PREY, formatMove, formatPosition, parseMoveText, parsePosition, type Setup } from './notation.js';
@@ -6,6 +6,7 @@ import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from 
 import type { Core } from './wasm.js';
 import { loadVariantCore } from './core-setup.js';
 import { checkGameArgTypes } from './game-args.js';
+import { CallGuard } from './call-guard.js';
 import type { LayerMeta } from './tablebase/format.js';
 export { loadVariantCore } from './core-setup.js';
 
@@ -127,7 +128,7 @@ export class Game {
   private readonly capturesToWin: number;
   private tablebaseLoaded = false;
   /** The run in progress (search, perft, divide, perftClassic, solve) while it runs, else null (see enter()). */
-  private running: string | null = null;
+  private readonly guard = new CallGuard('Game');
 
   private constructor(variant: HuntVariant, options: OptionValues, board: Board, core: Core) {
     this.variant = variant; this.options = options; this.board = board; this.live = core;
@@ -140,28 +141,12 @@ export class Game {
     return this.live;
   }
 
-  /**
-   * The first step of every public method: throws DisposedError after dispose(), before any argument is
-   * looked at; and while a search or perft runs on this game (a call from its onIteration or onProgress
-   * callback), throws LatticeError code 'busy' for every method but the reads (`read`: position(),
-   * legalMoves(), result(), ...). The callbacks run between root moves or iterations, with the position
-   * at the root, so those reads see the searched position and leave it as it was; anything else would
-   * change the position or the tables under the running search.
-   */
-  private enter(method: string, read = false): void {
-    if (this.live === null) throw new DisposedError('Game');
-    if (this.running !== null && !read) throw busyError('Game', method, this.running);
-  }
+  /** The first step of every public method: see CallGuard (disposed, or busy during a run but for reads). */
+  private enter(method: string, read = false): void { this.guard.enter(this.live === null, method, read); }
 
   /** Runs `work` as `what` (search, perft, ...): until it returns, enter() refuses all but the reads. */
-  private exclusive<T>(what: string, work: () => T): T {
-    this.running = what;
-    try {
-      return work();
-    } finally {
-      this.running = null;
-    }
-  }
+  private exclusive<T>(what: string, work: () => T): T { return this.guard.exclusive(what, work); }
+
 
   /**
    * Frees the game's core instance (its WebAssembly memory: transposition table, loaded tablebase) for
@@ -171,7 +156,7 @@ export class Game {
    */
   dispose(): void {
     if (this.live === null) return;
-    if (this.running !== null) throw busyError('Game', 'dispose', this.running);
+    this.guard.checkIdle('dispose');
     this.live.hooks.shouldStop = () => 0;
     this.live.hooks.onIteration = () => {};
     this.live.hooks.solveProgress = () => {};
@@ -522,26 +507,26 @@ export class Game {
     const t0 = performance.now();
     let total = 0;
     this.core.hooks.solveProgress = (n) => opts.onProgress?.(total + n);
-    this.running = 'solve';
     try {
-      const over = this.result();
-      if (over) {
-        const score = this.finishedScore(over);
-        return { value: score > 0 ? 'win' : score < 0 ? 'loss' : 'draw', nodes: 0, ms: 0 };
-      }
-      const low = e.tbSolve(-1, 0, limit);            // >= 0: the side to move does not lose
-      total += e.tbSolveNodes();
-      if (e.tbSolveAborted()) return { value: 'unknown', nodes: total, ms: Math.round(performance.now() - t0) };
-      let value: 'win' | 'draw' | 'loss' = 'loss';
-      if (low >= 0) {
-        const high = e.tbSolve(0, 1, limit);          // >= 1: the side to move wins
+      return this.exclusive('solve', () => {
+        const over = this.result();
+        if (over) {
+          const score = this.finishedScore(over);
+          return { value: score > 0 ? 'win' : score < 0 ? 'loss' : 'draw', nodes: 0, ms: 0 };
+        }
+        const low = e.tbSolve(-1, 0, limit);            // >= 0: the side to move does not lose
         total += e.tbSolveNodes();
         if (e.tbSolveAborted()) return { value: 'unknown', nodes: total, ms: Math.round(performance.now() - t0) };
-        value = high >= 1 ? 'win' : 'draw';
-      }
-      return { value, nodes: total, ms: Math.round(performance.now() - t0) };
+        let value: 'win' | 'draw' | 'loss' = 'loss';
+        if (low >= 0) {
+          const high = e.tbSolve(0, 1, limit);          // >= 1: the side to move wins
+          total += e.tbSolveNodes();
+          if (e.tbSolveAborted()) return { value: 'unknown', nodes: total, ms: Math.round(performance.now() - t0) };
+          value = high >= 1 ? 'win' : 'draw';
+        }
+        return { value, nodes: total, ms: Math.round(performance.now() - t0) };
+      });
     } finally {
-      this.running = null;
       this.core.hooks.solveProgress = () => {};
     }
   }
@@ -610,17 +595,17 @@ export class Game {
       limits.onIteration?.({ depth: d, score: s, mateIn: mateIn(s), nodes: n, ms: Math.round(ms), pv: this.pv(len) });
     };
     const t0 = performance.now();
-    this.running = 'search';
     try {
-      const best = e.search(depth, nodes, movetime);
-      const score = e.searchScore();
-      return {
-        bestmove: best === NO_MOVE ? null : formatMove(this.board, best),
-        score, mateIn: mateIn(score), depth: e.searchDepth(), nodes: e.searchNodes(),
-        ms: Math.round(performance.now() - t0), pv: this.pv(e.pvLength()),
-      };
+      return this.exclusive('search', () => {
+        const best = e.search(depth, nodes, movetime);
+        const score = e.searchScore();
+        return {
+          bestmove: best === NO_MOVE ? null : formatMove(this.board, best),
+          score, mateIn: mateIn(score), depth: e.searchDepth(), nodes: e.searchNodes(),
+          ms: Math.round(performance.now() - t0), pv: this.pv(e.pvLength()),
+        };
+      });
     } finally {
-      this.running = null;
       this.core.hooks.shouldStop = () => 0;
       this.core.hooks.onIteration = () => {};
     }

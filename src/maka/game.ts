@@ -1,5 +1,7 @@
-import { ArgumentError, DisposedError, IllegalMoveError, busyError, checkKeys, describeValue, isOptionsObject } from '../errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, checkKeys, describeValue, isOptionsObject } from '../errors.js';
 import type { GameResult } from '../result.js';
+import { CallGuard } from '../call-guard.js';
+import { checkGameOptionTypes } from '../game-args.js';
 import type { PerftLimits } from '../game.js';
 import { MoveGen, MoveTables } from './movegen.js';
 import { resolveMakaOptions, type MakaOptions } from './options.js';
@@ -109,7 +111,7 @@ export class MakaGame {
   private readonly keys: string[] = [];
   private readonly ttBits: number;
   /** The run in progress (search, perft, divide) while it runs, else null (see enter()). */
-  private running: string | null = null;
+  private readonly guard = new CallGuard('MakaGame');
 
   private constructor(options: MakaOptions, ttBits: number) {
     this.options = options;
@@ -123,28 +125,12 @@ export class MakaGame {
     return this.live;
   }
 
-  /**
-   * The first step of every public method: throws DisposedError after dispose(), before any argument is
-   * looked at; and while a search or perft runs on this game (a call from its onIteration or onProgress
-   * callback), throws LatticeError code 'busy' for every method but the reads (`read`: position(),
-   * legalMoves(), result(), ...). The callbacks run between root moves or iterations, with the position
-   * at the root, so those reads see the searched position and leave it as it was; anything else would
-   * change the position or the tables under the running search.
-   */
-  private enter(method: string, read = false): void {
-    if (this.live === null) throw new DisposedError('MakaGame');
-    if (this.running !== null && !read) throw busyError('MakaGame', method, this.running);
-  }
+  /** The first step of every public method: see CallGuard (disposed, or busy during a run but for reads). */
+  private enter(method: string, read = false): void { this.guard.enter(this.live === null, method, read); }
 
   /** Runs `work` as `what` (search, perft, ...): until it returns, enter() refuses all but the reads. */
-  private exclusive<T>(what: string, work: () => T): T {
-    this.running = what;
-    try {
-      return work();
-    } finally {
-      this.running = null;
-    }
-  }
+  private exclusive<T>(what: string, work: () => T): T { return this.guard.exclusive(what, work); }
+
   private get pos(): Position { return this.state.pos; }
   private get gen(): MoveGen { return this.state.gen; }
   private get searcher(): Searcher { return (this.state.searcher ??= new Searcher(this.pos, this.gen, this.ttBits)); }
@@ -156,7 +142,7 @@ export class MakaGame {
    * while a search or perft runs on this game (from its callback).
    */
   dispose(): void {
-    if (this.live !== null && this.running !== null) throw busyError('MakaGame', 'dispose', this.running);
+    if (this.live !== null) this.guard.checkIdle('dispose');
     this.live = null;
   }
 
@@ -168,13 +154,8 @@ export class MakaGame {
    * unknown key, hashMb outside 1..512).
    */
   static create(opts: MakaGameOptions = {}): MakaGame {
-    if (!isOptionsObject(opts)) throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
+    checkGameOptionTypes(opts, MAX_MAKA_HASH_MB);
     checkKeys(opts, MAKA_GAME_KEYS, 'game options');
-    if (opts.options !== undefined && !isOptionsObject(opts.options)) throw new ArgumentError(`options must be an object of option values, got ${describeValue(opts.options)}`);
-    if (opts.position !== undefined && typeof opts.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(opts.position)}`);
-    if (opts.hashMb !== undefined && !(Number.isInteger(opts.hashMb) && opts.hashMb >= 1 && opts.hashMb <= MAX_MAKA_HASH_MB)) {
-      throw new ArgumentError(`hash size must be an integer 1..${MAX_MAKA_HASH_MB} MiB, got ${describeValue(opts.hashMb)}`);
-    }
     const ttBits = opts.hashMb === undefined ? 18 : Math.floor(Math.log2((opts.hashMb * 2 ** 20) / TT_SLOT_BYTES));
     const game = new MakaGame(resolveMakaOptions(opts.options), ttBits);
     game.setPosition(opts.position ?? startPosition());
