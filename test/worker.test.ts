@@ -13,8 +13,8 @@ import {
   ArgumentError, EngineWorker, Game, IllegalMoveError, LatticeError, OptionError, ParseError, TablebaseError,
   UnknownVariantError, createGame, type AnyGame, type EngineApi,
 } from '../src/index.js';
-import { locateCompiled } from '../src/worker/locate.js';
-import { nodeEndpoint } from '../src/worker/node-endpoint.js';
+import { locateCompiled } from '../src/platform/locate.js';
+import { nodeEndpoint } from '../src/platform/node-endpoint.js';
 
 describe('EngineWorker (Node worker_threads)', () => {
   const workers: EngineWorker[] = [];

@@ -7,7 +7,7 @@ import * as Comlink from 'comlink';
 import { parentPort } from 'node:worker_threads';
 import { loadVariantCore } from '../core-setup.js';
 import { getVariant, resolveOptions } from '../variants/index.js';
-import { nodeEndpoint } from '../worker/node-endpoint.js';
+import { nodeEndpoint } from '../platform/node-endpoint.js';
 import type { Core } from '../wasm.js';
 import { setupTablebaseIndex } from './setup.js';
 

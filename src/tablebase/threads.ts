@@ -11,8 +11,8 @@
  */
 import * as Comlink from 'comlink';
 import { Worker } from 'node:worker_threads';
-import { nodeEndpoint } from '../worker/node-endpoint.js';
-import { locateCompiled } from '../worker/locate.js';
+import { nodeEndpoint } from '../platform/node-endpoint.js';
+import { locateCompiled } from '../platform/locate.js';
 import type { Core } from '../wasm.js';
 import type { ThreadApi } from './thread-worker.js';
 import { TablebaseError } from './format.js';

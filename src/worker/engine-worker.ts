@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { createGame, type AnyGame } from '../engine.js';
 import { ArgumentError } from '../errors.js';
 import { STOP_REFUSED, type EngineApi, type WorkerSearchLimits } from './protocol.js';
-import { nodeEndpoint } from './node-endpoint.js';
+import { nodeEndpoint } from '../platform/node-endpoint.js';
 import type { PerftLimits, SearchInfo } from '../game.js';
 import { installErrorTransfer } from './error-transfer.js';
 import { guardEndpoint, requestSchema } from './message-guard.js';

@@ -1,7 +1,9 @@
 /**
- * Finds a compiled worker script next to this module (dist/src/...) or, when running from the
+ * Finds a compiled worker script next to the module at `from` (dist/src/...) or, when running from the
  * TypeScript sources (tests), in dist/ (built by `npm run build`). Node only (the Node modules come
  * through process.getBuiltinModule, Node >= 20.16, so that bundlers of browser apps never see them).
+ * `relativeToSrc` is the script's path relative to `from` (`./engine-worker.js`; `.ts` is read as `.js`).
+ * Rejects with an Error naming dist/src/<path> when neither file exists.
  */
 export async function locateCompiled(relativeToSrc: string, from: string): Promise<URL> {
   const { existsSync } = process.getBuiltinModule('node:fs');
