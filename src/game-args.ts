@@ -4,9 +4,12 @@
  * error wherever it is given. Only light modules are imported here (no core, no game code), so the
  * worker client can check its options without loading the engine.
  */
-import { ArgumentError, OptionError, UnknownVariantError, checkKeys, describeValue, isOptionsObject } from './errors.js';
+import { ArgumentError, OptionError, UnknownVariantError, checkKeys, describeValue } from './errors.js';
+import { checkGameOptionTypes } from './game-option-types.js';
 import { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
 import { resolveMakaOptions } from './maka/options.js';
+
+export { checkGameOptionTypes } from './game-option-types.js';
 
 /** The id of Maka Dai Dai Shogi (played by MakaGame, not by a lattice core). */
 export const MAKA_ID = 'maka-dai-dai';
@@ -22,23 +25,6 @@ export const MAX_HASH_MB = 512;
 export function checkGameArgTypes(variantId: unknown, opts: unknown): void {
   if (typeof variantId !== 'string') throw new ArgumentError(`the variant must be a string, got ${describeValue(variantId)}`);
   checkGameOptionTypes(opts, MAX_HASH_MB);
-}
-
-/**
- * The types of a game's options object (Game.create, createGame, MakaGame.create): an object (not an
- * array) whose `options` (if given) is an object, `position` a string and `hashMb` an integer
- * 1..`maxHashMb`. Throws ArgumentError naming the argument and the value.
- */
-export function checkGameOptionTypes(opts: unknown, maxHashMb: number): void {
-  if (!isOptionsObject(opts)) throw new ArgumentError(`game options must be an object, got ${describeValue(opts)}`);
-  const o = opts as { options?: unknown; position?: unknown; hashMb?: unknown };
-  if (o.options !== undefined && !isOptionsObject(o.options)) {
-    throw new ArgumentError(`options must be an object of option values, got ${describeValue(o.options)}`);
-  }
-  if (o.position !== undefined && typeof o.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(o.position)}`);
-  if (o.hashMb !== undefined && !(Number.isInteger(o.hashMb) && (o.hashMb as number) >= 1 && (o.hashMb as number) <= maxHashMb)) {
-    throw new ArgumentError(`hash size must be an integer 1..${maxHashMb} MiB, got ${describeValue(o.hashMb)}`);
-  }
 }
 
 /** The keys createGame's options may have (others are refused: a typo would else be ignored). */

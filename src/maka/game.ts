@@ -1,7 +1,7 @@
 import { ArgumentError, DisposedError, IllegalMoveError, checkKeys, describeValue, isOptionsObject } from '../errors.js';
 import type { GameResult } from '../result.js';
 import { CallGuard } from '../call-guard.js';
-import { checkGameOptionTypes } from '../game-args.js';
+import { checkGameOptionTypes } from '../game-option-types.js';
 import type { PerftLimits } from '../game.js';
 import { MoveGen, MoveTables } from './movegen.js';
 import { resolveMakaOptions, type MakaOptions } from './options.js';
