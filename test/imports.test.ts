@@ -1,0 +1,64 @@
+// The layering of src/ (issue 9, /work/shared/DESIGN.md "Layout"): no cycle between its top-level
+// parts, each folder one node and each top-level file one node, counting every import that runs
+// (static imports, re-exports and dynamic `import()`; not `import type`). A cycle is printed as the
+// imports that close it. platform/ (the Node-only pieces the tablebase threads and the worker share)
+// must import nothing else from src/.
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { describeCycle, findCycles, importEdges, runtimeImports, type Edge } from './import-graph.js';
+
+const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+
+describe('the import graph of src/', () => {
+  const edges = importEdges(SRC);
+
+  it('has no cycle between top-level folders and files', () => {
+    const cycles = findCycles(edges);
+    const text = cycles.map((c, i) => `cycle ${i + 1}:\n${describeCycle(c)}`).join('\n\n');
+    expect(text, `import cycles between the parts of src/:\n${text}`).toBe('');
+  });
+
+  it('keeps platform/ at the bottom: it imports nothing else from src/', () => {
+    const up = edges.filter((e) => e.from === 'platform/').map((e) => `${e.fromFile} imports ${e.toFile}`);
+    expect(up).toEqual([]);
+  });
+
+  it('reads the imports it must see (so the check above is not vacuous)', () => {
+    const has = (from: string, to: string) => edges.some((e) => e.from === from && e.to === to);
+    expect(has('game.ts', 'notation.ts')).toBe(true);        // a plain import
+    expect(has('index.ts', 'worker/')).toBe(true);           // a re-export
+    expect(has('tablebase/', 'platform/')).toBe(true);
+    expect(has('worker/', 'platform/')).toBe(true);
+    expect(edges.some((e) => e.from === 'game.ts' && e.to === 'tablebase/' && e.dynamic)).toBe(true);   // import()
+  });
+});
+
+describe('the import reader', () => {
+  it('skips what the compiler erases and keeps what runs', () => {
+    const src = [
+      "import type { A } from './a.js';",
+      "import { type B, type C } from './b.js';",
+      "export type { D } from './d.js';",
+      "import { type E, f } from './e.js';",
+      "import {\n  g,\n  h,\n} from './g.js';",
+      "export { i } from './i.js';",
+      "import './side-effect.js';",
+      "async function k() { return import('./lazy.js'); }",
+    ].join('\n');
+    expect(runtimeImports('x.ts', src)).toEqual([
+      { spec: './e.js', dynamic: false },
+      { spec: './g.js', dynamic: false },
+      { spec: './i.js', dynamic: false },
+      { spec: './side-effect.js', dynamic: false },
+      { spec: './lazy.js', dynamic: true },
+    ]);
+  });
+
+  it('finds and prints a cycle through three parts, and none in a chain', () => {
+    const e = (from: string, to: string): Edge => ({ from, to, fromFile: `${from}x.ts`, toFile: `${to}y.ts`, dynamic: false });
+    const cycles = findCycles([e('a/', 'b/'), e('b/', 'c.ts'), e('c.ts', 'a/'), e('c.ts', 'd/')]);
+    expect(cycles.map((c) => c.map((x) => x.from))).toEqual([['a/', 'b/', 'c.ts']]);
+    expect(describeCycle(cycles[0])).toContain('c.ts -> a/');
+    expect(findCycles([e('a/', 'b/'), e('b/', 'c.ts'), e('a/', 'c.ts')])).toEqual([]);
+  });
+});
