@@ -16,9 +16,13 @@ export let boardMask: Bits = 0;
 /**
  * Host input: Int16 pairs of tables, each `MAX_POINTS * 8` long, direction-major per point
  * (`[p * 8 + d]`, d: 0 N, 1 NE, 2 E, 3 SE, 4 S, 5 SW, 6 W, 7 NW): first the neighbour, then the
- * jump landing; -1 where there is none. Written by the host through `boardInputPtr()`.
+ * jump landing; -1 where there is none; then `MAX_POINTS` ranks (y, 0 = the bottom rank) at
+ * `[MAX_POINTS * 16 + p]`. Written by the host through `boardInputPtr()`.
  */
-export const BOARD_IN = new StaticArray<i16>(MAX_POINTS * 16);
+export const BOARD_IN = new StaticArray<i16>(MAX_POINTS * 17);
+
+/** Rank of each point (0 = the bottom rank): the escape and stall rules (RULES.md §3). */
+export const RANK = new StaticArray<u8>(MAX_POINTS);
 
 /** Neighbours of each point (step targets). */
 export const STEP = new StaticArray<Bits>(MAX_POINTS);
@@ -108,7 +112,8 @@ function findMagic(p: i32, mask: Bits, table: StaticArray<Bits>, magics: StaticA
 
 /**
  * Builds every table from BOARD_IN for a board of `n` points (1..MAX_POINTS).
- * Returns 0 on success, -1 if n is out of range, -2 if a table entry points off the board,
+ * Returns 0 on success, -1 if n is out of range, -2 if a table entry points off the board (or a rank
+ * is outside 0..255),
  * -3 if no jump hash could be found (cannot happen for boards with <= 8 jumps per point).
  */
 export function setupBoard(n: i32): i32 {
@@ -126,6 +131,9 @@ export function setupBoard(n: i32): i32 {
       if (nb >= 0) st(STEP, p, ld(STEP, p) | bit(nb));
       if (jl >= 0) { st(JMID, p, ld(JMID, p) | bit(nb)); st(MID_OF, p * MAX_POINTS + jl, <u8>nb); }
     }
+    const r = p < n ? <i32>ld(BOARD_IN, MAX_POINTS * 16 + p) : 0;
+    if (r < 0 || r > 255) return -2;
+    st(RANK, p, <u8>r);
   }
   for (let p = 0; p < n; p++) {
     if (!findMagic(p, ld(JMID, p), JTAB, MAGIC, SHIFT, false)) return -3;

@@ -1,45 +1,73 @@
 // The exported surface of the core: thin. Everything crosses the boundary as i32/f64; bitboards, keys
-// and move lists go through memory (IO and the move stack), never as BigInt arguments.
+// and move lists go through memory (IO, STATE, the move list, the path table), never as BigInt arguments.
 import { ld, st } from "./bits";
-import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints } from "./board";
+import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints, MAX_POINTS } from "./board";
 import * as pos from "./position";
-import { generate, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
+import { generateRoot, prepareSteps, MOVES, CAPS, MAX_MOVES, MAX_PLY, PATHS, PATH_WORDS, pathCount as pathsRecorded, overflow, clearOverflow } from "./movegen/hunt";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
 import { evaluate as evaluateImpl, setWeight as setWeightImpl } from "./eval";
 import { ttResize } from "./tt";
-import { search as searchImpl } from "./search";
+import { search as searchImpl, repetitionMode, pvCaps as pvCapsImpl } from "./search";
+import { rulesInputPtr as rulesIn, setupRules as setupRulesImpl, defaultRules, fast } from "./rules";
 
 export { searchScore, searchDepth, searchNodes, pvLength, pvMove, setRepetitionMode } from "./search";
 export { MAX_PLY, MAX_MOVES };
 
 /**
- * IO words (u64) shared with the host: [0] hunters, [1] prey, [2] key (read-only for the host).
- * The host reads/writes them through a BigUint64Array view on ioPtr().
+ * IO words (u64) shared with the host: [0] side 1's pieces (hunters), [1] side 0's (prey), [2] key
+ * (read-only for the host), [3] a captured set (pvCaps, historyCaps). A BigUint64Array view on ioPtr().
  */
 const IO = new StaticArray<u64>(8);
+/**
+ * STATE words (i32) shared with the host: [0] side to move, [1] side 0's hand, [2] side 1's hand,
+ * [3] side 0's pieces captured, [4] side 1's, [5] the noSameTwice point (-1 none), [6] the stall
+ * counter, [7] 0, [8 + p] pieces on point p (0 empty). An Int32Array view on statePtr().
+ */
+const STATE = new StaticArray<i32>(8 + MAX_POINTS);
+const COUNTS = new StaticArray<i32>(MAX_POINTS);
 /** Root move list: legalMoves() writes here (separate from the search's per-ply stacks). */
 const ROOT_BASE: i32 = MAX_PLY * MAX_MOVES;
+/** Number of moves in the root list (legalMoves()). */
+let rootCount: i32 = 0;
 
 pos.initZobrist();
 ttResize(16);
+defaultRules();
 
 export function ioPtr(): usize { return changetype<usize>(IO); }
+export function statePtr(): usize { return changetype<usize>(STATE); }
 export function movesPtr(): usize { return changetype<usize>(MOVES) + (<usize>ROOT_BASE << 2); }
+/** Captured sets (u64) of the root list, parallel to movesPtr(). */
+export function capsPtr(): usize { return changetype<usize>(CAPS) + (<usize>ROOT_BASE << 3); }
 export function boardInputPtr(): usize { return boardIn(); }
+/** Pointer to the rules block (32 i32 words; layout in rules.ts). */
+export function rulesInputPtr(): usize { return rulesIn(); }
 
 /** See board.ts setupBoard: 0 ok, negative codes for bad tables. */
-export function setupBoard(n: i32): i32 { return setupBoardTables(n); }
+export function setupBoard(n: i32): i32 { const rc = setupBoardTables(n); prepareSteps(); return rc; }
+/** Installs the rules block (rules.ts): 0, or -(1 + index) of the first word refused. */
+export function setupRules(): i32 { const rc = setupRulesImpl(); prepareSteps(); return rc; }
+/** 1 when the Bagh Chal fast paths apply (two-ply perft, tablebase, placement solver). */
+export function fastProfile(): i32 { return fast ? 1 : 0; }
 export function pointCount(): i32 { return nPoints; }
-export function setCapturesToWin(n: i32): void { pos.setCapturesToWin(n); }
 export function setHashSize(mb: i32): i32 { return ttResize(mb); }
 export function setWeight(i: i32, v: i32): i32 { return setWeightImpl(i, v); }
 
-/** Sets the position from IO[0] (hunters) and IO[1] (prey). Returns 0 or a negative error code. */
-export function setPosition(side: i32, inHand: i32, captured: i32): i32 {
-  return pos.setPosition(ld(IO, 0), ld(IO, 1), side, inHand, captured);
+/** Sets the position from IO[0] (hunters), IO[1] (prey) and STATE. Returns 0 or a negative error code. */
+export function setPosition(): i32 {
+  for (let p = 0; p < MAX_POINTS; p++) st(COUNTS, p, ld(STATE, 8 + p));
+  return pos.setPosition(ld(IO, 0), ld(IO, 1), ld(STATE, 0), ld(STATE, 1), ld(STATE, 3), ld(STATE, 2), ld(STATE, 4), ld(STATE, 5), ld(STATE, 6), COUNTS);
 }
-/** Writes hunters, prey and key to IO[0..2]. */
-export function readPosition(): void { st(IO, 0, pos.hunters); st(IO, 1, pos.prey); st(IO, 2, pos.key); }
+/** Writes hunters, prey and key to IO[0..2] and the rest of the state to STATE. */
+export function readPosition(): void {
+  st(IO, 0, pos.hunters); st(IO, 1, pos.prey); st(IO, 2, pos.key);
+  st(STATE, 0, pos.side); st(STATE, 1, pos.inHand); st(STATE, 2, pos.hand1); st(STATE, 3, pos.captured); st(STATE, 4, pos.captured1);
+  st(STATE, 5, pos.lastPt); st(STATE, 6, pos.stall); st(STATE, 7, 0);
+  for (let p = 0; p < MAX_POINTS; p++) {
+    const occ = pos.isOccupied(p);
+    st(STATE, 8 + p, fast ? (occ ? 1 : 0) : <i32>ld(pos.CNT, p));
+  }
+}
 export function sideToMove(): i32 { return pos.side; }
 export function inHand(): i32 { return pos.inHand; }
 export function captured(): i32 { return pos.captured; }
@@ -48,20 +76,85 @@ export function repetitions(): i32 { return pos.repetitions(); }
 /** 1 if the incremental key equals the key recomputed from scratch. */
 export function keyConsistent(): i32 { return pos.key == pos.computeKey() ? 1 : 0; }
 
-/** Writes the legal moves at movesPtr() and returns their number. */
-export function legalMoves(): i32 { return generate(ROOT_BASE); }
-/** Plays a move (must be one legalMoves() returned). */
-export function makeMove(m: u32): void { pos.makeMove(m); }
+/**
+ * Writes the legal moves at movesPtr() (their captured sets at capsPtr(), every multi-jump path in the
+ * path table) and returns their number. Under repetition=forbid a move that repeats a position since
+ * the last irreversible move is not legal (RULES.md §0) and is left out.
+ */
+export function legalMoves(): i32 {
+  let n = generateRoot(ROOT_BASE);
+  if (repetitionMode == 2 && n > 0) {
+    // drop repeating moves, renumbering the path table's move indices
+    const keep = KEEP;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const m = ld(MOVES, ROOT_BASE + i), c = ld(CAPS, ROOT_BASE + i);
+      pos.makeMove(m, c);
+      const repeats = pos.repetitions() > 0;
+      pos.unmakeMove();
+      if (repeats) { st(keep, i, -1); continue; }
+      st(keep, i, k);
+      st(MOVES, ROOT_BASE + k, m); st(CAPS, ROOT_BASE + k, c); k++;
+    }
+    let q = 0;
+    for (let j = 0; j < pathsRecorded; j++) {
+      const to = ld(keep, <i32>ld(PATHS, j * PATH_WORDS));
+      if (to < 0) continue;
+      for (let w = 0; w < PATH_WORDS; w++) st(PATHS, q * PATH_WORDS + w, ld(PATHS, j * PATH_WORDS + w));
+      st(PATHS, q * PATH_WORDS, <i16>to);
+      q++;
+    }
+    pathKept = q;
+    n = k;
+  } else pathKept = pathsRecorded;
+  rootCount = n;
+  return n;
+}
+let pathKept: i32 = 0;
+/** Scratch for legalMoves (allocated once: the stub runtime never frees). */
+const KEEP = new StaticArray<i32>(MAX_MOVES);
+/** Paths in the path table after legalMoves(): i16[32] each, [moveIndex, nPoints, start, landings...]. */
+export function pathCount(): i32 { return pathKept; }
+export function pathsPtr(): usize { return changetype<usize>(PATHS); }
+/** 1 if a move generation since the last legalMoves/perft/search start overflowed the move list or the path table (moves were dropped). */
+export function moveOverflow(): i32 { return overflow ? 1 : 0; }
+/**
+ * Plays root move i of the last legalMoves(), which must have listed the current position (the host
+ * lists again after every change). Returns 0, or -1 if i is out of range.
+ */
+export function makeMoveAt(i: i32): i32 {
+  if (i < 0 || i >= rootCount) return -1;
+  pos.makeMove(ld(MOVES, ROOT_BASE + i), ld(CAPS, ROOT_BASE + i));
+  return 0;
+}
 /** Takes back the last move; returns it, or 0xFFFFFFFF when there is none. */
 export function unmakeMove(): u32 { return pos.unmakeMove(); }
+/** The i-th move played since setPosition (its captured set to IO[3]). */
+export function historyMove(i: i32): u32 { st(IO, 3, pos.historyCaps(i)); return pos.historyMove(i); }
+/** The i-th PV move's captured set to IO[3] (pvMove gives the move). */
+export function pvCaps(i: i32): void { st(IO, 3, pvCapsImpl(i)); }
 
-export function perft(depth: i32): f64 { return perftFast(depth); }
-export function perftClassic(depth: i32): f64 { return perftClassicImpl(depth); }
+/**
+ * The result of the game in the current position: 0 while it goes on, else (winner + 1) | (reason << 4)
+ * (winner 0 the prey side, 1 the hunter side, 2 a draw; reason 1 captures, 2 no legal move, 3 escape,
+ * 4 stall limit, 5 repetition). Static results first (RULES.md §0: thresholds after the whole move),
+ * then a third occurrence under draw3, then "a side with no legal move loses" (under forbid, moves that
+ * would repeat are not legal). Overwrites the root move list.
+ */
+export function gameResult(): i32 {
+  if (pos.over != 0) return pos.over;
+  if (repetitionMode == 1 && pos.repetitions() >= 2) return pos.resultCode(2, pos.REASON_REPETITION);
+  if (legalMoves() == 0) return pos.resultCode(pos.side ^ 1, pos.REASON_NO_MOVES);
+  return 0;
+}
+
+export function perft(depth: i32): f64 { clearOverflow(); return perftFast(depth); }
+export function perftClassic(depth: i32): f64 { clearOverflow(); return perftClassicImpl(depth); }
 /** 1 if the last perft was stopped by the host (its count is then incomplete). */
 export function perftStopped(): i32 { return perftStoppedImpl() ? 1 : 0; }
-export function perftSlow(depth: i32): f64 { return depth > MAX_PLY - 1 ? -1 : perftSlowImpl(depth, 0); }
+export function perftSlow(depth: i32): f64 { clearOverflow(); return depth > MAX_PLY - 1 ? -1 : perftSlowImpl(depth, 0); }
 export function evaluate(): i32 { return evaluateImpl(); }
-export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 { return searchImpl(maxDepth, nodeLimit, timeMs); }
+export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 { clearOverflow(); return searchImpl(maxDepth, nodeLimit, timeMs); }
 
 // ---- tablebase (movement phase) ----
 import { setupIndex, symInputPtr as symIn } from "./tablebase/index";
@@ -72,6 +165,7 @@ import { setTablebaseActive } from "./search";
 export function symInputPtr(): usize { return symIn(); }
 /** Sets up tablebase indexing: returns the number of hunter-set orbits, or -1. */
 export function tbSetup(hunterCount: i32, syms: i32, preyTotal: i32): i32 {
+  if (!fast) return -1;   // tablebases cover the Bagh Chal profile only
   setPreyTotal(preyTotal);
   const orbits = setupIndex(hunterCount, syms);
   setupPlacement();

@@ -2,16 +2,27 @@
 //
 //   bits  0..7   to        destination point (placement: the point placed on)
 //   bits  8..15  from      origin point; 0xFF for a placement
-//   bits 16..23  capture   the captured point of a short jump; 0xFF for none
-//   bits 24..27  kind      0 placement, 1 step, 2 jump
-//   bits 28..31  reserved  (multi-jump paths will index a path table here)
+//   bits 16..23  capture   short jump: the captured point; multi-jump: low 8 bits of a hash of the
+//                          captured set; otherwise 0xFF
+//   bits 24..27  kind      0 placement, 1 step, 2 short jump, 3 multi-jump (2+ captures), 4 step that
+//                          captures by intervention
+//   bits 28..31  multi-jump: high 4 bits of the captured-set hash; otherwise 0
+//
+// A move's identity is (kind, from, to, captured set) (RULES.md §0). The key alone identifies every move
+// but multi-jumps, whose captured set lives in the CAPS array beside the move list (movegen/hunt.ts);
+// two multi-jumps with the same ends whose sets hash alike share a key, which only the move ordering
+// (TT move, killers) sees: it may then try the other one first, never play an illegal move, because
+// moves are always taken from a generated list with their own set.
 //
 // 0 is a valid move (placement on point 0), so "no move" is NO_MOVE = 0xFFFFFFFF.
+import { Bits } from "./bits";
 
 export const NO_MOVE: u32 = 0xFFFFFFFF;
 export const KIND_PLACE: u32 = 0;
 export const KIND_STEP: u32 = 1;
 export const KIND_JUMP: u32 = 2;
+export const KIND_MULTI: u32 = 3;
+export const KIND_INTERVENE: u32 = 4;
 export const NONE_POINT: i32 = 0xFF;
 
 // @ts-ignore: decorator
@@ -21,6 +32,14 @@ export const NONE_POINT: i32 = 0xFF;
 // @ts-ignore: decorator
 @inline export function jumpMove(from: i32, to: i32, cap: i32): u32 { return <u32>to | (<u32>from << 8) | (<u32>cap << 16) | (KIND_JUMP << 24); }
 // @ts-ignore: decorator
+@inline export function interveneMove(from: i32, to: i32): u32 { return <u32>to | (<u32>from << 8) | 0xFF0000 | (KIND_INTERVENE << 24); }
+/** A multi-jump: its 12-bit set hash goes to bits 16..23 and 28..31. */
+// @ts-ignore: decorator
+@inline export function multiMove(from: i32, to: i32, caps: Bits): u32 {
+  const h = <u32>((caps * 0x9E3779B97F4A7C15) >> 52);
+  return <u32>to | (<u32>from << 8) | ((h & 0xFF) << 16) | (KIND_MULTI << 24) | ((h >> 8) << 28);
+}
+// @ts-ignore: decorator
 @inline export function moveTo(m: u32): i32 { return <i32>(m & 0xFF); }
 // @ts-ignore: decorator
 @inline export function moveFrom(m: u32): i32 { return <i32>((m >> 8) & 0xFF); }
@@ -29,4 +48,4 @@ export const NONE_POINT: i32 = 0xFF;
 // @ts-ignore: decorator
 @inline export function moveKind(m: u32): u32 { return (m >> 24) & 0xF; }
 // @ts-ignore: decorator
-@inline export function isCapture(m: u32): bool { return moveKind(m) == KIND_JUMP; }
+@inline export function isCapture(m: u32): bool { return moveKind(m) >= KIND_JUMP; }

@@ -10,11 +10,14 @@
 //  - a goat leaving f: the same three terms with opposite signs, on the board without the goat;
 //  - a hunter move t -> u (no capture), for the goats' step count:
 //      prey steps' = base + |STEP[t] & p| - |STEP[u] & p|.
-// perftSlow (generate/make/unmake, no shortcuts) cross-checks it in the tests.
+// perftSlow (generate/make/unmake, no shortcuts) cross-checks it in the tests. These shortcuts hold for
+// the Bagh Chal profile only (rules.fast); every other game counts with perftGeneric: generate, make,
+// unmake, and the move count at depth 1 (bulk counting).
 import { Bits, bit, ld } from "./bits";
 import { STEP, boardMask, jumpLandings, jumpsThrough, midOf } from "./board";
-import { hunters, prey, side, inHand, captured, capturesToWin, PREY, makeMove, unmakeMove } from "./position";
-import { hunterMoveCount, preyStepCount, generate, MOVES, MAX_MOVES } from "./movegen/hunt";
+import { hunters, prey, side, inHand, captured, PREY, makeMove, unmakeMove } from "./position";
+import { hunterMoveCount, preyStepCount, generate, MOVES, CAPS, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
+import { fast, target0 as capturesToWin } from "./rules";
 
 // @ts-ignore: decorator
 @inline function countMoves(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32): u64 {
@@ -123,17 +126,36 @@ function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32):
   return n;
 }
 
+/** Bulk-counting perft through generate/make/unmake (every profile); polls the stop flag 4+ plies up. */
+function perftGeneric(depth: i32, ply: i32): u64 {
+  const base = ply * MAX_MOVES;
+  const n = generate(base);
+  if (depth == 1) return <u64>n;
+  if (depth >= 5) { if (stopped || hostShouldStop() != 0) { stopped = true; return 0; } }
+  let total: u64 = 0;
+  for (let i = 0; i < n; i++) {
+    makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
+    total += perftGeneric(depth - 1, ply + 1);
+    unmakeMove();
+  }
+  return total;
+}
+
 /** Perft of the current position (nodes as f64: exact up to 2^53). */
 export function perft(depth: i32): f64 {
   if (depth <= 0) return 1;
-  incremental = true; stopped = false;
+  stopped = false;
+  if (!fast) return depth > MAX_PLY - 1 ? -1 : <f64>perftGeneric(depth, 0);
+  incremental = true;
   return <f64>perftRec(hunters, prey, side, inHand, captured, depth);
 }
 
 /** Perft with classic bulk counting only (every depth-1 node visited): measures raw move generation. */
 export function perftClassic(depth: i32): f64 {
   if (depth <= 0) return 1;
-  incremental = false; stopped = false;
+  stopped = false;
+  if (!fast) return depth > MAX_PLY - 1 ? -1 : <f64>perftGeneric(depth, 0);
+  incremental = false;
   return <f64>perftRec(hunters, prey, side, inHand, captured, depth);
 }
 
@@ -145,7 +167,7 @@ export function perftSlow(depth: i32, ply: i32): f64 {
   if (depth == 1) return <f64>n;
   let total: f64 = 0;
   for (let i = 0; i < n; i++) {
-    makeMove(ld(MOVES, base + i));
+    makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
     total += perftSlow(depth - 1, ply + 1);
     unmakeMove();
   }

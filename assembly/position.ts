@@ -1,9 +1,16 @@
-// The position of a hunt game (RULES.md §0-1): hunters (tigers) and prey (goats) as bitboards, prey in
-// hand, prey captured, side to move, the incremental Zobrist key, and the game history used for
-// unmake and repetition.
+// The position of a hunt game (RULES.md §0-§3, DESIGN.md "One position model"): one bitboard per side
+// (side 1 the hunters: tigers, the giant, wolves; side 0 the prey: goats, dwarfs, dogs, sheep), a piece
+// count per point where the rules allow stacks (plus the `stacked` bitboard of points holding more than
+// one), pieces in hand and captured for both sides, the side to move, the extra state (the point the
+// noSameTwice side stepped to last, the stall counter), the static result (captures, escape, stall), the
+// incremental Zobrist key, and the game history used for unmake and repetition.
+//
+// Two make/unmake paths: the Bagh Chal profile's (rules.fast: no stacks, no extra state, side 0 only
+// places, side 1 single jumps) and the generic one. Both keep the same state and the same key.
 import { Bits, bit, has, ld, st } from "./bits";
-import { MAX_POINTS, boardMask } from "./board";
+import { MAX_POINTS, boardMask, RANK } from "./board";
 import { moveTo, moveFrom, moveCapture, moveKind, KIND_PLACE, KIND_JUMP } from "./move";
+import { fast, anyStacks, noSameTwiceSide, stallSide, stallLimit, escapeSide, target0, target1, stacksFor, placesFor } from "./rules";
 
 /** Side constants: the prey (goats) move first in Bagh Chal. */
 export const PREY: i32 = 0;
@@ -11,24 +18,52 @@ export const HUNTER: i32 = 1;
 
 /** Most plies a game or search line can hold (history stacks are this long). */
 export const MAX_HISTORY: i32 = 8192;
-const MAX_COUNT: i32 = 128;
+/** Counts (hand, captured) are below this. */
+export const MAX_COUNT: i32 = 128;
+/** Largest stack. */
+export const MAX_STACK: i32 = 63;
 
-// ---- rule flags (set by the host from the variant declaration) ----
-/** Captures that win for the hunters (RULES §1 `captures-to-win`, default 5). */
-export let capturesToWin: i32 = 5;
-export function setCapturesToWin(n: i32): void { capturesToWin = n; }
+// ---- static results (gameResult codes: (winner + 1) | (reason << 4)) ----
+export const REASON_CAPTURES: i32 = 1;
+export const REASON_NO_MOVES: i32 = 2;
+export const REASON_ESCAPE: i32 = 3;
+export const REASON_STALL: i32 = 4;
+export const REASON_REPETITION: i32 = 5;
+// @ts-ignore: decorator
+@inline export function resultCode(winner: i32, reason: i32): i32 { return (winner + 1) | (reason << 4); }
+// @ts-ignore: decorator
+@inline export function resultWinner(code: i32): i32 { return (code & 15) - 1; }
 
 // ---- state ----
 export let hunters: Bits = 0;
 export let prey: Bits = 0;
 export let side: i32 = PREY;
+/** Side 0's pieces in hand and captured (Bagh Chal's goats; the fast paths read only these). */
 export let inHand: i32 = 0;
 export let captured: i32 = 0;
+/** Side 1's pieces in hand and captured. */
+export let hand1: i32 = 0;
+export let captured1: i32 = 0;
+/** Pieces per point (stack games only; 0 empty). */
+export const CNT = new StaticArray<u8>(MAX_POINTS);
+/** Points holding more than one piece. */
+export let stacked: Bits = 0;
+/** The point the noSameTwice side stepped to on its previous turn, or -1. */
+export let lastPt: i32 = -1;
+/** Consecutive moves of the stall side that gained no rank. */
+export let stall: i32 = 0;
+/** The game's static result after the last move (0: not decided by captures, escape or stall). */
+export let over: i32 = 0;
 export let key: u64 = 0;
 
 /** Keys of the positions before each move played (index = ply from the set position). */
 const KEYS = new StaticArray<u64>(MAX_HISTORY);
 const MOVES_PLAYED = new StaticArray<u32>(MAX_HISTORY);
+/** Captured set of each move played (generic path only). */
+const CAPS_PLAYED = new StaticArray<u64>(MAX_HISTORY);
+/** Extra state before each move (generic path only): last point and stall counter. */
+const LAST_PLAYED = new StaticArray<i32>(MAX_HISTORY);
+const STALL_PLAYED = new StaticArray<i32>(MAX_HISTORY);
 /** Ply of the last irreversible move (placement or capture) at each ply: repetitions can't cross it. */
 const IRREV = new StaticArray<i32>(MAX_HISTORY);
 export let histLen: i32 = 0;
@@ -40,6 +75,13 @@ const Z_PREY = new StaticArray<u64>(MAX_POINTS);
 const Z_HAND = new StaticArray<u64>(MAX_COUNT);
 const Z_CAPT = new StaticArray<u64>(MAX_COUNT);
 let Z_SIDE: u64 = 0;
+// drawn after the Bagh Chal tables, so Bagh Chal's keys (and its bench signature) are unchanged
+const Z_HAND1 = new StaticArray<u64>(MAX_COUNT);
+const Z_CAPT1 = new StaticArray<u64>(MAX_COUNT);
+/** Z_STACK[p * 64 + c]: point p holds c >= 2 pieces. */
+const Z_STACK = new StaticArray<u64>(MAX_POINTS * 64);
+const Z_LAST = new StaticArray<u64>(MAX_POINTS);
+let Z_STALL: u64 = 0;
 
 let zs: u64 = 0x2545F4914F6CDD1D;
 function splitmix(): u64 {
@@ -54,7 +96,24 @@ export function initZobrist(): void {
   for (let i = 0; i < MAX_POINTS; i++) { st(Z_HUNTER, i, splitmix()); st(Z_PREY, i, splitmix()); }
   for (let i = 0; i < MAX_COUNT; i++) { st(Z_HAND, i, splitmix()); st(Z_CAPT, i, splitmix()); }
   Z_SIDE = splitmix();
+  for (let i = 0; i < MAX_COUNT; i++) { st(Z_HAND1, i, splitmix()); st(Z_CAPT1, i, splitmix()); }
+  for (let i = 0; i < MAX_POINTS * 64; i++) st(Z_STACK, i, splitmix());
+  for (let i = 0; i < MAX_POINTS; i++) st(Z_LAST, i, splitmix());
+  Z_STALL = splitmix();
 }
+
+/**
+ * The stall counter's key: a multiplicative hash of the count (0 for 0, so games without a stall rule
+ * keep their keys). The counter is part of the key: it decides the game (RULES.md §3), so positions
+ * that differ in it differ in value; a repetition can then never happen while the counter runs, which
+ * is what "same extra state" (§0 Repetition) means.
+ */
+// @ts-ignore: decorator
+@inline function zStall(n: i32): u64 { return n == 0 ? 0 : (<u64>n * 0x9E3779B97F4A7C15) ^ Z_STALL; }
+// @ts-ignore: decorator
+@inline function zStack(p: i32, c: i32): u64 { return c >= 2 ? ld(Z_STACK, p * 64 + c) : 0; }
+// @ts-ignore: decorator
+@inline function zLast(p: i32): u64 { return p >= 0 ? ld(Z_LAST, p) : 0; }
 
 /** The key of the current state computed from scratch (the incremental key must equal it). */
 export function computeKey(): u64 {
@@ -62,29 +121,73 @@ export function computeKey(): u64 {
   for (let b = hunters; b != 0; b &= b - 1) k ^= ld(Z_HUNTER, <i32>ctz(b));
   for (let b = prey; b != 0; b &= b - 1) k ^= ld(Z_PREY, <i32>ctz(b));
   k ^= ld(Z_HAND, inHand) ^ ld(Z_CAPT, captured);
+  if (hand1 != 0 || captured1 != 0) k ^= ld(Z_HAND1, hand1) ^ ld(Z_CAPT1, captured1) ^ ld(Z_HAND1, 0) ^ ld(Z_CAPT1, 0);
+  for (let b = stacked; b != 0; b &= b - 1) { const p = <i32>ctz(b); k ^= zStack(p, <i32>ld(CNT, p)); }
+  k ^= zLast(lastPt) ^ zStall(stall);
   if (side == HUNTER) k ^= Z_SIDE;
   return k;
 }
 
+/** Highest rank holding a piece of `b`, and lowest: for the escape rule. */
+function maxRank(b: Bits): i32 { let r = -1; for (; b != 0; b &= b - 1) r = max(r, <i32>ld(RANK, <i32>ctz(b))); return r; }
+function minRank(b: Bits): i32 { let r = 1 << 20; for (; b != 0; b &= b - 1) r = min(r, <i32>ld(RANK, <i32>ctz(b))); return r; }
+
+/** The static result of the current state (captures, escape, stall; RULES.md §0-§3), or 0. */
+export function staticResult(): i32 {
+  if (target0 > 0 && captured >= target0) return resultCode(1, REASON_CAPTURES);
+  if (target1 > 0 && captured1 >= target1) return resultCode(0, REASON_CAPTURES);
+  if (escapeSide >= 0) {
+    const own = escapeSide == 1 ? hunters : prey, other = escapeSide == 1 ? prey : hunters;
+    if (own != 0 && other != 0 && minRank(other) > maxRank(own)) return resultCode(escapeSide, REASON_ESCAPE);
+  }
+  if (stallSide >= 0 && stall >= stallLimit) return resultCode(stallSide ^ 1, REASON_STALL);
+  return 0;
+}
+
 /**
- * Sets the position (already validated by the host). Returns 0, or -1 if pieces overlap or lie off
- * the board, -2 if a count is out of range.
+ * Sets the position (validated by the host): hunters h, prey p, the counts in `counts` (per point, 0
+ * or 1 where there are no stacks), hands and captures of both sides, the last point and stall counter.
+ * Returns 0, or -1 if pieces overlap or lie off the board, -2 if a count is out of range, -3 if a
+ * stack, hand or extra state is given where the rules have none.
  */
-export function setPosition(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32): i32 {
+export function setPosition(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, h1: i32, capt1: i32, last: i32, stallCount: i32, counts: StaticArray<i32>): i32 {
   if ((h & p) != 0 || ((h | p) & ~boardMask) != 0) return -1;
-  if (hand < 0 || hand >= MAX_COUNT || capt < 0 || capt >= MAX_COUNT || (stm != PREY && stm != HUNTER)) return -2;
-  hunters = h; prey = p; side = stm; inHand = hand; captured = capt;
+  if (hand0 < 0 || hand0 >= MAX_COUNT || capt0 < 0 || capt0 >= MAX_COUNT || h1 < 0 || h1 >= MAX_COUNT || capt1 < 0 || capt1 >= MAX_COUNT) return -2;
+  if (stm != PREY && stm != HUNTER) return -2;
+  if ((hand0 > 0 && !placesFor(0)) || (h1 > 0 && !placesFor(1))) return -3;
+  if (last != -1 && (noSameTwiceSide < 0 || last < 0 || last >= MAX_POINTS || !has(noSameTwiceSide == 1 ? h : p, last))) return -3;
+  if (stallCount < 0 || (stallSide < 0 ? stallCount != 0 : stallCount > stallLimit)) return -3;
+  let stk: Bits = 0;
+  for (let i = 0; i < MAX_POINTS; i++) {
+    const c = ld(counts, i);
+    const occ = has(h | p, i);
+    if (occ ? c < 1 || c > MAX_STACK : c != 0) return -2;
+    if (c > 1) { if (!stacksFor(has(h, i) ? 1 : 0)) return -3; stk |= bit(i); }
+  }
+  hunters = h; prey = p; side = stm; inHand = hand0; captured = capt0; hand1 = h1; captured1 = capt1;
+  for (let i = 0; i < MAX_POINTS; i++) st(CNT, i, <u8>ld(counts, i));
+  stacked = stk; lastPt = last; stall = stallCount;
+  over = staticResult();
   key = computeKey();
   histLen = 0; lastIrrev = 0;
   return 0;
 }
 
-/** Plays a move known to be legal (from the generator). */
-export function makeMove(m: u32): void {
+// @ts-ignore: decorator
+@inline function pushHistory(m: u32): void {
   st(KEYS, histLen, key);
   st(MOVES_PLAYED, histLen, m);
   st(IRREV, histLen, lastIrrev);
   histLen++;
+}
+
+/**
+ * Plays a move known to be legal (from the generator). `caps` is the captured set of a multi-jump or an
+ * intervention step (the generator's CAPS entry); other moves ignore it.
+ */
+export function makeMove(m: u32, caps: Bits): void {
+  if (!fast) { makeGeneric(m, caps); return; }
+  pushHistory(m);
   const to = moveTo(m), kind = moveKind(m);
   let k = key;
   if (side == PREY) {
@@ -102,10 +205,75 @@ export function makeMove(m: u32): void {
       const c = moveCapture(m);
       prey ^= bit(c); k ^= ld(Z_PREY, c) ^ ld(Z_CAPT, captured) ^ ld(Z_CAPT, captured + 1); captured++;
       lastIrrev = histLen;
+      if (captured >= target0) over = resultCode(1, REASON_CAPTURES);
     }
   }
   side ^= 1; k ^= Z_SIDE;
   key = k;
+}
+
+// @ts-ignore: decorator
+@inline function zPiece(s: i32, p: i32): u64 { return s == HUNTER ? ld(Z_HUNTER, p) : ld(Z_PREY, p); }
+
+/** Adds one piece of side s on p (a stack grows). Returns the key change. */
+function addPiece(s: i32, p: i32): u64 {
+  if (s == HUNTER ? has(hunters, p) : has(prey, p)) {
+    const c = <i32>ld(CNT, p);
+    st(CNT, p, <u8>(c + 1)); stacked |= bit(p);
+    return zStack(p, c) ^ zStack(p, c + 1);
+  }
+  if (s == HUNTER) hunters |= bit(p); else prey |= bit(p);
+  st(CNT, p, <u8>1);
+  return zPiece(s, p);
+}
+
+/** Removes one piece of side s from p (a stack shrinks). Returns the key change. */
+function removePiece(s: i32, p: i32): u64 {
+  const c = <i32>ld(CNT, p);
+  if (c > 1) {
+    st(CNT, p, <u8>(c - 1));
+    if (c == 2) stacked &= ~bit(p);
+    return zStack(p, c) ^ zStack(p, c - 1);
+  }
+  if (s == HUNTER) hunters &= ~bit(p); else prey &= ~bit(p);
+  st(CNT, p, <u8>0);
+  return zPiece(s, p);
+}
+
+/** makeMove for every profile: stacks, hands and captures of both sides, multi-captures, extra state. */
+function makeGeneric(m: u32, caps: Bits): void {
+  st(CAPS_PLAYED, histLen, caps);
+  st(LAST_PLAYED, histLen, lastPt);
+  st(STALL_PLAYED, histLen, stall);
+  pushHistory(m);
+  const s = side, e = side ^ 1;
+  const to = moveTo(m), kind = moveKind(m);
+  let k = key ^ zLast(lastPt) ^ zStall(stall);
+  if (kind == KIND_PLACE) {
+    k ^= addPiece(s, to);
+    if (s == PREY) { k ^= ld(Z_HAND, inHand) ^ ld(Z_HAND, inHand - 1); inHand--; }
+    else { k ^= ld(Z_HAND1, hand1) ^ ld(Z_HAND1, hand1 - 1); hand1--; }
+    if (s == noSameTwiceSide) lastPt = -1;
+    lastIrrev = histLen;
+  } else {
+    const from = moveFrom(m);
+    if (kind == KIND_JUMP) { caps = bit(moveCapture(m)); st(CAPS_PLAYED, histLen - 1, caps); }
+    k ^= removePiece(s, from);
+    if (caps != 0) {
+      const n = <i32>popcnt(caps);
+      for (let b = caps; b != 0; b &= b - 1) k ^= removePiece(e, <i32>ctz(b));
+      if (e == PREY) { k ^= ld(Z_CAPT, captured) ^ ld(Z_CAPT, captured + n); captured += n; }
+      else { k ^= ld(Z_CAPT1, captured1) ^ ld(Z_CAPT1, captured1 + n); captured1 += n; }
+      if (e == noSameTwiceSide && lastPt >= 0 && has(caps, lastPt) && !has(e == HUNTER ? hunters : prey, lastPt)) lastPt = -1;
+      lastIrrev = histLen;
+    }
+    k ^= addPiece(s, to);
+    if (s == noSameTwiceSide) lastPt = to;
+    if (s == stallSide) stall = <i32>ld(RANK, to) > <i32>ld(RANK, from) ? 0 : stall + 1;
+  }
+  side = e; k ^= Z_SIDE ^ zLast(lastPt) ^ zStall(stall);
+  key = k;
+  over = staticResult();
 }
 
 /** Takes back the last move played. Returns the move, or 0xFFFFFFFF if there is none. */
@@ -115,8 +283,26 @@ export function unmakeMove(): u32 {
   const m = ld(MOVES_PLAYED, histLen);
   lastIrrev = ld(IRREV, histLen);
   side ^= 1;
+  over = 0;   // a move was made from here, so the game was not over
   const to = moveTo(m), kind = moveKind(m);
-  if (side == PREY) {
+  if (!fast) {
+    const s = side, e = side ^ 1;
+    if (kind == KIND_PLACE) {
+      removePiece(s, to);
+      if (s == PREY) inHand++; else hand1++;
+    } else {
+      const caps = ld(CAPS_PLAYED, histLen);
+      removePiece(s, to);
+      if (caps != 0) {
+        for (let b = caps; b != 0; b &= b - 1) addPiece(e, <i32>ctz(b));
+        const n = <i32>popcnt(caps);
+        if (e == PREY) captured -= n; else captured1 -= n;
+      }
+      addPiece(s, moveFrom(m));
+    }
+    lastPt = ld(LAST_PLAYED, histLen);
+    stall = ld(STALL_PLAYED, histLen);
+  } else if (side == PREY) {
     if (kind == KIND_PLACE) { prey ^= bit(to); inHand++; }
     else prey ^= bit(moveFrom(m)) | bit(to);
   } else {
@@ -129,7 +315,7 @@ export function unmakeMove(): u32 {
 
 /**
  * How many times the current position occurred before in the history since the last irreversible
- * move (same board, hand, captures and side to move).
+ * move (same board, hands, extra state and side to move: the key covers them all).
  */
 export function repetitions(): i32 {
   let n = 0;
@@ -149,4 +335,9 @@ export function lastRepeat(from: i32): i32 {
 }
 
 export function historyMove(i: i32): u32 { return ld(MOVES_PLAYED, i); }
+/** Captured set of the i-th move played (generic path; a Bagh Chal jump's is its capture point). */
+export function historyCaps(i: i32): Bits {
+  if (fast) { const m = ld(MOVES_PLAYED, i); return moveKind(m) == KIND_JUMP ? bit(moveCapture(m)) : 0; }
+  return ld(CAPS_PLAYED, i);
+}
 export function isOccupied(p: i32): bool { return has(hunters | prey, p); }

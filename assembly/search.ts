@@ -20,8 +20,9 @@
 //   it, i.e. once it is proven shortest.
 import { ld, st } from "./bits";
 import { MAX_POINTS } from "./board";
-import { key, side, captured, capturesToWin, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, HUNTER } from "./position";
-import { generate, generateCaptures, hasMove, MOVES, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
+import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev } from "./position";
+import { generate, generateCaptures, hasMove, MOVES, CAPS, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
+import { fast } from "./rules";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE } from "./move";
 import { evaluate } from "./eval";
 import { probeCurrent } from "./tablebase/probe";
@@ -48,6 +49,9 @@ export let repetitionMode: i32 = 1;
 export function setRepetitionMode(m: i32): void { repetitionMode = m; }
 
 const PV = new StaticArray<u32>(MAX_PLY * MAX_PLY);
+/** Captured sets of the PV moves (multi-jumps; see move.ts). */
+const PV_CAPS = new StaticArray<u64>(MAX_PLY * MAX_PLY);
+const ROOT_PV_CAPS = new StaticArray<u64>(MAX_PLY);
 const PV_LEN = new StaticArray<i32>(MAX_PLY + 1);
 const KILLERS = new StaticArray<u32>(MAX_PLY * 2);
 /** History heuristic: HIST[side * MAX_POINTS * MAX_POINTS + from * MAX_POINTS + to] (from = to for placements). */
@@ -115,6 +119,7 @@ function pick(base: i32, i: i32, n: i32): u32 {
   if (best != i) {
     const m = ld(MOVES, base + best); st(MOVES, base + best, ld(MOVES, base + i)); st(MOVES, base + i, m);
     st(SCORES, base + best, ld(SCORES, base + i)); st(SCORES, base + i, bs);
+    if (!fast) { const c = ld(CAPS, base + best); st(CAPS, base + best, ld(CAPS, base + i)); st(CAPS, base + i, c); }
   }
   return ld(MOVES, base + i);
 }
@@ -123,7 +128,7 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   nodes++;
   if ((<i64>nodes & 1023) == 0) checkLimits();
   if (stopped) return 0;
-  if (captured >= capturesToWin) return side == HUNTER ? MATE - ply : -(MATE - ply);
+  if (over != 0) return resultWinner(over) == side ? MATE - ply : -(MATE - ply);   // decided by a static rule
   const standPat = evaluate();
   if (ply >= MAX_PLY - 1) return standPat;
   if (standPat >= beta) return standPat;
@@ -132,7 +137,7 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   const n = generateCaptures(base);
   let best = standPat;
   for (let i = 0; i < n; i++) {
-    makeMove(ld(MOVES, base + i));
+    makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
     const s = -quiesce(-beta, -alpha, ply + 1);
     unmakeMove();
     if (stopped) return 0;
@@ -166,7 +171,7 @@ function noLegalMove(ply: i32): bool {
   const base = ply * MAX_MOVES;
   const n = generate(base);
   for (let i = 0; i < n; i++) {
-    makeMove(ld(MOVES, base + i));
+    makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
     const forbidden = forbiddenHere();
     unmakeMove();
     if (!forbidden) return false;
@@ -182,7 +187,7 @@ function noLegalMove(ply: i32): bool {
 function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
   st(PV_LEN, ply, 0);
   depPly = NO_DEP;
-  if (captured >= capturesToWin) return side == HUNTER ? MATE - ply : -(MATE - ply);   // the hunters have won
+  if (over != 0) return resultWinner(over) == side ? MATE - ply : -(MATE - ply);   // captures, escape, stall
   if (ply > 0 && repetitionMode == 1) {
     const j = lastRepeat(rootHist);
     if (j >= 0) { depPly = j - rootHist; return 0; }                 // a repeat inside the line: a draw
@@ -236,7 +241,8 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
   let dep = NO_DEP;
   for (let i = 0; i < n; i++) {
     const m = pick(base, i, n);
-    makeMove(m);
+    const mc = ld(CAPS, base + i);
+    makeMove(m, mc);
     if (repetitionMode == 2) {
       nodeDep = dep;
       const forbidden = forbiddenHere();
@@ -263,9 +269,12 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
       best = s; bestM = m;
       if (s > alpha) {
         alpha = s;
-        st(PV, ply * MAX_PLY, m);
+        st(PV, ply * MAX_PLY, m); st(PV_CAPS, ply * MAX_PLY, mc);
         const cl = ld(PV_LEN, ply + 1);
-        for (let j = 0; j < cl; j++) st(PV, ply * MAX_PLY + 1 + j, ld(PV, (ply + 1) * MAX_PLY + j));
+        for (let j = 0; j < cl; j++) {
+          st(PV, ply * MAX_PLY + 1 + j, ld(PV, (ply + 1) * MAX_PLY + j));
+          st(PV_CAPS, ply * MAX_PLY + 1 + j, ld(PV_CAPS, (ply + 1) * MAX_PLY + j));
+        }
         st(PV_LEN, ply, cl + 1);
         if (s >= beta) {
           if (!isCapture(m)) {
@@ -321,7 +330,7 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
     prev = score;
     bestScore = score;
     rootPvLen = ld(PV_LEN, 0);
-    for (let j = 0; j < rootPvLen; j++) st(ROOT_PV, j, ld(PV, j));
+    for (let j = 0; j < rootPvLen; j++) { st(ROOT_PV, j, ld(PV, j)); st(ROOT_PV_CAPS, j, ld(PV_CAPS, j)); }
     bestMove = rootPvLen > 0 ? ld(ROOT_PV, 0) : NO_MOVE;
     hostOnIteration(depth, score, nodes, hostNow() - startTime, rootPvLen);
     if (rootPvLen == 0) break;                       // no legal move at the root
@@ -340,3 +349,5 @@ export function searchNodes(): f64 { return nodes; }
 export function pvLength(): i32 { return rootPvLen; }
 /** The i-th move of the principal variation (the last completed iteration's; during onIteration, the new one). */
 export function pvMove(i: i32): u32 { return i >= 0 && i < rootPvLen ? ld(ROOT_PV, i) : NO_MOVE; }
+/** The captured set of the i-th PV move (0 for a move that captures nothing). */
+export function pvCaps(i: i32): u64 { return i >= 0 && i < rootPvLen ? ld(ROOT_PV_CAPS, i) : 0; }

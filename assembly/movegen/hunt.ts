@@ -1,28 +1,150 @@
-// Hunt-family move generation (RULES.md §0 placement/step/short jump, §1 Bagh Chal), driven only by
-// the board tables: the prey (goats) place while any are in hand, then step; the hunters (tigers) step
-// or make one short jump over an adjacent prey onto the empty point beyond on the same line.
-import { Bits, ld, st } from "../bits";
-import { STEP, boardMask, jumpLandings, midOf } from "../board";
-import { hunters, prey, side, inHand, captured, capturesToWin, PREY } from "../position";
-import { placeMove, stepMove, jumpMove } from "../move";
-
-/** Most moves one position can have here (placement on a 64-point board, or 8 tigers x 16). */
-export const MAX_MOVES: i32 = 256;
-/** Deepest ply the move stack serves (search and perft). */
-export const MAX_PLY: i32 = 128;
-/** The move stack: ply p's moves start at p * MAX_MOVES. */
-export const MOVES = new StaticArray<u32>(MAX_MOVES * (MAX_PLY + 1));
-
-/** True when the game is over because the hunters reached their capture target. */
-// @ts-ignore: decorator
-@inline export function capturesWon(): bool { return captured >= capturesToWin; }
+// Hunt-family move generation (RULES.md §0 placement/step/short jump/multi-jump, §1-§3), driven only by
+// the board tables and the rules block (rules.ts):
+// - a side with pieces in hand places on any empty point while it has any (§0 Placement);
+// - otherwise it moves one piece: the from-set is its pieces, less the point it stepped to last turn
+//   (noSameTwice, §2), and, while it has a stack, only its stacks (dispersal, §3 Double Tiger);
+// - a step goes to an adjacent empty point in one of the side's step directions (dwarfs, sheep: §3);
+//   one piece leaves a stack at a time and nothing steps onto an occupied point;
+// - captures, by the side's capture kind: a short jump over an adjacent enemy point (a stack loses one
+//   piece) to the empty point beyond on the same line; chained short jumps (multi-jump: each point
+//   captured from at most once per move, a point emptied earlier in the move may be crossed or landed
+//   on, every prefix is a move, and paths with the same (from, to, captured set) are one move); or a
+//   step that captures by intervention (§3 Surround the Tiger).
+// The Bagh Chal profile (rules.fast) keeps its own tight loops.
+import { Bits, bit, has, ld, st } from "../bits";
+import { STEP, NB, JL, MAX_POINTS, boardMask, jumpLandings, midOf, nPoints } from "../board";
+import { hunters, prey, side, inHand, hand1, captured, over, stacked, lastPt, CNT, PREY } from "../position";
+import { placeMove, stepMove, jumpMove, multiMove, interveneMove, isCapture } from "../move";
+import { fast, stepMask0, stepMask1, capture0, capture1, noSameTwiceSide, dispersal0, dispersal1, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
 
 /**
- * Writes every legal move of the current position at MOVES[base..] and returns their number
- * (0 when the game is over or the side to move is blocked). Captures come first.
+ * Most moves one position can have. Placement on a 64-point board needs 64; multi-jumps need far more
+ * (distinct (start, end, captured set) triples: 283 in a tibetan-2 position four plies from the start).
+ * A position with more sets `overflow`, which the host reports as an error.
+ */
+export const MAX_MOVES: i32 = 2048;
+/** Deepest ply the move stack serves (search and perft). */
+export const MAX_PLY: i32 = 128;
+/** The move stack: ply p's moves start at p * MAX_MOVES; slot MAX_PLY is the root list, MAX_PLY + 1 scratch. */
+export const MOVES = new StaticArray<u32>(MAX_MOVES * (MAX_PLY + 2));
+/** Captured set of each move in MOVES (multi-jumps, intervention and, in the generic path, jumps). */
+export const CAPS = new StaticArray<u64>(MAX_MOVES * (MAX_PLY + 2));
+/** Base of the scratch list (counting moves for the horizon test and the evaluation). */
+export const SCRATCH_BASE: i32 = MAX_MOVES * (MAX_PLY + 1);
+/** Set when a position had more moves than MAX_MOVES (the extra ones were dropped): the host reports it. */
+export let overflow = false;
+/** Clears `overflow` (before a perft or search). */
+export function clearOverflow(): void { overflow = false; }
+
+/** Step targets per side and point under the side's direction mask: STEPM[s * MAX_POINTS + p]. */
+const STEPM = new StaticArray<u64>(2 * MAX_POINTS);
+
+/** Rebuilds STEPM from the board tables and the step masks (after setupBoard and after setupRules). */
+export function prepareSteps(): void {
+  for (let s = 0; s < 2; s++) {
+    const mask = s == 0 ? stepMask0 : stepMask1;
+    for (let p = 0; p < MAX_POINTS; p++) {
+      let t: Bits = 0;
+      for (let d = 0; d < 8; d++) { const q = <i32>ld(NB, p * 8 + d); if (q >= 0 && ((mask >> d) & 1)) t |= bit(q); }
+      st(STEPM, s * MAX_POINTS + p, t);
+    }
+  }
+}
+
+// ---- root path table (notation): every path of every multi-jump of the root list ----
+/** Path entries: [moveIndex, nPoints, p0 (start), p1, ... (landings)], PATH_WORDS i16 each. */
+export const PATH_WORDS: i32 = 32;
+export const MAX_PATHS: i32 = 16384;
+export const PATHS = new StaticArray<i16>(PATH_WORDS * MAX_PATHS);
+export let pathCount: i32 = 0;
+/** True while generating the root list for the host: multi-jump paths are recorded. */
+let recording = false;
+/** The current jump path during the depth-first search (landings; index 0 the start). */
+const CUR_PATH = new StaticArray<i32>(PATH_WORDS);
+
+function recordPath(moveIndex: i32, len: i32): void {
+  if (pathCount >= MAX_PATHS || len + 2 > PATH_WORDS) { overflow = true; return; }
+  const o = pathCount * PATH_WORDS;
+  st(PATHS, o, <i16>moveIndex); st(PATHS, o + 1, <i16>len);
+  for (let i = 0; i < len; i++) st(PATHS, o + 2 + i, <i16>ld(CUR_PATH, i));
+  pathCount++;
+}
+
+/** True when the game is over by a static rule (captures, escape, stall). */
+// @ts-ignore: decorator
+@inline export function decided(): bool { return over != 0; }
+
+/** The from-set of side s: its pieces less the noSameTwice point, only stacks under dispersal. */
+// @ts-ignore: decorator
+@inline function fromSet(s: i32, mine: Bits): Bits {
+  let f = mine;
+  if (s == noSameTwiceSide && lastPt >= 0) f &= ~bit(lastPt);
+  if ((s == 0 ? dispersal0 : dispersal1) && (stacked & mine) != 0) f &= stacked;
+  return f;
+}
+
+/**
+ * The dogs captured by intervention when the piece on `from` steps to `to` (RULES.md §3 Surround the
+ * Tiger): on every line through `to` with an enemy on both sides whose next points beyond (on that
+ * line) are empty after the step or off the board, both enemies.
+ */
+function interventionCaps(from: i32, to: i32, enemy: Bits, occ: Bits): Bits {
+  const after = occ ^ bit(from);
+  let caps: Bits = 0;
+  for (let d = 0; d < 4; d++) {
+    const a = <i32>ld(NB, to * 8 + d), b = <i32>ld(NB, to * 8 + d + 4);
+    if (a < 0 || b < 0 || !has(enemy, a) || !has(enemy, b)) continue;
+    const ba = <i32>ld(NB, a * 8 + d), bb = <i32>ld(NB, b * 8 + d + 4);
+    if ((ba >= 0 && has(after, ba)) || (bb >= 0 && has(after, bb))) continue;
+    caps |= bit(a) | bit(b);
+  }
+  return caps;
+}
+
+// multi-jump search state (one piece at a time)
+let mjFrom: i32 = 0;
+let mjEnemy: Bits = 0;
+let mjOcc: Bits = 0;
+let mjFirst: i32 = 0;   // index of this piece's first jump move in MOVES
+let mjN: i32 = 0;       // next free index
+let mjEnd: i32 = 0;     // list bound
+
+/** Adds the move (mjFrom, to, caps) unless the list has it (same identity); records the path at the root. */
+function emitJump(to: i32, caps: Bits, depth: i32): void {
+  for (let i = mjFirst; i < mjN; i++) {
+    if (ld(CAPS, i) == caps && (<i32>(ld(MOVES, i) & 0xFF)) == to) { if (recording) recordPath(i - mjFirst + mjBaseOffset, depth + 1); return; }
+  }
+  if (mjN >= mjEnd) { overflow = true; return; }
+  const single = (caps & (caps - 1)) == 0;
+  st(MOVES, mjN, single ? jumpMove(mjFrom, to, <i32>ctz(caps)) : multiMove(mjFrom, to, caps));
+  st(CAPS, mjN, caps);
+  if (recording) recordPath(mjN - mjFirst + mjBaseOffset, depth + 1);
+  mjN++;
+}
+/** Index of this piece's first jump move relative to the start of the list (for the path table). */
+let mjBaseOffset: i32 = 0;
+
+function jumpDfs(cur: i32, caps: Bits, depth: i32): void {
+  for (let d = 0; d < 8; d++) {
+    const mid = <i32>ld(NB, cur * 8 + d), land = <i32>ld(JL, cur * 8 + d);
+    if (mid < 0 || land < 0) continue;
+    if (!has(mjEnemy, mid) || has(caps, mid)) continue;
+    // the landing must be empty: never occupied, the mover's own start, or a single piece taken this move
+    if (has(mjOcc, land) && land != mjFrom && !(has(caps, land) && ld(CNT, land) == 1)) continue;
+    const c2 = caps | bit(mid);
+    if (depth + 2 < PATH_WORDS) st(CUR_PATH, depth + 1, land);
+    emitJump(land, c2, depth + 1);
+    if (depth + 2 < PATH_WORDS) jumpDfs(land, c2, depth + 1);
+  }
+}
+
+/**
+ * Writes every legal move of the current position at MOVES[base..] (captured sets at CAPS[base..])
+ * and returns their number (0 when the game is over or the side to move is blocked). Captures first.
  */
 export function generate(base: i32): i32 {
-  if (capturesWon()) return 0;
+  if (decided()) return 0;
+  if (!fast) return generateGeneric(base);
   const empty = boardMask & ~(hunters | prey);
   let n = base;
   if (side == PREY) {
@@ -44,12 +166,71 @@ export function generate(base: i32): i32 {
   return n - base;
 }
 
+/** generate() for every profile (see the top of the file). */
+function generateGeneric(base: i32): i32 {
+  const s = side;
+  const mine = s == PREY ? prey : hunters, enemy = s == PREY ? hunters : prey;
+  const occ = hunters | prey, empty = boardMask & ~occ;
+  const end = base + MAX_MOVES;
+  let n = base;
+  if ((s == PREY ? inHand : hand1) > 0) {
+    for (let e = empty; e != 0; e &= e - 1) { st(MOVES, n, placeMove(<i32>ctz(e))); st(CAPS, n, 0); n++; }
+    return n - base;
+  }
+  const from = fromSet(s, mine);
+  const cap = s == PREY ? capture0 : capture1;
+  if (cap == CAP_JUMP) {
+    for (let f = from; f != 0; f &= f - 1) {
+      const fr = <i32>ctz(f);
+      for (let t = jumpLandings(fr, enemy, empty); t != 0; t &= t - 1) {
+        const to = <i32>ctz(t), mid = midOf(fr, to);
+        if (n >= end) { overflow = true; return n - base; }
+        st(MOVES, n, jumpMove(fr, to, mid)); st(CAPS, n, bit(mid)); n++;
+      }
+    }
+  } else if (cap == CAP_MULTI) {
+    mjEnemy = enemy; mjOcc = occ; mjEnd = end;
+    for (let f = from; f != 0; f &= f - 1) {
+      mjFrom = <i32>ctz(f); mjFirst = n; mjN = n; mjBaseOffset = n - base;
+      st(CUR_PATH, 0, mjFrom);
+      jumpDfs(mjFrom, 0, 0);
+      n = mjN;
+    }
+  }
+  const steps = s == PREY ? 0 : MAX_POINTS;
+  for (let f = from; f != 0; f &= f - 1) {
+    const fr = <i32>ctz(f);
+    for (let t = ld(STEPM, steps + fr) & empty; t != 0; t &= t - 1) {
+      const to = <i32>ctz(t);
+      if (n >= end) { overflow = true; return n - base; }
+      if (cap == CAP_INTERVENTION) {
+        const c = interventionCaps(fr, to, enemy, occ);
+        st(MOVES, n, c != 0 ? interveneMove(fr, to) : stepMove(fr, to)); st(CAPS, n, c);
+      } else {
+        st(MOVES, n, stepMove(fr, to)); st(CAPS, n, 0);
+      }
+      n++;
+    }
+  }
+  return n - base;
+}
+
+/** The root list for the host: generate() with every multi-jump path recorded in PATHS. */
+export function generateRoot(base: i32): i32 {
+  pathCount = 0; overflow = false;
+  recording = true;
+  const n = generate(base);
+  recording = false;
+  return n;
+}
+
 /**
- * True if the side to move has at least one legal move (the same moves as generate(), without writing
- * them): the search's horizon test for "a side with no legal move loses" (RULES.md §0).
+ * True if the side to move has at least one legal move (the same moves as generate()): the search's
+ * horizon test for "a side with no legal move loses" (RULES.md §0).
  */
 export function hasMove(): bool {
-  if (capturesWon()) return false;
+  if (decided()) return false;
+  if (!fast) return generateGeneric(SCRATCH_BASE) > 0;
   const empty = boardMask & ~(hunters | prey);
   if (side == PREY) {
     if (inHand > 0) return empty != 0;
@@ -65,7 +246,18 @@ export function hasMove(): bool {
 
 /** Writes the capturing moves only (quiescence) at MOVES[base..]; returns their number. */
 export function generateCaptures(base: i32): i32 {
-  if (side == PREY || capturesWon()) return 0;
+  if (decided()) return 0;
+  if (!fast) {
+    if ((side == PREY ? capture0 : capture1) == 0) return 0;
+    const n = generateGeneric(base);
+    let k = base;
+    for (let i = base; i < base + n; i++) {
+      const m = ld(MOVES, i);
+      if (isCapture(m)) { st(MOVES, k, m); st(CAPS, k, ld(CAPS, i)); k++; }
+    }
+    return k - base;
+  }
+  if (side == PREY) return 0;
   const empty = boardMask & ~(hunters | prey);
   let n = base;
   for (let f = hunters; f != 0; f &= f - 1) {
@@ -96,3 +288,7 @@ export function generateCaptures(base: i32): i32 {
   for (let e = empty; e != 0; e &= e - 1) n += <i32>popcnt(ld(STEP, <i32>ctz(e)) & p);
   return n;
 }
+
+/** Step targets of side s from p (its direction mask applied). */
+// @ts-ignore: decorator
+@inline export function stepTargets(s: i32, p: i32): Bits { return ld(STEPM, s * MAX_POINTS + p); }

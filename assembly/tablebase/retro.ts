@@ -24,7 +24,7 @@
 // region by an atomic bump (the instances' allocators are not shared).
 import { ld } from "../bits";
 import { STEP, jumpLandings, midOf, nPoints } from "../board";
-import { capturesToWin } from "../position";
+import { target0 as capturesToWin } from "../rules";
 import { slotOf, slotsPerSide, isCanonical, unrankEmpties, repOf, binom, F, orbits, prepareHunters, slotOfPrepared, freePoint } from "./index";
 
 /** Progress of a layer: pass 1 (counting; done/total slots) or 2 (propagation; resolved so far, level). */

@@ -2,7 +2,8 @@
 // at its leaves: alpha-beta on game values {-1 loss, 0 draw, +1 win} for the side to move, with a
 // transposition table. No repetition can occur while prey are being placed (every prey turn places).
 import { ld, st } from "../bits";
-import { key, side, inHand, captured, capturesToWin, makeMove, unmakeMove, HUNTER } from "../position";
+import { key, side, inHand, captured, makeMove, unmakeMove, HUNTER } from "../position";
+import { target0 as capturesToWin } from "../rules";
 import { generate, MOVES, MAX_MOVES, MAX_PLY } from "../movegen/hunt";
 import { evaluate } from "../eval";
 import { probeCurrent } from "./probe";
@@ -48,7 +49,7 @@ function wdl(alpha: i32, beta: i32, ply: i32): i32 {
     const m = ld(MOVES, base + i);
     let sc: i32;
     if (m == ttm) sc = 1 << 30;
-    else { makeMove(m); sc = -evaluate(); unmakeMove(); }
+    else { makeMove(m, 0); sc = -evaluate(); unmakeMove(); }
     st(ORDER, base + i, sc);
   }
   const alpha0 = alpha;
@@ -58,7 +59,7 @@ function wdl(alpha: i32, beta: i32, ply: i32): i32 {
     for (let j = i + 1; j < n; j++) { const s = ld(ORDER, base + j); if (s > bs) { bs = s; bi = j; } }
     const m = ld(MOVES, base + bi);
     if (bi != i) { st(MOVES, base + bi, ld(MOVES, base + i)); st(MOVES, base + i, m); st(ORDER, base + bi, ld(ORDER, base + i)); st(ORDER, base + i, bs); }
-    makeMove(m);
+    makeMove(m, 0);
     const v = -wdl(-beta, -alpha, ply + 1);
     unmakeMove();
     if (aborted) return 0;
