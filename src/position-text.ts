@@ -9,11 +9,10 @@
  *     board    := rank ("/" rank)*       one rank per rank of the board, top rank first
  *     rank     := (cell | empties)+      the rank's points left to right; a rank lists only the points
  *                                        that exist (the 37-point board's rank 1 is a1 c1 e1)
- *     cell     := letter ["*" count]     a piece of the side with that letter; "*" count: a stack of
- *                                        `count` pieces (2..63), only for a side whose pieces stack
- *     count    := one or two digits, read greedily (at most two): a stack of 2..9 directly followed
- *                                        by an empty run is written with a leading 0 (`G*061` = a
- *                                        stack of 6, then 1 empty point; `G*61` is a stack of 61)
+ *     cell     := letter ["(" count ")"] a piece of the side with that letter; "(" count ")": a stack
+ *                                        of `count` pieces (2..63, no leading zero), only for a side
+ *                                        whose pieces stack: `G(6)1` is a stack of 6 goats, then one
+ *                                        empty point
  *     empties  := [1-9][0-9]*            that many consecutive empty points (two runs may not touch)
  *     side     := the letter of the side to move
  *     hand     := "-" | (letter n)+      pieces in hand, only for a side that places, e.g. W1S15
@@ -29,7 +28,7 @@
  * Written form (formatPositionText): counts of zero are left out and an empty hand, captured or extra
  * field is `-`; hand and captured list the hunter side first (`W1S15`); the extra field is written
  * only for games with extra state, `last=` before `stall=`. Bagh Chal start: `T3T/5/5/5/T3T G G20 -`;
- * Tibetan-2 `setup=stacks` start (a game with extra state): `3/1T1/5/1G*061G*061/5/1G*061G*061/5/1T1/3 G - - -`.
+ * Tibetan-2 `setup=stacks` start (a game with extra state): `3/1T1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -`.
  *
  * Checks (ParseError with a 1-based column and what was expected): letters, ranks, stacks only for a
  * side with stacks, hand only for a side that places, per side board + hand + captured = that side's
@@ -98,7 +97,7 @@ export interface Setup {
   stall: number;
 }
 
-/** Largest stack a position string can write (`*` count 2..63). */
+/** Largest stack a position string can write (`(count)` 2..63). */
 export const MAX_STACK = 63;
 
 /** A reason a position cannot arise, and the field of the position string it is reported at. */
@@ -283,14 +282,16 @@ function parse(ctx: NotationBase & { start?: Setup }, totals: readonly [number, 
       if (k >= pts.length) tooLong(i);
       let pieces = 1;
       i++;
-      if (s[i] === '*') {
-        if (!rules.sides[side!].stacks) fail(col + i, `${names[side!].plural} do not stack in this game (no "*" count after ${ch})`);
+      if (s[i] === '(') {
+        if (!rules.sides[side!].stacks) fail(col + i, `${names[side!].plural} do not stack in this game (no "(" count ")" after ${ch})`);
         let j = i + 1;
-        while (j < s.length && j < i + 3 && s[j] >= '0' && s[j] <= '9') j++;
-        if (j === i + 1) fail(col + i + 1, `expected a stack count 2..${MAX_STACK} after "*"`);
-        pieces = Number(s.slice(i + 1, j));
-        if (pieces < 2 || pieces > MAX_STACK) fail(col + i + 1, `a stack holds 2..${MAX_STACK} ${names[side!].plural}, got ${s.slice(i + 1, j)}`);
-        i = j;
+        while (j < s.length && s[j] >= '0' && s[j] <= '9') j++;
+        if (j === i + 1) fail(col + i + 1, `expected a stack count 2..${MAX_STACK} after "("`);
+        const digits = s.slice(i + 1, j);
+        pieces = Number(digits);
+        if (digits[0] === '0' || pieces < 2 || pieces > MAX_STACK) fail(col + i + 1, `a stack holds 2..${MAX_STACK} ${names[side!].plural}, got ${digits}`);
+        if (s[j] !== ')') fail(col + j, `expected ")" after the stack count ${digits}`);
+        i = j + 1;
       }
       owner[pts[k]] = side!;
       count[pts[k]] = pieces;
@@ -486,10 +487,9 @@ export function formatPositionText(ctx: NotationBase, s: Setup): string {
       if ((o !== 0 && o !== 1) || !Number.isInteger(k) || k < 1 || k > MAX_STACK || (k > 1 && !rules.sides[o].stacks)) {
         throw new ArgumentError(`formatPositionText: point ${board.points[p].name} has owner ${o} and count ${k}`);
       }
-      tokens.push(names[o].letter + (k > 1 ? '*' + String(k) : ''));
+      tokens.push(names[o].letter + (k > 1 ? `(${k})` : ''));
     }
-    // a one-digit stack count directly followed by an empty run takes a leading 0 (see the grammar)
-    return tokens.map((t, i) => (typeof t === 'string' && /\*\d$/.test(t) && typeof tokens[i + 1] === 'number' ? t.replace('*', '*0') : String(t))).join('');
+    return tokens.map(String).join('');
   });
   const counts = (v: readonly number[]) => {
     let out = '';

@@ -36,7 +36,7 @@ const BAGH = game({
 const TIB2 = game({
   board: alquerque(5, { dens: ['south', 'north'] }), sides: [GOATS, TIGERS],
   rules: { sides: [side({ places: true, stacks: true, noSameTwice: true, captureTarget: 19 }), side({ capture: 'multi-jump' })], stall: null },
-}, '3/1T1/5/1G*061G*061/5/1G*061G*061/5/1T1/3 G - - -');
+}, '3/1T1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -');
 // RULES.md §2 tibetan-1 setup=far-rows: 10 goats on ranks 6-7 + 5 in hand, one tiger on c2; target 15 - 5.
 const TIB1 = game({
   board: alquerque(5, { dens: ['south'] }), sides: [GOATS, TIGERS],
@@ -57,7 +57,7 @@ const DOGS = { letter: 'D', name: 'dog', plural: 'dogs' };
 const DOUBLE = game({
   board: alquerque(5), sides: [DOGS, TIGERS],
   rules: { sides: [side({ stacks: true, captureTarget: 6 }), side({ capture: 'jump' })], stall: null },
-}, '2T2/1D*041D*041/5/1D*041D*041/2T2 T - -');
+}, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 T - -');
 // RULES.md §3 surround-the-tiger: 16 dogs on the edge, the tiger on c3; intervention; 6 captured wins.
 const SURROUND = game({
   board: alquerque(5), sides: [DOGS, TIGERS],
@@ -98,19 +98,17 @@ describe('totalsOf and the start strings', () => {
     expect(formatPositionText(ctx, ctx.start!)).toBe(ctx.startText);
   });
 
-  it('stacks: the count, the leading 0 before an empty run, a stack at a rank end', () => {
+  it('stacks: the count in parentheses, a stack before an empty run, a stack at a rank end', () => {
     const s = TIB2.start!;
     const b4 = TIB2.board.index('b4');
     expect([s.owner[b4], s.count[b4]]).toEqual([0, 6]);
     expect(s.count.reduce((a, b) => a + b, 0)).toBe(26);
-    // G*61 is a stack of 61 (the count is read greedily, two digits at most), never a 6 and a run of
-    // 1: the rank then lists 4 points (reported at its end, column 9 + 10)
-    expectError(TIB2, '3/1T1/5/1G*61G*061/5/1G*061G*061/5/1T1/3 G - - -', 19, 'rank 6 needs 5 points, found 4');
-    // a stack of 12 followed by a run needs no leading 0; a stack ending a rank none
-    const t = parsePositionText(TIB2, '3/1T1/5/G*124/5/G*113G/5/1T1/3 G - - -');
+    // a stack needs its closing parenthesis
+    expectError(TIB2, '3/1T1/5/1G(6G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 13, 'expected ")" after the stack count 6');
+    const t = parsePositionText(TIB2, '3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 G - - -');
     expect(t.count[TIB2.board.index('a6')]).toBe(12);
-    expect(formatPositionText(TIB2, t)).toBe('3/1T1/5/G*124/5/G*113G/5/1T1/3 G - - -');
-    expect(formatPositionText(TIB2, parsePositionText(TIB2, '3/1T1/5/G*064/5/4G*06/5/1T1/3 G G12 - -'))).toBe('3/1T1/5/G*064/5/4G*6/5/1T1/3 G G12 - -');
+    expect(formatPositionText(TIB2, t)).toBe('3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 G - - -');
+    expect(formatPositionText(TIB2, parsePositionText(TIB2, '3/1T1/5/G(6)4/5/4G(6)/5/1T1/3 G G12 - -'))).toBe('3/1T1/5/G(6)4/5/4G(6)/5/1T1/3 G G12 - -');
   });
 
   it('the extra field is optional in a game with extra state and written as -', () => {
@@ -248,20 +246,20 @@ describe('ParseError: column and reason', () => {
   });
 
   it('a stack on a side without stacks', () => {
-    expectError(BAGH, 'T3T/5/2G*22/5/T3T G G18 -', 9, 'goats do not stack in this game');
-    expectError(TIB2, '3/1T*21/5/1G*061G*061/5/1G*061G*061/5/1T1/3 G - - -', 5, 'tigers do not stack');
+    expectError(BAGH, 'T3T/5/2G(22)/5/T3T G G18 -', 9, 'goats do not stack in this game');
+    expectError(TIB2, '3/1T(21)/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 5, 'tigers do not stack');
   });
 
   it('a stack count of 1 or 64, or none', () => {
-    expectError(TIB2, '3/1T1/5/1G*1G*061/5/1G*061G*061/5/1T1/3 G G5 - -', 12, 'a stack holds 2..63 goats, got 1');
-    expectError(TIB2, '3/1T1/5/G*644/5/5/5/1T1/3 G - - -', 11, 'a stack holds 2..63 goats, got 64');
-    expectError(TIB2, '3/1T1/5/1G*01G*061/5/1G*061G*061/5/1T1/3 G G6 - -', 12, 'got 01');
-    expectError(TIB2, '3/1T1/5/1G*/5/5/5/1T1/3 G - - -', 12, 'expected a stack count 2..63 after "*"');
+    expectError(TIB2, '3/1T1/5/1G(1)G(6)1/5/1G(6)1G(6)1/5/1T1/3 G G5 - -', 12, 'a stack holds 2..63 goats, got 1');
+    expectError(TIB2, '3/1T1/5/G(64)4/5/5/5/1T1/3 G - - -', 11, 'a stack holds 2..63 goats, got 64');
+    expectError(TIB2, '3/1T1/5/1G(01)G(6)1/5/1G(6)1G(6)1/5/1T1/3 G G6 - -', 12, 'got 01');
+    expectError(TIB2, '3/1T1/5/1G(/5/5/5/1T1/3 G - - -', 12, 'expected a stack count 2..63 after "("');
   });
 
   it('a hand for a side that does not place', () => {
     expectError(BAGH, 'T3T/5/5/5/T3T G T1G20 -', 17, 'tigers are not placed in this game');
-    expectError(DOUBLE, '2T2/1D*041D*041/5/1D*041D*041/2T2 T D1 -', 37, 'dogs are not placed in this game');
+    expectError(DOUBLE, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 T D1 -', 37, 'dogs are not placed in this game');
   });
 
   it('captured pieces of a side the other side cannot capture', () => {
@@ -269,15 +267,15 @@ describe('ParseError: column and reason', () => {
   });
 
   it('totals that do not add up', () => {
-    expectError(TIB2, '3/1T1/5/1G*051G*061/5/1G*061G*061/5/1T1/3 G - - -', 45, 'goats on the board (23) + in hand (0) + captured (0) must be 24');
-    expectError(TIB2, '3/1T1/5/1G*061G*061/5/1G*061G*061/5/1T1/3 G G1 - -', 45, 'must be 24');
+    expectError(TIB2, '3/1T1/5/1G(5)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 45, 'goats on the board (23) + in hand (0) + captured (0) must be 24');
+    expectError(TIB2, '3/1T1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G G1 - -', 45, 'must be 24');
     expectError(BAGH, 'T3T/5/5/5/T4 G G20 -', 1, 'expected 4 tigers on the board, found 3');
     expectError(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/5 W S15 -', 27, 'wolves on the board (1) + in hand (0) + captured (0) must be 2');
   });
 
   it('captured over what the capture target allows', () => {
     expectError(BAGH, 'T3T/5/5/5/T3T G G14 G6', 21, 'at most 5 goats can be captured');
-    expectError(DOUBLE, '2T2/1D*041D*031/5/2D*022/2T2 D - D7', 34, 'at most 6 dogs can be captured');
+    expectError(DOUBLE, '2T2/1D(4)1D(3)1/5/2D(2)2/2T2 D - D7', 34, 'at most 6 dogs can be captured');
     // an intervention takes up to 8 at once (4 lines through c3): 6 is the target, so 5 + 8 = 13 at most
     expectError(SURROUND, '1D3/5/2T2/5/2D2 D - D14', 21, 'at most 13 dogs can be captured');
     expect(parsePositionText(SURROUND, '1DDD1/5/2T2/5/5 D - D13').captured).toEqual([13, 0]);
@@ -296,8 +294,8 @@ describe('ParseError: column and reason', () => {
 
   it('last= on an empty point, a stack or a piece of the other side', () => {
     expectError(TIB1, 'GGGGG/GGGGG/5/5/5/1T1/3 G G5 - last=c5', 37, 'last=c5 must name a point holding exactly one goat (the one that stepped there): it is empty');
-    expectError(TIB2, '3/1T1/5/1G*061G*061/5/1G*061G*061/5/1T1/3 T - - last=b4', 54, 'it holds a stack of 6');
-    expectError(TIB2, '3/1T1/5/1G*061G*061/5/1G*061G*061/5/1T1/3 T - - last=c2', 54, 'it holds a tiger');
+    expectError(TIB2, '3/1T1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 T - - last=b4', 54, 'it holds a stack of 6');
+    expectError(TIB2, '3/1T1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 T - - last=c2', 54, 'it holds a tiger');
   });
 
   it('stall= without a stall rule', () => {
@@ -317,8 +315,8 @@ describe('ParseError: column and reason', () => {
 
   it('a wrong rank length or rank count', () => {
     expectError(BAGH, 'T3T/5/4/5/T3T G G20 -', 8, 'rank 3 needs 5 points, found 4');
-    expectError(TIB2, '5/1T1/5/1G*061G*061/5/1G*061G*061/5/1T1/3 G - - -', 1, 'rank 9 has only 3 points');
-    expectError(TIB2, '3/1T1/5/1G*061G*061/5/1G*061G*061/5/1T1/GGG1 G - - -', 44, 'rank 1 has only 3 points');
+    expectError(TIB2, '5/1T1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 1, 'rank 9 has only 3 points');
+    expectError(TIB2, '3/1T1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/GGG1 G - - -', 44, 'rank 1 has only 3 points');
     expectError(GIANT, '1/3/1G1/D1D G - - -', 1, 'expected 5 ranks separated by "/", found 4');
   });
 
