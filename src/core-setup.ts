@@ -1,25 +1,41 @@
 import type { Board } from './lattice/index.js';
 import { EVAL_FEATURES, type HuntVariant, type OptionValues } from './variants/index.js';
+import { encodeRules, type RuleSet } from './rules/index.js';
+import { totalsOf, type NotationContext } from './position-text.js';
 import { loadCore, type Core } from './wasm.js';
 
+/** Repetition option values in the core's numbering (assembly/search.ts setRepetitionMode). */
+const REPETITION_MODES = ['none', 'draw3', 'forbid'];
+
 /**
- * Loads a core instance and configures it for a hunt variant: the board tables, the capture target,
- * the repetition rule and the evaluation weights (all from the declaration; the core holds no game).
+ * Loads a core instance and configures it for a hunt variant under `options`: the board tables (with
+ * each point's rank), the rules block (the RuleSet encoded: src/rules), the repetition rule and the
+ * evaluation weights, all from the declaration; the core holds no game of its own. Throws Error when the
+ * core refuses the board or the rules (a declaration bug: the schema checks the rules first).
  */
-export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false, sharedMemory?: WebAssembly.Memory): Promise<{ board: Board; core: Core }> {
-  const board = variant.board();
+export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false, sharedMemory?: WebAssembly.Memory): Promise<{ board: Board; rules: RuleSet; core: Core }> {
+  const board = variant.board(options);
+  const rules = variant.rules(options);
   const core = await loadCore({ debug, sharedMemory });
   const e = core.exports;
   const input = core.boardInput();
   input.fill(-1);
   input.set(board.neighbours, 0);
   input.set(board.jumps, 64 * 8);
+  board.points.forEach((p, i) => { input[64 * 16 + i] = p.y; });
   const rc = e.setupBoard(board.points.length);
   if (rc !== 0) throw new Error(`internal: the core rejected board ${board.id} (code ${rc})`);
-  e.setCapturesToWin(variant.capturesToWin(options));
+  core.rulesInput().set(encodeRules(rules));
+  const rr = e.setupRules();
+  if (rr !== 0) throw new Error(`internal: the core refused word ${-rr - 1} of the rules block of ${variant.id}`);
   [variant.evalWeights.placement, variant.evalWeights.movement].forEach((w, phase) =>
-    EVAL_FEATURES.forEach((f, i) => e.setWeight(phase * EVAL_FEATURES.length + i, w[f])));
-  e.setRepetitionMode(['none', 'draw3', 'forbid'].indexOf(String(options.repetition)));
-  return { board, core };
+    EVAL_FEATURES.forEach((f, i) => e.setWeight(phase * EVAL_FEATURES.length + i, w[f] ?? 0)));
+  e.setRepetitionMode(REPETITION_MODES.indexOf(String(options.repetition ?? 'draw3')));
+  return { board, rules, core };
 }
 
+/** The notation context of a variant under `options`: board, sides, rules and each side's total pieces (from the start position). */
+export function notationContext(variant: HuntVariant, options: OptionValues, board: Board, rules: RuleSet): NotationContext {
+  const partial = { board, sides: variant.sides, rules };
+  return { ...partial, totals: totalsOf(partial, variant.start(options)) };
+}

@@ -1,0 +1,133 @@
+/**
+ * A game's window on the movement-phase tablebase (Bagh Chal's profile: DESIGN.md "Tablebases"):
+ * loading the files into the game's core, probing, the tablebase's best line, and the proof search
+ * that solves a position over it. Game delegates to it; it reads the core and plays moves only through
+ * the root list (src/move-list.ts), and leaves the position as it found it.
+ */
+import { ArgumentError, TablebaseError, checkKeys, describeValue, isOptionsObject } from './errors.js';
+import type { Board } from './lattice/index.js';
+import type { Core } from './wasm.js';
+import type { HuntVariant, OptionValues } from './variants/index.js';
+import type { LayerMeta } from './tablebase/format.js';
+import { lineTexts, rootMoves } from './move-list.js';
+
+/** A tablebase verdict for the side to move: its result with best play and the moves that get it. */
+export interface TablebaseProbe {
+  wdl: 'win' | 'draw' | 'loss';
+  /** Plies to the end of the game with best play (the winner hurries, the loser delays); null for a draw. */
+  dtm: number | null;
+  /** A move that keeps the verdict (fastest win, longest loss, a drawing move); null when the game is over. */
+  bestmove: string | null;
+  /** The best line to the end (each move lowers dtm by one); for a draw, its first plies (up to 12). */
+  line: string[];
+}
+
+/** The outcome of solve(): the game value for the side to move, or 'unknown' at the node limit. */
+export interface SolveReport { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number }
+
+export class GameTablebase {
+  /** True once load() succeeded. */
+  loaded = false;
+
+  /** `captureTarget`: the prey captures that end the game (the rules' side-0 target). */
+  constructor(private readonly core: Core, private readonly board: Board, private readonly variant: HuntVariant,
+    private readonly options: OptionValues, private readonly captureTarget: number) {}
+
+  /**
+   * Loads the movement-phase tablebase built in `dir` (`lattice tablebase build`). Node only. Rejects
+   * with TablebaseError naming a missing, corrupt or mismatched file, or a game without tablebases (only
+   * the Bagh Chal profile has them); ArgumentError for a non-string dir or under repetition=forbid.
+   */
+  async load(dir: string): Promise<LayerMeta[]> {
+    if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
+    if (!this.core.exports.fastProfile()) throw new TablebaseError(`${this.variant.id} has no tablebase: tablebases cover games with Bagh Chal's rule profile (single jumps, no stacks, only the prey place)`);
+    // loaded on demand: the tablebase module reads files (Node only); the rest of the API runs in browsers
+    const { loadTablebaseInto } = await import('./tablebase/index.js');
+    const metas = loadTablebaseInto(this.core, this.board, this.variant, this.options, dir);
+    this.loaded = true;
+    return metas;
+  }
+
+  /** Raw tablebase value of the current position: dtm + 1, 0 draw, -1 not covered; 1 when decided by captures. */
+  value(): number {
+    const e = this.core.exports;
+    if (e.captured() >= this.captureTarget) return 1;     // the side to move has lost: dtm 0
+    return e.tbProbe();
+  }
+
+  /** See Game.probe. */
+  probe(): TablebaseProbe | null {
+    if (!this.loaded) return null;
+    const e = this.core.exports;
+    if (e.captured() >= this.captureTarget && e.inHand() === 0) {
+      // decided already: the hunters have their captures (whoever is to move)
+      return { wdl: e.sideToMove() === 1 ? 'win' : 'loss', dtm: 0, bestmove: null, line: [] };
+    }
+    const v0 = this.value();
+    if (v0 < 0) return null;
+    const text = lineTexts(this.core, this.board, this.line(v0));
+    return { wdl: v0 === 0 ? 'draw' : ((v0 - 1) & 1) === 1 ? 'win' : 'loss', dtm: v0 === 0 ? null : v0 - 1, bestmove: text[0] ?? null, line: text };
+  }
+
+  /**
+   * The tablebase's best line from the current position, whose raw value is `v0` (dtm + 1, or 0 for a
+   * draw): each move lowers the distance to mate by one (a draw stays a draw), to the end of the game
+   * (at most 12 moves for a draw). The position is unchanged afterwards.
+   */
+  line(v0: number): Array<{ m: number; caps: bigint }> {
+    const e = this.core.exports;
+    const best = (): { m: number; caps: bigint; index: number } | null => {
+      const v = this.value();
+      if (v === 1 || (v > 0 && e.captured() >= this.captureTarget)) return null;
+      for (const mv of rootMoves(this.core, this.board)) {
+        e.makeMoveAt(mv.index);
+        const c = this.value();
+        e.unmakeMove();   // the root list stays valid: nothing here lists moves
+        if (v === 0 ? c === 0 : c === v - 1) return { m: mv.packed, caps: mv.caps, index: mv.index };
+      }
+      return null;
+    };
+    const line: Array<{ m: number; caps: bigint }> = [];
+    const limit = v0 === 0 ? 12 : v0 - 1;
+    for (let i = 0; i < limit; i++) {
+      const b = best();
+      if (b === null) break;
+      line.push({ m: b.m, caps: b.caps });
+      e.makeMoveAt(b.index);
+    }
+    for (let i = 0; i < line.length; i++) e.unmakeMove();
+    return line;
+  }
+
+  /**
+   * See Game.solve: two null-window proofs over {-1, 0, 1} down to the loaded tablebase. `finished` is
+   * the game's result score when it is over (MATE, 0, -MATE from the side to move's view), else null.
+   */
+  solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void }, finished: number | null): SolveReport {
+    if (!isOptionsObject(opts)) throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
+    checkKeys(opts, ['nodeLimit', 'onProgress'], 'solve options');
+    if (!this.loaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
+    const limit = opts.nodeLimit ?? 0;
+    if (!(Number.isFinite(limit) && limit >= 0)) throw new ArgumentError(`nodeLimit must be a number >= 0, got ${describeValue(limit)}`);
+    if (finished !== null) return { value: finished > 0 ? 'win' : finished < 0 ? 'loss' : 'draw', nodes: 0, ms: 0 };
+    const e = this.core.exports;
+    const t0 = performance.now();
+    let total = 0;
+    this.core.hooks.solveProgress = (n) => opts.onProgress?.(total + n);
+    try {
+      const low = e.tbSolve(-1, 0, limit);            // >= 0: the side to move does not lose
+      total += e.tbSolveNodes();
+      if (e.tbSolveAborted()) return { value: 'unknown', nodes: total, ms: Math.round(performance.now() - t0) };
+      let value: 'win' | 'draw' | 'loss' = 'loss';
+      if (low >= 0) {
+        const high = e.tbSolve(0, 1, limit);          // >= 1: the side to move wins
+        total += e.tbSolveNodes();
+        if (e.tbSolveAborted()) return { value: 'unknown', nodes: total, ms: Math.round(performance.now() - t0) };
+        value = high >= 1 ? 'win' : 'draw';
+      }
+      return { value, nodes: total, ms: Math.round(performance.now() - t0) };
+    } finally {
+      this.core.hooks.solveProgress = () => {};
+    }
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * The limits of perft and search runs, checked at the edge (house style: validate once): every key,
+ * type and range, with ArgumentError naming what is wrong. Shared by the lattice games (Game) and their
+ * facades; the core receives plain numbers.
+ */
+import { ArgumentError, checkKeys, describeValue, isOptionsObject } from './errors.js';
+
+/** Deepest search the core's stacks serve. */
+export const MAX_SEARCH_DEPTH = 126;
+/** Deepest perft allowed through the API (use PerftLimits to bound its time). */
+export const MAX_PERFT_DEPTH = 20;
+/** Depth of a search given no depth, nodes, movetime or stop: `search({})` searches 8 plies. */
+export const DEFAULT_SEARCH_DEPTH = 8;
+
+/**
+ * Limits of a perft run: when one is reached the run throws a LatticeError with code 'stopped'. Unknown
+ * keys are refused (ArgumentError).
+ */
+export interface PerftLimits {
+  /** Time budget in milliseconds. */
+  movetime?: number;
+  /** A stop flag: a non-zero stop[0] stops the run (another thread may set it). */
+  stop?: Int32Array;
+  /**
+   * Called after each root move is counted (perft and divide of depth >= 2 then count root move by root
+   * move): `done` of `total` root moves, the move's text and its leaf count. As during a search, only
+   * reads of the game are allowed from it (other calls throw LatticeError code 'busy').
+   */
+  onProgress?: (p: PerftProgress) => void;
+}
+
+/** One root move counted by a perft or divide run (PerftLimits.onProgress). */
+export interface PerftProgress { done: number; total: number; move: string; nodes: number }
+
+/**
+ * Search limits; any combination, the first reached stops the search. With none of depth, nodes,
+ * movetime and stop, the search goes to DEFAULT_SEARCH_DEPTH (8 plies); with only nodes, movetime or
+ * stop, to MAX_SEARCH_DEPTH. Unknown keys are refused (ArgumentError).
+ */
+export interface SearchLimits {
+  /** Maximum depth in plies (1..126). */
+  depth?: number;
+  /** Node budget (the search stops at the first check after it); 0 means no node limit. */
+  nodes?: number;
+  /** Time budget in milliseconds; 0 means no time limit. */
+  movetime?: number;
+  /** A stop flag: when `stop[0] !== 0` (e.g. set by another thread via a SharedArrayBuffer) the search stops. */
+  stop?: Int32Array;
+  /**
+   * Called after each completed iteration, with the game at the searched position: it may read the
+   * game (position(), legalMoves(), result(), history(), key(), evaluate()); any other call on the game
+   * throws LatticeError code 'busy' until search() returns.
+   */
+  onIteration?: (info: SearchInfo) => void;
+}
+
+/** One iteration's (or the final) search report. Score in centi-units from the side to move's view. */
+export interface SearchInfo {
+  depth: number;
+  score: number;
+  /** Plies to the end when the score is a forced win (>0) or loss (<0), else null. */
+  mateIn: number | null;
+  nodes: number;
+  ms: number;
+  pv: string[];
+}
+
+const PERFT_LIMIT_KEYS = ['movetime', 'stop', 'onProgress'] as const;
+const SEARCH_LIMIT_KEYS = ['depth', 'nodes', 'movetime', 'stop', 'onIteration'] as const;
+
+/** Throws ArgumentError unless depth is an integer 0..max. */
+export function checkDepth(depth: number, max: number): void {
+  if (!Number.isInteger(depth) || depth < 0 || depth > max) throw new ArgumentError(`depth must be an integer 0..${max}, got ${describeValue(depth)}`);
+}
+
+/** Checks perft limits; returns the absolute deadline (performance.now() ms, Infinity for none). */
+export function perftDeadline(limits: PerftLimits): number {
+  if (!isOptionsObject(limits)) throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
+  checkKeys(limits, PERFT_LIMIT_KEYS, 'perft limits');
+  const { movetime, stop } = limits;
+  if (limits.onProgress !== undefined && typeof limits.onProgress !== 'function') throw new ArgumentError('onProgress must be a function');
+  if (movetime !== undefined && !(Number.isFinite(movetime) && movetime > 0)) throw new ArgumentError(`movetime must be a number > 0 ms, got ${describeValue(movetime)}`);
+  if (stop !== undefined && !(stop instanceof Int32Array && stop.length >= 1)) throw new ArgumentError('stop must be an Int32Array of length >= 1');
+  return movetime ? performance.now() + movetime : Infinity;
+}
+
+/**
+ * Checks search limits and fills the defaults: `{ depth, nodes, movetime }` as the core takes them
+ * (0 = no such limit). Throws ArgumentError for limits that are not an object, an unknown key, a depth
+ * outside 1..126, a negative or non-finite budget, a bad stop flag or callback.
+ */
+export function checkSearchLimits(limits: SearchLimits): { depth: number; nodes: number; movetime: number } {
+  if (!isOptionsObject(limits)) throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
+  checkKeys(limits, SEARCH_LIMIT_KEYS, 'search limits');
+  const { nodes = 0, movetime = 0 } = limits;
+  const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : DEFAULT_SEARCH_DEPTH);
+  if (!(Number.isInteger(depth) && depth >= 1 && depth <= MAX_SEARCH_DEPTH)) {
+    throw new ArgumentError(`search depth must be an integer 1..${MAX_SEARCH_DEPTH}, got ${describeValue(depth)}`);
+  }
+  if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${describeValue(nodes)}`);
+  if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(movetime)}`);
+  if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) {
+    throw new ArgumentError('stop must be an Int32Array of length >= 1 (on a SharedArrayBuffer to stop from another thread)');
+  }
+  if (limits.onIteration !== undefined && typeof limits.onIteration !== 'function') throw new ArgumentError('onIteration must be a function');
+  return { depth, nodes, movetime };
+}
