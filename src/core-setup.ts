@@ -7,7 +7,7 @@ import { loadCore, type Core } from './wasm.js';
  * the repetition rule and the evaluation weights (all from the declaration; the core holds no game).
  */
 export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false, sharedMemory?: WebAssembly.Memory): Promise<{ board: Board; core: Core }> {
-  const board = variant.board();
+  const board = variant.board(options);
   const core = await loadCore({ debug, sharedMemory });
   const e = core.exports;
   const input = core.boardInput();

@@ -3,10 +3,12 @@
  * `extendRules` for variants that differ by a field, and the rules block the core reads.
  */
 export {
+  ALL_DIRECTIONS,
   CAPTURE_KINDS,
   checkRules,
   extendRules,
   ruleSetSchema,
+  sideRules,
   type CaptureKind,
   type DirName,
   type RuleSet,

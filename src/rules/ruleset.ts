@@ -20,6 +20,9 @@ export type CaptureKind = 'none' | 'jump' | 'multi-jump' | 'intervention';
 /** The capture kinds in the order of their code in the rules block (0 none .. 3 intervention). */
 export const CAPTURE_KINDS: readonly CaptureKind[] = Object.freeze(['none', 'jump', 'multi-jump', 'intervention']);
 
+/** Every direction, in DIR_NAMES order: a piece that may step along any line. */
+export const ALL_DIRECTIONS: readonly DirName[] = Object.freeze(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
+
 /** The rules of one side of a hunt game. */
 export interface SideRules {
   /** Pieces in hand are placed on empty points, and must be while any are in hand (RULES.md §0 Placement). */
@@ -51,6 +54,18 @@ export interface RuleSet {
   escape: null | { side: 0 | 1 };
   /** The OTHER side wins after `limit` consecutive moves of `side` that gain no rank; moves of the other side neither count nor reset (§3). */
   stall: null | { side: 0 | 1; limit: number };
+}
+
+/**
+ * The rules of a side from the fields that differ from the plainest side (no placement, steps along
+ * every line, no capture, no stacks, no dispersal, no noSameTwice, no capture target). Not checked here:
+ * checkRules checks the whole record.
+ */
+export function sideRules(fields: Partial<SideRules> = {}): SideRules {
+  return {
+    places: false, steps: [...ALL_DIRECTIONS], capture: 'none', stacks: false, dispersal: false,
+    noSameTwice: false, captureTarget: null, ...fields,
+  };
 }
 
 /** A partial RuleSet for {@link extendRules}: any field may be left out; `sides` patches each side by index. */
