@@ -391,7 +391,10 @@ program.command('variants')
     if (o.json) { out(JSON.stringify({ variants: list })); return; }
     for (const v of list) {
       out(`${v.id}  ${v.name}  (${v.source})\n  start: ${v.start}`);
-      for (const d of v.options) out(`  --option ${d.name}=${d.values ? d.values.join('|') : `<${d.min}..${d.max}>`}  default ${d.default}: ${d.description} [${d.source}]`);
+      for (const d of v.options) {
+        const range = d.type === 'int' ? `<${d.min}..${d.max ?? ''}>` : '';
+        out(`  --option ${d.name}=${[...(d.values ?? []), range].filter(Boolean).join('|')}  default ${d.default}: ${d.description} [${d.source}]`);
+      }
     }
   });
 

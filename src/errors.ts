@@ -3,7 +3,7 @@
  * stable `code`; the CLI prints `error: <message>` on stderr and exits 2 for these.
  */
 export class LatticeError extends Error {
-  /** Stable machine-readable code, e.g. 'parse', 'illegal-move', 'unknown-variant', 'option', 'argument'. */
+  /** Stable machine-readable code, e.g. 'parse', 'illegal-move', 'unknown-variant', 'option', 'rules', 'argument'. */
   readonly code: string;
   constructor(code: string, message: string) {
     super(message);
@@ -61,6 +61,20 @@ export class OptionError extends LatticeError {
   }
 }
 
+/**
+ * A rules record (RuleSet, src/rules/) that fails its schema: an unknown key, a wrong type, or a
+ * constraint of the hunt family broken. `path` is the dotted path of the first bad field
+ * (e.g. `sides.0.capture`); the message names every bad field with its path.
+ */
+export class RulesError extends LatticeError {
+  readonly path: string;
+  constructor(path: string, message: string) {
+    super('rules', message);
+    this.name = 'RulesError';
+    this.path = path;
+  }
+}
+
 /** A bad argument to an API call (depth out of range, no move to undo, bad limits...). */
 export class ArgumentError extends LatticeError {
   constructor(message: string) {
@@ -113,7 +127,7 @@ export interface ErrorRecord {
 
 /** The error classes reviveError rebuilds by name; other names with a `code` become a LatticeError. */
 const LATTICE_CLASSES: Record<string, { prototype: LatticeError }> = {
-  LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError, DisposedError, TablebaseError,
+  LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError,
 };
 const BUILTIN_CLASSES: Record<string, ErrorConstructor> = {
   Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,

@@ -8,9 +8,11 @@
 export { Game, MATE, MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, MAX_HASH_MB, DEFAULT_SEARCH_DEPTH } from './game.js';
 export type { GameOptions, GameResult, SearchLimits, SearchInfo, SearchResult, PerftLimits, PerftProgress } from './game.js';
 export type { GameResult as AnyGameResult, ResultReason } from './result.js';
-export { LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, ArgumentError, DisposedError, TablebaseError } from './errors.js';
+export { LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError } from './errors.js';
 export { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
-export type { Variant, HuntVariant, OptionDecl } from './variants/index.js';
+export type { Variant, HuntVariant, HuntDecl, OptionDecl, PieceDecl } from './variants/index.js';
+export { checkRules, extendRules, encodeRules, sideRules } from './rules/index.js';
+export type { RuleSet, SideRules, RulesPatch, DirName, CaptureKind } from './rules/index.js';
 export { alquerque, hareAndHounds, fromPointsAndLines } from './lattice/index.js';
 export type { Board, Point } from './lattice/index.js';
 export { EngineWorker } from './worker/client.js';

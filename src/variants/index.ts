@@ -1,12 +1,26 @@
 import { OptionError, UnknownVariantError } from '../errors.js';
 import { baghChal } from './bagh-chal.js';
-import type { OptionDecl, OptionValues, Variant } from './types.js';
+import { catchTheGiant } from './catch-the-giant.js';
+import { doubleTiger } from './double-tiger.js';
+import { withLegacyFields } from './legacy.js';
+import { shepherdsAndWolves } from './shepherds-and-wolves.js';
+import { surroundTheTiger } from './surround-the-tiger.js';
+import { tibetan1 } from './tibetan-1.js';
+import { tibetan2 } from './tibetan-2.js';
+import type { HuntDecl, OptionDecl, OptionValues, Variant } from './types.js';
 
-export type { OptionDecl, OptionValues, Variant, HuntVariant, PieceDecl, EvalWeights } from './types.js';
+export type { OptionDecl, OptionValues, Variant, HuntDecl, HuntVariant, PieceDecl, EvalWeights } from './types.js';
 export { EVAL_FEATURES } from './types.js';
+export { defaultOptions } from './legacy.js';
+export { startTotals } from './start.js';
 
-/** Every declared variant, by id. */
-export const VARIANTS: ReadonlyMap<string, Variant> = new Map([[baghChal.id, baghChal]]);
+/** The declarations, in the order `lattice variants` lists them. */
+const DECLARATIONS: readonly HuntDecl[] = [
+  baghChal, tibetan1, tibetan2, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves,
+];
+
+/** Every declared lattice-core variant, by id (with the deprecated derived fields: withLegacyFields). */
+export const VARIANTS: ReadonlyMap<string, Variant> = new Map(DECLARATIONS.map((d) => [d.id, withLegacyFields(d)]));
 
 /** Variants played outside the lattice core, in the TypeScript host (src/maka: MakaGame). */
 export const HOST_VARIANT_IDS: readonly string[] = Object.freeze(['maka-dai-dai']);
@@ -28,26 +42,36 @@ export function getVariant(id: string): Variant {
   return v;
 }
 
+/** The allowed values of an option, for messages: `an integer in 1..20`, `off or an integer >= 1`, `one of a|b`. */
+export function allowedValues(decl: OptionDecl): string {
+  if (decl.type === 'int') {
+    const range = decl.max === undefined ? `an integer >= ${decl.min}` : `an integer in ${decl.min}..${decl.max}`;
+    return decl.values?.length ? `${decl.values.join(' or ')} or ${range}` : range;
+  }
+  if (decl.type === 'point') return `a point empty at the start, one of ${decl.values!.join('|')}`;
+  return `one of ${decl.values!.join('|')}`;
+}
+
 function parseValue(v: Variant, decl: OptionDecl, raw: number | string): number | string {
+  const bad = () => new OptionError(`option ${decl.name} of ${v.id} must be ${allowedValues(decl)}, got ${typeof raw === 'string' ? JSON.stringify(raw) : String(raw)}`);
   if (decl.type === 'int') {
     const s = String(raw).trim();
-    if (!/^-?\d+$/.test(s)) throw new OptionError(`option ${decl.name} of ${v.id} must be an integer, got "${raw}"`);
+    if (decl.values?.includes(s)) return s;
+    if (!/^-?\d+$/.test(s)) throw bad();
     const n = Number(s);
-    if ((decl.min !== undefined && n < decl.min) || (decl.max !== undefined && n > decl.max)) {
-      throw new OptionError(`option ${decl.name} of ${v.id} must be in ${decl.min}..${decl.max}, got ${n}`);
-    }
+    if ((decl.min !== undefined && n < decl.min) || (decl.max !== undefined && n > decl.max)) throw bad();
     return n;
   }
   const s = String(raw);
-  if (!decl.values!.includes(s)) {
-    throw new OptionError(`option ${decl.name} of ${v.id} must be one of ${decl.values!.join('|')}, got "${s}"`);
-  }
+  if (!decl.values!.includes(s)) throw bad();
   return s;
 }
 
 /**
- * Resolves user option values against the variant's declarations: unknown names and bad values throw
- * OptionError naming the option; missing ones take their defaults.
+ * Resolves user option values against the variant's declarations (OptionDecl types int, enum, point):
+ * missing ones take their defaults; ints become numbers, the rest strings. Throws OptionError for an
+ * unknown name (naming the options) or a bad value (naming the option and its allowed values, e.g.
+ * `option stall-limit of catch-the-giant must be off or an integer >= 1, got "0"`).
  */
 export function resolveOptions(v: Variant, given: Record<string, number | string> = {}): OptionValues {
   const out: OptionValues = Object.create(null);

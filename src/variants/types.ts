@@ -1,13 +1,22 @@
 import type { Board } from '../lattice/index.js';
+import type { RuleSet } from '../rules/index.js';
 
-/** One option of a variant (`--option key=value`): its type, default, allowed values and rule source. */
+/**
+ * One option of a variant (`--option key=value`): its type, default, allowed values and rule source.
+ * Types (checked by resolveOptions, src/variants/index.ts):
+ * - `'int'`: an integer in `min..max` (no `max` = no upper bound); when `values` is given, those words are
+ *   allowed too and stay strings (`stall-limit`: `values: ['off'], min: 1` = "off or an integer >= 1").
+ * - `'enum'`: one of `values`.
+ * - `'point'`: a point name, one of `values` (the points allowed, e.g. `giant-start`: the points empty in
+ *   the start position without the piece being placed).
+ */
 export interface OptionDecl {
   name: string;
-  type: 'int' | 'enum';
+  type: 'int' | 'enum' | 'point';
   default: number | string;
-  /** Allowed values of an enum option. */
+  /** enum: the allowed values; point: the allowed point names; int: words allowed besides integers. */
   values?: readonly string[];
-  /** Inclusive bounds of an int option. */
+  /** Inclusive bounds of an int option (max absent: unbounded). */
   min?: number;
   max?: number;
   /** RULES.md section / seed line the option comes from. */
@@ -15,37 +24,58 @@ export interface OptionDecl {
   description: string;
 }
 
-/** A piece kind of a hunt game: its letter in position strings and its name. */
+/** A piece kind of a hunt game: its letter in position strings (upper case) and its name. */
 export interface PieceDecl { letter: string; name: string; plural: string }
 
-/** Resolved option values, by option name. */
+/** Resolved option values, by option name (ints as numbers; enum, point and word values as strings). */
 export type OptionValues = Record<string, number | string>;
 
 /**
- * A hunt-family variant as data (DESIGN.md "A game is data"): board, pieces, start position, rule flags,
- * options. The core consumes the board tables and the rule flags; the host never re-implements a rule.
+ * A hunt-family variant as written (DESIGN.md "A game is data"; spec issue 9 §2): board, sides, start
+ * position and rules, each a function of the resolved options; the options; evaluation weights.
+ * The core consumes the board tables and the rules block (encodeRules); the host re-implements no rule.
  */
-export interface HuntVariant {
+export interface HuntDecl {
   id: string;
   name: string;
   family: 'hunt';
   /** RULES.md section and seed file of the rules. */
   source: string;
-  board: () => Board;
-  /** The side that places first and cannot capture (goats), and the hunters (tigers). */
-  prey: PieceDecl;
-  hunter: PieceDecl;
-  /** Number of hunters on the board (fixed in this family). */
-  hunters: number;
-  /** Total prey: on the board + in hand + captured (validated in position strings). */
-  preyTotal: number;
-  /** Start position string; may depend on options. */
+  /** The board (src/lattice): alquerque(5, { dens }) or hareAndHounds(). */
+  board: (o: OptionValues) => Board;
+  /** [prey side (side 0), hunter side (side 1)]; letters distinct, upper case. */
+  sides: readonly [PieceDecl, PieceDecl];
+  /**
+   * Start position string (grammar: spec issue 9 §3). The totals of each side (board + hand + captured)
+   * are read from it.
+   */
   start: (o: OptionValues) => string;
-  /** Captures that win for the hunters, from the options. */
-  capturesToWin: (o: OptionValues) => number;
+  /** The rules for these options, a checked RuleSet (src/rules). */
+  rules: (o: OptionValues) => RuleSet;
   options: readonly OptionDecl[];
   /** Evaluation weights (centi-units, hunters' view) per phase; layout in assembly/eval.ts. */
   evalWeights: { placement: EvalWeights; movement: EvalWeights };
+}
+
+/**
+ * A declared hunt variant: the declaration plus fields derived from it for the code that predates the
+ * RuleSet (game.ts, notation.ts, core-setup.ts, tablebase/, engine.ts). Built by withLegacyFields
+ * (src/variants/legacy.ts).
+ */
+export interface HuntVariant extends HuntDecl {
+  /** @deprecated use `sides[0]`. */
+  readonly prey: PieceDecl;
+  /** @deprecated use `sides[1]`. */
+  readonly hunter: PieceDecl;
+  /** @deprecated side-1 pieces (board + hand) in the start position for the default options. */
+  readonly hunters: number;
+  /** @deprecated side-0 pieces (board + hand + captured) in the start position for the default options. */
+  readonly preyTotal: number;
+  /**
+   * @deprecated use `rules(o).sides[0].captureTarget`; when that is null (nobody captures prey), the
+   * side-0 total + 1 (never reached).
+   */
+  readonly capturesToWin: (o: OptionValues) => number;
 }
 
 /** Weights of the hunt evaluation's features, in centi-units from the hunters' point of view. */

@@ -1,0 +1,18 @@
+/**
+ * Rules as data (DESIGN.md "Extending the core"; spec issue 9 §1): the RuleSet record, its schema,
+ * `extendRules` for variants that differ by a field, and the rules block the core reads.
+ */
+export {
+  ALL_DIRECTIONS,
+  CAPTURE_KINDS,
+  checkRules,
+  extendRules,
+  ruleSetSchema,
+  sideRules,
+  type CaptureKind,
+  type DirName,
+  type RuleSet,
+  type RulesPatch,
+  type SideRules,
+} from './ruleset.js';
+export { RULES_WORDS, encodeRules, sideBase } from './encode.js';
