@@ -1,7 +1,7 @@
 import type { Board } from './lattice/index.js';
 import { EVAL_FEATURES, type HuntVariant, type OptionValues } from './variants/index.js';
 import { encodeRules, type RuleSet } from './rules/index.js';
-import { totalsOf, type NotationContext } from './position-text.js';
+import { parsePositionText, totalsOf, type NotationContext } from './position-text.js';
 import { loadCore, type Core } from './wasm.js';
 
 /** Repetition option values in the core's numbering (assembly/search.ts setRepetitionMode). */
@@ -34,8 +34,15 @@ export async function loadVariantCore(variant: HuntVariant, options: OptionValue
   return { board, rules, core };
 }
 
-/** The notation context of a variant under `options`: board, sides, rules and each side's total pieces (from the start position). */
+/**
+ * The notation context of a variant under `options`: board, sides, rules, each side's total pieces and
+ * the parsed start position (src/position-text.ts). Throws ParseError when the declaration's start does
+ * not read (a declaration bug).
+ */
 export function notationContext(variant: HuntVariant, options: OptionValues, board: Board, rules: RuleSet): NotationContext {
   const partial = { board, sides: variant.sides, rules };
-  return { ...partial, totals: totalsOf(partial, variant.start(options)) };
+  const startText = variant.start(options);
+  const ctx: NotationContext = { ...partial, totals: totalsOf(partial, startText) };
+  // the start, for the reachability rules that depend on it (placement parity)
+  return { ...ctx, start: parsePositionText(ctx, startText, { reachable: false }) };
 }

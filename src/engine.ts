@@ -5,7 +5,6 @@
  */
 import type { GameResult } from './result.js';
 import { Game, type PerftLimits, type SearchInfo } from './game.js';
-import { formatBoardText } from './notation.js';
 import { MakaGame } from './maka/game.js';
 import { OPTION_DECLS as MAKA_OPTIONS, DEFAULT_OPTIONS as MAKA_DEFAULTS } from './maka/options.js';
 import { makaBoardText, type BoardLabels } from './maka/board-text.js';
@@ -79,8 +78,8 @@ class HuntAdapter implements AnyGame {
   perft(d: number, l?: PerftLimits) { return this.g.perft(d, l); }
   divide(d: number, l?: PerftLimits) { return this.g.divide(d, l); }
   search(l: Parameters<AnyGame['search']>[0]) { return this.g.search(l); }
-  boardText() { return formatBoardText(this.g.variant, this.g.board, this.g.position()); }
-  moverName() { return this.g.position().split(' ')[1] === this.g.variant.prey.letter ? this.g.variant.prey.name : this.g.variant.hunter.name; }
+  boardText() { return this.g.boardText(); }
+  moverName() { return this.g.moverName(); }
 }
 
 class MakaAdapter implements AnyGame {

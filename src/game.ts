@@ -1,7 +1,7 @@
 import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue } from './errors.js';
 import type { GameResult as AnyGameResult, ResultReason } from './result.js';
 import type { Board } from './lattice/index.js';
-import { formatPositionText, parseMoveText, parsePositionText, type NotationContext, type Setup } from './position-text.js';
+import { formatBoardPicture, formatPath, formatPositionText, parseMoveText, parsePositionText, type NotationContext, type Setup } from './position-text.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
 import type { RuleSet } from './rules/index.js';
 import type { Core } from './wasm.js';
@@ -172,6 +172,18 @@ export class Game {
     return formatPositionText(this.notation, this.setup());
   }
 
+  /** The board as text for people (src/position-text.ts formatBoardPicture): ranks top first, files below. */
+  boardText(): string {
+    this.enter('boardText', true);
+    return formatBoardPicture(this.notation, this.setup());
+  }
+
+  /** The piece name of the side to move ('goat', 'tiger', 'dwarf', 'giant', ...). */
+  moverName(): string {
+    this.enter('moverName', true);
+    return this.variant.sides[this.core.exports.sideToMove()].name;
+  }
+
   /** The current Zobrist key as 16 hex digits. */
   key(): string {
     this.enter('key', true);
@@ -205,7 +217,8 @@ export class Game {
   play(move: string): void {
     this.enter('play');
     if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
-    const text = parseMoveText(this.board, move).text;
+    const mt = parseMoveText(this.board, move);
+    const text = formatPath(this.board, mt.kind, mt.points);
     const over = this.result();
     if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
     const list = rootMoves(this.core, this.board);

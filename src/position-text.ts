@@ -581,3 +581,28 @@ export function canonicalJumpText(board: Board, paths: ReadonlyArray<readonly nu
   }
   return best!;
 }
+
+/**
+ * The board as text for people: one line per rank (top first) with the rank number, each point drawn
+ * at its file (`.` empty, else the piece letter; a stack as its letter and count, `+` past 9), files
+ * lettered below. Extra state is not drawn (position() has it).
+ */
+export function formatBoardPicture(ctx: NotationBase, s: Setup): string {
+  const { board, sides } = ctx;
+  const lines: string[] = [];
+  const w = String(board.height).length;
+  board.ranks.forEach((pts) => {
+    if (pts.length === 0) return;
+    const row = Array<string>(board.width * 2).fill(' ');
+    for (const p of pts) {
+      const x = board.points[p].x * 2;
+      if (s.owner[p] < 0) { row[x] = '.'; continue; }
+      row[x] = sides[s.owner[p]].letter;
+      if (s.count[p] > 1) row[x + 1] = s.count[p] > 9 ? '+' : String(s.count[p]);
+    }
+    lines.push(String(board.points[pts[0]].y + 1).padStart(w) + '  ' + row.join('').trimEnd());
+  });
+  const files = Array.from({ length: board.width }, (_, x) => String.fromCharCode(97 + x)).join(' ');
+  lines.push(' '.repeat(w) + '  ' + files);
+  return lines.join('\n');
+}

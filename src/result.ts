@@ -2,11 +2,13 @@
  * The end of a game: one shape for every variant and every way to ask (Game.result(), MakaGame.result(),
  * the games of createGame(), EngineWorker.result(), and `result` in `lattice play --json`).
  *
- * - `winner`: the winning side's id, or 'draw'. Hunt games (Bagh Chal): 'prey' (the goats) or
- *   'hunters' (the tigers); Maka Dai Dai Shogi: 'black' or 'white'.
+ * - `winner`: the winning side's id, or 'draw'. Hunt games: 'prey' (the side listed first: goats,
+ *   dwarfs, dogs, sheep) or 'hunters' (tigers, the giant, wolves); Maka Dai Dai Shogi: 'black' or 'white'.
  * - `winnerName`: the same for people: the winning side's plural piece name in the hunt games ('goats',
  *   'tigers'), 'Black' or 'White' in Maka Dai Dai; 'draw' for a draw.
- * - `reason`: 'captures' (hunt games: the hunters made captures-to-win captures, RULES.md §1);
+ * - `reason`: 'captures' (hunt games: a side's capture target was reached, e.g. Bagh Chal's captures-to-win
+ *   or the Tibetan goats-left threshold, RULES.md §1-§3); 'escape' (Catch the Giant: every dwarf stands
+ *   above the giant, RULES.md §3); 'stall-limit' (Catch the Giant with stall-limit=N, RULES.md §3);
  *   'no-moves' (the side to move had no legal move and lost, RULES.md §0); 'repetition' (a draw by
  *   repetition: repetition=draw3, Maka repetition=draw4); 'royals' (Maka: the loser has no royal piece
  *   left; both sides without one is a draw).
@@ -18,4 +20,4 @@ export interface GameResult<Side extends string = string> {
 }
 
 /** Why a game ended; see GameResult. */
-export type ResultReason = 'captures' | 'no-moves' | 'repetition' | 'royals';
+export type ResultReason = 'captures' | 'no-moves' | 'repetition' | 'royals' | 'escape' | 'stall-limit';

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { DIR_NAMES } from '../src/lattice/index.js';
 import { LatticeError, OptionError, RulesError } from '../src/errors.js';
 import { ALL_DIRECTIONS, RULES_WORDS, checkRules, encodeRules, extendRules, sideRules, type RuleSet } from '../src/rules/index.js';
-import { VARIANTS, allVariantIds, allowedValues, defaultOptions, getVariant, resolveOptions, startTotals, type OptionDecl, type Variant } from '../src/variants/index.js';
+import { VARIANTS, allVariantIds, allowedValues, defaultOptions, getVariant, resolveOptions, type OptionDecl, type Variant } from '../src/variants/index.js';
+import { totalsOf } from '../src/position-text.js';
 
 const BAGH_CHAL_RULES: RuleSet = {
   family: 'hunt',
@@ -49,7 +50,7 @@ describe('RuleSet schema', () => {
     const o = resolveOptions(v, given);
     const r = v.rules(o);
     expect(checkRules(r)).toEqual(r);
-    const [prey, hunters] = startTotals(v.board(o), [v.sides[0].letter, v.sides[1].letter], v.start(o));
+    const [prey, hunters] = totalsOf({ board: v.board(o), sides: v.sides, rules: v.rules(o) }, v.start(o));
     expect(hunters).toBeGreaterThan(0);
     if (r.sides[0].captureTarget !== null) expect(r.sides[0].captureTarget).toBeLessThanOrEqual(prey);
     // the extra field is there exactly when the rules have extra state (noSameTwice or stall)
@@ -190,18 +191,18 @@ describe('variant declarations', () => {
     ['tibetan-1', { setup: 'ring', 'tiger-start': 'gate' }, '5/1GGG1/1G1G1/1GGG1/2T2/3/3 G G8 - -', [16, 1]],
     ['tibetan-1', { setup: 'square', tigers: 2, first: 'tigers' }, '5/1G1G1/5/1G1G1/2T2/1T1/3 T G12 - -', [16, 2]],
     ['tibetan-2', {}, '3/1T1/5/1GGG1/1G1G1/1GGG1/5/1T1/3 G G10 - -', [18, 2]],
-    ['tibetan-2', { setup: 'stacks', 'tiger-start': 'gate' }, '3/3/2T2/1G*61G*61/5/1G*61G*61/2T2/3/3 G - - -', [24, 2]],
+    ['tibetan-2', { setup: 'stacks', 'tiger-start': 'gate' }, '3/3/2T2/1G(6)1G(6)1/5/1G(6)1G(6)1/2T2/3/3 G - - -', [24, 2]],
     ['catch-the-giant', {}, '1/3/1G1/D1D/D G - -', [3, 1]],
     ['catch-the-giant', { 'giant-start': 'b5', 'stall-limit': 3 }, 'G/3/3/D1D/D G - - stall=0', [3, 1]],
     ['surround-the-tiger', {}, 'DDDDD/D3D/D1T1D/D3D/DDDDD T - -', [16, 1]],
-    ['double-tiger', {}, '2T2/1D*41D*41/5/1D*41D*41/2T2 T - -', [16, 2]],
+    ['double-tiger', {}, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 T - -', [16, 2]],
     ['shepherds-and-wolves', {}, '2W2/1SSS1/1S1S1/1SSS1/5 W W1S15 -', [23, 2]],
   ];
   it.each(starts)('%s %j starts at %s', (id, given, text, totals) => {
     const v = getVariant(id);
     const o = resolveOptions(v, given);
     expect(v.start(o)).toBe(text);
-    expect(startTotals(v.board(o), [v.sides[0].letter, v.sides[1].letter], text)).toEqual(totals);
+    expect(totalsOf({ board: v.board(o), sides: v.sides, rules: v.rules(o) }, text)).toEqual(totals);
   });
 
   it('goats-left N is a capture target of total - N', () => {
@@ -213,12 +214,6 @@ describe('variant declarations', () => {
     expect(t2.rules(resolveOptions(t2, { setup: 'stacks', 'tiger-win-goats-left': 6 })).sides[0].captureTarget).toBe(18);
   });
 
-  it('the deprecated fields agree with the declaration', () => {
-    const bc = getVariant('bagh-chal');
-    expect([bc.prey, bc.hunter, bc.hunters, bc.preyTotal, bc.capturesToWin({ 'captures-to-win': 3 })]).toEqual([bc.sides[0], bc.sides[1], 4, 20, 3]);
-    const sw = getVariant('shepherds-and-wolves');
-    expect([sw.hunters, sw.preyTotal, sw.capturesToWin({})]).toEqual([2, 23, 13]);
-  });
 });
 
 describe('options', () => {

@@ -9,7 +9,7 @@ import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from 
 import { loadVariantCore } from '../core-setup.js';
 import type { Core } from '../wasm.js';
 import type { Board } from '../lattice/index.js';
-import { setupTablebaseIndex } from './setup.js';
+import { setupTablebaseIndex, tablebaseCounts } from './setup.js';
 import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
 import { ArgumentError } from '../errors.js';
@@ -17,7 +17,7 @@ import { newSharedMemory } from '../wasm.js';
 import { TablebaseError, ensureWritableDir, fileReadable, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
 
 export { TablebaseError } from './format.js';
-export { setupTablebaseIndex } from './setup.js';
+export { setupTablebaseIndex, tablebaseCounts } from './setup.js';
 export type { LayerMeta, SideStats } from './format.js';
 
 /**
@@ -46,12 +46,13 @@ export interface BuildOptions {
 function metaOf(core: Core, v: HuntVariant, o: OptionValues, layer: number, orbits: number, maxDtm: number): LayerMeta {
   const s = Array.from({ length: 8 }, (_, i) => core.exports.tbStat(i));
   const side = (k: number): SideStats => ({ distinct: s[k], wins: s[k + 1], losses: s[k + 2], draws: s[k + 3] });
-  return { ...expectedMeta(core, v, v.capturesToWin(o), layer, orbits), distinct: s[0] + s[4], maxDtm, stats: [side(0), side(4)] };
+  return { ...expectedMeta(core, v, o, tablebaseCounts(v, o).capturesToWin, layer, orbits), distinct: s[0] + s[4], maxDtm, stats: [side(0), side(4)] };
 }
 
 /** What layer c's file must record for this variant, option set and index (readLayerFile checks it). */
-function expectedMeta(core: Core, v: HuntVariant, ctw: number, c: number, orbits: number) {
-  return { variant: v.id, capturesToWin: ctw, layer: c, hunters: v.hunters, preyTotal: v.preyTotal, orbits, slots: core.exports.tbLayerSlots(c) };
+function expectedMeta(core: Core, v: HuntVariant, o: OptionValues, ctw: number, c: number, orbits: number) {
+  const { hunters, preyTotal } = tablebaseCounts(v, o);
+  return { variant: v.id, capturesToWin: ctw, layer: c, hunters, preyTotal, orbits, slots: core.exports.tbLayerSlots(c) };
 }
 
 /** Copies a verified layer body into the core's layer buffer. */
@@ -70,8 +71,8 @@ export async function countPositions(variantId: string, options: Record<string, 
   const v = getVariant(variantId);
   const o = resolveOptions(v, options);
   const { board, core } = await loadVariantCore(v, o);
-  setupTablebaseIndex(core, board, v);
-  return Array.from({ length: v.capturesToWin(o) }, (_, c) => core.exports.tbCountDistinct(c));
+  setupTablebaseIndex(core, board, v, o);
+  return Array.from({ length: tablebaseCounts(v, o).capturesToWin }, (_, c) => core.exports.tbCountDistinct(c));
 }
 
 /**
@@ -86,13 +87,13 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
   const threads = opts.threads ?? Math.min(8, availableParallelism());
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${threads}`);
   checkRepetitionForTablebases(o);
-  checkCapturesForTablebases(v.capturesToWin(o));
+  checkCapturesForTablebases(tablebaseCounts(v, o).capturesToWin);
   ensureWritableDir(opts.dir);
-  const unlock = lockDir(opts.dir, `${v.id}-ctw${v.capturesToWin(o)}-build`);
+  const unlock = lockDir(opts.dir, `${v.id}-ctw${tablebaseCounts(v, o).capturesToWin}-build`);
   try {
     const memory = threads > 1 ? newSharedMemory() : undefined;
     const { board, core } = await loadVariantCore(v, o, false, memory);
-    const orbits = setupTablebaseIndex(core, board, v);
+    const orbits = setupTablebaseIndex(core, board, v, o);
     // the worker threads must copy the setup before this instance allocates anything more
     const pool = memory ? await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads) : null;
     try {
@@ -131,7 +132,7 @@ export function checkRepetitionForTablebases(o: OptionValues): void {
 }
 
 async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: number, pool: SolverThreads | null, opts: BuildOptions): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
-  const ctw = v.capturesToWin(o);
+  const ctw = tablebaseCounts(v, o).capturesToWin;
   const layers: LayerReport[] = [];
   const t0 = performance.now();
   for (let c = ctw - 1; c >= 0; c--) {
@@ -141,7 +142,7 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
     let meta: LayerMeta;
     let loaded = false;
     if (fileReadable(file, 'tablebase file')) {
-      const r = readLayerFile(file, expectedMeta(core, v, ctw, c, orbits));
+      const r = readLayerFile(file, expectedMeta(core, v, o, ctw, c, orbits));
       loadLayer(core, c, r.body);
       meta = r.meta;
       loaded = true;
@@ -179,8 +180,8 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
  */
 export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: OptionValues, dir: string): LayerMeta[] {
   checkRepetitionForTablebases(o);
-  const orbits = setupTablebaseIndex(core, board, v);
-  const metas = loadMovementLayers(core, v, v.capturesToWin(o), dir, orbits);
+  const orbits = setupTablebaseIndex(core, board, v, o);
+  const metas = loadMovementLayers(core, v, o, tablebaseCounts(v, o).capturesToWin, dir, orbits);
   core.exports.tbEnable(1);
   return metas;
 }
@@ -190,12 +191,12 @@ export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: O
  * set up (setupTablebaseIndex returned `orbits`), replacing what its layer buffers held. Throws
  * TablebaseError naming a missing, corrupt or mismatched file.
  */
-export function loadMovementLayers(core: Core, v: HuntVariant, ctw: number, dir: string, orbits: number): LayerMeta[] {
+export function loadMovementLayers(core: Core, v: HuntVariant, o: OptionValues, ctw: number, dir: string, orbits: number): LayerMeta[] {
   const metas: LayerMeta[] = [];
   for (let c = ctw - 1; c >= 0; c--) {
     const file = join(dir, layerFileName(v.id, ctw, c));
     if (!fileReadable(file, 'tablebase file')) throw new TablebaseError(`tablebase file ${file} is missing: run "lattice tablebase build ${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`);
-    const r = readLayerFile(file, expectedMeta(core, v, ctw, c, orbits));
+    const r = readLayerFile(file, expectedMeta(core, v, o, ctw, c, orbits));
     loadLayer(core, c, r.body);
     metas.push(r.meta);
   }

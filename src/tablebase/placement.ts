@@ -20,10 +20,11 @@ import { z } from 'zod';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
 import { loadVariantCore } from '../core-setup.js';
 import { newSharedMemory, type Core } from '../wasm.js';
-import { parsePosition, HUNTER, PREY } from '../notation.js';
+import { parsePositionText } from '../position-text.js';
+import { notationContext } from '../core-setup.js';
 import { ArgumentError } from '../errors.js';
 import type { Board } from '../lattice/index.js';
-import { setupTablebaseIndex } from './setup.js';
+import { setupTablebaseIndex, tablebaseCounts } from './setup.js';
 import { SolverThreads } from './threads.js';
 import { buildTablebase, checkCapturesForTablebases, checkRepetitionForTablebases, loadMovementLayers, movementFilesPresent, type LayerReport } from './index.js';
 import { TablebaseError, ensureWritableDir, fileReadable, lockDir, placementFileName, readPlacementFile, writePlacementFile, writeAtomic, removeStaleTemp, type PlacementMeta } from './format.js';
@@ -154,13 +155,13 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
   const t0 = performance.now();
   const v = getVariant(variantId);
   const o = resolveOptions(v, opts.options);
-  const K = v.capturesToWin(o);
+  const { capturesToWin: K, preyTotal } = tablebaseCounts(v, o);
   checkCapturesForTablebases(K);   // it builds the movement-phase tablebases for 1..K first
   const threads = opts.threads ?? Math.min(8, availableParallelism());
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${threads}`);
   const stopAt = opts.stopAt ?? 0;
   const keep = opts.keepLayers ?? false;
-  if (!Number.isInteger(stopAt) || stopAt < 0 || stopAt >= v.preyTotal) throw new ArgumentError(`stopAt must be an integer 0..${v.preyTotal - 1}, got ${stopAt}`);
+  if (!Number.isInteger(stopAt) || stopAt < 0 || stopAt >= preyTotal) throw new ArgumentError(`stopAt must be an integer 0..${preyTotal - 1}, got ${stopAt}`);
   const solPath = join(opts.dir, solutionFile(v, K));
   if (stopAt === 0 && fileReadable(solPath, 'solution file')) return readSolution(solPath, v.id, K, v.start(o));
   checkRepetitionForTablebases(o);
@@ -180,16 +181,16 @@ async function solveIn(v: HuntVariant, o: OptionValues, K: number, threads: numb
     if (movementFilesPresent(v.id, k, opts.dir)) continue;
     await buildTablebase(v.id, {
       dir: opts.dir, threads, options: { ...(opts.options ?? {}), 'captures-to-win': k },
-      onProgress: (p) => opts.onProgress?.({ stage: 'movement', placed: v.preyTotal, captured: p.layer, side: 'goats', done: 0, total: 0, step: 0, steps: 0, movement: { capturesToWin: k, layer: p.layer, pass: p.pass, done: p.done, total: p.total } }),
+      onProgress: (p) => opts.onProgress?.({ stage: 'movement', placed: tablebaseCounts(v, o).preyTotal, captured: p.layer, side: 'goats', done: 0, total: 0, step: 0, steps: 0, movement: { capturesToWin: k, layer: p.layer, pass: p.pass, done: p.done, total: p.total } }),
       onLayer: (r) => opts.onMovementLayer?.(k, r),
     });
   }
   const memory = threads > 1 ? newSharedMemory() : undefined;
   const { board, core } = await loadVariantCore(v, o, false, memory);
-  const orbits = setupTablebaseIndex(core, board, v);
+  const orbits = setupTablebaseIndex(core, board, v, o);
   const pool = memory ? await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads) : null;
   try {
-    const solver = new PlacementSolver(core, board, v, K, orbits, pool, opts, stopAt, keep);
+    const solver = new PlacementSolver(core, board, v, o, K, orbits, pool, opts, stopAt, keep);
     const r = await solver.run();
     const sol: GameSolution = { ...r, ms: Math.round(performance.now() - t0), threads, loaded: false };
     if (stopAt === 0) {
@@ -220,14 +221,17 @@ class PlacementSolver {
   private step = 0;
   private steps = 0;
 
-  constructor(private readonly core: Core, private readonly board: Board, private readonly v: HuntVariant, private readonly K: number,
+  constructor(private readonly core: Core, private readonly board: Board, private readonly v: HuntVariant, private readonly o: OptionValues, private readonly K: number,
     private readonly orbits: number, private readonly pool: SolverThreads | null, private readonly opts: SolveOptions,
     private readonly stopAt: number, private readonly keep: boolean) {
     this.e = core.exports;
+    this.counts = tablebaseCounts(v, o);
     if (this.e.plPrepare(pool?.size ?? 1) !== 0) throw new TablebaseError('internal: cannot prepare the placement solver');
   }
 
-  private get P(): number { return this.v.preyTotal; }
+  /** The counts the solver works on (tablebaseCounts). */
+  private readonly counts: { hunters: number; preyTotal: number; capturesToWin: number };
+  private get P(): number { return this.counts.preyTotal; }
   /** Captured counts of layer (p, side): goats to move c <= min(p, K - 1); tigers to move c <= min(p - 1, K - 1). */
   private cMax(p: number, side: 0 | 1): number { return Math.min(side === 0 ? p : p - 1, this.K - 1); }
   private key(side: 0 | 1, p: number, c: number): string { return `${side}:${p}:${c}`; }
@@ -294,7 +298,7 @@ class PlacementSolver {
   }
 
   private fileMeta(p: number, c: number): Omit<PlacementMeta, 'histogram'> {
-    return { variant: this.v.id, k: this.K, placed: p, captured: c, side: 1, hunters: this.v.hunters, preyTotal: this.P, orbits: this.orbits, bytes: this.bytes(p - c) };
+    return { variant: this.v.id, k: this.K, placed: p, captured: c, side: 1, hunters: this.counts.hunters, preyTotal: this.P, orbits: this.orbits, bytes: this.bytes(p - c) };
   }
   private filePath(p: number, c: number): string { return join(this.opts.dir, placementFileName(this.v.id, this.K, p, c)); }
 
@@ -396,7 +400,7 @@ class PlacementSolver {
     for (let c = 0; c < K && c <= P - 1; c++) { const s = this.take(this.bytes(P - c)); this.layers.set(this.key(1, P, c), s); t.push(s); }
     const ms = t.map(() => 0);
     for (let k = 1; k <= K; k++) {
-      loadMovementLayers(this.core, this.v, k, this.opts.dir, this.orbits);
+      loadMovementLayers(this.core, this.v, this.o, k, this.opts.dir, this.orbits);
       for (let c = 0; c < k && c < t.length; c++) {
         const t1 = performance.now();
         await this.runStep(KIND_CONVERT, t[c], 0, 0, P - c, c, k, k === c + 1 ? 1 : 0, P, 'tigers', 'convert');
@@ -448,12 +452,12 @@ class PlacementSolver {
 
   /** The value of a position in a layer still in memory, or null. Throws ParseError for a bad string. */
   probe(position: string): PlacementValue | null {
-    const s = parsePosition(this.v, this.board, position, this.K);
-    const p = this.P - s.inHand, c = s.captured;
+    const s = parsePositionText(notationContext(this.v, this.o, this.board, this.v.rules(this.o)), position);
+    const p = this.P - s.hand[0], c = s.captured[0];
     const ptr = this.layers.get(this.key(s.side, p, c));
     if (ptr === undefined) return null;
     let h = 0, g = 0;
-    s.cells.forEach((x, i) => { if (x === HUNTER) h |= 1 << i; else if (x === PREY) g |= 1 << i; });
+    s.owner.forEach((x, i) => { if (x === 1) h |= 1 << i; else if (x === 0) g |= 1 << i; });
     const slot = this.e.plSlotOf(h >>> 0, g >>> 0, p - c);
     if (slot < 0) return null;
     const x = this.e.plValueAt(ptr, slot);

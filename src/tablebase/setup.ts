@@ -1,5 +1,6 @@
 import { boardSymmetries, type Board } from '../lattice/index.js';
-import type { HuntVariant } from '../variants/index.js';
+import type { HuntVariant, OptionValues } from '../variants/index.js';
+import { totalsOf } from '../position-text.js';
 import type { Core } from '../wasm.js';
 import { TablebaseError } from './format.js';
 
@@ -7,15 +8,29 @@ import { TablebaseError } from './format.js';
  * Prepares a core for tablebase work: the board's symmetries and the index tables. Returns the number
  * of hunter-set orbits. Throws TablebaseError when the variant has no tablebase support.
  */
-export function setupTablebaseIndex(core: Core, board: Board, v: HuntVariant): number {
+export function setupTablebaseIndex(core: Core, board: Board, v: HuntVariant, o: OptionValues): number {
+  const { hunters, preyTotal } = tablebaseCounts(v, o);
   if (board.points.length > 32) throw new TablebaseError(`${v.id}: tablebases need a board of at most 32 points`);
   const syms = boardSymmetries(board);
   const e = core.exports;
   const si = new Int8Array(e.memory.buffer, e.symInputPtr(), 8 * 64);
   si.fill(0);
   syms.forEach((perm, s) => perm.forEach((q, p) => { si[s * 64 + p] = q; }));
-  const orbits = e.tbSetup(v.hunters, syms.length, v.preyTotal);
+  const orbits = e.tbSetup(hunters, syms.length, preyTotal);
   if (orbits <= 0) throw new TablebaseError(`${v.id}: the core could not set up the tablebase index`);
   return orbits;
 }
 
+
+/**
+ * The counts the tablebases are built on, for `v` under options `o`: the hunters on the board, the prey
+ * in the game (board + hand + captured; both from the start position) and the captures that win (the
+ * rules' side-0 capture target). Throws TablebaseError for a game whose prey cannot be captured.
+ */
+export function tablebaseCounts(v: HuntVariant, o: OptionValues): { hunters: number; preyTotal: number; capturesToWin: number } {
+  const rules = v.rules(o);
+  const [preyTotal, hunters] = totalsOf({ board: v.board(o), sides: v.sides, rules }, v.start(o));
+  const k = rules.sides[0].captureTarget;
+  if (k === null) throw new TablebaseError(`${v.id} has no tablebase: its ${v.sides[0].plural} cannot be captured`);
+  return { hunters, preyTotal, capturesToWin: k };
+}

@@ -22,7 +22,7 @@ export const threadApi = {
     const o = resolveOptions(v, options);
     const r = await loadVariantCore(v, o, false, memory);
     core = r.core;
-    setupTablebaseIndex(core, r.board, v);
+    setupTablebaseIndex(core, r.board, v, o);
     return core.exports.tbLayoutMark();
   },
   async begin(): Promise<number> { return need().exports.tbBeginThread(); },

@@ -2,7 +2,7 @@ import { alquerque } from '../lattice/index.js';
 import { checkRules, sideRules } from '../rules/index.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';
-import type { EvalWeights, HuntDecl } from './types.js';
+import type { EvalWeights, HuntVariant } from './types.js';
 
 /** Bagh Chal's evaluation weights, the starting point of every hunt game's (centi-units, hunters' view). */
 export const BAGH_CHAL_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = Object.freeze({
@@ -17,7 +17,7 @@ const BOARD = alquerque(5);
  * step; tigers step or make one optional short jump; the tigers win at `captures-to-win` goats captured.
  * Rules: RULES.md §1 (seed 004_ed7d1d908b2d4027.txt). Start: `T3T/5/5/5/T3T G G20 -`.
  */
-export const baghChal: HuntDecl = {
+export const baghChal: HuntVariant = {
   id: 'bagh-chal',
   name: 'Bagh Chal',
   family: 'hunt',

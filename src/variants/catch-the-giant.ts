@@ -2,7 +2,7 @@ import { hareAndHounds } from '../lattice/index.js';
 import { checkRules, sideRules } from '../rules/index.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';
-import type { HuntDecl, OptionValues } from './types.js';
+import type { HuntVariant, OptionValues } from './types.js';
 
 /** The 11-point Hare-and-Hounds board drawn upright: b1, a2..c4, b5 (RULES.md §3). */
 const BOARD = hareAndHounds();
@@ -22,7 +22,7 @@ const stallLimit = (o: OptionValues): number | null => (o['stall-limit'] === 'of
  * RULES.md §3 (seed 001_874bc8b0e02e5eef.txt). Default start: `1/3/1G1/D1D/D G - -` (no extra
  * field while stall-limit is off; ` stall=0` when on).
  */
-export const catchTheGiant: HuntDecl = {
+export const catchTheGiant: HuntVariant = {
   id: 'catch-the-giant',
   name: 'Catch the Giant',
   family: 'hunt',

@@ -2,25 +2,29 @@ import { OptionError, UnknownVariantError } from '../errors.js';
 import { baghChal } from './bagh-chal.js';
 import { catchTheGiant } from './catch-the-giant.js';
 import { doubleTiger } from './double-tiger.js';
-import { withLegacyFields } from './legacy.js';
 import { shepherdsAndWolves } from './shepherds-and-wolves.js';
 import { surroundTheTiger } from './surround-the-tiger.js';
 import { tibetan1 } from './tibetan-1.js';
 import { tibetan2 } from './tibetan-2.js';
-import type { HuntDecl, OptionDecl, OptionValues, Variant } from './types.js';
+import type { HuntVariant, OptionDecl, OptionValues, Variant } from './types.js';
 
-export type { OptionDecl, OptionValues, Variant, HuntDecl, HuntVariant, PieceDecl, EvalWeights } from './types.js';
+export type { OptionDecl, OptionValues, Variant, HuntVariant, PieceDecl, EvalWeights } from './types.js';
 export { EVAL_FEATURES } from './types.js';
-export { defaultOptions } from './legacy.js';
-export { startTotals } from './start.js';
 
 /** The declarations, in the order `lattice variants` lists them. */
-const DECLARATIONS: readonly HuntDecl[] = [
+const DECLARATIONS: readonly HuntVariant[] = [
   baghChal, tibetan1, tibetan2, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves,
 ];
 
-/** Every declared lattice-core variant, by id (with the deprecated derived fields: withLegacyFields). */
-export const VARIANTS: ReadonlyMap<string, Variant> = new Map(DECLARATIONS.map((d) => [d.id, withLegacyFields(d)]));
+/** Every declared lattice-core variant, by id. */
+export const VARIANTS: ReadonlyMap<string, Variant> = new Map(DECLARATIONS.map((d) => [d.id, d]));
+
+/** The default option values of a declaration. */
+export function defaultOptions(d: Pick<HuntVariant, 'options'>): OptionValues {
+  const out: OptionValues = Object.create(null);
+  for (const o of d.options) out[o.name] = o.default;
+  return out;
+}
 
 /** Variants played outside the lattice core, in the TypeScript host (src/maka: MakaGame). */
 export const HOST_VARIANT_IDS: readonly string[] = Object.freeze(['maka-dai-dai']);

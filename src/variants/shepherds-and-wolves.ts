@@ -3,7 +3,7 @@ import { checkRules, sideRules } from '../rules/index.js';
 import { BAGH_CHAL_WEIGHTS } from './bagh-chal.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';
-import type { HuntDecl } from './types.js';
+import type { HuntVariant } from './types.js';
 
 const BOARD = alquerque(5);
 
@@ -13,7 +13,7 @@ const BOARD = alquerque(5);
  * make one optional short jump over a sheep; sheep step orthogonally only. The wolves win at 13 sheep
  * captured. RULES.md §3 (seed 001_874bc8b0e02e5eef.txt). Start: `2W2/1SSS1/1S1S1/1SSS1/5 W W1S15 -`.
  */
-export const shepherdsAndWolves: HuntDecl = {
+export const shepherdsAndWolves: HuntVariant = {
   id: 'shepherds-and-wolves',
   name: 'Shepherds and Wolves',
   family: 'hunt',

@@ -2,7 +2,7 @@ import { alquerque } from '../lattice/index.js';
 import { checkRules, sideRules } from '../rules/index.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';
-import type { HuntDecl } from './types.js';
+import type { HuntVariant } from './types.js';
 
 const BOARD = alquerque(5);
 
@@ -16,7 +16,7 @@ const EDGE = BOARD.points.filter((p) => p.x === 0 || p.y === 0 || p.x === 4 || p
  * wins at 6 dogs captured. RULES.md §3 (seed 001_874bc8b0e02e5eef.txt).
  * Start: `DDDDD/D3D/D1T1D/D3D/DDDDD T - -`.
  */
-export const surroundTheTiger: HuntDecl = {
+export const surroundTheTiger: HuntVariant = {
   id: 'surround-the-tiger',
   name: 'Surround the Tiger',
   family: 'hunt',

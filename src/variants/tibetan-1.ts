@@ -1,6 +1,6 @@
 import { alquerque } from '../lattice/index.js';
 import { TIBETAN_OPTIONS, TIBETAN_SIDES, TIBETAN_SOURCE, TIBETAN_WEIGHTS, tibetanRules, tibetanStart, type GoatSetup } from './tibetan.js';
-import type { HuntDecl, OptionValues } from './types.js';
+import type { HuntVariant, OptionValues } from './types.js';
 
 /** 5x5 + a den on the south edge: 31 points a1..e7, den ranks 1-2, main board ranks 3-7 (RULES.md §2). */
 const BOARD = alquerque(5, { dens: ['south'] });
@@ -25,7 +25,7 @@ function tigers(o: OptionValues): string[] {
  * by setup; goats may not move the same goat twice running; tigers multi-jump. RULES.md §2
  * (seed 000_5b9fb6f9970bd017.txt). Default start: `GGGGG/GGGGG/5/5/5/1T1/3 G G5 - -`.
  */
-export const tibetan1: HuntDecl = {
+export const tibetan1: HuntVariant = {
   id: 'tibetan-1',
   name: 'Tibetan tiger game (31 points)',
   family: 'hunt',

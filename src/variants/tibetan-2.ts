@@ -1,6 +1,6 @@
 import { alquerque } from '../lattice/index.js';
 import { TIBETAN_OPTIONS, TIBETAN_SIDES, TIBETAN_SOURCE, TIBETAN_WEIGHTS, tibetanRules, tibetanStart, type GoatSetup } from './tibetan.js';
-import type { HuntDecl } from './types.js';
+import type { HuntVariant } from './types.js';
 
 /** 5x5 + dens on the south and north edges: 37 points a1..e9, main board ranks 3-7, centre c5 (RULES.md §2). */
 const BOARD = alquerque(5, { dens: ['south', 'north'] });
@@ -16,7 +16,7 @@ const SETUPS: Readonly<Record<string, GoatSetup>> = Object.freeze({
  * the gates c3, c7) against 18 goats (ring) or 24 in four stacks. RULES.md §2 (seed
  * 000_5b9fb6f9970bd017.txt). Default start: `3/1T1/5/1GGG1/1G1G1/1GGG1/5/1T1/3 G G10 - -` (rank 9 first).
  */
-export const tibetan2: HuntDecl = {
+export const tibetan2: HuntVariant = {
   id: 'tibetan-2',
   name: 'Tibetan tiger game (37 points)',
   family: 'hunt',

@@ -35,7 +35,7 @@ export type OptionValues = Record<string, number | string>;
  * position and rules, each a function of the resolved options; the options; evaluation weights.
  * The core consumes the board tables and the rules block (encodeRules); the host re-implements no rule.
  */
-export interface HuntDecl {
+export interface HuntVariant {
   id: string;
   name: string;
   family: 'hunt';
@@ -57,30 +57,9 @@ export interface HuntDecl {
   evalWeights: { placement: EvalWeights; movement: EvalWeights };
 }
 
-/**
- * A declared hunt variant: the declaration plus fields derived from it for the code that predates the
- * RuleSet (game.ts, notation.ts, core-setup.ts, tablebase/, engine.ts). Built by withLegacyFields
- * (src/variants/legacy.ts).
- */
-export interface HuntVariant extends HuntDecl {
-  /** @deprecated use `sides[0]`. */
-  readonly prey: PieceDecl;
-  /** @deprecated use `sides[1]`. */
-  readonly hunter: PieceDecl;
-  /** @deprecated side-1 pieces (board + hand) in the start position for the default options. */
-  readonly hunters: number;
-  /** @deprecated side-0 pieces (board + hand + captured) in the start position for the default options. */
-  readonly preyTotal: number;
-  /**
-   * @deprecated use `rules(o).sides[0].captureTarget`; when that is null (nobody captures prey), the
-   * side-0 total + 1 (never reached).
-   */
-  readonly capturesToWin: (o: OptionValues) => number;
-}
-
 /** Weights of the hunt evaluation's features, in centi-units from the hunters' point of view. */
 export interface EvalWeights {
-  /** per prey captured */
+  /** per prey captured (less per hunter captured) */
   captured: number;
   /** per hunter move available (steps + jumps) */
   mobility: number;
@@ -90,9 +69,15 @@ export interface EvalWeights {
   enPrise: number;
   /** bonus for the side to move */
   tempo: number;
+  /**
+   * per prey step available (the prey's mobility; games that are won by trapping the hunters or by
+   * keeping the prey mobile use it). Not counted under Bagh Chal's rule profile (its evaluation keeps
+   * the fast path); absent = 0.
+   */
+  preyMobility?: number;
 }
 
 /** Feature order of EvalWeights in the core's WEIGHTS table (assembly/eval.ts F_*). */
-export const EVAL_FEATURES = ['captured', 'mobility', 'trapped', 'enPrise', 'tempo'] as const;
+export const EVAL_FEATURES = ['captured', 'mobility', 'trapped', 'enPrise', 'tempo', 'preyMobility'] as const;
 
 export type Variant = HuntVariant;
