@@ -5,15 +5,28 @@
 import { describe, expect, it } from 'vitest';
 import { Game } from '../src/index.js';
 import baghChal from './perft/bagh-chal.json' with { type: 'json' };
+import tibetan1 from './perft/tibetan-1.json' with { type: 'json' };
+import tibetan2 from './perft/tibetan-2.json' with { type: 'json' };
+import catchTheGiant from './perft/catch-the-giant.json' with { type: 'json' };
+import surroundTheTiger from './perft/surround-the-tiger.json' with { type: 'json' };
+import doubleTiger from './perft/double-tiger.json' with { type: 'json' };
+import shepherdsAndWolves from './perft/shepherds-and-wolves.json' with { type: 'json' };
 
-interface PerftRow { id: string; variant: string; options: Record<string, number | string>; position: string; depths: Record<string, number>; source: string }
+/** A perft table row; `deep` rows run only under `npm run test:deep` (LATTICE_DEEP=1). */
+interface PerftRow { id: string; variant: string; options: Record<string, number | string>; position: string; depths: Record<string, number>; source: string; deep?: boolean }
 
-const tables: PerftRow[] = [...(baghChal as PerftRow[])];
+const deep = process.env.LATTICE_DEEP === '1';
+const tables: PerftRow[] = ([baghChal, tibetan1, tibetan2, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves] as PerftRow[][])
+  .flat().filter((r) => deep || !r.deep);
 
 describe.each(tables)('perft $variant $id', (row) => {
   it('fast perft (bulk counting) matches the table at every depth', async () => {
     const g = await Game.create(row.variant, { position: row.position, options: row.options });
     for (const [d, n] of Object.entries(row.depths)) expect([d, g.perft(Number(d))]).toEqual([d, n]);
+  });
+  it.skipIf(!row.id.startsWith('start'))('a start row\'s position is the variant\'s start for its options', async () => {
+    const g = await Game.create(row.variant, { options: row.options });
+    expect(g.position()).toBe(row.position);
   });
   it('generic make/unmake perft matches where cheap', async () => {
     const g = await Game.create(row.variant, { position: row.position, options: row.options });
