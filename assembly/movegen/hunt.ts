@@ -109,20 +109,37 @@ let mjFirst: i32 = 0;   // index of this piece's first jump move in MOVES
 let mjN: i32 = 0;       // next free index
 let mjEnd: i32 = 0;     // list bound
 
-/** Adds the move (mjFrom, to, caps) unless the list has it (same identity); records the path at the root. */
-function emitJump(to: i32, caps: Bits, depth: i32): void {
-  for (let i = mjFirst; i < mjN; i++) {
-    if (ld(CAPS, i) == caps && (<i32>(ld(MOVES, i) & 0xFF)) == to) { if (recording) recordPath(i - mjFirst + mjBaseOffset, depth + 1); return; }
+/**
+ * Adds the move (mjFrom, to, caps) unless the list has it (same identity); records the path at the root.
+ * Returns false when the move was there already: the search state (landing point, captured set) was
+ * reached before, so its continuations are already listed.
+ */
+function emitJump(to: i32, caps: Bits, depth: i32): bool {
+  // the moves of this piece so far, hashed by (to, captured set): open addressing, entries of older
+  // pieces are told apart by their stamp, so nothing is cleared between pieces
+  let h = <i32>(((caps ^ (<u64>to * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9) >> (64 - HS_BITS));
+  while (ld(HS_STAMP, h) == hsStamp) {
+    const i = ld(HS_IDX, h);
+    if (ld(CAPS, i) == caps && (<i32>(ld(MOVES, i) & 0xFF)) == to) { if (recording) recordPath(i - mjListBase, depth + 1); return false; }
+    h = (h + 1) & (HS_SIZE - 1);
   }
-  if (mjN >= mjEnd) { overflow = true; return; }
+  if (mjN >= mjEnd) { overflow = true; return false; }
   const single = (caps & (caps - 1)) == 0;
   st(MOVES, mjN, single ? jumpMove(mjFrom, to, <i32>ctz(caps)) : multiMove(mjFrom, to, caps));
   st(CAPS, mjN, caps);
-  if (recording) recordPath(mjN - mjFirst + mjBaseOffset, depth + 1);
+  st(HS_STAMP, h, hsStamp); st(HS_IDX, h, mjN);
+  if (recording) recordPath(mjN - mjListBase, depth + 1);
   mjN++;
+  return true;
 }
-/** Index of this piece's first jump move relative to the start of the list (for the path table). */
-let mjBaseOffset: i32 = 0;
+/** The hash set of emitJump: twice MAX_MOVES slots, so it never fills. */
+const HS_BITS: i32 = 12;
+const HS_SIZE: i32 = 1 << HS_BITS;
+const HS_STAMP = new StaticArray<u32>(HS_SIZE);
+const HS_IDX = new StaticArray<i32>(HS_SIZE);
+let hsStamp: u32 = 0;
+/** Start of the list being generated (the path table's move indices count from it). */
+let mjListBase: i32 = 0;
 
 function jumpDfs(cur: i32, caps: Bits, depth: i32): void {
   for (let d = 0; d < 8; d++) {
@@ -133,7 +150,9 @@ function jumpDfs(cur: i32, caps: Bits, depth: i32): void {
     if (has(mjOcc, land) && land != mjFrom && !(has(caps, land) && ld(CNT, land) == 1)) continue;
     const c2 = caps | bit(mid);
     if (depth + 2 < PATH_WORDS) st(CUR_PATH, depth + 1, land);
-    emitJump(land, c2, depth + 1);
+    // a state (landing, captured set) met before has its continuations listed: go on only at the root,
+    // where every path of every move is recorded for the notation
+    if (!emitJump(land, c2, depth + 1) && !recording) continue;
     if (depth + 2 < PATH_WORDS) jumpDfs(land, c2, depth + 1);
   }
 }
@@ -191,7 +210,8 @@ function generateGeneric(base: i32): i32 {
   } else if (cap == CAP_MULTI) {
     mjEnemy = enemy; mjOcc = occ; mjEnd = end;
     for (let f = from; f != 0; f &= f - 1) {
-      mjFrom = <i32>ctz(f); mjFirst = n; mjN = n; mjBaseOffset = n - base;
+      mjFrom = <i32>ctz(f); mjFirst = n; mjN = n; mjListBase = base;
+      if (++hsStamp == 0) { for (let i = 0; i < HS_SIZE; i++) st(HS_STAMP, i, 0); hsStamp = 1; }
       st(CUR_PATH, 0, mjFrom);
       jumpDfs(mjFrom, 0, 0);
       n = mjN;
@@ -230,7 +250,21 @@ export function generateRoot(base: i32): i32 {
  */
 export function hasMove(): bool {
   if (decided()) return false;
-  if (!fast) return generateGeneric(SCRATCH_BASE) > 0;
+  if (!fast) {
+    // any placement, step or first jump (a multi-jump starts with a short jump; intervention is a step)
+    const s = side;
+    const mine = s == PREY ? prey : hunters, enemy = s == PREY ? hunters : prey;
+    const empty = boardMask & ~(hunters | prey);
+    if ((s == PREY ? inHand : hand1) > 0) return empty != 0;
+    const jumps = (s == PREY ? capture0 : capture1);
+    const steps = s == PREY ? 0 : MAX_POINTS;
+    for (let f = fromSet(s, mine); f != 0; f &= f - 1) {
+      const fr = <i32>ctz(f);
+      if ((ld(STEPM, steps + fr) & empty) != 0) return true;
+      if ((jumps == CAP_JUMP || jumps == CAP_MULTI) && jumpLandings(fr, enemy, empty) != 0) return true;
+    }
+    return false;
+  }
   const empty = boardMask & ~(hunters | prey);
   if (side == PREY) {
     if (inHand > 0) return empty != 0;
