@@ -158,7 +158,10 @@ function formatPlain(layout: Layout, letters: readonly [string, string], p: Plai
   // hunter side first (spec §3 example W1S15), zero counts left out
   const counts = (v: [number, number]) => ([1, 0] as const).filter((s) => v[s] > 0).map((s) => letters[s] + String(v[s])).join('') || '-';
   const fields = [ranks.join('/'), letters[p.side], counts(p.hand), counts(p.captured)];
-  if (extraKind === 'last') fields.push(p.last ? `last=${p.last}` : '-');
+  // spec §3: `last` names a point holding exactly one piece of that side (a captured last-moved goat
+  // leaves no restriction to write)
+  const lastHolds = p.last !== null && p.cells.get(p.last)?.side === 0 && p.cells.get(p.last)?.count === 1;
+  if (extraKind === 'last') fields.push(lastHolds ? `last=${p.last}` : '-');
   if (extraKind === 'stall') fields.push(p.stall > 0 ? `stall=${p.stall}` : '-');
   return fields.join(' ');
 }
@@ -457,6 +460,23 @@ describe('the last-moved goat rule and the last= field (tibetan-1)', () => {
   });
 });
 
+describe('the last-moved goat captured (tibetan-1)', () => {
+  // Goats ranks 6-7 (10) + c4, which stepped there last turn; 4 captured. Tiger c5 jumps it: c5 -c4-> c3
+  // (b6 c6 d6 lie under the full rank 7; nothing to jump from c3). The point c4 is empty now: no goat
+  // is barred (extra '-'); the goats: a6 -> a5; b6 -> a5 b5 c5; c6 -> c5; d6 -> c5 d5 e5; e6 -> e5.
+  check({
+    title: 'capturing the goat that just stepped clears the restriction',
+    variant: 'tibetan-1',
+    position: 'GGGGG/GGGGG/2T2/2G2/5/3/3 T - G4 last=c4',
+    lines: [[{
+      play: 'c5xc3',
+      position: 'GGGGG/GGGGG/5/5/2T2/3/3 G - G5 -',
+      moves: ['a6-a5', 'b6-a5', 'b6-b5', 'b6-c5', 'c6-c5', 'd6-c5', 'd6-d5', 'd6-e5', 'e6-e5'],
+      result: null,
+    }]],
+  });
+});
+
 describe('goats-left thresholds (tibetan-1 tiger-win-goats-left=5|6|7)', () => {
   // Tiger c5, goat c4 with c3 empty: c5xc3 takes one goat (no continuation: nothing next to c3).
   // Goats on board before the jump: rank 7 (5) + c4 + 0, 1 or 2 of a4, e4 (not next to c5 or c3), so
@@ -578,7 +598,7 @@ describe('the giant\'s escape and the stall limit (catch-the-giant)', () => {
       [
         { play: 'a2-b2', result: null },
         { play: 'b5-a4', result: null },
-        { play: 'c2-c3', result: null },
+        { play: 'c2-c3', position: '1/G2/1DD/1D1/1 G - - -', result: null }, // stall 0: extra '-' (spec §3)
         { play: 'a4-b5', result: null },
         { play: 'b2-a2', position: 'G/3/1DD/D2/1 G - - stall=1', result: null },
       ],
@@ -729,6 +749,15 @@ describe('win conditions: double-tiger (and a jump over a stack of dogs)', () =>
       [{ play: 'c1xa3', position: '2T2/D4/T4/1D(3)DD(4)D/5 D - D6', result: HUNTERS_CAPTURES }],
       [{ play: 'c1-b1', result: null }],
     ],
+  });
+  // Tigers c1, c2 in line with c3 empty: c1 may not jump the tiger c2. c1: steps b1 b2 d1 d2; c2 (no
+  // diagonals): steps b2 c3 d2. 11 dogs (ranks 4-5, a3) + 5 captured, none next to a tiger.
+  check({
+    title: 'a tiger cannot jump a tiger',
+    variant: 'double-tiger',
+    position: 'DDDDD/DDDDD/D4/2T2/2T2 T - D5',
+    moves: ['c1-b1', 'c1-b2', 'c1-d1', 'c1-d2', 'c2-b2', 'c2-c3', 'c2-d2'],
+    illegal: ['c1xc3'],
   });
   // Tigers a1, b1 (a tiger cannot be jumped or stepped on); dogs a2 b2 c1 + a3 c3 b3 behind them; e1-d1
   // fills the last hole (b1 over c1 -> d1): neither tiger can move, the dogs win. No stack: any dog moves.
