@@ -11,7 +11,10 @@
 //             rates are node count / median time. Both must report the same node count: a mismatch
 //             is a bug in one of them, and the bench exits 1.
 //  search     search node rate at a fixed depth, one fresh Game per search (empty TT), via benchmark.js.
-//  signature  `Bench: N`, the node total of the fixed searches in bench/signature.js.
+//  variants   every other hunt game: perft leaf rate from its start (generic bulk counting: a move
+//             count at depth 1) and search node rate at a fixed depth, medians over rounds; no yardstick.
+//  signature  `Bench: N`, the node total of Bagh Chal's fixed searches in bench/signature.js, and one
+//             `Bench <variant>: N` per other variant.
 import { cpus, loadavg } from 'node:os';
 import Benchmark from 'benchmark';
 import { Game } from '../dist/src/index.js';
@@ -47,6 +50,15 @@ const SEARCH_CASES = [
   { name: 'search movement d16', position: MOVEMENT, depth: 16 },
 ];
 const SEARCH_HASH_MB = 16;
+/** The other hunt games: perft from the start at a depth of a few million leaves, search at a fixed depth. */
+const VARIANT_CASES = [
+  { variant: 'tibetan-1', perftDepth: 7, searchDepth: 10 },
+  { variant: 'tibetan-2', perftDepth: 5, searchDepth: 8 },
+  { variant: 'catch-the-giant', perftDepth: 10, searchDepth: 16 },
+  { variant: 'surround-the-tiger', perftDepth: 6, searchDepth: 10 },
+  { variant: 'double-tiger', perftDepth: 6, searchDepth: 9 },
+  { variant: 'shepherds-and-wolves', perftDepth: 6, searchDepth: 12 },
+];
 
 /** Every count the bench sees is summed here and printed, so no result is dead code to an optimiser. */
 let checksum = 0;
@@ -156,12 +168,48 @@ function searchSuite() {
   });
 }
 
+/** Perft and search rates of the other hunt games (medians over rounds; the first round of each warms up). */
+async function variantSuite() {
+  const rounds = QUICK ? 2 : 4;
+  const rows = [];
+  for (const c of VARIANT_CASES) {
+    const g = await Game.create(c.variant);
+    const perftSec = [], searchSec = [];
+    let leaves = null, nodes = null;
+    for (let i = 0; i <= rounds; i++) {
+      const t0 = performance.now();
+      const n = g.perft(c.perftDepth);
+      const sec = (performance.now() - t0) / 1000;
+      checksum += n;
+      if (leaves !== null && n !== leaves) die(`perft ${c.variant}: ${n} then ${leaves} leaves on the same position`);
+      leaves = n;
+      const fresh = await Game.create(c.variant, { hashMb: SEARCH_HASH_MB });
+      const t1 = performance.now();
+      const r = fresh.search({ depth: c.searchDepth });
+      const ssec = (performance.now() - t1) / 1000;
+      fresh.dispose();
+      checksum += r.nodes;
+      if (nodes !== null && r.nodes !== nodes) die(`search ${c.variant}: fresh searches counted ${r.nodes} and ${nodes} nodes`);
+      nodes = r.nodes;
+      if (i > 0) { perftSec.push(sec); searchSec.push(ssec); }
+    }
+    g.dispose();
+    rows.push({
+      variant: c.variant, position: (await Game.create(c.variant)).position(),
+      perft: { depth: c.perftDepth, nodes: leaves, seconds: median(perftSec), nps: leaves / median(perftSec) },
+      search: { depth: c.searchDepth, nodes, seconds: median(searchSec), nps: nodes / median(searchSec) },
+    });
+    note(`  ${c.variant}: perft d${c.perftDepth} ${mnps(leaves / median(perftSec))}, search d${c.searchDepth} ${mnps(nodes / median(searchSec))}`);
+  }
+  return rows;
+}
+
 const mnps = (nps) => `${(nps / 1e6).toFixed(1)} Mnps`;
 const pad = (s, n) => String(s).padEnd(n);
 const lpad = (s, n) => String(s).padStart(n);
 
 function printTable(r) {
-  const W = [22, 12, 14, 14, 12];
+  const W = [30, 12, 14, 14, 12];
   const line = (cells, extra = '') => console.log(cells.map((s, i) => (i === 0 ? pad(s, W[i]) : lpad(s, W[i]))).join('  ') + (extra ? '  ' + extra : ''));
   console.log();
   line(['name', 'nodes', 'WASM', 'yardstick', 'WASM/native'], 'spread');
@@ -173,6 +221,10 @@ function printTable(r) {
   for (const s of r.search) {
     line([s.name, s.nodes, mnps(s.nps), '-', '-'], `±${s.rme.toFixed(1)}% over ${s.samples} samples; ${s.msPerSearch.toFixed(0)} ms/search`);
   }
+  for (const v of r.variants) {
+    line([`perft ${v.variant} d${v.perft.depth}`.slice(0, 30), v.perft.nodes, mnps(v.perft.nps), '-', '-'], `${(v.perft.seconds * 1000).toFixed(0)} ms (median)`);
+    line([`search ${v.variant} d${v.search.depth}`.slice(0, 30), v.search.nodes, mnps(v.search.nps), '-', '-'], `${(v.search.seconds * 1000).toFixed(0)} ms (median)`);
+  }
   console.log();
   console.log('rates: perft = leaves/s (bulk-counted), search = nodes/s; WASM/native = median of per-round rate ratios');
   if (!r.yardstick.available) console.log(`no yardstick: ${r.yardstick.reason}`);
@@ -180,6 +232,7 @@ function printTable(r) {
   console.log(`checksum ${r.checksum}; ${r.seconds.toFixed(0)} s in all`);
   console.log();
   console.log(`Bench: ${r.bench}`);
+  for (const [id, n] of Object.entries(r.signature.variants)) if (id !== 'bagh-chal') console.log(`Bench ${id}: ${n}`);
 }
 
 async function main() {
@@ -209,11 +262,13 @@ async function main() {
   checksum += signature.nodes;
   note('search (benchmark.js)');
   const search = await searchSuite();
+  note('variants');
+  const variants = await variantSuite();
 
   const result = {
     bench: signature.nodes,
-    perft, search,
-    signature: { nodes: signature.nodes, ms: signature.ms, searches: signature.searches },
+    perft, search, variants,
+    signature: { nodes: signature.nodes, ms: signature.ms, variants: signature.variants, searches: signature.searches },
     yardstick: ysInfo, env, checksum,
     seconds: (performance.now() - t0) / 1000,
   };

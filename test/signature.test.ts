@@ -1,14 +1,26 @@
-// The bench signature (DESIGN.md): the node count of fixed-depth searches. It changes whenever move
-// generation, ordering, evaluation or the TT change; a commit that changes it updates this number and
-// says so in its message, so search changes are never silent.
+// The bench signatures (DESIGN.md): the node counts of fixed-depth searches, one total per variant. They
+// change whenever move generation, ordering, evaluation or the TT change; a commit that changes one
+// updates it here and says so in its message, so search changes are never silent.
 import { expect, it } from 'vitest';
 import { Game } from '../src/index.js';
 // @ts-expect-error: plain JavaScript module without types
 import { benchSignature } from '../bench/signature.js';
 
+/** Bagh Chal's: the headline `Bench:` of `npm run bench`. */
 export const BENCH_SIGNATURE = 3276082;
+/** Every variant's (bagh-chal's is BENCH_SIGNATURE). */
+export const VARIANT_SIGNATURES: Record<string, number> = {
+  'bagh-chal': BENCH_SIGNATURE,
+  'tibetan-1': 384845,
+  'tibetan-2': 51582,
+  'catch-the-giant': 38314,
+  'surround-the-tiger': 363645,
+  'double-tiger': 1138825,
+  'shepherds-and-wolves': 569963,
+};
 
-it(`Bench: ${BENCH_SIGNATURE}`, async () => {
+it(`Bench: ${BENCH_SIGNATURE}, and one signature per variant`, async () => {
   const r = await benchSignature({ Game });
   expect(r.nodes).toBe(BENCH_SIGNATURE);
+  expect(r.variants).toEqual(VARIANT_SIGNATURES);
 });
