@@ -211,7 +211,7 @@ function generateGeneric(base: i32): i32 {
     mjEnemy = enemy; mjOcc = occ; mjEnd = end;
     for (let f = from; f != 0; f &= f - 1) {
       mjFrom = <i32>ctz(f); mjFirst = n; mjN = n; mjListBase = base;
-      if (++hsStamp == 0) { for (let i = 0; i < HS_SIZE; i++) st(HS_STAMP, i, 0); hsStamp = 1; }
+      if (++hsStamp == 0) { for (let i = 0; i < HS_SIZE; i++) st(HS_STAMP, i, <u32>0); hsStamp = 1; }
       st(CUR_PATH, 0, mjFrom);
       jumpDfs(mjFrom, 0, 0);
       n = mjN;
