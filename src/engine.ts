@@ -8,7 +8,7 @@ import { Game, type PerftLimits, type SearchInfo } from './game.js';
 import { MakaGame } from './maka/game.js';
 import { OPTION_DECLS as MAKA_OPTIONS, DEFAULT_OPTIONS as MAKA_DEFAULTS } from './maka/options.js';
 import { makaBoardText, type BoardLabels } from './maka/board-text.js';
-import { VARIANTS } from './variants/index.js';
+import { VARIANTS, defaultOptions } from './variants/index.js';
 import { MAKA_ID, checkGameArgs } from './game-args.js';
 
 export { MAKA_ID } from './game-args.js';
@@ -43,26 +43,21 @@ export interface AnyGame {
 }
 
 /**
- * Options of createGame (unknown keys are refused with ArgumentError). `tbDir` applies to Bagh Chal
- * only; `hashMb` (1..512 MiB) to every variant.
+ * Options of createGame (unknown keys are refused with ArgumentError). `tbDir` applies to the hunt
+ * games with Bagh Chal's rule profile (others refuse it with TablebaseError); `hashMb` (1..512 MiB) to
+ * every variant.
  */
 export interface AnyGameOptions { options?: Record<string, string | number>; position?: string; hashMb?: number; tbDir?: string }
 
-/** Every variant: id, name, rule source, start position and options (for `lattice variants`). */
-export function listVariants(): Array<{ id: string; name: string; source: string; start: string; options: Array<{ name: string; type: string; default: string | number; values?: readonly string[]; min?: number; max?: number; source: string; description: string }> }> {
-  const hunt = [...VARIANTS.values()].map((v) => ({
-    id: v.id, name: v.name, source: v.source, start: v.start(Object.fromEntries(v.options.map((d) => [d.name, d.default]))),
-    options: v.options.map((d) => ({ name: d.name, type: d.type, default: d.default, values: d.values, min: d.min, max: d.max, source: d.source, description: d.description })),
-  }));
-  const maka = {
-    id: MAKA_ID, name: 'Maka Dai Dai Shogi', source: 'rules/maka-dai-dai.md; seed 003_4eeefeb2d5e92af3.txt',
-    start: MakaGame.create().position(),
-    options: MAKA_OPTIONS.map((d) => ({
-      name: d.key, type: 'enum', default: String(MAKA_DEFAULTS[d.field]), values: d.values,
-      source: `rules/maka-dai-dai.md (${d.key})`, description: `one of ${d.values.join('|')}`,
-    })),
-  };
-  return [...hunt, maka];
+/** One variant as `lattice variants` lists it: id, name, rule source, start position and options. */
+export interface VariantListing {
+  id: string; name: string; source: string; start: string;
+  options: Array<{ name: string; type: string; default: string | number; values?: readonly string[]; min?: number; max?: number; source: string; description: string }>;
+}
+
+/** Every variant of every family (for `lattice variants`), in the families' order. */
+export function listVariants(): VariantListing[] {
+  return FAMILIES.flatMap((f) => f.list());
 }
 
 class HuntAdapter implements AnyGame {
@@ -100,16 +95,56 @@ class MakaAdapter implements AnyGame {
 }
 
 /**
- * Creates a game of any variant. Throws ArgumentError (arguments of the wrong type), UnknownVariantError,
- * OptionError (including options that do not apply to the variant), ParseError, TablebaseError. The
- * argument checks are checkGameArgs (game-args.ts), which EngineWorker.start also runs.
+ * A family of games (DESIGN.md "Host": engine.ts is a registry from family to factory): the variants it
+ * plays, how `lattice variants` lists them, and how one is created. The hunt family plays every
+ * declaration of src/variants on the lattice core (Game); Maka Dai Dai Shogi is a family of its own,
+ * played in the host (MakaGame).
+ */
+interface Family {
+  name: string;
+  ids(): string[];
+  list(): VariantListing[];
+  create(id: string, opts: AnyGameOptions): Promise<AnyGame>;
+}
+
+const FAMILIES: readonly Family[] = [
+  {
+    name: 'hunt',
+    ids: () => [...VARIANTS.keys()],
+    list: () => [...VARIANTS.values()].map((v) => ({
+      id: v.id, name: v.name, source: v.source, start: v.start(defaultOptions(v)),
+      options: v.options.map((d) => ({ name: d.name, type: d.type, default: d.default, values: d.values, min: d.min, max: d.max, source: d.source, description: d.description })),
+    })),
+    create: async (id, opts) => {
+      const g = await Game.create(id, { options: opts.options, position: opts.position, hashMb: opts.hashMb });
+      if (opts.tbDir !== undefined) await g.loadTablebase(opts.tbDir);
+      return new HuntAdapter(g);
+    },
+  },
+  {
+    name: 'maka',
+    ids: () => [MAKA_ID],
+    list: () => [{
+      id: MAKA_ID, name: 'Maka Dai Dai Shogi', source: 'rules/maka-dai-dai.md; seed 003_4eeefeb2d5e92af3.txt',
+      start: MakaGame.create().position(),
+      options: MAKA_OPTIONS.map((d) => ({
+        name: d.key, type: 'enum', default: String(MAKA_DEFAULTS[d.field]), values: d.values,
+        source: `rules/maka-dai-dai.md (${d.key})`, description: `one of ${d.values.join('|')}`,
+      })),
+    }],
+    create: async (_id, opts) => new MakaAdapter(MakaGame.create({ options: opts.options, position: opts.position, hashMb: opts.hashMb })),
+  },
+];
+
+/**
+ * Creates a game of any variant, through its family's factory. Throws ArgumentError (arguments of the
+ * wrong type), UnknownVariantError, OptionError (including options that do not apply to the variant),
+ * ParseError, TablebaseError. The argument checks are checkGameArgs (game-args.ts), which
+ * EngineWorker.start also runs.
  */
 export async function createGame(variant: string, opts: AnyGameOptions = {}): Promise<AnyGame> {
   checkGameArgs(variant, opts);
-  if (variant === MAKA_ID) {
-    return new MakaAdapter(MakaGame.create({ options: opts.options, position: opts.position, hashMb: opts.hashMb }));
-  }
-  const g = await Game.create(variant, { options: opts.options, position: opts.position, hashMb: opts.hashMb });
-  if (opts.tbDir !== undefined) await g.loadTablebase(opts.tbDir);
-  return new HuntAdapter(g);
+  const family = FAMILIES.find((f) => f.ids().includes(variant));
+  if (!family) throw new Error(`internal: no family plays ${variant}`);   // checkGameArgs knows every id
+  return family.create(variant, opts);
 }

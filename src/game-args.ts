@@ -42,7 +42,7 @@ export function checkGameArgs(variant: unknown, opts: unknown): void {
   checkKeys(opts as object, CREATE_GAME_KEYS, 'game options');
   const o = opts as { options?: Record<string, string | number>; hashMb?: unknown; tbDir?: unknown };
   if (variant === MAKA_ID) {
-    if (o.tbDir !== undefined) throw new OptionError('tablebases exist for bagh-chal only');
+    if (o.tbDir !== undefined) throw new OptionError(`tablebases exist for hunt games with Bagh Chal's rules only, not for ${MAKA_ID}`);
     resolveMakaOptions(o.options);
     return;
   }
