@@ -262,12 +262,22 @@ export class Game {
     return (over.winner === 'hunters') === (this.core.exports.sideToMove() === 1) ? MATE : -MATE;
   }
 
+  /**
+   * Throws LatticeError 'overflow' when a position met by the last core run had more moves than the
+   * core's move list holds (2048; the extra moves were dropped, so a count or a search would be wrong).
+   * No position of the games here comes near it; the check keeps a wrong answer from being reported.
+   */
+  private checkOverflow(what: string): void {
+    if (this.core.exports.moveOverflow()) throw new LatticeError('overflow', `${what}: a position had more legal moves than the core's move list holds (2048); the result would be wrong`);
+  }
+
   /** Runs a perft-like core call until `deadline` or the stop flag; throws LatticeError 'stopped' or on a count past 2^53. */
   private limited(what: string, stop: Int32Array | undefined, deadline: number, t0: number, run: () => number): number {
     this.core.hooks.shouldStop = () => ((stop && Atomics.load(stop, 0)) || performance.now() > deadline ? 1 : 0);
     try {
       const n = run();
       if (this.core.exports.perftStopped()) throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
+      this.checkOverflow(what);
       if (n > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `${what}: the count exceeds 2^53 and cannot be reported exactly`);
       return n;
     } finally {
@@ -311,7 +321,9 @@ export class Game {
   perftSlow(depth: number): number {
     this.enter('perftSlow');
     checkDepth(depth, MAX_PERFT_DEPTH);
-    return this.core.exports.perftSlow(depth);
+    const n = this.core.exports.perftSlow(depth);
+    this.checkOverflow(`perft ${depth}`);
+    return n;
   }
 
   /**
@@ -448,6 +460,7 @@ export class Game {
     try {
       return this.exclusive('search', () => {
         const best = e.search(depth, nodes, movetime);
+        this.checkOverflow('search');
         const score = e.searchScore();
         const pv = this.pv(e.pvLength());
         return {
