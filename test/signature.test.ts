@@ -13,9 +13,9 @@ export const VARIANT_SIGNATURES: Record<string, number> = {
   'bagh-chal': BENCH_SIGNATURE,
   'tibetan-1': 384845,
   'tibetan-2': 51582,
-  'catch-the-giant': 38314,
+  'catch-the-giant': 30092,
   'surround-the-tiger': 363645,
-  'double-tiger': 1138825,
+  'double-tiger': 313580,
   'shepherds-and-wolves': 569963,
 };
 
