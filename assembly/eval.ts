@@ -4,9 +4,10 @@
 // `evalWeights`); the host writes them at setup with setWeight. All zero until then.
 import { ld, st } from "./bits";
 import { STEP, boardMask, jumpLandings, midOf } from "./board";
-import { hunters, prey, side, inHand, hand1, captured, captured1, HUNTER } from "./position";
+import { hunters, prey, side, inHand, hand1, captured, captured1, kings, HUNTER, PREY } from "./position";
 import { stepTargets } from "./movegen/hunt";
-import { fast, capture1, CAP_JUMP, CAP_MULTI } from "./rules";
+import { fast, capture1, CAP_JUMP, CAP_MULTI, family, FAMILY_DRAUGHTS, promoRank0, promoRank1 } from "./rules";
+import { RANK } from "./board";
 
 export const FEATURES: i32 = 6;
 /** Feature indices. */
@@ -24,8 +25,16 @@ export function setWeight(i: i32, v: i32): i32 {
   return 0;
 }
 
+/** Draughts features (the same slots, another meaning; src/variants/types.ts DRAUGHTS_EVAL_FEATURES). */
+export const D_MAN: i32 = 0;       // per man
+export const D_KING: i32 = 1;      // per king
+export const D_ADVANCE: i32 = 2;   // per rank a man has advanced (counted as minus the ranks it still has to go)
+export const D_MOBILITY: i32 = 3;  // per step available (one step, men and kings)
+export const D_TEMPO: i32 = 4;     // for the side to move
+
 /** Static evaluation of the current position from the side to move's point of view. */
 export function evaluate(): i32 {
+  if (family == FAMILY_DRAUGHTS) return evaluateDraughts();
   if (!fast) return evaluateGeneric();
   const empty = boardMask & ~(hunters | prey);
   const w = inHand > 0 ? 0 : FEATURES;
@@ -66,4 +75,32 @@ function evaluateGeneric(): i32 {
     + preyMobility * ld(WEIGHTS, w + F_PREY_MOBILITY);
   s = side == HUNTER ? s : -s;
   return s + ld(WEIGHTS, w + F_TEMPO);
+}
+
+/** Side s's material, advancement and mobility (draughts), weights of the movement phase. */
+function draughtsSide(s: i32, empty: u64): i32 {
+  const w = FEATURES;
+  const mine = s == PREY ? prey : hunters;
+  const promo = s == PREY ? promoRank0 : promoRank1;
+  let men = 0, kingCount = 0, advance = 0, mobility = 0;
+  for (let f = mine; f != 0; f &= f - 1) {
+    const p = <i32>ctz(f);
+    if ((kings >> <u64>p) & 1) {
+      kingCount++;
+      mobility += <i32>popcnt(ld(STEP, p) & empty);
+    } else {
+      men++;
+      const r = <i32>ld(RANK, p);
+      advance -= abs(promo - r);   // ranks still to go (a constant per man away from "ranks advanced")
+      mobility += <i32>popcnt(stepTargets(s, p) & empty);
+    }
+  }
+  return men * ld(WEIGHTS, w + D_MAN) + kingCount * ld(WEIGHTS, w + D_KING) + advance * ld(WEIGHTS, w + D_ADVANCE) + mobility * ld(WEIGHTS, w + D_MOBILITY);
+}
+
+/** Draughts evaluation: side 0's features less side 1's, from the side to move's view, plus tempo. */
+function evaluateDraughts(): i32 {
+  const empty = boardMask & ~(hunters | prey);
+  const s = draughtsSide(PREY, empty) - draughtsSide(HUNTER, empty);
+  return (side == PREY ? s : -s) + ld(WEIGHTS, FEATURES + D_TEMPO);
 }

@@ -15,13 +15,15 @@ export { MAX_PLY, MAX_MOVES };
 
 /**
  * IO words (u64) shared with the host: [0] side 1's pieces (hunters), [1] side 0's (prey), [2] key
- * (read-only for the host), [3] a captured set (pvCaps, historyCaps). A BigUint64Array view on ioPtr().
+ * (read-only for the host), [3] a captured set (pvCaps, historyCaps), [4] the kings (draughts family).
+ * A BigUint64Array view on ioPtr().
  */
 const IO = new StaticArray<u64>(8);
 /**
  * STATE words (i32) shared with the host: [0] side to move, [1] side 0's hand, [2] side 1's hand,
  * [3] side 0's pieces captured, [4] side 1's, [5] the noSameTwice point (-1 none), [6] the stall
- * counter, [7] 0, [8 + p] pieces on point p (0 empty). An Int32Array view on statePtr().
+ * counter, [7] the move clock (plies without a capture, draughts move-limit), [8 + p] pieces on point p
+ * (0 empty). An Int32Array view on statePtr().
  */
 const STATE = new StaticArray<i32>(8 + MAX_POINTS);
 const COUNTS = new StaticArray<i32>(MAX_POINTS);
@@ -56,13 +58,13 @@ export function setWeight(i: i32, v: i32): i32 { return setWeightImpl(i, v); }
 /** Sets the position from IO[0] (hunters), IO[1] (prey) and STATE. Returns 0 or a negative error code. */
 export function setPosition(): i32 {
   for (let p = 0; p < MAX_POINTS; p++) st(COUNTS, p, ld(STATE, 8 + p));
-  return pos.setPosition(ld(IO, 0), ld(IO, 1), ld(STATE, 0), ld(STATE, 1), ld(STATE, 3), ld(STATE, 2), ld(STATE, 4), ld(STATE, 5), ld(STATE, 6), COUNTS);
+  return pos.setPosition(ld(IO, 0), ld(IO, 1), ld(STATE, 0), ld(STATE, 1), ld(STATE, 3), ld(STATE, 2), ld(STATE, 4), ld(STATE, 5), ld(STATE, 6), COUNTS, ld(IO, 4), ld(STATE, 7));
 }
 /** Writes hunters, prey and key to IO[0..2] and the rest of the state to STATE. */
 export function readPosition(): void {
   st(IO, 0, pos.hunters); st(IO, 1, pos.prey); st(IO, 2, pos.key);
   st(STATE, 0, pos.side); st(STATE, 1, pos.inHand); st(STATE, 2, pos.hand1); st(STATE, 3, pos.captured); st(STATE, 4, pos.captured1);
-  st(STATE, 5, pos.lastPt); st(STATE, 6, pos.stall); st(STATE, 7, 0);
+  st(STATE, 5, pos.lastPt); st(STATE, 6, pos.stall); st(STATE, 7, pos.clock); st(IO, 4, pos.kings);
   for (let p = 0; p < MAX_POINTS; p++) {
     const occ = pos.isOccupied(p);
     st(STATE, 8 + p, fast ? (occ ? 1 : 0) : <i32>ld(pos.CNT, p));
@@ -137,7 +139,7 @@ export function pvCaps(i: i32): void { st(IO, 3, pvCapsImpl(i)); }
 /**
  * The result of the game in the current position: 0 while it goes on, else (winner + 1) | (reason << 4)
  * (winner 0 the prey side, 1 the hunter side, 2 a draw; reason 1 captures, 2 no legal move, 3 escape,
- * 4 stall limit, 5 repetition). Static results first (RULES.md §0: thresholds after the whole move),
+ * 4 stall limit, 5 repetition, 6 move limit). Static results first (RULES.md §0: thresholds after the whole move),
  * then a third occurrence under draw3, then "a side with no legal move loses" (under forbid, moves that
  * would repeat are not legal). Overwrites the root move list.
  */

@@ -10,7 +10,7 @@
 import { Bits, bit, has, ld, st } from "./bits";
 import { MAX_POINTS, boardMask, RANK } from "./board";
 import { moveTo, moveFrom, moveCapture, moveKind, KIND_PLACE, KIND_JUMP } from "./move";
-import { fast, anyStacks, noSameTwiceSide, stallSide, stallLimit, escapeSide, target0, target1, stacksFor, placesFor } from "./rules";
+import { fast, anyStacks, noSameTwiceSide, stallSide, stallLimit, escapeSide, target0, target1, stacksFor, placesFor, promoRank0, promoRank1, moveLimit } from "./rules";
 
 /** Side constants: the prey (goats) move first in Bagh Chal. */
 export const PREY: i32 = 0;
@@ -29,6 +29,7 @@ export const REASON_NO_MOVES: i32 = 2;
 export const REASON_ESCAPE: i32 = 3;
 export const REASON_STALL: i32 = 4;
 export const REASON_REPETITION: i32 = 5;
+export const REASON_MOVE_LIMIT: i32 = 6;
 // @ts-ignore: decorator
 @inline export function resultCode(winner: i32, reason: i32): i32 { return (winner + 1) | (reason << 4); }
 // @ts-ignore: decorator
@@ -52,6 +53,10 @@ export let stacked: Bits = 0;
 export let lastPt: i32 = -1;
 /** Consecutive moves of the stall side that gained no rank. */
 export let stall: i32 = 0;
+/** Kings (draughts family): the pieces of either side that move and capture as kings. */
+export let kings: Bits = 0;
+/** Consecutive plies without a capture (draughts move-limit; 0 when there is no limit). */
+export let clock: i32 = 0;
 /** The game's static result after the last move (0: not decided by captures, escape or stall). */
 export let over: i32 = 0;
 export let key: u64 = 0;
@@ -64,6 +69,10 @@ const CAPS_PLAYED = new StaticArray<u64>(MAX_HISTORY);
 /** Extra state before each move (generic path only): last point and stall counter. */
 const LAST_PLAYED = new StaticArray<i32>(MAX_HISTORY);
 const STALL_PLAYED = new StaticArray<i32>(MAX_HISTORY);
+/** Draughts: the kings captured by each move, whether it promoted, and the clock before it. */
+const KCAPS_PLAYED = new StaticArray<u64>(MAX_HISTORY);
+const PROMO_PLAYED = new StaticArray<u8>(MAX_HISTORY);
+const CLOCK_PLAYED = new StaticArray<i32>(MAX_HISTORY);
 /** Ply of the last irreversible move (placement or capture) at each ply: repetitions can't cross it. */
 const IRREV = new StaticArray<i32>(MAX_HISTORY);
 export let histLen: i32 = 0;
@@ -82,6 +91,8 @@ const Z_CAPT1 = new StaticArray<u64>(MAX_COUNT);
 const Z_STACK = new StaticArray<u64>(MAX_POINTS * 64);
 const Z_LAST = new StaticArray<u64>(MAX_POINTS);
 let Z_STALL: u64 = 0;
+const Z_KING = new StaticArray<u64>(MAX_POINTS);
+let Z_CLOCK: u64 = 0;
 
 let zs: u64 = 0x2545F4914F6CDD1D;
 function splitmix(): u64 {
@@ -100,6 +111,8 @@ export function initZobrist(): void {
   for (let i = 0; i < MAX_POINTS * 64; i++) st(Z_STACK, i, splitmix());
   for (let i = 0; i < MAX_POINTS; i++) st(Z_LAST, i, splitmix());
   Z_STALL = splitmix();
+  for (let i = 0; i < MAX_POINTS; i++) st(Z_KING, i, splitmix());
+  Z_CLOCK = splitmix();
 }
 
 /**
@@ -110,6 +123,9 @@ export function initZobrist(): void {
  */
 // @ts-ignore: decorator
 @inline function zStall(n: i32): u64 { return n == 0 ? 0 : (<u64>n * 0x9E3779B97F4A7C15) ^ Z_STALL; }
+/** The move clock's key (as the stall counter's: it decides the game near the limit, so it is state). */
+// @ts-ignore: decorator
+@inline function zClock(n: i32): u64 { return n == 0 ? 0 : (<u64>n * 0xD1B54A32D192ED03) ^ Z_CLOCK; }
 // @ts-ignore: decorator
 @inline function zStack(p: i32, c: i32): u64 { return c >= 2 ? ld(Z_STACK, p * 64 + c) : 0; }
 // @ts-ignore: decorator
@@ -123,7 +139,8 @@ export function computeKey(): u64 {
   k ^= ld(Z_HAND, inHand) ^ ld(Z_CAPT, captured);
   if (hand1 != 0 || captured1 != 0) k ^= ld(Z_HAND1, hand1) ^ ld(Z_CAPT1, captured1) ^ ld(Z_HAND1, 0) ^ ld(Z_CAPT1, 0);
   for (let b = stacked; b != 0; b &= b - 1) { const p = <i32>ctz(b); k ^= zStack(p, <i32>ld(CNT, p)); }
-  k ^= zLast(lastPt) ^ zStall(stall);
+  k ^= zLast(lastPt) ^ zStall(stall) ^ zClock(clock);
+  for (let b = kings; b != 0; b &= b - 1) k ^= ld(Z_KING, <i32>ctz(b));
   if (side == HUNTER) k ^= Z_SIDE;
   return k;
 }
@@ -141,6 +158,7 @@ export function staticResult(): i32 {
     if (own != 0 && other != 0 && minRank(other) > maxRank(own)) return resultCode(escapeSide, REASON_ESCAPE);
   }
   if (stallSide >= 0 && stall >= stallLimit) return resultCode(stallSide ^ 1, REASON_STALL);
+  if (moveLimit > 0 && clock >= moveLimit) return resultCode(2, REASON_MOVE_LIMIT);
   return 0;
 }
 
@@ -150,13 +168,15 @@ export function staticResult(): i32 {
  * Returns 0, or -1 if pieces overlap or lie off the board, -2 if a count is out of range, -3 if a
  * stack, hand or extra state is given where the rules have none.
  */
-export function setPosition(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, h1: i32, capt1: i32, last: i32, stallCount: i32, counts: StaticArray<i32>): i32 {
+export function setPosition(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, h1: i32, capt1: i32, last: i32, stallCount: i32, counts: StaticArray<i32>, kingSet: Bits, clockCount: i32): i32 {
   if ((h & p) != 0 || ((h | p) & ~boardMask) != 0) return -1;
   if (hand0 < 0 || hand0 >= MAX_COUNT || capt0 < 0 || capt0 >= MAX_COUNT || h1 < 0 || h1 >= MAX_COUNT || capt1 < 0 || capt1 >= MAX_COUNT) return -2;
   if (stm != PREY && stm != HUNTER) return -2;
   if ((hand0 > 0 && !placesFor(0)) || (h1 > 0 && !placesFor(1))) return -3;
   if (last != -1 && (noSameTwiceSide < 0 || last < 0 || last >= MAX_POINTS || !has(noSameTwiceSide == 1 ? h : p, last))) return -3;
   if (stallCount < 0 || (stallSide < 0 ? stallCount != 0 : stallCount > stallLimit)) return -3;
+  if ((kingSet & ~(h | p)) != 0 || (kingSet != 0 && promoRank0 < 0 && promoRank1 < 0)) return -3;
+  if (clockCount < 0 || (moveLimit == 0 ? clockCount != 0 : clockCount > moveLimit)) return -3;
   let stk: Bits = 0;
   for (let i = 0; i < MAX_POINTS; i++) {
     const c = ld(counts, i);
@@ -166,7 +186,7 @@ export function setPosition(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, 
   }
   hunters = h; prey = p; side = stm; inHand = hand0; captured = capt0; hand1 = h1; captured1 = capt1;
   for (let i = 0; i < MAX_POINTS; i++) st(CNT, i, <u8>ld(counts, i));
-  stacked = stk; lastPt = last; stall = stallCount;
+  stacked = stk; lastPt = last; stall = stallCount; kings = kingSet; clock = clockCount;
   over = staticResult();
   key = computeKey();
   histLen = 0; lastIrrev = 0;
@@ -245,10 +265,13 @@ function makeGeneric(m: u32, caps: Bits): void {
   st(CAPS_PLAYED, histLen, caps);
   st(LAST_PLAYED, histLen, lastPt);
   st(STALL_PLAYED, histLen, stall);
+  st(CLOCK_PLAYED, histLen, clock);
+  st(KCAPS_PLAYED, histLen, 0);
+  st(PROMO_PLAYED, histLen, <u8>0);
   pushHistory(m);
   const s = side, e = side ^ 1;
   const to = moveTo(m), kind = moveKind(m);
-  let k = key ^ zLast(lastPt) ^ zStall(stall);
+  let k = key ^ zLast(lastPt) ^ zStall(stall) ^ zClock(clock);
   if (kind == KIND_PLACE) {
     k ^= addPiece(s, to);
     if (s == PREY) { k ^= ld(Z_HAND, inHand) ^ ld(Z_HAND, inHand - 1); inHand--; }
@@ -258,6 +281,14 @@ function makeGeneric(m: u32, caps: Bits): void {
   } else {
     const from = moveFrom(m);
     if (kind == KIND_JUMP) { caps = bit(moveCapture(m)); st(CAPS_PLAYED, histLen - 1, caps); }
+    const wasKing = has(kings, from);
+    if (wasKing) { kings &= ~bit(from); k ^= ld(Z_KING, from); }
+    const kc = caps & kings;
+    if (kc != 0) {
+      st(KCAPS_PLAYED, histLen - 1, kc);
+      kings &= ~kc;
+      for (let b = kc; b != 0; b &= b - 1) k ^= ld(Z_KING, <i32>ctz(b));
+    }
     k ^= removePiece(s, from);
     if (caps != 0) {
       const n = <i32>popcnt(caps);
@@ -270,8 +301,14 @@ function makeGeneric(m: u32, caps: Bits): void {
     k ^= addPiece(s, to);
     if (s == noSameTwiceSide) lastPt = to;
     if (s == stallSide) stall = <i32>ld(RANK, to) > <i32>ld(RANK, from) ? 0 : stall + 1;
+    // a man that ends its move on its promotion rank becomes a king (passing through it does not count)
+    if (wasKing || <i32>ld(RANK, to) == (s == PREY ? promoRank0 : promoRank1)) {
+      kings |= bit(to); k ^= ld(Z_KING, to);
+      if (!wasKing) st(PROMO_PLAYED, histLen - 1, <u8>1);
+    }
+    if (moveLimit > 0) clock = caps != 0 ? 0 : clock + 1;
   }
-  side = e; k ^= Z_SIDE ^ zLast(lastPt) ^ zStall(stall);
+  side = e; k ^= Z_SIDE ^ zLast(lastPt) ^ zStall(stall) ^ zClock(clock);
   key = k;
   over = staticResult();
 }
@@ -292,16 +329,22 @@ export function unmakeMove(): u32 {
       if (s == PREY) inHand++; else hand1++;
     } else {
       const caps = ld(CAPS_PLAYED, histLen);
+      const moverKing = has(kings, to);
+      if (moverKing) kings &= ~bit(to);
       removePiece(s, to);
       if (caps != 0) {
         for (let b = caps; b != 0; b &= b - 1) addPiece(e, <i32>ctz(b));
         const n = <i32>popcnt(caps);
         if (e == PREY) captured -= n; else captured1 -= n;
+        kings |= ld(KCAPS_PLAYED, histLen);
       }
-      addPiece(s, moveFrom(m));
+      const from = moveFrom(m);
+      addPiece(s, from);
+      if (moverKing && ld(PROMO_PLAYED, histLen) == 0) kings |= bit(from);
     }
     lastPt = ld(LAST_PLAYED, histLen);
     stall = ld(STALL_PLAYED, histLen);
+    clock = ld(CLOCK_PLAYED, histLen);
   } else if (side == PREY) {
     if (kind == KIND_PLACE) { prey ^= bit(to); inHand++; }
     else prey ^= bit(moveFrom(m)) | bit(to);

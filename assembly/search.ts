@@ -22,7 +22,7 @@ import { ld, st } from "./bits";
 import { MAX_POINTS } from "./board";
 import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev } from "./position";
 import { generate, generateCaptures, hasMove, MOVES, CAPS, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
-import { fast } from "./rules";
+import { fast, compulsory } from "./rules";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE } from "./move";
 import { evaluate } from "./eval";
 import { probeCurrent } from "./tablebase/probe";
@@ -128,7 +128,8 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   nodes++;
   if ((<i64>nodes & 1023) == 0) checkLimits();
   if (stopped) return 0;
-  if (over != 0) return resultWinner(over) == side ? MATE - ply : -(MATE - ply);   // decided by a static rule
+  if (over != 0) return scoreOver(ply);   // decided by a static rule
+  if (compulsory) return quiesceForced(alpha, beta, ply);
   const standPat = evaluate();
   if (ply >= MAX_PLY - 1) return standPat;
   if (standPat >= beta) return standPat;
@@ -147,6 +148,36 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
     }
   }
   return best;
+}
+
+/**
+ * Quiescence where captures are compulsory (draughts family): while the side to move can capture it
+ * must, so there is no stand-pat; a position without captures is scored by the evaluation (a side
+ * with no move at all has lost).
+ */
+function quiesceForced(alpha: i32, beta: i32, ply: i32): i32 {
+  const base = ply * MAX_MOVES;
+  const n = generateCaptures(base);
+  if (n == 0 || ply >= MAX_PLY - 1) return hasMove() ? evaluate() : -(MATE - ply);
+  let best = -INFINITE;
+  for (let i = 0; i < n; i++) {
+    makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
+    const s = -quiesce(-beta, -alpha, ply + 1);
+    unmakeMove();
+    if (stopped) return 0;
+    if (s > best) {
+      best = s;
+      if (s > alpha) { alpha = s; if (s >= beta) break; }
+    }
+  }
+  return best;
+}
+
+/** Score of a position decided by a static rule, from the side to move's view (a draw scores 0). */
+// @ts-ignore: decorator
+@inline function scoreOver(ply: i32): i32 {
+  const w = resultWinner(over);
+  return w == 2 ? 0 : w == side ? MATE - ply : -(MATE - ply);
 }
 
 /**
@@ -187,7 +218,7 @@ function noLegalMove(ply: i32): bool {
 function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
   st(PV_LEN, ply, 0);
   depPly = NO_DEP;
-  if (over != 0) return resultWinner(over) == side ? MATE - ply : -(MATE - ply);   // captures, escape, stall
+  if (over != 0) { depPly = NO_DEP; return scoreOver(ply); }   // captures, escape, stall, move limit
   if (ply > 0 && repetitionMode == 1) {
     const j = lastRepeat(rootHist);
     if (j >= 0) { depPly = j - rootHist; return 0; }                 // a repeat inside the line: a draw

@@ -50,7 +50,7 @@ const SEARCH_CASES = [
   { name: 'search movement d16', position: MOVEMENT, depth: 16 },
 ];
 const SEARCH_HASH_MB = 16;
-/** The other hunt games: perft from the start at a depth of a few million leaves, search at a fixed depth. */
+/** The other lattice games (hunt and draughts families): perft from the start at a depth of a few million leaves, search at a fixed depth. */
 const VARIANT_CASES = [
   { variant: 'tibetan-1', perftDepth: 7, searchDepth: 10 },
   { variant: 'tibetan-2', perftDepth: 5, searchDepth: 8 },
@@ -58,6 +58,7 @@ const VARIANT_CASES = [
   { variant: 'surround-the-tiger', perftDepth: 6, searchDepth: 10 },
   { variant: 'double-tiger', perftDepth: 6, searchDepth: 9 },
   { variant: 'shepherds-and-wolves', perftDepth: 6, searchDepth: 12 },
+  { variant: 'permainan-tabal', perftDepth: 10, searchDepth: 12 },
 ];
 
 /** Every count the bench sees is summed here and printed, so no result is dead code to an optimiser. */

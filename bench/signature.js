@@ -17,6 +17,7 @@ export const SIGNATURE_SEARCHES = [
   { variant: 'surround-the-tiger', position: null, depth: 10 },
   { variant: 'double-tiger', position: null, depth: 9 },
   { variant: 'shepherds-and-wolves', position: null, depth: 12 },
+  { variant: 'permainan-tabal', position: null, depth: 12 },
 ];
 
 /** Transposition table size of every signature search (the count depends on it). */

@@ -1,5 +1,8 @@
 import type { Board } from './lattice/index.js';
-import { EVAL_FEATURES, type HuntVariant, type OptionValues } from './variants/index.js';
+import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, type HuntVariant, type OptionValues } from './variants/index.js';
+
+/** Weight slots per phase in the core's WEIGHTS table (assembly/eval.ts FEATURES). */
+const WEIGHT_SLOTS = 6;
 import { encodeRules, type RuleSet } from './rules/index.js';
 import { parsePositionText, totalsOf, type NotationContext } from './position-text.js';
 import { loadCore, type Core } from './wasm.js';
@@ -28,8 +31,9 @@ export async function loadVariantCore(variant: HuntVariant, options: OptionValue
   core.rulesInput().set(encodeRules(rules));
   const rr = e.setupRules();
   if (rr !== 0) throw new Error(`internal: the core refused word ${-rr - 1} of the rules block of ${variant.id}`);
+  const features: readonly string[] = rules.family === 'draughts' ? DRAUGHTS_EVAL_FEATURES : EVAL_FEATURES;
   [variant.evalWeights.placement, variant.evalWeights.movement].forEach((w, phase) =>
-    EVAL_FEATURES.forEach((f, i) => e.setWeight(phase * EVAL_FEATURES.length + i, w[f] ?? 0)));
+    features.forEach((f, i) => e.setWeight(phase * WEIGHT_SLOTS + i, (w as unknown as Record<string, number>)[f] ?? 0)));
   e.setRepetitionMode(REPETITION_MODES.indexOf(String(options.repetition ?? 'draw3')));
   return { board, rules, core };
 }

@@ -39,15 +39,16 @@ export interface GameOptions {
 /**
  * The end of a hunt game: `{ winner: 'prey' | 'hunters' | 'draw', winnerName, reason }`, the one result
  * shape of every game (documented in src/result.ts). 'prey' is the side listed first in the variant's
- * sides (goats, dwarfs, dogs, sheep), 'hunters' the other (tigers, the giant, wolves).
+ * sides (goats, dwarfs, dogs, sheep), 'hunters' the other (tigers, the giant, wolves); a side may name
+ * itself (Permainan Tabal: 'white', 'black').
  */
-export type GameResult = AnyGameResult<'prey' | 'hunters'>;
+export type GameResult = AnyGameResult<'prey' | 'hunters' | 'white' | 'black'>;
 
 /** A finished search: the best move (null when the side to move has no move) and its report. */
 export interface SearchResult extends SearchInfo { bestmove: string | null }
 
 /** Reasons of the core's gameResult codes (assembly/position.ts REASON_*). */
-const REASONS: Record<number, ResultReason> = { 1: 'captures', 2: 'no-moves', 3: 'escape', 4: 'stall-limit', 5: 'repetition' };
+const REASONS: Record<number, ResultReason> = { 1: 'captures', 2: 'no-moves', 3: 'escape', 4: 'stall-limit', 5: 'repetition', 6: 'move-limit' };
 
 /**
  * A game of one hunt variant on one core instance: position, history, move generation, perft and
@@ -136,8 +137,11 @@ export class Game {
       if (o === 1) h |= 1n << BigInt(i); else if (o === 0) p |= 1n << BigInt(i);
       st[8 + i] = s.count[i];
     });
+    let k = 0n;
+    s.king?.forEach((x, i) => { if (x) k |= 1n << BigInt(i); });
     const io = this.core.io();
-    io[0] = h; io[1] = p;
+    io[0] = h; io[1] = p; io[4] = k;
+    st[7] = s.clock ?? 0;
     st[0] = s.side; st[1] = s.hand[0]; st[2] = s.hand[1]; st[3] = s.captured[0]; st[4] = s.captured[1]; st[5] = s.last; st[6] = s.stall;
     const rc = this.core.exports.setPosition();
     if (rc !== 0) throw new Error(`internal: the core rejected a validated position (code ${rc})`);
@@ -163,7 +167,13 @@ export class Game {
       owner[i] = (h >> BigInt(i)) & 1n ? 1 : (p >> BigInt(i)) & 1n ? 0 : -1;
       count[i] = owner[i] < 0 ? 0 : st[8 + i];
     }
-    return { owner, count, side: st[0] as 0 | 1, hand: [st[1], st[2]], captured: [st[3], st[4]], last: st[5], stall: st[6] };
+    const setup: Setup = { owner, count, side: st[0] as 0 | 1, hand: [st[1], st[2]], captured: [st[3], st[4]], last: st[5], stall: st[6] };
+    if (this.rules.draughts) {
+      const k = io[4];
+      setup.king = Uint8Array.from({ length: n }, (_, i) => Number((k >> BigInt(i)) & 1n));
+      setup.clock = st[7];
+    }
+    return setup;
   }
 
   /** The current position as a string (src/position-text.ts grammar). */
@@ -253,13 +263,15 @@ export class Game {
     if (code === 0) return null;
     const winner = (code & 15) - 1, reason = REASONS[code >> 4];
     if (winner === 2) return { winner: 'draw', winnerName: 'draw', reason };
-    return { winner: winner === 1 ? 'hunters' : 'prey', winnerName: this.variant.sides[winner].plural, reason };
+    const sd = this.variant.sides[winner];
+    return { winner: (sd.id ?? (winner === 1 ? 'hunters' : 'prey')) as GameResult['winner'], winnerName: sd.plural, reason };
   }
 
   /** Score of a finished game from the side to move's view: MATE if it won, -MATE if it lost, 0 drawn. */
   private finishedScore(over: GameResult): number {
     if (over.winner === 'draw') return 0;
-    return (over.winner === 'hunters') === (this.core.exports.sideToMove() === 1) ? MATE : -MATE;
+    const winnerSide = this.variant.sides.findIndex((sd, i) => (sd.id ?? (i === 1 ? 'hunters' : 'prey')) === over.winner);
+    return winnerSide === this.core.exports.sideToMove() ? MATE : -MATE;
   }
 
   /**

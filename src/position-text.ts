@@ -13,6 +13,7 @@
  *                                        of `count` pieces (2..63, no leading zero), only for a side
  *                                        whose pieces stack: `G(6)1` is a stack of 6 goats, then one
  *                                        empty point
+ *                | "+" letter              a king of that side (draughts family: Permainan Tabal)
  *     empties  := [1-9][0-9]*            that many consecutive empty points (two runs may not touch)
  *     side     := the letter of the side to move
  *     hand     := "-" | (letter n)+      pieces in hand, only for a side that places, e.g. W1S15
@@ -24,6 +25,7 @@
  *     item     := "last=" point          the point the no-same-twice side stepped to on its previous
  *                                        turn (it holds exactly one piece of that side)
  *               | "stall=" n             consecutive non-rank-gaining moves of the stall side, 0..limit
+ *               | "clock=" n             consecutive plies without a capture (draughts move-limit), 0..limit
  *
  * Written form (formatPositionText): counts of zero are left out and an empty hand, captured or extra
  * field is `-`; hand and captured list the hunter side first (`W1S15`); the extra field is written
@@ -59,6 +61,8 @@ export interface SideBits {
 export interface NotationRules {
   sides: readonly [SideBits, SideBits];
   stall: null | { side: 0 | 1; limit: number };
+  /** Draughts family: kings exist where a side has a promotion rank; the move clock where there is a limit. */
+  draughts?: { promotion: readonly [number | null, number | null]; moveLimit: number | null };
 }
 
 /**
@@ -95,6 +99,10 @@ export interface Setup {
   last: number;
   /** Consecutive non-rank-gaining moves of the stall side (0 without a stall rule). */
   stall: number;
+  /** Draughts family: 1 where the piece is a king (absent: no kings). */
+  king?: Uint8Array;
+  /** Draughts family: consecutive plies without a capture (absent: 0). */
+  clock?: number;
 }
 
 /** Largest stack a position string can write (`(count)` 2..63). */
@@ -120,7 +128,7 @@ function checkContext(ctx: NotationBase): void {
 
 /** True when the game keeps extra state (a no-same-twice side or a stall rule): the 5th field exists. */
 export function hasExtraState(rules: NotationRules): boolean {
-  return rules.sides[0].noSameTwice || rules.sides[1].noSameTwice || rules.stall !== null;
+  return rules.sides[0].noSameTwice || rules.sides[1].noSameTwice || rules.stall !== null || (rules.draughts?.moveLimit ?? null) !== null;
 }
 
 /** The side with the no-same-twice rule, or -1. */
@@ -248,6 +256,7 @@ function parse(ctx: NotationBase & { start?: Setup }, totals: readonly [number, 
   const n = board.points.length;
   const owner = new Int8Array(n).fill(-1);
   const count = new Uint8Array(n);
+  const king = new Uint8Array(n);
   const onBoard = [0, 0];
   const ranks = boardField.split('/');
   if (ranks.length !== board.ranks.length) fail(1, `expected ${board.ranks.length} ranks separated by "/", found ${ranks.length}`);
@@ -277,9 +286,17 @@ function parse(ctx: NotationBase & { start?: Setup }, totals: readonly [number, 
         k += run; i = j; lastWasRun = true;
         continue;
       }
-      const side = sideOf.get(ch);
-      if (side === undefined) fail(col + i, `expected ${letterList} or a digit, got "${ch}"`);
+      const crowned = ch === '+';
+      if (crowned) {
+        if (!rules.draughts) fail(col + i, `expected ${letterList} or a digit, got "+" (only the draughts family has kings)`);
+        i++;
+      }
+      const pc = s[i] ?? '';
+      const side = sideOf.get(pc);
+      if (side === undefined) fail(col + i, crowned ? `expected ${letterList} after "+" (a king), got "${pc}"` : `expected ${letterList}${rules.draughts ? ', "+" (a king)' : ''} or a digit, got "${pc}"`);
+      if (crowned && rules.draughts!.promotion[side!] === null) fail(col + i, `${names[side!].plural} have no kings in this game`);
       if (k >= pts.length) tooLong(i);
+      if (crowned) king[pts[k]] = 1;
       let pieces = 1;
       i++;
       if (s[i] === '(') {
@@ -337,7 +354,7 @@ function parse(ctx: NotationBase & { start?: Setup }, totals: readonly [number, 
   }
 
   // Extra state.
-  let last = -1, stall = 0;
+  let last = -1, stall = 0, clock = 0;
   if (extraField !== '-') {
     const nst = noSameTwiceSide(rules);
     const seen = new Set<string>();
@@ -345,8 +362,8 @@ function parse(ctx: NotationBase & { start?: Setup }, totals: readonly [number, 
     const base = starts[4];
     for (const item of extraField.split(',')) {
       const at = base + i;
-      const m = /^(last|stall)=(.*)$/.exec(item);
-      if (!m) fail(at, item === '' ? 'expected an item ("last=<point>" or "stall=<count>") between commas' : `expected "last=<point>", "stall=<count>" or "-", got "${item}"`);
+      const m = /^(last|stall|clock)=(.*)$/.exec(item);
+      if (!m) fail(at, item === '' ? 'expected an item ("last=<point>", "stall=<count>" or "clock=<count>") between commas' : `expected "last=<point>", "stall=<count>", "clock=<count>" or "-", got "${item}"`);
       const [, key, value] = m!;
       if (seen.has(key)) fail(at, `"${key}=" is given twice`);
       seen.add(key);
@@ -361,6 +378,12 @@ function parse(ctx: NotationBase & { start?: Setup }, totals: readonly [number, 
           fail(vcol, `last=${value} must name a point holding exactly one ${names[nst].name} (the one that stepped there): ${held}`);
         }
         last = p;
+      } else if (key === 'clock') {
+        const limit = rules.draughts?.moveLimit ?? null;
+        if (limit === null) fail(at, 'this game has no move limit: no "clock=" item');
+        if (!/^(0|[1-9][0-9]{0,5})$/.test(value)) fail(vcol, `expected a count without leading zeros after "clock=", got "${value}"`);
+        clock = Number(value);
+        if (clock > limit!) fail(vcol, `clock must be 0..${limit} (the move limit), got ${clock}`);
       } else {
         if (rules.stall === null) fail(at, 'this game has no stall rule: no "stall=" item');
         if (!/^(0|[1-9][0-9]{0,5})$/.test(value)) fail(vcol, `expected a count without leading zeros after "stall=", got "${value}"`);
@@ -371,7 +394,7 @@ function parse(ctx: NotationBase & { start?: Setup }, totals: readonly [number, 
     }
   }
 
-  const setup: Setup = { owner, count, side: side!, hand, captured, last, stall };
+  const setup: Setup = { owner, count, side: side!, hand, captured, last, stall, ...(rules.draughts ? { king, clock } : {}) };
   if (reachable && totals) {
     const why = checkReachable({ ...ctx, totals }, setup)[0];
     if (why) {
@@ -487,7 +510,7 @@ export function formatPositionText(ctx: NotationBase, s: Setup): string {
       if ((o !== 0 && o !== 1) || !Number.isInteger(k) || k < 1 || k > MAX_STACK || (k > 1 && !rules.sides[o].stacks)) {
         throw new ArgumentError(`formatPositionText: point ${board.points[p].name} has owner ${o} and count ${k}`);
       }
-      tokens.push(names[o].letter + (k > 1 ? `(${k})` : ''));
+      tokens.push((s.king?.[p] ? '+' : '') + names[o].letter + (k > 1 ? `(${k})` : ''));
     }
     return tokens.map(String).join('');
   });
@@ -508,6 +531,7 @@ export function formatPositionText(ctx: NotationBase, s: Setup): string {
       items.push('last=' + board.points[s.last].name);
     }
     if (s.stall > 0) items.push('stall=' + s.stall);
+    if ((s.clock ?? 0) > 0) items.push('clock=' + s.clock);
     text += ' ' + (items.join(',') || '-');
   }
   return text;

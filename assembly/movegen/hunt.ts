@@ -15,7 +15,8 @@ import { Bits, bit, has, ld, st } from "../bits";
 import { STEP, NB, JL, MAX_POINTS, boardMask, jumpLandings, midOf, nPoints } from "../board";
 import { hunters, prey, side, inHand, hand1, captured, over, stacked, lastPt, CNT, PREY } from "../position";
 import { placeMove, stepMove, jumpMove, multiMove, interveneMove, isCapture } from "../move";
-import { fast, stepMask0, stepMask1, capture0, capture1, noSameTwiceSide, dispersal0, dispersal1, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
+import { fast, family, FAMILY_DRAUGHTS, stepMask0, stepMask1, capture0, capture1, noSameTwiceSide, dispersal0, dispersal1, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
+import { generateDraughts } from "./draughts";
 
 /**
  * Most moves one position can have. Placement on a 64-point board needs 64; multi-jumps need far more
@@ -33,6 +34,8 @@ export const CAPS = new StaticArray<u64>(MAX_MOVES * (MAX_PLY + 2));
 export const SCRATCH_BASE: i32 = MAX_MOVES * (MAX_PLY + 1);
 /** Set when a position had more moves than MAX_MOVES (the extra ones were dropped): the host reports it. */
 export let overflow = false;
+/** Sets `overflow` (for the other families' generators). */
+export function setOverflow(): void { overflow = true; }
 /** Clears `overflow` (before a perft or search). */
 export function clearOverflow(): void { overflow = false; }
 
@@ -58,16 +61,34 @@ export const MAX_PATHS: i32 = 16384;
 export const PATHS = new StaticArray<i16>(PATH_WORDS * MAX_PATHS);
 export let pathCount: i32 = 0;
 /** True while generating the root list for the host: multi-jump paths are recorded. */
-let recording = false;
+export let recording = false;
 /** The current jump path during the depth-first search (landings; index 0 the start). */
-const CUR_PATH = new StaticArray<i32>(PATH_WORDS);
+export const CUR_PATH = new StaticArray<i32>(PATH_WORDS);
 
-function recordPath(moveIndex: i32, len: i32): void {
+export function recordPath(moveIndex: i32, len: i32): void {
   if (pathCount >= MAX_PATHS || len + 2 > PATH_WORDS) { overflow = true; return; }
   const o = pathCount * PATH_WORDS;
   st(PATHS, o, <i16>moveIndex); st(PATHS, o + 1, <i16>len);
   for (let i = 0; i < len; i++) st(PATHS, o + 2 + i, <i16>ld(CUR_PATH, i));
   pathCount++;
+}
+
+/** Old root move index -> new one (-1: dropped), for renumberPaths. */
+export const RENUMBER = new StaticArray<i32>(MAX_MOVES);
+/**
+ * Drops and renumbers the root path table's entries after a generator kept a subset of its moves:
+ * RENUMBER maps each old move index to the new one, -1 for a dropped move.
+ */
+export function renumberPaths(): void {
+  let q = 0;
+  for (let j = 0; j < pathCount; j++) {
+    const to = ld(RENUMBER, <i32>ld(PATHS, j * PATH_WORDS));
+    if (to < 0) continue;
+    for (let w = 0; w < PATH_WORDS; w++) st(PATHS, q * PATH_WORDS + w, ld(PATHS, j * PATH_WORDS + w));
+    st(PATHS, q * PATH_WORDS, <i16>to);
+    q++;
+  }
+  pathCount = q;
 }
 
 /** True when the game is over by a static rule (captures, escape, stall). */
@@ -185,8 +206,9 @@ export function generate(base: i32): i32 {
   return n - base;
 }
 
-/** generate() for every profile (see the top of the file). */
+/** generate() for every profile (see the top of the file); the draughts family has its own generator. */
 function generateGeneric(base: i32): i32 {
+  if (family == FAMILY_DRAUGHTS) return generateDraughts(base);
   const s = side;
   const mine = s == PREY ? prey : hunters, enemy = s == PREY ? hunters : prey;
   const occ = hunters | prey, empty = boardMask & ~occ;
@@ -250,6 +272,7 @@ export function generateRoot(base: i32): i32 {
  */
 export function hasMove(): bool {
   if (decided()) return false;
+  if (family == FAMILY_DRAUGHTS) return generateDraughts(SCRATCH_BASE) > 0;
   if (!fast) {
     // any placement, step or first jump (a multi-jump starts with a short jump; intervention is a step)
     const s = side;

@@ -35,7 +35,7 @@ export function sideBase(s: 0 | 1): number { return 4 + 8 * s; }
 export function encodeRules(r: RuleSet): Int32Array {
   const rules = checkRules(r);
   const w = new Int32Array(RULES_WORDS);
-  w[0] = 0;
+  w[0] = rules.family === 'draughts' ? 1 : 0;
   w[1] = rules.escape ? rules.escape.side : -1;
   w[2] = rules.stall ? rules.stall.side : -1;
   w[3] = rules.stall ? rules.stall.limit : 0;
@@ -49,5 +49,15 @@ export function encodeRules(r: RuleSet): Int32Array {
     w[b + 5] = side.noSameTwice ? 1 : 0;
     w[b + 6] = side.captureTarget ?? 0;
   });
+  const d = rules.draughts;
+  if (d) {
+    w[20] = d.compulsory ? 1 : 0;
+    w[21] = d.majority ? 1 : 0;
+    w[22] = d.removal === 'end' ? 1 : 0;
+    w[23] = d.promotion[0] === null ? -1 : d.promotion[0] - 1;
+    w[24] = d.promotion[1] === null ? -1 : d.promotion[1] - 1;
+    w[25] = d.flyingKings ? 1 : 0;
+    w[26] = d.moveLimit ?? 0;
+  }
   return w;
 }

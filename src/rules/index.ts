@@ -10,6 +10,7 @@ export {
   ruleSetSchema,
   sideRules,
   type CaptureKind,
+  type DraughtsRules,
   type DirName,
   type RuleSet,
   type RulesPatch,

@@ -42,18 +42,41 @@ export interface SideRules {
 }
 
 /**
+ * The fields of the draughts family (RULES.md §4 Permainan Tabal; DESIGN.md "Extending the core"): in a
+ * draughts game both sides' men step in their `steps` directions and capture by chained short jumps in
+ * every direction; these fields say the rest.
+ */
+export interface DraughtsRules {
+  /** A side that can capture must (§4: captures are compulsory). */
+  compulsory: boolean;
+  /** Only the capturing sequences that take the most pieces, kings and men alike (§4 option majority=true). */
+  majority: boolean;
+  /** 'immediate': captured pieces leave as they are jumped; 'end': after the move, blocking until then (§4 option removal=end). */
+  removal: 'immediate' | 'end';
+  /** The rank (1-based, as in point names) on which a man of side 0 / side 1 ending its move becomes a king; null: no kings (§4). */
+  promotion: [number | null, number | null];
+  /** Kings move and capture at any distance along a line, landing on any empty point beyond (§4). */
+  flyingKings: boolean;
+  /** Drawn after this many consecutive plies without a capture; null: no limit (§4 option move-limit=N). */
+  moveLimit: number | null;
+}
+
+/**
  * The rules of a hunt game, as the core receives them (encodeRules, src/rules/encode.ts).
  * Shape: `{ family: 'hunt', sides: [prey side, hunter side], escape: null | { side }, stall: null | { side, limit } }`.
  * In every game a side to move with no legal move loses (RULES.md §0 End of game); that is not a field.
  */
 export interface RuleSet {
-  family: 'hunt';
+  /** 'hunt' (RULES.md §0-§3) or 'draughts' (§4: then `draughts` holds its fields). */
+  family: 'hunt' | 'draughts';
   /** [side 0 = prey side, side 1 = hunter side]. */
   sides: [SideRules, SideRules];
   /** That side wins, checked after every move, when every piece of the other side stands on a higher rank than every piece of its own (§3 Catch the Giant). */
   escape: null | { side: 0 | 1 };
   /** The OTHER side wins after `limit` consecutive moves of `side` that gain no rank; moves of the other side neither count nor reset (§3). */
   stall: null | { side: 0 | 1; limit: number };
+  /** The draughts family's fields (family 'draughts' only). */
+  draughts?: DraughtsRules;
 }
 
 /**
@@ -70,10 +93,11 @@ export function sideRules(fields: Partial<SideRules> = {}): SideRules {
 
 /** A partial RuleSet for {@link extendRules}: any field may be left out; `sides` patches each side by index. */
 export interface RulesPatch {
-  family?: 'hunt';
+  family?: RuleSet['family'];
   sides?: readonly [Partial<SideRules>?, Partial<SideRules>?];
   escape?: RuleSet['escape'];
   stall?: RuleSet['stall'];
+  draughts?: Partial<DraughtsRules>;
 }
 
 const dirName = z.enum(DIR_NAMES as unknown as [DirName, ...DirName[]]);
@@ -97,14 +121,39 @@ const sideRulesSchema = z.strictObject({
  * the hunt family: only side 1 may capture (side 0 capture 'none'), at most one side has noSameTwice,
  * steps lists no direction twice, captureTarget >= 1 when not null, stall.limit >= 1.
  */
+const rankOrNull = z.number().int().min(1).max(64).nullable();
+const draughtsSchema = z.strictObject({
+  compulsory: z.boolean().describe('RULES.md §4 (line 111): captures are compulsory'),
+  majority: z.boolean().describe('RULES.md §4 (lines 111-112): option majority=true, only sequences taking the most pieces'),
+  removal: z.enum(['immediate', 'end']).describe('RULES.md §4 (lines 112-114): captured pieces removed as they are jumped; option removal=end'),
+  promotion: z.tuple([rankOrNull, rankOrNull]).describe('RULES.md §4 (lines 115-116): a man ending its move on the far rank becomes a king'),
+  flyingKings: z.boolean().describe('RULES.md §4 (lines 117-119): kings move any distance along a line and capture at any distance'),
+  moveLimit: z.number().int().min(1).nullable().describe('RULES.md §4 (lines 120-121): option move-limit=N, drawn after N plies without a capture'),
+});
+
 export const ruleSetSchema = z.strictObject({
-  family: z.literal('hunt').describe('DESIGN.md "Extending the core" (family: hunt; draughts later for RULES.md §4)'),
+  family: z.enum(['hunt', 'draughts']).describe('DESIGN.md "Extending the core" (family: hunt, RULES.md §0-§3; draughts, §4)'),
   sides: z.tuple([sideRulesSchema, sideRulesSchema]).describe('[prey side, hunter side], numbered as the core numbers them (spec issue 9 §1)'),
   escape: z.strictObject({ side: sideNumber }).nullable()
     .describe('RULES.md §3 Catch the Giant (lines 80-81): the giant wins when every dwarf stands on a higher rank than it'),
   stall: z.strictObject({ side: sideNumber, limit: z.number().int().min(1) }).nullable()
     .describe('RULES.md §3 Catch the Giant option stall-limit (lines 82-83): N consecutive dwarf moves that gain no rank'),
+  draughts: draughtsSchema.optional().describe('RULES.md §4: the draughts family\'s fields (family draughts only)'),
 }).superRefine((r, ctx) => {
+  if (r.family === 'draughts') {
+    if (!r.draughts) ctx.addIssue({ code: 'custom', path: ['draughts'], message: 'the draughts family needs its draughts fields' });
+    r.sides.forEach((s, i) => {
+      if (s.capture !== 'multi-jump') ctx.addIssue({ code: 'custom', path: ['sides', i, 'capture'], message: 'draughts men capture by chained short jumps: capture must be "multi-jump"' });
+      for (const k of ['places', 'stacks', 'dispersal', 'noSameTwice'] as const) {
+        if (s[k]) ctx.addIssue({ code: 'custom', path: ['sides', i, k], message: `the draughts family has no ${k}` });
+      }
+      if (s.captureTarget !== null) ctx.addIssue({ code: 'custom', path: ['sides', i, 'captureTarget'], message: 'the draughts family has no capture target (a side with no pieces has no move and loses)' });
+    });
+    if (r.escape !== null) ctx.addIssue({ code: 'custom', path: ['escape'], message: 'the draughts family has no escape rule' });
+    if (r.stall !== null) ctx.addIssue({ code: 'custom', path: ['stall'], message: 'the draughts family has no stall rule' });
+    return;
+  }
+  if (r.draughts !== undefined) ctx.addIssue({ code: 'custom', path: ['draughts'], message: 'only the draughts family has draughts fields' });
   r.sides.forEach((s, i) => {
     const seen = new Set<string>();
     s.steps.forEach((d, j) => {

@@ -6,14 +6,15 @@ import { shepherdsAndWolves } from './shepherds-and-wolves.js';
 import { surroundTheTiger } from './surround-the-tiger.js';
 import { tibetan1 } from './tibetan-1.js';
 import { tibetan2 } from './tibetan-2.js';
+import { permainanTabal } from './permainan-tabal.js';
 import type { HuntVariant, OptionDecl, OptionValues, Variant } from './types.js';
 
-export type { OptionDecl, OptionValues, Variant, HuntVariant, PieceDecl, EvalWeights } from './types.js';
-export { EVAL_FEATURES } from './types.js';
+export type { OptionDecl, OptionValues, Variant, HuntVariant, PieceDecl, EvalWeights, DraughtsEvalWeights } from './types.js';
+export { EVAL_FEATURES, DRAUGHTS_EVAL_FEATURES } from './types.js';
 
 /** The declarations, in the order `lattice variants` lists them. */
 const DECLARATIONS: readonly HuntVariant[] = [
-  baghChal, tibetan1, tibetan2, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves,
+  baghChal, tibetan1, tibetan2, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves, permainanTabal,
 ];
 
 /** Every declared lattice-core variant, by id. */

@@ -25,7 +25,11 @@ export interface OptionDecl {
 }
 
 /** A piece kind of a hunt game: its letter in position strings (upper case) and its name. */
-export interface PieceDecl { letter: string; name: string; plural: string }
+export interface PieceDecl {
+  letter: string; name: string; plural: string;
+  /** The side's id in results (`winner`); default 'prey' for side 0 and 'hunters' for side 1. */
+  id?: string;
+}
 
 /** Resolved option values, by option name (ints as numbers; enum, point and word values as strings). */
 export type OptionValues = Record<string, number | string>;
@@ -38,7 +42,8 @@ export type OptionValues = Record<string, number | string>;
 export interface HuntVariant {
   id: string;
   name: string;
-  family: 'hunt';
+  /** 'hunt' (RULES.md §0-§3) or 'draughts' (§4); the same as `rules(o).family`. */
+  family: 'hunt' | 'draughts';
   /** RULES.md section and seed file of the rules. */
   source: string;
   /** The board (src/lattice): alquerque(5, { dens }) or hareAndHounds(). */
@@ -53,8 +58,11 @@ export interface HuntVariant {
   /** The rules for these options, a checked RuleSet (src/rules). */
   rules: (o: OptionValues) => RuleSet;
   options: readonly OptionDecl[];
-  /** Evaluation weights (centi-units, hunters' view) per phase; layout in assembly/eval.ts. */
-  evalWeights: { placement: EvalWeights; movement: EvalWeights };
+  /**
+   * Evaluation weights (centi-units) per phase; layout in assembly/eval.ts. Hunt family: EvalWeights
+   * (the hunters' view); draughts family: DraughtsEvalWeights (side 0's view), the same in both phases.
+   */
+  evalWeights: { placement: EvalWeights | DraughtsEvalWeights; movement: EvalWeights | DraughtsEvalWeights };
 }
 
 /** Weights of the hunt evaluation's features, in centi-units from the hunters' point of view. */
@@ -79,5 +87,22 @@ export interface EvalWeights {
 
 /** Feature order of EvalWeights in the core's WEIGHTS table (assembly/eval.ts F_*). */
 export const EVAL_FEATURES = ['captured', 'mobility', 'trapped', 'enPrise', 'tempo', 'preyMobility'] as const;
+
+/** Weights of the draughts evaluation's features, in centi-units from side 0's point of view. */
+export interface DraughtsEvalWeights {
+  /** per man */
+  man: number;
+  /** per king */
+  king: number;
+  /** per rank a man has advanced from its side's first rank */
+  advance: number;
+  /** per step available (men and kings, one step) */
+  mobility: number;
+  /** bonus for the side to move */
+  tempo: number;
+}
+
+/** Feature order of DraughtsEvalWeights in the core's WEIGHTS table (assembly/eval.ts D_*). */
+export const DRAUGHTS_EVAL_FEATURES = ['man', 'king', 'advance', 'mobility', 'tempo'] as const;
 
 export type Variant = HuntVariant;

@@ -1,0 +1,179 @@
+// Draughts-family move generation (RULES.md §4 Permainan Tabal), driven by the board tables and the
+// rules block (rules.ts words 20..26):
+// - men step along lines in their side's step directions (forward, diagonally forward, sideways);
+//   kings move any distance along a line over empty points (flying kings; else one step);
+// - men capture by short jump over an adjacent enemy in every direction; kings capture one enemy at
+//   any distance along a line, landing on any empty point beyond it (free landing);
+// - a capture is continued while the piece can capture (only complete sequences are moves); captures
+//   are compulsory; under `majority` only the sequences taking the most pieces are legal;
+// - removal as jumped: a captured piece leaves at once (a king may cross its point later in the move,
+//   nothing can jump it twice); removal at the end: it stays, blocking, and may not be jumped again;
+// - a move is (from, to, captured set): sequences with the same identity are one move (de-duplicated
+//   through the search states (landing, captured set), which determine every continuation);
+// - promotion (a man ending its move on its promotion rank) happens in makeMove, not here.
+import { Bits, bit, has, ld, st } from "../bits";
+import { NB, JL, boardMask } from "../board";
+import { hunters, prey, side, kings, PREY } from "../position";
+import { stepMove, jumpMove, multiMove } from "../move";
+import { removalAtEnd, majority, compulsory, flyingKings } from "../rules";
+import { MOVES, CAPS, MAX_MOVES, recording, recordPath, CUR_PATH, PATH_WORDS, setOverflow, stepTargets, RENUMBER, renumberPaths } from "./hunt";
+
+// search state of one piece's captures
+let dFrom: i32 = 0;
+let dKing = false;
+let dEnemy: Bits = 0;
+let dOcc: Bits = 0;
+let dN: i32 = 0;
+let dEnd: i32 = 0;
+let dBase: i32 = 0;
+
+/** Visited capture states (landing, captured set) of the current piece: stamped open addressing. */
+const VS_BITS: i32 = 14;
+const VS_SIZE: i32 = 1 << VS_BITS;
+const VS_STAMP = new StaticArray<u32>(VS_SIZE);
+const VS_CAPS = new StaticArray<u64>(VS_SIZE);
+const VS_TO = new StaticArray<i32>(VS_SIZE);
+/** Index in MOVES of the move a leaf state produced (-1 for an inner state). */
+const VS_MOVE = new StaticArray<i32>(VS_SIZE);
+let vsStamp: u32 = 0;
+let vsUsed: i32 = 0;
+
+/** The slot of state (to, caps): found (its stamp is current) or free. */
+function vsSlot(to: i32, caps: Bits): i32 {
+  let h = <i32>(((caps ^ (<u64>to * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9) >> (64 - VS_BITS));
+  while (ld(VS_STAMP, h) == vsStamp) {
+    if (ld(VS_TO, h) == to && ld(VS_CAPS, h) == caps) return h;
+    h = (h + 1) & (VS_SIZE - 1);
+  }
+  return h;
+}
+
+/** True if point q is empty at this moment of the capture sequence. */
+// @ts-ignore: decorator
+@inline function emptyNow(q: i32, caps: Bits): bool {
+  return !has(dOcc, q) || q == dFrom || (!removalAtEnd && has(caps, q));
+}
+
+/**
+ * Explores the captures from landing `cur` with `caps` taken (depth: landings so far). Returns true if
+ * the sequence could go on (so this state is not a move); emits the moves of the complete sequences.
+ */
+function captureDfs(cur: i32, caps: Bits, depth: i32): void {
+  let more = false;
+  for (let d = 0; d < 8; d++) {
+    if (!dKing || !flyingKings) {
+      const mid = <i32>ld(NB, cur * 8 + d), land = <i32>ld(JL, cur * 8 + d);
+      if (mid < 0 || land < 0 || !has(dEnemy, mid) || has(caps, mid) || !emptyNow(land, caps)) continue;
+      more = true;
+      follow(land, caps | bit(mid), depth);
+      continue;
+    }
+    // a flying king: over empty points to the first piece on the line; if an enemy not yet taken, every
+    // empty point beyond it up to the next piece is a landing
+    let q = <i32>ld(NB, cur * 8 + d);
+    while (q >= 0 && emptyNow(q, caps)) q = <i32>ld(NB, q * 8 + d);
+    if (q < 0 || !has(dEnemy, q) || has(caps, q)) continue;
+    const c2 = caps | bit(q);
+    for (let r = <i32>ld(NB, q * 8 + d); r >= 0 && emptyNow(r, c2); r = <i32>ld(NB, r * 8 + d)) {
+      more = true;
+      follow(r, c2, depth);
+    }
+  }
+  if (!more && caps != 0) emitMove(cur, caps, depth);
+}
+
+/** Goes on to landing `land` with `caps` taken, unless that state was searched already (off the root). */
+function follow(land: i32, caps: Bits, depth: i32): void {
+  if (depth + 2 < PATH_WORDS) st(CUR_PATH, depth + 1, land);
+  const h = vsSlot(land, caps);
+  if (ld(VS_STAMP, h) == vsStamp) {
+    // searched before: its complete sequences are listed; at the root, record this path's ends too
+    if (recording && depth + 2 < PATH_WORDS) captureDfs(land, caps, depth + 1);
+    return;
+  }
+  if (vsUsed >= VS_SIZE / 2) { setOverflow(); return; }
+  st(VS_STAMP, h, vsStamp); st(VS_TO, h, land); st(VS_CAPS, h, caps); st(VS_MOVE, h, -1); vsUsed++;
+  if (depth + 2 < PATH_WORDS) captureDfs(land, caps, depth + 1);
+  else setOverflow();
+}
+
+/** Adds the move (dFrom, to, caps) if new (a complete sequence); records the path at the root. */
+function emitMove(to: i32, caps: Bits, depth: i32): void {
+  const h = vsSlot(to, caps);
+  let idx = ld(VS_MOVE, h);
+  if (idx < 0) {
+    if (dN >= dEnd) { setOverflow(); return; }
+    idx = dN++;
+    st(MOVES, idx, (caps & (caps - 1)) == 0 ? jumpMove(dFrom, to, <i32>ctz(caps)) : multiMove(dFrom, to, caps));
+    st(CAPS, idx, caps);
+    st(VS_MOVE, h, idx);
+  }
+  if (recording) recordPath(idx - dBase, depth + 1);
+}
+
+/**
+ * Writes every legal move of the current position (draughts family) at MOVES[base..] with their
+ * captured sets at CAPS[base..]; returns their number.
+ */
+export function generateDraughts(base: i32): i32 {
+  const s = side;
+  const mine = s == PREY ? prey : hunters;
+  dEnemy = s == PREY ? hunters : prey;
+  dOcc = hunters | prey;
+  const empty = boardMask & ~dOcc;
+  dBase = base; dN = base; dEnd = base + MAX_MOVES;
+  for (let f = mine; f != 0; f &= f - 1) {
+    dFrom = <i32>ctz(f);
+    dKing = has(kings, dFrom);
+    if (++vsStamp == 0) { for (let i = 0; i < VS_SIZE; i++) st(VS_STAMP, i, <u32>0); vsStamp = 1; }
+    vsUsed = 0;
+    // the start state, so a sequence returning to it is known
+    const h = vsSlot(dFrom, 0);
+    st(VS_STAMP, h, vsStamp); st(VS_TO, h, dFrom); st(VS_CAPS, h, 0); st(VS_MOVE, h, -1);
+    st(CUR_PATH, 0, dFrom);
+    captureDfs(dFrom, 0, 0);
+  }
+  let n = dN - base;
+  if (n > 0) {
+    if (majority) {
+      let most = 0;
+      for (let i = base; i < base + n; i++) most = max(most, <i32>popcnt(ld(CAPS, i)));
+      n = keepMoves(base, n, most);
+    }
+    if (compulsory) return n;
+  }
+  let k = base + n;
+  for (let f = mine; f != 0; f &= f - 1) {
+    const fr = <i32>ctz(f);
+    if (has(kings, fr)) {
+      for (let d = 0; d < 8; d++) {
+        for (let q = <i32>ld(NB, fr * 8 + d); q >= 0 && has(empty, q); q = flyingKings ? <i32>ld(NB, q * 8 + d) : -1) {
+          if (k >= base + MAX_MOVES) { setOverflow(); return k - base; }
+          st(MOVES, k, stepMove(fr, q)); st(CAPS, k, 0); k++;
+        }
+      }
+    } else {
+      for (let t = stepTargets(s, fr) & empty; t != 0; t &= t - 1) {
+        if (k >= base + MAX_MOVES) { setOverflow(); return k - base; }
+        st(MOVES, k, stepMove(fr, <i32>ctz(t))); st(CAPS, k, 0); k++;
+      }
+    }
+  }
+  return k - base;
+}
+
+/**
+ * Keeps the captures taking `most` pieces (majority rule), in order, and renumbers the root path table's
+ * move indices to match. Returns the new count.
+ */
+function keepMoves(base: i32, n: i32, most: i32): i32 {
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const c = ld(CAPS, base + i);
+    if (<i32>popcnt(c) != most) { st(RENUMBER, i, -1); continue; }
+    st(RENUMBER, i, k);
+    st(MOVES, base + k, ld(MOVES, base + i)); st(CAPS, base + k, c); k++;
+  }
+  if (recording) renumberPaths();
+  return k;
+}
