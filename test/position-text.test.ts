@@ -264,7 +264,7 @@ describe('ParseError: column and reason', () => {
   });
 
   it('a bad extra item', () => {
-    expectError(TIB1, 'GGGGG/GGGGG/5/5/5/1T1/3 G G5 - foo=1', 32, 'expected "last=<point>", "stall=<count>" or "-", got "foo=1"');
+    expectError(TIB1, 'GGGGG/GGGGG/5/5/5/1T1/3 G G5 - foo=1', 32, 'expected "last=<point>", "stall=<count>", "clock=<count>" or "-", got "foo=1"');
     expectError(TIB1, 'GGGGG/GGGGG/5/5/5/1T1/G2 T - G4 last=a1,', 41, 'expected an item');
     expectError(TIB1, 'GGGGG/GGGGG/5/5/5/1T1/G2 T - G4 last=a1,last=a1', 41, '"last=" is given twice');
     expectError(TIB1, 'GGGGG/GGGGG/5/5/5/1T1/G2 T - G4 last=A1', 38, 'expected a point name such as c4');

@@ -54,7 +54,7 @@ describe('RuleSet schema', () => {
     expect(hunters).toBeGreaterThan(0);
     if (r.sides[0].captureTarget !== null) expect(r.sides[0].captureTarget).toBeLessThanOrEqual(prey);
     // the extra field is there exactly when the rules have extra state (noSameTwice or stall)
-    const extra = r.sides.some((s) => s.noSameTwice) || r.stall !== null;
+    const extra = r.sides.some((s) => s.noSameTwice) || r.stall !== null || (r.draughts?.moveLimit ?? null) !== null;
     expect(v.start(o).split(' ').length).toBe(extra ? 5 : 4);
   });
 
@@ -69,7 +69,9 @@ describe('RuleSet schema', () => {
     ['a fractional captureTarget', (r) => ({ ...r, sides: [{ ...r.sides[0], captureTarget: 2.5 }, r.sides[1]] }), 'sides.0.captureTarget', /expected int/],
     ['stall limit 0', (r) => ({ ...r, stall: { side: 0, limit: 0 } }), 'stall.limit', />=1/],
     ['escape side 2', (r) => ({ ...r, escape: { side: 2 } }), 'escape.side', /./],
-    ['another family', (r) => ({ ...r, family: 'draughts' }), 'family', /hunt/],
+    ['another family', (r) => ({ ...r, family: 'chess' }), 'family', /hunt/],
+    ['the draughts family without its fields', (r) => ({ ...r, family: 'draughts', sides: [{ ...r.sides[0], capture: 'multi-jump' }, { ...r.sides[1], capture: 'multi-jump' }] }), 'draughts', /needs its draughts fields/],
+    ['draughts fields in the hunt family', (r) => ({ ...r, draughts: { compulsory: true, majority: false, removal: 'immediate', promotion: [9, 1], flyingKings: true, moveLimit: null } }), 'draughts', /only the draughts family/],
     ['one side only', (r) => ({ ...r, sides: [r.sides[0]] }), 'sides', /./],
   ];
   it.each(bad)('refuses %s, naming the path', (_, make, path, message) => {
@@ -172,8 +174,8 @@ describe('encodeRules', () => {
 });
 
 describe('variant declarations', () => {
-  it('registers every hunt game of issue 9; maka-dai-dai stays host-played', () => {
-    expect([...VARIANTS.keys()]).toEqual(['bagh-chal', 'tibetan-1', 'tibetan-2', 'catch-the-giant', 'surround-the-tiger', 'double-tiger', 'shepherds-and-wolves']);
+  it('registers every hunt game of issue 9 and Permainan Tabal (issue 10); maka-dai-dai stays host-played', () => {
+    expect([...VARIANTS.keys()]).toEqual(['bagh-chal', 'tibetan-1', 'tibetan-2', 'catch-the-giant', 'surround-the-tiger', 'double-tiger', 'shepherds-and-wolves', 'permainan-tabal']);
     expect(allVariantIds()).toEqual([...VARIANTS.keys(), 'maka-dai-dai']);
   });
 
