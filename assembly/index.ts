@@ -3,7 +3,7 @@
 import { ld, st } from "./bits";
 import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints, MAX_POINTS } from "./board";
 import * as pos from "./position";
-import { generateRoot, prepareSteps, MOVES, CAPS, MAX_MOVES, MAX_PLY, PATHS, PATH_WORDS, pathCount as pathsRecorded, overflow, clearOverflow } from "./movegen/hunt";
+import { generateRoot, prepareSteps, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY, PATHS, PATH_WORDS, pathCount as pathsRecorded, overflow, clearOverflow } from "./movegen/hunt";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
 import { evaluate as evaluateImpl, setWeight as setWeightImpl } from "./eval";
 import { ttResize } from "./tt";
@@ -145,6 +145,7 @@ export function pvCaps(i: i32): void { st(IO, 3, pvCapsImpl(i)); }
  */
 export function gameResult(): i32 {
   if (pos.over != 0) return pos.over;
+  if (pos.clockOut()) return hasMoveIgnoringLimit() ? pos.resultCode(2, pos.REASON_MOVE_LIMIT) : pos.resultCode(pos.side ^ 1, pos.REASON_NO_MOVES);
   if (repetitionMode == 1 && pos.repetitions() >= 2) return pos.resultCode(2, pos.REASON_REPETITION);
   if (legalMoves() == 0) return pos.resultCode(pos.side ^ 1, pos.REASON_NO_MOVES);
   return 0;

@@ -149,6 +149,14 @@ export function computeKey(): u64 {
 function maxRank(b: Bits): i32 { let r = -1; for (; b != 0; b &= b - 1) r = max(r, <i32>ld(RANK, <i32>ctz(b))); return r; }
 function minRank(b: Bits): i32 { let r = 1 << 20; for (; b != 0; b &= b - 1) r = min(r, <i32>ld(RANK, <i32>ctz(b))); return r; }
 
+/**
+ * True when the move limit is reached (draughts move-limit, RULES.md §4): the game is over, drawn unless
+ * the side to move has no legal move, which loses first (as checkmate comes before a move-count draw).
+ * Not part of `over`, which holds the decisions that need no move generation.
+ */
+// @ts-ignore: decorator
+@inline export function clockOut(): bool { return moveLimit > 0 && clock >= moveLimit; }
+
 /** The static result of the current state (captures, escape, stall; RULES.md §0-§3), or 0. */
 export function staticResult(): i32 {
   if (target0 > 0 && captured >= target0) return resultCode(1, REASON_CAPTURES);
@@ -158,7 +166,6 @@ export function staticResult(): i32 {
     if (own != 0 && other != 0 && minRank(other) > maxRank(own)) return resultCode(escapeSide, REASON_ESCAPE);
   }
   if (stallSide >= 0 && stall >= stallLimit) return resultCode(stallSide ^ 1, REASON_STALL);
-  if (moveLimit > 0 && clock >= moveLimit) return resultCode(2, REASON_MOVE_LIMIT);
   return 0;
 }
 

@@ -20,8 +20,8 @@
 //   it, i.e. once it is proven shortest.
 import { ld, st } from "./bits";
 import { MAX_POINTS } from "./board";
-import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev } from "./position";
-import { generate, generateCaptures, hasMove, MOVES, CAPS, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
+import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, clockOut } from "./position";
+import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
 import { fast, compulsory } from "./rules";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE } from "./move";
 import { evaluate } from "./eval";
@@ -129,6 +129,7 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   if ((<i64>nodes & 1023) == 0) checkLimits();
   if (stopped) return 0;
   if (over != 0) return scoreOver(ply);   // decided by a static rule
+  if (clockOut()) return hasMoveIgnoringLimit() ? 0 : -(MATE - ply);   // the move limit: a draw, or a loss with no move
   if (compulsory) return quiesceForced(alpha, beta, ply);
   const standPat = evaluate();
   if (ply >= MAX_PLY - 1) return standPat;
@@ -218,7 +219,8 @@ function noLegalMove(ply: i32): bool {
 function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
   st(PV_LEN, ply, 0);
   depPly = NO_DEP;
-  if (over != 0) { depPly = NO_DEP; return scoreOver(ply); }   // captures, escape, stall, move limit
+  if (over != 0) return scoreOver(ply);   // captures, escape, stall
+  if (clockOut()) return hasMoveIgnoringLimit() ? 0 : -(MATE - ply);   // the move limit: a draw, or a loss with no move
   if (ply > 0 && repetitionMode == 1) {
     const j = lastRepeat(rootHist);
     if (j >= 0) { depPly = j - rootHist; return 0; }                 // a repeat inside the line: a draw

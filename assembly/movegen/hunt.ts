@@ -13,7 +13,7 @@
 // The Bagh Chal profile (rules.fast) keeps its own tight loops.
 import { Bits, bit, has, ld, st } from "../bits";
 import { STEP, NB, JL, MAX_POINTS, boardMask, jumpLandings, midOf, nPoints } from "../board";
-import { hunters, prey, side, inHand, hand1, captured, over, stacked, lastPt, CNT, PREY } from "../position";
+import { hunters, prey, side, inHand, hand1, captured, over, stacked, lastPt, CNT, PREY, clockOut } from "../position";
 import { placeMove, stepMove, jumpMove, multiMove, interveneMove, isCapture } from "../move";
 import { fast, family, FAMILY_DRAUGHTS, stepMask0, stepMask1, capture0, capture1, noSameTwiceSide, dispersal0, dispersal1, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
 import { generateDraughts } from "./draughts";
@@ -91,9 +91,14 @@ export function renumberPaths(): void {
   pathCount = q;
 }
 
-/** True when the game is over by a static rule (captures, escape, stall). */
+/** True when the game is over by a static rule (captures, escape, stall) or the move limit. */
 // @ts-ignore: decorator
-@inline export function decided(): bool { return over != 0; }
+@inline export function decided(): bool { return over != 0 || clockOut(); }
+
+/** True if the side to move would have a legal move were the game not over (the move-limit's loss test). */
+export function hasMoveIgnoringLimit(): bool {
+  return family == FAMILY_DRAUGHTS ? generateDraughts(SCRATCH_BASE) > 0 : generateGeneric(SCRATCH_BASE) > 0;
+}
 
 /** The from-set of side s: its pieces less the noSameTwice point, only stacks under dispersal. */
 // @ts-ignore: decorator
