@@ -13,7 +13,8 @@
 // /work/notes/perft-ref/permainan-tabal.json:
 //   TABAL_PERFT=1 npx vitest run test/reference-tabal.test.ts
 // (TABAL_PERFT_SECONDS=n: time budget per row, default 120; TABAL_PERFT_TARGET=n
-// leaves, default 1e6).
+// leaves, default 1e6). TABAL_PERFT_DEEP=1: the default, majority=true and
+// removal=end rows only, to 1e8 leaves or 300 s each, into permainan-tabal.deep.json.
 
 import { mkdirSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
@@ -271,14 +272,16 @@ describe("end of game", () => {
 // Perft figures for the lead (printed, never asserted).
 
 describe.skipIf(!process.env.TABAL_PERFT)("perft table (print only)", () => {
-  const budget = Number(process.env.TABAL_PERFT_SECONDS ?? 120);
-  const target = Number(process.env.TABAL_PERFT_TARGET ?? 1_000_000);
-  const optionRows: TabalOptions[] = [
+  const deep = !!process.env.TABAL_PERFT_DEEP;
+  const budget = Number(process.env.TABAL_PERFT_SECONDS ?? (deep ? 300 : 120));
+  const target = Number(process.env.TABAL_PERFT_TARGET ?? (deep ? 100_000_000 : 1_000_000));
+  const optionRows: TabalOptions[] = deep ? [{}, { majority: "true" }, { removal: "end" }] : [
     {}, { first: "black" }, { majority: "true" }, { removal: "end" },
     { "move-limit": 1 }, { "move-limit": 2 }, { "move-limit": 3 }, { "move-limit": 5 },
     { repetition: "none" }, { repetition: "forbid" },
   ];
   it("prints and writes /work/notes/perft-ref/permainan-tabal.json", () => {
+    const file = deep ? "permainan-tabal.deep.json" : "permainan-tabal.json";
     const out: unknown[] = [];
     for (const options of optionRows) {
       const tag = Object.keys(options).length === 0 ? "default" : Object.entries(options).map(([k, v]) => `${k}=${v}`).join(",");
@@ -318,8 +321,8 @@ describe.skipIf(!process.env.TABAL_PERFT)("perft table (print only)", () => {
     }
     const dir = "/work/notes/perft-ref";
     mkdirSync(dir, { recursive: true });
-    writeFileSync(`${dir}/permainan-tabal.json`, JSON.stringify(out, null, 2) + "\n");
-    writeFileSync(`${dir}/permainan-tabal.divide2.json`, JSON.stringify({
+    writeFileSync(`${dir}/${file}`, JSON.stringify(out, null, 2) + "\n");
+    if (!deep) writeFileSync(`${dir}/permainan-tabal.divide2.json`, JSON.stringify({
       id: "permainan-tabal:default", variant: "permainan-tabal", options: {}, source: "test/reference/tabal.ts",
       depth: 2, total: perft(startPosition(), 2), divide: divide(startPosition(), 2),
     }, null, 2) + "\n");
