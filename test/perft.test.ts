@@ -11,12 +11,13 @@ import catchTheGiant from './perft/catch-the-giant.json' with { type: 'json' };
 import surroundTheTiger from './perft/surround-the-tiger.json' with { type: 'json' };
 import doubleTiger from './perft/double-tiger.json' with { type: 'json' };
 import shepherdsAndWolves from './perft/shepherds-and-wolves.json' with { type: 'json' };
+import permainanTabal from './perft/permainan-tabal.json' with { type: 'json' };
 
 /** A perft table row; `deep` rows run only under `npm run test:deep` (LATTICE_DEEP=1). */
 interface PerftRow { id: string; variant: string; options: Record<string, number | string>; position: string; depths: Record<string, number>; source: string; deep?: boolean }
 
 const deep = process.env.LATTICE_DEEP === '1';
-const tables: PerftRow[] = ([baghChal, tibetan1, tibetan2, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves] as PerftRow[][])
+const tables: PerftRow[] = ([baghChal, tibetan1, tibetan2, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves, permainanTabal] as PerftRow[][])
   .flat().filter((r) => deep || !r.deep);
 
 describe.each(tables)('perft $variant $id', (row) => {
