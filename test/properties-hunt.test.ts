@@ -9,6 +9,8 @@
 //   the same legal moves and the same result (but for what the history decides: repetition);
 // - a multi-jump that loops back to its start may also be written in the reverse order: that text is
 //   accepted and gives the same position (RULES.md §0 Multi-jump: a move is its start, end and captured set);
+// - repetition: draw3 draws exactly at a third occurrence, none never, forbid lists exactly the moves
+//   that make no position seen before;
 // - result() is not null exactly when legalMoves() is empty (as Game defines it; under draw3 a third
 //   occurrence is a draw although moves could still be generated);
 // - perft(1..3) equals perftSlow(1..3) at random reachable positions, and search({ depth: 3 }) returns a
@@ -125,12 +127,44 @@ function checkMirror(g: Game, mirror: Game, forbid: boolean): void {
   }
 }
 
+/**
+ * The repetition rule against the history (RULES.md §0 End of game; README "Rules"): `seen` lists the
+ * positions since the start, the current one last. A position string includes the hands, the captures
+ * and the extra state, and hands only shrink and captures only grow, so a string met before was met
+ * since the last placement or capture. draw3: the game is drawn by repetition exactly when the current
+ * position occurs the third time; none: never. forbid: a move the board allows (the mirror, with no
+ * history, lists it) is listed exactly when the position it makes was not seen.
+ */
+function checkRepetition(g: Game, mirror: Game, rep: string, seen: string[]): void {
+  const pos = g.position();
+  const res = g.result();
+  const n = seen.filter((p) => p === pos).length;
+  if (rep === 'draw3') {
+    if (n >= 3) expect(res?.reason, `${pos} occurred ${n} times: ${g.history().join(' ')}`).toBe('repetition');
+    else expect(res?.reason, `${pos} occurred ${n} times: ${g.history().join(' ')}`).not.toBe('repetition');
+  } else {
+    expect(res?.reason, `repetition=${rep} result at ${pos}`).not.toBe('repetition');
+  }
+  if (rep === 'forbid' && mirror.result() === null) {
+    const ms = new Set(g.legalMoves());
+    const before = new Set(seen);
+    mirror.setPosition(pos);
+    for (const m of mirror.legalMoves()) {
+      mirror.play(m);
+      const repeats = before.has(mirror.position());
+      mirror.undo();
+      expect(ms.has(m), `forbid: ${m} from ${pos} ${repeats ? 'repeats' : 'does not repeat'} a position (history ${g.history().join(' ')})`).toBe(!repeats);
+    }
+  }
+}
+
 for (const config of CONFIGS) {
   describe(`${label(config)} (random playouts, debug core)`, () => {
     let g: Game;
     let mirror: Game;
     let start: string;
     const forbid = config.options.repetition === 'forbid';
+    const rep = String(config.options.repetition ?? 'draw3');
 
     beforeAll(async () => {
       g = await Game.create(config.variant, { options: config.options, debug: true, hashMb: 1 });
@@ -151,6 +185,7 @@ for (const config of CONFIGS) {
           const trail: Array<{ pos: string; key: string; move: string }> = [];
           expect(g.keyConsistent()).toBe(true);
           checkMirror(g, mirror, forbid);
+          const seen = [start];
           for (const c of choices) {
             const pos = g.position();
             const key = g.key();
@@ -188,6 +223,8 @@ for (const config of CONFIGS) {
             expect(g.keyConsistent(), `key inconsistent after ${m} from ${pos}`).toBe(true);
             trail.push({ pos, key, move: m });
             checkMirror(g, mirror, forbid);
+            seen.push(g.position());
+            checkRepetition(g, mirror, rep, seen);
           }
           expect(g.history()).toEqual(trail.map((t) => t.move));
           // undo everything: each earlier position and key comes back, ending at the start
