@@ -239,7 +239,7 @@ async function selfPlay(variant: string, o: PlayOpts, g?: AnyGame) {
 addProgress(addCommon(program.command('play <variant>')))
   .description('the engine plays itself to the end of the game (with --json, progress: a line per move)')
   .option('--movetime <ms>', 'time per move in milliseconds', intArg('--movetime', 1, 86_400_000), 200)
-  .option('--max-plies <n>', 'stop an unfinished game after this many plies', intArg('--max-plies', 1, 100_000), 400)
+  .option('--max-plies <n>', 'stop an unfinished game after this many plies', intArg('--max-plies', 1, 100_000), 2000)
   .option('--quiet', 'print the moves but not the board after each')
   .addOption(labelsOption())
   .action(async (variant: string, o: PlayOpts) => {

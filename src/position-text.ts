@@ -247,6 +247,9 @@ function parse(ctx: NotationBase & { start?: Setup }, totals: readonly [number, 
   const maxFields = extraState ? 5 : 4;
   if (fields.length < 4 || fields.length > maxFields) {
     const expected = extraState ? '4 or 5 fields (board, side to move, hand, captured, optional extra)' : '4 fields (board, side to move, hand, captured)';
+    // a stack count left open ("G(6 ...") splits the board at its space: name the missing ")" instead
+    const open = /\((\d+)$/.exec(fields[0]);
+    if (open) fail(fields[0].length + 1, `expected ")" after the stack count ${open[1]}`);
     fail(fields.length > maxFields ? starts[maxFields] : text.length + 1, `expected ${expected}, found ${fields.length}`);
   }
   const [boardField, sideField, handField, captField] = fields;
@@ -306,7 +309,8 @@ function parse(ctx: NotationBase & { start?: Setup }, totals: readonly [number, 
         if (j === i + 1) fail(col + i + 1, `expected a stack count 2..${MAX_STACK} after "("`);
         const digits = s.slice(i + 1, j);
         pieces = Number(digits);
-        if (digits[0] === '0' || pieces < 2 || pieces > MAX_STACK) fail(col + i + 1, `a stack holds 2..${MAX_STACK} ${names[side!].plural}, got ${digits}`);
+        if (digits[0] === '0') fail(col + i + 1, `a stack count has no leading zeros, got ${digits}`);
+        if (pieces < 2 || pieces > MAX_STACK) fail(col + i + 1, `a stack holds 2..${MAX_STACK} ${names[side!].plural}, got ${digits}`);
         if (s[j] !== ')') fail(col + j, `expected ")" after the stack count ${digits}`);
         i = j + 1;
       }
@@ -386,9 +390,9 @@ function parse(ctx: NotationBase & { start?: Setup }, totals: readonly [number, 
         if (clock > limit!) fail(vcol, `clock must be 0..${limit} (the move limit), got ${clock}`);
       } else {
         if (rules.stall === null) fail(at, 'this game has no stall rule: no "stall=" item');
-        if (!/^(0|[1-9][0-9]{0,5})$/.test(value)) fail(vcol, `expected a count without leading zeros after "stall=", got "${value}"`);
+        if (!/^(0|[1-9][0-9]*)$/.test(value)) fail(vcol, `expected a count (digits without leading zeros) after "stall=", got "${value}"`);
         stall = Number(value);
-        if (stall > rules.stall!.limit) fail(vcol, `stall must be 0..${rules.stall!.limit} (the stall limit), got ${stall}`);
+        if (stall > rules.stall!.limit) fail(vcol, `stall must be 0..${rules.stall!.limit} (the stall limit), got ${value}`);
       }
       i += item.length + 1;
     }

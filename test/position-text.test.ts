@@ -286,7 +286,7 @@ describe('ParseError: column and reason', () => {
 
   it('stall= over the limit, or not a count', () => {
     expectError(GIANT, '1/3/1G1/D1D/D D - - stall=11', 27, 'stall must be 0..10 (the stall limit), got 11');
-    expectError(GIANT, '1/3/1G1/D1D/D D - - stall=03', 27, 'expected a count without leading zeros');
+    expectError(GIANT, '1/3/1G1/D1D/D D - - stall=03', 27, 'expected a count (digits without leading zeros)');
     expectError(GIANT, '1/3/1G1/D1D/D D - - stall=1,stall=2', 29, '"stall=" is given twice');
   });
 

@@ -18,10 +18,15 @@ const BAGH_CHAL_RULES: RuleSet = {
   stall: null,
 };
 
-/** Every value an option may take, for the sweep (an unbounded int: min, min + 1 and 10). */
+/**
+ * Every value an option may take, for the sweep (an unbounded int: min, min + 1 and 10; an int with more
+ * than 20 values, such as stall-limit's 1..1000000: those and its max).
+ */
 function valuesOf(d: OptionDecl): Array<string | number> {
   if (d.type !== 'int') return [...d.values!];
-  const ints = d.max === undefined ? [d.min!, d.min! + 1, 10] : Array.from({ length: d.max - d.min! + 1 }, (_, i) => d.min! + i);
+  const ints = d.max === undefined ? [d.min!, d.min! + 1, 10]
+    : d.max - d.min! + 1 > 20 ? [d.min!, d.min! + 1, 10, d.max]
+      : Array.from({ length: d.max - d.min! + 1 }, (_, i) => d.min! + i);
   return [...(d.values ?? []), ...ints];
 }
 
@@ -239,7 +244,7 @@ describe('options', () => {
     expect(o('tibetan-2').setup).toEqual(['enum', 'ring', ['ring', 'stacks'], undefined, undefined]);
     expect(o('catch-the-giant')).toMatchObject({
       'giant-start': ['point', 'b3', ['b2', 'a3', 'b3', 'c3', 'a4', 'b4', 'c4', 'b5'], undefined, undefined],
-      'stall-limit': ['int', 'off', ['off'], 1, undefined],
+      'stall-limit': ['int', 'off', ['off'], 1, 1_000_000],
     });
     for (const id of ['surround-the-tiger', 'double-tiger', 'shepherds-and-wolves']) expect(Object.keys(o(id))).toEqual(['repetition']);
     for (const v of VARIANTS.values()) for (const d of v.options) expect(d.source, `${v.id} ${d.name}`).toMatch(/RULES\.md §\d/);
@@ -264,8 +269,8 @@ describe('options', () => {
     ['tibetan-2', 'setup', 'far-rows', 'one of ring|stacks'],
     ['catch-the-giant', 'giant-start', 'b1', 'a point empty at the start, one of b2|a3|b3|c3|a4|b4|c4|b5'],
     ['catch-the-giant', 'giant-start', 'z9', 'one of b2|a3|b3|c3|a4|b4|c4|b5'],
-    ['catch-the-giant', 'stall-limit', 0, 'off or an integer >= 1'],
-    ['catch-the-giant', 'stall-limit', 'on', 'off or an integer >= 1'],
+    ['catch-the-giant', 'stall-limit', 0, 'off or an integer in 1..1000000'],
+    ['catch-the-giant', 'stall-limit', 'on', 'off or an integer in 1..1000000'],
     ['double-tiger', 'repetition', 'x', 'one of none|draw3|forbid'],
   ];
   it.each(badValues)('%s: %s=%j names the allowed values', (id, name, value, allowed) => {

@@ -10,8 +10,13 @@ import { Game, VARIANTS, listVariants } from '../src/index.js';
 /** Nodes per move (small: the file runs in seconds) and the ply limit of a game. */
 const NODES = 2000;
 const MAX_PLIES = 300;
-/** stall-limit has no upper bound: the listed word `off`, its minimum and one larger value. */
+/**
+ * A wide int range (stall-limit: 1..1000000) is sampled: its minimum and minimum + this (its maximum is
+ * not played: a stall limit of a million takes two million plies to reach).
+ */
 const OPEN_INT_EXTRA = 10;
+/** Int ranges with more values than this are sampled (every value of a small range is played). */
+const MAX_INT_VALUES = 20;
 
 /**
  * Cases this budget does not finish within MAX_PLIES (the Tibetan goats and tigers manoeuvre without
@@ -36,8 +41,8 @@ function cases(): Array<[string, Record<string, string | number>, string]> {
     for (const o of v.options) {
       const values = new Set<string | number>(o.values ?? []);
       if (o.type === 'int') {
-        const hi = o.max ?? o.min! + OPEN_INT_EXTRA;
-        for (let k = o.min!; k <= hi; k += o.max === undefined ? OPEN_INT_EXTRA : 1) values.add(k);
+        if (o.max !== undefined && o.max - o.min! < MAX_INT_VALUES) for (let k = o.min!; k <= o.max; k++) values.add(k);
+        else { values.add(o.min!); values.add(o.min! + OPEN_INT_EXTRA); }
       }
       for (const val of values) {
         if (String(val) !== String(o.default)) out.push([v.id, { [o.name]: val }, `${v.id} ${o.name}=${val}`]);

@@ -16,7 +16,7 @@ import { NB, JL, boardMask } from "../board";
 import { hunters, prey, side, kings, PREY } from "../position";
 import { stepMove, jumpMove, multiMove } from "../move";
 import { removalAtEnd, majority, compulsory, flyingKings } from "../rules";
-import { MOVES, CAPS, MAX_MOVES, recording, recordPath, CUR_PATH, PATH_WORDS, setOverflow, stepTargets, RENUMBER, renumberPaths } from "./hunt";
+import { MOVES, CAPS, MAX_MOVES, recording, recordPath, CUR_PATH, PATH_WORDS, setOverflow, stepTargets, RENUMBER, renumberPaths, rootRevisit } from "./hunt";
 
 // search state of one piece's captures
 let dFrom: i32 = 0;
@@ -88,7 +88,7 @@ function follow(land: i32, caps: Bits, depth: i32): void {
   const h = vsSlot(land, caps);
   if (ld(VS_STAMP, h) == vsStamp) {
     // searched before: its complete sequences are listed; at the root, record this path's ends too
-    if (recording && depth + 2 < PATH_WORDS) captureDfs(land, caps, depth + 1);
+    if (recording && depth + 2 < PATH_WORDS && rootRevisit()) captureDfs(land, caps, depth + 1);
     return;
   }
   if (vsUsed >= VS_SIZE / 2) { setOverflow(); return; }

@@ -62,6 +62,16 @@ export const PATHS = new StaticArray<i16>(PATH_WORDS * MAX_PATHS);
 export let pathCount: i32 = 0;
 /** True while generating the root list for the host: multi-jump paths are recorded. */
 export let recording = false;
+/**
+ * Re-searches of a known state the root may still make to record its other paths. Positions whose
+ * capture paths number in the millions (the paths of one move can grow exponentially with its length)
+ * then record a subset: every move keeps at least the path that found it, and the root path table's
+ * other paths are a bonus for input, never needed for correctness.
+ */
+const ROOT_PATH_BUDGET: i32 = 200000;
+let rootBudget: i32 = 0;
+/** True while the root may re-search a known state for its other paths (spends one of the budget). */
+export function rootRevisit(): bool { return --rootBudget >= 0; }
 /** The current jump path during the depth-first search (landings; index 0 the start). */
 export const CUR_PATH = new StaticArray<i32>(PATH_WORDS);
 
@@ -178,7 +188,7 @@ function jumpDfs(cur: i32, caps: Bits, depth: i32): void {
     if (depth + 2 < PATH_WORDS) st(CUR_PATH, depth + 1, land);
     // a state (landing, captured set) met before has its continuations listed: go on only at the root,
     // where every path of every move is recorded for the notation
-    if (!emitJump(land, c2, depth + 1) && !recording) continue;
+    if (!emitJump(land, c2, depth + 1) && (!recording || --rootBudget < 0)) continue;
     if (depth + 2 < PATH_WORDS) jumpDfs(land, c2, depth + 1);
   }
 }
@@ -265,7 +275,7 @@ function generateGeneric(base: i32): i32 {
 /** The root list for the host: generate() with every multi-jump path recorded in PATHS. */
 export function generateRoot(base: i32): i32 {
   pathCount = 0; overflow = false;
-  recording = true;
+  recording = true; rootBudget = ROOT_PATH_BUDGET;
   const n = generate(base);
   recording = false;
   return n;

@@ -7,6 +7,7 @@ export {
   CAPTURE_KINDS,
   checkRules,
   extendRules,
+  MAX_STALL_LIMIT,
   ruleSetSchema,
   sideRules,
   type CaptureKind,

@@ -20,6 +20,12 @@ export type CaptureKind = 'none' | 'jump' | 'multi-jump' | 'intervention';
 /** The capture kinds in the order of their code in the rules block (0 none .. 3 intervention). */
 export const CAPTURE_KINDS: readonly CaptureKind[] = Object.freeze(['none', 'jump', 'multi-jump', 'intervention']);
 
+/**
+ * Largest stall limit the core accepts (assembly/rules.ts setupRules refuses word 3 beyond it); the
+ * stall-limit option and the schema stop at it so a larger N is an OptionError, not a core refusal.
+ */
+export const MAX_STALL_LIMIT = 1_000_000;
+
 /** Every direction, in DIR_NAMES order: a piece that may step along any line. */
 export const ALL_DIRECTIONS: readonly DirName[] = Object.freeze(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
 
@@ -119,7 +125,7 @@ const sideRulesSchema = z.strictObject({
 /**
  * The zod schema of a {@link RuleSet}: strict objects (an unknown key is refused) plus the constraints of
  * the hunt family: only side 1 may capture (side 0 capture 'none'), at most one side has noSameTwice,
- * steps lists no direction twice, captureTarget >= 1 when not null, stall.limit >= 1.
+ * steps lists no direction twice, captureTarget >= 1 when not null, stall.limit in 1..MAX_STALL_LIMIT.
  */
 const rankOrNull = z.number().int().min(1).max(64).nullable();
 const draughtsSchema = z.strictObject({
@@ -136,7 +142,7 @@ export const ruleSetSchema = z.strictObject({
   sides: z.tuple([sideRulesSchema, sideRulesSchema]).describe('[prey side, hunter side], numbered as the core numbers them (spec issue 9 §1)'),
   escape: z.strictObject({ side: sideNumber }).nullable()
     .describe('RULES.md §3 Catch the Giant (lines 80-81): the giant wins when every dwarf stands on a higher rank than it'),
-  stall: z.strictObject({ side: sideNumber, limit: z.number().int().min(1) }).nullable()
+  stall: z.strictObject({ side: sideNumber, limit: z.number().int().min(1).max(MAX_STALL_LIMIT) }).nullable()
     .describe('RULES.md §3 Catch the Giant option stall-limit (lines 82-83): N consecutive dwarf moves that gain no rank'),
   draughts: draughtsSchema.optional().describe('RULES.md §4: the draughts family\'s fields (family draughts only)'),
 }).superRefine((r, ctx) => {

@@ -9,7 +9,7 @@ import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from 
 import { loadVariantCore } from '../core-setup.js';
 import type { Core } from '../wasm.js';
 import type { Board } from '../lattice/index.js';
-import { setupTablebaseIndex, tablebaseCounts } from './setup.js';
+import { requireTablebaseProfile, setupTablebaseIndex, tablebaseCounts } from './setup.js';
 import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
 import { ArgumentError } from '../errors.js';
@@ -86,6 +86,7 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
   const o = resolveOptions(v, opts.options);
   const threads = opts.threads ?? Math.min(8, availableParallelism());
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${threads}`);
+  await requireTablebaseProfile(v, o);
   checkRepetitionForTablebases(o);
   checkCapturesForTablebases(tablebaseCounts(v, o).capturesToWin);
   ensureWritableDir(opts.dir);

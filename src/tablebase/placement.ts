@@ -24,7 +24,7 @@ import { parsePositionText } from '../position-text.js';
 import { notationContext } from '../core-setup.js';
 import { ArgumentError } from '../errors.js';
 import type { Board } from '../lattice/index.js';
-import { setupTablebaseIndex, tablebaseCounts } from './setup.js';
+import { requireTablebaseProfile, setupTablebaseIndex, tablebaseCounts } from './setup.js';
 import { SolverThreads } from './threads.js';
 import { buildTablebase, checkCapturesForTablebases, checkRepetitionForTablebases, loadMovementLayers, movementFilesPresent, type LayerReport } from './index.js';
 import { TablebaseError, ensureWritableDir, fileReadable, lockDir, placementFileName, readPlacementFile, writePlacementFile, writeAtomic, removeStaleTemp, type PlacementMeta } from './format.js';
@@ -155,6 +155,7 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
   const t0 = performance.now();
   const v = getVariant(variantId);
   const o = resolveOptions(v, opts.options);
+  await requireTablebaseProfile(v, o);
   const { capturesToWin: K, preyTotal } = tablebaseCounts(v, o);
   checkCapturesForTablebases(K);   // it builds the movement-phase tablebases for 1..K first
   const threads = opts.threads ?? Math.min(8, availableParallelism());

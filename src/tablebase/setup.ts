@@ -2,13 +2,30 @@ import { boardSymmetries, type Board } from '../lattice/index.js';
 import type { HuntVariant, OptionValues } from '../variants/index.js';
 import { totalsOf } from '../position-text.js';
 import type { Core } from '../wasm.js';
+import { loadVariantCore } from '../core-setup.js';
 import { TablebaseError } from './format.js';
+
+/** Why a game outside the tablebase profile has none (the same words as Game.loadTablebase's refusal). */
+export const noTablebaseReason = (id: string): string =>
+  `${id} has no tablebase: tablebases cover games with Bagh Chal's rule profile (single jumps, no stacks, only the prey place)`;
+
+/**
+ * Refuses, before anything else is checked or touched, a variant whose rules under `o` are outside the
+ * tablebase profile (the core derives it from the RuleSet: assembly/rules.ts `fast`), so that building,
+ * solving or counting a Tibetan or Hong Kong game says it has no tablebase rather than failing on its
+ * capture target or board size. Throws TablebaseError (code 'tablebase').
+ */
+export async function requireTablebaseProfile(v: HuntVariant, o: OptionValues): Promise<void> {
+  const { core } = await loadVariantCore(v, o);
+  if (!core.exports.fastProfile()) throw new TablebaseError(noTablebaseReason(v.id));
+}
 
 /**
  * Prepares a core for tablebase work: the board's symmetries and the index tables. Returns the number
  * of hunter-set orbits. Throws TablebaseError when the variant has no tablebase support.
  */
 export function setupTablebaseIndex(core: Core, board: Board, v: HuntVariant, o: OptionValues): number {
+  if (!core.exports.fastProfile()) throw new TablebaseError(noTablebaseReason(v.id));
   const { hunters, preyTotal } = tablebaseCounts(v, o);
   if (board.points.length > 32) throw new TablebaseError(`${v.id}: tablebases need a board of at most 32 points`);
   const syms = boardSymmetries(board);

@@ -1,5 +1,5 @@
 import { hareAndHounds } from '../lattice/index.js';
-import { checkRules, sideRules } from '../rules/index.js';
+import { MAX_STALL_LIMIT, checkRules, sideRules } from '../rules/index.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';
 import type { HuntVariant, OptionValues } from './types.js';
@@ -50,7 +50,7 @@ export const catchTheGiant: HuntVariant = {
       description: 'the giant\'s start point: any point empty at the start',
     },
     {
-      name: 'stall-limit', type: 'int', default: 'off', min: 1, values: ['off'],
+      name: 'stall-limit', type: 'int', default: 'off', min: 1, max: MAX_STALL_LIMIT, values: ['off'],
       source: 'RULES.md §3 (Catch the Giant: option stall-limit=N, default off)',
       description: 'off, or N: the giant also wins after N consecutive dwarf moves that gain no rank',
     },

@@ -47,7 +47,7 @@ export function getVariant(id: string): Variant {
   return v;
 }
 
-/** The allowed values of an option, for messages: `an integer in 1..20`, `off or an integer >= 1`, `one of a|b`. */
+/** The allowed values of an option, for messages: `an integer in 1..20`, `off or an integer in 1..1000000`, `one of a|b`. */
 export function allowedValues(decl: OptionDecl): string {
   if (decl.type === 'int') {
     const range = decl.max === undefined ? `an integer >= ${decl.min}` : `an integer in ${decl.min}..${decl.max}`;
@@ -76,7 +76,7 @@ function parseValue(v: Variant, decl: OptionDecl, raw: number | string): number 
  * Resolves user option values against the variant's declarations (OptionDecl types int, enum, point):
  * missing ones take their defaults; ints become numbers, the rest strings. Throws OptionError for an
  * unknown name (naming the options) or a bad value (naming the option and its allowed values, e.g.
- * `option stall-limit of catch-the-giant must be off or an integer >= 1, got "0"`).
+ * `option stall-limit of catch-the-giant must be off or an integer in 1..1000000, got "0"`).
  */
 export function resolveOptions(v: Variant, given: Record<string, number | string> = {}): OptionValues {
   const out: OptionValues = Object.create(null);

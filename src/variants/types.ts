@@ -5,7 +5,7 @@ import type { RuleSet } from '../rules/index.js';
  * One option of a variant (`--option key=value`): its type, default, allowed values and rule source.
  * Types (checked by resolveOptions, src/variants/index.ts):
  * - `'int'`: an integer in `min..max` (no `max` = no upper bound); when `values` is given, those words are
- *   allowed too and stay strings (`stall-limit`: `values: ['off'], min: 1` = "off or an integer >= 1").
+ *   allowed too and stay strings (`stall-limit`: `values: ['off'], min: 1, max: 1000000` = "off or an integer in 1..1000000").
  * - `'enum'`: one of `values`.
  * - `'point'`: a point name, one of `values` (the points allowed, e.g. `giant-start`: the points empty in
  *   the start position without the piece being placed).
