@@ -43,6 +43,10 @@ const OPTION_VALUES: Record<string, Options[]> = {
   'surround-the-tiger': [],
   'double-tiger': [],
   'shepherds-and-wolves': [],
+  // the draughts family (issue 10): the same properties
+  'permainan-tabal': [
+    { first: 'black' }, { majority: 'true' }, { removal: 'end' }, { 'move-limit': 2 }, { 'move-limit': 5 },
+  ],
 };
 
 const CONFIGS: Config[] = Object.entries(OPTION_VALUES).flatMap(([variant, values]) => [
