@@ -9,7 +9,7 @@ import { stepTargets } from "./movegen/hunt";
 import { fast, capture1, CAP_JUMP, CAP_MULTI, family, FAMILY_DRAUGHTS, promoRank0, promoRank1 } from "./rules";
 import { RANK } from "./board";
 
-export const FEATURES: i32 = 6;
+export const FEATURES: i32 = 8;
 /** Feature indices. */
 export const F_CAPTURED: i32 = 0;   // per prey captured (less per hunter captured)
 export const F_MOBILITY: i32 = 1;   // per hunter move (steps + single jumps)
@@ -31,6 +31,17 @@ export const D_KING: i32 = 1;      // per king
 export const D_ADVANCE: i32 = 2;   // per rank a man has advanced (counted as minus the ranks it still has to go)
 export const D_MOBILITY: i32 = 3;  // per step available (one step, men and kings)
 export const D_TEMPO: i32 = 4;     // for the side to move
+export const D_CENTRE: i32 = 5;    // per piece on the centre (EVAL_MASKS[0])
+export const D_DEN: i32 = 6;       // per piece in its own side's den (EVAL_MASKS[1 + side]: guarding the promotion rank)
+
+/** Regions the host marks for the evaluation: [0] the centre, [1] side 0's den, [2] side 1's den. */
+export const EVAL_MASKS = new StaticArray<u64>(3);
+/** Sets region i (0..2) from two 32-bit halves (points 0..31, 32..63). Returns 0, or -1 for a bad i. */
+export function setEvalMask(i: i32, lo: u32, hi: u32): i32 {
+  if (i < 0 || i >= 3) return -1;
+  st(EVAL_MASKS, i, <u64>lo | (<u64>hi << 32));
+  return 0;
+}
 
 /** Static evaluation of the current position from the side to move's point of view. */
 export function evaluate(): i32 {
@@ -95,7 +106,9 @@ function draughtsSide(s: i32, empty: u64): i32 {
       mobility += <i32>popcnt(stepTargets(s, p) & empty);
     }
   }
-  return men * ld(WEIGHTS, w + D_MAN) + kingCount * ld(WEIGHTS, w + D_KING) + advance * ld(WEIGHTS, w + D_ADVANCE) + mobility * ld(WEIGHTS, w + D_MOBILITY);
+  const centre = <i32>popcnt(mine & ld(EVAL_MASKS, 0)), den = <i32>popcnt(mine & ld(EVAL_MASKS, 1 + s));
+  return men * ld(WEIGHTS, w + D_MAN) + kingCount * ld(WEIGHTS, w + D_KING) + advance * ld(WEIGHTS, w + D_ADVANCE) + mobility * ld(WEIGHTS, w + D_MOBILITY)
+    + centre * ld(WEIGHTS, w + D_CENTRE) + den * ld(WEIGHTS, w + D_DEN);
 }
 
 /** Draughts evaluation: side 0's features less side 1's, from the side to move's view, plus tempo. */

@@ -5,7 +5,7 @@ import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints, MAX_
 import * as pos from "./position";
 import { generateRoot, prepareSteps, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY, PATHS, PATH_WORDS, pathCount as pathsRecorded, overflow, clearOverflow } from "./movegen/hunt";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
-import { evaluate as evaluateImpl, setWeight as setWeightImpl } from "./eval";
+import { evaluate as evaluateImpl, setWeight as setWeightImpl, setEvalMask as setEvalMaskImpl } from "./eval";
 import { ttResize } from "./tt";
 import { search as searchImpl, repetitionMode, pvCaps as pvCapsImpl } from "./search";
 import { rulesInputPtr as rulesIn, setupRules as setupRulesImpl, defaultRules, fast } from "./rules";
@@ -54,6 +54,8 @@ export function fastProfile(): i32 { return fast ? 1 : 0; }
 export function pointCount(): i32 { return nPoints; }
 export function setHashSize(mb: i32): i32 { return ttResize(mb); }
 export function setWeight(i: i32, v: i32): i32 { return setWeightImpl(i, v); }
+/** Marks an evaluation region (assembly/eval.ts EVAL_MASKS) from two 32-bit halves. */
+export function setEvalMask(i: i32, lo: u32, hi: u32): i32 { return setEvalMaskImpl(i, lo, hi); }
 
 /** Sets the position from IO[0] (hunters), IO[1] (prey) and STATE. Returns 0 or a negative error code. */
 export function setPosition(): i32 {

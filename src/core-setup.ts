@@ -2,7 +2,7 @@ import type { Board } from './lattice/index.js';
 import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, type HuntVariant, type OptionValues } from './variants/index.js';
 
 /** Weight slots per phase in the core's WEIGHTS table (assembly/eval.ts FEATURES). */
-const WEIGHT_SLOTS = 6;
+const WEIGHT_SLOTS = 8;
 import { encodeRules, type RuleSet } from './rules/index.js';
 import { parsePositionText, totalsOf, type NotationContext } from './position-text.js';
 import { loadCore, type Core } from './wasm.js';
@@ -34,6 +34,18 @@ export async function loadVariantCore(variant: HuntVariant, options: OptionValue
   const features: readonly string[] = rules.family === 'draughts' ? DRAUGHTS_EVAL_FEATURES : EVAL_FEATURES;
   [variant.evalWeights.placement, variant.evalWeights.movement].forEach((w, phase) =>
     features.forEach((f, i) => e.setWeight(phase * WEIGHT_SLOTS + i, (w as unknown as Record<string, number>)[f] ?? 0)));
+  const regions = variant.evalRegions;
+  if (regions) {
+    [regions.centre, regions.dens[0], regions.dens[1]].forEach((names, i) => {
+      let lo = 0, hi = 0;
+      for (const name of names) {
+        const p = board.index(name);
+        if (p < 0) throw new Error(`internal: ${variant.id}'s evaluation region names ${name}, not a point of its board`);
+        if (p < 32) lo |= 1 << p; else hi |= 1 << (p - 32);
+      }
+      e.setEvalMask(i, lo >>> 0, hi >>> 0);
+    });
+  }
   e.setRepetitionMode(REPETITION_MODES.indexOf(String(options.repetition ?? 'draw3')));
   return { board, rules, core };
 }

@@ -24,6 +24,7 @@ export interface CoreExports {
   setRepetitionMode(mode: number): void;
   setHashSize(mb: number): number;
   setWeight(i: number, v: number): number;
+  setEvalMask(i: number, lo: number, hi: number): number;
   setPosition(): number;
   readPosition(): void;
   sideToMove(): number;

@@ -241,7 +241,7 @@ for (const config of CONFIGS) {
           expect(g.position()).toBe(start);
           expect(() => g.undo()).toThrow(ArgumentError);
         }),
-        { numRuns: 4 },
+        { numRuns: 3 },
       );
     });
 

@@ -17,7 +17,7 @@ export const VARIANT_SIGNATURES: Record<string, number> = {
   'surround-the-tiger': 363645,
   'double-tiger': 313580,
   'shepherds-and-wolves': 569963,
-  'permainan-tabal': 68105,
+  'permainan-tabal': 50955,
 };
 
 it(`Bench: ${BENCH_SIGNATURE}, and one signature per variant`, async () => {

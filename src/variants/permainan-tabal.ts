@@ -68,7 +68,12 @@ export const permainanTabal: HuntVariant = {
     REPETITION_OPTION,
   ],
   evalWeights: {
-    placement: { man: 100, king: 300, advance: 4, mobility: 3, tempo: 5 },
-    movement: { man: 100, king: 300, advance: 4, mobility: 3, tempo: 5 },
+    placement: { man: 100, king: 300, advance: 4, mobility: 3, tempo: 5, centre: 6, den: 4 },
+    movement: { man: 100, king: 300, advance: 4, mobility: 3, tempo: 5, centre: 6, den: 4 },
+  },
+  // the main board's central 3x3, and the dens (White's the south one, Black's the north one)
+  evalRegions: {
+    centre: ['b4', 'c4', 'd4', 'b5', 'c5', 'd5', 'b6', 'c6', 'd6'],
+    dens: [['a1', 'c1', 'e1', 'b2', 'c2', 'd2'], ['b8', 'c8', 'd8', 'a9', 'c9', 'e9']],
   },
 };

@@ -63,6 +63,8 @@ export interface HuntVariant {
    * (the hunters' view); draughts family: DraughtsEvalWeights (side 0's view), the same in both phases.
    */
   evalWeights: { placement: EvalWeights | DraughtsEvalWeights; movement: EvalWeights | DraughtsEvalWeights };
+  /** Regions the draughts evaluation counts pieces on (point names): the centre, and each side's den. */
+  evalRegions?: { centre: readonly string[]; dens: readonly [readonly string[], readonly string[]] };
 }
 
 /** Weights of the hunt evaluation's features, in centi-units from the hunters' point of view. */
@@ -100,9 +102,13 @@ export interface DraughtsEvalWeights {
   mobility: number;
   /** bonus for the side to move */
   tempo: number;
+  /** per piece on the centre (evalRegions.centre) */
+  centre: number;
+  /** per piece in its own side's den (evalRegions.dens: guarding the promotion rank) */
+  den: number;
 }
 
 /** Feature order of DraughtsEvalWeights in the core's WEIGHTS table (assembly/eval.ts D_*). */
-export const DRAUGHTS_EVAL_FEATURES = ['man', 'king', 'advance', 'mobility', 'tempo'] as const;
+export const DRAUGHTS_EVAL_FEATURES = ['man', 'king', 'advance', 'mobility', 'tempo', 'centre', 'den'] as const;
 
 export type Variant = HuntVariant;
