@@ -29,7 +29,9 @@ describe.each(tables)('perft $variant $id', (row) => {
     const g = await Game.create(row.variant, { options: row.options });
     expect(g.position()).toBe(row.position);
   });
-  it('generic make/unmake perft matches where cheap', async () => {
+  // Bagh Chal's perft has its own recursion (the two-ply counts); every other game's perft already is
+  // the generic make/unmake one, so the cross-check would count the same tree twice
+  it.skipIf(row.variant !== 'bagh-chal')('generic make/unmake perft matches where cheap (Bagh Chal\'s fast perft)', async () => {
     const g = await Game.create(row.variant, { position: row.position, options: row.options });
     for (const [d, n] of Object.entries(row.depths)) if (n <= 2_000_000) expect([d, g.perftSlow(Number(d))]).toEqual([d, n]);
   });

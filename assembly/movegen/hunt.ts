@@ -68,7 +68,7 @@ export let recording = false;
  * then record a subset: every move keeps at least the path that found it, and the root path table's
  * other paths are a bonus for input, never needed for correctness.
  */
-const ROOT_PATH_BUDGET: i32 = 200000;
+const ROOT_PATH_BUDGET: i32 = 20000;
 let rootBudget: i32 = 0;
 /** True while the root may re-search a known state for its other paths (spends one of the budget). */
 export function rootRevisit(): bool { return --rootBudget >= 0; }
