@@ -375,7 +375,7 @@ describe('lattice on long work: progress from the start, and Ctrl-C', () => {
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-int-'));
     try {
-      const r = await interrupt(['tablebase', 'build', 'bagh-chal', '--dir', dir, '--threads', '2', '--progress'], /layer \d+ pass/, 'SIGINT');
+      const r = await interrupt(['tablebase', 'build', 'bagh-chal', '--dir', dir, '--threads', '2', '--progress', '--option', 'captures-to-win=4'], /layer \d+ pass/, 'SIGINT');
       expect(r.code).toBe(130);
       expect(r.err).toMatch(/\ninterrupted\n$/);
       expect(readdirSync(dir).filter((f) => f.endsWith('.lock'))).toEqual([]);
