@@ -3,7 +3,7 @@
 import { ld, st } from "./bits";
 import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints, MAX_POINTS } from "./board";
 import * as pos from "./position";
-import { generateRoot, prepareSteps, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY, PATHS, PATH_WORDS, pathCount as pathsRecorded, overflow, clearOverflow } from "./movegen/hunt";
+import { generateRoot, prepareSteps, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY, PATHS, pathCount as pathsRecorded, overflow, clearOverflow, RENUMBER, renumberPaths } from "./movegen/hunt";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
 import { evaluate as evaluateImpl, setWeight as setWeightImpl, setEvalMask as setEvalMaskImpl } from "./eval";
 import { ttResize } from "./tt";
@@ -88,37 +88,25 @@ export function keyConsistent(): i32 { return pos.key == pos.computeKey() ? 1 : 
 export function legalMoves(): i32 {
   let n = generateRoot(ROOT_BASE);
   if (repetitionMode == 2 && n > 0) {
-    // drop repeating moves, renumbering the path table's move indices
-    const keep = KEEP;
+    // drop the repeating moves, and their paths (RENUMBER: old index -> new, -1 dropped)
     let k = 0;
     for (let i = 0; i < n; i++) {
       const m = ld(MOVES, ROOT_BASE + i), c = ld(CAPS, ROOT_BASE + i);
       pos.makeMove(m, c);
       const repeats = pos.repetitions() > 0;
       pos.unmakeMove();
-      if (repeats) { st(keep, i, -1); continue; }
-      st(keep, i, k);
+      if (repeats) { st(RENUMBER, i, -1); continue; }
+      st(RENUMBER, i, k);
       st(MOVES, ROOT_BASE + k, m); st(CAPS, ROOT_BASE + k, c); k++;
     }
-    let q = 0;
-    for (let j = 0; j < pathsRecorded; j++) {
-      const to = ld(keep, <i32>ld(PATHS, j * PATH_WORDS));
-      if (to < 0) continue;
-      for (let w = 0; w < PATH_WORDS; w++) st(PATHS, q * PATH_WORDS + w, ld(PATHS, j * PATH_WORDS + w));
-      st(PATHS, q * PATH_WORDS, <i16>to);
-      q++;
-    }
-    pathKept = q;
+    renumberPaths();
     n = k;
-  } else pathKept = pathsRecorded;
+  }
   rootCount = n;
   return n;
 }
-let pathKept: i32 = 0;
-/** Scratch for legalMoves (allocated once: the stub runtime never frees). */
-const KEEP = new StaticArray<i32>(MAX_MOVES);
 /** Paths in the path table after legalMoves(): i16[32] each, [moveIndex, nPoints, start, landings...]. */
-export function pathCount(): i32 { return pathKept; }
+export function pathCount(): i32 { return pathsRecorded; }
 export function pathsPtr(): usize { return changetype<usize>(PATHS); }
 /** 1 if a move generation since the last legalMoves/perft/search start overflowed the move list or the path table (moves were dropped). */
 export function moveOverflow(): i32 { return overflow ? 1 : 0; }
