@@ -124,43 +124,31 @@ function pick(base: i32, i: i32, n: i32): u32 {
   return ld(MOVES, base + i);
 }
 
+/**
+ * Quiescence on captures. Where captures are compulsory (draughts family) there is no stand-pat while
+ * the side to move can capture: it must, so only the captures are searched; a position without
+ * captures is scored by the evaluation (a side with no move at all has lost).
+ */
 function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   nodes++;
   if ((<i64>nodes & 1023) == 0) checkLimits();
   if (stopped) return 0;
   if (over != 0) return scoreOver(ply);   // decided by a static rule
   if (clockOut()) return hasMoveIgnoringLimit() ? 0 : -(MATE - ply);   // the move limit: a draw, or a loss with no move
-  if (compulsory) return quiesceForced(alpha, beta, ply);
-  const standPat = evaluate();
-  if (ply >= MAX_PLY - 1) return standPat;
-  if (standPat >= beta) return standPat;
-  if (standPat > alpha) alpha = standPat;
   const base = ply * MAX_MOVES;
-  const n = generateCaptures(base);
-  let best = standPat;
-  for (let i = 0; i < n; i++) {
-    makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
-    const s = -quiesce(-beta, -alpha, ply + 1);
-    unmakeMove();
-    if (stopped) return 0;
-    if (s > best) {
-      best = s;
-      if (s > alpha) { alpha = s; if (s >= beta) break; }
-    }
+  let n: i32, best: i32;
+  if (compulsory) {
+    n = generateCaptures(base);
+    if (n == 0 || ply >= MAX_PLY - 1) return hasMove() ? evaluate() : -(MATE - ply);
+    best = -INFINITE;
+  } else {
+    const standPat = evaluate();
+    if (ply >= MAX_PLY - 1) return standPat;
+    if (standPat >= beta) return standPat;
+    if (standPat > alpha) alpha = standPat;
+    n = generateCaptures(base);
+    best = standPat;
   }
-  return best;
-}
-
-/**
- * Quiescence where captures are compulsory (draughts family): while the side to move can capture it
- * must, so there is no stand-pat; a position without captures is scored by the evaluation (a side
- * with no move at all has lost).
- */
-function quiesceForced(alpha: i32, beta: i32, ply: i32): i32 {
-  const base = ply * MAX_MOVES;
-  const n = generateCaptures(base);
-  if (n == 0 || ply >= MAX_PLY - 1) return hasMove() ? evaluate() : -(MATE - ply);
-  let best = -INFINITE;
   for (let i = 0; i < n; i++) {
     makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
     const s = -quiesce(-beta, -alpha, ply + 1);
