@@ -20,7 +20,7 @@ const stallLimit = (o: OptionValues): number | null => (o['stall-limit'] === 'of
  * any line, the dwarfs forward or sideways; nobody captures. The giant wins when every dwarf stands
  * higher than it (escape) or, with `stall-limit=N`, after N dwarf moves in a row that gain no rank.
  * RULES.md §3 (seed 001_874bc8b0e02e5eef.txt). Default start: `1/3/1G1/D1D/D G - -` (no extra
- * field while stall-limit is off; ` stall=0` when on).
+ * field while stall-limit is off; ` -` (stall count 0) when on).
  */
 export const catchTheGiant: HuntVariant = {
   id: 'catch-the-giant',
@@ -32,7 +32,7 @@ export const catchTheGiant: HuntVariant = {
   start: (o) => startPosition(BOARD, {
     pieces: { ...Object.fromEntries(DWARFS.map((p) => [p, 'D'])), [String(o['giant-start'])]: 'G' },
     side: 'G',
-    extra: stallLimit(o) === null ? undefined : 'stall=0',
+    extra: stallLimit(o) === null ? undefined : '-',
   }),
   rules: (o) => {
     const limit = stallLimit(o);
