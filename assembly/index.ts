@@ -111,6 +111,11 @@ export function pathsPtr(): usize { return changetype<usize>(PATHS); }
 /** 1 if a move generation since the last legalMoves/perft/search start overflowed the move list or the path table (moves were dropped). */
 export function moveOverflow(): i32 { return overflow ? 1 : 0; }
 /**
+ * Number of moves in the root list the last legalMoves() wrote (gameResult() lists them too when it
+ * returns 0): the host reads that list without generating it again.
+ */
+export function rootMoveCount(): i32 { return rootCount; }
+/**
  * Plays root move i of the last legalMoves(), which must have listed the current position (the host
  * lists again after every change). Returns 0, or -1 if i is out of range.
  */
@@ -145,7 +150,7 @@ export function perft(depth: i32): f64 { clearOverflow(); return perftFast(depth
 export function perftClassic(depth: i32): f64 { clearOverflow(); return perftClassicImpl(depth); }
 /** 1 if the last perft was stopped by the host (its count is then incomplete). */
 export function perftStopped(): i32 { return perftStoppedImpl() ? 1 : 0; }
-export function perftSlow(depth: i32): f64 { clearOverflow(); return depth > MAX_PLY - 1 ? -1 : perftSlowImpl(depth, 0); }
+export function perftSlow(depth: i32): f64 { clearOverflow(); return depth > MAX_PLY - 1 ? -1 : perftSlowImpl(depth); }
 export function evaluate(): i32 { return evaluateImpl(); }
 export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 { clearOverflow(); return searchImpl(maxDepth, nodeLimit, timeMs); }
 

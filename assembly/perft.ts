@@ -10,9 +10,9 @@
 //  - a goat leaving f: the same three terms with opposite signs, on the board without the goat;
 //  - a hunter move t -> u (no capture), for the goats' step count:
 //      prey steps' = base + |STEP[t] & p| - |STEP[u] & p|.
-// perftSlow (generate/make/unmake, no shortcuts) cross-checks it in the tests. These shortcuts hold for
-// the Bagh Chal profile only (rules.fast); every other game counts with perftGeneric: generate, make,
-// unmake, and the move count at depth 1 (bulk counting).
+// perftSlow (perftGeneric: generate/make/unmake, no shortcuts) cross-checks it in the tests. These
+// shortcuts hold for the Bagh Chal profile only (rules.fast); every other game counts with perftGeneric:
+// generate, make, unmake, and the move count at depth 1 (bulk counting).
 import { Bits, bit, ld } from "./bits";
 import { STEP, boardMask, jumpLandings, jumpsThrough, midOf } from "./board";
 import { hunters, prey, side, inHand, captured, PREY, makeMove, unmakeMove } from "./position";
@@ -159,17 +159,12 @@ export function perftClassic(depth: i32): f64 {
   return <f64>perftRec(hunters, prey, side, inHand, captured, depth);
 }
 
-/** Slow perft through generate/make/unmake: cross-checks the fast recursion in tests. */
-export function perftSlow(depth: i32, ply: i32): f64 {
-  if (depth == 0) return 1;
-  const base = ply * MAX_MOVES;
-  const n = generate(base);
-  if (depth == 1) return <f64>n;
-  let total: f64 = 0;
-  for (let i = 0; i < n; i++) {
-    makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
-    total += perftSlow(depth - 1, ply + 1);
-    unmakeMove();
-  }
-  return total;
+/**
+ * Perft through generate/make/unmake for every profile (perftGeneric): for Bagh Chal it cross-checks the
+ * fast recursion in the tests; for every other game it is the same count perft() makes.
+ */
+export function perftSlow(depth: i32): f64 {
+  if (depth <= 0) return 1;
+  stopped = false;
+  return <f64>perftGeneric(depth, 0);
 }

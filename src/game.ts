@@ -10,7 +10,7 @@ import { checkGameArgTypes } from './game-args.js';
 import { CallGuard } from './call-guard.js';
 import type { LayerMeta } from './tablebase/format.js';
 import { checkDepth, checkSearchLimits, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from './limits.js';
-import { lineTexts, rootMoves, moveKind, KIND_MULTI } from './move-list.js';
+import { listedMoves, playLine, rootMoves, moveKind, KIND_MULTI } from './move-list.js';
 import { GameTablebase, type SolveReport, type TablebaseProbe } from './game-tablebase.js';
 export { loadVariantCore } from './core-setup.js';
 export { MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, DEFAULT_SEARCH_DEPTH, type PerftLimits, type PerftProgress, type SearchLimits, type SearchInfo } from './limits.js';
@@ -217,7 +217,7 @@ export class Game {
   legalMoves(): string[] {
     this.enter('legalMoves', true);
     if (this.resultCode() !== 0) return [];
-    return rootMoves(this.core, this.board).map((m) => m.text);
+    return listedMoves(this.core, this.board).map((m) => m.text);
   }
 
   /**
@@ -229,9 +229,9 @@ export class Game {
     if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
     const mt = parseMoveText(this.board, move);
     const text = formatPath(this.board, mt.kind, mt.points);
-    const over = this.result();
+    const over = this.resultOf(this.resultCode());
     if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
-    const list = rootMoves(this.core, this.board);
+    const list = listedMoves(this.core, this.board);
     const found = list.find((m) => m.texts.includes(text));
     if (found === undefined) throw new IllegalMoveError(move, this.position(), `legal moves: ${list.map((m) => m.text).join(' ')}`);
     this.core.exports.makeMoveAt(found.index);
@@ -259,7 +259,11 @@ export class Game {
    */
   result(): GameResult | null {
     this.enter('result', true);
-    const code = this.resultCode();
+    return this.resultOf(this.resultCode());
+  }
+
+  /** The result of a core result code (0: the game goes on, null). */
+  private resultOf(code: number): GameResult | null {
     if (code === 0) return null;
     const winner = (code & 15) - 1, reason = REASONS[code >> 4];
     if (winner === 2) return { winner: 'draw', winnerName: 'draw', reason };
@@ -267,11 +271,14 @@ export class Game {
     return { winner: (sd.id ?? (winner === 1 ? 'hunters' : 'prey')) as GameResult['winner'], winnerName: sd.plural, reason };
   }
 
-  /** Score of a finished game from the side to move's view: MATE if it won, -MATE if it lost, 0 drawn. */
-  private finishedScore(over: GameResult): number {
-    if (over.winner === 'draw') return 0;
-    const winnerSide = this.variant.sides.findIndex((sd, i) => (sd.id ?? (i === 1 ? 'hunters' : 'prey')) === over.winner);
-    return winnerSide === this.core.exports.sideToMove() ? MATE : -MATE;
+  /**
+   * Score of a finished game (core result code, not 0) from the side to move's view: MATE if it won,
+   * -MATE if it lost, 0 drawn.
+   */
+  private finishedScore(code: number): number {
+    const winner = (code & 15) - 1;
+    if (winner === 2) return 0;
+    return winner === this.core.exports.sideToMove() ? MATE : -MATE;
   }
 
   /**
@@ -399,8 +406,8 @@ export class Game {
   solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void } = {}): SolveReport {
     this.enter('solve');
     return this.exclusive('solve', () => {
-      const over = this.tb.loaded ? this.result() : null;
-      return this.tb.solve(opts, over ? this.finishedScore(over) : null);
+      const code = this.tb.loaded ? this.resultCode() : 0;
+      return this.tb.solve(opts, code !== 0 ? this.finishedScore(code) : null);
     });
   }
 
@@ -424,26 +431,13 @@ export class Game {
       e.pvCaps(i);
       raw.push({ m, caps: moveKind(m) === KIND_MULTI ? this.core.io()[3] : 0n });
     }
-    if (this.tb.loaded && raw.length > 0) {
-      const played = this.playLine(raw);
+    const texts = playLine(this.core, this.board, raw);
+    if (this.tb.loaded && raw.length > 0 && texts.length === raw.length) {
       const v = this.tb.value();
-      const tail = played === raw.length && v > 1 && e.captured() < (this.rules.sides[0].captureTarget ?? Infinity) ? this.tb.line(v) : [];
-      for (let i = 0; i < played; i++) e.unmakeMove();
-      raw.push(...tail);
+      if (v > 1 && e.captured() < (this.rules.sides[0].captureTarget ?? Infinity)) texts.push(...playLine(this.core, this.board, this.tb.line(v)));
     }
-    return lineTexts(this.core, this.board, raw);
-  }
-
-  /** Plays a line of packed moves through the root list; returns how many were legal and played. */
-  private playLine(line: Array<{ m: number; caps: bigint }>): number {
-    let n = 0;
-    for (const { m, caps } of line) {
-      const found = rootMoves(this.core, this.board).find((x) => x.packed === m && (moveKind(m) !== KIND_MULTI || x.caps === caps));
-      if (!found) break;
-      this.core.exports.makeMoveAt(found.index);
-      n++;
-    }
-    return n;
+    for (let i = 0; i < texts.length; i++) e.unmakeMove();
+    return texts;
   }
 
   /**
@@ -457,10 +451,10 @@ export class Game {
     const { depth, nodes, movetime } = checkSearchLimits(limits);
     const e = this.core.exports;
     const mateIn = (s: number) => (s >= MATE_BOUND ? MATE - s : s <= -MATE_BOUND ? Math.abs(MATE + s) && -(MATE + s) : null);
-    const over = this.result();
-    if (over) {
+    const code = this.resultCode();
+    if (code !== 0) {
       // nothing to search: the game is decided or drawn
-      const score = this.finishedScore(over);
+      const score = this.finishedScore(code);
       return { bestmove: null, score, mateIn: mateIn(score), depth: 0, nodes: 0, ms: 0, pv: [] };
     }
     const stop = limits.stop;

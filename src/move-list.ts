@@ -11,6 +11,7 @@
  */
 import type { Board } from './lattice/index.js';
 import { PATH_WORDS, type Core } from './wasm.js';
+import { formatPath } from './position-text.js';
 
 /** Move kinds of the packed move (assembly/move.ts bits 24..27). */
 export const KIND_PLACE = 0, KIND_STEP = 1, KIND_JUMP = 2, KIND_MULTI = 3, KIND_INTERVENE = 4;
@@ -31,30 +32,20 @@ export interface ListedMove {
 /** The kind of a packed move. */
 export function moveKind(m: number): number { return (m >>> 24) & 0xf; }
 
-/** Points of a captured set, ascending. */
-export function capsPoints(caps: bigint): number[] {
-  const out: number[] = [];
-  for (let i = 0; caps >> BigInt(i); i++) if ((caps >> BigInt(i)) & 1n) out.push(i);
-  return out;
-}
-
-/** Text of a packed move that is not a multi-jump: `c3`, `a1-b2`, `a1xc3`. */
-export function simpleMoveText(board: Board, m: number): string {
-  const to = board.points[m & 0xff].name;
-  const kind = moveKind(m);
-  if (kind === KIND_PLACE) return to;
-  const from = board.points[(m >>> 8) & 0xff].name;
-  return from + (kind === KIND_JUMP || kind === KIND_MULTI ? 'x' : '-') + to;
+/** Text of a packed move that is not a multi-jump: `c3`, `a1-b2` (a step, intervention too), `a1xc3`. */
+function moveText(board: Board, m: number): string {
+  const to = m & 0xff, from = (m >>> 8) & 0xff, kind = moveKind(m);
+  if (kind === KIND_PLACE) return formatPath(board, 'place', [to]);
+  return formatPath(board, kind === KIND_JUMP ? 'jump' : 'step', [from, to]);
 }
 
 /**
- * The legal moves of the core's current position (core.exports.legalMoves(): repetition=forbid is
- * applied by the core) with their texts. Throws Error when the core's move list overflowed (a bug
- * report: the limits are far above any position of these games).
+ * The `n` moves of the core's root list with their texts (a multi-jump's from the path table). Throws
+ * Error when the core's move list overflowed (a bug report: the limits are far above any position of
+ * these games).
  */
-export function rootMoves(core: Core, board: Board): ListedMove[] {
+function readMoves(core: Core, board: Board, n: number): ListedMove[] {
   const e = core.exports;
-  const n = e.legalMoves();
   if (e.moveOverflow()) throw new Error('internal: the core\'s move list or path table overflowed');
   const packed = core.moves(n).slice();
   const caps = core.caps(n).slice();
@@ -63,10 +54,7 @@ export function rootMoves(core: Core, board: Board): ListedMove[] {
   const pathTexts: string[][] = Array.from({ length: n }, () => []);
   for (let j = 0; j < np; j++) {
     const o = j * PATH_WORDS;
-    const idx = paths[o], len = paths[o + 1];
-    const pts: string[] = [];
-    for (let k = 0; k < len; k++) pts.push(board.points[paths[o + 2 + k]].name);
-    pathTexts[idx].push(pts.join('x'));
+    pathTexts[paths[o]].push(formatPath(board, 'jump', Array.from(paths.subarray(o + 2, o + 2 + paths[o + 1]))));
   }
   const out: ListedMove[] = [];
   for (let i = 0; i < n; i++) {
@@ -74,10 +62,27 @@ export function rootMoves(core: Core, board: Board): ListedMove[] {
     if (moveKind(packed[i]) === KIND_MULTI) {
       texts = [...new Set(pathTexts[i])].sort();
       if (texts.length === 0) throw new Error('internal: a multi-jump without a path');
-    } else texts = [simpleMoveText(board, packed[i])];
+    } else texts = [moveText(board, packed[i])];
     out.push({ index: i, packed: packed[i], caps: caps[i], text: texts[0], texts });
   }
   return out;
+}
+
+/**
+ * The legal moves of the core's current position (core.exports.legalMoves(): repetition=forbid is
+ * applied by the core) with their texts. Throws as readMoves.
+ */
+export function rootMoves(core: Core, board: Board): ListedMove[] {
+  return readMoves(core, board, core.exports.legalMoves());
+}
+
+/**
+ * The moves the core listed last, read without generating them again: valid right after
+ * `gameResult()` returned 0 (it lists the moves to decide "no legal move") or `legalMoves()`, with the
+ * position unchanged since. Throws as readMoves.
+ */
+export function listedMoves(core: Core, board: Board): ListedMove[] {
+  return readMoves(core, board, core.exports.rootMoveCount());
 }
 
 /**
@@ -89,19 +94,24 @@ export function findPacked(list: ListedMove[], m: number, caps: bigint): ListedM
 }
 
 /**
- * Texts of a line of packed moves played from the current position (each with its captured set), by
- * replaying it in the core; the position is unchanged afterwards. Stops at the first move that is not
- * legal (cannot happen for the core's own lines).
+ * Plays a line of packed moves (each with its captured set) from the current position through the root
+ * list, as far as its moves are legal (the core's own lines always are); returns the texts of the moves
+ * played. The caller takes them back (one unmakeMove each).
  */
-export function lineTexts(core: Core, board: Board, line: Array<{ m: number; caps: bigint }>): string[] {
-  const e = core.exports;
+export function playLine(core: Core, board: Board, line: Array<{ m: number; caps: bigint }>): string[] {
   const out: string[] = [];
   for (const { m, caps } of line) {
     const found = findPacked(rootMoves(core, board), m, caps);
     if (!found) break;
     out.push(found.text);
-    e.makeMoveAt(found.index);
+    core.exports.makeMoveAt(found.index);
   }
-  for (let i = 0; i < out.length; i++) e.unmakeMove();
+  return out;
+}
+
+/** Texts of a line of packed moves played from the current position (playLine); the position is unchanged afterwards. */
+export function lineTexts(core: Core, board: Board, line: Array<{ m: number; caps: bigint }>): string[] {
+  const out = playLine(core, board, line);
+  for (let i = 0; i < out.length; i++) core.exports.unmakeMove();
   return out;
 }

@@ -36,6 +36,7 @@ export interface CoreExports {
   legalMoves(): number;
   pathCount(): number;
   moveOverflow(): number;
+  rootMoveCount(): number;
   makeMoveAt(i: number): number;
   unmakeMove(): number;
   historyMove(i: number): number;

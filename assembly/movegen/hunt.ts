@@ -106,9 +106,7 @@ export function renumberPaths(): void {
 @inline export function decided(): bool { return over != 0 || clockOut(); }
 
 /** True if the side to move would have a legal move were the game not over (the move-limit's loss test). */
-export function hasMoveIgnoringLimit(): bool {
-  return family == FAMILY_DRAUGHTS ? generateDraughts(SCRATCH_BASE) > 0 : generateGeneric(SCRATCH_BASE) > 0;
-}
+export function hasMoveIgnoringLimit(): bool { return generateGeneric(SCRATCH_BASE) > 0; }
 
 /** The from-set of side s: its pieces less the noSameTwice point, only stacks under dispersal. */
 // @ts-ignore: decorator
