@@ -96,6 +96,14 @@ export class TablebaseError extends LatticeError {
   }
 }
 
+/**
+ * The refusal of a game outside the tablebase profile (the core derives it from the RuleSet:
+ * assembly/rules.ts `fast`): Game.loadTablebase, buildTablebase, solveGame and countPositions all say it.
+ */
+export function noTablebaseError(id: string): TablebaseError {
+  return new TablebaseError(`${id} has no tablebase: tablebases cover games with Bagh Chal's rule profile (single jumps, no stacks, only the prey place)`);
+}
+
 /** A method called on a Game or MakaGame after its dispose(). */
 export class DisposedError extends LatticeError {
   constructor(what: string) {

@@ -4,7 +4,7 @@
  * that solves a position over it. Game delegates to it; it reads the core and plays moves only through
  * the root list (src/move-list.ts), and leaves the position as it found it.
  */
-import { ArgumentError, TablebaseError, checkKeys, describeValue, isOptionsObject } from './errors.js';
+import { ArgumentError, checkKeys, describeValue, isOptionsObject, noTablebaseError } from './errors.js';
 import type { Board } from './lattice/index.js';
 import type { Core } from './wasm.js';
 import type { HuntVariant, OptionValues } from './variants/index.js';
@@ -40,7 +40,7 @@ export class GameTablebase {
    */
   async load(dir: string): Promise<LayerMeta[]> {
     if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
-    if (!this.core.exports.fastProfile()) throw new TablebaseError(`${this.variant.id} has no tablebase: tablebases cover games with Bagh Chal's rule profile (single jumps, no stacks, only the prey place)`);
+    if (!this.core.exports.fastProfile()) throw noTablebaseError(this.variant.id);
     // loaded on demand: the tablebase module reads files (Node only); the rest of the API runs in browsers
     const { loadTablebaseInto } = await import('./tablebase/index.js');
     const metas = loadTablebaseInto(this.core, this.board, this.variant, this.options, dir);

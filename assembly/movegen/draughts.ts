@@ -16,6 +16,7 @@ import { NB, JL, boardMask } from "../board";
 import { hunters, prey, side, kings, PREY } from "../position";
 import { stepMove, jumpMove, multiMove } from "../move";
 import { removalAtEnd, majority, compulsory, flyingKings } from "../rules";
+import { statesReset, stateSlot, stateKnown, stateAdd, stateValue, setStateValue } from "./states";
 import { MOVES, CAPS, MAX_MOVES, recording, recordPath, CUR_PATH, PATH_WORDS, setOverflow, stepTargets, RENUMBER, renumberPaths, rootRevisit } from "./hunt";
 
 // search state of one piece's captures
@@ -26,27 +27,6 @@ let dOcc: Bits = 0;
 let dN: i32 = 0;
 let dEnd: i32 = 0;
 let dBase: i32 = 0;
-
-/** Visited capture states (landing, captured set) of the current piece: stamped open addressing. */
-const VS_BITS: i32 = 14;
-const VS_SIZE: i32 = 1 << VS_BITS;
-const VS_STAMP = new StaticArray<u32>(VS_SIZE);
-const VS_CAPS = new StaticArray<u64>(VS_SIZE);
-const VS_TO = new StaticArray<i32>(VS_SIZE);
-/** Index in MOVES of the move a leaf state produced (-1 for an inner state). */
-const VS_MOVE = new StaticArray<i32>(VS_SIZE);
-let vsStamp: u32 = 0;
-let vsUsed: i32 = 0;
-
-/** The slot of state (to, caps): found (its stamp is current) or free. */
-function vsSlot(to: i32, caps: Bits): i32 {
-  let h = <i32>(((caps ^ (<u64>to * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9) >> (64 - VS_BITS));
-  while (ld(VS_STAMP, h) == vsStamp) {
-    if (ld(VS_TO, h) == to && ld(VS_CAPS, h) == caps) return h;
-    h = (h + 1) & (VS_SIZE - 1);
-  }
-  return h;
-}
 
 /** True if point q is empty at this moment of the capture sequence. */
 // @ts-ignore: decorator
@@ -85,28 +65,28 @@ function captureDfs(cur: i32, caps: Bits, depth: i32): void {
 /** Goes on to landing `land` with `caps` taken, unless that state was searched already (off the root). */
 function follow(land: i32, caps: Bits, depth: i32): void {
   if (depth + 2 < PATH_WORDS) st(CUR_PATH, depth + 1, land);
-  const h = vsSlot(land, caps);
-  if (ld(VS_STAMP, h) == vsStamp) {
+  const h = stateSlot(land, caps);
+  if (stateKnown(h)) {
     // searched before: its complete sequences are listed; at the root, record this path's ends too
     if (recording && depth + 2 < PATH_WORDS && rootRevisit()) captureDfs(land, caps, depth + 1);
     return;
   }
-  if (vsUsed >= VS_SIZE / 2) { setOverflow(); return; }
-  st(VS_STAMP, h, vsStamp); st(VS_TO, h, land); st(VS_CAPS, h, caps); st(VS_MOVE, h, -1); vsUsed++;
+  // a state's value: the index of the move it ends as (a complete sequence), -1 while none
+  if (!stateAdd(h, land, caps, -1)) { setOverflow(); return; }
   if (depth + 2 < PATH_WORDS) captureDfs(land, caps, depth + 1);
   else setOverflow();
 }
 
 /** Adds the move (dFrom, to, caps) if new (a complete sequence); records the path at the root. */
 function emitMove(to: i32, caps: Bits, depth: i32): void {
-  const h = vsSlot(to, caps);
-  let idx = ld(VS_MOVE, h);
+  const h = stateSlot(to, caps);
+  let idx = stateValue(h);
   if (idx < 0) {
     if (dN >= dEnd) { setOverflow(); return; }
     idx = dN++;
     st(MOVES, idx, (caps & (caps - 1)) == 0 ? jumpMove(dFrom, to, <i32>ctz(caps)) : multiMove(dFrom, to, caps));
     st(CAPS, idx, caps);
-    st(VS_MOVE, h, idx);
+    setStateValue(h, idx);
   }
   if (recording) recordPath(idx - dBase, depth + 1);
 }
@@ -125,11 +105,7 @@ export function generateDraughts(base: i32): i32 {
   for (let f = mine; f != 0; f &= f - 1) {
     dFrom = <i32>ctz(f);
     dKing = has(kings, dFrom);
-    if (++vsStamp == 0) { for (let i = 0; i < VS_SIZE; i++) st(VS_STAMP, i, <u32>0); vsStamp = 1; }
-    vsUsed = 0;
-    // the start state, so a sequence returning to it is known
-    const h = vsSlot(dFrom, 0);
-    st(VS_STAMP, h, vsStamp); st(VS_TO, h, dFrom); st(VS_CAPS, h, 0); st(VS_MOVE, h, -1);
+    statesReset();
     st(CUR_PATH, 0, dFrom);
     captureDfs(dFrom, 0, 0);
   }

@@ -17,6 +17,7 @@ import { hunters, prey, side, inHand, hand1, captured, over, stacked, lastPt, CN
 import { placeMove, stepMove, jumpMove, multiMove, interveneMove, isCapture } from "../move";
 import { fast, family, FAMILY_DRAUGHTS, stepMask0, stepMask1, capture0, capture1, noSameTwiceSide, dispersal0, dispersal1, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
 import { generateDraughts } from "./draughts";
+import { statesReset, stateSlot, stateKnown, stateAdd, stateValue } from "./states";
 
 /**
  * Most moves one position can have. Placement on a 64-point board needs 64; multi-jumps need far more
@@ -139,7 +140,6 @@ function interventionCaps(from: i32, to: i32, enemy: Bits, occ: Bits): Bits {
 let mjFrom: i32 = 0;
 let mjEnemy: Bits = 0;
 let mjOcc: Bits = 0;
-let mjFirst: i32 = 0;   // index of this piece's first jump move in MOVES
 let mjN: i32 = 0;       // next free index
 let mjEnd: i32 = 0;     // list bound
 
@@ -149,29 +149,17 @@ let mjEnd: i32 = 0;     // list bound
  * reached before, so its continuations are already listed.
  */
 function emitJump(to: i32, caps: Bits, depth: i32): bool {
-  // the moves of this piece so far, hashed by (to, captured set): open addressing, entries of older
-  // pieces are told apart by their stamp, so nothing is cleared between pieces
-  let h = <i32>(((caps ^ (<u64>to * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9) >> (64 - HS_BITS));
-  while (ld(HS_STAMP, h) == hsStamp) {
-    const i = ld(HS_IDX, h);
-    if (ld(CAPS, i) == caps && (<i32>(ld(MOVES, i) & 0xFF)) == to) { if (recording) recordPath(i - mjListBase, depth + 1); return false; }
-    h = (h + 1) & (HS_SIZE - 1);
-  }
-  if (mjN >= mjEnd) { overflow = true; return false; }
+  // this piece's states so far (movegen/states.ts), each the index of its move in MOVES
+  const h = stateSlot(to, caps);
+  if (stateKnown(h)) { if (recording) recordPath(stateValue(h) - mjListBase, depth + 1); return false; }
+  if (mjN >= mjEnd || !stateAdd(h, to, caps, mjN)) { overflow = true; return false; }
   const single = (caps & (caps - 1)) == 0;
   st(MOVES, mjN, single ? jumpMove(mjFrom, to, <i32>ctz(caps)) : multiMove(mjFrom, to, caps));
   st(CAPS, mjN, caps);
-  st(HS_STAMP, h, hsStamp); st(HS_IDX, h, mjN);
   if (recording) recordPath(mjN - mjListBase, depth + 1);
   mjN++;
   return true;
 }
-/** The hash set of emitJump: twice MAX_MOVES slots, so it never fills. */
-const HS_BITS: i32 = 12;
-const HS_SIZE: i32 = 1 << HS_BITS;
-const HS_STAMP = new StaticArray<u32>(HS_SIZE);
-const HS_IDX = new StaticArray<i32>(HS_SIZE);
-let hsStamp: u32 = 0;
 /** Start of the list being generated (the path table's move indices count from it). */
 let mjListBase: i32 = 0;
 
@@ -245,8 +233,8 @@ function generateGeneric(base: i32): i32 {
   } else if (cap == CAP_MULTI) {
     mjEnemy = enemy; mjOcc = occ; mjEnd = end;
     for (let f = from; f != 0; f &= f - 1) {
-      mjFrom = <i32>ctz(f); mjFirst = n; mjN = n; mjListBase = base;
-      if (++hsStamp == 0) { for (let i = 0; i < HS_SIZE; i++) st(HS_STAMP, i, <u32>0); hsStamp = 1; }
+      mjFrom = <i32>ctz(f); mjN = n; mjListBase = base;
+      statesReset();
       st(CUR_PATH, 0, mjFrom);
       jumpDfs(mjFrom, 0, 0);
       n = mjN;

@@ -4,10 +4,7 @@ import { totalsOf } from '../position-text.js';
 import type { Core } from '../wasm.js';
 import { loadVariantCore } from '../core-setup.js';
 import { TablebaseError } from './format.js';
-
-/** Why a game outside the tablebase profile has none (the same words as Game.loadTablebase's refusal). */
-export const noTablebaseReason = (id: string): string =>
-  `${id} has no tablebase: tablebases cover games with Bagh Chal's rule profile (single jumps, no stacks, only the prey place)`;
+import { noTablebaseError } from '../errors.js';
 
 /**
  * Refuses, before anything else is checked or touched, a variant whose rules under `o` are outside the
@@ -17,7 +14,7 @@ export const noTablebaseReason = (id: string): string =>
  */
 export async function requireTablebaseProfile(v: HuntVariant, o: OptionValues): Promise<void> {
   const { core } = await loadVariantCore(v, o);
-  if (!core.exports.fastProfile()) throw new TablebaseError(noTablebaseReason(v.id));
+  if (!core.exports.fastProfile()) throw noTablebaseError(v.id);
 }
 
 /**
@@ -25,7 +22,7 @@ export async function requireTablebaseProfile(v: HuntVariant, o: OptionValues): 
  * of hunter-set orbits. Throws TablebaseError when the variant has no tablebase support.
  */
 export function setupTablebaseIndex(core: Core, board: Board, v: HuntVariant, o: OptionValues): number {
-  if (!core.exports.fastProfile()) throw new TablebaseError(noTablebaseReason(v.id));
+  if (!core.exports.fastProfile()) throw noTablebaseError(v.id);
   const { hunters, preyTotal } = tablebaseCounts(v, o);
   if (board.points.length > 32) throw new TablebaseError(`${v.id}: tablebases need a board of at most 32 points`);
   const syms = boardSymmetries(board);
