@@ -11,7 +11,7 @@
  */
 import type { Board } from './lattice/index.js';
 import { PATH_WORDS, type Core } from './wasm.js';
-import { formatPath } from './position-text.js';
+import { canonicalJumpText, formatPath } from './position-text.js';
 
 /** Move kinds of the packed move (assembly/move.ts bits 24..27). */
 export const KIND_PLACE = 0, KIND_STEP = 1, KIND_JUMP = 2, KIND_MULTI = 3, KIND_INTERVENE = 4;
@@ -51,19 +51,20 @@ function readMoves(core: Core, board: Board, n: number): ListedMove[] {
   const caps = core.caps(n).slice();
   const np = e.pathCount();
   const paths = core.paths(np).slice();
-  const pathTexts: string[][] = Array.from({ length: n }, () => []);
+  const movePaths: number[][][] = Array.from({ length: n }, () => []);
   for (let j = 0; j < np; j++) {
     const o = j * PATH_WORDS;
-    pathTexts[paths[o]].push(formatPath(board, 'jump', Array.from(paths.subarray(o + 2, o + 2 + paths[o + 1]))));
+    movePaths[paths[o]].push(Array.from(paths.subarray(o + 2, o + 2 + paths[o + 1])));
   }
   const out: ListedMove[] = [];
   for (let i = 0; i < n; i++) {
-    let texts: string[];
+    let text: string, texts: string[];
     if (moveKind(packed[i]) === KIND_MULTI) {
-      texts = [...new Set(pathTexts[i])].sort();
-      if (texts.length === 0) throw new Error('internal: a multi-jump without a path');
-    } else texts = [moveText(board, packed[i])];
-    out.push({ index: i, packed: packed[i], caps: caps[i], text: texts[0], texts });
+      if (movePaths[i].length === 0) throw new Error('internal: a multi-jump without a path');
+      text = canonicalJumpText(board, movePaths[i]);
+      texts = [...new Set([text, ...movePaths[i].map((p) => formatPath(board, 'jump', p))])];
+    } else texts = [text = moveText(board, packed[i])];
+    out.push({ index: i, packed: packed[i], caps: caps[i], text, texts });
   }
   return out;
 }
