@@ -15,7 +15,7 @@ export { MAX_PLY, MAX_MOVES };
 
 /**
  * IO words (u64) shared with the host: [0] side 1's pieces (hunters), [1] side 0's (prey), [2] key
- * (read-only for the host), [3] a captured set (pvCaps, historyCaps), [4] the kings (draughts family).
+ * (read-only for the host), [3] a captured set (pvCaps), [4] the kings (draughts family).
  * A BigUint64Array view on ioPtr().
  */
 const IO = new StaticArray<u64>(8);
@@ -126,8 +126,6 @@ export function makeMoveAt(i: i32): i32 {
 }
 /** Takes back the last move; returns it, or 0xFFFFFFFF when there is none. */
 export function unmakeMove(): u32 { return pos.unmakeMove(); }
-/** The i-th move played since setPosition (its captured set to IO[3]). */
-export function historyMove(i: i32): u32 { st(IO, 3, pos.historyCaps(i)); return pos.historyMove(i); }
 /** The i-th PV move's captured set to IO[3] (pvMove gives the move). */
 export function pvCaps(i: i32): void { st(IO, 3, pvCapsImpl(i)); }
 

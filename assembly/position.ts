@@ -10,7 +10,7 @@
 import { Bits, bit, has, ld, st } from "./bits";
 import { MAX_POINTS, boardMask, RANK } from "./board";
 import { moveTo, moveFrom, moveCapture, moveKind, KIND_PLACE, KIND_JUMP } from "./move";
-import { fast, anyStacks, noSameTwiceSide, stallSide, stallLimit, escapeSide, target0, target1, stacksFor, placesFor, promoRank0, promoRank1, moveLimit } from "./rules";
+import { fast, noSameTwiceSide, stallSide, stallLimit, escapeSide, target0, target1, stacksFor, placesFor, promoRank0, promoRank1, moveLimit } from "./rules";
 
 /** Side constants: the prey (goats) move first in Bagh Chal. */
 export const PREY: i32 = 0;
@@ -385,9 +385,4 @@ export function lastRepeat(from: i32): i32 {
 }
 
 export function historyMove(i: i32): u32 { return ld(MOVES_PLAYED, i); }
-/** Captured set of the i-th move played (generic path; a Bagh Chal jump's is its capture point). */
-export function historyCaps(i: i32): Bits {
-  if (fast) { const m = ld(MOVES_PLAYED, i); return moveKind(m) == KIND_JUMP ? bit(moveCapture(m)) : 0; }
-  return ld(CAPS_PLAYED, i);
-}
 export function isOccupied(p: i32): bool { return has(hunters | prey, p); }

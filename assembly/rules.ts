@@ -133,8 +133,6 @@ export function setupRules(): i32 {
 @inline export function stacksFor(s: i32): bool { return s == 0 ? stacks0 : stacks1; }
 // @ts-ignore: decorator
 @inline export function dispersalFor(s: i32): bool { return s == 0 ? dispersal0 : dispersal1; }
-// @ts-ignore: decorator
-@inline export function targetOf(s: i32): i32 { return s == 0 ? target0 : target1; }
 
 /** Bagh Chal's rules, the block's defaults before the host writes any (so a bare core plays Bagh Chal). */
 export function defaultRules(): void {

@@ -39,7 +39,6 @@ export interface CoreExports {
   rootMoveCount(): number;
   makeMoveAt(i: number): number;
   unmakeMove(): number;
-  historyMove(i: number): number;
   gameResult(): number;
   perft(depth: number): number;
   perftSlow(depth: number): number;

@@ -15,7 +15,7 @@ import { Bits, bit, has, ld, st } from "../bits";
 import { STEP, NB, JL, MAX_POINTS, boardMask, jumpLandings, midOf, nPoints } from "../board";
 import { hunters, prey, side, inHand, hand1, captured, over, stacked, lastPt, CNT, PREY, clockOut } from "../position";
 import { placeMove, stepMove, jumpMove, multiMove, interveneMove, isCapture } from "../move";
-import { fast, family, FAMILY_DRAUGHTS, stepMask0, stepMask1, capture0, capture1, noSameTwiceSide, dispersal0, dispersal1, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
+import { fast, family, FAMILY_DRAUGHTS, stepMask0, stepMask1, captureOf, dispersalFor, noSameTwiceSide, CAP_NONE, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
 import { generateDraughts } from "./draughts";
 import { statesReset, stateSlot, stateKnown, stateAdd, stateValue } from "./states";
 
@@ -114,7 +114,7 @@ export function hasMoveIgnoringLimit(): bool { return generateGeneric(SCRATCH_BA
 @inline function fromSet(s: i32, mine: Bits): Bits {
   let f = mine;
   if (s == noSameTwiceSide && lastPt >= 0) f &= ~bit(lastPt);
-  if ((s == 0 ? dispersal0 : dispersal1) && (stacked & mine) != 0) f &= stacked;
+  if (dispersalFor(s) && (stacked & mine) != 0) f &= stacked;
   return f;
 }
 
@@ -220,7 +220,7 @@ function generateGeneric(base: i32): i32 {
     return n - base;
   }
   const from = fromSet(s, mine);
-  const cap = s == PREY ? capture0 : capture1;
+  const cap = captureOf(s);
   if (cap == CAP_JUMP) {
     for (let f = from; f != 0; f &= f - 1) {
       const fr = <i32>ctz(f);
@@ -280,7 +280,7 @@ export function hasMove(): bool {
     const mine = s == PREY ? prey : hunters, enemy = s == PREY ? hunters : prey;
     const empty = boardMask & ~(hunters | prey);
     if ((s == PREY ? inHand : hand1) > 0) return empty != 0;
-    const jumps = (s == PREY ? capture0 : capture1);
+    const jumps = captureOf(s);
     const steps = s == PREY ? 0 : MAX_POINTS;
     for (let f = fromSet(s, mine); f != 0; f &= f - 1) {
       const fr = <i32>ctz(f);
@@ -306,7 +306,7 @@ export function hasMove(): bool {
 export function generateCaptures(base: i32): i32 {
   if (decided()) return 0;
   if (!fast) {
-    if ((side == PREY ? capture0 : capture1) == 0) return 0;
+    if (captureOf(side) == CAP_NONE) return 0;
     const n = generateGeneric(base);
     let k = base;
     for (let i = base; i < base + n; i++) {
