@@ -6,6 +6,7 @@ import { shepherdsAndWolves } from './shepherds-and-wolves.js';
 import { surroundTheTiger } from './surround-the-tiger.js';
 import { tibetan1 } from './tibetan-1.js';
 import { tibetan2 } from './tibetan-2.js';
+import { tibetan4 } from './tibetan-4.js';
 import { permainanTabal } from './permainan-tabal.js';
 import type { HuntVariant, OptionDecl, OptionValues, Variant } from './types.js';
 
@@ -14,7 +15,7 @@ export { EVAL_FEATURES, DRAUGHTS_EVAL_FEATURES } from './types.js';
 
 /** The declarations, in the order `lattice variants` lists them. */
 const DECLARATIONS: readonly HuntVariant[] = [
-  baghChal, tibetan1, tibetan2, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves, permainanTabal,
+  baghChal, tibetan1, tibetan2, tibetan4, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves, permainanTabal,
 ];
 
 /** Every declared lattice-core variant, by id. */
