@@ -2,7 +2,7 @@
 // from the side to move's. Weights are data: WEIGHTS[phase * FEATURES + feature], phase 0 = placement
 // (pieces still in hand), 1 = movement. The values live in the variant declaration (src/variants/*.ts,
 // `evalWeights`); the host writes them at setup with setWeight. All zero until then.
-import { ld, st } from "./bits";
+import { ld, st, bit, has, none, or, and, andNot, nonEmpty, first, popFirst, size, fromWords } from "./bits";
 import { STEP, boardMask, jumpLandings, midOf } from "./board";
 import { hunters, prey, side, inHand, hand1, captured, captured1, kings, HUNTER, PREY } from "./position";
 import { stepTargets } from "./movegen/hunt";
@@ -35,11 +35,14 @@ export const D_CENTRE: i32 = 5;    // per piece on the centre (EVAL_MASKS[0])
 export const D_DEN: i32 = 6;       // per piece in its own side's den (EVAL_MASKS[1 + side]: guarding the promotion rank)
 
 /** Regions the host marks for the evaluation: [0] the centre, [1] side 0's den, [2] side 1's den. */
-export const EVAL_MASKS = new StaticArray<u64>(3);
-/** Sets region i (0..2) from two 32-bit halves (points 0..31, 32..63). Returns 0, or -1 for a bad i. */
-export function setEvalMask(i: i32, lo: u32, hi: u32): i32 {
+export const EVAL_MASKS = new StaticArray<Bits>(3);
+/**
+ * Sets region i (0..2) from its two u64 words w0 (points 0..63) and w1 (64..127, 0 on the u64 build's
+ * boards), as the host writes them to IO (index.ts). Returns 0, or -1 for a bad i.
+ */
+export function setEvalMask(i: i32, w0: u64, w1: u64): i32 {
   if (i < 0 || i >= 3) return -1;
-  st(EVAL_MASKS, i, <u64>lo | (<u64>hi << 32));
+  st(EVAL_MASKS, i, fromWords(w0, w1));
   return 0;
 }
 
@@ -47,73 +50,73 @@ export function setEvalMask(i: i32, lo: u32, hi: u32): i32 {
 export function evaluate(): i32 {
   if (family == FAMILY_DRAUGHTS) return evaluateDraughts();
   if (!fast) return evaluateGeneric();
-  const empty = boardMask & ~(hunters | prey);
+  const empty = andNot(boardMask, or(hunters, prey));
   const w = inHand > 0 ? 0 : FEATURES;
   let mobility = 0, trapped = 0;
-  let enPrise: u64 = 0;
-  for (let f = hunters; f != 0; f &= f - 1) {
-    const from = <i32>ctz(f);
+  let enPrise = none();
+  for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
+    const from = first(f);
     const jumps = jumpLandings(from, prey, empty);
-    const m = <i32>popcnt(ld(STEP, from) & empty) + <i32>popcnt(jumps);
+    const m = size(and(ld(STEP, from), empty)) + size(jumps);
     mobility += m;
     if (m == 0) trapped++;
-    for (let t = jumps; t != 0; t &= t - 1) enPrise |= <u64>1 << <u64>midOf(from, <i32>ctz(t));
+    for (let t = jumps; nonEmpty(t); t = popFirst(t)) enPrise = or(enPrise, bit(midOf(from, first(t))));
   }
   let s = captured * ld(WEIGHTS, w + F_CAPTURED) + mobility * ld(WEIGHTS, w + F_MOBILITY)
-    + trapped * ld(WEIGHTS, w + F_TRAPPED) + <i32>popcnt(enPrise) * ld(WEIGHTS, w + F_EN_PRISE);
+    + trapped * ld(WEIGHTS, w + F_TRAPPED) + size(enPrise) * ld(WEIGHTS, w + F_EN_PRISE);
   s = side == HUNTER ? s : -s;
   return s + ld(WEIGHTS, w + F_TEMPO);
 }
 
 /** The same features for every profile: step masks, the hunters' capture kind, prey mobility. */
 function evaluateGeneric(): i32 {
-  const empty = boardMask & ~(hunters | prey);
+  const empty = andNot(boardMask, or(hunters, prey));
   const w = inHand > 0 || hand1 > 0 ? 0 : FEATURES;
   const jumps = capture1 == CAP_JUMP || capture1 == CAP_MULTI;
   let mobility = 0, trapped = 0, preyMobility = 0;
-  let enPrise: u64 = 0;
-  for (let f = hunters; f != 0; f &= f - 1) {
-    const from = <i32>ctz(f);
-    const j = jumps ? jumpLandings(from, prey, empty) : 0;
-    const m = <i32>popcnt(stepTargets(1, from) & empty) + <i32>popcnt(j);
+  let enPrise = none();
+  for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
+    const from = first(f);
+    const j = jumps ? jumpLandings(from, prey, empty) : none();
+    const m = size(and(stepTargets(1, from), empty)) + size(j);
     mobility += m;
     if (m == 0) trapped++;
-    for (let t = j; t != 0; t &= t - 1) enPrise |= <u64>1 << <u64>midOf(from, <i32>ctz(t));
+    for (let t = j; nonEmpty(t); t = popFirst(t)) enPrise = or(enPrise, bit(midOf(from, first(t))));
   }
-  for (let f = prey; f != 0; f &= f - 1) preyMobility += <i32>popcnt(stepTargets(0, <i32>ctz(f)) & empty);
+  for (let f = prey; nonEmpty(f); f = popFirst(f)) preyMobility += size(and(stepTargets(0, first(f)), empty));
   let s = (captured - captured1) * ld(WEIGHTS, w + F_CAPTURED) + mobility * ld(WEIGHTS, w + F_MOBILITY)
-    + trapped * ld(WEIGHTS, w + F_TRAPPED) + <i32>popcnt(enPrise) * ld(WEIGHTS, w + F_EN_PRISE)
+    + trapped * ld(WEIGHTS, w + F_TRAPPED) + size(enPrise) * ld(WEIGHTS, w + F_EN_PRISE)
     + preyMobility * ld(WEIGHTS, w + F_PREY_MOBILITY);
   s = side == HUNTER ? s : -s;
   return s + ld(WEIGHTS, w + F_TEMPO);
 }
 
 /** Side s's material, advancement and mobility (draughts), weights of the movement phase. */
-function draughtsSide(s: i32, empty: u64): i32 {
+function draughtsSide(s: i32, empty: Bits): i32 {
   const w = FEATURES;
   const mine = s == PREY ? prey : hunters;
   const promo = s == PREY ? promoRank0 : promoRank1;
   let men = 0, kingCount = 0, advance = 0, mobility = 0;
-  for (let f = mine; f != 0; f &= f - 1) {
-    const p = <i32>ctz(f);
-    if ((kings >> <u64>p) & 1) {
+  for (let f = mine; nonEmpty(f); f = popFirst(f)) {
+    const p = first(f);
+    if (has(kings, p)) {
       kingCount++;
-      mobility += <i32>popcnt(ld(STEP, p) & empty);
+      mobility += size(and(ld(STEP, p), empty));
     } else {
       men++;
       const r = <i32>ld(RANK, p);
       advance -= abs(promo - r);   // ranks still to go (a constant per man away from "ranks advanced")
-      mobility += <i32>popcnt(stepTargets(s, p) & empty);
+      mobility += size(and(stepTargets(s, p), empty));
     }
   }
-  const centre = <i32>popcnt(mine & ld(EVAL_MASKS, 0)), den = <i32>popcnt(mine & ld(EVAL_MASKS, 1 + s));
+  const centre = size(and(mine, ld(EVAL_MASKS, 0))), den = size(and(mine, ld(EVAL_MASKS, 1 + s)));
   return men * ld(WEIGHTS, w + D_MAN) + kingCount * ld(WEIGHTS, w + D_KING) + advance * ld(WEIGHTS, w + D_ADVANCE) + mobility * ld(WEIGHTS, w + D_MOBILITY)
     + centre * ld(WEIGHTS, w + D_CENTRE) + den * ld(WEIGHTS, w + D_DEN);
 }
 
 /** Draughts evaluation: side 0's features less side 1's, from the side to move's view, plus tempo. */
 function evaluateDraughts(): i32 {
-  const empty = boardMask & ~(hunters | prey);
+  const empty = andNot(boardMask, or(hunters, prey));
   const s = draughtsSide(PREY, empty) - draughtsSide(HUNTER, empty);
   return (side == PREY ? s : -s) + ld(WEIGHTS, FEATURES + D_TEMPO);
 }

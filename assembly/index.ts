@@ -1,9 +1,9 @@
 // The exported surface of the core: thin. Everything crosses the boundary as i32/f64; bitboards, keys
 // and move lists go through memory (IO, STATE, the move list, the path table), never as BigInt arguments.
-import { ld, st } from "./bits";
+import { ld, st, word, fromWords, wide } from "./bits";
 import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints, MAX_POINTS } from "./board";
 import * as pos from "./position";
-import { generateRoot, prepareSteps, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY, PATHS, pathCount as pathsRecorded, overflow, clearOverflow, RENUMBER, renumberPaths } from "./movegen/hunt";
+import { generateRoot, prepareSteps, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY, ROOT_BASE, PATHS, pathCount as pathsRecorded, overflow, clearOverflow, RENUMBER, renumberPaths } from "./movegen/hunt";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
 import { evaluate as evaluateImpl, setWeight as setWeightImpl, setEvalMask as setEvalMaskImpl } from "./eval";
 import { ttResize } from "./tt";
@@ -14,11 +14,18 @@ export { searchScore, searchDepth, searchNodes, pvLength, pvMove, setRepetitionM
 export { MAX_PLY, MAX_MOVES };
 
 /**
- * IO words (u64) shared with the host: [0] side 1's pieces (hunters), [1] side 0's (prey), [2] key
- * (read-only for the host), [3] a captured set (pvCaps), [4] the kings (draughts family).
- * A BigUint64Array view on ioPtr().
+ * IO words (u64) shared with the host. Every set is a pair of words in both builds (points 0..63, then
+ * 64..127; the second is 0 on the u64 build): [0, 1] side 1's pieces (hunters), [2, 3] side 0's (prey),
+ * [4] key (read-only for the host), [6, 7] a captured set (pvCaps), [8, 9] the kings (draughts family),
+ * [10, 11] an evaluation region (setEvalMask). A BigUint64Array view on ioPtr().
  */
-const IO = new StaticArray<u64>(8);
+const IO = new StaticArray<u64>(12);
+/** IO index of the first word of each set. */
+const IO_HUNTERS: i32 = 0, IO_PREY: i32 = 2, IO_KEY: i32 = 4, IO_CAPS: i32 = 6, IO_KINGS: i32 = 8, IO_REGION: i32 = 10;
+// @ts-ignore: decorator
+@inline function readSet(i: i32): Bits { return fromWords(ld(IO, i), ld(IO, i + 1)); }
+// @ts-ignore: decorator
+@inline function writeSet(i: i32, b: Bits): void { st(IO, i, word(b, 0)); st(IO, i + 1, word(b, 1)); }
 /**
  * STATE words (i32) shared with the host: [0] side to move, [1] side 0's hand, [2] side 1's hand,
  * [3] side 0's pieces captured, [4] side 1's, [5] the noSameTwice point (-1 none), [6] the stall
@@ -27,8 +34,6 @@ const IO = new StaticArray<u64>(8);
  */
 const STATE = new StaticArray<i32>(8 + MAX_POINTS);
 const COUNTS = new StaticArray<i32>(MAX_POINTS);
-/** Root move list: legalMoves() writes here (separate from the search's per-ply stacks). */
-const ROOT_BASE: i32 = MAX_PLY * MAX_MOVES;
 /** Number of moves in the root list (legalMoves()). */
 let rootCount: i32 = 0;
 
@@ -39,8 +44,12 @@ defaultRules();
 export function ioPtr(): usize { return changetype<usize>(IO); }
 export function statePtr(): usize { return changetype<usize>(STATE); }
 export function movesPtr(): usize { return changetype<usize>(MOVES) + (<usize>ROOT_BASE << 2); }
-/** Captured sets (u64) of the root list, parallel to movesPtr(). */
-export function capsPtr(): usize { return changetype<usize>(CAPS) + (<usize>ROOT_BASE << 3); }
+/** Captured sets of the root list, parallel to movesPtr(): setWords() u64 words each. */
+export function capsPtr(): usize { return changetype<usize>(CAPS) + <usize>ROOT_BASE * sizeof<Bits>(); }
+/** u64 words per set in this build's memory: 1 (Bits = u64) or 2 (the wide build, Bits = v128). */
+export function setWords(): i32 { return sizeof<Bits>() >> 3; }
+/** Points this build's boards may have (64, or 128 on the wide build): the board and STATE inputs are this long. */
+export function maxPoints(): i32 { return MAX_POINTS; }
 export function boardInputPtr(): usize { return boardIn(); }
 /** Pointer to the rules block (32 i32 words; layout in rules.ts). */
 export function rulesInputPtr(): usize { return rulesIn(); }
@@ -54,19 +63,21 @@ export function fastProfile(): i32 { return fast ? 1 : 0; }
 export function pointCount(): i32 { return nPoints; }
 export function setHashSize(mb: i32): i32 { return ttResize(mb); }
 export function setWeight(i: i32, v: i32): i32 { return setWeightImpl(i, v); }
-/** Marks an evaluation region (assembly/eval.ts EVAL_MASKS) from two 32-bit halves. */
-export function setEvalMask(i: i32, lo: u32, hi: u32): i32 { return setEvalMaskImpl(i, lo, hi); }
+/** Marks evaluation region i (assembly/eval.ts EVAL_MASKS) with the set at IO[10, 11]. */
+export function setEvalMask(i: i32): i32 { return setEvalMaskImpl(i, ld(IO, IO_REGION), ld(IO, IO_REGION + 1)); }
 
-/** Sets the position from IO[0] (hunters), IO[1] (prey) and STATE. Returns 0 or a negative error code. */
+/** Sets the position from IO (hunters, prey, kings) and STATE. Returns 0 or a negative error code. */
 export function setPosition(): i32 {
   for (let p = 0; p < MAX_POINTS; p++) st(COUNTS, p, ld(STATE, 8 + p));
-  return pos.setPosition(ld(IO, 0), ld(IO, 1), ld(STATE, 0), ld(STATE, 1), ld(STATE, 3), ld(STATE, 2), ld(STATE, 4), ld(STATE, 5), ld(STATE, 6), COUNTS, ld(IO, 4), ld(STATE, 7));
+  // a set's second word is points 64..127: the u64 build has none
+  if (!wide() && (ld(IO, IO_HUNTERS + 1) | ld(IO, IO_PREY + 1) | ld(IO, IO_KINGS + 1)) != 0) return -1;
+  return pos.setPosition(readSet(IO_HUNTERS), readSet(IO_PREY), ld(STATE, 0), ld(STATE, 1), ld(STATE, 3), ld(STATE, 2), ld(STATE, 4), ld(STATE, 5), ld(STATE, 6), COUNTS, readSet(IO_KINGS), ld(STATE, 7));
 }
-/** Writes hunters, prey and key to IO[0..2] and the rest of the state to STATE. */
+/** Writes hunters, prey, kings and key to IO and the rest of the state to STATE. */
 export function readPosition(): void {
-  st(IO, 0, pos.hunters); st(IO, 1, pos.prey); st(IO, 2, pos.key);
+  writeSet(IO_HUNTERS, pos.hunters); writeSet(IO_PREY, pos.prey); st(IO, IO_KEY, pos.key);
   st(STATE, 0, pos.side); st(STATE, 1, pos.inHand); st(STATE, 2, pos.hand1); st(STATE, 3, pos.captured); st(STATE, 4, pos.captured1);
-  st(STATE, 5, pos.lastPt); st(STATE, 6, pos.stall); st(STATE, 7, pos.clock); st(IO, 4, pos.kings);
+  st(STATE, 5, pos.lastPt); st(STATE, 6, pos.stall); st(STATE, 7, pos.clock); writeSet(IO_KINGS, pos.kings);
   for (let p = 0; p < MAX_POINTS; p++) {
     const occ = pos.isOccupied(p);
     st(STATE, 8 + p, fast ? (occ ? 1 : 0) : <i32>ld(pos.CNT, p));
@@ -126,8 +137,8 @@ export function makeMoveAt(i: i32): i32 {
 }
 /** Takes back the last move; returns it, or 0xFFFFFFFF when there is none. */
 export function unmakeMove(): u32 { return pos.unmakeMove(); }
-/** The i-th PV move's captured set to IO[3] (pvMove gives the move). */
-export function pvCaps(i: i32): void { st(IO, 3, pvCapsImpl(i)); }
+/** The i-th PV move's captured set to IO[6, 7] (pvMove gives the move). */
+export function pvCaps(i: i32): void { writeSet(IO_CAPS, pvCapsImpl(i)); }
 
 /**
  * The result of the game in the current position: 0 while it goes on, else (winner + 1) | (reason << 4)

@@ -15,7 +15,7 @@
 // moves are always taken from a generated list with their own set.
 //
 // 0 is a valid move (placement on point 0), so "no move" is NO_MOVE = 0xFFFFFFFF.
-import { Bits } from "./bits";
+import { digest } from "./bits";
 
 export const NO_MOVE: u32 = 0xFFFFFFFF;
 export const KIND_PLACE: u32 = 0;
@@ -36,7 +36,7 @@ export const NONE_POINT: i32 = 0xFF;
 /** A multi-jump: its 12-bit set hash goes to bits 16..23 and 28..31. */
 // @ts-ignore: decorator
 @inline export function multiMove(from: i32, to: i32, caps: Bits): u32 {
-  const h = <u32>((caps * 0x9E3779B97F4A7C15) >> 52);
+  const h = <u32>((digest(caps) * 0x9E3779B97F4A7C15) >> 52);
   return <u32>to | (<u32>from << 8) | ((h & 0xFF) << 16) | (KIND_MULTI << 24) | ((h >> 8) << 28);
 }
 // @ts-ignore: decorator

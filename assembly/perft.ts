@@ -13,24 +13,24 @@
 // perftSlow (perftGeneric: generate/make/unmake, no shortcuts) cross-checks it in the tests. These
 // shortcuts hold for the Bagh Chal profile only (rules.fast); every other game counts with perftGeneric:
 // generate, make, unmake, and the move count at depth 1 (bulk counting).
-import { Bits, bit, ld } from "./bits";
+import { bit, ld, or, and, andNot, xor, isEmpty, nonEmpty, first, popFirst, lowest, size } from "./bits";
 import { STEP, boardMask, jumpLandings, jumpsThrough, midOf } from "./board";
 import { hunters, prey, side, inHand, captured, PREY, makeMove, unmakeMove } from "./position";
-import { hunterMoveCount, preyStepCount, generate, MOVES, CAPS, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
+import { hunterMoveCount, preyStepCount, generate, MOVES, CAPS, MAX_PLY, plyBase, endPly } from "./movegen/hunt";
 import { fast, target0 as capturesToWin } from "./rules";
 
 // @ts-ignore: decorator
 @inline function countMoves(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32): u64 {
   if (capt >= capturesToWin) return 0;
-  const empty = boardMask & ~(h | p);
-  if (stm == PREY) return hand > 0 ? popcnt(empty) : <u64>preyStepCount(p, empty);
+  const empty = andNot(boardMask, or(h, p));
+  if (stm == PREY) return hand > 0 ? <u64>size(empty) : <u64>preyStepCount(p, empty);
   return <u64>hunterMoveCount(h, p, empty);
 }
 
 /** Change in the hunters' move count when a goat appears on e (p, empty: the board without it). */
 // @ts-ignore: decorator
 @inline function goatAddedDelta(e: i32, h: Bits, p: Bits, empty: Bits): i32 {
-  return <i32>popcnt(jumpsThrough(e, h) & empty) - <i32>popcnt(ld(STEP, e) & h) - <i32>popcnt(jumpLandings(e, p, h));
+  return size(and(jumpsThrough(e, h), empty)) - size(and(ld(STEP, e), h)) - size(jumpLandings(e, p, h));
 }
 
 /** Leaves two plies below a prey node (depth == 2): hunter moves after each prey move, counted incrementally. */
@@ -38,21 +38,21 @@ function preyDepth2(h: Bits, p: Bits, hand: i32, empty: Bits): u64 {
   const base = hunterMoveCount(h, p, empty);
   let n: u64 = 0;
   if (hand > 0) {
-    for (let e = empty; e != 0; e &= e - 1) {
-      const to = <i32>ctz(e);
-      n += <u64>(base + goatAddedDelta(to, h, p, empty ^ bit(to)));
+    for (let e = empty; nonEmpty(e); e = popFirst(e)) {
+      const to = first(e);
+      n += <u64>(base + goatAddedDelta(to, h, p, xor(empty, bit(to))));
     }
     return n;
   }
-  for (let f = p; f != 0; f &= f - 1) {
-    const from = <i32>ctz(f);
-    const moves = ld(STEP, from) & empty;
-    if (moves == 0) continue;
-    const p1 = p ^ bit(from), e1 = empty | bit(from);
+  for (let f = p; nonEmpty(f); f = popFirst(f)) {
+    const from = first(f);
+    const moves = and(ld(STEP, from), empty);
+    if (isEmpty(moves)) continue;
+    const p1 = xor(p, bit(from)), e1 = or(empty, bit(from));
     const afterLeave = base - goatAddedDelta(from, h, p1, empty);
-    for (let t = moves; t != 0; t &= t - 1) {
-      const to = <i32>ctz(t);
-      n += <u64>(afterLeave + goatAddedDelta(to, h, p1, e1 ^ bit(to)));
+    for (let t = moves; nonEmpty(t); t = popFirst(t)) {
+      const to = first(t);
+      n += <u64>(afterLeave + goatAddedDelta(to, h, p1, xor(e1, bit(to))));
     }
   }
   return n;
@@ -64,24 +64,24 @@ function hunterDepth2(h: Bits, p: Bits, hand: i32, capt: i32, empty: Bits): u64 
   const captureEnds = capt + 1 >= capturesToWin;
   if (hand > 0) {
     // placements: one per empty point after the move (a step keeps the count; a jump frees one more)
-    const k = <u64>popcnt(empty);
-    for (let f = h; f != 0; f &= f - 1) {
-      const from = <i32>ctz(f);
-      n += <u64>popcnt(ld(STEP, from) & empty) * k;
-      if (!captureEnds) n += <u64>popcnt(jumpLandings(from, p, empty)) * (k + 1);
+    const k = <u64>size(empty);
+    for (let f = h; nonEmpty(f); f = popFirst(f)) {
+      const from = first(f);
+      n += <u64>size(and(ld(STEP, from), empty)) * k;
+      if (!captureEnds) n += <u64>size(jumpLandings(from, p, empty)) * (k + 1);
     }
     return n;
   }
   const base = <i32>preyStepCount(p, empty);
-  for (let f = h; f != 0; f &= f - 1) {
-    const from = <i32>ctz(f);
-    const gain = base + <i32>popcnt(ld(STEP, from) & p);
-    for (let t = ld(STEP, from) & empty; t != 0; t &= t - 1) n += <u64>(gain - <i32>popcnt(ld(STEP, <i32>ctz(t)) & p));
+  for (let f = h; nonEmpty(f); f = popFirst(f)) {
+    const from = first(f);
+    const gain = base + size(and(ld(STEP, from), p));
+    for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) n += <u64>(gain - size(and(ld(STEP, first(t)), p)));
     if (captureEnds) continue;
-    for (let t = jumpLandings(from, p, empty); t != 0; t &= t - 1) {
-      const to = <i32>ctz(t);
-      const p2 = p ^ bit(midOf(from, to));
-      n += <u64>preyStepCount(p2, boardMask & ~((h ^ bit(from) ^ bit(to)) | p2));
+    for (let t = jumpLandings(from, p, empty); nonEmpty(t); t = popFirst(t)) {
+      const to = first(t);
+      const p2 = xor(p, bit(midOf(from, to)));
+      n += <u64>preyStepCount(p2, andNot(boardMask, or(xor(h, or(bit(from), bit(to))), p2)));
     }
   }
   return n;
@@ -98,29 +98,29 @@ let incremental = true;
 function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32): u64 {
   if (depth == 1) return countMoves(h, p, stm, hand, capt);
   if (capt >= capturesToWin) return 0;
-  const empty = boardMask & ~(h | p);
+  const empty = andNot(boardMask, or(h, p));
   if (depth == 2 && incremental) return stm == PREY ? preyDepth2(h, p, hand, empty) : hunterDepth2(h, p, hand, capt, empty);
   if (depth >= 5) { if (stopped || hostShouldStop() != 0) { stopped = true; return 0; } }
   const d = depth - 1;
   let n: u64 = 0;
   if (stm == PREY) {
     if (hand > 0) {
-      for (let e = empty; e != 0; e &= e - 1) n += perftRec(h, p | (e & (~e + 1)), 1, hand - 1, capt, d);
+      for (let e = empty; nonEmpty(e); e = popFirst(e)) n += perftRec(h, or(p, lowest(e)), 1, hand - 1, capt, d);
     } else {
-      for (let e = empty; e != 0; e &= e - 1) {
-        const to = e & (~e + 1);
-        for (let f = ld(STEP, <i32>ctz(e)) & p; f != 0; f &= f - 1) n += perftRec(h, p ^ to ^ (f & (~f + 1)), 1, 0, capt, d);
+      for (let e = empty; nonEmpty(e); e = popFirst(e)) {
+        const to = lowest(e);
+        for (let f = and(ld(STEP, first(e)), p); nonEmpty(f); f = popFirst(f)) n += perftRec(h, xor(xor(p, to), lowest(f)), 1, 0, capt, d);
       }
     }
     return n;
   }
-  for (let f = h; f != 0; f &= f - 1) {
-    const from = <i32>ctz(f);
-    const fb = f & (~f + 1);
-    for (let t = ld(STEP, from) & empty; t != 0; t &= t - 1) n += perftRec(h ^ fb ^ (t & (~t + 1)), p, 0, hand, capt, d);
-    for (let t = jumpLandings(from, p, empty); t != 0; t &= t - 1) {
-      const to = <i32>ctz(t);
-      n += perftRec(h ^ fb ^ bit(to), p ^ bit(midOf(from, to)), 0, hand, capt + 1, d);
+  for (let f = h; nonEmpty(f); f = popFirst(f)) {
+    const from = first(f);
+    const fb = lowest(f);
+    for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) n += perftRec(xor(xor(h, fb), lowest(t)), p, 0, hand, capt, d);
+    for (let t = jumpLandings(from, p, empty); nonEmpty(t); t = popFirst(t)) {
+      const to = first(t);
+      n += perftRec(xor(xor(h, fb), bit(to)), xor(p, bit(midOf(from, to))), 0, hand, capt + 1, d);
     }
   }
   return n;
@@ -128,9 +128,10 @@ function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32):
 
 /** Bulk-counting perft through generate/make/unmake (every profile); polls the stop flag 4+ plies up. */
 function perftGeneric(depth: i32, ply: i32): u64 {
-  const base = ply * MAX_MOVES;
+  const base = plyBase(ply);
   const n = generate(base);
   if (depth == 1) return <u64>n;
+  endPly(ply, base + n);
   if (depth >= 5) { if (stopped || hostShouldStop() != 0) { stopped = true; return 0; } }
   let total: u64 = 0;
   for (let i = 0; i < n; i++) {

@@ -7,7 +7,7 @@
 //
 // Two make/unmake paths: the Bagh Chal profile's (rules.fast: no stacks, no extra state, side 0 only
 // places, side 1 single jumps) and the generic one. Both keep the same state and the same key.
-import { Bits, bit, has, ld, st } from "./bits";
+import { bit, has, ld, st, none, or, and, andNot, xor, isEmpty, nonEmpty, intersects, first, popFirst, size } from "./bits";
 import { MAX_POINTS, boardMask, RANK } from "./board";
 import { moveTo, moveFrom, moveCapture, moveKind, KIND_PLACE, KIND_JUMP } from "./move";
 import { fast, noSameTwiceSide, stallSide, stallLimit, escapeSide, target0, target1, stacksFor, placesFor, promoRank0, promoRank1, moveLimit } from "./rules";
@@ -36,8 +36,8 @@ export const REASON_MOVE_LIMIT: i32 = 6;
 @inline export function resultWinner(code: i32): i32 { return (code & 15) - 1; }
 
 // ---- state ----
-export let hunters: Bits = 0;
-export let prey: Bits = 0;
+export let hunters: Bits = none();
+export let prey: Bits = none();
 export let side: i32 = PREY;
 /** Side 0's pieces in hand and captured (Bagh Chal's goats; the fast paths read only these). */
 export let inHand: i32 = 0;
@@ -48,13 +48,13 @@ export let captured1: i32 = 0;
 /** Pieces per point (stack games only; 0 empty). */
 export const CNT = new StaticArray<u8>(MAX_POINTS);
 /** Points holding more than one piece. */
-export let stacked: Bits = 0;
+export let stacked: Bits = none();
 /** The point the noSameTwice side stepped to on its previous turn, or -1. */
 export let lastPt: i32 = -1;
 /** Consecutive moves of the stall side that gained no rank. */
 export let stall: i32 = 0;
 /** Kings (draughts family): the pieces of either side that move and capture as kings. */
-export let kings: Bits = 0;
+export let kings: Bits = none();
 /** Consecutive plies without a capture (draughts move-limit; 0 when there is no limit). */
 export let clock: i32 = 0;
 /** The game's static result after the last move (0: not decided by captures, escape or stall). */
@@ -65,12 +65,12 @@ export let key: u64 = 0;
 const KEYS = new StaticArray<u64>(MAX_HISTORY);
 const MOVES_PLAYED = new StaticArray<u32>(MAX_HISTORY);
 /** Captured set of each move played (generic path only). */
-const CAPS_PLAYED = new StaticArray<u64>(MAX_HISTORY);
+const CAPS_PLAYED = new StaticArray<Bits>(MAX_HISTORY);
 /** Extra state before each move (generic path only): last point and stall counter. */
 const LAST_PLAYED = new StaticArray<i32>(MAX_HISTORY);
 const STALL_PLAYED = new StaticArray<i32>(MAX_HISTORY);
 /** Draughts: the kings captured by each move, whether it promoted, and the clock before it. */
-const KCAPS_PLAYED = new StaticArray<u64>(MAX_HISTORY);
+const KCAPS_PLAYED = new StaticArray<Bits>(MAX_HISTORY);
 const PROMO_PLAYED = new StaticArray<u8>(MAX_HISTORY);
 const CLOCK_PLAYED = new StaticArray<i32>(MAX_HISTORY);
 /** Ply of the last irreversible move (placement or capture) at each ply: repetitions can't cross it. */
@@ -134,20 +134,20 @@ export function initZobrist(): void {
 /** The key of the current state computed from scratch (the incremental key must equal it). */
 export function computeKey(): u64 {
   let k: u64 = 0;
-  for (let b = hunters; b != 0; b &= b - 1) k ^= ld(Z_HUNTER, <i32>ctz(b));
-  for (let b = prey; b != 0; b &= b - 1) k ^= ld(Z_PREY, <i32>ctz(b));
+  for (let b = hunters; nonEmpty(b); b = popFirst(b)) k ^= ld(Z_HUNTER, first(b));
+  for (let b = prey; nonEmpty(b); b = popFirst(b)) k ^= ld(Z_PREY, first(b));
   k ^= ld(Z_HAND, inHand) ^ ld(Z_CAPT, captured);
   if (hand1 != 0 || captured1 != 0) k ^= ld(Z_HAND1, hand1) ^ ld(Z_CAPT1, captured1) ^ ld(Z_HAND1, 0) ^ ld(Z_CAPT1, 0);
-  for (let b = stacked; b != 0; b &= b - 1) { const p = <i32>ctz(b); k ^= zStack(p, <i32>ld(CNT, p)); }
+  for (let b = stacked; nonEmpty(b); b = popFirst(b)) { const p = first(b); k ^= zStack(p, <i32>ld(CNT, p)); }
   k ^= zLast(lastPt) ^ zStall(stall) ^ zClock(clock);
-  for (let b = kings; b != 0; b &= b - 1) k ^= ld(Z_KING, <i32>ctz(b));
+  for (let b = kings; nonEmpty(b); b = popFirst(b)) k ^= ld(Z_KING, first(b));
   if (side == HUNTER) k ^= Z_SIDE;
   return k;
 }
 
 /** Highest rank holding a piece of `b`, and lowest: for the escape rule. */
-function maxRank(b: Bits): i32 { let r = -1; for (; b != 0; b &= b - 1) r = max(r, <i32>ld(RANK, <i32>ctz(b))); return r; }
-function minRank(b: Bits): i32 { let r = 1 << 20; for (; b != 0; b &= b - 1) r = min(r, <i32>ld(RANK, <i32>ctz(b))); return r; }
+function maxRank(b: Bits): i32 { let r = -1; for (; nonEmpty(b); b = popFirst(b)) r = max(r, <i32>ld(RANK, first(b))); return r; }
+function minRank(b: Bits): i32 { let r = 1 << 20; for (; nonEmpty(b); b = popFirst(b)) r = min(r, <i32>ld(RANK, first(b))); return r; }
 
 /**
  * True when the move limit is reached (draughts move-limit, RULES.md §4): the game is over, drawn unless
@@ -163,7 +163,7 @@ export function staticResult(): i32 {
   if (target1 > 0 && captured1 >= target1) return resultCode(0, REASON_CAPTURES);
   if (escapeSide >= 0) {
     const own = escapeSide == 1 ? hunters : prey, other = escapeSide == 1 ? prey : hunters;
-    if (own != 0 && other != 0 && minRank(other) > maxRank(own)) return resultCode(escapeSide, REASON_ESCAPE);
+    if (nonEmpty(own) && nonEmpty(other) && minRank(other) > maxRank(own)) return resultCode(escapeSide, REASON_ESCAPE);
   }
   if (stallSide >= 0 && stall >= stallLimit) return resultCode(stallSide ^ 1, REASON_STALL);
   return 0;
@@ -176,20 +176,20 @@ export function staticResult(): i32 {
  * stack, hand or extra state is given where the rules have none.
  */
 export function setPosition(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, h1: i32, capt1: i32, last: i32, stallCount: i32, counts: StaticArray<i32>, kingSet: Bits, clockCount: i32): i32 {
-  if ((h & p) != 0 || ((h | p) & ~boardMask) != 0) return -1;
+  if (intersects(h, p) || nonEmpty(andNot(or(h, p), boardMask))) return -1;
   if (hand0 < 0 || hand0 >= MAX_COUNT || capt0 < 0 || capt0 >= MAX_COUNT || h1 < 0 || h1 >= MAX_COUNT || capt1 < 0 || capt1 >= MAX_COUNT) return -2;
   if (stm != PREY && stm != HUNTER) return -2;
   if ((hand0 > 0 && !placesFor(0)) || (h1 > 0 && !placesFor(1))) return -3;
   if (last != -1 && (noSameTwiceSide < 0 || last < 0 || last >= MAX_POINTS || !has(noSameTwiceSide == 1 ? h : p, last))) return -3;
   if (stallCount < 0 || (stallSide < 0 ? stallCount != 0 : stallCount > stallLimit)) return -3;
-  if ((kingSet & ~(h | p)) != 0 || (kingSet != 0 && promoRank0 < 0 && promoRank1 < 0)) return -3;
+  if (nonEmpty(andNot(kingSet, or(h, p))) || (nonEmpty(kingSet) && promoRank0 < 0 && promoRank1 < 0)) return -3;
   if (clockCount < 0 || (moveLimit == 0 ? clockCount != 0 : clockCount > moveLimit)) return -3;
-  let stk: Bits = 0;
+  let stk = none();
   for (let i = 0; i < MAX_POINTS; i++) {
     const c = ld(counts, i);
-    const occ = has(h | p, i);
+    const occ = has(or(h, p), i);
     if (occ ? c < 1 || c > MAX_STACK : c != 0) return -2;
-    if (c > 1) { if (!stacksFor(has(h, i) ? 1 : 0)) return -3; stk |= bit(i); }
+    if (c > 1) { if (!stacksFor(has(h, i) ? 1 : 0)) return -3; stk = or(stk, bit(i)); }
   }
   hunters = h; prey = p; side = stm; inHand = hand0; captured = capt0; hand1 = h1; captured1 = capt1;
   for (let i = 0; i < MAX_POINTS; i++) st(CNT, i, <u8>ld(counts, i));
@@ -219,18 +219,18 @@ export function makeMove(m: u32, caps: Bits): void {
   let k = key;
   if (side == PREY) {
     if (kind == KIND_PLACE) {
-      prey |= bit(to); k ^= ld(Z_PREY, to) ^ ld(Z_HAND, inHand) ^ ld(Z_HAND, inHand - 1); inHand--;
+      prey = or(prey, bit(to)); k ^= ld(Z_PREY, to) ^ ld(Z_HAND, inHand) ^ ld(Z_HAND, inHand - 1); inHand--;
       lastIrrev = histLen;
     } else {
       const from = moveFrom(m);
-      prey ^= bit(from) | bit(to); k ^= ld(Z_PREY, from) ^ ld(Z_PREY, to);
+      prey = xor(prey, or(bit(from), bit(to))); k ^= ld(Z_PREY, from) ^ ld(Z_PREY, to);
     }
   } else {
     const from = moveFrom(m);
-    hunters ^= bit(from) | bit(to); k ^= ld(Z_HUNTER, from) ^ ld(Z_HUNTER, to);
+    hunters = xor(hunters, or(bit(from), bit(to))); k ^= ld(Z_HUNTER, from) ^ ld(Z_HUNTER, to);
     if (kind == KIND_JUMP) {
       const c = moveCapture(m);
-      prey ^= bit(c); k ^= ld(Z_PREY, c) ^ ld(Z_CAPT, captured) ^ ld(Z_CAPT, captured + 1); captured++;
+      prey = xor(prey, bit(c)); k ^= ld(Z_PREY, c) ^ ld(Z_CAPT, captured) ^ ld(Z_CAPT, captured + 1); captured++;
       lastIrrev = histLen;
       if (captured >= target0) over = resultCode(1, REASON_CAPTURES);
     }
@@ -246,10 +246,10 @@ export function makeMove(m: u32, caps: Bits): void {
 function addPiece(s: i32, p: i32): u64 {
   if (s == HUNTER ? has(hunters, p) : has(prey, p)) {
     const c = <i32>ld(CNT, p);
-    st(CNT, p, <u8>(c + 1)); stacked |= bit(p);
+    st(CNT, p, <u8>(c + 1)); stacked = or(stacked, bit(p));
     return zStack(p, c) ^ zStack(p, c + 1);
   }
-  if (s == HUNTER) hunters |= bit(p); else prey |= bit(p);
+  if (s == HUNTER) hunters = or(hunters, bit(p)); else prey = or(prey, bit(p));
   st(CNT, p, <u8>1);
   return zPiece(s, p);
 }
@@ -259,10 +259,10 @@ function removePiece(s: i32, p: i32): u64 {
   const c = <i32>ld(CNT, p);
   if (c > 1) {
     st(CNT, p, <u8>(c - 1));
-    if (c == 2) stacked &= ~bit(p);
+    if (c == 2) stacked = andNot(stacked, bit(p));
     return zStack(p, c) ^ zStack(p, c - 1);
   }
-  if (s == HUNTER) hunters &= ~bit(p); else prey &= ~bit(p);
+  if (s == HUNTER) hunters = andNot(hunters, bit(p)); else prey = andNot(prey, bit(p));
   st(CNT, p, <u8>0);
   return zPiece(s, p);
 }
@@ -273,7 +273,7 @@ function makeGeneric(m: u32, caps: Bits): void {
   st(LAST_PLAYED, histLen, lastPt);
   st(STALL_PLAYED, histLen, stall);
   st(CLOCK_PLAYED, histLen, clock);
-  st(KCAPS_PLAYED, histLen, 0);
+  st(KCAPS_PLAYED, histLen, none());
   st(PROMO_PLAYED, histLen, <u8>0);
   pushHistory(m);
   const s = side, e = side ^ 1;
@@ -289,17 +289,17 @@ function makeGeneric(m: u32, caps: Bits): void {
     const from = moveFrom(m);
     if (kind == KIND_JUMP) { caps = bit(moveCapture(m)); st(CAPS_PLAYED, histLen - 1, caps); }
     const wasKing = has(kings, from);
-    if (wasKing) { kings &= ~bit(from); k ^= ld(Z_KING, from); }
-    const kc = caps & kings;
-    if (kc != 0) {
+    if (wasKing) { kings = andNot(kings, bit(from)); k ^= ld(Z_KING, from); }
+    const kc = and(caps, kings);
+    if (nonEmpty(kc)) {
       st(KCAPS_PLAYED, histLen - 1, kc);
-      kings &= ~kc;
-      for (let b = kc; b != 0; b &= b - 1) k ^= ld(Z_KING, <i32>ctz(b));
+      kings = andNot(kings, kc);
+      for (let b = kc; nonEmpty(b); b = popFirst(b)) k ^= ld(Z_KING, first(b));
     }
     k ^= removePiece(s, from);
-    if (caps != 0) {
-      const n = <i32>popcnt(caps);
-      for (let b = caps; b != 0; b &= b - 1) k ^= removePiece(e, <i32>ctz(b));
+    if (nonEmpty(caps)) {
+      const n = size(caps);
+      for (let b = caps; nonEmpty(b); b = popFirst(b)) k ^= removePiece(e, first(b));
       if (e == PREY) { k ^= ld(Z_CAPT, captured) ^ ld(Z_CAPT, captured + n); captured += n; }
       else { k ^= ld(Z_CAPT1, captured1) ^ ld(Z_CAPT1, captured1 + n); captured1 += n; }
       if (e == noSameTwiceSide && lastPt >= 0 && has(caps, lastPt) && !has(e == HUNTER ? hunters : prey, lastPt)) lastPt = -1;
@@ -310,10 +310,10 @@ function makeGeneric(m: u32, caps: Bits): void {
     if (s == stallSide) stall = <i32>ld(RANK, to) > <i32>ld(RANK, from) ? 0 : stall + 1;
     // a man that ends its move on its promotion rank becomes a king (passing through it does not count)
     if (wasKing || <i32>ld(RANK, to) == (s == PREY ? promoRank0 : promoRank1)) {
-      kings |= bit(to); k ^= ld(Z_KING, to);
+      kings = or(kings, bit(to)); k ^= ld(Z_KING, to);
       if (!wasKing) st(PROMO_PLAYED, histLen - 1, <u8>1);
     }
-    if (moveLimit > 0) clock = caps != 0 ? 0 : clock + 1;
+    if (moveLimit > 0) clock = nonEmpty(caps) ? 0 : clock + 1;
   }
   side = e; k ^= Z_SIDE ^ zLast(lastPt) ^ zStall(stall) ^ zClock(clock);
   key = k;
@@ -337,27 +337,27 @@ export function unmakeMove(): u32 {
     } else {
       const caps = ld(CAPS_PLAYED, histLen);
       const moverKing = has(kings, to);
-      if (moverKing) kings &= ~bit(to);
+      if (moverKing) kings = andNot(kings, bit(to));
       removePiece(s, to);
-      if (caps != 0) {
-        for (let b = caps; b != 0; b &= b - 1) addPiece(e, <i32>ctz(b));
-        const n = <i32>popcnt(caps);
+      if (nonEmpty(caps)) {
+        for (let b = caps; nonEmpty(b); b = popFirst(b)) addPiece(e, first(b));
+        const n = size(caps);
         if (e == PREY) captured -= n; else captured1 -= n;
-        kings |= ld(KCAPS_PLAYED, histLen);
+        kings = or(kings, ld(KCAPS_PLAYED, histLen));
       }
       const from = moveFrom(m);
       addPiece(s, from);
-      if (moverKing && ld(PROMO_PLAYED, histLen) == 0) kings |= bit(from);
+      if (moverKing && ld(PROMO_PLAYED, histLen) == 0) kings = or(kings, bit(from));
     }
     lastPt = ld(LAST_PLAYED, histLen);
     stall = ld(STALL_PLAYED, histLen);
     clock = ld(CLOCK_PLAYED, histLen);
   } else if (side == PREY) {
-    if (kind == KIND_PLACE) { prey ^= bit(to); inHand++; }
-    else prey ^= bit(moveFrom(m)) | bit(to);
+    if (kind == KIND_PLACE) { prey = xor(prey, bit(to)); inHand++; }
+    else prey = xor(prey, or(bit(moveFrom(m)), bit(to)));
   } else {
-    hunters ^= bit(moveFrom(m)) | bit(to);
-    if (kind == KIND_JUMP) { prey |= bit(moveCapture(m)); captured--; }
+    hunters = xor(hunters, or(bit(moveFrom(m)), bit(to)));
+    if (kind == KIND_JUMP) { prey = or(prey, bit(moveCapture(m))); captured--; }
   }
   key = ld(KEYS, histLen);
   return m;
@@ -385,4 +385,4 @@ export function lastRepeat(from: i32): i32 {
 }
 
 export function historyMove(i: i32): u32 { return ld(MOVES_PLAYED, i); }
-export function isOccupied(p: i32): bool { return has(hunters | prey, p); }
+export function isOccupied(p: i32): bool { return has(or(hunters, prey), p); }

@@ -101,7 +101,7 @@ export function setupRules(): i32 {
     for (let k = 3; k <= 5; k++) if (w(o + k) < 0 || w(o + k) > 1) return -(1 + o + k);
     if (w(o + 4) == 1 && w(o + 3) == 0) return -(5 + o);       // dispersal needs stacks
     if (w(o + 5) == 1) { if (restricted >= 0) return -(6 + o); restricted = s; }
-    if (w(o + 6) < 0 || w(o + 6) > 63) return -(7 + o);
+    if (w(o + 6) < 0 || w(o + 6) > 127) return -(7 + o);   // counts stay below position.ts MAX_COUNT (128)
     if (w(o + 7) != 0) return -(8 + o);
   }
   if (draughts) {

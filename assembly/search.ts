@@ -18,10 +18,10 @@
 //   themselves depend on the history).
 // - Mate-distance pruning; and iterative deepening stops on a mate score only once depth - 2 has reached
 //   it, i.e. once it is proven shortest.
-import { ld, st } from "./bits";
+import { ld, st, none } from "./bits";
 import { MAX_POINTS } from "./board";
 import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, clockOut } from "./position";
-import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY } from "./movegen/hunt";
+import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit, MOVES, CAPS, LIST_ENTRIES, MAX_PLY, plyBase, endPly } from "./movegen/hunt";
 import { fast, compulsory } from "./rules";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE } from "./move";
 import { evaluate } from "./eval";
@@ -50,13 +50,13 @@ export function setRepetitionMode(m: i32): void { repetitionMode = m; }
 
 const PV = new StaticArray<u32>(MAX_PLY * MAX_PLY);
 /** Captured sets of the PV moves (multi-jumps; see move.ts). */
-const PV_CAPS = new StaticArray<u64>(MAX_PLY * MAX_PLY);
-const ROOT_PV_CAPS = new StaticArray<u64>(MAX_PLY);
+const PV_CAPS = new StaticArray<Bits>(MAX_PLY * MAX_PLY);
+const ROOT_PV_CAPS = new StaticArray<Bits>(MAX_PLY);
 const PV_LEN = new StaticArray<i32>(MAX_PLY + 1);
 const KILLERS = new StaticArray<u32>(MAX_PLY * 2);
 /** History heuristic: HIST[side * MAX_POINTS * MAX_POINTS + from * MAX_POINTS + to] (from = to for placements). */
 const HIST = new StaticArray<i32>(2 * MAX_POINTS * MAX_POINTS);
-const SCORES = new StaticArray<i32>(MAX_MOVES * (MAX_PLY + 1));
+const SCORES = new StaticArray<i32>(LIST_ENTRIES);
 const ROOT_PV = new StaticArray<u32>(MAX_PLY);
 
 let nodes: f64 = 0;
@@ -135,7 +135,7 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   if (stopped) return 0;
   if (over != 0) return scoreOver(ply);   // decided by a static rule
   if (clockOut()) return hasMoveIgnoringLimit() ? 0 : -(MATE - ply);   // the move limit: a draw, or a loss with no move
-  const base = ply * MAX_MOVES;
+  const base = plyBase(ply);
   let n: i32, best: i32;
   if (compulsory) {
     n = generateCaptures(base);
@@ -149,6 +149,7 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
     n = generateCaptures(base);
     best = standPat;
   }
+  endPly(ply, base + n);
   for (let i = 0; i < n; i++) {
     makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
     const s = -quiesce(-beta, -alpha, ply + 1);
@@ -188,7 +189,7 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
 function noLegalMove(ply: i32): bool {
   if (!hasMove()) return true;
   if (repetitionMode != 2) return false;
-  const base = ply * MAX_MOVES;
+  const base = plyBase(ply);
   const n = generate(base);
   for (let i = 0; i < n; i++) {
     makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
@@ -251,8 +252,9 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
     }
   }
 
-  const base = ply * MAX_MOVES;
+  const base = plyBase(ply);
   const n = generate(base);
+  endPly(ply, base + n);
   if (n == 0) return -(MATE - ply);   // no legal move: the side to move loses (RULES §0)
   scoreMoves(base, n, ttm, ply);
 
@@ -371,4 +373,4 @@ export function pvLength(): i32 { return rootPvLen; }
 /** The i-th move of the principal variation (the last completed iteration's; during onIteration, the new one). */
 export function pvMove(i: i32): u32 { return i >= 0 && i < rootPvLen ? ld(ROOT_PV, i) : NO_MOVE; }
 /** The captured set of the i-th PV move (0 for a move that captures nothing). */
-export function pvCaps(i: i32): u64 { return i >= 0 && i < rootPvLen ? ld(ROOT_PV_CAPS, i) : 0; }
+export function pvCaps(i: i32): Bits { return i >= 0 && i < rootPvLen ? ld(ROOT_PV_CAPS, i) : none(); }

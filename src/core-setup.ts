@@ -5,7 +5,7 @@ import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, type HuntVariant, type OptionVal
 const WEIGHT_SLOTS = 8;
 import { encodeRules, type RuleSet } from './rules/index.js';
 import { parsePositionText, totalsOf, type NotationContext } from './position-text.js';
-import { loadCore, type Core } from './wasm.js';
+import { IO_SET, loadCore, type Core } from './wasm.js';
 
 /** Repetition option values in the core's numbering (assembly/search.ts setRepetitionMode). */
 const REPETITION_MODES = ['none', 'draw3', 'forbid'];
@@ -19,13 +19,16 @@ const REPETITION_MODES = ['none', 'draw3', 'forbid'];
 export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false, sharedMemory?: WebAssembly.Memory): Promise<{ board: Board; rules: RuleSet; core: Core }> {
   const board = variant.board(options);
   const rules = variant.rules(options);
-  const core = await loadCore({ debug, sharedMemory });
+  // boards of more than 64 points play on the wide build (128-bit sets) of the same core
+  const core = await loadCore({ debug, sharedMemory, wide: board.points.length > 64 });
+  if (board.points.length > core.maxPoints) throw new Error(`internal: board ${board.id} has ${board.points.length} points; the core takes at most ${core.maxPoints}`);
   const e = core.exports;
   const input = core.boardInput();
+  const max = core.maxPoints;
   input.fill(-1);
   input.set(board.neighbours, 0);
-  input.set(board.jumps, 64 * 8);
-  board.points.forEach((p, i) => { input[64 * 16 + i] = p.y; });
+  input.set(board.jumps, max * 8);
+  board.points.forEach((p, i) => { input[max * 16 + i] = p.y; });
   const rc = e.setupBoard(board.points.length);
   if (rc !== 0) throw new Error(`internal: the core rejected board ${board.id} (code ${rc})`);
   core.rulesInput().set(encodeRules(rules));
@@ -37,13 +40,14 @@ export async function loadVariantCore(variant: HuntVariant, options: OptionValue
   const regions = variant.evalRegions;
   if (regions) {
     [regions.centre, regions.dens[0], regions.dens[1]].forEach((names, i) => {
-      let lo = 0, hi = 0;
+      let set = 0n;
       for (const name of names) {
         const p = board.index(name);
         if (p < 0) throw new Error(`internal: ${variant.id}'s evaluation region names ${name}, not a point of its board`);
-        if (p < 32) lo |= 1 << p; else hi |= 1 << (p - 32);
+        set |= 1n << BigInt(p);
       }
-      e.setEvalMask(i, lo >>> 0, hi >>> 0);
+      core.writeSet(IO_SET.region, set);
+      e.setEvalMask(i);
     });
   }
   e.setRepetitionMode(REPETITION_MODES.indexOf(String(options.repetition ?? 'draw3')));

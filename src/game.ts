@@ -4,7 +4,7 @@ import type { Board } from './lattice/index.js';
 import { formatBoardPicture, formatPath, formatPositionText, parseMoveText, parsePositionText, type NotationContext, type Setup } from './position-text.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
 import type { RuleSet } from './rules/index.js';
-import type { Core } from './wasm.js';
+import { IO_KEY, IO_SET, type Core } from './wasm.js';
 import { loadVariantCore, notationContext } from './core-setup.js';
 import { checkGameArgTypes } from './game-args.js';
 import { CallGuard } from './call-guard.js';
@@ -139,8 +139,7 @@ export class Game {
     });
     let k = 0n;
     s.king?.forEach((x, i) => { if (x) k |= 1n << BigInt(i); });
-    const io = this.core.io();
-    io[0] = h; io[1] = p; io[4] = k;
+    this.core.writeSet(IO_SET.hunters, h); this.core.writeSet(IO_SET.prey, p); this.core.writeSet(IO_SET.kings, k);
     st[7] = s.clock ?? 0;
     st[0] = s.side; st[1] = s.hand[0]; st[2] = s.hand[1]; st[3] = s.captured[0]; st[4] = s.captured[1]; st[5] = s.last; st[6] = s.stall;
     const rc = this.core.exports.setPosition();
@@ -159,8 +158,8 @@ export class Game {
   private setup(): Setup {
     const e = this.core.exports;
     e.readPosition();
-    const io = this.core.io(), st = this.core.state();
-    const h = io[0], p = io[1];
+    const st = this.core.state();
+    const h = this.core.readSet(IO_SET.hunters), p = this.core.readSet(IO_SET.prey);
     const n = this.board.points.length;
     const owner = new Int8Array(n), count = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
@@ -169,7 +168,7 @@ export class Game {
     }
     const setup: Setup = { owner, count, side: st[0] as 0 | 1, hand: [st[1], st[2]], captured: [st[3], st[4]], last: st[5], stall: st[6] };
     if (this.rules.draughts) {
-      const k = io[4];
+      const k = this.core.readSet(IO_SET.kings);
       setup.king = Uint8Array.from({ length: n }, (_, i) => Number((k >> BigInt(i)) & 1n));
       setup.clock = st[7];
     }
@@ -198,7 +197,7 @@ export class Game {
   key(): string {
     this.enter('key', true);
     this.core.exports.readPosition();
-    return this.core.io()[2].toString(16).padStart(16, '0');
+    return this.core.io()[IO_KEY]!.toString(16).padStart(16, '0');
   }
 
   /** True if the incremental Zobrist key equals the key recomputed from the position. */
@@ -283,11 +282,11 @@ export class Game {
 
   /**
    * Throws LatticeError 'overflow' when a position met by the last core run had more moves than the
-   * core's move list holds (2048; the extra moves were dropped, so a count or a search would be wrong).
+   * core's move list holds (32767, or a capture chain longer than 30 jumps: the extra moves were dropped, so a count or a search would be wrong).
    * No position of the games here comes near it; the check keeps a wrong answer from being reported.
    */
   private checkOverflow(what: string): void {
-    if (this.core.exports.moveOverflow()) throw new LatticeError('overflow', `${what}: a position had more legal moves than the core's move list holds (2048); the result would be wrong`);
+    if (this.core.exports.moveOverflow()) throw new LatticeError('overflow', `${what}: a position had more legal moves than the core's move lists hold (32767 in one list), or a capture chain of more than 30 jumps; the result would be wrong`);
   }
 
   /** Runs a perft-like core call until `deadline` or the stop flag; throws LatticeError 'stopped' or on a count past 2^53. */
@@ -429,7 +428,7 @@ export class Game {
       const m = e.pvMove(i);
       if (m === NO_MOVE) break;
       e.pvCaps(i);
-      raw.push({ m, caps: moveKind(m) === KIND_MULTI ? this.core.io()[3] : 0n });
+      raw.push({ m, caps: moveKind(m) === KIND_MULTI ? this.core.readSet(IO_SET.caps) : 0n });
     }
     const texts = playLine(this.core, this.board, raw);
     if (this.tb.loaded && raw.length > 0 && texts.length === raw.length) {

@@ -48,7 +48,7 @@ function readMoves(core: Core, board: Board, n: number): ListedMove[] {
   const e = core.exports;
   if (e.moveOverflow()) throw new Error('internal: the core\'s move list or path table overflowed');
   const packed = core.moves(n).slice();
-  const caps = core.caps(n).slice();
+  const caps = core.caps(n);
   const np = e.pathCount();
   const paths = core.paths(np).slice();
   const movePaths: number[][][] = Array.from({ length: n }, () => []);

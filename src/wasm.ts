@@ -6,6 +6,9 @@
 import * as releaseBindings from '../build/lattice.js';
 import * as debugBindings from '../build/lattice.debug.js';
 import * as sharedBindings from '../build/lattice.shared.js';
+import * as wideBindings from '../build/lattice.wide.js';
+import * as wideDebugBindings from '../build/lattice.wide.debug.js';
+import * as wideSharedBindings from '../build/lattice.wide.shared.js';
 
 /** The core's exported surface (assembly/index.ts). All arguments and results are i32/f64 numbers. */
 export interface CoreExports {
@@ -14,6 +17,8 @@ export interface CoreExports {
   statePtr(): number;
   movesPtr(): number;
   capsPtr(): number;
+  setWords(): number;
+  maxPoints(): number;
   pathsPtr(): number;
   boardInputPtr(): number;
   rulesInputPtr(): number;
@@ -24,7 +29,7 @@ export interface CoreExports {
   setRepetitionMode(mode: number): void;
   setHashSize(mb: number): number;
   setWeight(i: number, v: number): number;
-  setEvalMask(i: number, lo: number, hi: number): number;
+  setEvalMask(i: number): number;
   setPosition(): number;
   readPosition(): void;
   sideToMove(): number;
@@ -99,10 +104,26 @@ export interface CoreHooks {
   solveProgress(nodes: number): void;
 }
 
+/**
+ * IO indices of the sets the core and the host exchange (assembly/index.ts IO): each set is two u64
+ * words, points 0..63 then 64..127, in both builds.
+ */
+export const IO_SET = { hunters: 0, prey: 2, caps: 6, kings: 8, region: 10 } as const;
+/** IO index of the Zobrist key (one u64 word). */
+export const IO_KEY = 4;
+
 /** A loaded core instance with its own memory and state. */
 export interface Core {
   exports: CoreExports;
   hooks: CoreHooks;
+  /** True for the wide build (Bits = v128: boards of up to 128 points). */
+  wide: boolean;
+  /** Points a board may have on this build (64, or 128 on the wide build). */
+  maxPoints: number;
+  /** The set at IO index `at` (IO_SET) as a bigint (bit i = point i). */
+  readSet(at: number): bigint;
+  /** Writes a set (bit i = point i, below maxPoints) at IO index `at` (IO_SET). */
+  writeSet(at: number, set: bigint): void;
   /**
    * Fresh views (memory may have grown: never cache views): the IO words, the STATE words, the root move
    * list and its captured sets, the multi-jump path table (PATH_WORDS i16 per path), the board and rules
@@ -111,7 +132,8 @@ export interface Core {
   io(): BigUint64Array;
   state(): Int32Array;
   moves(n: number): Uint32Array;
-  caps(n: number): BigUint64Array;
+  /** The captured sets of the root list's first n moves (bit i = point i). */
+  caps(n: number): bigint[];
   paths(n: number): Int16Array;
   boardInput(): Int16Array;
   rulesInput(): Int32Array;
@@ -130,6 +152,10 @@ const BUILDS = {
   release: { bindings: releaseBindings as Bindings, url: () => new URL('../build/lattice.wasm', import.meta.url) },
   debug: { bindings: debugBindings as Bindings, url: () => new URL('../build/lattice.debug.wasm', import.meta.url) },
   shared: { bindings: sharedBindings as Bindings, url: () => new URL('../build/lattice.shared.wasm', import.meta.url) },
+  // the same source with Bits = v128 (asconfig targets wide*): boards of more than 64 points
+  wide: { bindings: wideBindings as Bindings, url: () => new URL('../build/lattice.wide.wasm', import.meta.url) },
+  wideDebug: { bindings: wideDebugBindings as Bindings, url: () => new URL('../build/lattice.wide.debug.wasm', import.meta.url) },
+  wideShared: { bindings: wideSharedBindings as Bindings, url: () => new URL('../build/lattice.wide.shared.wasm', import.meta.url) },
 };
 type BuildName = keyof typeof BUILDS;
 
@@ -167,13 +193,16 @@ export function newSharedMemory(): WebAssembly.Memory {
 }
 
 /**
- * Instantiates the core. `debug: true` loads the debug build (bounds-checked table access, assertions).
- * Each call returns an independent instance (its own position, history and transposition table), except
- * with `sharedMemory`: then the shared-memory build is instantiated on that memory (tablebase threads,
- * see src/tablebase/threads.ts: instances on one memory must run identical setup sequences).
+ * Instantiates the core. `debug: true` loads the debug build (bounds-checked table access, assertions);
+ * `wide: true` the wide build of the same source (128-bit sets: boards of 65..128 points; the host picks
+ * it by the board's point count, see src/core-setup.ts). Each call returns an independent instance (its
+ * own position, history and transposition table), except with `sharedMemory`: then the shared-memory
+ * build is instantiated on that memory (tablebase threads, see src/tablebase/threads.ts: instances on
+ * one memory must run identical setup sequences).
  */
-export async function loadCore(options: { debug?: boolean; sharedMemory?: WebAssembly.Memory } = {}): Promise<Core> {
-  const name: BuildName = options.sharedMemory ? 'shared' : options.debug ? 'debug' : 'release';
+export async function loadCore(options: { debug?: boolean; wide?: boolean; sharedMemory?: WebAssembly.Memory } = {}): Promise<Core> {
+  const narrow: BuildName = options.sharedMemory ? 'shared' : options.debug ? 'debug' : 'release';
+  const name: BuildName = !options.wide ? narrow : narrow === 'shared' ? 'wideShared' : narrow === 'debug' ? 'wideDebug' : 'wide';
   let mod = moduleCache.get(name);
   if (!mod) {
     mod = compile(name);
@@ -192,15 +221,24 @@ export async function loadCore(options: { debug?: boolean; sharedMemory?: WebAss
       solveProgress: (n: number) => hooks.solveProgress(n),
     },
   })) as CoreExports;
+  const maxPoints = exports.maxPoints(), words = exports.setWords();
+  const io = () => new BigUint64Array(exports.memory.buffer, exports.ioPtr(), 12);
   return {
     exports,
     hooks,
-    io: () => new BigUint64Array(exports.memory.buffer, exports.ioPtr(), 8),
-    state: () => new Int32Array(exports.memory.buffer, exports.statePtr(), 8 + 64),
+    wide: words === 2,
+    maxPoints,
+    readSet: (at: number) => { const v = io(); return v[at]! | (v[at + 1]! << 64n); },
+    writeSet: (at: number, set: bigint) => { const v = io(); v[at] = BigInt.asUintN(64, set); v[at + 1] = BigInt.asUintN(64, set >> 64n); },
+    io,
+    state: () => new Int32Array(exports.memory.buffer, exports.statePtr(), 8 + maxPoints),
     moves: (n: number) => new Uint32Array(exports.memory.buffer, exports.movesPtr(), n),
-    caps: (n: number) => new BigUint64Array(exports.memory.buffer, exports.capsPtr(), n),
+    caps: (n: number) => {
+      const w = new BigUint64Array(exports.memory.buffer, exports.capsPtr(), n * words);
+      return Array.from({ length: n }, (_, i) => (words === 2 ? w[2 * i]! | (w[2 * i + 1]! << 64n) : w[i]!));
+    },
     paths: (n: number) => new Int16Array(exports.memory.buffer, exports.pathsPtr(), n * PATH_WORDS),
-    boardInput: () => new Int16Array(exports.memory.buffer, exports.boardInputPtr(), 64 * 17),
+    boardInput: () => new Int16Array(exports.memory.buffer, exports.boardInputPtr(), maxPoints * 17),
     rulesInput: () => new Int32Array(exports.memory.buffer, exports.rulesInputPtr(), 32),
   };
 }

@@ -11,19 +11,19 @@
 // - a move is (from, to, captured set): sequences with the same identity are one move (de-duplicated
 //   through the search states (landing, captured set), which determine every continuation);
 // - promotion (a man ending its move on its promotion rank) happens in makeMove, not here.
-import { Bits, bit, has, ld, st } from "../bits";
+import { bit, has, ld, st, none, or, and, andNot, nonEmpty, moreThanOne, first, popFirst, size } from "../bits";
 import { NB, JL, boardMask } from "../board";
 import { hunters, prey, side, kings, PREY } from "../position";
 import { stepMove, jumpMove, multiMove } from "../move";
 import { removalAtEnd, majority, compulsory, flyingKings } from "../rules";
 import { statesReset, stateSlot, stateKnown, stateAdd, stateValue, setStateValue } from "./states";
-import { MOVES, CAPS, MAX_MOVES, recording, recordPath, CUR_PATH, PATH_WORDS, setOverflow, stepTargets, RENUMBER, renumberPaths, rootRevisit } from "./hunt";
+import { MOVES, CAPS, listEnd, recording, recordPath, CUR_PATH, PATH_WORDS, setOverflow, stepTargets, RENUMBER, renumberPaths, rootRevisit } from "./hunt";
 
 // search state of one piece's captures
 let dFrom: i32 = 0;
 let dKing = false;
-let dEnemy: Bits = 0;
-let dOcc: Bits = 0;
+let dEnemy: Bits = none();
+let dOcc: Bits = none();
 let dN: i32 = 0;
 let dEnd: i32 = 0;
 let dBase: i32 = 0;
@@ -45,7 +45,7 @@ function captureDfs(cur: i32, caps: Bits, depth: i32): void {
       const mid = <i32>ld(NB, cur * 8 + d), land = <i32>ld(JL, cur * 8 + d);
       if (mid < 0 || land < 0 || !has(dEnemy, mid) || has(caps, mid) || !emptyNow(land, caps)) continue;
       more = true;
-      follow(land, caps | bit(mid), depth);
+      follow(land, or(caps, bit(mid)), depth);
       continue;
     }
     // a flying king: over empty points to the first piece on the line; if an enemy not yet taken, every
@@ -53,13 +53,13 @@ function captureDfs(cur: i32, caps: Bits, depth: i32): void {
     let q = <i32>ld(NB, cur * 8 + d);
     while (q >= 0 && emptyNow(q, caps)) q = <i32>ld(NB, q * 8 + d);
     if (q < 0 || !has(dEnemy, q) || has(caps, q)) continue;
-    const c2 = caps | bit(q);
+    const c2 = or(caps, bit(q));
     for (let r = <i32>ld(NB, q * 8 + d); r >= 0 && emptyNow(r, c2); r = <i32>ld(NB, r * 8 + d)) {
       more = true;
       follow(r, c2, depth);
     }
   }
-  if (!more && caps != 0) emitMove(cur, caps, depth);
+  if (!more && nonEmpty(caps)) emitMove(cur, caps, depth);
 }
 
 /** Goes on to landing `land` with `caps` taken, unless that state was searched already (off the root). */
@@ -81,14 +81,15 @@ function follow(land: i32, caps: Bits, depth: i32): void {
 function emitMove(to: i32, caps: Bits, depth: i32): void {
   const h = stateSlot(to, caps);
   let idx = stateValue(h);
-  if (idx < 0) {
+  const found = idx < 0;
+  if (found) {
     if (dN >= dEnd) { setOverflow(); return; }
     idx = dN++;
-    st(MOVES, idx, (caps & (caps - 1)) == 0 ? jumpMove(dFrom, to, <i32>ctz(caps)) : multiMove(dFrom, to, caps));
+    st(MOVES, idx, !moreThanOne(caps) ? jumpMove(dFrom, to, first(caps)) : multiMove(dFrom, to, caps));
     st(CAPS, idx, caps);
     setStateValue(h, idx);
   }
-  if (recording) recordPath(idx - dBase, depth + 1);
+  if (recording) recordPath(idx - dBase, depth + 1, found);
 }
 
 /**
@@ -99,39 +100,39 @@ export function generateDraughts(base: i32): i32 {
   const s = side;
   const mine = s == PREY ? prey : hunters;
   dEnemy = s == PREY ? hunters : prey;
-  dOcc = hunters | prey;
-  const empty = boardMask & ~dOcc;
-  dBase = base; dN = base; dEnd = base + MAX_MOVES;
-  for (let f = mine; f != 0; f &= f - 1) {
-    dFrom = <i32>ctz(f);
+  dOcc = or(hunters, prey);
+  const empty = andNot(boardMask, dOcc);
+  dBase = base; dN = base; dEnd = listEnd(base);
+  for (let f = mine; nonEmpty(f); f = popFirst(f)) {
+    dFrom = first(f);
     dKing = has(kings, dFrom);
     statesReset();
     st(CUR_PATH, 0, dFrom);
-    captureDfs(dFrom, 0, 0);
+    captureDfs(dFrom, none(), 0);
   }
   let n = dN - base;
   if (n > 0) {
     if (majority) {
       let most = 0;
-      for (let i = base; i < base + n; i++) most = max(most, <i32>popcnt(ld(CAPS, i)));
+      for (let i = base; i < base + n; i++) most = max(most, size(ld(CAPS, i)));
       n = keepMoves(base, n, most);
     }
     if (compulsory) return n;
   }
   let k = base + n;
-  for (let f = mine; f != 0; f &= f - 1) {
-    const fr = <i32>ctz(f);
+  for (let f = mine; nonEmpty(f); f = popFirst(f)) {
+    const fr = first(f);
     if (has(kings, fr)) {
       for (let d = 0; d < 8; d++) {
         for (let q = <i32>ld(NB, fr * 8 + d); q >= 0 && has(empty, q); q = flyingKings ? <i32>ld(NB, q * 8 + d) : -1) {
-          if (k >= base + MAX_MOVES) { setOverflow(); return k - base; }
-          st(MOVES, k, stepMove(fr, q)); st(CAPS, k, 0); k++;
+          if (k >= dEnd) { setOverflow(); return k - base; }
+          st(MOVES, k, stepMove(fr, q)); st(CAPS, k, none()); k++;
         }
       }
     } else {
-      for (let t = stepTargets(s, fr) & empty; t != 0; t &= t - 1) {
-        if (k >= base + MAX_MOVES) { setOverflow(); return k - base; }
-        st(MOVES, k, stepMove(fr, <i32>ctz(t))); st(CAPS, k, 0); k++;
+      for (let t = and(stepTargets(s, fr), empty); nonEmpty(t); t = popFirst(t)) {
+        if (k >= dEnd) { setOverflow(); return k - base; }
+        st(MOVES, k, stepMove(fr, first(t))); st(CAPS, k, none()); k++;
       }
     }
   }
@@ -146,7 +147,7 @@ function keepMoves(base: i32, n: i32, most: i32): i32 {
   let k = 0;
   for (let i = 0; i < n; i++) {
     const c = ld(CAPS, base + i);
-    if (<i32>popcnt(c) != most) { st(RENUMBER, i, -1); continue; }
+    if (size(c) != most) { st(RENUMBER, i, -1); continue; }
     st(RENUMBER, i, k);
     st(MOVES, base + k, ld(MOVES, base + i)); st(CAPS, base + k, c); k++;
   }

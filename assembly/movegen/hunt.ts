@@ -11,7 +11,7 @@
 //   on, every prefix is a move, and paths with the same (from, to, captured set) are one move); or a
 //   step that captures by intervention (§3 Surround the Tiger).
 // The Bagh Chal profile (rules.fast) keeps its own tight loops.
-import { Bits, bit, has, ld, st } from "../bits";
+import { bit, has, ld, st, none, or, and, andNot, xor, nonEmpty, isEmpty, moreThanOne, first, popFirst, size } from "../bits";
 import { STEP, NB, JL, MAX_POINTS, boardMask, jumpLandings, midOf, nPoints } from "../board";
 import { hunters, prey, side, inHand, hand1, captured, over, stacked, lastPt, CNT, PREY, clockOut } from "../position";
 import { placeMove, stepMove, jumpMove, multiMove, interveneMove, isCapture } from "../move";
@@ -20,19 +20,40 @@ import { generateDraughts } from "./draughts";
 import { statesReset, stateSlot, stateKnown, stateAdd, stateValue } from "./states";
 
 /**
- * Most moves one position can have. Placement on a 64-point board needs 64; multi-jumps need far more
- * (distinct (start, end, captured set) triples: 283 in a tibetan-2 position four plies from the start).
- * A position with more sets `overflow`, which the host reports as an error.
+ * Most moves one list may hold (the path table numbers a root move in an i16). Placement on a 105-point
+ * board needs 105; multi-jumps need far more (distinct (start, end, captured set) triples: 283 in a
+ * tibetan-2 position four plies from the start, 3,980 in a tibetan-4 position three plies from it, with a
+ * tiger inside the ring of goats). A position with more sets `overflow`, which the host reports as an error.
  */
-export const MAX_MOVES: i32 = 2048;
+export const MAX_MOVES: i32 = 32767;
 /** Deepest ply the move stack serves (search and perft). */
 export const MAX_PLY: i32 = 128;
-/** The move stack: ply p's moves start at p * MAX_MOVES; slot MAX_PLY is the root list, MAX_PLY + 1 scratch. */
-export const MOVES = new StaticArray<u32>(MAX_MOVES * (MAX_PLY + 2));
+/**
+ * The move lists, one array: [0, MAX_MOVES) the root list for the host, [MAX_MOVES, 2 * MAX_MOVES) a
+ * scratch list (counting moves for the horizon test), then the move stack: ply p's list starts where ply
+ * p - 1's ended (plyBase/endPly), so a few long lists fit beside many short ones. A list that would run
+ * past the end sets `overflow`. (The Bagh Chal profile's own loops write at most 64 moves a ply and
+ * never check: 128 plies of them use a sliver of the stack.)
+ */
+export const ROOT_BASE: i32 = 0;
+export const SCRATCH_BASE: i32 = MAX_MOVES;
+const STACK_BASE: i32 = 2 * MAX_MOVES;
+/** Entries in all the lists: the stack holds 2^18 moves on the u64 build, 2^20 on the wide build. */
+export const LIST_ENTRIES: i32 = STACK_BASE + (isInteger<Bits>() ? 1 << 18 : 1 << 20);
+export const MOVES = new StaticArray<u32>(LIST_ENTRIES);
 /** Captured set of each move in MOVES (multi-jumps, intervention and, in the generic path, jumps). */
-export const CAPS = new StaticArray<u64>(MAX_MOVES * (MAX_PLY + 2));
-/** Base of the scratch list (counting moves for the horizon test and the evaluation). */
-export const SCRATCH_BASE: i32 = MAX_MOVES * (MAX_PLY + 1);
+export const CAPS = new StaticArray<Bits>(LIST_ENTRIES);
+/** Start of each ply's list on the stack (PLY_BASE[p + 1] = the end of ply p's list). */
+const PLY_BASE = new StaticArray<i32>(MAX_PLY + 2);
+/** Where ply `ply`'s list starts: after its parent's list (the stack's start at ply 0). */
+// @ts-ignore: decorator
+@inline export function plyBase(ply: i32): i32 { return ply == 0 ? STACK_BASE : ld(PLY_BASE, ply); }
+/** Records that ply `ply`'s list ends at `end` (before its children generate theirs). */
+// @ts-ignore: decorator
+@inline export function endPly(ply: i32, end: i32): void { st(PLY_BASE, ply + 1, end); }
+/** The end a list starting at `base` may not reach: MAX_MOVES on, or the end of the stack. */
+// @ts-ignore: decorator
+@inline export function listEnd(base: i32): i32 { return min(base + MAX_MOVES, LIST_ENTRIES); }
 /** Set when a position had more moves than MAX_MOVES (the extra ones were dropped): the host reports it. */
 export let overflow = false;
 /** Sets `overflow` (for the other families' generators). */
@@ -41,15 +62,15 @@ export function setOverflow(): void { overflow = true; }
 export function clearOverflow(): void { overflow = false; }
 
 /** Step targets per side and point under the side's direction mask: STEPM[s * MAX_POINTS + p]. */
-const STEPM = new StaticArray<u64>(2 * MAX_POINTS);
+const STEPM = new StaticArray<Bits>(2 * MAX_POINTS);
 
 /** Rebuilds STEPM from the board tables and the step masks (after setupBoard and after setupRules). */
 export function prepareSteps(): void {
   for (let s = 0; s < 2; s++) {
     const mask = s == 0 ? stepMask0 : stepMask1;
     for (let p = 0; p < MAX_POINTS; p++) {
-      let t: Bits = 0;
-      for (let d = 0; d < 8; d++) { const q = <i32>ld(NB, p * 8 + d); if (q >= 0 && ((mask >> d) & 1)) t |= bit(q); }
+      let t = none();
+      for (let d = 0; d < 8; d++) { const q = <i32>ld(NB, p * 8 + d); if (q >= 0 && ((mask >> d) & 1)) t = or(t, bit(q)); }
       st(STEPM, s * MAX_POINTS + p, t);
     }
   }
@@ -76,8 +97,14 @@ export function rootRevisit(): bool { return --rootBudget >= 0; }
 /** The current jump path during the depth-first search (landings; index 0 the start). */
 export const CUR_PATH = new StaticArray<i32>(PATH_WORDS);
 
-export function recordPath(moveIndex: i32, len: i32): void {
-  if (pathCount >= MAX_PATHS || len + 2 > PATH_WORDS) { overflow = true; return; }
+/**
+ * Records the current path (CUR_PATH[0..len)) as a path of root move `moveIndex`. `first`: the path that
+ * found the move (every move needs one: a full table then sets `overflow`); another path of a known move
+ * is dropped when the table is full (the table's other paths are a bonus for input, see above).
+ */
+export function recordPath(moveIndex: i32, len: i32, first: bool): void {
+  if (len + 2 > PATH_WORDS) { overflow = true; return; }
+  if (pathCount >= MAX_PATHS) { if (first) overflow = true; return; }
   const o = pathCount * PATH_WORDS;
   st(PATHS, o, <i16>moveIndex); st(PATHS, o + 1, <i16>len);
   for (let i = 0; i < len; i++) st(PATHS, o + 2 + i, <i16>ld(CUR_PATH, i));
@@ -113,8 +140,8 @@ export function hasMoveIgnoringLimit(): bool { return generateGeneric(SCRATCH_BA
 // @ts-ignore: decorator
 @inline function fromSet(s: i32, mine: Bits): Bits {
   let f = mine;
-  if (s == noSameTwiceSide && lastPt >= 0) f &= ~bit(lastPt);
-  if (dispersalFor(s) && (stacked & mine) != 0) f &= stacked;
+  if (s == noSameTwiceSide && lastPt >= 0) f = andNot(f, bit(lastPt));
+  if (dispersalFor(s) && nonEmpty(and(stacked, mine))) f = and(f, stacked);
   return f;
 }
 
@@ -124,22 +151,22 @@ export function hasMoveIgnoringLimit(): bool { return generateGeneric(SCRATCH_BA
  * line) are empty after the step or off the board, both enemies.
  */
 function interventionCaps(from: i32, to: i32, enemy: Bits, occ: Bits): Bits {
-  const after = occ ^ bit(from);
-  let caps: Bits = 0;
+  const after = xor(occ, bit(from));
+  let caps = none();
   for (let d = 0; d < 4; d++) {
     const a = <i32>ld(NB, to * 8 + d), b = <i32>ld(NB, to * 8 + d + 4);
     if (a < 0 || b < 0 || !has(enemy, a) || !has(enemy, b)) continue;
     const ba = <i32>ld(NB, a * 8 + d), bb = <i32>ld(NB, b * 8 + d + 4);
     if ((ba >= 0 && has(after, ba)) || (bb >= 0 && has(after, bb))) continue;
-    caps |= bit(a) | bit(b);
+    caps = or(caps, or(bit(a), bit(b)));
   }
   return caps;
 }
 
 // multi-jump search state (one piece at a time)
 let mjFrom: i32 = 0;
-let mjEnemy: Bits = 0;
-let mjOcc: Bits = 0;
+let mjEnemy: Bits = none();
+let mjOcc: Bits = none();
 let mjN: i32 = 0;       // next free index
 let mjEnd: i32 = 0;     // list bound
 
@@ -151,12 +178,12 @@ let mjEnd: i32 = 0;     // list bound
 function emitJump(to: i32, caps: Bits, depth: i32): bool {
   // this piece's states so far (movegen/states.ts), each the index of its move in MOVES
   const h = stateSlot(to, caps);
-  if (stateKnown(h)) { if (recording) recordPath(stateValue(h) - mjListBase, depth + 1); return false; }
+  if (stateKnown(h)) { if (recording) recordPath(stateValue(h) - mjListBase, depth + 1, false); return false; }
   if (mjN >= mjEnd || !stateAdd(h, to, caps, mjN)) { overflow = true; return false; }
-  const single = (caps & (caps - 1)) == 0;
-  st(MOVES, mjN, single ? jumpMove(mjFrom, to, <i32>ctz(caps)) : multiMove(mjFrom, to, caps));
+  const single = !moreThanOne(caps);
+  st(MOVES, mjN, single ? jumpMove(mjFrom, to, first(caps)) : multiMove(mjFrom, to, caps));
   st(CAPS, mjN, caps);
-  if (recording) recordPath(mjN - mjListBase, depth + 1);
+  if (recording) recordPath(mjN - mjListBase, depth + 1, true);
   mjN++;
   return true;
 }
@@ -170,12 +197,13 @@ function jumpDfs(cur: i32, caps: Bits, depth: i32): void {
     if (!has(mjEnemy, mid) || has(caps, mid)) continue;
     // the landing must be empty: never occupied, the mover's own start, or a single piece taken this move
     if (has(mjOcc, land) && land != mjFrom && !(has(caps, land) && ld(CNT, land) == 1)) continue;
-    const c2 = caps | bit(mid);
+    const c2 = or(caps, bit(mid));
     if (depth + 2 < PATH_WORDS) st(CUR_PATH, depth + 1, land);
     // a state (landing, captured set) met before has its continuations listed: go on only at the root,
     // where every path of every move is recorded for the notation
     if (!emitJump(land, c2, depth + 1) && (!recording || --rootBudget < 0)) continue;
-    if (depth + 2 < PATH_WORDS) jumpDfs(land, c2, depth + 1);
+    // a chain longer than a path holds is not followed: say so rather than miss its moves
+    if (depth + 2 < PATH_WORDS) jumpDfs(land, c2, depth + 1); else overflow = true;
   }
 }
 
@@ -186,23 +214,23 @@ function jumpDfs(cur: i32, caps: Bits, depth: i32): void {
 export function generate(base: i32): i32 {
   if (decided()) return 0;
   if (!fast) return generateGeneric(base);
-  const empty = boardMask & ~(hunters | prey);
+  const empty = andNot(boardMask, or(hunters, prey));
   let n = base;
   if (side == PREY) {
     if (inHand > 0) {
-      for (let e = empty; e != 0; e &= e - 1) st(MOVES, n++, placeMove(<i32>ctz(e)));
+      for (let e = empty; nonEmpty(e); e = popFirst(e)) st(MOVES, n++, placeMove(first(e)));
     } else {
-      for (let f = prey; f != 0; f &= f - 1) {
-        const from = <i32>ctz(f);
-        for (let t = ld(STEP, from) & empty; t != 0; t &= t - 1) st(MOVES, n++, stepMove(from, <i32>ctz(t)));
+      for (let f = prey; nonEmpty(f); f = popFirst(f)) {
+        const from = first(f);
+        for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) st(MOVES, n++, stepMove(from, first(t)));
       }
     }
     return n - base;
   }
   n = base + generateCaptures(base);
-  for (let f = hunters; f != 0; f &= f - 1) {
-    const from = <i32>ctz(f);
-    for (let t = ld(STEP, from) & empty; t != 0; t &= t - 1) st(MOVES, n++, stepMove(from, <i32>ctz(t)));
+  for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
+    const from = first(f);
+    for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) st(MOVES, n++, stepMove(from, first(t)));
   }
   return n - base;
 }
@@ -212,45 +240,45 @@ function generateGeneric(base: i32): i32 {
   if (family == FAMILY_DRAUGHTS) return generateDraughts(base);
   const s = side;
   const mine = s == PREY ? prey : hunters, enemy = s == PREY ? hunters : prey;
-  const occ = hunters | prey, empty = boardMask & ~occ;
-  const end = base + MAX_MOVES;
+  const occ = or(hunters, prey), empty = andNot(boardMask, occ);
+  const end = listEnd(base);
   let n = base;
   if ((s == PREY ? inHand : hand1) > 0) {
-    for (let e = empty; e != 0; e &= e - 1) { st(MOVES, n, placeMove(<i32>ctz(e))); st(CAPS, n, 0); n++; }
+    for (let e = empty; nonEmpty(e); e = popFirst(e)) { st(MOVES, n, placeMove(first(e))); st(CAPS, n, none()); n++; }
     return n - base;
   }
   const from = fromSet(s, mine);
   const cap = captureOf(s);
   if (cap == CAP_JUMP) {
-    for (let f = from; f != 0; f &= f - 1) {
-      const fr = <i32>ctz(f);
-      for (let t = jumpLandings(fr, enemy, empty); t != 0; t &= t - 1) {
-        const to = <i32>ctz(t), mid = midOf(fr, to);
+    for (let f = from; nonEmpty(f); f = popFirst(f)) {
+      const fr = first(f);
+      for (let t = jumpLandings(fr, enemy, empty); nonEmpty(t); t = popFirst(t)) {
+        const to = first(t), mid = midOf(fr, to);
         if (n >= end) { overflow = true; return n - base; }
         st(MOVES, n, jumpMove(fr, to, mid)); st(CAPS, n, bit(mid)); n++;
       }
     }
   } else if (cap == CAP_MULTI) {
     mjEnemy = enemy; mjOcc = occ; mjEnd = end;
-    for (let f = from; f != 0; f &= f - 1) {
-      mjFrom = <i32>ctz(f); mjN = n; mjListBase = base;
+    for (let f = from; nonEmpty(f); f = popFirst(f)) {
+      mjFrom = first(f); mjN = n; mjListBase = base;
       statesReset();
       st(CUR_PATH, 0, mjFrom);
-      jumpDfs(mjFrom, 0, 0);
+      jumpDfs(mjFrom, none(), 0);
       n = mjN;
     }
   }
   const steps = s == PREY ? 0 : MAX_POINTS;
-  for (let f = from; f != 0; f &= f - 1) {
-    const fr = <i32>ctz(f);
-    for (let t = ld(STEPM, steps + fr) & empty; t != 0; t &= t - 1) {
-      const to = <i32>ctz(t);
+  for (let f = from; nonEmpty(f); f = popFirst(f)) {
+    const fr = first(f);
+    for (let t = and(ld(STEPM, steps + fr), empty); nonEmpty(t); t = popFirst(t)) {
+      const to = first(t);
       if (n >= end) { overflow = true; return n - base; }
       if (cap == CAP_INTERVENTION) {
         const c = interventionCaps(fr, to, enemy, occ);
-        st(MOVES, n, c != 0 ? interveneMove(fr, to) : stepMove(fr, to)); st(CAPS, n, c);
+        st(MOVES, n, nonEmpty(c) ? interveneMove(fr, to) : stepMove(fr, to)); st(CAPS, n, c);
       } else {
-        st(MOVES, n, stepMove(fr, to)); st(CAPS, n, 0);
+        st(MOVES, n, stepMove(fr, to)); st(CAPS, n, none());
       }
       n++;
     }
@@ -278,26 +306,26 @@ export function hasMove(): bool {
     // any placement, step or first jump (a multi-jump starts with a short jump; intervention is a step)
     const s = side;
     const mine = s == PREY ? prey : hunters, enemy = s == PREY ? hunters : prey;
-    const empty = boardMask & ~(hunters | prey);
-    if ((s == PREY ? inHand : hand1) > 0) return empty != 0;
+    const empty = andNot(boardMask, or(hunters, prey));
+    if ((s == PREY ? inHand : hand1) > 0) return nonEmpty(empty);
     const jumps = captureOf(s);
     const steps = s == PREY ? 0 : MAX_POINTS;
-    for (let f = fromSet(s, mine); f != 0; f &= f - 1) {
-      const fr = <i32>ctz(f);
-      if ((ld(STEPM, steps + fr) & empty) != 0) return true;
-      if ((jumps == CAP_JUMP || jumps == CAP_MULTI) && jumpLandings(fr, enemy, empty) != 0) return true;
+    for (let f = fromSet(s, mine); nonEmpty(f); f = popFirst(f)) {
+      const fr = first(f);
+      if (nonEmpty(and(ld(STEPM, steps + fr), empty))) return true;
+      if ((jumps == CAP_JUMP || jumps == CAP_MULTI) && nonEmpty(jumpLandings(fr, enemy, empty))) return true;
     }
     return false;
   }
-  const empty = boardMask & ~(hunters | prey);
+  const empty = andNot(boardMask, or(hunters, prey));
   if (side == PREY) {
-    if (inHand > 0) return empty != 0;
-    for (let e = empty; e != 0; e &= e - 1) if ((ld(STEP, <i32>ctz(e)) & prey) != 0) return true;
+    if (inHand > 0) return nonEmpty(empty);
+    for (let e = empty; nonEmpty(e); e = popFirst(e)) if (nonEmpty(and(ld(STEP, first(e)), prey))) return true;
     return false;
   }
-  for (let f = hunters; f != 0; f &= f - 1) {
-    const from = <i32>ctz(f);
-    if ((ld(STEP, from) & empty) != 0 || jumpLandings(from, prey, empty) != 0) return true;
+  for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
+    const from = first(f);
+    if (nonEmpty(and(ld(STEP, from), empty)) || nonEmpty(jumpLandings(from, prey, empty))) return true;
   }
   return false;
 }
@@ -316,12 +344,12 @@ export function generateCaptures(base: i32): i32 {
     return k - base;
   }
   if (side == PREY) return 0;
-  const empty = boardMask & ~(hunters | prey);
+  const empty = andNot(boardMask, or(hunters, prey));
   let n = base;
-  for (let f = hunters; f != 0; f &= f - 1) {
-    const from = <i32>ctz(f);
-    for (let t = jumpLandings(from, prey, empty); t != 0; t &= t - 1) {
-      const to = <i32>ctz(t);
+  for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
+    const from = first(f);
+    for (let t = jumpLandings(from, prey, empty); nonEmpty(t); t = popFirst(t)) {
+      const to = first(t);
       st(MOVES, n++, jumpMove(from, to, midOf(from, to)));
     }
   }
@@ -332,9 +360,9 @@ export function generateCaptures(base: i32): i32 {
 // @ts-ignore: decorator
 @inline export function hunterMoveCount(h: Bits, p: Bits, empty: Bits): i32 {
   let n = 0;
-  for (let f = h; f != 0; f &= f - 1) {
-    const from = <i32>ctz(f);
-    n += <i32>popcnt(ld(STEP, from) & empty) + <i32>popcnt(jumpLandings(from, p, empty));
+  for (let f = h; nonEmpty(f); f = popFirst(f)) {
+    const from = first(f);
+    n += size(and(ld(STEP, from), empty)) + size(jumpLandings(from, p, empty));
   }
   return n;
 }
@@ -343,7 +371,7 @@ export function generateCaptures(base: i32): i32 {
 // @ts-ignore: decorator
 @inline export function preyStepCount(p: Bits, empty: Bits): i32 {
   let n = 0;
-  for (let e = empty; e != 0; e &= e - 1) n += <i32>popcnt(ld(STEP, <i32>ctz(e)) & p);
+  for (let e = empty; nonEmpty(e); e = popFirst(e)) n += size(and(ld(STEP, first(e)), p));
   return n;
 }
 

@@ -2,15 +2,17 @@
 // open-addressing table: a new piece bumps the stamp, so nothing is cleared between pieces. Both
 // families' chained-capture generators (hunt.ts multi-jumps, draughts.ts) use it to list each move once
 // by its identity (RULES.md §0: start, end, captured set) and to search no state twice.
-import { Bits, ld, st } from "../bits";
+import { ld, st, digest, equal } from "../bits";
 
-const BITS: i32 = 14;
+/** 2^14 slots on the u64 build's boards; 2^18 on the wide build (a tiger inside a ring of goats on the
+ * 105-point board reaches tens of thousands of states). */
+const BITS: i32 = isInteger<Bits>() ? 14 : 18;
 const SIZE: i32 = 1 << BITS;
 /** The most states one piece may have: half the table, so probes stay short. */
 export const MAX_STATES: i32 = SIZE / 2;
 const STAMP = new StaticArray<u32>(SIZE);
 const TO = new StaticArray<i32>(SIZE);
-const CAPS_TAKEN = new StaticArray<u64>(SIZE);
+const CAPS_TAKEN = new StaticArray<Bits>(SIZE);
 const VALUE = new StaticArray<i32>(SIZE);
 let stamp: u32 = 0;
 let used: i32 = 0;
@@ -23,9 +25,9 @@ export function statesReset(): void {
 
 /** The slot of state (to, caps): its own if known (stateKnown), else the free one it would take. */
 export function stateSlot(to: i32, caps: Bits): i32 {
-  let h = <i32>(((caps ^ (<u64>to * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9) >> (64 - BITS));
+  let h = <i32>(((digest(caps) ^ (<u64>to * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9) >> (64 - BITS));
   while (ld(STAMP, h) == stamp) {
-    if (ld(TO, h) == to && ld(CAPS_TAKEN, h) == caps) return h;
+    if (ld(TO, h) == to && equal(ld(CAPS_TAKEN, h), caps)) return h;
     h = (h + 1) & (SIZE - 1);
   }
   return h;

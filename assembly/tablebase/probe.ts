@@ -1,6 +1,7 @@
 // Probing the movement-phase tablebase from the current position.
 import { hunters, prey, side, inHand, captured } from "../position";
 import { boardMask } from "../board";
+import { low32, andNot, or } from "../bits";
 import { slotOf, slotsPerSide, binom, F, orbits } from "./index";
 import { layerPtr, emptiesOf, UNUSED } from "./retro";
 
@@ -13,7 +14,7 @@ export function probeCurrent(): i32 {
   const base = layerPtr(captured);
   if (base == 0) return -1;
   const E = emptiesOf(captured);
-  const h = <u32>hunters, e = <u32>(boardMask & ~(hunters | prey));
+  const h = low32(hunters), e = low32(andNot(boardMask, or(hunters, prey)));
   if (<i32>popcnt(e) != E) return -1;
   const slot = side * slotsPerSide(E) + slotOf(h, e, binom(F, E));
   const v = load<u16>(base + (<usize>slot << 1));

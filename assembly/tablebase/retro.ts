@@ -22,7 +22,7 @@
 // race with a claim are benign: a stale 0 only queues a duplicate that the claim later rejects.
 // Nothing here allocates after prepareLayer: the per-thread buckets and scratch come out of one pool
 // region by an atomic bump (the instances' allocators are not shared).
-import { ld } from "../bits";
+import { ld, low32, fromLow32 } from "../bits";
 import { STEP, jumpLandings, midOf, nPoints } from "../board";
 import { target0 as capturesToWin } from "../rules";
 import { slotOf, slotsPerSide, isCanonical, unrankEmpties, repOf, binom, F, orbits, prepareHunters, slotOfPrepared, freePoint } from "./index";
@@ -201,7 +201,7 @@ function scanCaptures(h: u32, e: u32): void {
   const prey = full & ~(h | e);
   for (let f = h; f != 0; f &= f - 1) {
     const t = <i32>ctz(f);
-    for (let l = <u32>jumpLandings(t, <u64>prey, <u64>e); l != 0; l &= l - 1) {
+    for (let l = low32(jumpLandings(t, fromLow32(prey), fromLow32(e))); l != 0; l &= l - 1) {
       capAny = true;
       const to = <i32>ctz(l);
       if (captureWins) { capWin = 1; continue; }               // the capture ends the game: win in 1
@@ -226,7 +226,7 @@ function successors(h: u32, e: u32, side: i32): i32 {
     prepareHunters(h);
     for (let x = e; x != 0; x &= x - 1) {
       const to = <i32>ctz(x);
-      for (let g = <u32>ld(STEP, to) & prey; g != 0; g &= g - 1) {
+      for (let g = low32(ld(STEP, to)) & prey; g != 0; g &= g - 1) {
         const from = <i32>ctz(g);
         n = addDistinct(n, childSide + slotOfPrepared(e ^ (<u32>1 << <u32>to) ^ (<u32>1 << <u32>from), curPerOrbit));
       }
@@ -234,7 +234,7 @@ function successors(h: u32, e: u32, side: i32): i32 {
   } else {
     for (let f = h; f != 0; f &= f - 1) {
       const t = <i32>ctz(f);
-      for (let u = <u32>ld(STEP, t) & e; u != 0; u &= u - 1) {
+      for (let u = low32(ld(STEP, t)) & e; u != 0; u &= u - 1) {
         const to = <i32>ctz(u);
         const mv = (<u32>1 << <u32>t) | (<u32>1 << <u32>to);
         n = addDistinct(n, childSide + slotOf(h ^ mv, e ^ mv, curPerOrbit));
@@ -252,7 +252,7 @@ function predecessors(h: u32, e: u32, side: i32): i32 {
     prepareHunters(h);
     for (let x = e; x != 0; x &= x - 1) {
       const u = <i32>ctz(x);
-      for (let g = <u32>ld(STEP, u) & prey; g != 0; g &= g - 1) {
+      for (let g = low32(ld(STEP, u)) & prey; g != 0; g &= g - 1) {
         const mv = (<u32>1 << <u32>u) | (<u32>1 << <u32>ctz(g));
         n = addDistinct(n, parentSide + slotOfPrepared(e ^ mv, curPerOrbit));
       }
@@ -260,7 +260,7 @@ function predecessors(h: u32, e: u32, side: i32): i32 {
   } else {                // a tiger just stepped: un-step it
     for (let f = h; f != 0; f &= f - 1) {
       const t = <i32>ctz(f);
-      for (let u = <u32>ld(STEP, t) & e; u != 0; u &= u - 1) {
+      for (let u = low32(ld(STEP, t)) & e; u != 0; u &= u - 1) {
         const mv = (<u32>1 << <u32>t) | (<u32>1 << <u32>ctz(u));
         n = addDistinct(n, parentSide + slotOf(h ^ mv, e ^ mv, curPerOrbit));
       }

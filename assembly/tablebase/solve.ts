@@ -1,10 +1,10 @@
 // Forward proof search over the placement phase (prey still in hand) with the movement-phase tablebase
 // at its leaves: alpha-beta on game values {-1 loss, 0 draw, +1 win} for the side to move, with a
 // transposition table. No repetition can occur while prey are being placed (every prey turn places).
-import { ld, st } from "../bits";
+import { ld, st, none } from "../bits";
 import { key, side, inHand, captured, makeMove, unmakeMove, HUNTER } from "../position";
 import { target0 as capturesToWin } from "../rules";
-import { generate, MOVES, MAX_MOVES, MAX_PLY } from "../movegen/hunt";
+import { generate, MOVES, LIST_ENTRIES, MAX_PLY, plyBase, endPly } from "../movegen/hunt";
 import { evaluate } from "../eval";
 import { probeCurrent } from "./probe";
 import { ttProbe, ttStore, ttMove, ttScore, ttBound, ttClaim, TT_USER_SOLVE, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "../tt";
@@ -16,7 +16,7 @@ let nodes: f64 = 0;
 let maxNodes: f64 = 0;
 let missing = false;
 let aborted = false;
-const ORDER = new StaticArray<i32>(MAX_MOVES * (MAX_PLY + 1));
+const ORDER = new StaticArray<i32>(LIST_ENTRIES);
 
 export function solveNodes(): f64 { return nodes; }
 export function solveMissingLeaf(): bool { return missing; }
@@ -41,15 +41,16 @@ function wdl(alpha: i32, beta: i32, ply: i32): i32 {
     const s = ttScore(entry), b = ttBound(entry);
     if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
   }
-  const base = ply * MAX_MOVES;
+  const base = plyBase(ply);
   const n = generate(base);
+  endPly(ply, base + n);
   if (n == 0) return -1;
   // order: the TT move, then by the static evaluation of the child (best for the mover first)
   for (let i = 0; i < n; i++) {
     const m = ld(MOVES, base + i);
     let sc: i32;
     if (m == ttm) sc = 1 << 30;
-    else { makeMove(m, 0); sc = -evaluate(); unmakeMove(); }
+    else { makeMove(m, none()); sc = -evaluate(); unmakeMove(); }
     st(ORDER, base + i, sc);
   }
   const alpha0 = alpha;
@@ -59,7 +60,7 @@ function wdl(alpha: i32, beta: i32, ply: i32): i32 {
     for (let j = i + 1; j < n; j++) { const s = ld(ORDER, base + j); if (s > bs) { bs = s; bi = j; } }
     const m = ld(MOVES, base + bi);
     if (bi != i) { st(MOVES, base + bi, ld(MOVES, base + i)); st(MOVES, base + i, m); st(ORDER, base + bi, ld(ORDER, base + i)); st(ORDER, base + i, bs); }
-    makeMove(m, 0);
+    makeMove(m, none());
     const v = -wdl(-beta, -alpha, ply + 1);
     unmakeMove();
     if (aborted) return 0;
