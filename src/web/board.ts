@@ -18,7 +18,7 @@ export interface BoardMarks {
   targets: number[];
   /** Cells of the last move played. */
   last: number[];
-  /** The best move found by the analysis as cells (origin ... destination), or null. */
+  /** The best move found by the analysis as cells (origin ... destination; one cell for a placement), or null. */
   arrow: number[] | null;
 }
 
@@ -84,10 +84,10 @@ export function renderBoard(g: Geometry, pos: PositionView, marks: BoardMarks, o
     ? g.lines.map((l) => svg`<polyline class="line" points=${l.map((i) => at(i).join(',')).join(' ')}></polyline>`)
     : g.cells.map((c) => { const [x, y] = at(c.index); return svg`<rect class="square" x=${x - u / 2} y=${y - u / 2} width=${u} height=${u}></rect>`; });
   const sel = new Set(marks.selected), tgt = new Set(marks.targets), last = new Set(marks.last);
-  const arrow = marks.arrow && marks.arrow.length >= 2 ? (() => {
-    const pts = marks.arrow!.map(at);
-    return svg`<polyline class="arrow" marker-end="url(#arrowhead)" points=${pts.map((p) => p.join(',')).join(' ')}></polyline>`;
-  })() : '';
+  // the best move: an arrow along its cells, or a ring on the one cell of a placement
+  const arrow = !marks.arrow || marks.arrow.length === 0 ? '' : marks.arrow.length === 1
+    ? (() => { const [x, y] = at(marks.arrow![0]!); return svg`<circle class="arrow best" cx=${x} cy=${y} r=${u * 0.3}></circle>`; })()
+    : svg`<polyline class="arrow" marker-end="url(#arrowhead)" points=${marks.arrow.map((i) => at(i).join(',')).join(' ')}></polyline>`;
   return svg`<svg class="board ${g.kind}" viewBox="0 0 ${W} ${H}" role="img" aria-label="board">
     <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
       <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead"></path></marker></defs>

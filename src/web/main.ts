@@ -10,10 +10,9 @@ import type { SearchInfo } from '../game.js';
 import { MATE } from '../game.js';
 import { REASON_WORDS, createPageGame, variantList, type MovePath, type PageGame, type PositionView } from './families.js';
 import { renderBoard } from './board.js';
-import { ClickInput, MoveLine, queryToSpec, specToQuery, type GameSpec } from './session.js';
+import { ClickInput, MoveLine, queryToSpec, specToQuery, type GameSpec, type Player } from './session.js';
 import './style.css';
 
-type Player = 'human' | 'engine';
 type Limit = 'movetime' | 'depth';
 
 interface Ui {
@@ -134,6 +133,7 @@ async function newGame(spec: GameSpec): Promise<void> {
   ui.iterations = []; ui.perftOut = ''; ui.choice = null;
   ui.formVariant = pg.variant.id;
   ui.formOptions = { ...spec.options };
+  if (spec.players) ui.players = [...spec.players];
   startWorker(pg);
   for (const [i, m] of spec.moves.entries()) {
     try { ui.line.play(m); } catch (e) { ui.errors.moves = `move ${i + 1} (${m}): ${message(e)}`; break; }
@@ -160,7 +160,7 @@ function currentSpec(): GameSpec {
   const pg = ui.pg!;
   return {
     variant: pg.variant.id, options: pg.options, ...(startGiven === undefined ? {} : { position: pg.start }),
-    moves: ui.line!.moves, ply: ui.line!.ply,
+    moves: ui.line!.moves, ply: ui.line!.ply, players: ui.players,
   };
 }
 

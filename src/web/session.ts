@@ -97,10 +97,16 @@ export class MoveLine {
   played(): string[] { return this.moves.slice(0, this.ply); }
 }
 
-/** What a URL holds: variant, options, start position (absent = the variant's), moves, shown ply. */
-export interface GameSpec { variant: string; options: Record<string, string>; position?: string; moves: string[]; ply?: number }
+/** Who plays a side: a person at the page, or the engine. */
+export type Player = 'human' | 'engine';
 
-/** The URL query for a game: `?v=bagh-chal&o.captures-to-win=5&pos=...&m=c3+a1-b2&ply=1`. */
+/**
+ * What a URL holds: variant, options, start position (absent = the variant's), moves, shown ply (absent
+ * = the last), who plays each side (absent = a person the first side, the engine the second).
+ */
+export interface GameSpec { variant: string; options: Record<string, string>; position?: string; moves: string[]; ply?: number; players?: [Player, Player] }
+
+/** The URL query for a game: `?v=bagh-chal&o.captures-to-win=5&pos=...&m=c3+a1-b2&ply=1&play=human,engine`. */
 export function specToQuery(s: GameSpec): string {
   const q = new URLSearchParams();
   q.set('v', s.variant);
@@ -108,6 +114,7 @@ export function specToQuery(s: GameSpec): string {
   if (s.position !== undefined) q.set('pos', s.position);
   if (s.moves.length) q.set('m', s.moves.join(' '));
   if (s.ply !== undefined && s.ply !== s.moves.length) q.set('ply', String(s.ply));
+  if (s.players && s.players.join() !== 'human,engine') q.set('play', s.players.join(','));
   return '?' + q.toString();
 }
 
@@ -122,7 +129,7 @@ export function queryToSpec(search: string): GameSpec | null {
   const options: Record<string, string> = {};
   for (const [k, v] of q) {
     if (k.startsWith('o.')) options[k.slice(2)] = v;
-    else if (!['v', 'pos', 'm', 'ply'].includes(k)) throw new Error(`unknown URL parameter "${k}" (known: v, o.<option>, pos, m, ply)`);
+    else if (!['v', 'pos', 'm', 'ply', 'play'].includes(k)) throw new Error(`unknown URL parameter "${k}" (known: v, o.<option>, pos, m, ply, play)`);
   }
   const m = q.get('m');
   const moves = m === null || m.trim() === '' ? [] : m.trim().split(/\s+/);
@@ -132,6 +139,18 @@ export function queryToSpec(search: string): GameSpec | null {
     if (!/^\d+$/.test(plyText)) throw new Error(`URL parameter ply must be a number of moves, got "${plyText}"`);
     ply = Number(plyText);
   }
+  const playText = q.get('play');
+  let players: [Player, Player] | undefined;
+  if (playText !== null) {
+    const ps = playText.split(',');
+    if (ps.length !== 2 || !ps.every((x) => x === 'human' || x === 'engine')) {
+      throw new Error(`URL parameter play must be two of human|engine, e.g. human,engine; got "${playText}"`);
+    }
+    players = ps as [Player, Player];
+  }
   const pos = q.get('pos');
-  return { variant, options, ...(pos === null ? {} : { position: pos }), moves, ...(ply === undefined ? {} : { ply }) };
+  return {
+    variant, options, ...(pos === null ? {} : { position: pos }), moves, ...(ply === undefined ? {} : { ply }),
+    ...(players ? { players } : {}),
+  };
 }
