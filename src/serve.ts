@@ -4,8 +4,9 @@
  * a tablebase directory it also answers `/api/probe` with the tablebase verdict of a position. Node only.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import { ArgumentError, LatticeError } from './errors.js';
@@ -67,9 +68,18 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
     setHeaders: (res) => { if (isolation) for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v); },
   });
   const probe = opts.tbDir === undefined ? null : new Prober(opts.tbDir);
+  // with a tablebase, the page is told so by a meta tag (a static copy of the page has none)
+  const page = probe && readFileSync(join(root, 'index.html'), 'utf8').replace('<head>', '<head>\n<meta name="lattice-tablebase" content="api/probe">');
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/api/')) { void api(url, res, probe, isolation); return; }
+    if (page && (url.pathname === '/' || url.pathname === '/index.html')) {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.setHeader('Cache-Control', 'no-cache');
+      if (isolation) for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v);
+      res.end(page);
+      return;
+    }
     statics(req, res, () => notFound(req, res));
   });
   await new Promise<void>((resolve, reject) => {

@@ -37,7 +37,10 @@ interface Ui {
   engineStatus: string;
   perftDepth: number;
   perftOut: string;
-  errors: Partial<Record<'game' | 'move' | 'position' | 'moves' | 'url' | 'perft' | 'engine', string>>;
+  /** The server's tablebase (`lattice serve --tb-dir`): whether there is one, and its verdict here. */
+  tablebase: boolean;
+  verdict: string;
+  errors: Partial<Record<'game' | 'move' | 'position' | 'moves' | 'url' | 'perft' | 'engine' | 'tablebase', string>>;
   busy: boolean;
 }
 
@@ -52,6 +55,7 @@ const ui: Ui = {
   formVariant: variantList()[0]!.id, formOptions: {},
   analysing: false, iterations: [], thinking: false, engineStatus: '',
   perftDepth: 3, perftOut: '',
+  tablebase: false, verdict: '',
   errors: {}, busy: true,
 };
 
@@ -154,6 +158,32 @@ function positionChanged(): void {
   history.replaceState(null, '', specToQuery(currentSpec()));
   update();
   void think();
+  void probeTablebase(epoch);
+}
+
+/** Asks the server's tablebase for the verdict of the position shown (only with `lattice serve --tb-dir`). */
+async function probeTablebase(my: number): Promise<void> {
+  if (!ui.tablebase || !ui.pg) return;
+  const pg = ui.pg;
+  const q = new URLSearchParams({ v: pg.variant.id, pos: pg.engine.position() });
+  for (const [k, v] of Object.entries(pg.options)) q.set(`o.${k}`, v);
+  ui.verdict = '…';
+  delete ui.errors.tablebase;
+  try {
+    const res = await fetch('api/probe?' + q.toString());
+    const body = await res.json() as { probe?: { wdl: string; dtm: number | null; bestmove: string | null; line: string[] } | null; error?: string };
+    if (my !== epoch) return;
+    if (body.error !== undefined) { ui.verdict = ''; ui.errors.tablebase = body.error; }
+    else if (!body.probe) ui.verdict = 'not in the tablebase (pieces still in hand)';
+    else {
+      const p = body.probe;
+      ui.verdict = `${p.wdl}${p.dtm === null ? '' : ` in ${p.dtm}`} for ${pg.view(pg.engine.position()).sides[toMove()].plural}` +
+        (p.bestmove ? `; best ${p.bestmove}` : '') + (p.line.length ? ` (${p.line.join(' ')})` : '');
+    }
+  } catch (e) {
+    if (my === epoch) { ui.verdict = ''; ui.errors.tablebase = message(e); }
+  }
+  update();
 }
 
 function currentSpec(): GameSpec {
@@ -433,6 +463,7 @@ function analysisPanel() {
       <tbody id="iterations">${its.slice().reverse().map((i) => html`<tr class="iteration">
         <td>${i.depth}</td><td>${scoreText(i)}</td><td>${i.nodes.toLocaleString('en')}</td>
         <td>${i.ms > 0 ? Math.round(i.nodes / i.ms * 1000).toLocaleString('en') : '–'}</td><td class="pv">${i.pv.join(' ')}</td></tr>`)}</tbody></table>
+    ${ui.tablebase ? html`<h3>Tablebase</h3><div id="verdict">${ui.verdict}</div>${err('tablebase')}` : nothing}
     <h3>Perft</h3>
     <label>depth <input id="perft-depth" type="number" min="0" max="20" .value=${String(ui.perftDepth)} @change=${(e: Event) => { ui.perftDepth = Number((e.target as HTMLInputElement).value); }}></label>
     <button id="perft" @click=${() => runPerft(false)}>perft</button><button id="divide" @click=${() => runPerft(true)}>divide</button>
@@ -524,6 +555,8 @@ function update(): void {
 // start: the game in the URL, else Bagh Chal
 
 async function boot(): Promise<void> {
+  // `lattice serve --tb-dir` marks the page (a static site has no /api: no tablebase panel, no request)
+  ui.tablebase = document.querySelector('meta[name="lattice-tablebase"]') !== null;
   let spec: GameSpec | null = null;
   let urlError: string | undefined;
   try { spec = queryToSpec(location.search); } catch (e) { urlError = message(e); }

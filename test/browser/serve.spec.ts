@@ -4,10 +4,12 @@
 // undo restores the position; then a multi-jump clicked landing by landing, a Maka Dai Dai promotion
 // choice, the analysis (>= 2 iterations, stopped on request), perft, a pasted position (and a malformed
 // one shown as an error beside the box), the URL reopening the game, a game played to its end, and the
-// same page as a plain static site (no isolation headers: it says so). Screenshots of every board go to
+// same page as a plain static site (no isolation headers: it says so), and the tablebase verdict with --tb-dir. Screenshots of every board go to
 // test/browser/artifacts/ (ignored by git). Skipped when Chromium is absent, except under CI.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -303,6 +305,31 @@ describe.skipIf(!haveChromium)(`lattice serve in a browser (${CHROMIUM})`, () =>
       await p.close();
     } finally {
       await plain.close();
+    }
+  });
+
+  it('with --tb-dir, the page shows the tablebase verdict', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lattice-web-tb-'));
+    const tb = await startServer({ port: 0, tbDir: dir });
+    try {
+      const built = spawnSync(process.execPath, ['dist/src/cli.js', 'tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir, '--json'], { cwd: root, encoding: 'utf8' });
+      expect(built.status).toBe(0);
+      const p = await browser.newPage();
+      watch(p);
+      const pos = 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -';
+      await p.goto(`${tb.url}?v=bagh-chal&o.captures-to-win=1&pos=${encodeURIComponent(pos)}&play=human,human`);
+      await ready(p);
+      await p.waitForFunction(() => /^(win|draw|loss)/.test(document.getElementById('verdict')?.textContent ?? ''), null, { timeout: 30_000 });
+      expect(await p.textContent('#verdict')).toMatch(/for goats/);
+      await p.screenshot({ path: `${artifacts}tablebase.png` });
+      // a placement position is not in it
+      await p.goto(`${tb.url}?v=bagh-chal&o.captures-to-win=1&play=human,human`);
+      await ready(p);
+      await p.waitForFunction(() => /not in the tablebase/.test(document.getElementById('verdict')?.textContent ?? ''), null, { timeout: 30_000 });
+      await p.close();
+    } finally {
+      await tb.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 
