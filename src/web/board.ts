@@ -56,12 +56,12 @@ function pointPiece(p: PieceView, x: number, y: number, u: number): SVGTemplateR
 }
 
 function squarePiece(p: PieceView, x: number, y: number, u: number, upsideDown: boolean, labels: 'kanji' | 'codes'): SVGTemplateResult {
-  const h = u * 0.44, w = u * 0.36;
+  const h = u * 0.46, w = u * 0.4;
   const shape = `M ${x} ${y - h} L ${x + w * 0.8} ${y - h * 0.6} L ${x + w} ${y + h} L ${x - w} ${y + h} L ${x - w * 0.8} ${y - h * 0.6} Z`;
   const kanji = [...(p.kanji ?? p.label)].slice(0, 2);
   const text = labels === 'kanji' && p.kanji
     ? svg`<text x=${x} y=${y - u * 0.08} font-size=${u * 0.3}>${kanji[0]}</text><text x=${x} y=${y + u * 0.26} font-size=${u * 0.3}>${kanji[1] ?? ''}</text>`
-    : svg`<text x=${x} y=${y} dy="0.35em" font-size=${p.label.length > 2 ? u * 0.26 : u * 0.32}>${p.label}</text>`;
+    : svg`<text x=${x} y=${y + u * 0.04} dy="0.35em" font-size=${p.label.length > 2 ? u * 0.28 : u * 0.36}>${p.label}</text>`;
   return svg`<g class="piece sq side${p.side}${p.promoted ? ' promoted' : ''}" data-piece=${p.label} data-side=${p.side}
       transform=${upsideDown ? `rotate(180 ${x} ${y})` : ''}>
     <title>${p.title}</title><path d=${shape}></path>${text}</g>`;
