@@ -37,6 +37,7 @@ interface Ui {
   engineStatus: string;
   perftDepth: number;
   perftOut: string;
+  perftRunning: boolean;
   /** The server's tablebase (`lattice serve --tb-dir`): whether there is one, and its verdict here. */
   tablebase: boolean;
   verdict: string;
@@ -54,7 +55,7 @@ const ui: Ui = {
   flipped: false, labels: 'kanji',
   formVariant: variantList()[0]!.id, formOptions: {},
   analysing: false, iterations: [], thinking: false, engineStatus: '',
-  perftDepth: 3, perftOut: '',
+  perftDepth: 3, perftOut: '', perftRunning: false,
   tablebase: false, verdict: '',
   errors: {}, busy: true,
 };
@@ -88,6 +89,15 @@ function startWorker(pg: PageGame): Promise<EngineWorker> {
   workerStarting = p;
   p.catch((e: unknown) => { ui.errors.engine = `the engine did not start: ${message(e)}`; update(); });
   return p;
+}
+
+/** Sets the running worker's game to `pg`'s start, after the job it is doing. */
+function reuseWorker(w: EngineWorker, pg: PageGame): void {
+  stopWorker();
+  const p = job.catch(() => {}).then(async () => { await w.setPosition(pg.start); workerLine = []; return w; });
+  workerStarting = p;
+  job = p;
+  p.catch((e: unknown) => { ui.errors.engine = message(e); update(); });
 }
 
 /** Brings the worker's game to the page's position (undoing and replaying only what differs). */
@@ -129,7 +139,8 @@ async function newGame(spec: GameSpec): Promise<void> {
     ui.errors.game = message(e); ui.busy = false; update();
     throw e;
   }
-  ui.pg?.engine.dispose();
+  const old = ui.pg;
+  old?.engine.dispose();
   ui.pg = pg;
   startGiven = spec.position;
   ui.line = new MoveLine(pg);
@@ -138,7 +149,9 @@ async function newGame(spec: GameSpec): Promise<void> {
   ui.formVariant = pg.variant.id;
   ui.formOptions = { ...spec.options };
   if (spec.players) ui.players = [...spec.players];
-  startWorker(pg);
+  // the same game from another position keeps its worker (no new thread, no second engine load)
+  if (old && worker && old.variant.id === pg.variant.id && JSON.stringify(old.options) === JSON.stringify(pg.options)) reuseWorker(worker, pg);
+  else startWorker(pg);
   for (const [i, m] of spec.moves.entries()) {
     try { ui.line.play(m); } catch (e) { ui.errors.moves = `move ${i + 1} (${m}): ${message(e)}`; break; }
   }
@@ -341,8 +354,20 @@ function toggleAnalysis(): void {
   void think();
 }
 
+/** A perft cannot be stopped inside the worker: stopping it ends the worker and starts a new one. */
+function stopPerft(): void {
+  if (!ui.perftRunning || !ui.pg) return;
+  ui.perftRunning = false;
+  ui.perftOut = 'stopped';
+  startWorker(ui.pg);
+  update();
+  void think();
+}
+
 async function runPerft(divide: boolean): Promise<void> {
   const pg = ui.pg!;
+  if (ui.perftRunning) return;
+  ui.perftRunning = true;
   const depth = ui.perftDepth;
   ui.perftOut = `${divide ? 'divide' : 'perft'} ${depth}…`; delete ui.errors.perft; update();
   const limits = pg.perftTakesLimits ? { movetime: 60_000 } : undefined;
@@ -350,15 +375,18 @@ async function runPerft(divide: boolean): Promise<void> {
   try {
     if (divide) {
       const r = await enqueue((w) => w.divide(depth, limits));
+      if (!ui.perftRunning) return;
       const total = Object.values(r).reduce((a, b) => a + b, 0);
       ui.perftOut = Object.entries(r).map(([m, n]) => `${m}: ${n}`).join('\n') + `\n\n${Object.keys(r).length} moves, ${total} leaves, ${Math.round(performance.now() - t0)} ms`;
     } else {
       const n = await enqueue((w) => w.perft(depth, limits));
+      if (!ui.perftRunning) return;
       ui.perftOut = `perft(${depth}) = ${n} (${Math.round(performance.now() - t0)} ms)`;
     }
   } catch (e) {
-    ui.perftOut = ''; ui.errors.perft = message(e);
+    if (ui.perftRunning) { ui.perftOut = ''; ui.errors.perft = message(e); }
   }
+  ui.perftRunning = false;
   update();
 }
 
@@ -466,7 +494,8 @@ function analysisPanel() {
     ${ui.tablebase ? html`<h3>Tablebase</h3><div id="verdict">${ui.verdict}</div>${err('tablebase')}` : nothing}
     <h3>Perft</h3>
     <label>depth <input id="perft-depth" type="number" min="0" max="20" .value=${String(ui.perftDepth)} @change=${(e: Event) => { ui.perftDepth = Number((e.target as HTMLInputElement).value); }}></label>
-    <button id="perft" @click=${() => runPerft(false)}>perft</button><button id="divide" @click=${() => runPerft(true)}>divide</button>
+    <button id="perft" ?disabled=${ui.perftRunning} @click=${() => runPerft(false)}>perft</button><button id="divide" ?disabled=${ui.perftRunning} @click=${() => runPerft(true)}>divide</button>
+    ${ui.perftRunning ? html`<button id="perft-stop" @click=${stopPerft}>stop</button>` : nothing}
     ${err('perft')}
     <pre id="perft-out">${ui.perftOut}</pre>
   </div>`;

@@ -217,6 +217,25 @@ describe.skipIf(!haveChromium)(`lattice serve in a browser (${CHROMIUM})`, () =>
     expect(await page.textContent('#perft-out')).toContain(`c3: ${g.divide(3).c3}`);
   });
 
+  it('a long perft stops when asked (the worker is replaced), and the engine plays on', async () => {
+    await open(page, '?v=maka-dai-dai&play=human,human');
+    await page.fill('#perft-depth', '6');
+    await page.dispatchEvent('#perft-depth', 'change');
+    await page.click('#perft');
+    await page.waitForSelector('#perft-stop');
+    await page.waitForTimeout(300);
+    await page.click('#perft-stop');
+    expect(await page.textContent('#perft-out')).toBe('stopped');
+    await page.fill('#perft-depth', '1');
+    await page.dispatchEvent('#perft-depth', 'change');
+    await page.click('#perft');
+    await page.waitForFunction(() => /perft\(1\) =/.test(document.getElementById('perft-out')!.textContent!), null, { timeout: 30_000 });
+    const g = await createGame('maka-dai-dai');
+    expect(await page.textContent('#perft-out')).toContain(`perft(1) = ${g.legalMoves().length} `);
+    await page.selectOption('#player0', 'engine');   // Black to move: the new worker plays
+    await waitPly(page, 1);
+  });
+
   it('a pasted position loads, a malformed one shows an error beside the box, move lists import', async () => {
     await open(page, '?v=bagh-chal&play=human,human');
     const good = 'T3T/5/2G2/5/T3T T G19 -';
@@ -226,6 +245,7 @@ describe.skipIf(!haveChromium)(`lattice serve in a browser (${CHROMIUM})`, () =>
     await ready(page);
     expect(await page.textContent('#to-move')).toContain('tigers');
     expect(await page.$$('.board .piece')).toHaveLength(5);
+    expect(page.url()).toContain('pos=');
     const bad = 'T3T/5/2X2/5/T3T T G19 -';
     await page.fill('#position-box', bad);
     await page.click('#load-position');
