@@ -398,7 +398,9 @@ program.command('serve')
     process.once('SIGTERM', stop);
     if (o.open) {
       const { default: open } = await import('open');
-      await open(server.url).catch((err: unknown) => note(`could not open a browser: ${err instanceof Error ? err.message : String(err)}`));
+      const failed = (err: unknown) => note(`could not open a browser: ${err instanceof Error ? err.message : String(err)}; open ${server.url} yourself`);
+      // a missing opener is an 'error' event on its process, not a rejection: the server stays up either way
+      await open(server.url).then((child) => { child.on('error', failed); }, failed);
     }
   });
 

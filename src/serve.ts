@@ -42,9 +42,10 @@ export const ISOLATION_HEADERS: Readonly<Record<string, string>> = Object.freeze
  * after `npm run build`). Throws ArgumentError saying to build when it is missing.
  */
 export function pageRoot(): string {
+  // dist/src/serve.js -> dist/web; src/serve.ts (tests run the sources) -> dist/web, not src/web (the sources of the page)
   for (const rel of ['../web/', '../dist/web/']) {
     const dir = fileURLToPath(new URL(rel, import.meta.url));
-    if (existsSync(dir + 'index.html')) return dir;
+    if (existsSync(dir + 'index.html') && existsSync(dir + 'assets')) return dir;
   }
   throw new ArgumentError('the page is not built: run `npm run build` (it writes dist/web)');
 }

@@ -5,6 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { createPageGame, variantList } from '../src/web/families.js';
 import { ClickInput, MoveLine, queryToSpec, specToQuery } from '../src/web/session.js';
 import { VARIANTS } from '../src/variants/index.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../src/serve.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
 
 describe('the page of lattice serve: game data and input', () => {
   it('draws every variant from its own geometry, and every legal move is a click path', async () => {
@@ -64,5 +69,29 @@ describe('the page of lattice serve: game data and input', () => {
     expect(() => queryToSpec('?v=bagh-chal&ply=x')).toThrow(/ply must be a number/);
     expect(() => queryToSpec('?v=bagh-chal&play=robot,human')).toThrow(/play must be two of human\|engine/);
     expect(() => queryToSpec('?v=bagh-chal&colour=red')).toThrow(/unknown URL parameter "colour"/);
+  });
+
+  it('serves the built page cross-origin isolated (or plain), and refuses bad serve arguments saying why', async () => {
+    const server = await startServer({ port: 0 });
+    const plain = await startServer({ port: 0, isolation: false });
+    try {
+      const res = await fetch(server.url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+      expect(await res.text()).toMatch(/assets\/index-[^]*<div id="app">/);   // the built page, not its sources
+      expect((await fetch(server.url + 'nothing-here')).status).toBe(404);
+      const probe = await fetch(server.url + 'api/probe?v=bagh-chal&pos=x');
+      expect([probe.status, await probe.json()]).toEqual([400, { error: 'the server was started without --tb-dir' }]);
+      expect((await fetch(plain.url)).headers.get('cross-origin-opener-policy')).toBeNull();
+      await expect(startServer({ port: Number(new URL(server.url).port) })).rejects.toThrow(/is in use: choose another --port/);
+    } finally {
+      await server.close();
+      await plain.close();
+    }
+    for (const [args, err] of [[['--port', '99999'], /--port must be in 0\.\.65535/], [['--tb-dir', '/no/such/dir'], /--tb-dir \/no\/such\/dir is not a directory/]] as const) {
+      const r = spawnSync(process.execPath, ['dist/src/cli.js', 'serve', ...args], { cwd: root, encoding: 'utf8' });
+      expect([r.status, r.stderr]).toEqual([2, expect.stringMatching(err)]);
+    }
   });
 });
