@@ -51,8 +51,8 @@ export interface PieceView {
   title: string;
 }
 
-/** One side's names and counts in a position. */
-export interface SideView { name: string; plural: string; letter: string; hand: number; captured: number }
+/** One side's names and counts in a position: pieces on the board (stacks counted), in hand, captured. */
+export interface SideView { name: string; plural: string; letter: string; onBoard: number; hand: number; captured: number }
 
 /** A position drawn: the piece on each cell (null = empty), the side to move, both sides' counts. */
 export interface PositionView { pieces: (PieceView | null)[]; toMove: 0 | 1; sides: [SideView, SideView] }
@@ -127,7 +127,8 @@ async function huntGame(variant: VariantListing, options: Record<string, string>
       const king = s.king?.[i] === 1;
       return { side: o as 0 | 1, label: d.letter, count: s.count[i]!, promoted: king, title: king ? `${d.name} (king)` : d.name };
     });
-    const sv = (i: 0 | 1): SideView => ({ name: sides[i].name, plural: sides[i].plural, letter: sides[i].letter, hand: s.hand[i], captured: s.captured[i] });
+    const onBoard = (i: number) => pieces.reduce((n, p) => n + (p?.side === i ? p.count : 0), 0);
+    const sv = (i: 0 | 1): SideView => ({ name: sides[i].name, plural: sides[i].plural, letter: sides[i].letter, onBoard: onBoard(i), hand: s.hand[i], captured: s.captured[i] });
     return { pieces, toMove: s.side, sides: [sv(0), sv(1)] };
   };
   return {
@@ -155,7 +156,8 @@ async function makaGame(variant: VariantListing, options: Record<string, string>
         title: `${names[side]} ${promoted ? `${t.promoted!.name} (promoted ${t.name})` : t.name}`,
       };
     });
-    const sv = (i: 0 | 1): SideView => ({ name: names[i], plural: names[i], letter: i === 0 ? 'b' : 'w', hand: 0, captured: 0 });
+    const onBoard = (i: number) => pieces.filter((p) => p?.side === i).length;
+    const sv = (i: 0 | 1): SideView => ({ name: names[i], plural: names[i], letter: i === 0 ? 'b' : 'w', onBoard: onBoard(i), hand: 0, captured: 0 });
     return { pieces, toMove: s.side === 0 ? 0 : 1, sides: [sv(0), sv(1)] };
   };
   return {

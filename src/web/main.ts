@@ -20,6 +20,8 @@ interface Ui {
   line: MoveLine | null;
   input: ClickInput | null;
   paths: MovePath[];
+  /** Cells of the move that led to the position shown. */
+  lastCells: number[];
   choice: MovePath[] | null;
   players: [Player, Player];
   limit: Limit;
@@ -50,7 +52,7 @@ const isolated = globalThis.crossOriginIsolated === true;
 const UNISOLATED_ANALYSIS_MS = 5000;
 
 const ui: Ui = {
-  pg: null, line: null, input: null, paths: [], choice: null,
+  pg: null, line: null, input: null, paths: [], lastCells: [], choice: null,
   players: ['human', 'engine'], limit: 'movetime', limitValue: 500, pause: 300,
   flipped: false, labels: 'kanji',
   formVariant: variantList()[0]!.id, formOptions: {},
@@ -166,6 +168,7 @@ function positionChanged(): void {
   const pg = ui.pg!;
   ui.paths = pg.engine.result() ? [] : pg.movePaths();
   ui.input = new ClickInput(ui.paths);
+  ui.lastCells = lastMoveCells();
   ui.choice = null;
   ui.iterations = [];
   history.replaceState(null, '', specToQuery(currentSpec()));
@@ -412,6 +415,7 @@ function sideTitle(v: PositionView, i: 0 | 1) {
   const s = v.sides[i];
   return html`<div class="side side${i} ${v.toMove === i ? 'to-move' : ''}" id="side${i}">
     <span class="swatch side${i}"></span><b>${s.plural}</b> (${ui.players[i]})
+    <span class="on-board">on the board: <b>${s.onBoard}</b></span>
     ${s.hand ? html`<span class="hand">in hand: <b>${s.hand}</b></span>` : nothing}
     ${s.captured ? html`<span class="captured">captured: <b>${s.captured}</b></span>` : nothing}
   </div>`;
@@ -548,7 +552,7 @@ function boardPanel() {
   const top: 0 | 1 = bottom === 0 ? 1 : 0;
   const marks = {
     flipped: ui.flipped, labels: ui.labels, selected: ui.input?.prefix ?? [], targets: ui.input?.targets() ?? [],
-    last: lastMoveCells(), arrow: ui.analysing || ui.iterations.length ? arrowCells() : null,
+    last: ui.lastCells, arrow: ui.analysing || ui.iterations.length ? arrowCells() : null,
   };
   return html`<div class="board-panel">
     ${sideTitle(view, top)}
