@@ -131,16 +131,16 @@ function stopWorker(): void { worker?.stop(); }
 function message(e: unknown): string { return e instanceof Error ? e.message : String(e); }
 
 async function newGame(spec: GameSpec): Promise<void> {
-  ui.busy = true; update();
-  stopWorker();
-  epoch++;
   let pg: PageGame;
   try {
     pg = await createPageGame(spec.variant, spec.options, spec.position);
   } catch (e) {
-    ui.errors.game = message(e); ui.busy = false; update();
+    ui.errors.game = message(e); update();   // the game shown goes on
     throw e;
   }
+  ui.busy = true;
+  stopWorker();
+  epoch++;
   const old = ui.pg;
   old?.engine.dispose();
   ui.pg = pg;

@@ -265,6 +265,19 @@ describe.skipIf(!haveChromium)(`lattice serve in a browser (${CHROMIUM})`, () =>
     await page.press('#move-box', 'Enter');
     expect(await page.textContent('#move-form #error-move')).toMatch(/a1-a2/);
     expect(await ply(page)).toBe(2);
+    // the new-game form: a bad option value is refused beside the form, the game goes on
+    await page.selectOption('#variant', 'catch-the-giant');
+    await page.fill('input[name=stall-limit]', '0');
+    await page.dispatchEvent('input[name=stall-limit]', 'change');
+    await page.click('#start');
+    expect(await page.textContent('#new-game #error-game')).toMatch(/stall-limit/);
+    expect(await ply(page)).toBe(2);
+    await page.fill('input[name=stall-limit]', '7');
+    await page.dispatchEvent('input[name=stall-limit]', 'change');
+    await page.click('#start');
+    await page.waitForFunction(() => /Catch the Giant/.test(document.querySelector('header')!.textContent!));
+    await ready(page);
+    expect(page.url()).toContain('o.stall-limit=7');
   });
 
   it('the URL reopens the game; a bad URL says why', async () => {
