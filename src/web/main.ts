@@ -519,8 +519,8 @@ function movesPanel() {
       <button id="flip" @click=${() => { ui.flipped = !ui.flipped; update(); }} title="flip (f)">flip</button>
       ${pg.geometry.kind === 'squares' ? html`<button id="labels" @click=${() => { ui.labels = ui.labels === 'kanji' ? 'codes' : 'kanji'; update(); }}>${ui.labels === 'kanji' ? 'codes' : 'kanji'}</button>` : nothing}
     </div>
-    <ol class="movelist" id="movelist">${line.moves.map((m, i) => html`<li><a href="#" class=${i + 1 === line.ply ? 'current' : ''}
-      @click=${(e: Event) => { e.preventDefault(); go(i + 1); }}>${m}</a></li>`)}</ol>
+    <div class="movelist" id="movelist">${line.moves.map((m, i) => html`${i % 2 === 0 ? html`<span class="num">${i / 2 + 1}.</span>` : nothing}<a
+      href="#" class=${i + 1 === line.ply ? 'current' : ''} @click=${(e: Event) => { e.preventDefault(); go(i + 1); }}>${m}</a> `)}</div>
     <form id="move-form" @submit=${onMoveBox}>
       <input name="move" id="move-box" placeholder="move, e.g. ${ui.paths[0]?.text ?? ''}" autocomplete="off" aria-label="move">
       <button type="submit">Play</button>
