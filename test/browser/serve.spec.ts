@@ -333,6 +333,21 @@ describe.skipIf(!haveChromium)(`lattice serve in a browser (${CHROMIUM})`, () =>
     await page.screenshot({ path: `${artifacts}game-over.png` });
   });
 
+  it('plays by touch (taps) on a small screen, the board scaled to it', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 760 }, hasTouch: true, isMobile: true });
+    const p = await ctx.newPage();
+    watch(p);
+    await p.goto(server.url + '?v=surround-the-tiger&play=human,human');
+    await ready(p);
+    const box = (await p.$('.board-wrap svg'))!;
+    expect((await box.boundingBox())!.width).toBeLessThanOrEqual(390);
+    const legal = await legalHere(p, 'surround-the-tiger');
+    for (const c of clicksOf(legal[0]!)) await p.tap(`[data-point="${c}"]`);
+    expect(await moves(p)).toEqual([legal[0]]);
+    await p.screenshot({ path: `${artifacts}touch.png` });
+    await ctx.close();
+  });
+
   it('as a static site without the isolation headers, the page says the search stops at its own limits', async () => {
     const plain = await startServer({ port: 0, isolation: false });
     try {
