@@ -192,7 +192,18 @@ describe.skipIf(!haveChromium)(`lattice serve in a browser (${CHROMIUM})`, () =>
     await page.click('.choice-move[data-move="j10xj11+"]');
     expect(await moves(page)).toEqual(['j10xj11+']);
     expect(await page.$$('.board .piece.promoted')).toHaveLength(1);
+    // flip: a1 goes from the bottom left to the top right; White's pieces turn upright, Black's upside down
+    const a1 = async () => (await page.$('[data-point="a1"]'))!.boundingBox();
+    const [before, s19] = [(await a1())!, (await (await page.$('[data-point="s19"]'))!.boundingBox())!];
+    await page.click('#flip');
+    const after = (await a1())!;
+    expect([Math.round(after.x), Math.round(after.y)]).toEqual([Math.round(s19.x), Math.round(s19.y)]);
+    expect(after.y).toBeLessThan(before.y);
+    expect(await page.getAttribute('.piece[data-piece="K"]', 'transform')).toMatch(/rotate\(180/);
+    await page.click('#flip');
+    expect(await page.textContent('.piece[data-piece="K"] text')).toBe('玉');   // kanji by default
     await page.click('#labels');   // codes: the screenshot needs no CJK font
+    expect(await page.textContent('.piece[data-piece="K"] text')).toBe('K');
     await page.screenshot({ path: `${artifacts}maka-promotion.png` });
   });
 
