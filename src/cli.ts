@@ -383,6 +383,27 @@ async function solveWholeGame(variant: string, dir: string, o: { option: string[
     `${r.runs > 1 ? 'last run' : 'whole run'} ${(r.ms / 1000).toFixed(1)} s on ${r.threads} thread${r.threads === 1 ? '' : 's'}, peak memory ${r.peakRssMB} MB`);
 }
 
+program.command('serve')
+  .description('serve the page to play and analyse every game in a browser (cross-origin isolated; Ctrl-C stops it)')
+  .option('--port <port>', 'TCP port (0: any free one)', intArg('--port', 0, 65535), 8080)
+  .option('--host <host>', 'address to listen on', '127.0.0.1')
+  .option('--tb-dir <dir>', 'directory of tablebase files: the page shows their verdict (Bagh Chal rule profile)')
+  .option('--open', 'open the page in the default browser')
+  .action(async (o: { port: number; host: string; tbDir?: string; open?: boolean }) => {
+    const { startServer } = await import('./serve.js');
+    const server = await startServer({ port: o.port, host: o.host, tbDir: o.tbDir });
+    out(`lattice serve: ${server.url}`);
+    const stop = () => { void server.close().then(() => process.exit(0)); };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    if (o.open) {
+      const { default: open } = await import('open');
+      const failed = (err: unknown) => note(`could not open a browser: ${err instanceof Error ? err.message : String(err)}; open ${server.url} yourself`);
+      // a missing opener is an 'error' event on its process, not a rejection: the server stays up either way
+      await open(server.url).then((child) => { child.on('error', failed); }, failed);
+    }
+  });
+
 program.command('variants')
   .description('list the variants with their options, defaults and rule sources')
   .option('--json', 'print one JSON object on stdout')

@@ -7,7 +7,7 @@
 // from this repository's devDependencies; the tarball's runtime dependencies from npm's cache or
 // registry. The browser part is skipped, saying why, when Chromium is not installed (.ci/run installs
 // Debian's chromium).
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -68,10 +68,10 @@ describe('the npm package, installed from its tarball', () => {
 
   it('carries dist/ (JavaScript and types) and the built core, and nothing else', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const p of paths) expect(p).toMatch(/^(package\.json|README\.md|LICENSE|dist\/src\/.+\.(js|d\.ts)|dist\/build\/lattice(\.debug|\.shared)?\.(js|d\.ts|wasm))$/);
+    for (const p of paths) expect(p).toMatch(/^(package\.json|README\.md|LICENSE|dist\/src\/.+\.(js|d\.ts)|dist\/build\/lattice(\.debug|\.shared)?\.(js|d\.ts|wasm)|dist\/web\/(index\.html|assets\/[\w.-]+\.(js|css|wasm)))$/);
     for (const p of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli.js', 'dist/src/worker/client.d.ts',
       'dist/src/worker/engine-worker.js', 'dist/src/tablebase/api.d.ts', 'dist/build/lattice.wasm', 'dist/build/lattice.js',
-      'dist/build/lattice.shared.wasm', 'README.md']) expect(paths).toContain(p);
+      'dist/build/lattice.shared.wasm', 'dist/web/index.html', 'README.md']) expect(paths).toContain(p);
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules/lattice-engine/package.json'), 'utf8'));
     expect(Object.keys(manifest.exports)).toEqual(['.', './worker', './tablebase', './package.json']);
   });
@@ -132,6 +132,24 @@ describe('the npm package, installed from its tarball', () => {
   it('runs `npx lattice`', async () => {
     const { stdout } = await run('npx', ['--no', 'lattice', 'perft', 'bagh-chal', '3', '--json'], app);
     expect(JSON.parse(stdout)).toMatchObject({ variant: 'bagh-chal', depth: 3, nodes: START['3'] });
+  });
+
+  it('serves the page with `npx lattice serve`, cross-origin isolated', async () => {
+    const child = spawn(process.execPath, [join(app, 'node_modules/lattice-engine/dist/src/cli.js'), 'serve', '--port', '0'], { cwd: app, env: cleanEnv() });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (d) => { out += d; const m = /(http:\/\/\S+)/.exec(out); if (m) resolve(m[1]!); });
+        child.once('exit', (code) => reject(new Error(`lattice serve exited (${code})`)));
+      });
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+      expect(await res.text()).toMatch(/<div id="app">/);
+    } finally {
+      child.kill();
+    }
   });
 
   describe.skipIf(!existsSync(CHROMIUM))(`in web apps bundled from the installed package, in Chromium (${CHROMIUM})`, () => {

@@ -1,0 +1,607 @@
+/**
+ * The page of `lattice serve`: pick a game and its options, play it against the engine (or watch the
+ * engine play itself, or two people on one screen), analyse it, check its rules with perft, and share
+ * it by URL. The rules run in this thread (Game / MakaGame, for legal moves and drawing); the engine
+ * runs in one EngineWorker per game (search, analysis, perft), so the page stays responsive.
+ */
+import { html, render, nothing } from 'lit-html';
+import { EngineWorker } from '../worker/client.js';
+import type { SearchInfo } from '../game.js';
+import { MATE } from '../game.js';
+import { REASON_WORDS, createPageGame, variantList, type MovePath, type PageGame, type PositionView } from './families.js';
+import { renderBoard } from './board.js';
+import { ClickInput, MoveLine, queryToSpec, specToQuery, type GameSpec, type Player } from './session.js';
+import './style.css';
+
+type Limit = 'movetime' | 'depth';
+
+interface Ui {
+  pg: PageGame | null;
+  line: MoveLine | null;
+  input: ClickInput | null;
+  paths: MovePath[];
+  /** Cells of the move that led to the position shown. */
+  lastCells: number[];
+  choice: MovePath[] | null;
+  players: [Player, Player];
+  limit: Limit;
+  limitValue: number;
+  /** Engine v engine: pause between moves, ms. */
+  pause: number;
+  flipped: boolean;
+  labels: 'kanji' | 'codes';
+  /** Form of the new-game panel: variant and option values. */
+  formVariant: string;
+  formOptions: Record<string, string>;
+  analysing: boolean;
+  iterations: SearchInfo[];
+  thinking: boolean;
+  engineStatus: string;
+  perftDepth: number;
+  perftOut: string;
+  perftRunning: boolean;
+  /** The server's tablebase (`lattice serve --tb-dir`): whether there is one, and its verdict here. */
+  tablebase: boolean;
+  verdict: string;
+  errors: Partial<Record<'game' | 'move' | 'position' | 'moves' | 'url' | 'perft' | 'engine' | 'tablebase', string>>;
+  busy: boolean;
+}
+
+const isolated = globalThis.crossOriginIsolated === true;
+/** Without cross-origin isolation a worker search cannot be stopped early: analysis runs this long. */
+const UNISOLATED_ANALYSIS_MS = 5000;
+
+const ui: Ui = {
+  pg: null, line: null, input: null, paths: [], lastCells: [], choice: null,
+  players: ['human', 'engine'], limit: 'movetime', limitValue: 500, pause: 300,
+  flipped: false, labels: 'kanji',
+  formVariant: variantList()[0]!.id, formOptions: {},
+  analysing: false, iterations: [], thinking: false, engineStatus: '',
+  perftDepth: 3, perftOut: '', perftRunning: false,
+  tablebase: false, verdict: '',
+  errors: {}, busy: true,
+};
+
+let worker: EngineWorker | null = null;
+let workerStarting: Promise<EngineWorker> | null = null;
+/** Moves the worker's game has played from the start (kept in step with the page before each job). */
+let workerLine: string[] = [];
+/** The job running in the worker (search, analysis, perft), to wait for before the next. */
+let job: Promise<unknown> = Promise.resolve();
+/** Bumped whenever the position or the players change: a job started before is stale. */
+let epoch = 0;
+/** The start position the game was given (an import or the URL), or undefined for the variant's. */
+let startGiven: string | undefined;
+
+const root = document.getElementById('app')!;
+root.textContent = '';
+
+// ------------------------------------------------------------------------------------------------
+// the engine worker
+
+function startWorker(pg: PageGame): Promise<EngineWorker> {
+  const old = worker;
+  worker = null;
+  workerLine = [];
+  void old?.terminate();
+  const p = EngineWorker.start({ variant: pg.variant.id, options: pg.options, position: pg.start }).then((w) => {
+    if (ui.pg === pg) worker = w; else void w.terminate();
+    return w;
+  });
+  workerStarting = p;
+  p.catch((e: unknown) => { ui.errors.engine = `the engine did not start: ${message(e)}`; update(); });
+  return p;
+}
+
+/** Sets the running worker's game to `pg`'s start, after the job it is doing. */
+function reuseWorker(w: EngineWorker, pg: PageGame): void {
+  stopWorker();
+  const p = job.catch(() => {}).then(async () => { await w.setPosition(pg.start); workerLine = []; return w; });
+  workerStarting = p;
+  job = p;
+  p.catch((e: unknown) => { ui.errors.engine = message(e); update(); });
+}
+
+/** Brings the worker's game to the page's position (undoing and replaying only what differs). */
+async function syncWorker(w: EngineWorker, moves: string[]): Promise<void> {
+  let common = 0;
+  while (common < workerLine.length && common < moves.length && workerLine[common] === moves[common]) common++;
+  while (workerLine.length > common) { await w.undo(); workerLine.pop(); }
+  for (const m of moves.slice(common)) { await w.play(m); workerLine.push(m); }
+}
+
+/** Runs `work` after the worker's current job, with the worker at the page's position. */
+function enqueue<T>(work: (w: EngineWorker) => Promise<T>): Promise<T> {
+  const moves = ui.line!.played();
+  const run = job.catch(() => {}).then(async () => {
+    const w = await workerStarting!;
+    await syncWorker(w, moves);
+    return work(w);
+  });
+  job = run;
+  return run;
+}
+
+/** Stops whatever the worker is doing (a search returns at once on an isolated page). */
+function stopWorker(): void { worker?.stop(); }
+
+// ------------------------------------------------------------------------------------------------
+// games
+
+function message(e: unknown): string { return e instanceof Error ? e.message : String(e); }
+
+async function newGame(spec: GameSpec): Promise<void> {
+  let pg: PageGame;
+  try {
+    pg = await createPageGame(spec.variant, spec.options, spec.position);
+  } catch (e) {
+    ui.errors.game = message(e); update();   // the game shown goes on
+    throw e;
+  }
+  ui.busy = true;
+  stopWorker();
+  epoch++;
+  const old = ui.pg;
+  old?.engine.dispose();
+  ui.pg = pg;
+  startGiven = spec.position;
+  ui.line = new MoveLine(pg);
+  ui.errors = {};
+  ui.iterations = []; ui.perftOut = ''; ui.choice = null;
+  ui.formVariant = pg.variant.id;
+  ui.formOptions = { ...spec.options };
+  if (spec.players) ui.players = [...spec.players];
+  // the same game from another position keeps its worker (no new thread, no second engine load)
+  if (old && worker && old.variant.id === pg.variant.id && JSON.stringify(old.options) === JSON.stringify(pg.options)) reuseWorker(worker, pg);
+  else startWorker(pg);
+  for (const [i, m] of spec.moves.entries()) {
+    try { ui.line.play(m); } catch (e) { ui.errors.moves = `move ${i + 1} (${m}): ${message(e)}`; break; }
+  }
+  if (spec.ply !== undefined) ui.line.goTo(spec.ply);
+  ui.busy = false;
+  positionChanged();
+}
+
+/** After every change of position or players: new legal moves, the URL, then the engine's turn. */
+function positionChanged(): void {
+  epoch++;
+  const pg = ui.pg!;
+  ui.paths = pg.engine.result() ? [] : pg.movePaths();
+  ui.input = new ClickInput(ui.paths);
+  ui.lastCells = lastMoveCells();
+  ui.choice = null;
+  ui.iterations = [];
+  history.replaceState(null, '', specToQuery(currentSpec()));
+  update();
+  void think();
+  void probeTablebase(epoch);
+}
+
+/** Asks the server's tablebase for the verdict of the position shown (only with `lattice serve --tb-dir`). */
+async function probeTablebase(my: number): Promise<void> {
+  if (!ui.tablebase || !ui.pg) return;
+  const pg = ui.pg;
+  const q = new URLSearchParams({ v: pg.variant.id, pos: pg.engine.position() });
+  for (const [k, v] of Object.entries(pg.options)) q.set(`o.${k}`, v);
+  ui.verdict = '…';
+  delete ui.errors.tablebase;
+  try {
+    const res = await fetch('api/probe?' + q.toString());
+    const body = await res.json() as { probe?: { wdl: string; dtm: number | null; bestmove: string | null; line: string[] } | null; error?: string };
+    if (my !== epoch) return;
+    if (body.error !== undefined) { ui.verdict = ''; ui.errors.tablebase = body.error; }
+    else if (!body.probe) ui.verdict = 'not in the tablebase (pieces still in hand)';
+    else {
+      const p = body.probe;
+      ui.verdict = `${p.wdl}${p.dtm === null ? '' : ` in ${p.dtm}`} for ${pg.view(pg.engine.position()).sides[toMove()].plural}` +
+        (p.bestmove ? `; best ${p.bestmove}` : '') + (p.line.length ? ` (${p.line.join(' ')})` : '');
+    }
+  } catch (e) {
+    if (my === epoch) { ui.verdict = ''; ui.errors.tablebase = message(e); }
+  }
+  update();
+}
+
+function currentSpec(): GameSpec {
+  const pg = ui.pg!;
+  return {
+    variant: pg.variant.id, options: pg.options, ...(startGiven === undefined ? {} : { position: pg.start }),
+    moves: ui.line!.moves, ply: ui.line!.ply, players: ui.players,
+  };
+}
+
+function toMove(): 0 | 1 { return ui.pg!.view(ui.pg!.engine.position()).toMove; }
+
+/** Starts the engine's move when it is its turn, else the analysis when it is on. */
+async function think(): Promise<void> {
+  const pg = ui.pg;
+  if (!pg || !ui.line) return;
+  stopWorker();
+  const my = epoch;
+  if (pg.engine.result()) { ui.thinking = false; update(); return; }
+  if (ui.players[toMove()] === 'engine' && ui.line.ply === ui.line.moves.length) {
+    ui.thinking = true; ui.engineStatus = 'thinking…'; update();
+    const limits = ui.limit === 'depth' ? { depth: ui.limitValue } : { movetime: ui.limitValue };
+    const started = performance.now();
+    try {
+      const r = await enqueue((w) => w.search({ ...limits, onIteration: (i) => { if (my === epoch) { ui.iterations = [...ui.iterations, i]; update(); } } }));
+      if (my !== epoch) return;
+      const wait = ui.players[0] === 'engine' && ui.players[1] === 'engine' ? ui.pause - (performance.now() - started) : 0;
+      if (wait > 0) await new Promise((res) => setTimeout(res, wait));
+      if (my !== epoch) return;
+      ui.thinking = false;
+      if (!r.bestmove) { ui.engineStatus = 'the engine has no move'; update(); return; }
+      ui.engineStatus = `engine played ${r.bestmove} (depth ${r.depth}, ${scoreText(r)})`;
+      ui.line.play(r.bestmove);
+      positionChanged();
+    } catch (e) {
+      if (my === epoch) { ui.thinking = false; ui.errors.engine = message(e); update(); }
+    }
+    return;
+  }
+  ui.thinking = false;
+  if (ui.analysing) void analyse(my);
+  update();
+}
+
+async function analyse(my: number): Promise<void> {
+  ui.iterations = [];
+  const limits = isolated ? { movetime: 0 } : { movetime: UNISOLATED_ANALYSIS_MS };
+  try {
+    await enqueue((w) => my !== epoch ? Promise.resolve(null) : w.search({ ...limits, onIteration: (i) => { if (my === epoch) { ui.iterations = [...ui.iterations, i]; update(); } } }));
+  } catch (e) {
+    if (my === epoch) ui.errors.engine = message(e);
+  }
+  if (my === epoch) { ui.analysing = false; update(); }
+}
+
+function scoreText(i: Pick<SearchInfo, 'score' | 'mateIn'>): string {
+  if (i.mateIn !== null) return i.mateIn > 0 ? `win in ${i.mateIn}` : `loss in ${-i.mateIn}`;
+  if (Math.abs(i.score) >= MATE - 1000) return i.score > 0 ? 'win' : 'loss';
+  return (i.score >= 0 ? '+' : '') + (i.score / 100).toFixed(2);
+}
+
+// ------------------------------------------------------------------------------------------------
+// input
+
+function onCell(cell: number): void {
+  if (!ui.input || ui.busy || ui.choice) return;
+  if (ui.players[toMove()] === 'engine' && ui.line!.ply === ui.line!.moves.length) return;   // not your turn
+  const out = ui.input.click(cell);
+  if (out.kind === 'play') playMove(out.move);
+  else if (out.kind === 'choose') { ui.choice = out.moves; update(); }
+  else update();
+}
+
+function playMove(move: string): boolean {
+  try {
+    ui.line!.play(move);
+  } catch (e) {
+    ui.errors.move = message(e); update();
+    return false;
+  }
+  delete ui.errors.move;
+  positionChanged();
+  return true;
+}
+
+function onMoveBox(ev: Event): void {
+  ev.preventDefault();
+  const box = (ev.target as HTMLFormElement).elements.namedItem('move') as HTMLInputElement;
+  const text = box.value.trim();
+  if (text === '') return;
+  if (ui.pg!.engine.result()) { ui.errors.move = 'the game is over'; update(); return; }
+  if (playMove(text)) box.value = '';
+}
+
+function go(ply: number): void {
+  if (!ui.line) return;
+  ui.line.goTo(ply);
+  positionChanged();
+}
+
+async function onLoadPosition(ev: Event): Promise<void> {
+  ev.preventDefault();
+  const text = ((ev.target as HTMLFormElement).elements.namedItem('position') as HTMLTextAreaElement).value.trim();
+  const pg = ui.pg!;
+  try {
+    pg.engine.setPosition(text);   // validates; ParseError says where and why
+  } catch (e) {
+    ui.errors.position = message(e); update();
+    return;
+  }
+  const start = pg.engine.position();
+  await newGame({ variant: pg.variant.id, options: pg.options, position: start, moves: [] });
+}
+
+async function onLoadMoves(ev: Event): Promise<void> {
+  ev.preventDefault();
+  const text = ((ev.target as HTMLFormElement).elements.namedItem('moves') as HTMLTextAreaElement).value;
+  const moves = text.replace(/\d+\.\s*/g, ' ').trim().split(/[\s,]+/).filter((m) => m !== '');
+  const pg = ui.pg!;
+  // check first, on the page's game, so a bad list changes nothing
+  const line = ui.line!;
+  const back = line.ply;
+  line.goTo(0);
+  let played = 0;
+  let error: string | undefined;
+  for (const [i, m] of moves.entries()) {
+    try { pg.engine.play(m); played++; } catch (e) { error = `move ${i + 1} (${m}): ${message(e)}`; break; }
+  }
+  for (; played > 0; played--) pg.engine.undo();
+  line.goTo(back);
+  if (error) { ui.errors.moves = error; update(); return; }
+  delete ui.errors.moves;
+  line.goTo(0);
+  line.moves = [];
+  for (const m of moves) line.play(m);
+  positionChanged();
+}
+
+async function onNewGame(ev: Event): Promise<void> {
+  ev.preventDefault();
+  const v = variantList().find((x) => x.id === ui.formVariant)!;
+  const options: Record<string, string> = {};
+  for (const o of v.options) {
+    const val = ui.formOptions[o.name];
+    if (val !== undefined && val !== String(o.default)) options[o.name] = val;
+  }
+  try { await newGame({ variant: v.id, options, moves: [] }); } catch { /* shown */ }
+}
+
+function toggleAnalysis(): void {
+  if (ui.analysing) { ui.analysing = false; epoch++; stopWorker(); update(); return; }
+  ui.analysing = true;
+  delete ui.errors.engine;
+  epoch++;
+  void think();
+}
+
+/** A perft cannot be stopped inside the worker: stopping it ends the worker and starts a new one. */
+function stopPerft(): void {
+  if (!ui.perftRunning || !ui.pg) return;
+  ui.perftRunning = false;
+  ui.perftOut = 'stopped';
+  startWorker(ui.pg);
+  update();
+  void think();
+}
+
+async function runPerft(divide: boolean): Promise<void> {
+  const pg = ui.pg!;
+  if (ui.perftRunning) return;
+  ui.perftRunning = true;
+  const depth = ui.perftDepth;
+  ui.perftOut = `${divide ? 'divide' : 'perft'} ${depth}…`; delete ui.errors.perft; update();
+  const limits = pg.perftTakesLimits ? { movetime: 60_000 } : undefined;
+  const t0 = performance.now();
+  try {
+    if (divide) {
+      const r = await enqueue((w) => w.divide(depth, limits));
+      if (!ui.perftRunning) return;
+      const total = Object.values(r).reduce((a, b) => a + b, 0);
+      ui.perftOut = Object.entries(r).map(([m, n]) => `${m}: ${n}`).join('\n') + `\n\n${Object.keys(r).length} moves, ${total} leaves, ${Math.round(performance.now() - t0)} ms`;
+    } else {
+      const n = await enqueue((w) => w.perft(depth, limits));
+      if (!ui.perftRunning) return;
+      ui.perftOut = `perft(${depth}) = ${n} (${Math.round(performance.now() - t0)} ms)`;
+    }
+  } catch (e) {
+    if (ui.perftRunning) { ui.perftOut = ''; ui.errors.perft = message(e); }
+  }
+  ui.perftRunning = false;
+  update();
+}
+
+function copy(text: string): void { void navigator.clipboard?.writeText(text).catch(() => {}); }
+
+document.addEventListener('keydown', (ev) => {
+  if ((ev.target as HTMLElement).closest('input, textarea, select')) return;
+  if (ev.key === 'ArrowLeft') { go(ui.line!.ply - 1); ev.preventDefault(); }
+  else if (ev.key === 'ArrowRight') { go(ui.line!.ply + 1); ev.preventDefault(); }
+  else if (ev.key === 'Escape') { ui.input?.reset(); ui.choice = null; update(); }
+  else if (ev.key === 'f') { ui.flipped = !ui.flipped; update(); }
+});
+
+// ------------------------------------------------------------------------------------------------
+// rendering
+
+function err(key: keyof Ui['errors']) {
+  const e = ui.errors[key];
+  return e ? html`<div class="error" id="error-${key}" role="alert">${e}</div>` : nothing;
+}
+
+function sideTitle(v: PositionView, i: 0 | 1) {
+  const s = v.sides[i];
+  return html`<div class="side side${i} ${v.toMove === i ? 'to-move' : ''}" id="side${i}">
+    <span class="swatch side${i}"></span><b>${s.plural}</b> (${ui.players[i]})
+    <span class="on-board">on the board: <b>${s.onBoard}</b></span>
+    ${s.hand ? html`<span class="hand">in hand: <b>${s.hand}</b></span>` : nothing}
+    ${s.captured ? html`<span class="captured">captured: <b>${s.captured}</b></span>` : nothing}
+  </div>`;
+}
+
+function lastMoveCells(): number[] {
+  const line = ui.line!;
+  if (line.ply === 0) return [];
+  // the last move's path, read in the position before it
+  const pg = ui.pg!;
+  const move = line.moves[line.ply - 1]!;
+  pg.engine.undo();
+  const path = pg.movePaths().find((m) => m.text === move)?.path ?? [];
+  pg.engine.play(move);
+  return path;
+}
+
+function arrowCells(): number[] | null {
+  const best = ui.iterations[ui.iterations.length - 1]?.pv[0];
+  return best ? ui.paths.find((m) => m.text === best)?.path ?? null : null;
+}
+
+function newGamePanel() {
+  const vs = variantList();
+  const v = vs.find((x) => x.id === ui.formVariant) ?? vs[0]!;
+  return html`<form class="panel" id="new-game" @submit=${onNewGame}>
+    <h2>New game</h2>
+    <label>Game <select id="variant" @change=${(e: Event) => { ui.formVariant = (e.target as HTMLSelectElement).value; ui.formOptions = {}; update(); }}>
+      ${vs.map((x) => html`<option value=${x.id} ?selected=${x.id === v.id}>${x.name}</option>`)}
+    </select></label>
+    ${v.options.map((o) => {
+      const val = ui.formOptions[o.name] ?? String(o.default);
+      const set = (e: Event) => { ui.formOptions[o.name] = (e.target as HTMLInputElement).value; };
+      return html`<label title=${`${o.description} (${o.source})`}>${o.name}
+        ${o.values && o.type !== 'int'
+          ? html`<select name=${o.name} @change=${set}>${o.values.map((x) => html`<option ?selected=${x === val}>${x}</option>`)}</select>`
+          : html`<input name=${o.name} .value=${val} @change=${set} size="8">`}</label>`;
+    })}
+    <button type="submit" id="start">Start</button>
+    ${err('game')}
+  </form>`;
+}
+
+function playersPanel() {
+  const pg = ui.pg!;
+  const view = pg.view(pg.engine.position());
+  const setPlayer = (i: 0 | 1) => (e: Event) => {
+    ui.players[i] = (e.target as HTMLSelectElement).value as Player;
+    positionChanged();
+  };
+  return html`<div class="panel" id="players">
+    <h2>Players</h2>
+    ${([0, 1] as const).map((i) => html`<label>${view.sides[i].plural}
+      <select id="player${i}" @change=${setPlayer(i)}>
+        <option value="human" ?selected=${ui.players[i] === 'human'}>human</option>
+        <option value="engine" ?selected=${ui.players[i] === 'engine'}>engine</option>
+      </select></label>`)}
+    <label>Engine <select id="limit" @change=${(e: Event) => { ui.limit = (e.target as HTMLSelectElement).value as Limit; ui.limitValue = ui.limit === 'depth' ? 4 : 500; update(); }}>
+      <option value="movetime" ?selected=${ui.limit === 'movetime'}>move time (ms)</option>
+      <option value="depth" ?selected=${ui.limit === 'depth'}>depth (plies)</option></select>
+      <input id="limit-value" type="number" min="1" .value=${String(ui.limitValue)} @change=${(e: Event) => { ui.limitValue = Math.max(1, Number((e.target as HTMLInputElement).value) || 1); }}></label>
+    <label>Engine v engine pause (ms) <input id="pause" type="number" min="0" .value=${String(ui.pause)} @change=${(e: Event) => { ui.pause = Math.max(0, Number((e.target as HTMLInputElement).value) || 0); }}></label>
+    <div class="status" id="engine-status">${ui.thinking ? 'engine thinking…' : ui.engineStatus}</div>
+    ${err('engine')}
+  </div>`;
+}
+
+function analysisPanel() {
+  const its = ui.iterations;
+  return html`<div class="panel" id="analysis">
+    <h2>Analysis</h2>
+    <button id="analyse" @click=${toggleAnalysis} ?disabled=${ui.thinking}>${ui.analysing ? 'Stop' : 'Analyse'}</button>
+    ${isolated ? nothing : html`<p class="note" id="not-isolated">This page is not cross-origin isolated (served without the COOP/COEP
+      headers), so the engine cannot be stopped early: a search ends only at its own limits (analysis: ${UNISOLATED_ANALYSIS_MS / 1000} s).
+      <code>lattice serve</code> sends the headers.</p>`}
+    <table class="iterations"><thead><tr><th>depth</th><th title="for the side to move">score</th><th>nodes</th><th>nodes/s</th><th>principal variation</th></tr></thead>
+      <tbody id="iterations">${its.slice().reverse().map((i) => html`<tr class="iteration">
+        <td>${i.depth}</td><td>${scoreText(i)}</td><td>${i.nodes.toLocaleString('en')}</td>
+        <td>${i.ms > 0 ? Math.round(i.nodes / i.ms * 1000).toLocaleString('en') : '–'}</td><td class="pv">${i.pv.join(' ')}</td></tr>`)}</tbody></table>
+    ${ui.tablebase ? html`<h3>Tablebase</h3><div id="verdict">${ui.verdict}</div>${err('tablebase')}` : nothing}
+    <h3>Perft</h3>
+    <label>depth <input id="perft-depth" type="number" min="0" max="20" .value=${String(ui.perftDepth)} @change=${(e: Event) => { ui.perftDepth = Number((e.target as HTMLInputElement).value); }}></label>
+    <button id="perft" ?disabled=${ui.perftRunning} @click=${() => runPerft(false)}>perft</button><button id="divide" ?disabled=${ui.perftRunning} @click=${() => runPerft(true)}>divide</button>
+    ${ui.perftRunning ? html`<button id="perft-stop" @click=${stopPerft}>stop</button>` : nothing}
+    ${err('perft')}
+    <pre id="perft-out">${ui.perftOut}</pre>
+  </div>`;
+}
+
+function movesPanel() {
+  const line = ui.line!;
+  const pg = ui.pg!;
+  const pos = pg.engine.position();
+  return html`<div class="panel" id="moves-panel">
+    <h2>Moves</h2>
+    <div class="nav">
+      <button id="first" @click=${() => go(0)} title="start">«</button>
+      <button id="undo" @click=${() => go(line.ply - 1)} title="back (←)">◀</button>
+      <button id="redo" @click=${() => go(line.ply + 1)} title="forward (→)">▶</button>
+      <button id="last" @click=${() => go(line.moves.length)} title="end">»</button>
+      <button id="flip" @click=${() => { ui.flipped = !ui.flipped; update(); }} title="flip (f)">flip</button>
+      ${pg.geometry.kind === 'squares' ? html`<button id="labels" @click=${() => { ui.labels = ui.labels === 'kanji' ? 'codes' : 'kanji'; update(); }}>${ui.labels === 'kanji' ? 'codes' : 'kanji'}</button>` : nothing}
+    </div>
+    <div class="movelist" id="movelist">${line.moves.map((m, i) => html`${i % 2 === 0 ? html`<span class="num">${i / 2 + 1}.</span>` : nothing}<a
+      href="#" class=${i + 1 === line.ply ? 'current' : ''} @click=${(e: Event) => { e.preventDefault(); go(i + 1); }}>${m}</a> `)}</div>
+    <form id="move-form" @submit=${onMoveBox}>
+      <input name="move" id="move-box" placeholder="move, e.g. ${ui.paths[0]?.text ?? ''}" autocomplete="off" aria-label="move">
+      <button type="submit">Play</button>
+      ${err('move')}
+    </form>
+    <h3>Position</h3>
+    <form id="position-form" @submit=${onLoadPosition}>
+      <textarea name="position" id="position-box" rows="2" .value=${pos} spellcheck="false"></textarea>
+      <button type="submit" id="load-position">Load position</button>
+      <button type="button" @click=${() => copy(pos)}>Copy</button>
+      ${err('position')}
+    </form>
+    <h3>Move list</h3>
+    <form id="moves-form" @submit=${onLoadMoves}>
+      <textarea name="moves" id="moves-box" rows="2" .value=${line.moves.join(' ')} spellcheck="false"></textarea>
+      <button type="submit" id="load-moves">Load moves</button>
+      <button type="button" @click=${() => copy(line.moves.join(' '))}>Copy</button>
+      ${err('moves')}
+    </form>
+    <p><a id="permalink" href=${specToQuery(currentSpec())}>link to this game</a></p>
+  </div>`;
+}
+
+function boardPanel() {
+  const pg = ui.pg!;
+  const view = pg.view(pg.engine.position());
+  const result = pg.engine.result();
+  const bottom: 0 | 1 = ui.flipped ? 1 : 0;
+  const top: 0 | 1 = bottom === 0 ? 1 : 0;
+  const marks = {
+    flipped: ui.flipped, labels: ui.labels, selected: ui.input?.prefix ?? [], targets: ui.input?.targets() ?? [],
+    last: ui.lastCells, arrow: ui.analysing || ui.iterations.length ? arrowCells() : null,
+  };
+  return html`<div class="board-panel">
+    ${sideTitle(view, top)}
+    <div class="board-wrap" data-variant=${pg.variant.id}>${renderBoard(pg.geometry, view, marks, onCell)}</div>
+    ${sideTitle(view, bottom)}
+    ${ui.choice ? html`<div class="choice" id="choice"><span>Choose:</span>${ui.choice.map((m) => html`<button class="choice-move" data-move=${m.text}
+      @click=${() => { ui.choice = null; playMove(m.text); }}>${choiceText(m)}</button>`)}
+      <button @click=${() => { ui.choice = null; update(); }}>cancel</button></div>` : nothing}
+    <div class="result" id="result">${result
+      ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — ${REASON_WORDS[result.reason] ?? result.reason} (<code>${result.winner}</code>, <code>${result.reason}</code>)`
+      : html`<span id="to-move">${view.sides[view.toMove].plural} to move</span>`}</div>
+  </div>`;
+}
+
+function choiceText(m: MovePath): string {
+  const words: Record<string, string> = { '': 'no promotion', '+': 'promote (+)', '=T': 'Teaching King (=T)', '=B': 'Buddhist Spirit (=B)' };
+  return `${words[m.suffix] ?? m.suffix}: ${m.text}`;
+}
+
+function update(): void {
+  const pg = ui.pg;
+  render(html`<header><h1>lattice-engine</h1>
+      <span class="subtitle">${pg ? pg.variant.name : 'loading…'}</span>${err('url')}</header>
+    <main>
+      ${pg && ui.line ? html`${boardPanel()}<div class="side-panels">${playersPanel()}${movesPanel()}${analysisPanel()}${newGamePanel()}</div>` : html`${newGamePanel()}`}
+    </main>`, root);
+  root.dataset.ready = String(!ui.busy && pg !== null);
+  root.dataset.thinking = String(ui.thinking);
+  root.dataset.ply = String(ui.line?.ply ?? 0);
+}
+
+// ------------------------------------------------------------------------------------------------
+// start: the game in the URL, else Bagh Chal
+
+async function boot(): Promise<void> {
+  // `lattice serve --tb-dir` marks the page (a static site has no /api: no tablebase panel, no request)
+  ui.tablebase = document.querySelector('meta[name="lattice-tablebase"]') !== null;
+  let spec: GameSpec | null = null;
+  let urlError: string | undefined;
+  try { spec = queryToSpec(location.search); } catch (e) { urlError = message(e); }
+  if (spec) {
+    try {
+      await newGame(spec);
+      if (ui.errors.moves) { ui.errors.url = `the URL's moves stop at ${ui.errors.moves}`; update(); }
+      return;
+    } catch (e) { urlError = `the URL does not give a game: ${message(e)}`; }
+  }
+  await newGame({ variant: variantList()[0]!.id, options: {}, moves: [] });
+  if (urlError) { ui.errors.url = urlError; update(); }
+}
+
+void boot();

@@ -1,0 +1,104 @@
+// The page's game logic without a browser (src/web/families.ts, session.ts): every variant's drawing
+// data comes from its own board and pieces, clicks enter exactly the legal moves, and the URL form of a
+// game round-trips. The page itself runs in test/browser/serve.spec.ts (npm run test:browser).
+import { describe, expect, it } from 'vitest';
+import { createPageGame, variantList } from '../src/web/families.js';
+import { ClickInput, MoveLine, queryToSpec, specToQuery } from '../src/web/session.js';
+import { VARIANTS } from '../src/variants/index.js';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../src/serve.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+describe('the page of lattice serve: game data and input', () => {
+  it('draws every variant from its own geometry, and every legal move is a click path', async () => {
+    for (const v of variantList()) {
+      let pg;
+      try {
+        pg = await createPageGame(v.id, {});
+      } catch (e) {
+        // a game declared before the core plays it: the page shows this error beside the new-game form
+        if (e instanceof Error && !/unknown variant/.test(e.message)) { console.warn(`${v.id} cannot be created yet: ${e.message}`); continue; }
+        throw e;
+      }
+      const g = pg.geometry;
+      expect(new Set(g.cells.map((c) => c.name)).size).toBe(g.cells.length);
+      for (const c of g.cells) expect(c.x >= 0 && c.x < g.width && c.y >= 0 && c.y < g.height).toBe(true);
+      for (const l of g.lines) for (const i of l) expect(g.cells[i]).toBeDefined();
+      const hunt = VARIANTS.get(v.id);
+      if (hunt) {
+        const board = hunt.board({ ...Object.fromEntries(hunt.options.map((o) => [o.name, o.default])) });
+        expect([g.kind, g.width, g.height, g.cells.length, g.lines.length]).toEqual(['points', board.width, board.height, board.points.length, board.lines.length]);
+      }
+      const view = pg.view(pg.engine.position());
+      expect(view.pieces).toHaveLength(g.cells.length);
+      expect(view.pieces.some((p) => p !== null) || view.sides.some((s) => s.hand > 0)).toBe(true);
+      // each legal move, clicked cell by cell (its last cell again when it could go on), plays that move
+      const paths = pg.movePaths();
+      expect(paths.map((m) => m.text).sort()).toEqual(pg.engine.legalMoves().sort());
+      for (const m of paths.slice(0, 40)) {
+        const input = new ClickInput(paths);
+        let out = input.click(m.path[0]!);
+        for (const c of m.path.slice(1)) out = input.click(c);
+        if (out.kind === 'partial') out = input.click(m.path[m.path.length - 1]!);
+        if (out.kind === 'choose') expect(out.moves.map((x) => x.text)).toContain(m.text);
+        else expect(out).toEqual({ kind: 'play', move: m.text });
+      }
+      pg.engine.dispose();
+    }
+  });
+
+  it('ignores a click that starts no move, and drops a selection for one that continues none', async () => {
+    const pg = await createPageGame('bagh-chal', {});
+    const line = new MoveLine(pg);
+    line.play('c3');
+    const input = new ClickInput(pg.movePaths());
+    expect(input.click(pg.geometry.cells.find((c) => c.name === 'c3')!.index)).toEqual({ kind: 'none' });   // a goat: tigers to move
+    const a1 = pg.geometry.cells.find((c) => c.name === 'a1')!.index;
+    expect(input.click(a1)).toEqual({ kind: 'partial' });
+    expect(input.targets().length).toBeGreaterThan(0);
+    expect(input.click(pg.geometry.cells.find((c) => c.name === 'e3')!.index)).toEqual({ kind: 'partial' });
+    expect(input.prefix).toEqual([]);
+    // undo/redo and a branch
+    line.play('a1-b2');
+    line.goTo(1);
+    expect(pg.engine.position()).toBe('T3T/5/2G2/5/T3T T G19 -');
+    line.play('a1-a2');
+    expect(line.moves).toEqual(['c3', 'a1-a2']);
+    pg.engine.dispose();
+  });
+
+  it('writes a game as a URL query and reads it back; a malformed one is refused with a message', () => {
+    const spec = { variant: 'tibetan-2', options: { setup: 'stacks' }, position: '3/1T1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', moves: ['b4-a3', 'b8-a7'], ply: 1, players: ['engine', 'human'] as ['engine', 'human'] };
+    expect(queryToSpec(specToQuery(spec))).toEqual(spec);
+    expect(queryToSpec('?m=c3')).toBeNull();
+    expect(() => queryToSpec('?v=bagh-chal&ply=x')).toThrow(/ply must be a number/);
+    expect(() => queryToSpec('?v=bagh-chal&play=robot,human')).toThrow(/play must be two of human\|engine/);
+    expect(() => queryToSpec('?v=bagh-chal&colour=red')).toThrow(/unknown URL parameter "colour"/);
+  });
+
+  it('serves the built page cross-origin isolated (or plain), and refuses bad serve arguments saying why', async () => {
+    const server = await startServer({ port: 0 });
+    const plain = await startServer({ port: 0, isolation: false });
+    try {
+      const res = await fetch(server.url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(res.headers.get('cross-origin-embedder-policy')).toBe('require-corp');
+      expect(await res.text()).toMatch(/assets\/index-[^]*<div id="app">/);   // the built page, not its sources
+      expect((await fetch(server.url + 'nothing-here')).status).toBe(404);
+      const probe = await fetch(server.url + 'api/probe?v=bagh-chal&pos=x');
+      expect([probe.status, await probe.json()]).toEqual([400, { error: 'the server was started without --tb-dir' }]);
+      expect((await fetch(plain.url)).headers.get('cross-origin-opener-policy')).toBeNull();
+      await expect(startServer({ port: Number(new URL(server.url).port) })).rejects.toThrow(/is in use: choose another --port/);
+    } finally {
+      await server.close();
+      await plain.close();
+    }
+    for (const [args, err] of [[['--port', '99999'], /--port must be in 0\.\.65535/], [['--tb-dir', '/no/such/dir'], /--tb-dir \/no\/such\/dir is not a directory/]] as const) {
+      const r = spawnSync(process.execPath, ['dist/src/cli.js', 'serve', ...args], { cwd: root, encoding: 'utf8' });
+      expect([r.status, r.stderr]).toEqual([2, expect.stringMatching(err)]);
+    }
+  });
+});
