@@ -24,6 +24,7 @@ import {
   type Position,
   type TibetanOptions,
   type Variant,
+  tigerJumpsByPaths,
 } from "./reference/tibetan.js";
 
 const names = (v: Variant, ps: number[]) => ps.map((i) => pointName(boardOf(v), i)).sort();
@@ -338,6 +339,36 @@ describe("hand-made positions", () => {
     expect(texts(startPosition("tibetan-2", { setup: "stacks" }))).toContain("b4-c5");
     expect(texts(startPosition("tibetan-4", { first: "tigers" }))).toContain("l7-m7");
   });
+});
+
+describe("jump generation by states equals jump generation by paths", () => {
+  // legalMoves finds a tiger's jumps state by state (tigerJumps); tigerJumpsByPaths walks every path
+  // as the rules text reads. Same moves, same canonical texts, on positions from seeded random games.
+  it("on random positions of every form", () => {
+    let seed = 20261201;
+    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+    const starts: Array<[Variant, TibetanOptions]> = [["tibetan-1", { setup: "square", tigers: 2 }], ["tibetan-2", { setup: "stacks", "tiger-start": "gate" }],
+      ["tibetan-4", {}], ["tibetan-4", { setup: "second-line", first: "tigers" }]];
+    let compared = 0;
+    for (let game = 0; game < 16; game++) {
+      const [v, o] = starts[game % starts.length];
+      let p = startPosition(v, o);
+      for (let ply = 0; ply < 60; ply++) {
+        const moves = legalMoves(p);
+        if (p.side === "tigers") {
+          const board = boardOf(v);
+          const byStates = moves.filter((m) => m.kind === "jump").map((m) => formatMove(v, m)).sort();
+          const byPaths = p.tigers.flatMap((t) => tigerJumpsByPaths(p, board, t)).map((m) => formatMove(v, m)).sort();
+          expect(byStates).toEqual(byPaths);
+          compared++;
+        }
+        if (moves.length === 0) break;
+        const jumps = moves.filter((m) => m.kind === "jump");
+        p = play(p, jumps.length > 0 && rnd(2) ? jumps[rnd(jumps.length)] : moves[rnd(moves.length)]);
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
+  }, 120_000);
 });
 
 // ---------------------------------------------------------------------------
