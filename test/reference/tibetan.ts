@@ -432,23 +432,24 @@ export function tigerJumpsByPaths(p: Position, board: Board, from: number): Move
 function tigerJumps(p: Position, board: Board, from: number): Move[] {
   const otherTigers = p.tigers.filter((t) => t !== from);
   const moves: Move[] = [];
-  type State = { at: number; captured: number[]; path: number[] };
-  let level: State[] = [{ at: from, captured: [], path: [] }];
+  /** a state, with the text-first path reaching it and that path's text */
+  type State = { at: number; captured: number[]; path: number[]; text: string };
+  let level: State[] = [{ at: from, captured: [], path: [], text: pointName(board, from) }];
   while (level.length > 0) {
-    const next = new Map<string, { state: State; text: string }>();
+    const next = new Map<string, State>();
     for (const s of level) {
       for (const { over, to } of board.jumps[s.at]) {
         if (p.goats[over] === 0 || s.captured.includes(over)) continue; // a goat there, not yet taken from this move
         const goatsOnLanding = p.goats[to] - (s.captured.includes(to) ? 1 : 0);
         if (goatsOnLanding > 0 || otherTigers.includes(to)) continue; // landing must be empty now
-        const state: State = { at: to, captured: [...s.captured, over].sort((a, b) => a - b), path: [...s.path, to] };
-        const key = `${to} {${state.captured.join(",")}}`;
-        const text = [from, ...state.path].map((i) => pointName(board, i)).join("x");
+        const captured = [...s.captured, over].sort((a, b) => a - b);
+        const key = `${to} {${captured.join(",")}}`;
+        const text = `${s.text}x${pointName(board, to)}`;
         const old = next.get(key);
-        if (!old || text < old.text) next.set(key, { state, text });
+        if (!old || text < old.text) next.set(key, { at: to, captured, path: [...s.path, to], text });
       }
     }
-    level = [...next.values()].map((e) => e.state);
+    level = [...next.values()];
     for (const s of level) moves.push({ kind: "jump", from, to: s.at, captured: s.captured, path: s.path });
   }
   return moves;
