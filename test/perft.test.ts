@@ -7,6 +7,7 @@ import { Game } from '../src/index.js';
 import baghChal from './perft/bagh-chal.json' with { type: 'json' };
 import tibetan1 from './perft/tibetan-1.json' with { type: 'json' };
 import tibetan2 from './perft/tibetan-2.json' with { type: 'json' };
+import tibetan4 from './perft/tibetan-4.json' with { type: 'json' };
 import catchTheGiant from './perft/catch-the-giant.json' with { type: 'json' };
 import surroundTheTiger from './perft/surround-the-tiger.json' with { type: 'json' };
 import doubleTiger from './perft/double-tiger.json' with { type: 'json' };
@@ -17,7 +18,7 @@ import permainanTabal from './perft/permainan-tabal.json' with { type: 'json' };
 interface PerftRow { id: string; variant: string; options: Record<string, number | string>; position: string; depths: Record<string, number>; source: string; deep?: boolean }
 
 const deep = process.env.LATTICE_DEEP === '1';
-const tables: PerftRow[] = ([baghChal, tibetan1, tibetan2, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves, permainanTabal] as PerftRow[][])
+const tables: PerftRow[] = ([baghChal, tibetan1, tibetan2, tibetan4, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves, permainanTabal] as PerftRow[][])
   .flat().filter((r) => deep || !r.deep);
 
 describe.each(tables)('perft $variant $id', (row) => {

@@ -24,6 +24,7 @@ import {
   type Position,
   type TibetanOptions,
   type Variant,
+  tigerJumpsByPaths,
 } from "./reference/tibetan.js";
 
 const names = (v: Variant, ps: number[]) => ps.map((i) => pointName(boardOf(v), i)).sort();
@@ -107,6 +108,96 @@ describe("boards (RULES §0 grid + den)", () => {
     expect(nbrs("tibetan-4", "g2")).toEqual(["f2", "g1", "g3", "h2"]);
     expect(nbrs("tibetan-4", "c3")).toEqual(["c4", "d3", "d4"]);
   });
+
+  it("tibetan-4: line lengths, adjacency and jump counts (hand count)", () => {
+    // Local coordinates on the 9x9 grid: c3 = (0,0), centre g7 = (4,4); gates = the edge midpoints
+    // g3 (4,0), g11 (4,8), c7 (0,4), k7 (8,4), all with x+y even, so each gate has diagonals.
+    // Grid lines: 9 rows, 9 columns; diagonals x-y = k and x+y = 8+k for even k, length 9-|k|, kept
+    // when >= 2: k = -6..6 gives lengths 3 5 7 9 7 5 3 each way (7 + 7).
+    // Den extensions (each den adds 2 points to each of 3 lines through its gate):
+    //  - row 7 (a7 b7 | c7..k7 | l7 m7) and column g (g1 g2 | g3..g11 | g12 g13): 9 + 4 = 13 each;
+    //  - the length-5 diagonals are exactly the ones joining two gates: g3-k7 (x-y=4), c7-g11
+    //    (x-y=-4), g3-c7 (x+y=4), g11-k7 (x+y=12); each gets 2 points at both ends: 5 + 4 = 9;
+    //  - the length-9 main diagonals and the length-7/3 ones pass through no gate.
+    // So: 3s: 4 short diagonals + 8 den rows (middle and base of 4 dens) = 12; 7s: 4; 9s: 8 rows +
+    // 8 columns + 2 main diagonals + 4 den-extended diagonals = 22; 13s: 2. 12 + 4 + 22 + 2 = 40.
+    const b = boardOf("tibetan-4");
+    const lengths = b.lines.map((l) => l.length).sort((x, y) => x - y);
+    expect(lengths).toEqual([...Array(12).fill(3), ...Array(4).fill(7), ...Array(22).fill(9), 13, 13]);
+    // adjacent pairs = sum (len - 1) = 12*2 + 4*6 + 22*8 + 2*12 = 248;
+    // short jumps (ordered pairs counted once per direction) = 2 * sum (len - 2) = 2 * (12 + 20 + 154 + 22)
+    expect(b.neighbours.reduce((s, n) => s + n.length, 0)).toBe(2 * 248);
+    expect(b.jumps.reduce((s, j) => s + j.length, 0)).toBe(2 * 208);
+    const line = (ps: string) => b.lines.some((l) => {
+      const t = l.map((i) => pointName(b, i)).join(" ");
+      return t === ps || t === ps.split(" ").reverse().join(" ");
+    });
+    // the 4 den-extended diagonals join two dens through two gates each
+    expect(line("e1 f2 g3 h4 i5 j6 k7 l8 m9")).toBe(true);
+    expect(line("i1 h2 g3 f4 e5 d6 c7 b8 a9")).toBe(true);
+    expect(line("a5 b6 c7 d8 e9 f10 g11 h12 i13")).toBe(true);
+    expect(line("e13 f12 g11 h10 i9 j8 k7 l6 m5")).toBe(true);
+    expect(line("g1 g2 g3 g4 g5 g6 g7 g8 g9 g10 g11 g12 g13")).toBe(true);
+    expect(line("a7 b7 c7 d7 e7 f7 g7 h7 i7 j7 k7 l7 m7")).toBe(true);
+    for (const l of ["e1 g1 i1", "f2 g2 h2", "a5 a7 a9", "b6 b7 b8", "m5 m7 m9", "l6 l7 l8", "e13 g13 i13", "f12 g12 h12"]) {
+      expect(line(l)).toBe(true);
+    }
+    // no point where the 13x13 grid has none: corners, den faces' insides, between base-row points
+    for (const n of ["a1", "m13", "b2", "a6", "f1", "h1", "b5", "l9", "d2", "a3", "c2", "c12"]) expect(pointIndex(b, n)).toBe(-1);
+  });
+
+  it("tibetan-4 adjacency at the gates, den centres, den middle and base rows", () => {
+    // gates: 5 board neighbours (edge point with diagonals) + the 3 den middle-row points
+    expect(nbrs("tibetan-4", "g3")).toEqual(["f2", "f3", "f4", "g2", "g4", "h2", "h3", "h4"]);
+    expect(nbrs("tibetan-4", "g11")).toEqual(["f10", "f11", "f12", "g10", "g12", "h10", "h11", "h12"]);
+    expect(nbrs("tibetan-4", "k7")).toEqual(["j6", "j7", "j8", "k6", "k8", "l6", "l7", "l8"]);
+    // den centres: axis (gate, base centre) + middle row
+    expect(nbrs("tibetan-4", "g12")).toEqual(["f12", "g11", "g13", "h12"]);
+    expect(nbrs("tibetan-4", "l7")).toEqual(["k7", "l6", "l8", "m7"]);
+    // middle-row ends: slanted side (gate, base corner) + middle row (centre)
+    expect(nbrs("tibetan-4", "f2")).toEqual(["e1", "g2", "g3"]);
+    expect(nbrs("tibetan-4", "l6")).toEqual(["k7", "l7", "m5"]);
+    expect(nbrs("tibetan-4", "b6")).toEqual(["a5", "b7", "c7"]); // not c6: a den face has no lines
+    expect(nbrs("tibetan-4", "b8")).toEqual(["a9", "b7", "c7"]);
+    // base rows: corners have the base row + slanted side; centres the base row (both ways) + axis
+    expect(nbrs("tibetan-4", "e1")).toEqual(["f2", "g1"]);
+    expect(nbrs("tibetan-4", "g1")).toEqual(["e1", "g2", "i1"]);
+    expect(nbrs("tibetan-4", "i1")).toEqual(["g1", "h2"]);
+    expect(nbrs("tibetan-4", "m9")).toEqual(["l8", "m7"]);
+    expect(nbrs("tibetan-4", "m7")).toEqual(["l7", "m5", "m9"]);
+    expect(nbrs("tibetan-4", "a9")).toEqual(["a7", "b8"]);
+    expect(nbrs("tibetan-4", "e13")).toEqual(["f12", "g13"]);
+    // main-board edge points next to a gate: c6 (local (0,3), odd: no diagonals), d7 (1,4) odd too
+    expect(nbrs("tibetan-4", "c6")).toEqual(["c5", "c7", "d6"]);
+    expect(nbrs("tibetan-4", "d7")).toEqual(["c7", "d6", "d8", "e7"]);
+    expect(nbrs("tibetan-4", "g7").length).toBe(8);
+  });
+
+  it("tibetan-4 jumps across the gates and along the den lines", () => {
+    const b = boardOf("tibetan-4");
+    const jumps = (p: string) => b.jumps[pointIndex(b, p)].map((j) => `${pointName(b, j.over)}>${pointName(b, j.to)}`).sort();
+    // from the gate g3: one jump along each of its 8 directions, 3 of them into the den
+    expect(jumps("g3")).toEqual(["f2>e1", "f3>e3", "f4>e5", "g2>g1", "g4>g5", "h2>i1", "h3>i3", "h4>i5"]);
+    // across the apex (the gate) from the board into the den: f4 x g3 -> h2, h4 x g3 -> f2, g4 x g3 -> g2
+    expect(jumps("f4")).toContain("g3>h2");
+    expect(jumps("h4")).toContain("g3>f2");
+    expect(jumps("g4")).toContain("g3>g2");
+    expect(jumps("d8")).toContain("c7>b6");
+    expect(jumps("j6")).toContain("k7>l8");
+    // ... and out of it: den centre over the gate along the axis; middle-row end over the gate along
+    // the slanted side; a middle-row end also jumps along the middle row (f2 x g2 -> h2)
+    expect(jumps("g2")).toEqual(["g3>g4"]);
+    expect(jumps("f2")).toEqual(["g2>h2", "g3>h4"]);
+    expect(jumps("b7")).toEqual(["c7>d7"]);
+    expect(jumps("g12")).toEqual(["g11>g10"]);
+    // base row: corner over the base centre to the other corner, and over the middle-row end to the gate
+    expect(jumps("e1")).toEqual(["f2>g3", "g1>i1"]);
+    expect(jumps("a5")).toEqual(["a7>a9", "b6>c7"]);
+    expect(jumps("m9")).toEqual(["l8>k7", "m7>m5"]);
+    // base centre: only up the axis (the base row has one point on each side of it)
+    expect(jumps("g1")).toEqual(["g2>g3"]);
+    expect(jumps("a7")).toEqual(["b7>c7"]);
+  });
 });
 
 describe("start positions per option", () => {
@@ -155,6 +246,28 @@ describe("start positions per option", () => {
     expect(goatMap(t4b).d4 && goatMap(t4b).j10 && goatMap(t4b).g10).toBe(1);
     expect([t4b.hand, goatsLeft(t4b)]).toEqual([50, 74]);
     expect(names("tibetan-4", t4b.tigers)).toEqual(["c7", "g11", "g3", "k7"]);
+  });
+
+  it("tibetan-4 setups, exactly", () => {
+    // third-line: the square ring at Chebyshev distance 2 from g7 (files e-i, ranks 5-9), 16 points
+    const ring2 = ["e5", "f5", "g5", "h5", "i5", "e9", "f9", "g9", "h9", "i9", "e6", "e7", "e8", "i6", "i7", "i8"];
+    // second-line: distance 3 (files d-j, ranks 4-10), 7 x 4 - 4 = 24 points
+    const ring3 = [..."defghij"].flatMap((f) => [`${f}4`, `${f}10`]).concat(..."56789".split("").flatMap((r) => [`d${r}`, `j${r}`]));
+    expect(ring3.length).toBe(24);
+    for (const [o, ring, hand, tigers] of [
+      [{}, ring2, 48, ["b7", "g12", "g2", "l7"]],
+      [{ "tiger-start": "gate" }, ring2, 48, ["c7", "g11", "g3", "k7"]],
+      [{ setup: "second-line" }, ring3, 50, ["b7", "g12", "g2", "l7"]],
+      [{ setup: "second-line", "tiger-start": "gate" }, ring3, 50, ["c7", "g11", "g3", "k7"]],
+    ] as Array<[TibetanOptions, string[], number, string[]]>) {
+      const p = startPosition("tibetan-4", o);
+      expect(Object.keys(goatMap(p)).sort()).toEqual(ring.slice().sort());
+      expect(Object.values(goatMap(p)).every((c) => c === 1)).toBe(true);
+      expect(names("tibetan-4", p.tigers)).toEqual(tigers);
+      expect([p.hand, p.captured, p.side, p.lastGoat, goatsLeft(p)]).toEqual([hand, 0, "goats", null, ring.length + hand]);
+    }
+    expect(startPosition("tibetan-4", { first: "tigers" }).side).toBe("tigers");
+    expect(startPosition("tibetan-4", { "tiger-win-goats-left": 6 }).goatsLeftToWin).toBe(6);
   });
 });
 
@@ -214,6 +327,18 @@ describe("legal move counts at the start (derived by hand)", () => {
     expect(perft(startPosition("tibetan-2", { setup: "stacks", first: "tigers" }), 2)).toBe(252);
     // tibetan-1 square, tigers first, tiger c2: 4 steps, then 12 in hand onto 26 empty points
     expect(perft(startPosition("tibetan-1", { setup: "square", first: "tigers" }), 2)).toBe(4 * 26);
+  });
+
+  it("tibetan-4, two plies, by hand", () => {
+    // Default: 85 placements, then 4 tigers on the den centres, 4 steps each (16). A goat on a den
+    // centre's neighbour that ends its line through the centre (middle-row ends, base centre:
+    // 3 per den, 12 placements) takes a step: 15. A goat on a gate (4 placements) takes the step
+    // g2-g3 but opens g2xg4 and, over the ring goat g5, g2xg4xg6 (g6 empty; from g6, which has no
+    // diagonals, nothing more): 17. The other 69 placements leave 16.
+    expect(perft(startPosition("tibetan-4"), 2)).toBe(12 * 15 + 4 * 17 + 69 * 16); // 1352
+    // first=tigers: 16 tiger steps (no goat next to a den centre), then 48 in hand onto the
+    // 105 - 16 - 4 = 85 empty points, whichever step was made
+    expect(perft(startPosition("tibetan-4", { first: "tigers" }), 2)).toBe(16 * 85); // 1360
   });
 
   it("tibetan-1 square, tiger on the gate, tigers first: a loop with two paths is one move", () => {
@@ -338,6 +463,131 @@ describe("hand-made positions", () => {
     expect(texts(startPosition("tibetan-2", { setup: "stacks" }))).toContain("b4-c5");
     expect(texts(startPosition("tibetan-4", { first: "tigers" }))).toContain("l7-m7");
   });
+});
+
+describe("tibetan-4 hand-made positions (test/perft/tibetan-4.json rows, depth 1 by hand)", () => {
+  // Three tigers on the north den's base row e13 g13 i13 with its middle row empty: e13-f12, g13-g12,
+  // i13-h12 (3 steps; no goat next to them, and a tiger is never jumped).
+  const north = ["e13-f12", "g13-g12", "i13-h12"];
+  const t4 = (spec: Parameters<typeof positionFrom>[1]) => positionFrom("tibetan-4", spec);
+
+  it("den-chain: a multi-jump into the south den, along its base row and out again", () => {
+    // Tiger g5 (8 neighbours), goats g4 f2 g1 h2 h4. Steps: f4 f5 f6 g6 h5 h6 (6).
+    // Jumps: g5 x g4 -> g3 (the gate). From g3: x f2 -> e1, x h2 -> i1, x h4 -> i5.
+    //   e1: x g1 -> i1 (base row); i1: x h2 -> g3; g3: x h4 -> i5 (g4 f2 g1 h2 already taken).
+    //   i1 (via h2): x g1 -> e1; e1: x f2 -> g3; g3: x h4 -> i5 -- the same states as the other way
+    //   round, so g3 {g4 f2 g1 h2} and i5 {all five} are one move each.
+    //   i5 (via h4) and i3 (g5 x h4 -> i3): nothing left to take next to them.
+    // 9 jumps + 6 steps + 3 north steps = 18.
+    const p = t4({ goats: { g4: 1, f2: 1, g1: 1, h2: 1, h4: 1 }, tigers: ["g5", "e13", "g13", "i13"], hand: 50, captured: 9, side: "tigers" });
+    expect(texts(p)).toEqual([...north, "g5-f4", "g5-f5", "g5-f6", "g5-g6", "g5-h5", "g5-h6",
+      "g5xg3", "g5xg3xe1", "g5xg3xe1xi1", "g5xg3xe1xi1xg3", "g5xg3xe1xi1xg3xi5", "g5xg3xi1", "g5xg3xi1xe1", "g5xg3xi5", "g5xi3"].sort());
+    expect(formatMove("tibetan-4", parseMove(p, "g5xg3xi1xe1xg3xi5"))).toBe("g5xg3xe1xi1xg3xi5");
+    expect(play(p, "g5xg3xi1xe1xg3xi5").captured).toBe(14);
+  });
+
+  it("across-gates: jumps over the west and south gates, into and out of the dens", () => {
+    // Goats c7 (west gate) and g3 (south gate). b6: steps a5 b7, x c7 -> d8. d6 (8 neighbours):
+    // 7 steps, x c7 -> b8. g2: steps f2 g1 h2, x g3 -> g4. h4 (8 neighbours): 7 steps, x g3 -> f2
+    // (from f2 the next point g2 holds a tiger: no further jump). 2+1 + 7+1 + 3+1 + 7+1 = 23.
+    const p = t4({ goats: { c7: 1, g3: 1 }, tigers: ["b6", "d6", "g2", "h4"], hand: 60, captured: 2, side: "tigers" });
+    expect(texts(p)).toEqual(["b6-a5", "b6-b7", "b6xd8", "d6-c5", "d6-c6", "d6-d5", "d6-d7", "d6-e5", "d6-e6", "d6-e7", "d6xb8",
+      "g2-f2", "g2-g1", "g2-h2", "g2xg4", "h4-g4", "h4-g5", "h4-h3", "h4-h5", "h4-i3", "h4-i4", "h4-i5", "h4xf2"]);
+  });
+
+  it("den-lines: jumps along a middle row, an axis from the base, a base row and a slanted side", () => {
+    // Goats g2 b7 l8 m7. f2: steps e1 g3, x g2 -> h2 (middle row). g1: steps e1 i1, x g2 -> g3
+    // (axis; from g3 the goats are gone or absent, f2 holds a tiger). a7: steps a5 a9, x b7 -> c7.
+    // m9: no step (l8, m7 taken), x l8 -> k7 (slanted side), x m7 -> m5 (base row). 3+3+3+2 = 11.
+    const p = t4({ goats: { g2: 1, b7: 1, l8: 1, m7: 1 }, tigers: ["f2", "g1", "a7", "m9"], hand: 40, captured: 20, side: "tigers" });
+    expect(texts(p)).toEqual(["a7-a5", "a7-a9", "a7xc7", "f2-e1", "f2-g3", "f2xh2", "g1-e1", "g1-i1", "g1xg3", "m9xk7", "m9xm5"]);
+  });
+
+  it("a stack in a den is jumped once per move (reference only: no tibetan-4 setup has stacks, so the host's grammar refuses G(n) there)", () => {
+    // Stacks g2 (3) and f2 (2). g1: steps e1 i1; x g2 -> g3, then x f2 -> e1 (g2 is not jumped
+    // again although 2 goats stay there). h2: steps g3 i1; x g2 would land on f2, a stack: no.
+    // e13: f12, g13; i13: g13, h12. 2+2 + 2 + 2+2 = 10.
+    const p = t4({ goats: { g2: 3, f2: 2, b7: 4, l7: 2 }, tigers: ["g1", "h2", "e13", "i13"], captured: 53, side: "tigers" });
+    expect(texts(p)).toEqual(["e13-f12", "e13-g13", "g1-e1", "g1-i1", "g1xg3", "g1xg3xe1", "h2-g3", "h2-i1", "i13-g13", "i13-h12"]);
+    expect(goatMap(play(p, "g1xg3xe1"))).toEqual({ g2: 2, f2: 1, b7: 4, l7: 2 });
+  });
+
+  it("last-goat: the goat that stepped last turn may not move", () => {
+    // Goats c7 (stepped there last turn) b7 a9 k7 e5 i9, nothing in hand. a9: a7 b8; b7: a7 b6 b8
+    // (c7 taken); e5 and i9: 8 empty neighbours each; k7 (gate): its 8 neighbours: 2+3+8+8+8 = 29.
+    // Free (no last goat): c7 adds b6 b8 c6 c8 d6 d7 d8 (b7 taken): 36.
+    const spec = { goats: { c7: 1, b7: 1, a9: 1, k7: 1, e5: 1, i9: 1 }, tigers: ["e13", "g13", "i13", "m7"], captured: 58, side: "goats" as const };
+    const frozen = t4({ ...spec, lastGoat: "c7" });
+    expect(legalMoves(frozen).length).toBe(29);
+    expect(texts(frozen).some((t) => t.startsWith("c7-"))).toBe(false);
+    const free = t4({ ...spec, lastGoat: null });
+    expect(texts(free).filter((t) => t.startsWith("c7-"))).toEqual(["c7-b6", "c7-b8", "c7-c6", "c7-c8", "c7-d6", "c7-d7", "c7-d8"]);
+    expect(legalMoves(free).length).toBe(36);
+  });
+
+  it("thresholds: 7 goats left; a double jump wins at 5, any capture at 6", () => {
+    // Goats g4 h2 + a5 a7 a9 b6 b8 (7 left, 57 captured). g5: 7 steps (f4 f5 f6 g6 h4 h5 h6),
+    // x g4 -> g3, then x h2 -> i1 (g2 f2 empty): 2 jumps; + 3 north = 12.
+    const spec = { goats: { g4: 1, h2: 1, a5: 1, a7: 1, a9: 1, b6: 1, b8: 1 }, tigers: ["g5", "e13", "g13", "i13"], captured: 57, side: "tigers" as const };
+    const p5 = t4(spec);
+    expect(texts(p5)).toEqual([...north, "g5-f4", "g5-f5", "g5-f6", "g5-g6", "g5-h4", "g5-h5", "g5-h6", "g5xg3", "g5xg3xi1"].sort());
+    expect(result(play(p5, "g5xg3"))).toBe(null); // 6 left > 5
+    expect(result(play(p5, "g5xg3xi1"))).toEqual({ winner: "tigers", reason: "goats-left" }); // 5
+    const p6 = t4({ ...spec, goatsLeftToWin: 6 });
+    expect(legalMoves(p6).length).toBe(12);
+    expect(result(play(p6, "g5xg3"))).toEqual({ winner: "tigers", reason: "goats-left" }); // 6
+    // so perft(2) differs by exactly the goats' replies after g5xg3 (6 goats, nothing in hand):
+    // a5: 0 (a7 b6 taken); a7: b7; a9: 0 (a7 b8 taken); b6: b7 c7; b8: b7 c7; h2: g2 i1 (the tiger
+    // stands on g3): 1 + 2 + 2 + 2 = 7
+    expect(perft(p5, 2) - perft(p6, 2)).toBe(7);
+  });
+
+  it("tigers-blocked: no tiger move, the goats have won", () => {
+    // e13 g13 i13 hemmed by f12 g12 h12 with g11 behind them (every jump lands on g11); a5 hemmed by
+    // a7 and b6 with a9 and c7 behind them.
+    const p = t4({ goats: { f12: 1, g12: 1, h12: 1, g11: 1, a7: 1, b6: 1, a9: 1, c7: 1 }, tigers: ["e13", "g13", "i13", "a5"], hand: 20, captured: 36, side: "tigers" });
+    expect(legalMoves(p)).toEqual([]);
+    expect(result(p)).toEqual({ winner: "goats", reason: "tigers-cannot-move" });
+    expect(perft(p, 1)).toBe(0);
+  });
+
+  it("tigers-first-chain: first=tigers, a chain out of the north den", () => {
+    // Goats g11 g9 h8. g12: steps f12 g13 h12; x g11 -> g10, x g9 -> g8, x h8 -> i8 (g10, g8, i8 have
+    // no diagonals; nothing else next to them): 3 jumps. b7, l7, g2: 4 steps each. 6 + 12 = 18.
+    const p = t4({ goats: { g11: 1, g9: 1, h8: 1 }, tigers: ["g12", "l7", "b7", "g2"], hand: 45, captured: 16, side: "tigers" });
+    expect(texts(p)).toEqual(["b7-a7", "b7-b6", "b7-b8", "b7-c7", "g12-f12", "g12-g13", "g12-h12", "g12xg10", "g12xg10xg8", "g12xg10xg8xi8",
+      "g2-f2", "g2-g1", "g2-g3", "g2-h2", "l7-k7", "l7-l6", "l7-l8", "l7-m7"]);
+  });
+});
+
+describe("jump generation by states equals jump generation by paths", () => {
+  // legalMoves finds a tiger's jumps state by state (tigerJumps); tigerJumpsByPaths walks every path
+  // as the rules text reads. Same moves, same canonical texts, on positions from seeded random games.
+  it("on random positions of every form", () => {
+    let seed = 20261201;
+    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+    const starts: Array<[Variant, TibetanOptions]> = [["tibetan-1", { setup: "square", tigers: 2 }], ["tibetan-2", { setup: "stacks", "tiger-start": "gate" }],
+      ["tibetan-4", {}], ["tibetan-4", { setup: "second-line", first: "tigers" }]];
+    let compared = 0;
+    for (let game = 0; game < 16; game++) {
+      const [v, o] = starts[game % starts.length];
+      let p = startPosition(v, o);
+      for (let ply = 0; ply < 60; ply++) {
+        const moves = legalMoves(p);
+        if (p.side === "tigers") {
+          const board = boardOf(v);
+          const byStates = moves.filter((m) => m.kind === "jump").map((m) => formatMove(v, m)).sort();
+          const byPaths = p.tigers.flatMap((t) => tigerJumpsByPaths(p, board, t)).map((m) => formatMove(v, m)).sort();
+          expect(byStates).toEqual(byPaths);
+          compared++;
+        }
+        if (moves.length === 0) break;
+        const jumps = moves.filter((m) => m.kind === "jump");
+        p = play(p, jumps.length > 0 && rnd(2) ? jumps[rnd(jumps.length)] : moves[rnd(moves.length)]);
+      }
+    }
+    expect(compared).toBeGreaterThan(200);
+  }, 120_000);
 });
 
 // ---------------------------------------------------------------------------

@@ -386,8 +386,12 @@ function isEmpty(p: Position, i: number): boolean {
   return p.goats[i] === 0 && !p.tigers.includes(i);
 }
 
-/** All jump moves of the tiger on `from` (distinct by identity, canonical paths). */
-function tigerJumps(p: Position, board: Board, from: number): Move[] {
+/**
+ * All jump moves of the tiger on `from`, by walking every jump path (the rules text read literally):
+ * distinct by identity, canonical paths. Exponential in the number of paths, so legalMoves uses
+ * {@link tigerJumps}; this one is kept as its specification (the self-tests compare the two).
+ */
+export function tigerJumpsByPaths(p: Position, board: Board, from: number): Move[] {
   const found = new Map<string, Move>();
   const otherTigers = p.tigers.filter((t) => t !== from);
   const record = (to: number, captured: number[], path: number[]) => {
@@ -409,6 +413,46 @@ function tigerJumps(p: Position, board: Board, from: number): Move[] {
   };
   explore(from, [], []);
   return [...found.values()];
+}
+
+/**
+ * All jump moves of the tiger on `from` (distinct by identity, canonical paths), hop by hop over
+ * STATES instead of paths. A state is (where the tiger stands, the set of points captured from so
+ * far); the jumps available next depend on the state only (the position is fixed, the tiger's start
+ * point counts as empty, a landing is empty iff it was empty or it held one goat now captured), so
+ * every path reaching a state has the same continuations. A jump move IS a state reached after at
+ * least one hop: its identity (from, to, captured set) names the state. Each hop adds one captured
+ * point, so all paths to a state have the same number of hops, |captured|: level k holds the states
+ * after k hops. Canonical text: two paths to one state have equally many landings and end with the
+ * same point name, so neither text is a prefix of the other and adding the same hop to both keeps
+ * their order; the text-first path to a state is therefore the text-first path to one of its
+ * predecessor states plus the last hop, which is what keeping the smallest text per state gives.
+ * The self-tests check this against {@link tigerJumpsByPaths}, which walks every path.
+ */
+function tigerJumps(p: Position, board: Board, from: number): Move[] {
+  const otherTigers = p.tigers.filter((t) => t !== from);
+  const moves: Move[] = [];
+  /** a state, with the text-first path reaching it and that path's text */
+  type State = { at: number; captured: number[]; path: number[]; text: string };
+  let level: State[] = [{ at: from, captured: [], path: [], text: pointName(board, from) }];
+  while (level.length > 0) {
+    const next = new Map<string, State>();
+    for (const s of level) {
+      for (const { over, to } of board.jumps[s.at]) {
+        if (p.goats[over] === 0 || s.captured.includes(over)) continue; // a goat there, not yet taken from this move
+        const goatsOnLanding = p.goats[to] - (s.captured.includes(to) ? 1 : 0);
+        if (goatsOnLanding > 0 || otherTigers.includes(to)) continue; // landing must be empty now
+        const captured = [...s.captured, over].sort((a, b) => a - b);
+        const key = `${to} {${captured.join(",")}}`;
+        const text = `${s.text}x${pointName(board, to)}`;
+        const old = next.get(key);
+        if (!old || text < old.text) next.set(key, { at: to, captured, path: [...s.path, to], text });
+      }
+    }
+    level = [...next.values()];
+    for (const s of level) moves.push({ kind: "jump", from, to: s.at, captured: s.captured, path: s.path });
+  }
+  return moves;
 }
 
 /** All legal moves of the side to move (none once the game is over). */
