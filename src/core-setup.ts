@@ -11,16 +11,17 @@ import { IO_SET, loadCore, type Core } from './wasm.js';
 const REPETITION_MODES = ['none', 'draw3', 'forbid'];
 
 /**
- * Loads a core instance and configures it for a hunt variant under `options`: the board tables (with
+ * Loads a core instance and configures it for a hunt variant under `options`: the u64 build for boards of up
+ * to 64 points, the wide build (128-bit sets) for larger ones or when `wide` is set; the board tables (with
  * each point's rank), the rules block (the RuleSet encoded: src/rules), the repetition rule and the
  * evaluation weights, all from the declaration; the core holds no game of its own. Throws Error when the
  * core refuses the board or the rules (a declaration bug: the schema checks the rules first).
  */
-export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false, sharedMemory?: WebAssembly.Memory): Promise<{ board: Board; rules: RuleSet; core: Core }> {
+export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false, sharedMemory?: WebAssembly.Memory, wide = false): Promise<{ board: Board; rules: RuleSet; core: Core }> {
   const board = variant.board(options);
   const rules = variant.rules(options);
   // boards of more than 64 points play on the wide build (128-bit sets) of the same core
-  const core = await loadCore({ debug, sharedMemory, wide: board.points.length > 64 });
+  const core = await loadCore({ debug, sharedMemory, wide: wide || board.points.length > 64 });
   if (board.points.length > core.maxPoints) throw new Error(`internal: board ${board.id} has ${board.points.length} points; the core takes at most ${core.maxPoints}`);
   const e = core.exports;
   const input = core.boardInput();

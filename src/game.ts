@@ -22,7 +22,7 @@ export const MATE = 31000;
 const MATE_BOUND = MATE - 1000;
 const NO_MOVE = 0xffffffff;
 
-const GAME_OPTION_KEYS = ['options', 'position', 'hashMb', 'debug'] as const;
+const GAME_OPTION_KEYS = ['options', 'position', 'hashMb', 'debug', 'wide'] as const;
 
 /** Options of Game.create (unknown keys are refused with ArgumentError). */
 export interface GameOptions {
@@ -34,6 +34,11 @@ export interface GameOptions {
   hashMb?: number;
   /** Load the bounds-checked debug build of the core (slower; used by the tests). */
   debug?: boolean;
+  /**
+   * Load the wide build of the core (128-bit sets) even for a board of up to 64 points; boards of more
+   * points (tibetan-4's 105) always get it. For testing: both builds must play every game alike.
+   */
+  wide?: boolean;
 }
 
 /**
@@ -112,15 +117,17 @@ export class Game {
    * Loads a core instance and sets up `variantId` with its options and start position.
    * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position, or
    * one that cannot arise: src/position-text.ts), ArgumentError (bad argument types: `opts` or
-   * `opts.options` not an object or an array, a non-boolean `debug`; an unknown key in `opts`).
+   * `opts.options` not an object or an array, a non-boolean `debug` or `wide`; an unknown key in `opts`).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
     checkGameArgTypes(variantId, opts);
     checkKeys(opts, GAME_OPTION_KEYS, 'game options');
-    if (opts.debug !== undefined && typeof opts.debug !== 'boolean') throw new ArgumentError(`debug must be true or false, got ${describeValue(opts.debug)}`);
+    for (const flag of ['debug', 'wide'] as const) {
+      if (opts[flag] !== undefined && typeof opts[flag] !== 'boolean') throw new ArgumentError(`${flag} must be true or false, got ${describeValue(opts[flag])}`);
+    }
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);
-    const { board, rules, core } = await loadVariantCore(variant, options, opts.debug);
+    const { board, rules, core } = await loadVariantCore(variant, options, opts.debug, undefined, opts.wide);
     if (opts.hashMb !== undefined) core.exports.setHashSize(opts.hashMb);
     const game = new Game(variant, options, board, rules, notationContext(variant, options, board, rules), core);
     if (opts.position === undefined) game.load(parsePositionText(game.notation, variant.start(options), { reachable: false }));
