@@ -585,7 +585,7 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     const { createGame } = await import('../src/index.js');
     const e = await createGame('no-such').catch((x) => x);
     expect(e).toBeInstanceOf(UnknownVariantError);
-    expect(e.message).toMatch(/known: bagh-chal, tibetan-1, tibetan-2, catch-the-giant, surround-the-tiger, double-tiger, shepherds-and-wolves, permainan-tabal, maka-dai-dai\)/);
+    expect(e.message).toMatch(/known: bagh-chal, tibetan-1, tibetan-2, tibetan-4, catch-the-giant, surround-the-tiger, double-tiger, shepherds-and-wolves, permainan-tabal, maka-dai-dai\)/);
     const m = await Game.create('maka-dai-dai').catch((x) => x);
     expect(m).toBeInstanceOf(UnknownVariantError);
     expect(m.message).toMatch(/MakaGame\.create\(\) or createGame\(\)/);
