@@ -31,6 +31,7 @@ describe('the page of lattice serve: game data and input', () => {
       // each legal move, clicked cell by cell (its last cell again when it could go on), plays that move
       const paths = pg.movePaths();
       expect([...new Set(paths.map((m) => m.text))].sort()).toEqual(pg.engine.legalMoves().sort());
+      for (const m of paths) expect(m.path.every((c) => g.cells[c] !== undefined), m.text).toBe(true);
       for (const m of paths.slice(0, 40)) {
         const input = new ClickInput(paths);
         let out = input.click(m.path[0]!);

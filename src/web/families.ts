@@ -138,9 +138,11 @@ async function huntGame(variant: VariantListing, options: Record<string, string>
     return { pieces, toMove: s.side, sides: [sv(0), sv(1)] };
   });
   const pathOf = (text: string) => parseMoveText(board, text).points;
+  // the engine's own texts (`c3`, `a1-b2`, `a1xc3xe5`) are split as they are, with no checks (thousands of them)
+  const pathOfListed = (text: string) => text.split(text.includes('-') ? '-' : 'x').map((n) => board.index(n));
   return {
     variant, options, engine: game, geometry, start: game.position(), perftTakesLimits: true, view, pathOf,
-    movePaths: () => game.legalMoveTexts().flatMap((texts) => texts.map((t) => ({ text: texts[0]!, path: pathOf(t), suffix: '' }))),
+    movePaths: () => game.legalMoveTexts().flatMap((texts) => texts.map((t) => ({ text: texts[0]!, path: pathOfListed(t), suffix: '' }))),
   };
 }
 
