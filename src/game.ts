@@ -227,6 +227,17 @@ export class Game {
   }
 
   /**
+   * Every text of each legal move, in legalMoves() order: the canonical text first, then (a multi-jump
+   * that several paths make, such as a loop of jumps taken either way round) the text of each other
+   * path, all of which play() accepts. Empty when the game is over.
+   */
+  legalMoveTexts(): string[][] {
+    this.enter('legalMoveTexts', true);
+    if (this.resultCode() !== 0) return [];
+    return listedMoves(this.core, this.board).map((m) => [...m.texts]);
+  }
+
+  /**
    * Plays a move given as text (`c3`, `a1-b2`, `a1xc3`, `a1xc3xe5`: any path of a multi-jump). Throws
    * ParseError for malformed text and IllegalMoveError when it is not legal here (or the game is over).
    */

@@ -91,7 +91,7 @@ describe('lattice CLI', () => {
 
   it('unknown variants: the message lists every variant', () => {
     const r = run('search', 'no-such-game');
-    expect(r.err).toMatch(/^error: unknown variant "no-such-game" \(known: bagh-chal, tibetan-1, tibetan-2, catch-the-giant, surround-the-tiger, double-tiger, shepherds-and-wolves, permainan-tabal, maka-dai-dai\)/);
+    expect(r.err).toMatch(/^error: unknown variant "no-such-game" \(known: bagh-chal, tibetan-1, tibetan-2, tibetan-4, catch-the-giant, surround-the-tiger, double-tiger, shepherds-and-wolves, permainan-tabal, maka-dai-dai\)/);
   });
 
   it('progress goes to stderr only when asked (or on a terminal); stdout stays the result, pure JSON with --json', () => {

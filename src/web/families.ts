@@ -89,8 +89,14 @@ export interface PageGame {
   perftTakesLimits: boolean;
   /** The position drawn from a position string of this game; throws ParseError for a bad one. */
   view(position: string): PositionView;
-  /** Each legal move of the current position with its click path. */
+  /**
+   * Each legal move of the current position with its click paths: one per path play() accepts (a
+   * multi-jump that several paths make, such as a loop jumped either way round, has one for each), all
+   * with the move's canonical text.
+   */
   movePaths(): MovePath[];
+  /** The cells of a move given as text (its path as written), without listing the legal moves. */
+  pathOf(text: string): number[];
 }
 
 /** Every variant the page offers, in `lattice variants` order (from the engine's registry). */
@@ -118,7 +124,7 @@ async function huntGame(variant: VariantListing, options: Record<string, string>
     lines: board.lines.map((l) => [...l]),
   };
   const sides = game.variant.sides;
-  const view = (text: string): PositionView => {
+  const view = lastOne((text: string): PositionView => {
     const s = parsePositionText(game.notation, text, { reachable: false });
     const pieces = board.points.map((_, i): PieceView | null => {
       const o = s.owner[i]!;
@@ -130,10 +136,13 @@ async function huntGame(variant: VariantListing, options: Record<string, string>
     const onBoard = (i: number) => pieces.reduce((n, p) => n + (p?.side === i ? p.count : 0), 0);
     const sv = (i: 0 | 1): SideView => ({ name: sides[i].name, plural: sides[i].plural, letter: sides[i].letter, onBoard: onBoard(i), hand: s.hand[i], captured: s.captured[i] });
     return { pieces, toMove: s.side, sides: [sv(0), sv(1)] };
-  };
+  });
+  const pathOf = (text: string) => parseMoveText(board, text).points;
+  // the engine's own texts (`c3`, `a1-b2`, `a1xc3xe5`) are split as they are, with no checks (thousands of them)
+  const pathOfListed = (text: string) => text.split(text.includes('-') ? '-' : 'x').map((n) => board.index(n));
   return {
-    variant, options, engine: game, geometry, start: game.position(), perftTakesLimits: true, view,
-    movePaths: () => game.legalMoves().map((text) => ({ text, path: parseMoveText(board, text).points, suffix: '' })),
+    variant, options, engine: game, geometry, start: game.position(), perftTakesLimits: true, view, pathOf,
+    movePaths: () => game.legalMoveTexts().flatMap((texts) => texts.map((t) => ({ text: texts[0]!, path: pathOfListed(t), suffix: '' }))),
   };
 }
 
@@ -144,7 +153,7 @@ async function makaGame(variant: VariantListing, options: Record<string, string>
   const geometry: Geometry = { kind: 'squares', width: SIZE, height: SIZE, cells, lines: [] };
   const cellOf = (sq: number) => rankOf(sq) * SIZE + fileOf(sq);
   const names = ['Black', 'White'] as const;
-  const view = (text: string): PositionView => {
+  const view = lastOne((text: string): PositionView => {
     const s = parsePosition(text);
     const pieces = Array.from(s.cells, (p): PieceView | null => {
       if (p === 0) return null;
@@ -159,13 +168,20 @@ async function makaGame(variant: VariantListing, options: Record<string, string>
     const onBoard = (i: number) => pieces.filter((p) => p?.side === i).length;
     const sv = (i: 0 | 1): SideView => ({ name: names[i], plural: names[i], letter: i === 0 ? 'b' : 'w', onBoard: onBoard(i), hand: 0, captured: 0 });
     return { pieces, toMove: s.side === 0 ? 0 : 1, sides: [sv(0), sv(1)] };
-  };
+  });
+  const pathOf = (text: string) => { const m = parseMove(text); return [m.from, ...m.captures, m.to].map(cellOf); };
   return {
-    variant, options, engine: game, geometry, start: game.position(), perftTakesLimits: false, view,
-    movePaths: () => game.legalMoves().map((text) => {
-      const m = parseMove(text);
-      return { text, path: [m.from, ...m.captures, m.to].map(cellOf), suffix: m.suffix };
-    }),
+    variant, options, engine: game, geometry, start: game.position(), perftTakesLimits: false, view, pathOf,
+    movePaths: () => game.legalMoves().map((text) => ({ text, path: pathOf(text), suffix: parseMove(text).suffix })),
+  };
+}
+
+/** `f` remembering its last answer: the page draws one position many times (a view is not modified). */
+function lastOne<T>(f: (text: string) => T): (text: string) => T {
+  let key: string | undefined, value: T;
+  return (text) => {
+    if (text !== key) { value = f(text); key = text; }
+    return value;
   };
 }
 

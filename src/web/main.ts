@@ -7,6 +7,7 @@
 import { html, render, nothing } from 'lit-html';
 import { EngineWorker } from '../worker/client.js';
 import type { SearchInfo } from '../game.js';
+import type { GameResult } from '../result.js';
 import { MATE } from '../game.js';
 import { REASON_WORDS, createPageGame, variantList, type MovePath, type PageGame, type PositionView } from './families.js';
 import { renderBoard } from './board.js';
@@ -15,11 +16,16 @@ import './style.css';
 
 type Limit = 'movetime' | 'depth';
 
+/** The position shown, read once per change of position (a render reads it many times). */
+interface Here { position: string; view: PositionView; result: GameResult | null }
+
 interface Ui {
   pg: PageGame | null;
   line: MoveLine | null;
+  here: Here | null;
+  /** Move entry by clicks, and the legal moves' click paths: listed on first need (see clicks()), null until then. */
   input: ClickInput | null;
-  paths: MovePath[];
+  paths: MovePath[] | null;
   /** Cells of the move that led to the position shown. */
   lastCells: number[];
   choice: MovePath[] | null;
@@ -52,7 +58,7 @@ const isolated = globalThis.crossOriginIsolated === true;
 const UNISOLATED_ANALYSIS_MS = 5000;
 
 const ui: Ui = {
-  pg: null, line: null, input: null, paths: [], lastCells: [], choice: null,
+  pg: null, line: null, here: null, input: null, paths: null, lastCells: [], choice: null,
   players: ['human', 'engine'], limit: 'movetime', limitValue: 500, pause: 300,
   flipped: false, labels: 'kanji',
   formVariant: variantList()[0]!.id, formOptions: {},
@@ -162,12 +168,18 @@ async function newGame(spec: GameSpec): Promise<void> {
   positionChanged();
 }
 
-/** After every change of position or players: new legal moves, the URL, then the engine's turn. */
+/**
+ * After every change of position or players: the position read, the URL, then the engine's turn. The
+ * legal moves are listed only when a person may click here, after the board is drawn (a position can
+ * have thousands of multi-jumps: listing them is the page's one costly step).
+ */
 function positionChanged(): void {
   epoch++;
   const pg = ui.pg!;
-  ui.paths = pg.engine.result() ? [] : pg.movePaths();
-  ui.input = new ClickInput(ui.paths);
+  const position = pg.engine.position();
+  ui.here = { position, view: pg.view(position), result: pg.engine.result() };
+  ui.paths = null;
+  ui.input = null;
   ui.lastCells = lastMoveCells();
   ui.choice = null;
   ui.iterations = [];
@@ -175,13 +187,36 @@ function positionChanged(): void {
   update();
   void think();
   void probeTablebase(epoch);
+  if (mayClick()) {
+    const my = epoch;
+    const list = () => { if (my === epoch && !ui.paths) { clicks(); update(); } };
+    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(list, 0)); else setTimeout(list, 0);
+  }
+}
+
+/** The position shown (read by positionChanged). */
+function here(): Here { return ui.here!; }
+
+/** The click input of the position shown, listing its legal moves the first time. */
+function clicks(): ClickInput {
+  if (!ui.input) {
+    ui.paths = here().result ? [] : ui.pg!.movePaths();
+    ui.input = new ClickInput(ui.paths);
+  }
+  return ui.input;
+}
+
+/** True when a click on the board may enter a move: a person's turn, or an earlier position (a branch). */
+function mayClick(): boolean {
+  return !here().result && (ui.players[toMove()] === 'human' || ui.line!.ply < ui.line!.moves.length);
 }
 
 /** Asks the server's tablebase for the verdict of the position shown (only with `lattice serve --tb-dir`). */
 async function probeTablebase(my: number): Promise<void> {
   if (!ui.tablebase || !ui.pg) return;
   const pg = ui.pg;
-  const q = new URLSearchParams({ v: pg.variant.id, pos: pg.engine.position() });
+  const h = here();
+  const q = new URLSearchParams({ v: pg.variant.id, pos: h.position });
   for (const [k, v] of Object.entries(pg.options)) q.set(`o.${k}`, v);
   ui.verdict = '…';
   delete ui.errors.tablebase;
@@ -193,7 +228,7 @@ async function probeTablebase(my: number): Promise<void> {
     else if (!body.probe) ui.verdict = 'not in the tablebase (pieces still in hand)';
     else {
       const p = body.probe;
-      ui.verdict = `${p.wdl}${p.dtm === null ? '' : ` in ${p.dtm}`} for ${pg.view(pg.engine.position()).sides[toMove()].plural}` +
+      ui.verdict = `${p.wdl}${p.dtm === null ? '' : ` in ${p.dtm}`} for ${h.view.sides[h.view.toMove].plural}` +
         (p.bestmove ? `; best ${p.bestmove}` : '') + (p.line.length ? ` (${p.line.join(' ')})` : '');
     }
   } catch (e) {
@@ -210,7 +245,7 @@ function currentSpec(): GameSpec {
   };
 }
 
-function toMove(): 0 | 1 { return ui.pg!.view(ui.pg!.engine.position()).toMove; }
+function toMove(): 0 | 1 { return here().view.toMove; }
 
 /** Starts the engine's move when it is its turn, else the analysis when it is on. */
 async function think(): Promise<void> {
@@ -218,7 +253,7 @@ async function think(): Promise<void> {
   if (!pg || !ui.line) return;
   stopWorker();
   const my = epoch;
-  if (pg.engine.result()) { ui.thinking = false; update(); return; }
+  if (here().result) { ui.thinking = false; update(); return; }
   if (ui.players[toMove()] === 'engine' && ui.line.ply === ui.line.moves.length) {
     ui.thinking = true; ui.engineStatus = 'thinking…'; update();
     const limits = ui.limit === 'depth' ? { depth: ui.limitValue } : { movetime: ui.limitValue };
@@ -265,9 +300,9 @@ function scoreText(i: Pick<SearchInfo, 'score' | 'mateIn'>): string {
 // input
 
 function onCell(cell: number): void {
-  if (!ui.input || ui.busy || ui.choice) return;
-  if (ui.players[toMove()] === 'engine' && ui.line!.ply === ui.line!.moves.length) return;   // not your turn
-  const out = ui.input.click(cell);
+  if (!ui.here || ui.busy || ui.choice) return;
+  if (!mayClick()) return;   // not your turn, or the game is over
+  const out = clicks().click(cell);
   if (out.kind === 'play') playMove(out.move);
   else if (out.kind === 'choose') { ui.choice = out.moves; update(); }
   else update();
@@ -290,7 +325,7 @@ function onMoveBox(ev: Event): void {
   const box = (ev.target as HTMLFormElement).elements.namedItem('move') as HTMLInputElement;
   const text = box.value.trim();
   if (text === '') return;
-  if (ui.pg!.engine.result()) { ui.errors.move = 'the game is over'; update(); return; }
+  if (here().result) { ui.errors.move = 'the game is over'; update(); return; }
   if (playMove(text)) box.value = '';
 }
 
@@ -421,21 +456,19 @@ function sideTitle(v: PositionView, i: 0 | 1) {
   </div>`;
 }
 
+/** The cells of a move's text (the engine took it, so it reads); none for one that would not. */
+function cellsOf(move: string): number[] {
+  try { return ui.pg!.pathOf(move); } catch { return []; }
+}
+
 function lastMoveCells(): number[] {
   const line = ui.line!;
-  if (line.ply === 0) return [];
-  // the last move's path, read in the position before it
-  const pg = ui.pg!;
-  const move = line.moves[line.ply - 1]!;
-  pg.engine.undo();
-  const path = pg.movePaths().find((m) => m.text === move)?.path ?? [];
-  pg.engine.play(move);
-  return path;
+  return line.ply === 0 ? [] : cellsOf(line.moves[line.ply - 1]!);
 }
 
 function arrowCells(): number[] | null {
   const best = ui.iterations[ui.iterations.length - 1]?.pv[0];
-  return best ? ui.paths.find((m) => m.text === best)?.path ?? null : null;
+  return best ? cellsOf(best) : null;
 }
 
 function newGamePanel() {
@@ -461,7 +494,7 @@ function newGamePanel() {
 
 function playersPanel() {
   const pg = ui.pg!;
-  const view = pg.view(pg.engine.position());
+  const view = here().view;
   const setPlayer = (i: 0 | 1) => (e: Event) => {
     ui.players[i] = (e.target as HTMLSelectElement).value as Player;
     positionChanged();
@@ -508,7 +541,7 @@ function analysisPanel() {
 function movesPanel() {
   const line = ui.line!;
   const pg = ui.pg!;
-  const pos = pg.engine.position();
+  const pos = here().position;
   return html`<div class="panel" id="moves-panel">
     <h2>Moves</h2>
     <div class="nav">
@@ -522,7 +555,7 @@ function movesPanel() {
     <div class="movelist" id="movelist">${line.moves.map((m, i) => html`${i % 2 === 0 ? html`<span class="num">${i / 2 + 1}.</span>` : nothing}<a
       href="#" class=${i + 1 === line.ply ? 'current' : ''} @click=${(e: Event) => { e.preventDefault(); go(i + 1); }}>${m}</a> `)}</div>
     <form id="move-form" @submit=${onMoveBox}>
-      <input name="move" id="move-box" placeholder="move, e.g. ${ui.paths[0]?.text ?? ''}" autocomplete="off" aria-label="move">
+      <input name="move" id="move-box" placeholder="move, e.g. ${ui.paths?.[0]?.text ?? ''}" autocomplete="off" aria-label="move">
       <button type="submit">Play</button>
       ${err('move')}
     </form>
@@ -546,8 +579,7 @@ function movesPanel() {
 
 function boardPanel() {
   const pg = ui.pg!;
-  const view = pg.view(pg.engine.position());
-  const result = pg.engine.result();
+  const { view, result } = here();
   const bottom: 0 | 1 = ui.flipped ? 1 : 0;
   const top: 0 | 1 = bottom === 0 ? 1 : 0;
   const marks = {

@@ -12,37 +12,37 @@ export type ClickOutcome =
   | { kind: 'choose'; moves: MovePath[] };  // the path is complete, several moves share it (promotion)
 
 /**
- * Entering a move by clicking its cells in order. `paths` are the legal moves of the position. A
- * click that continues no legal move is ignored (starting afresh if it begins one). When the clicks so
- * far are a whole move and also the start of longer ones (a multi-jump that may stop, a Lion that may
- * move again), a second click on the last cell ends the move there.
+ * Entering a move by clicking its cells in order. `paths` are the legal moves of the position (a move
+ * may have several paths). A click that continues no legal move is ignored (starting afresh if it
+ * begins one). When the clicks so far are a whole move and also the start of longer ones (a multi-jump
+ * that may stop, a Lion that may move again), a second click on the last cell ends the move there.
+ * Each click looks only at the paths the clicks so far begin (thousands of multi-jumps stay cheap).
  */
 export class ClickInput {
   /** Cells clicked so far. */
   prefix: number[] = [];
-  constructor(private readonly paths: MovePath[]) {}
+  /** The paths that begin with `prefix` (all of them before the first click). */
+  private live: MovePath[];
+  constructor(private readonly paths: MovePath[]) { this.live = paths; }
 
-  private startsWith(m: MovePath, pre: number[]): boolean {
-    return pre.length <= m.path.length && pre.every((c, i) => m.path[i] === c);
-  }
-  private complete(pre: number[]): MovePath[] {
-    return this.paths.filter((m) => m.path.length === pre.length && this.startsWith(m, pre));
-  }
-  private longer(pre: number[]): MovePath[] {
-    return this.paths.filter((m) => m.path.length > pre.length && this.startsWith(m, pre));
+  /** Of `live` (paths beginning with `pre`), those going on to `cell` after `pre`. */
+  private static via(live: MovePath[], pre: number[], cell: number): MovePath[] {
+    return live.filter((m) => m.path.length > pre.length && m.path[pre.length] === cell);
   }
   private finish(done: MovePath[]): ClickOutcome {
-    this.prefix = [];
+    this.reset();
     return done.length === 1 ? { kind: 'play', move: done[0]!.text } : { kind: 'choose', moves: done };
   }
 
   /** The cells a next click may choose (none before the first click). */
   targets(): number[] {
-    if (this.prefix.length === 0) return [];
+    const n = this.prefix.length;
+    if (n === 0) return [];
     const out = new Set<number>();
-    for (const m of this.longer(this.prefix)) out.add(m.path[this.prefix.length]!);
-    // ending here is a click on the last cell again
-    if (this.prefix.length > 0 && this.complete(this.prefix).length > 0) out.add(this.prefix[this.prefix.length - 1]!);
+    for (const m of this.live) {
+      if (m.path.length > n) out.add(m.path[n]!);
+      else out.add(this.prefix[n - 1]!);   // ending here is a click on the last cell again
+    }
     return [...out];
   }
 
@@ -52,24 +52,26 @@ export class ClickInput {
   /** Handles a click on `cell`. */
   click(cell: number): ClickOutcome {
     const pre = this.prefix;
+    const next = ClickInput.via(this.live, pre, cell);
+    const longer = next.filter((m) => m.path.length > pre.length + 1);
     // a second click on the last cell of a complete path ends the move there
-    if (pre.length > 0 && pre[pre.length - 1] === cell && this.complete(pre).length > 0 && this.longer([...pre, cell]).length === 0) {
-      return this.finish(this.complete(pre));
+    if (pre.length > 0 && pre[pre.length - 1] === cell && longer.length === 0) {
+      const here = this.live.filter((m) => m.path.length === pre.length);
+      if (here.length > 0) return this.finish(here);
     }
-    const next = [...pre, cell];
-    if (this.longer(next).length === 0 && this.complete(next).length > 0) return this.finish(this.complete(next));
-    if (this.longer(next).length > 0) { this.prefix = next; return { kind: 'partial' }; }
+    if (longer.length > 0) { this.prefix = [...pre, cell]; this.live = next; return { kind: 'partial' }; }
+    if (next.length > 0) return this.finish(next);
     // not a continuation: a fresh start, or nothing
     if (pre.length > 0) {
-      this.prefix = [];
-      if (this.paths.some((m) => m.path[0] === cell)) return this.click(cell);
+      this.reset();
+      if (this.startsAt(cell)) return this.click(cell);
       return { kind: 'partial' };   // the selection is dropped; the position is unchanged
     }
     return { kind: 'none' };
   }
 
   /** Drops the move being entered. */
-  reset(): void { this.prefix = []; }
+  reset(): void { this.prefix = []; this.live = this.paths; }
 }
 
 /** A game's moves from its start, and the ply shown (moves after it can be redone). */
