@@ -8,7 +8,10 @@
 // applies raw operators to `Bits`; every other module goes through these functions. A v128 is a value
 // (never a class instance: the stub runtime never frees).
 //
-// v128 layout: lane 0 (i64) holds points 0..63, lane 1 points 64..127.
+// v128 layout: lane 0 (i64) holds points 0..63, lane 1 points 64..127. No v128 crosses the module
+// boundary (index.ts passes sets to the host as u64 word pairs); the wide targets disable asc's warning
+// AS112, which it raises for every exported function of any file with a v128 parameter, not only for
+// the entry file's exports.
 
 /** True in the wide (v128) builds. */
 // @ts-ignore: decorator

@@ -3,7 +3,7 @@
 import { ld, st, word, fromWords, wide } from "./bits";
 import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints, MAX_POINTS } from "./board";
 import * as pos from "./position";
-import { generateRoot, prepareSteps, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY, ROOT_BASE, PATHS, pathCount as pathsRecorded, overflow, clearOverflow, RENUMBER, renumberPaths } from "./movegen/hunt";
+import { generateRoot, prepareSteps, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY, ROOT_BASE, PATHS, PATH_WORDS, pathCount as pathsRecorded, overflow, clearOverflow, RENUMBER, renumberPaths } from "./movegen/hunt";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
 import { evaluate as evaluateImpl, setWeight as setWeightImpl, setEvalMask as setEvalMaskImpl } from "./eval";
 import { ttResize } from "./tt";
@@ -116,9 +116,11 @@ export function legalMoves(): i32 {
   rootCount = n;
   return n;
 }
-/** Paths in the path table after legalMoves(): i16[32] each, [moveIndex, nPoints, start, landings...]. */
+/** Paths in the path table after legalMoves(): i32[pathWords()] each, [moveIndex, nPoints, start, landings...]. */
 export function pathCount(): i32 { return pathsRecorded; }
 export function pathsPtr(): usize { return changetype<usize>(PATHS); }
+/** i32 words per path table entry (the u64 build 32, the wide one 48). */
+export function pathWords(): i32 { return PATH_WORDS; }
 /** 1 if a move generation since the last legalMoves/perft/search start overflowed the move list or the path table (moves were dropped). */
 export function moveOverflow(): i32 { return overflow ? 1 : 0; }
 /**

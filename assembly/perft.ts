@@ -87,7 +87,7 @@ function hunterDepth2(h: Bits, p: Bits, hand: i32, capt: i32, empty: Bits): u64 
   return n;
 }
 
-/** Non-zero when the host asks a running perft to stop (polled at nodes 4+ plies above the leaves). */
+/** Non-zero when the host asks a running perft to stop (polled: see perftRec and perftGeneric). */
 @external("env", "shouldStop") declare function hostShouldStop(): i32;
 let stopped = false;
 export function perftStopped(): bool { return stopped; }
@@ -126,13 +126,21 @@ function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32):
   return n;
 }
 
-/** Bulk-counting perft through generate/make/unmake (every profile); polls the stop flag 4+ plies up. */
+/** Interior nodes of perftGeneric since the last poll of the stop flag. */
+let polls: u32 = 0;
+
+/**
+ * Bulk-counting perft through generate/make/unmake (every profile). Polls the stop flag at every 64th
+ * node 2+ plies above the leaves: by node count, not by height, because one node 4 plies up may take a
+ * minute on the 105-point board (thousands of multi-jumps) and a millisecond on the 11-point one.
+ */
 function perftGeneric(depth: i32, ply: i32): u64 {
+  if (stopped) return 0;
   const base = plyBase(ply);
   const n = generate(base);
   if (depth == 1) return <u64>n;
   endPly(ply, base + n);
-  if (depth >= 5) { if (stopped || hostShouldStop() != 0) { stopped = true; return 0; } }
+  if ((++polls & 63) == 0 && hostShouldStop() != 0) { stopped = true; return 0; }
   let total: u64 = 0;
   for (let i = 0; i < n; i++) {
     makeMove(ld(MOVES, base + i), ld(CAPS, base + i));

@@ -250,7 +250,11 @@ export class Game {
     if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
     const list = listedMoves(this.core, this.board);
     const found = list.find((m) => m.texts.includes(text));
-    if (found === undefined) throw new IllegalMoveError(move, this.position(), `legal moves: ${list.map((m) => m.text).join(' ')}`);
+    if (found === undefined) {
+      // a tibetan-4 position can have thousands of multi-jumps: name the first 40
+      const shown = list.slice(0, 40).map((m) => m.text).join(' ');
+      throw new IllegalMoveError(move, this.position(), `legal moves: ${shown}${list.length > 40 ? ` ... (${list.length} in all)` : ''}`);
+    }
     this.core.exports.makeMoveAt(found.index);
     this.played.push(found.text);
   }

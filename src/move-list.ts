@@ -10,7 +10,7 @@
  * first (JavaScript string order); every path's text is accepted.
  */
 import type { Board } from './lattice/index.js';
-import { PATH_WORDS, type Core } from './wasm.js';
+import type { Core } from './wasm.js';
 import { canonicalJumpText, formatPath } from './position-text.js';
 
 /** Move kinds of the packed move (assembly/move.ts bits 24..27). */
@@ -53,7 +53,7 @@ function readMoves(core: Core, board: Board, n: number): ListedMove[] {
   const paths = core.paths(np).slice();
   const movePaths: number[][][] = Array.from({ length: n }, () => []);
   for (let j = 0; j < np; j++) {
-    const o = j * PATH_WORDS;
+    const o = j * core.pathWords;
     movePaths[paths[o]].push(Array.from(paths.subarray(o + 2, o + 2 + paths[o + 1])));
   }
   const out: ListedMove[] = [];

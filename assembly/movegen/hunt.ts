@@ -20,12 +20,13 @@ import { generateDraughts } from "./draughts";
 import { statesReset, stateSlot, stateKnown, stateAdd, stateValue } from "./states";
 
 /**
- * Most moves one list may hold (the path table numbers a root move in an i16). Placement on a 105-point
+ * Most moves one list may hold: 32767 on the u64 build, 2^18 on the wide one. Placement on a 105-point
  * board needs 105; multi-jumps need far more (distinct (start, end, captured set) triples: 283 in a
- * tibetan-2 position four plies from the start, 3,980 in a tibetan-4 position three plies from it, with a
- * tiger inside the ring of goats). A position with more sets `overflow`, which the host reports as an error.
+ * tibetan-2 position four plies from the start; on tibetan-4, 3,980 three plies from the start with a
+ * tiger inside the ring of goats, and the reference met 98,957 within four plies of the second-line
+ * start). A position with more sets `overflow`, which the host reports as an error.
  */
-export const MAX_MOVES: i32 = 32767;
+export const MAX_MOVES: i32 = isInteger<Bits>() ? 32767 : 1 << 18;
 /** Deepest ply the move stack serves (search and perft). */
 export const MAX_PLY: i32 = 128;
 /**
@@ -38,8 +39,8 @@ export const MAX_PLY: i32 = 128;
 export const ROOT_BASE: i32 = 0;
 export const SCRATCH_BASE: i32 = MAX_MOVES;
 const STACK_BASE: i32 = 2 * MAX_MOVES;
-/** Entries in all the lists: the stack holds 2^18 moves on the u64 build, 2^20 on the wide build. */
-export const LIST_ENTRIES: i32 = STACK_BASE + (isInteger<Bits>() ? 1 << 18 : 1 << 20);
+/** Entries in all the lists: the stack holds 2^18 moves on the u64 build, 2^21 on the wide build. */
+export const LIST_ENTRIES: i32 = STACK_BASE + (isInteger<Bits>() ? 1 << 18 : 1 << 21);
 export const MOVES = new StaticArray<u32>(LIST_ENTRIES);
 /** Captured set of each move in MOVES (multi-jumps, intervention and, in the generic path, jumps). */
 export const CAPS = new StaticArray<Bits>(LIST_ENTRIES);
@@ -77,10 +78,13 @@ export function prepareSteps(): void {
 }
 
 // ---- root path table (notation): every path of every multi-jump of the root list ----
-/** Path entries: [moveIndex, nPoints, p0 (start), p1, ... (landings)], PATH_WORDS i16 each. */
-export const PATH_WORDS: i32 = 32;
-export const MAX_PATHS: i32 = 16384;
-export const PATHS = new StaticArray<i16>(PATH_WORDS * MAX_PATHS);
+/**
+ * Path entries: [moveIndex, nPoints, p0 (start), p1, ... (landings)], PATH_WORDS i32 each: paths of up to
+ * PATH_WORDS - 2 points (30 on the u64 build, 46 on the wide one, whose 74 goats allow longer chains).
+ */
+export const PATH_WORDS: i32 = isInteger<Bits>() ? 32 : 48;
+export const MAX_PATHS: i32 = isInteger<Bits>() ? 16384 : 65536;
+export const PATHS = new StaticArray<i32>(PATH_WORDS * MAX_PATHS);
 export let pathCount: i32 = 0;
 /** True while generating the root list for the host: multi-jump paths are recorded. */
 export let recording = false;
@@ -106,8 +110,8 @@ export function recordPath(moveIndex: i32, len: i32, first: bool): void {
   if (len + 2 > PATH_WORDS) { overflow = true; return; }
   if (pathCount >= MAX_PATHS) { if (first) overflow = true; return; }
   const o = pathCount * PATH_WORDS;
-  st(PATHS, o, <i16>moveIndex); st(PATHS, o + 1, <i16>len);
-  for (let i = 0; i < len; i++) st(PATHS, o + 2 + i, <i16>ld(CUR_PATH, i));
+  st(PATHS, o, moveIndex); st(PATHS, o + 1, len);
+  for (let i = 0; i < len; i++) st(PATHS, o + 2 + i, ld(CUR_PATH, i));
   pathCount++;
 }
 
@@ -120,10 +124,10 @@ export const RENUMBER = new StaticArray<i32>(MAX_MOVES);
 export function renumberPaths(): void {
   let q = 0;
   for (let j = 0; j < pathCount; j++) {
-    const to = ld(RENUMBER, <i32>ld(PATHS, j * PATH_WORDS));
+    const to = ld(RENUMBER, ld(PATHS, j * PATH_WORDS));
     if (to < 0) continue;
     for (let w = 0; w < PATH_WORDS; w++) st(PATHS, q * PATH_WORDS + w, ld(PATHS, j * PATH_WORDS + w));
-    st(PATHS, q * PATH_WORDS, <i16>to);
+    st(PATHS, q * PATH_WORDS, to);
     q++;
   }
   pathCount = q;

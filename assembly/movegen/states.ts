@@ -4,9 +4,9 @@
 // by its identity (RULES.md §0: start, end, captured set) and to search no state twice.
 import { ld, st, digest, equal } from "../bits";
 
-/** 2^14 slots on the u64 build's boards; 2^18 on the wide build (a tiger inside a ring of goats on the
+/** 2^14 slots on the u64 build's boards; 2^20 on the wide build (a tiger inside a ring of goats on the
  * 105-point board reaches tens of thousands of states). */
-const BITS: i32 = isInteger<Bits>() ? 14 : 18;
+const BITS: i32 = isInteger<Bits>() ? 14 : 20;
 const SIZE: i32 = 1 << BITS;
 /** The most states one piece may have: half the table, so probes stay short. */
 export const MAX_STATES: i32 = SIZE / 2;
