@@ -102,17 +102,27 @@ function splitmix(): u64 {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EB;
   return z ^ (z >> 31);
 }
+/**
+ * Draws the key tables. Points 0..63 get the same values on both builds (drawn first, in the order the
+ * u64 build always used), so a position's key does not depend on the build; the wide build's points
+ * 64..127 are drawn after them.
+ */
 export function initZobrist(): void {
   zs = 0x2545F4914F6CDD1D;
-  for (let i = 0; i < MAX_POINTS; i++) { st(Z_HUNTER, i, splitmix()); st(Z_PREY, i, splitmix()); }
+  const n = min(MAX_POINTS, 64);
+  for (let i = 0; i < n; i++) { st(Z_HUNTER, i, splitmix()); st(Z_PREY, i, splitmix()); }
   for (let i = 0; i < MAX_COUNT; i++) { st(Z_HAND, i, splitmix()); st(Z_CAPT, i, splitmix()); }
   Z_SIDE = splitmix();
   for (let i = 0; i < MAX_COUNT; i++) { st(Z_HAND1, i, splitmix()); st(Z_CAPT1, i, splitmix()); }
-  for (let i = 0; i < MAX_POINTS * 64; i++) st(Z_STACK, i, splitmix());
-  for (let i = 0; i < MAX_POINTS; i++) st(Z_LAST, i, splitmix());
+  for (let i = 0; i < n * 64; i++) st(Z_STACK, i, splitmix());
+  for (let i = 0; i < n; i++) st(Z_LAST, i, splitmix());
   Z_STALL = splitmix();
-  for (let i = 0; i < MAX_POINTS; i++) st(Z_KING, i, splitmix());
+  for (let i = 0; i < n; i++) st(Z_KING, i, splitmix());
   Z_CLOCK = splitmix();
+  for (let i = n; i < MAX_POINTS; i++) {
+    st(Z_HUNTER, i, splitmix()); st(Z_PREY, i, splitmix()); st(Z_LAST, i, splitmix()); st(Z_KING, i, splitmix());
+    for (let c = 0; c < 64; c++) st(Z_STACK, i * 64 + c, splitmix());
+  }
 }
 
 /**

@@ -13,6 +13,7 @@ export const SIGNATURE_SEARCHES = [
   { variant: 'bagh-chal', position: PLACEMENT, depth: 15 },
   { variant: 'tibetan-1', position: null, depth: 10 },
   { variant: 'tibetan-2', position: null, depth: 8 },
+  { variant: 'tibetan-4', position: null, depth: 4 },
   { variant: 'catch-the-giant', position: null, depth: 16 },
   { variant: 'surround-the-tiger', position: null, depth: 10 },
   { variant: 'double-tiger', position: null, depth: 9 },

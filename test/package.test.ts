@@ -68,10 +68,10 @@ describe('the npm package, installed from its tarball', () => {
 
   it('carries dist/ (JavaScript and types) and the built core, and nothing else', () => {
     const paths = pack.files.map((f) => f.path);
-    for (const p of paths) expect(p).toMatch(/^(package\.json|README\.md|LICENSE|dist\/src\/.+\.(js|d\.ts)|dist\/build\/lattice(\.debug|\.shared)?\.(js|d\.ts|wasm)|dist\/web\/(index\.html|assets\/[\w.-]+\.(js|css|wasm)))$/);
+    for (const p of paths) expect(p).toMatch(/^(package\.json|README\.md|LICENSE|dist\/src\/.+\.(js|d\.ts)|dist\/build\/lattice(\.wide)?(\.debug|\.shared)?\.(js|d\.ts|wasm)|dist\/web\/(index\.html|assets\/[\w.-]+\.(js|css|wasm)))$/);
     for (const p of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli.js', 'dist/src/worker/client.d.ts',
       'dist/src/worker/engine-worker.js', 'dist/src/tablebase/api.d.ts', 'dist/build/lattice.wasm', 'dist/build/lattice.js',
-      'dist/build/lattice.shared.wasm', 'dist/web/index.html', 'README.md']) expect(paths).toContain(p);
+      'dist/build/lattice.shared.wasm', 'dist/build/lattice.wide.wasm', 'dist/build/lattice.wide.js', 'dist/web/index.html', 'README.md']) expect(paths).toContain(p);
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules/lattice-engine/package.json'), 'utf8'));
     expect(Object.keys(manifest.exports)).toEqual(['.', './worker', './tablebase', './package.json']);
   });

@@ -179,8 +179,8 @@ describe('encodeRules', () => {
 });
 
 describe('variant declarations', () => {
-  it('registers every hunt game of issue 9 and Permainan Tabal (issue 10); maka-dai-dai stays host-played', () => {
-    expect([...VARIANTS.keys()]).toEqual(['bagh-chal', 'tibetan-1', 'tibetan-2', 'catch-the-giant', 'surround-the-tiger', 'double-tiger', 'shepherds-and-wolves', 'permainan-tabal']);
+  it('registers every hunt game of issue 9, Permainan Tabal (issue 10) and tibetan-4 (issue 11); maka-dai-dai stays host-played', () => {
+    expect([...VARIANTS.keys()]).toEqual(['bagh-chal', 'tibetan-1', 'tibetan-2', 'tibetan-4', 'catch-the-giant', 'surround-the-tiger', 'double-tiger', 'shepherds-and-wolves', 'permainan-tabal']);
     expect(allVariantIds()).toEqual([...VARIANTS.keys(), 'maka-dai-dai']);
   });
 
