@@ -13,7 +13,7 @@ export const VARIANT_SIGNATURES: Record<string, number> = {
   'bagh-chal': BENCH_SIGNATURE,
   'tibetan-1': 384845,
   'tibetan-2': 51582,
-  'tibetan-4': 32499,
+  'tibetan-4': 32445,
   'catch-the-giant': 30092,
   'surround-the-tiger': 363645,
   'double-tiger': 313580,
