@@ -4,10 +4,15 @@
 // by its identity (RULES.md §0: start, end, captured set) and to search no state twice.
 import { ld, st, digest, equal } from "../bits";
 
-/** 2^14 slots on the u64 build's boards; 2^20 on the wide build (a tiger inside a ring of goats on the
- * 105-point board reaches tens of thousands of states). */
-const BITS: i32 = isInteger<Bits>() ? 14 : 20;
-const SIZE: i32 = 1 << BITS;
+/**
+ * Slots: 2^14 on the u64 build's boards. The wide build starts each piece at 2^14 too and grows the
+ * table (by 4x, up to 2^20) when half of it is used: a tiger inside a ring of goats on the 105-point
+ * board reaches tens of thousands of states, but most pieces have a handful, and a small table stays in
+ * the cache (a fixed 2^20 table halved tibetan-4's tiger move generation speed).
+ */
+const START_BITS: i32 = 14;
+const MAX_BITS: i32 = isInteger<Bits>() ? 14 : 20;
+const SIZE: i32 = 1 << MAX_BITS;
 /** The most states one piece may have: half the table, so probes stay short. */
 export const MAX_STATES: i32 = SIZE / 2;
 const STAMP = new StaticArray<u32>(SIZE);
@@ -16,19 +21,50 @@ const CAPS_TAKEN = new StaticArray<Bits>(SIZE);
 const VALUE = new StaticArray<i32>(SIZE);
 let stamp: u32 = 0;
 let used: i32 = 0;
+/** The table's current size is 2^bits (the wide build only; the u64 build's is always 2^14). */
+let bits: i32 = START_BITS;
+// @ts-ignore: decorator
+@inline function curBits(): i32 { return isInteger<Bits>() ? START_BITS : bits; }
+/** The states being moved when the table grows (at most half of a table of at most 2^(MAX_BITS - 2) slots). */
+const MOVE_TO = new StaticArray<i32>(isInteger<Bits>() ? 0 : SIZE / 8);
+const MOVE_CAPS = new StaticArray<Bits>(isInteger<Bits>() ? 0 : SIZE / 8);
+const MOVE_VALUE = new StaticArray<i32>(isInteger<Bits>() ? 0 : SIZE / 8);
+
+/** A new stamp: every state known so far is forgotten. */
+function newStamp(): void {
+  if (++stamp == 0) { for (let i = 0; i < SIZE; i++) st(STAMP, i, <u32>0); stamp = 1; }
+}
 
 /** Forgets every state (a new piece's search starts). */
 export function statesReset(): void {
-  if (++stamp == 0) { for (let i = 0; i < SIZE; i++) st(STAMP, i, <u32>0); stamp = 1; }
+  newStamp();
   used = 0;
+  bits = START_BITS;
+}
+
+/** The wide build: the table grows 4x, its known states moved to their slots in the larger table. */
+function grow(): void {
+  const size = 1 << bits;
+  let k = 0;
+  for (let i = 0; i < size; i++) {
+    if (ld(STAMP, i) != stamp) continue;
+    st(MOVE_TO, k, ld(TO, i)); st(MOVE_CAPS, k, ld(CAPS_TAKEN, i)); st(MOVE_VALUE, k, ld(VALUE, i)); k++;
+  }
+  bits = min(bits + 2, MAX_BITS);
+  newStamp();
+  for (let j = 0; j < k; j++) {
+    const h = stateSlot(ld(MOVE_TO, j), ld(MOVE_CAPS, j));
+    st(STAMP, h, stamp); st(TO, h, ld(MOVE_TO, j)); st(CAPS_TAKEN, h, ld(MOVE_CAPS, j)); st(VALUE, h, ld(MOVE_VALUE, j));
+  }
 }
 
 /** The slot of state (to, caps): its own if known (stateKnown), else the free one it would take. */
 export function stateSlot(to: i32, caps: Bits): i32 {
-  let h = <i32>(((digest(caps) ^ (<u64>to * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9) >> (64 - BITS));
+  const b = curBits();
+  let h = <i32>(((digest(caps) ^ (<u64>to * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9) >> <u64>(64 - b));
   while (ld(STAMP, h) == stamp) {
     if (ld(TO, h) == to && equal(ld(CAPS_TAKEN, h), caps)) return h;
-    h = (h + 1) & (SIZE - 1);
+    h = (h + 1) & ((1 << b) - 1);
   }
   return h;
 }
@@ -37,9 +73,16 @@ export function stateSlot(to: i32, caps: Bits): i32 {
 // @ts-ignore: decorator
 @inline export function stateKnown(h: i32): bool { return ld(STAMP, h) == stamp; }
 
-/** Adds state (to, caps) with `value` at free slot h (from stateSlot). False when MAX_STATES are known. */
+/**
+ * Adds state (to, caps) with `value` at free slot h (from stateSlot). False when MAX_STATES are known.
+ * On the wide build the table may grow here, moving every state: a slot found before this call is stale.
+ */
 export function stateAdd(h: i32, to: i32, caps: Bits, value: i32): bool {
-  if (used >= MAX_STATES) return false;
+  if (used >= (1 << curBits()) >> 1) {
+    if (isInteger<Bits>() || bits >= MAX_BITS) return false;
+    grow();
+    h = stateSlot(to, caps);
+  }
   st(STAMP, h, stamp); st(TO, h, to); st(CAPS_TAKEN, h, caps); st(VALUE, h, value);
   used++;
   return true;
