@@ -187,6 +187,9 @@ for (const config of CONFIGS) {
     let mirror: Game;
     let start: string;
     const forbid = config.options.repetition === 'forbid';
+    // tibetan-4's playouts use a fixed seed: a random one can reach a tiger inside the ring of goats
+    // (thousands of multi-jumps, each play listing them again), which made a CI run take many minutes
+    const runSeed = config.variant === 'tibetan-4' ? { seed: 20261201 } : {};
     const rep = String(config.options.repetition ?? 'draw3');
 
     beforeAll(async () => {
@@ -260,7 +263,7 @@ for (const config of CONFIGS) {
           expect(g.position()).toBe(start);
           expect(() => g.undo()).toThrow(ArgumentError);
         }),
-        { numRuns: 3 },
+        { numRuns: 3, ...runSeed },
       );
     });
 
@@ -303,7 +306,7 @@ for (const config of CONFIGS) {
           expect(g.key(), `key of ${pos} after setPosition`).toBe(key);
           expect(g.keyConsistent()).toBe(true);
         }),
-        { numRuns: 3 },
+        { numRuns: 3, ...runSeed },
       );
     });
   });
