@@ -24,6 +24,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ArgumentError, Game } from '../src/index.js';
+import { choicesArb, randomPlay } from './playout.js';
 
 type Options = Record<string, number | string>;
 /** wide: run on the wide build (128-bit sets) although the board has at most 64 points. */
@@ -79,20 +80,7 @@ const sorted = (xs: string[]) => [...xs].sort();
  * thousands of multi-jumps, and each play() lists the next position's moves (with every path) again.
  */
 const sample = (ms: string[]) => { const step = Math.max(1, Math.ceil(ms.length / 60)); return ms.filter((_, i) => i % step === 0); };
-const choicesArb = (max: number) => fc.array(fc.nat({ max: 9999 }), { maxLength: max, size: 'max' });
 
-/** Plays random legal moves (choice i picks legalMoves()[i % n]) until the choices or the game end. */
-function randomPlay(g: Game, choices: number[]): string[] {
-  const played: string[] = [];
-  for (const c of choices) {
-    const ms = g.legalMoves();
-    if (ms.length === 0) break;
-    const m = ms[c % ms.length]!;
-    g.play(m);
-    played.push(m);
-  }
-  return played;
-}
 
 /** A point name's grid coordinates: `c4` -> [2, 3]. */
 const coords = (p: string): [number, number] => [p.charCodeAt(0) - 97, Number(p.slice(1)) - 1];

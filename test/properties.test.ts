@@ -11,6 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ArgumentError, Game } from '../src/index.js';
+import { choicesArb, randomPlay } from './playout.js';
 
 const START = 'T3T/5/5/5/T3T G G20 -';
 
@@ -45,18 +46,6 @@ beforeAll(async () => {
 
 const sorted = (xs: string[]) => [...xs].sort();
 
-/** Plays random legal moves (choice i picks legalMoves()[i % n]) until the choices or the game end. */
-function randomPlay(g: Game, choices: number[]): string[] {
-  const played: string[] = [];
-  for (const c of choices) {
-    const ms = g.legalMoves();
-    if (ms.length === 0) break;
-    const m = ms[c % ms.length]!;
-    g.play(m);
-    played.push(m);
-  }
-  return played;
-}
 
 /** The perft/legal-move/round-trip checks of one position (properties c, d, e). */
 function checkPosition(g: Game, mirror: Game, opts: { perft: boolean }): void {
@@ -97,7 +86,6 @@ function checkPosition(g: Game, mirror: Game, opts: { perft: boolean }): void {
 }
 
 const configArb = fc.constantFrom(...CONFIGS);
-const choicesArb = (max: number) => fc.array(fc.nat({ max: 9999 }), { maxLength: max, size: 'max' });
 
 describe('random playouts (debug core)', () => {
   it('undo restores every earlier position and key; keys stay consistent; every legal move plays (a, b, c)', () => {

@@ -8,13 +8,12 @@
 import { Game } from '../game.js';
 import { MakaGame } from '../maka/game.js';
 import { VARIANTS } from '../variants/index.js';
-import { listVariants, type VariantListing } from '../engine.js';
+import { listVariants, type AnyGame, type VariantListing } from '../engine.js';
 import { MAKA_ID } from '../game-args.js';
 import { parsePositionText, parseMoveText } from '../position-text.js';
 import { parsePosition, parseMove } from '../maka/sfen.js';
 import { PIECES } from '../maka/pieces.js';
 import { SIZE, colourOf, isPromoted, typeOf, fileOf, rankOf } from '../maka/position.js';
-import type { GameResult } from '../result.js';
 
 /** One place a piece can stand: a point of a lattice board or a square of a square board. */
 export interface Cell {
@@ -66,15 +65,7 @@ export interface PositionView { pieces: (PieceView | null)[]; toMove: 0 | 1; sid
 export interface MovePath { text: string; path: number[]; suffix: string }
 
 /** The game itself as the page drives it (Game or MakaGame). */
-export interface PageEngine {
-  legalMoves(): string[];
-  play(move: string): void;
-  undo(): string;
-  position(): string;
-  setPosition(text: string): void;
-  result(): GameResult | null;
-  dispose(): void;
-}
+export type PageEngine = Pick<AnyGame, 'legalMoves' | 'play' | 'undo' | 'position' | 'setPosition' | 'result' | 'dispose'>;
 
 /** A game on the page: the engine of the rules plus what is needed to draw it and click moves. */
 export interface PageGame {
