@@ -34,6 +34,12 @@ export const MID_OF = new StaticArray<u8>(MAX_POINTS * MAX_POINTS);
 export const NB = new StaticArray<i8>(MAX_POINTS * 8);
 /** Jump landing per direction, -1 for none: `JL[p * 8 + d]`. */
 export const JL = new StaticArray<i8>(MAX_POINTS * 8);
+/**
+ * The directions of each point ordered by their jump landing's index, ascending (directions without a
+ * landing last): `JORD[p * 8 + i]`. The root list's capture searches try landings in this order, so each
+ * move's recorded path is its smallest (movelist.ts).
+ */
+export const JORD = new StaticArray<i8>(MAX_POINTS * 8);
 
 // Loop-free jump test ("magic" multiply-shift hashing, as in chess sliding-piece tables; WASM has no
 // pext). For point p: idx = ((prey & JMID[p]) * MAGIC[p]) >>> SHIFT[p] indexes JTAB at p * JTAB_SIZE,
@@ -150,6 +156,17 @@ export function setupBoard(n: i32): i32 {
     const r = p < n ? <i32>ld(BOARD_IN, MAX_POINTS * 16 + p) : 0;
     if (r < 0 || r > 255) return -2;
     st(RANK, p, <u8>r);
+    // JORD: insertion sort of the 8 directions by landing (no landing: 255, last)
+    for (let i = 0; i < 8; i++) {
+      const li = <i32>ld(JL, p * 8 + i), ki = li < 0 ? 255 : li;
+      let j = i;
+      while (j > 0) {
+        const dj = <i32>ld(JORD, p * 8 + j - 1), lj = <i32>ld(JL, p * 8 + dj), kj = lj < 0 ? 255 : lj;
+        if (kj <= ki) break;
+        st(JORD, p * 8 + j, <i8>dj); j--;
+      }
+      st(JORD, p * 8 + j, <i8>i);
+    }
   }
   for (let p = 0; p < n; p++) {
     // the window: from p's lowest neighbour (kept inside the set's width), which must reach its highest

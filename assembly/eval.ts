@@ -5,7 +5,7 @@
 import { ld, st, bit, has, none, or, and, andNot, nonEmpty, first, popFirst, size, fromWords } from "./bits";
 import { STEP, boardMask, jumpLandings, midOf } from "./board";
 import { hunters, prey, side, inHand, hand1, captured, captured1, kings, HUNTER, PREY } from "./position";
-import { stepTargets } from "./movegen/hunt";
+import { stepTargets } from "./movegen/steps";
 import { fast, capture1, CAP_JUMP, CAP_MULTI, family, FAMILY_DRAUGHTS, promoRank0, promoRank1 } from "./rules";
 import { RANK } from "./board";
 

@@ -1,9 +1,14 @@
 // The exported surface of the core: thin. Everything crosses the boundary as i32/f64; bitboards, keys
 // and move lists go through memory (IO, STATE, the move list, the path table), never as BigInt arguments.
-import { ld, st, word, fromWords, wide } from "./bits";
+import { ld, st, word, fromWords, wide, bit, none } from "./bits";
+import { moveKind, moveCapture, KIND_JUMP } from "./move";
 import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints, MAX_POINTS } from "./board";
 import * as pos from "./position";
-import { generateRoot, prepareSteps, hasMoveIgnoringLimit, MOVES, CAPS, MAX_MOVES, MAX_PLY, ROOT_BASE, PATHS, PATH_WORDS, pathCount as pathsRecorded, overflow, clearOverflow, RENUMBER, renumberPaths } from "./movegen/hunt";
+import { generateRoot, hasMoveIgnoringLimit, huntPathCaptures } from "./movegen/hunt";
+import { draughtsPathCaptures } from "./movegen/draughts";
+import { prepareSteps } from "./movegen/steps";
+import { MOVES, CAPS, MAX_MOVES, MAX_PLY, STACK_MOVES, MAX_NODES, ROOT_BASE, ROOT_NODE, NODE_PARENT, NODE_POINT, nodeCount as nodesRecorded, PATH_IN, pathCapsOut, overflow, overflowKind, clearOverflow } from "./movelist";
+import { family, FAMILY_DRAUGHTS } from "./rules";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
 import { evaluate as evaluateImpl, setWeight as setWeightImpl, setEvalMask as setEvalMaskImpl } from "./eval";
 import { ttResize } from "./tt";
@@ -11,7 +16,10 @@ import { search as searchImpl, repetitionMode, pvCaps as pvCapsImpl } from "./se
 import { rulesInputPtr as rulesIn, setupRules as setupRulesImpl, defaultRules, fast } from "./rules";
 
 export { searchScore, searchDepth, searchNodes, pvLength, pvMove, setRepetitionMode } from "./search";
-export { MAX_PLY, MAX_MOVES };
+export { MAX_PLY, MAX_MOVES, STACK_MOVES, MAX_NODES };
+export { MATE } from "./search";
+export { KIND_PLACE, KIND_STEP, KIND_JUMP, KIND_MULTI, KIND_INTERVENE } from "./move";
+export { REASON_CAPTURES, REASON_NO_MOVES, REASON_ESCAPE, REASON_STALL, REASON_REPETITION, REASON_MOVE_LIMIT } from "./position";
 
 /**
  * IO words (u64) shared with the host. Every set is a pair of words in both builds (points 0..63, then
@@ -21,7 +29,7 @@ export { MAX_PLY, MAX_MOVES };
  */
 const IO = new StaticArray<u64>(12);
 /** IO index of the first word of each set. */
-const IO_HUNTERS: i32 = 0, IO_PREY: i32 = 2, IO_KEY: i32 = 4, IO_CAPS: i32 = 6, IO_KINGS: i32 = 8, IO_REGION: i32 = 10;
+export const IO_HUNTERS: i32 = 0, IO_PREY: i32 = 2, IO_KEY: i32 = 4, IO_CAPS: i32 = 6, IO_KINGS: i32 = 8, IO_REGION: i32 = 10;
 // @ts-ignore: decorator
 @inline function readSet(i: i32): Bits { return fromWords(ld(IO, i), ld(IO, i + 1)); }
 // @ts-ignore: decorator
@@ -92,56 +100,88 @@ export function repetitions(): i32 { return pos.repetitions(); }
 export function keyConsistent(): i32 { return pos.key == pos.computeKey() ? 1 : 0; }
 
 /**
- * Writes the legal moves at movesPtr() (their captured sets at capsPtr(), every multi-jump path in the
- * path table) and returns their number. Under repetition=forbid a move that repeats a position since
- * the last irreversible move is not legal (RULES.md §0) and is left out.
+ * Writes the legal moves at movesPtr() (their captured sets at capsPtr(), each capture move's path node
+ * at rootNodePtr()) and returns their number. Under repetition=forbid a move that repeats a position
+ * since the last irreversible move is not legal (RULES.md §0) and is left out. moveOverflow() says
+ * whether a capacity ran out (the list is then incomplete).
  */
 export function legalMoves(): i32 {
   let n = generateRoot(ROOT_BASE);
+  // the Bagh Chal profile's loops write keys only: give the host each move's captured set
+  if (fast) for (let i = 0; i < n; i++) { const m = ld(MOVES, ROOT_BASE + i); st(CAPS, ROOT_BASE + i, moveKind(m) == KIND_JUMP ? bit(moveCapture(m)) : none()); }
   if (repetitionMode == 2 && n > 0) {
-    // drop the repeating moves, and their paths (RENUMBER: old index -> new, -1 dropped)
+    // drop the repeating moves (their path nodes move with them)
     let k = 0;
     for (let i = 0; i < n; i++) {
       const m = ld(MOVES, ROOT_BASE + i), c = ld(CAPS, ROOT_BASE + i);
       pos.makeMove(m, c);
       const repeats = pos.repetitions() > 0;
       pos.unmakeMove();
-      if (repeats) { st(RENUMBER, i, -1); continue; }
-      st(RENUMBER, i, k);
-      st(MOVES, ROOT_BASE + k, m); st(CAPS, ROOT_BASE + k, c); k++;
+      if (repeats) continue;
+      st(MOVES, ROOT_BASE + k, m); st(CAPS, ROOT_BASE + k, c); st(ROOT_NODE, k, ld(ROOT_NODE, i)); k++;
     }
-    renumberPaths();
     n = k;
   }
   rootCount = n;
   return n;
 }
-/** Paths in the path table after legalMoves(): i32[pathWords()] each, [moveIndex, nPoints, start, landings...]. */
-export function pathCount(): i32 { return pathsRecorded; }
-export function pathsPtr(): usize { return changetype<usize>(PATHS); }
-/** i32 words per path table entry (the u64 build 32, the wide one 48). */
-export function pathWords(): i32 { return PATH_WORDS; }
-/** 1 if a move generation since the last legalMoves/perft/search start overflowed the move list or the path table (moves were dropped). */
+/** Path node of each root move (i32; capture moves only, see movelist.ts), parallel to movesPtr(). */
+export function rootNodePtr(): usize { return changetype<usize>(ROOT_NODE); }
+/** Path nodes of the last legalMoves(): parents at nodeParentPtr(), landings at nodePointPtr() (i32 each). */
+export function nodeCount(): i32 { return nodesRecorded; }
+export function nodeParentPtr(): usize { return changetype<usize>(NODE_PARENT); }
+export function nodePointPtr(): usize { return changetype<usize>(NODE_POINT); }
+/** 1 if a move generation since the last legalMoves/perft/search start ran out of room (moves were dropped). */
 export function moveOverflow(): i32 { return overflow ? 1 : 0; }
-/**
- * Number of moves in the root list the last legalMoves() wrote (gameResult() lists them too when it
- * returns 0): the host reads that list without generating it again.
- */
+/** Which capacity ran out: 1 a move list (maxMoves() a list, stackMoves() the stack), 2 the root list's path nodes. */
+export function moveOverflowKind(): i32 { return overflowKind; }
+/** Capacities: moves in one list, moves on the search/perft stack. */
+export function maxMoves(): i32 { return MAX_MOVES; }
+export function stackMoves(): i32 { return STACK_MOVES; }
+/** Number of moves in the root list the last legalMoves() wrote. */
 export function rootMoveCount(): i32 { return rootCount; }
 /**
- * Plays root move i of the last legalMoves(), which must have listed the current position (the host
- * lists again after every change). Returns 0, or -1 if i is out of range.
+ * Plays root move i of the last legalMoves(), which must have listed the current position. Returns 0,
+ * or -1 if i is out of range.
  */
 export function makeMoveAt(i: i32): i32 {
   if (i < 0 || i >= rootCount) return -1;
   pos.makeMove(ld(MOVES, ROOT_BASE + i), ld(CAPS, ROOT_BASE + i));
   return 0;
 }
+/**
+ * Plays packed move `m` with the captured set at IO[6, 7]: a move the host read from a list of this
+ * very position (legalMoves()), so its identity is known legal; nothing is checked.
+ */
+export function makeMove(m: u32): void { pos.makeMove(m, readSet(IO_CAPS)); }
+/** Where the host writes a capture path for pathCaptures (i32 point indices: start, landings). */
+export function pathInPtr(): usize { return changetype<usize>(PATH_IN); }
+/**
+ * The captured set of the capture path PATH_IN[0..n) of the side to move (the notation's text -> move):
+ * 0 with the set at IO[6, 7], or -(1 + i) for the first hop i that is no capture under the rules.
+ */
+export function pathCaptures(n: i32): i32 {
+  if (n < 2 || n > 2 * MAX_POINTS + 2) return -1;
+  for (let i = 0; i < n; i++) { const p = ld(PATH_IN, i); if (p < 0 || p >= nPoints) return -(1 + max(i - 1, 0)); }
+  const rc = family == FAMILY_DRAUGHTS ? draughtsPathCaptures(n) : huntPathCaptures(n);
+  if (rc == 0) writeSet(IO_CAPS, pathCapsOut);
+  return rc;
+}
 /** Takes back the last move; returns it, or 0xFFFFFFFF when there is none. */
 export function unmakeMove(): u32 { return pos.unmakeMove(); }
 /** The i-th PV move's captured set to IO[6, 7] (pvMove gives the move). */
 export function pvCaps(i: i32): void { writeSet(IO_CAPS, pvCapsImpl(i)); }
 
+/**
+ * The result by the static rules and repetition only (gameResult() without the "no legal move" test):
+ * the host decides that one from its own copy of the legal moves.
+ */
+export function staticResult(): i32 {
+  if (pos.over != 0) return pos.over;
+  if (pos.clockOut()) return hasMoveIgnoringLimit() ? pos.resultCode(2, pos.REASON_MOVE_LIMIT) : pos.resultCode(pos.side ^ 1, pos.REASON_NO_MOVES);
+  if (repetitionMode == 1 && pos.repetitions() >= 2) return pos.resultCode(2, pos.REASON_REPETITION);
+  return 0;
+}
 /**
  * The result of the game in the current position: 0 while it goes on, else (winner + 1) | (reason << 4)
  * (winner 0 the prey side, 1 the hunter side, 2 a draw; reason 1 captures, 2 no legal move, 3 escape,

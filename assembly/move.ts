@@ -9,10 +9,11 @@
 //   bits 28..31  multi-jump: high 4 bits of the captured-set hash; otherwise 0
 //
 // A move's identity is (kind, from, to, captured set) (RULES.md §0). The key alone identifies every move
-// but multi-jumps, whose captured set lives in the CAPS array beside the move list (movegen/hunt.ts);
-// two multi-jumps with the same ends whose sets hash alike share a key, which only the move ordering
-// (TT move, killers) sees: it may then try the other one first, never play an illegal move, because
-// moves are always taken from a generated list with their own set.
+// but multi-jumps, whose captured set lives in the CAPS array beside the move list (movelist.ts); two
+// multi-jumps with the same ends whose sets hash alike share a key. Moves are always taken from a
+// generated list with their own set, and where a key is remembered across positions (TT move, killers)
+// the search uses it only if one move of the list has it (search.ts exactKey); the PV keeps each move's
+// set.
 //
 // 0 is a valid move (placement on point 0), so "no move" is NO_MOVE = 0xFFFFFFFF.
 import { digest } from "./bits";

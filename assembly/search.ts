@@ -21,9 +21,10 @@
 import { ld, st, none } from "./bits";
 import { MAX_POINTS } from "./board";
 import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, clockOut } from "./position";
-import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit, MOVES, CAPS, LIST_ENTRIES, MAX_PLY, plyBase, endPly } from "./movegen/hunt";
+import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from "./movegen/hunt";
+import { MOVES, CAPS, LIST_ENTRIES, MAX_PLY, plyBase, endPly } from "./movelist";
 import { fast, compulsory } from "./rules";
-import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE } from "./move";
+import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE, KIND_MULTI } from "./move";
 import { evaluate } from "./eval";
 import { probeCurrent } from "./tablebase/probe";
 import { ttProbe, ttStore, ttNewSearch, ttClaim, ttMove, ttScore, ttDepth, ttBound, ttSlack, TT_USER_SEARCH, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
@@ -98,8 +99,22 @@ function checkLimits(): void {
   return side * MAX_POINTS * MAX_POINTS + from * MAX_POINTS + to;
 }
 
-function scoreMoves(base: i32, n: i32, ttm: u32, ply: i32): void {
-  const k1 = ld(KILLERS, ply * 2), k2 = ld(KILLERS, ply * 2 + 1);
+/**
+ * A remembered multi-jump key (TT move, killer) names a move exactly only if one move of the list has
+ * it: its 12-bit set hash (move.ts) may be shared by two multi-jumps with the same ends. A key two moves
+ * share is dropped (NO_MOVE), so no collision can put one move in another's place; other keys are the
+ * move's full identity and pass unchanged.
+ */
+function exactKey(m: u32, base: i32, n: i32): u32 {
+  if (m == NO_MOVE || moveKind(m) != KIND_MULTI) return m;
+  let seen = 0;
+  for (let i = 0; i < n; i++) if (ld(MOVES, base + i) == m && ++seen > 1) return NO_MOVE;
+  return m;
+}
+
+function scoreMoves(base: i32, n: i32, ttm0: u32, ply: i32): void {
+  let ttm = ttm0, k1 = ld(KILLERS, ply * 2), k2 = ld(KILLERS, ply * 2 + 1);
+  if (!fast) { ttm = exactKey(ttm, base, n); k1 = exactKey(k1, base, n); k2 = exactKey(k2, base, n); }
   for (let i = 0; i < n; i++) {
     const m = ld(MOVES, base + i);
     let s: i32;

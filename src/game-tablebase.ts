@@ -2,14 +2,14 @@
  * A game's window on the movement-phase tablebase (Bagh Chal's profile: DESIGN.md "Tablebases"):
  * loading the files into the game's core, probing, the tablebase's best line, and the proof search
  * that solves a position over it. Game delegates to it; it reads the core and plays moves only through
- * the root list (src/move-list.ts), and leaves the position as it found it.
+ * the legal moves (src/moves.ts), and leaves the position as it found it.
  */
 import { ArgumentError, checkKeys, describeValue, isOptionsObject, noTablebaseError } from './errors.js';
 import type { Board } from './lattice/index.js';
-import type { Core } from './wasm.js';
+import { IO_SET, type Core } from './wasm.js';
 import type { HuntVariant, OptionValues } from './variants/index.js';
 import type { LayerMeta } from './tablebase/format.js';
-import { lineTexts, rootMoves } from './move-list.js';
+import { lineTexts, MoveList } from './moves.js';
 
 /** A tablebase verdict for the side to move: its result with best play and the moves that get it. */
 export interface TablebaseProbe {
@@ -76,14 +76,15 @@ export class GameTablebase {
    */
   line(v0: number): Array<{ m: number; caps: bigint }> {
     const e = this.core.exports;
-    const best = (): { m: number; caps: bigint; index: number } | null => {
+    const best = (): { m: number; caps: bigint } | null => {
       const v = this.value();
       if (v === 1 || (v > 0 && e.captured() >= this.captureTarget)) return null;
-      for (const mv of rootMoves(this.core, this.board)) {
-        e.makeMoveAt(mv.index);
+      const list = MoveList.read(this.core, this.board, 'the tablebase line');
+      for (let i = 0; i < list.length; i++) {
+        list.play(this.core, i);
         const c = this.value();
-        e.unmakeMove();   // the root list stays valid: nothing here lists moves
-        if (v === 0 ? c === 0 : c === v - 1) return { m: mv.packed, caps: mv.caps, index: mv.index };
+        e.unmakeMove();
+        if (v === 0 ? c === 0 : c === v - 1) return { m: list.packed[i]!, caps: list.capsBig(i) };
       }
       return null;
     };
@@ -93,7 +94,8 @@ export class GameTablebase {
       const b = best();
       if (b === null) break;
       line.push({ m: b.m, caps: b.caps });
-      e.makeMoveAt(b.index);
+      this.core.writeSet(IO_SET.caps, b.caps);
+      e.makeMove(b.m);
     }
     for (let i = 0; i < line.length; i++) e.unmakeMove();
     return line;

@@ -1,7 +1,7 @@
 import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue } from './errors.js';
 import type { GameResult as AnyGameResult, ResultReason } from './result.js';
 import type { Board } from './lattice/index.js';
-import { formatBoardPicture, formatPath, formatPositionText, parseMoveText, parsePositionText, type NotationContext, type Setup } from './position-text.js';
+import { formatBoardPicture, formatPositionText, parseMoveText, parsePositionText, type NotationContext, type Setup } from './position-text.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
 import type { RuleSet } from './rules/index.js';
 import { IO_KEY, IO_SET, type Core } from './wasm.js';
@@ -10,11 +10,12 @@ import { checkGameArgTypes } from './game-args.js';
 import { CallGuard } from './call-guard.js';
 import type { LayerMeta } from './tablebase/format.js';
 import { checkDepth, checkSearchLimits, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from './limits.js';
-import { listedMoves, playLine, rootMoves, moveKind, KIND_MULTI } from './move-list.js';
+import { MoveList, alongPath, checkCoreOverflow, findText, findValue, lineTexts, type Move, type MoveInput } from './moves.js';
 import { GameTablebase, type SolveReport, type TablebaseProbe } from './game-tablebase.js';
 export { loadVariantCore } from './core-setup.js';
 export { MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, DEFAULT_SEARCH_DEPTH, type PerftLimits, type PerftProgress, type SearchLimits, type SearchInfo } from './limits.js';
 export type { TablebaseProbe } from './game-tablebase.js';
+export type { Move, MoveValue, MoveInput, MoveKind } from './moves.js';
 export { MAX_HASH_MB } from './game-args.js';
 
 /** Score bound of mate scores: a win in n plies scores MATE - n (assembly/search.ts). */
@@ -77,6 +78,10 @@ export class Game {
   private readonly tb: GameTablebase;
   /** Text of each move played since the position was set. */
   private readonly played: string[] = [];
+  /** The legal moves of the current position (read from the core once per position), or null. */
+  private cached: MoveList | null = null;
+  /** The cached lists of the positions before each move played (undo() restores them). */
+  private readonly before: Array<MoveList | null> = [];
 
   private constructor(variant: HuntVariant, options: OptionValues, board: Board, rules: RuleSet, notation: NotationContext, core: Core) {
     this.variant = variant; this.options = options; this.board = board; this.rules = rules; this.notation = notation; this.live = core;
@@ -152,6 +157,8 @@ export class Game {
     const rc = this.core.exports.setPosition();
     if (rc !== 0) throw new Error(`internal: the core rejected a validated position (code ${rc})`);
     this.played.length = 0;
+    this.cached = null;
+    this.before.length = 0;
   }
 
   /** Sets the position from a string, clearing the history. Throws ParseError naming the column. */
@@ -213,50 +220,109 @@ export class Game {
     return this.core.exports.keyConsistent() === 1;
   }
 
-  /** The result code of the core (0 while the game goes on); lists the moves as a side effect. */
-  private resultCode(): number { return this.core.exports.gameResult(); }
+  /**
+   * The legal moves of the current position as the core lists them (ignoring a result by repetition or
+   * the static rules, which resultCode() applies), read once per position. Throws LatticeError
+   * 'overflow' when the position has more moves than the core's capacity (src/moves.ts).
+   */
+  private list(): MoveList {
+    if (this.cached === null) this.cached = MoveList.read(this.core, this.board);
+    return this.cached;
+  }
+
+  /** The result code of the core (0 while the game goes on): the static rules, repetition, then "no legal move loses". */
+  private resultCode(): number {
+    const e = this.core.exports;
+    const code = e.staticResult();
+    if (code !== 0) return code;
+    return this.list().length === 0 ? ((e.sideToMove() ^ 1) + 1) | (2 << 4) : 0;
+  }
 
   /**
-   * Legal moves as move text (placements, steps, jumps, multi-jumps by their canonical path). Empty when
-   * the game is over.
+   * Legal moves as canonical move text (src/moves.ts: `c3`, `a1-b2`, `a1xc3`, a capture that shares its
+   * ends with another by its path `a1xc3xe5xc3`), in the core's list order. Empty when the game is over.
+   * Throws LatticeError 'overflow' past the core's capacity (never met in these games' positions).
    */
   legalMoves(): string[] {
     this.enter('legalMoves', true);
     if (this.resultCode() !== 0) return [];
-    return listedMoves(this.core, this.board).map((m) => m.text);
+    return this.list().texts();
   }
 
   /**
-   * Every text of each legal move, in legalMoves() order: the canonical text first, then (a multi-jump
-   * that several paths make, such as a loop of jumps taken either way round) the text of each other
-   * path, all of which play() accepts. Empty when the game is over.
+   * The legal moves as values (`{ kind, from, to, captured, path, text }`, points by name; src/moves.ts
+   * Move: `captured`, `path` and `text` are made when first read, `toJSON()` gives a plain object), in
+   * legalMoves() order. Empty when the game is over. Each value can be given back to play().
+   */
+  moves(): Move[] {
+    this.enter('moves', true);
+    if (this.resultCode() !== 0) return [];
+    return this.list().values();
+  }
+
+  /**
+   * Texts of each legal move, in legalMoves() order: the canonical text, then the full path when the
+   * canonical text is the short form `a1xc3`. Every other path of a move is accepted by play() too, but
+   * is not listed (listing them all can take exponential time). Empty when the game is over.
    */
   legalMoveTexts(): string[][] {
     this.enter('legalMoveTexts', true);
     if (this.resultCode() !== 0) return [];
-    return listedMoves(this.core, this.board).map((m) => [...m.texts]);
+    const list = this.list();
+    return Array.from({ length: list.length }, (_, i) => {
+      const t = list.text(i), p = list.pathText(i);
+      return t === p ? [t] : [t, p];
+    });
   }
 
   /**
-   * Plays a move given as text (`c3`, `a1-b2`, `a1xc3`, `a1xc3xe5`: any path of a multi-jump). Throws
-   * ParseError for malformed text and IllegalMoveError when it is not legal here (or the game is over).
+   * Where a path of points stands among the legal moves (for entering a move by clicks): null if no legal
+   * move goes along it; else `move` (the canonical text of the legal move it completes, or null) and
+   * `more` (true if a legal capture from its start may go on past it). Any path of a multi-jump is
+   * followed, whichever way round its loops are taken. `points` are point names, the start first.
+   * Throws ArgumentError for an unknown point name.
    */
-  play(move: string): void {
+  along(points: readonly string[]): { move: string | null; more: boolean } | null {
+    this.enter('along', true);
+    if (!Array.isArray(points)) throw new ArgumentError(`along needs an array of point names, got ${describeValue(points)}`);
+    const idx = points.map((n, i) => {
+      const p = typeof n === 'string' ? this.board.index(n.trim().toLowerCase()) : -1;
+      if (p < 0) throw new ArgumentError(`points[${i}] must be a point name of board ${this.board.id}, got ${describeValue(n)}`);
+      return p;
+    });
+    if (this.resultCode() !== 0) return null;
+    const list = this.list();
+    const r = alongPath(this.core, list, idx);
+    return r === null ? null : { move: r.move < 0 ? null : list.text(r.move), more: r.more };
+  }
+
+  /**
+   * Plays a move given as text (`c3`, `a1-b2`, `a1xc3`, `a1xc3xe5`: any path of a capture, or its start
+   * and end where no other legal capture shares them) or as a value (MoveValue from moves(), or
+   * `{ from, to, captured | path }`). Throws ParseError for malformed text, ArgumentError for a malformed
+   * value, IllegalMoveError when it is not legal here (or the game is over, or `a1xc3` is ambiguous).
+   */
+  play(move: string | MoveInput): void {
     this.enter('play');
-    if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
-    const mt = parseMoveText(this.board, move);
-    const text = formatPath(this.board, mt.kind, mt.points);
+    if (typeof move !== 'string' && (move === null || typeof move !== 'object')) throw new ArgumentError(`a move must be a string or a move object, got ${describeValue(move)}`);
+    if (typeof move === 'string') parseMoveText(this.board, move);   // syntax errors first, whatever the position
     const over = this.resultOf(this.resultCode());
-    if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
-    const list = listedMoves(this.core, this.board);
-    const found = list.find((m) => m.texts.includes(text));
-    if (found === undefined) {
-      // a tibetan-4 position can have thousands of multi-jumps: name the first 40
-      const shown = list.slice(0, 40).map((m) => m.text).join(' ');
-      throw new IllegalMoveError(move, this.position(), `legal moves: ${shown}${list.length > 40 ? ` ... (${list.length} in all)` : ''}`);
-    }
-    this.core.exports.makeMoveAt(found.index);
-    this.played.push(found.text);
+    const shown = typeof move === 'string' ? move : JSON.stringify(move);
+    if (over) throw new IllegalMoveError(shown, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
+    const list = this.list();
+    const i = typeof move === 'string'
+      ? findText(this.core, this.board, list, move, this.position())
+      : findValue(this.core, this.board, list, move, this.position());
+    const text = list.text(i);
+    this.makeListed(list, i);
+    this.played.push(text);
+  }
+
+  /** Plays move i of `list` (the current position's) in the core; the cache moves on. */
+  private makeListed(list: MoveList, i: number): void {
+    list.play(this.core, i);
+    this.before.push(list);
+    this.cached = null;
   }
 
   /** Takes back the last move and returns its text. Throws ArgumentError when there is none. */
@@ -264,6 +330,7 @@ export class Game {
     this.enter('undo');
     if (this.core.exports.historyLength() === 0) throw new ArgumentError('no move to undo');
     this.core.exports.unmakeMove();
+    this.cached = this.before.pop() ?? null;
     return this.played.pop()!;
   }
 
@@ -304,12 +371,10 @@ export class Game {
 
   /**
    * Throws LatticeError 'overflow' when a position met by the last core run had more moves than the
-   * core's move list holds (32767, or a capture chain longer than 30 jumps: the extra moves were dropped, so a count or a search would be wrong).
-   * No position of the games here comes near it; the check keeps a wrong answer from being reported.
+   * core's lists hold (src/moves.ts checkCoreOverflow names the capacity): the extra moves were dropped,
+   * so a count or a search would be wrong.
    */
-  private checkOverflow(what: string): void {
-    if (this.core.exports.moveOverflow()) throw new LatticeError('overflow', `${what}: a position had more legal moves than the core's move lists hold (32767 in one list), or a capture chain of more than 30 jumps; the result would be wrong`);
-  }
+  private checkOverflow(what: string): void { checkCoreOverflow(this.core, what); }
 
   /** Runs a perft-like core call until `deadline` or the stop flag; throws LatticeError 'stopped' or on a count past 2^53. */
   private limited(what: string, stop: Int32Array | undefined, deadline: number, t0: number, run: () => number): number {
@@ -383,16 +448,17 @@ export class Game {
     const t0 = performance.now();
     const e = this.core.exports;
     const out: Record<string, number> = {};
-    const moves = rootMoves(this.core, this.board);
+    const list = this.list();
     let done = 0;
-    for (const m of moves) {
-      e.makeMoveAt(m.index);
+    for (let i = 0; i < list.length; i++) {
+      const text = list.text(i);
+      list.play(this.core, i);
       try {
-        out[m.text] = this.limited(what, limits.stop, deadline, t0, () => e.perft(depth - 1));
+        out[text] = this.limited(what, limits.stop, deadline, t0, () => e.perft(depth - 1));
       } finally {
         e.unmakeMove();
       }
-      limits.onProgress?.({ done: ++done, total: moves.length, move: m.text, nodes: out[m.text] });
+      limits.onProgress?.({ done: ++done, total: list.length, move: text, nodes: out[text]! });
     }
     return out;
   }
@@ -450,14 +516,15 @@ export class Game {
       const m = e.pvMove(i);
       if (m === NO_MOVE) break;
       e.pvCaps(i);
-      raw.push({ m, caps: moveKind(m) === KIND_MULTI ? this.core.readSet(IO_SET.caps) : 0n });
+      raw.push({ m, caps: this.core.readSet(IO_SET.caps) });
     }
-    const texts = playLine(this.core, this.board, raw);
+    const texts = lineTexts(this.core, this.board, raw);
     if (this.tb.loaded && raw.length > 0 && texts.length === raw.length) {
+      for (const { m, caps } of raw) { this.core.writeSet(IO_SET.caps, caps); e.makeMove(m); }
       const v = this.tb.value();
-      if (v > 1 && e.captured() < (this.rules.sides[0].captureTarget ?? Infinity)) texts.push(...playLine(this.core, this.board, this.tb.line(v)));
+      if (v > 1 && e.captured() < (this.rules.sides[0].captureTarget ?? Infinity)) texts.push(...lineTexts(this.core, this.board, this.tb.line(v)));
+      for (let i = 0; i < raw.length; i++) e.unmakeMove();
     }
-    for (let i = 0; i < texts.length; i++) e.unmakeMove();
     return texts;
   }
 

@@ -18,9 +18,7 @@ export interface CoreExports {
   movesPtr(): number;
   capsPtr(): number;
   setWords(): number;
-  pathWords(): number;
   maxPoints(): number;
-  pathsPtr(): number;
   boardInputPtr(): number;
   rulesInputPtr(): number;
   setupBoard(n: number): number;
@@ -40,8 +38,18 @@ export interface CoreExports {
   repetitions(): number;
   keyConsistent(): number;
   legalMoves(): number;
-  pathCount(): number;
   moveOverflow(): number;
+  moveOverflowKind(): number;
+  maxMoves(): number;
+  stackMoves(): number;
+  rootNodePtr(): number;
+  nodeCount(): number;
+  nodeParentPtr(): number;
+  nodePointPtr(): number;
+  pathInPtr(): number;
+  pathCaptures(n: number): number;
+  makeMove(m: number): void;
+  staticResult(): number;
   rootMoveCount(): number;
   makeMoveAt(i: number): number;
   unmakeMove(): number;
@@ -119,23 +127,19 @@ export interface Core {
   wide: boolean;
   /** Points a board may have on this build (64, or 128 on the wide build). */
   maxPoints: number;
-  /** i32 words per entry of the multi-jump path table: [moveIndex, nPoints, start, landings...]. */
-  pathWords: number;
   /** The set at IO index `at` (IO_SET) as a bigint (bit i = point i). */
   readSet(at: number): bigint;
   /** Writes a set (bit i = point i, below maxPoints) at IO index `at` (IO_SET). */
   writeSet(at: number, set: bigint): void;
   /**
    * Fresh views (memory may have grown: never cache views): the IO words, the STATE words, the root move
-   * list and its captured sets, the multi-jump path table (pathWords i32 per path), the board and rules
-   * inputs. Layouts: assembly/index.ts, assembly/rules.ts, assembly/board.ts.
+   * list and its captured sets, the board and rules inputs (src/moves.ts reads the root list itself). Layouts: assembly/index.ts, assembly/rules.ts, assembly/board.ts.
    */
   io(): BigUint64Array;
   state(): Int32Array;
   moves(n: number): Uint32Array;
   /** The captured sets of the root list's first n moves (bit i = point i). */
   caps(n: number): bigint[];
-  paths(n: number): Int32Array;
   boardInput(): Int16Array;
   rulesInput(): Int32Array;
 }
@@ -222,14 +226,13 @@ export async function loadCore(options: { debug?: boolean; wide?: boolean; share
       solveProgress: (n: number) => hooks.solveProgress(n),
     },
   })) as CoreExports;
-  const maxPoints = exports.maxPoints(), words = exports.setWords(), pathWords = exports.pathWords();
+  const maxPoints = exports.maxPoints(), words = exports.setWords();
   const io = () => new BigUint64Array(exports.memory.buffer, exports.ioPtr(), 12);
   return {
     exports,
     hooks,
     wide: words === 2,
     maxPoints,
-    pathWords,
     readSet: (at: number) => { const v = io(); return v[at]! | (v[at + 1]! << 64n); },
     writeSet: (at: number, set: bigint) => { const v = io(); v[at] = BigInt.asUintN(64, set); v[at + 1] = BigInt.asUintN(64, set >> 64n); },
     io,
@@ -239,7 +242,6 @@ export async function loadCore(options: { debug?: boolean; wide?: boolean; share
       const w = new BigUint64Array(exports.memory.buffer, exports.capsPtr(), n * words);
       return Array.from({ length: n }, (_, i) => (words === 2 ? w[2 * i]! | (w[2 * i + 1]! << 64n) : w[i]!));
     },
-    paths: (n: number) => new Int32Array(exports.memory.buffer, exports.pathsPtr(), n * pathWords),
     boardInput: () => new Int16Array(exports.memory.buffer, exports.boardInputPtr(), maxPoints * 17),
     rulesInput: () => new Int32Array(exports.memory.buffer, exports.rulesInputPtr(), 32),
   };

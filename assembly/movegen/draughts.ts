@@ -12,12 +12,13 @@
 //   through the search states (landing, captured set), which determine every continuation);
 // - promotion (a man ending its move on its promotion rank) happens in makeMove, not here.
 import { bit, has, ld, st, none, or, and, andNot, nonEmpty, moreThanOne, first, popFirst, size } from "../bits";
-import { NB, JL, boardMask } from "../board";
+import { NB, JL, JORD, boardMask } from "../board";
 import { hunters, prey, side, kings, PREY } from "../position";
 import { stepMove, jumpMove, multiMove } from "../move";
 import { removalAtEnd, majority, compulsory, flyingKings } from "../rules";
 import { statesReset, stateSlot, stateKnown, stateAdd, stateValue, setStateValue } from "./states";
-import { MOVES, CAPS, listEnd, recording, recordPath, CUR_PATH, PATH_WORDS, setOverflow, stepTargets, RENUMBER, renumberPaths, rootRevisit } from "./hunt";
+import { stepTargets } from "./steps";
+import { PATH_IN, setPathCaps, MOVES, CAPS, ROOT_NODE, listEnd, recording, setOverflow, addNode, setRootNode } from "../movelist";
 
 // search state of one piece's captures
 let dFrom: i32 = 0;
@@ -26,7 +27,6 @@ let dEnemy: Bits = none();
 let dOcc: Bits = none();
 let dN: i32 = 0;
 let dEnd: i32 = 0;
-let dBase: i32 = 0;
 
 /** True if point q is empty at this moment of the capture sequence. */
 // @ts-ignore: decorator
@@ -34,62 +34,70 @@ let dBase: i32 = 0;
   return !has(dOcc, q) || q == dFrom || (!removalAtEnd && has(caps, q));
 }
 
+/** Flying-king capture candidates while recording: (landing, captured point) pairs, 128 per depth. */
+const CAND_LAND = new StaticArray<i32>(128 * 130);
+const CAND_CAP = new StaticArray<i32>(128 * 130);
+
 /**
- * Explores the captures from landing `cur` with `caps` taken (depth: landings so far). Returns true if
- * the sequence could go on (so this state is not a move); emits the moves of the complete sequences.
+ * Explores the captures from landing `cur` with `caps` taken (depth: captures so far; node: the state's
+ * path node while recording, -1 at the start); emits the moves of the complete sequences. Landings are
+ * tried in direction order, or, while recording, in ascending point order, so that each state is first
+ * reached along its smallest path (movelist.ts).
  */
-function captureDfs(cur: i32, caps: Bits, depth: i32): void {
+function captureDfs(cur: i32, caps: Bits, depth: i32, node: i32): void {
   let more = false;
-  for (let d = 0; d < 8; d++) {
-    if (!dKing || !flyingKings) {
+  if (!dKing || !flyingKings) {
+    for (let i = 0; i < 8; i++) {
+      const d = recording ? <i32>ld(JORD, cur * 8 + i) : i;
       const mid = <i32>ld(NB, cur * 8 + d), land = <i32>ld(JL, cur * 8 + d);
       if (mid < 0 || land < 0 || !has(dEnemy, mid) || has(caps, mid) || !emptyNow(land, caps)) continue;
       more = true;
-      follow(land, or(caps, bit(mid)), depth);
-      continue;
+      follow(land, or(caps, bit(mid)), depth, node);
     }
+  } else {
     // a flying king: over empty points to the first piece on the line; if an enemy not yet taken, every
     // empty point beyond it up to the next piece is a landing
-    let q = <i32>ld(NB, cur * 8 + d);
-    while (q >= 0 && emptyNow(q, caps)) q = <i32>ld(NB, q * 8 + d);
-    if (q < 0 || !has(dEnemy, q) || has(caps, q)) continue;
-    const c2 = or(caps, bit(q));
-    for (let r = <i32>ld(NB, q * 8 + d); r >= 0 && emptyNow(r, c2); r = <i32>ld(NB, r * 8 + d)) {
-      more = true;
-      follow(r, c2, depth);
+    const o = depth * 128;
+    let k = 0;
+    for (let d = 0; d < 8; d++) {
+      let q = <i32>ld(NB, cur * 8 + d);
+      while (q >= 0 && emptyNow(q, caps)) q = <i32>ld(NB, q * 8 + d);
+      if (q < 0 || !has(dEnemy, q) || has(caps, q)) continue;
+      const c2 = or(caps, bit(q));
+      for (let r = <i32>ld(NB, q * 8 + d); r >= 0 && emptyNow(r, c2); r = <i32>ld(NB, r * 8 + d)) {
+        more = true;
+        if (!recording) { follow(r, c2, depth, node); continue; }
+        // insertion by landing (ascending)
+        let j = k++;
+        while (j > 0 && ld(CAND_LAND, o + j - 1) > r) { st(CAND_LAND, o + j, ld(CAND_LAND, o + j - 1)); st(CAND_CAP, o + j, ld(CAND_CAP, o + j - 1)); j--; }
+        st(CAND_LAND, o + j, r); st(CAND_CAP, o + j, q);
+      }
     }
+    for (let j = 0; j < k; j++) follow(ld(CAND_LAND, o + j), or(caps, bit(ld(CAND_CAP, o + j))), depth, node);
   }
-  if (!more && nonEmpty(caps)) emitMove(cur, caps, depth);
+  if (!more && nonEmpty(caps)) emitMove(cur, caps, node);
 }
 
-/** Goes on to landing `land` with `caps` taken, unless that state was searched already (off the root). */
-function follow(land: i32, caps: Bits, depth: i32): void {
-  if (depth + 2 < PATH_WORDS) st(CUR_PATH, depth + 1, land);
+/** Goes on to landing `land` with `caps` taken, unless that state was searched already. */
+function follow(land: i32, caps: Bits, depth: i32, parent: i32): void {
   const h = stateSlot(land, caps);
-  if (stateKnown(h)) {
-    // searched before: its complete sequences are listed; at the root, record this path's ends too
-    if (recording && depth + 2 < PATH_WORDS && rootRevisit()) captureDfs(land, caps, depth + 1);
-    return;
-  }
+  if (stateKnown(h)) return;   // searched before: its complete sequences are listed
   // a state's value: the index of the move it ends as (a complete sequence), -1 while none
   if (!stateAdd(h, land, caps, -1)) { setOverflow(); return; }
-  if (depth + 2 < PATH_WORDS) captureDfs(land, caps, depth + 1);
-  else setOverflow();
+  const node = recording ? addNode(parent, land) : -1;
+  captureDfs(land, caps, depth + 1, node);
 }
 
-/** Adds the move (dFrom, to, caps) if new (a complete sequence); records the path at the root. */
-function emitMove(to: i32, caps: Bits, depth: i32): void {
+/** Adds the move (dFrom, to, caps) if new (a complete sequence), with its path node while recording. */
+function emitMove(to: i32, caps: Bits, node: i32): void {
   const h = stateSlot(to, caps);
-  let idx = stateValue(h);
-  const found = idx < 0;
-  if (found) {
-    if (dN >= dEnd) { setOverflow(); return; }
-    idx = dN++;
-    st(MOVES, idx, !moreThanOne(caps) ? jumpMove(dFrom, to, first(caps)) : multiMove(dFrom, to, caps));
-    st(CAPS, idx, caps);
-    setStateValue(h, idx);
-  }
-  if (recording) recordPath(idx - dBase, depth + 1, found);
+  if (stateValue(h) >= 0) return;
+  if (dN >= dEnd) { setOverflow(); return; }
+  const idx = dN++;
+  st(MOVES, idx, !moreThanOne(caps) ? jumpMove(dFrom, to, first(caps)) : multiMove(dFrom, to, caps));
+  st(CAPS, idx, caps);
+  setStateValue(h, idx);
+  if (recording) setRootNode(idx, node);
 }
 
 /**
@@ -102,13 +110,12 @@ export function generateDraughts(base: i32): i32 {
   dEnemy = s == PREY ? hunters : prey;
   dOcc = or(hunters, prey);
   const empty = andNot(boardMask, dOcc);
-  dBase = base; dN = base; dEnd = listEnd(base);
+  dN = base; dEnd = listEnd(base);
   for (let f = mine; nonEmpty(f); f = popFirst(f)) {
     dFrom = first(f);
     dKing = has(kings, dFrom);
     statesReset();
-    st(CUR_PATH, 0, dFrom);
-    captureDfs(dFrom, none(), 0);
+    captureDfs(dFrom, none(), 0, -1);
   }
   let n = dN - base;
   if (n > 0) {
@@ -140,17 +147,56 @@ export function generateDraughts(base: i32): i32 {
 }
 
 /**
- * Keeps the captures taking `most` pieces (majority rule), in order, and renumbers the root path table's
- * move indices to match. Returns the new count.
+ * Keeps the captures taking `most` pieces (majority rule), in order (while recording, their path nodes
+ * move with them). Returns the new count.
  */
 function keepMoves(base: i32, n: i32, most: i32): i32 {
   let k = 0;
   for (let i = 0; i < n; i++) {
     const c = ld(CAPS, base + i);
-    if (size(c) != most) { st(RENUMBER, i, -1); continue; }
-    st(RENUMBER, i, k);
-    st(MOVES, base + k, ld(MOVES, base + i)); st(CAPS, base + k, c); k++;
+    if (size(c) != most) continue;
+    st(MOVES, base + k, ld(MOVES, base + i)); st(CAPS, base + k, c);
+    if (recording) st(ROOT_NODE, base + k, ld(ROOT_NODE, base + i));
+    k++;
   }
-  if (recording) renumberPaths();
   return k;
+}
+
+/**
+ * The captured set of a capture path of the side to move (draughts family, RULES.md §4): PATH_IN[0..n)
+ * = the start, then each landing. A man's hop jumps an adjacent enemy to the point beyond; a flying
+ * king's hop runs along one line over empty points to one enemy not taken before and lands on an empty
+ * point beyond it (empty at that moment: never occupied, the start, or, with removal as jumped, taken
+ * earlier). Returns 0 with the set in pathCapsOut, or -(1 + i) for the first bad hop i.
+ */
+export function draughtsPathCaptures(n: i32): i32 {
+  const s = side;
+  dEnemy = s == PREY ? hunters : prey;
+  dOcc = or(hunters, prey);
+  dFrom = ld(PATH_IN, 0);
+  const king = has(kings, dFrom) && flyingKings;
+  let caps = none();
+  for (let i = 0; i + 1 < n; i++) {
+    const a = ld(PATH_IN, i), b = ld(PATH_IN, i + 1);
+    let taken = -1;
+    for (let d = 0; d < 8 && taken < 0; d++) {
+      if (!king) {
+        if (<i32>ld(JL, a * 8 + d) == b) taken = <i32>ld(NB, a * 8 + d);
+        continue;
+      }
+      // along direction d: empty points, one enemy, empty points up to b
+      let q = <i32>ld(NB, a * 8 + d);
+      while (q >= 0 && q != b && emptyNow(q, caps)) q = <i32>ld(NB, q * 8 + d);
+      if (q < 0 || q == b) continue;
+      const e = q;
+      q = <i32>ld(NB, q * 8 + d);
+      while (q >= 0 && q != b && emptyNow(q, or(caps, bit(e)))) q = <i32>ld(NB, q * 8 + d);
+      if (q == b) taken = e;
+    }
+    if (taken < 0 || !has(dEnemy, taken) || has(caps, taken)) return -(1 + i);
+    caps = or(caps, bit(taken));
+    if (!emptyNow(b, caps)) return -(1 + i);
+  }
+  setPathCaps(caps);
+  return 0;
 }

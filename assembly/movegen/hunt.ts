@@ -12,126 +12,14 @@
 //   step that captures by intervention (§3 Surround the Tiger).
 // The Bagh Chal profile (rules.fast) keeps its own tight loops.
 import { bit, has, ld, st, none, or, and, andNot, xor, nonEmpty, isEmpty, moreThanOne, first, popFirst, size } from "../bits";
-import { STEP, NB, JL, MAX_POINTS, boardMask, jumpLandings, midOf, nPoints } from "../board";
+import { STEP, NB, JL, JORD, MAX_POINTS, boardMask, jumpLandings, midOf } from "../board";
 import { hunters, prey, side, inHand, hand1, captured, over, stacked, lastPt, CNT, PREY, clockOut } from "../position";
 import { placeMove, stepMove, jumpMove, multiMove, interveneMove, isCapture } from "../move";
 import { fast, family, FAMILY_DRAUGHTS, stepMask0, stepMask1, captureOf, dispersalFor, noSameTwiceSide, CAP_NONE, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
 import { generateDraughts } from "./draughts";
+import { stepTargets } from "./steps";
+import { PATH_IN, setPathCaps, MOVES, CAPS, SCRATCH_BASE, listEnd, setOverflow, clearOverflow, recording, startRecording, stopRecording, addNode, setRootNode } from "../movelist";
 import { statesReset, stateSlot, stateKnown, stateAdd, stateValue } from "./states";
-
-/**
- * Most moves one list may hold: 32767 on the u64 build, 2^18 on the wide one. Placement on a 105-point
- * board needs 105; multi-jumps need far more (distinct (start, end, captured set) triples: 283 in a
- * tibetan-2 position four plies from the start; on tibetan-4, 3,980 three plies from the start with a
- * tiger inside the ring of goats, and the reference met 98,957 within four plies of the second-line
- * start). A position with more sets `overflow`, which the host reports as an error.
- */
-export const MAX_MOVES: i32 = isInteger<Bits>() ? 32767 : 1 << 18;
-/** Deepest ply the move stack serves (search and perft). */
-export const MAX_PLY: i32 = 128;
-/**
- * The move lists, one array: [0, MAX_MOVES) the root list for the host, [MAX_MOVES, 2 * MAX_MOVES) a
- * scratch list (counting moves for the horizon test), then the move stack: ply p's list starts where ply
- * p - 1's ended (plyBase/endPly), so a few long lists fit beside many short ones. A list that would run
- * past the end sets `overflow`. (The Bagh Chal profile's own loops write at most 64 moves a ply and
- * never check: 128 plies of them use a sliver of the stack.)
- */
-export const ROOT_BASE: i32 = 0;
-export const SCRATCH_BASE: i32 = MAX_MOVES;
-const STACK_BASE: i32 = 2 * MAX_MOVES;
-/** Entries in all the lists: the stack holds 2^18 moves on the u64 build, 2^21 on the wide build. */
-export const LIST_ENTRIES: i32 = STACK_BASE + (isInteger<Bits>() ? 1 << 18 : 1 << 21);
-export const MOVES = new StaticArray<u32>(LIST_ENTRIES);
-/** Captured set of each move in MOVES (multi-jumps, intervention and, in the generic path, jumps). */
-export const CAPS = new StaticArray<Bits>(LIST_ENTRIES);
-/** Start of each ply's list on the stack (PLY_BASE[p + 1] = the end of ply p's list). */
-const PLY_BASE = new StaticArray<i32>(MAX_PLY + 2);
-/** Where ply `ply`'s list starts: after its parent's list (the stack's start at ply 0). */
-// @ts-ignore: decorator
-@inline export function plyBase(ply: i32): i32 { return ply == 0 ? STACK_BASE : ld(PLY_BASE, ply); }
-/** Records that ply `ply`'s list ends at `end` (before its children generate theirs). */
-// @ts-ignore: decorator
-@inline export function endPly(ply: i32, end: i32): void { st(PLY_BASE, ply + 1, end); }
-/** The end a list starting at `base` may not reach: MAX_MOVES on, or the end of the stack. */
-// @ts-ignore: decorator
-@inline export function listEnd(base: i32): i32 { return min(base + MAX_MOVES, LIST_ENTRIES); }
-/** Set when a position had more moves than MAX_MOVES (the extra ones were dropped): the host reports it. */
-export let overflow = false;
-/** Sets `overflow` (for the other families' generators). */
-export function setOverflow(): void { overflow = true; }
-/** Clears `overflow` (before a perft or search). */
-export function clearOverflow(): void { overflow = false; }
-
-/** Step targets per side and point under the side's direction mask: STEPM[s * MAX_POINTS + p]. */
-const STEPM = new StaticArray<Bits>(2 * MAX_POINTS);
-
-/** Rebuilds STEPM from the board tables and the step masks (after setupBoard and after setupRules). */
-export function prepareSteps(): void {
-  for (let s = 0; s < 2; s++) {
-    const mask = s == 0 ? stepMask0 : stepMask1;
-    for (let p = 0; p < MAX_POINTS; p++) {
-      let t = none();
-      for (let d = 0; d < 8; d++) { const q = <i32>ld(NB, p * 8 + d); if (q >= 0 && ((mask >> d) & 1)) t = or(t, bit(q)); }
-      st(STEPM, s * MAX_POINTS + p, t);
-    }
-  }
-}
-
-// ---- root path table (notation): every path of every multi-jump of the root list ----
-/**
- * Path entries: [moveIndex, nPoints, p0 (start), p1, ... (landings)], PATH_WORDS i32 each: paths of up to
- * PATH_WORDS - 2 points (30 on the u64 build, 46 on the wide one, whose 74 goats allow longer chains).
- */
-export const PATH_WORDS: i32 = isInteger<Bits>() ? 32 : 48;
-export const MAX_PATHS: i32 = isInteger<Bits>() ? 16384 : 65536;
-export const PATHS = new StaticArray<i32>(PATH_WORDS * MAX_PATHS);
-export let pathCount: i32 = 0;
-/** True while generating the root list for the host: multi-jump paths are recorded. */
-export let recording = false;
-/**
- * Re-searches of a known state the root may still make to record its other paths. Positions whose
- * capture paths number in the millions (the paths of one move can grow exponentially with its length)
- * then record a subset: every move keeps at least the path that found it, and the root path table's
- * other paths are a bonus for input, never needed for correctness.
- */
-const ROOT_PATH_BUDGET: i32 = 20000;
-let rootBudget: i32 = 0;
-/** True while the root may re-search a known state for its other paths (spends one of the budget). */
-export function rootRevisit(): bool { return --rootBudget >= 0; }
-/** The current jump path during the depth-first search (landings; index 0 the start). */
-export const CUR_PATH = new StaticArray<i32>(PATH_WORDS);
-
-/**
- * Records the current path (CUR_PATH[0..len)) as a path of root move `moveIndex`. `first`: the path that
- * found the move (every move needs one: a full table then sets `overflow`); another path of a known move
- * is dropped when the table is full (the table's other paths are a bonus for input, see above).
- */
-export function recordPath(moveIndex: i32, len: i32, first: bool): void {
-  if (len + 2 > PATH_WORDS) { overflow = true; return; }
-  if (pathCount >= MAX_PATHS) { if (first) overflow = true; return; }
-  const o = pathCount * PATH_WORDS;
-  st(PATHS, o, moveIndex); st(PATHS, o + 1, len);
-  for (let i = 0; i < len; i++) st(PATHS, o + 2 + i, ld(CUR_PATH, i));
-  pathCount++;
-}
-
-/** Old root move index -> new one (-1: dropped), for renumberPaths. */
-export const RENUMBER = new StaticArray<i32>(MAX_MOVES);
-/**
- * Drops and renumbers the root path table's entries after a generator kept a subset of its moves:
- * RENUMBER maps each old move index to the new one, -1 for a dropped move.
- */
-export function renumberPaths(): void {
-  let q = 0;
-  for (let j = 0; j < pathCount; j++) {
-    const to = ld(RENUMBER, ld(PATHS, j * PATH_WORDS));
-    if (to < 0) continue;
-    for (let w = 0; w < PATH_WORDS; w++) st(PATHS, q * PATH_WORDS + w, ld(PATHS, j * PATH_WORDS + w));
-    st(PATHS, q * PATH_WORDS, to);
-    q++;
-  }
-  pathCount = q;
-}
 
 /** True when the game is over by a static rule (captures, escape, stall) or the move limit. */
 // @ts-ignore: decorator
@@ -175,39 +63,44 @@ let mjN: i32 = 0;       // next free index
 let mjEnd: i32 = 0;     // list bound
 
 /**
- * Adds the move (mjFrom, to, caps) unless the list has it (same identity); records the path at the root.
- * Returns false when the move was there already: the search state (landing point, captured set) was
- * reached before, so its continuations are already listed.
+ * Adds the move (mjFrom, to, caps) unless the list has it (same identity). Returns false when the move
+ * was there already: the search state (landing point, captured set) was reached before, so its
+ * continuations are already listed. While recording the root list, the new state gets a path node
+ * (reached from node `parent`), whose index goes to mjNode.
  */
-function emitJump(to: i32, caps: Bits, depth: i32): bool {
+function emitJump(to: i32, caps: Bits, parent: i32): bool {
   // this piece's states so far (movegen/states.ts), each the index of its move in MOVES
   const h = stateSlot(to, caps);
-  if (stateKnown(h)) { if (recording) recordPath(stateValue(h) - mjListBase, depth + 1, false); return false; }
-  if (mjN >= mjEnd || !stateAdd(h, to, caps, mjN)) { overflow = true; return false; }
+  if (stateKnown(h)) return false;
+  if (mjN >= mjEnd || !stateAdd(h, to, caps, mjN)) { setOverflow(); return false; }
   const single = !moreThanOne(caps);
   st(MOVES, mjN, single ? jumpMove(mjFrom, to, first(caps)) : multiMove(mjFrom, to, caps));
   st(CAPS, mjN, caps);
-  if (recording) recordPath(mjN - mjListBase, depth + 1, true);
+  if (recording) { mjNode = addNode(parent, to); setRootNode(mjN, mjNode); }
   mjN++;
   return true;
 }
-/** Start of the list being generated (the path table's move indices count from it). */
-let mjListBase: i32 = 0;
+/** The path node of the state emitJump added last (recording only). */
+let mjNode: i32 = -1;
 
-function jumpDfs(cur: i32, caps: Bits, depth: i32): void {
-  for (let d = 0; d < 8; d++) {
+/**
+ * The depth-first search of one piece's jumps from landing `cur` with `caps` taken; `node` is the
+ * state's path node (recording only; -1 at the start). Landings are tried in direction order, or, while
+ * recording, in ascending point order (JORD) so that each state is first reached along its smallest path.
+ * The depth is at most the number of enemy pieces (each jump captures one).
+ */
+function jumpDfs(cur: i32, caps: Bits, node: i32): void {
+  for (let i = 0; i < 8; i++) {
+    const d = recording ? <i32>ld(JORD, cur * 8 + i) : i;
     const mid = <i32>ld(NB, cur * 8 + d), land = <i32>ld(JL, cur * 8 + d);
     if (mid < 0 || land < 0) continue;
     if (!has(mjEnemy, mid) || has(caps, mid)) continue;
     // the landing must be empty: never occupied, the mover's own start, or a single piece taken this move
     if (has(mjOcc, land) && land != mjFrom && !(has(caps, land) && ld(CNT, land) == 1)) continue;
     const c2 = or(caps, bit(mid));
-    if (depth + 2 < PATH_WORDS) st(CUR_PATH, depth + 1, land);
-    // a state (landing, captured set) met before has its continuations listed: go on only at the root,
-    // where every path of every move is recorded for the notation
-    if (!emitJump(land, c2, depth + 1) && (!recording || --rootBudget < 0)) continue;
-    // a chain longer than a path holds is not followed: say so rather than miss its moves
-    if (depth + 2 < PATH_WORDS) jumpDfs(land, c2, depth + 1); else overflow = true;
+    // a state (landing, captured set) met before has its continuations listed
+    if (!emitJump(land, c2, node)) continue;
+    jumpDfs(land, c2, mjNode);
   }
 }
 
@@ -258,26 +151,24 @@ function generateGeneric(base: i32): i32 {
       const fr = first(f);
       for (let t = jumpLandings(fr, enemy, empty); nonEmpty(t); t = popFirst(t)) {
         const to = first(t), mid = midOf(fr, to);
-        if (n >= end) { overflow = true; return n - base; }
+        if (n >= end) { setOverflow(); return n - base; }
         st(MOVES, n, jumpMove(fr, to, mid)); st(CAPS, n, bit(mid)); n++;
       }
     }
   } else if (cap == CAP_MULTI) {
     mjEnemy = enemy; mjOcc = occ; mjEnd = end;
     for (let f = from; nonEmpty(f); f = popFirst(f)) {
-      mjFrom = first(f); mjN = n; mjListBase = base;
+      mjFrom = first(f); mjN = n;
       statesReset();
-      st(CUR_PATH, 0, mjFrom);
-      jumpDfs(mjFrom, none(), 0);
+      jumpDfs(mjFrom, none(), -1);
       n = mjN;
     }
   }
-  const steps = s == PREY ? 0 : MAX_POINTS;
   for (let f = from; nonEmpty(f); f = popFirst(f)) {
     const fr = first(f);
-    for (let t = and(ld(STEPM, steps + fr), empty); nonEmpty(t); t = popFirst(t)) {
+    for (let t = and(stepTargets(s, fr), empty); nonEmpty(t); t = popFirst(t)) {
       const to = first(t);
-      if (n >= end) { overflow = true; return n - base; }
+      if (n >= end) { setOverflow(); return n - base; }
       if (cap == CAP_INTERVENTION) {
         const c = interventionCaps(fr, to, enemy, occ);
         st(MOVES, n, nonEmpty(c) ? interveneMove(fr, to) : stepMove(fr, to)); st(CAPS, n, c);
@@ -290,12 +181,15 @@ function generateGeneric(base: i32): i32 {
   return n - base;
 }
 
-/** The root list for the host: generate() with every multi-jump path recorded in PATHS. */
+/**
+ * The root list for the host: generate() at `base` (ROOT_BASE) with every capture move's path node
+ * recorded (movelist.ts). Clears `overflow` first.
+ */
 export function generateRoot(base: i32): i32 {
-  pathCount = 0; overflow = false;
-  recording = true; rootBudget = ROOT_PATH_BUDGET;
+  clearOverflow();
+  startRecording();
   const n = generate(base);
-  recording = false;
+  stopRecording();
   return n;
 }
 
@@ -313,10 +207,9 @@ export function hasMove(): bool {
     const empty = andNot(boardMask, or(hunters, prey));
     if ((s == PREY ? inHand : hand1) > 0) return nonEmpty(empty);
     const jumps = captureOf(s);
-    const steps = s == PREY ? 0 : MAX_POINTS;
     for (let f = fromSet(s, mine); nonEmpty(f); f = popFirst(f)) {
       const fr = first(f);
-      if (nonEmpty(and(ld(STEPM, steps + fr), empty))) return true;
+      if (nonEmpty(and(stepTargets(s, fr), empty))) return true;
       if ((jumps == CAP_JUMP || jumps == CAP_MULTI) && nonEmpty(jumpLandings(fr, enemy, empty))) return true;
     }
     return false;
@@ -379,6 +272,30 @@ export function generateCaptures(base: i32): i32 {
   return n;
 }
 
-/** Step targets of side s from p (its direction mask applied). */
-// @ts-ignore: decorator
-@inline export function stepTargets(s: i32, p: i32): Bits { return ld(STEPM, s * MAX_POINTS + p); }
+/**
+ * The captured set of a jump path of the side to move (hunt family; RULES.md §0 short jump and
+ * multi-jump): PATH_IN[0..n) = the start, then each landing. Each hop must jump an enemy point adjacent
+ * on a line, not taken before in this path, to a point empty at that moment (never occupied, the start,
+ * or a single piece taken earlier in the path); a side with short jumps only has one hop. Returns 0 with
+ * the set in pathCapsOut (movelist.ts), or -(1 + i) for the first bad hop i (from point i to i + 1).
+ * Legality of the move as a whole (whose piece, compulsory rules) is the move list's: the host looks the
+ * result up there by identity.
+ */
+export function huntPathCaptures(n: i32): i32 {
+  const s = side;
+  const enemy = s == PREY ? hunters : prey, occ = or(hunters, prey);
+  const from = ld(PATH_IN, 0);
+  const kind = captureOf(s);
+  let caps = none();
+  for (let i = 0; i + 1 < n; i++) {
+    if ((kind != CAP_JUMP && kind != CAP_MULTI) || (kind == CAP_JUMP && i > 0)) return -(1 + i);
+    const a = ld(PATH_IN, i), b = ld(PATH_IN, i + 1);
+    let mid = -1;
+    for (let d = 0; d < 8; d++) if (<i32>ld(JL, a * 8 + d) == b) { mid = <i32>ld(NB, a * 8 + d); break; }
+    if (mid < 0 || !has(enemy, mid) || has(caps, mid)) return -(1 + i);
+    if (has(occ, b) && b != from && !(has(caps, b) && ld(CNT, b) == 1)) return -(1 + i);
+    caps = or(caps, bit(mid));
+  }
+  setPathCaps(caps);
+  return 0;
+}

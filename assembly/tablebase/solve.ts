@@ -4,7 +4,8 @@
 import { ld, st, none } from "../bits";
 import { key, side, inHand, captured, makeMove, unmakeMove, HUNTER } from "../position";
 import { target0 as capturesToWin } from "../rules";
-import { generate, MOVES, LIST_ENTRIES, MAX_PLY, plyBase, endPly } from "../movegen/hunt";
+import { generate } from "../movegen/hunt";
+import { MOVES, LIST_ENTRIES, MAX_PLY, plyBase, endPly } from "../movelist";
 import { evaluate } from "../eval";
 import { probeCurrent } from "./probe";
 import { ttProbe, ttStore, ttMove, ttScore, ttBound, ttClaim, TT_USER_SOLVE, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "../tt";
