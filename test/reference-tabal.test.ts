@@ -23,7 +23,10 @@ import {
   divide,
   formatMove,
   legalMoves,
+  moveIdentity,
+  moveTexts,
   parseMove,
+  pathText,
   perft,
   picture,
   play,
@@ -36,7 +39,7 @@ import {
   type TabalOptions,
 } from "./reference/tabal.js";
 
-const texts = (p: Position) => legalMoves(p).map(formatMove).sort();
+const texts = (p: Position) => moveTexts(p).sort();
 const nbrs = (n: string) => BOARD.neighbours[pointIndex(n)].map(pointName).sort();
 const cell = (p: Position, n: string) => p.cells[pointIndex(n)];
 const pieces = (p: Position) => {
@@ -134,10 +137,14 @@ describe("men", () => {
   it("a capturing man must go on while it can", () => {
     // a3 x a4 -> a5, then a5 x b6 -> c7 is available, so the move cannot stop at a5.
     // From c7 nothing Black is adjacent. Same with removal=end (nothing is re-crossed).
+    // Text (README notation, by hand): the only move from a3 to c7: a3xc7 (was a3xa5xc7); its
+    // path is accepted too, and a3xa5 (a hop that must go on) is no move.
     for (const removal of ["immediate", "end"]) {
       const p = positionFrom({ white: ["a3"], black: ["a4", "b6", "e9"], side: "white", options: { removal } });
-      expect(texts(p)).toEqual(["a3xa5xc7"]);
+      expect(texts(p)).toEqual(["a3xc7"]);
       expect(pieces(play(p, "a3xa5xc7"))).toEqual({ c7: "w", e9: "b" });
+      expect(play(p, "a3xc7")).toEqual(play(p, "a3xa5xc7"));
+      expect(() => parseMove(p, "a3xa5")).toThrow(/illegal move/);
     }
   });
 
@@ -145,9 +152,14 @@ describe("men", () => {
     // White c7, Black d8 c9 b8 c6. From c7: x c6 -> c5 (then nothing: stops, 1 piece);
     // x d8 -> e9, x c9 -> a9 (base row), x b8 -> c7 (start, empty), x c6 -> c5; or the mirror
     // x b8 -> a9, x c9 -> e9, x d8 -> c7, x c6 -> c5. Both long paths are one move
-    // (c7, c5, {b8 c6 c9 d8}), written with the path that sorts first. It ends on c5: a man.
+    // (c7, c5, {b8 c6 c9 d8}). It ends on c5: a man. Texts (README notation, re-derived by hand):
+    // both moves go from c7 to c5, so both are written as paths: c7xc5, and of the long move's two
+    // paths the one whose first landing comes first in board order, a9 before e9 (rank 9, file a):
+    // c7xa9xe9xc7xc5 (unchanged).
     const p = positionFrom({ white: ["c7"], black: ["d8", "c9", "b8", "c6"], side: "white" });
     expect(texts(p)).toEqual(["c7xa9xe9xc7xc5", "c7xc5"]);
+    // the short form c7xc5 is the single jump's own path, so it names the single jump
+    expect(pieces(play(p, "c7xc5"))).toEqual({ c5: "w", d8: "b", c9: "b", b8: "b" });
     const q = play(p, "c7xe9xa9xc7xc5"); // the other path names the same move
     expect(q).toEqual(play(p, "c7xa9xe9xc7xc5"));
     expect(pieces(q)).toEqual({ c5: "w" });
@@ -175,9 +187,11 @@ describe("kings", () => {
     // King a1 x c3 lands on d4 or e5. From d4 the line e3-d4-c5-b6-a7 offers x b6 -> a7, so
     // that chain must go on; from e5 nothing (its lines hold no other Black piece): it may stop.
     // From a7 nothing more. majority=true keeps only the 2-piece move.
+    // Texts (by hand): a1-a7 and a1-e5 are one move each: a1xa7 (was a1xd4xa7), a1xe5.
     const spec = { whiteKings: ["a1"], black: ["c3", "b6"], side: "white" as const };
-    expect(texts(positionFrom(spec))).toEqual(["a1xd4xa7", "a1xe5"]);
-    expect(texts(positionFrom({ ...spec, options: { majority: true } }))).toEqual(["a1xd4xa7"]);
+    expect(texts(positionFrom(spec))).toEqual(["a1xa7", "a1xe5"]);
+    expect(texts(positionFrom({ ...spec, options: { majority: true } }))).toEqual(["a1xa7"]);
+    expect(play(positionFrom(spec), "a1xa7")).toEqual(play(positionFrom(spec), "a1xd4xa7"));
     expect(pieces(play(positionFrom(spec), "a1xe5"))).toEqual({ e5: "W", b6: "b" });
   });
 
@@ -187,22 +201,32 @@ describe("kings", () => {
     //   c3: x c2 -> c1, then up over the emptied c2 c4 (and c5) x c7 -> c8 / c9; or first
     //       x c7 -> c8 / c9, then down x c2 -> c1.
     //   c8 / c9: down over the emptied c7 x c4 -> c3, then x c2 -> c1.
-    //   Moves: end c8 {c2 c4 c7}, end c9 {same}, end c1 {same} (four paths; canonical
-    //   c5xc3xc8xc1).
+    //   Moves: end c8 {c2 c4 c7} (path c5xc3xc1xc8), end c9 {same} (c5xc3xc1xc9), end c1 {same}
+    //   (four paths: c5xc3xc8xc1 c5xc3xc9xc1 c5xc8xc3xc1 c5xc9xc3xc1).
+    //   Texts (README notation, re-derived by hand): three moves with three different ends, so each
+    //   is start x end: c5xc8 (was c5xc3xc1xc8), c5xc9 (was c5xc3xc1xc9), c5xc1 (was c5xc3xc8xc1).
+    //   The end-c1 move's canonical path: first landing c3 (rank 3) before c8/c9, then c8 before c9:
+    //   c5xc3xc8xc1.
     const imm = positionFrom({ whiteKings: ["c5"], black: ["c2", "c4", "c7"], side: "white" });
-    expect(texts(imm)).toEqual(["c5xc3xc1xc8", "c5xc3xc1xc9", "c5xc3xc8xc1"]);
-    for (const path of ["c5xc3xc9xc1", "c5xc8xc3xc1", "c5xc9xc3xc1"]) {
-      expect(formatMove(parseMove(imm, path))).toBe("c5xc3xc8xc1");
+    expect(texts(imm)).toEqual(["c5xc1", "c5xc8", "c5xc9"]);
+    for (const path of ["c5xc3xc8xc1", "c5xc3xc9xc1", "c5xc8xc3xc1", "c5xc9xc3xc1"]) {
+      expect(formatMove(imm, parseMove(imm, path))).toBe("c5xc1");
+      expect(pathText(parseMove(imm, path))).toBe("c5xc3xc8xc1");
     }
     expect(pieces(play(imm, "c5xc9xc3xc1"))).toEqual({ c1: "W" });
+    // c5xc8 is a hop (c5 x c7 -> c8) that must go on, so no path: it is the short form of the
+    // end-c8 move
+    expect(pathText(parseMove(imm, "c5xc8"))).toBe("c5xc3xc1xc8");
     // end: the taken men stay until the move ends and block. x c4 -> c3 x c2 -> c1, then c2
     // blocks the way up; from c3 the way up is blocked by c4. x c7 -> c8 / c9: c7 blocks the
-    // way down. Moves: c5xc3xc1 {c2 c4}, c5xc8 {c7}, c5xc9 {c7}.
+    // way down. Moves: c5xc3xc1 {c2 c4}, c5xc8 {c7}, c5xc9 {c7}. Texts (by hand): different ends,
+    // so c5xc1 (was c5xc3xc1), c5xc8, c5xc9.
     const end = positionFrom({ whiteKings: ["c5"], black: ["c2", "c4", "c7"], side: "white", options: { removal: "end" } });
-    expect(texts(end)).toEqual(["c5xc3xc1", "c5xc8", "c5xc9"]);
+    expect(texts(end)).toEqual(["c5xc1", "c5xc8", "c5xc9"]);
     expect(pieces(play(end, "c5xc3xc1"))).toEqual({ c1: "W", c7: "b" });
+    expect(pieces(play(end, "c5xc1"))).toEqual({ c1: "W", c7: "b" });
     // majority=true + end: only the 2-piece move
-    expect(texts({ ...end, rules: { ...end.rules, majority: true } })).toEqual(["c5xc3xc1"]);
+    expect(texts({ ...end, rules: { ...end.rules, majority: true } })).toEqual(["c5xc1"]);
   });
 });
 
@@ -210,12 +234,13 @@ describe("majority", () => {
   it("keeps only the sequences taking the most pieces, kings and men alike", () => {
     // White a3 x a4 -> a5 (one Black king; from a5 nothing adjacent); White e3 x e4 -> e5 x e6
     // -> e7 (two men; e5 cannot stop, e6 is adjacent with e7 empty).
+    // Texts (by hand): every move has ends of its own: e3xe7 (was e3xe5xe7), a3xa7 (was a3xa5xa7).
     const spec = { white: ["a3", "e3"], blackKings: ["a4"], black: ["e4", "e6"], side: "white" as const };
-    expect(texts(positionFrom(spec))).toEqual(["a3xa5", "e3xe5xe7"]);
-    expect(texts(positionFrom({ ...spec, options: { majority: true } }))).toEqual(["e3xe5xe7"]);
+    expect(texts(positionFrom(spec))).toEqual(["a3xa5", "e3xe7"]);
+    expect(texts(positionFrom({ ...spec, options: { majority: true } }))).toEqual(["e3xe7"]);
     // two kings (a4 a6: a3 x a4 -> a5 x a6 -> a7) count as much as two men: both stay
     const two = { white: ["a3", "e3"], blackKings: ["a4", "a6"], black: ["e4", "e6"], side: "white" as const };
-    expect(texts(positionFrom({ ...two, options: { majority: true } }))).toEqual(["a3xa5xa7", "e3xe5xe7"]);
+    expect(texts(positionFrom({ ...two, options: { majority: true } }))).toEqual(["a3xa7", "e3xe7"]);
   });
 });
 
@@ -265,6 +290,33 @@ describe("end of game", () => {
     const p = startPosition();
     expect(() => parseMove(p, "a3-a4")).toThrow(/illegal move/);
     expect(() => parseMove(play(p, "b4-b5"), "b6-a5")).toThrow(/illegal move/); // capture compulsory
+  });
+});
+
+describe("notation (README): texts name moves one to one", () => {
+  it("on seeded random games, every legal move's text and canonical path read back to it", () => {
+    let seed = 4242;
+    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
+    let captures = 0;
+    for (const options of [{}, { removal: "end" }, { majority: "true" }] as TabalOptions[]) {
+      for (let game = 0; game < 6; game++) {
+        let p = startPosition(options);
+        for (let ply = 0; ply < 80; ply++) {
+          const moves = legalMoves(p);
+          if (moves.length === 0) break;
+          const ts = moveTexts(p);
+          expect(new Set(ts).size).toBe(ts.length);
+          moves.forEach((m, k) => {
+            expect(moveIdentity(parseMove(p, ts[k]))).toBe(moveIdentity(m));
+            expect(moveIdentity(parseMove(p, pathText(m)))).toBe(moveIdentity(m));
+            expect(formatMove(p, m)).toBe(ts[k]);
+            if (m.kind === "capture") captures++;
+          });
+          p = play(p, moves[rnd(moves.length)]);
+        }
+      }
+    }
+    expect(captures).toBeGreaterThan(50);
   });
 });
 

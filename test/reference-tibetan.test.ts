@@ -13,7 +13,10 @@ import {
   formatMove,
   goatsLeft,
   legalMoves,
+  moveIdentity,
+  moveTexts,
   parseMove,
+  pathText,
   perft,
   play,
   pointIndex,
@@ -29,7 +32,7 @@ import {
 
 const names = (v: Variant, ps: number[]) => ps.map((i) => pointName(boardOf(v), i)).sort();
 const nbrs = (v: Variant, p: string) => names(v, boardOf(v).neighbours[pointIndex(boardOf(v), p)]);
-const texts = (p: Position) => legalMoves(p).map((m) => formatMove(p.variant, m)).sort();
+const texts = (p: Position) => moveTexts(p).sort();
 const goatMap = (p: Position) => {
   const out: Record<string, number> = {};
   p.goats.forEach((c, i) => { if (c > 0) out[pointName(boardOf(p.variant), i)] = c; });
@@ -333,8 +336,8 @@ describe("legal move counts at the start (derived by hand)", () => {
     // Default: 85 placements, then 4 tigers on the den centres, 4 steps each (16). A goat on a den
     // centre's neighbour that ends its line through the centre (middle-row ends, base centre:
     // 3 per den, 12 placements) takes a step: 15. A goat on a gate (4 placements) takes the step
-    // g2-g3 but opens g2xg4 and, over the ring goat g5, g2xg4xg6 (g6 empty; from g6, which has no
-    // diagonals, nothing more): 17. The other 69 placements leave 16.
+    // g2-g3 but opens g2xg4 and, over the ring goat g5, g2xg4xg6 (written g2xg6; g6 empty; from g6,
+    // which has no diagonals, nothing more): 17. The other 69 placements leave 16.
     expect(perft(startPosition("tibetan-4"), 2)).toBe(12 * 15 + 4 * 17 + 69 * 16); // 1352
     // first=tigers: 16 tiger steps (no goat next to a den centre), then 48 in hand onto the
     // 105 - 16 - 4 = 85 empty points, whichever step was made
@@ -346,16 +349,23 @@ describe("legal move counts at the start (derived by hand)", () => {
     // only over b6 -> c7, then over d6 -> e5, then over d4 -> c3 (the start, empty now);
     // and the mirror c3 x d4 -> e5 x d6 -> c7 x b6 -> a5 x b4 -> c3. Prefixes: 4 + 4 jump
     // moves, but the two full loops share start c3, end c3 and captured {b4 b6 d4 d6}: 7.
+    // Texts (README notation, re-derived by hand): ends c3-a5 are shared by c3xa5 and
+    // c3xe5xc7xa5, c3-e5 by c3xe5 and c3xa5xc7xe5, c3-c7 by the two 2-jump moves: all paths (each of
+    // these moves has one path). The loop is the only move from c3 to c3 (steps end elsewhere):
+    // written c3xc3 (was c3xa5xc7xe5xc3).
     const p = startPosition("tibetan-1", { setup: "square", "tiger-start": "gate", first: "tigers" });
     expect(texts(p)).toEqual([
       "c3-b2", "c3-b3", "c3-c2", "c3-c4", "c3-d2", "c3-d3",
-      "c3xa5", "c3xa5xc7", "c3xa5xc7xe5", "c3xa5xc7xe5xc3",
+      "c3xa5", "c3xa5xc7", "c3xa5xc7xe5", "c3xc3",
       "c3xe5", "c3xe5xc7", "c3xe5xc7xa5",
     ].sort());
     // either path is accepted and gives the same position: 4 taken, 12 left (in hand)
     const a = play(p, "c3xa5xc7xe5xc3");
     const b = play(p, "c3xe5xc7xa5xc3");
     expect(a).toEqual(b);
+    expect(play(p, "c3xc3")).toEqual(a); // the short form
+    // canonical path of the loop: landings a5 c7 e5 c3 vs e5 c7 a5 c3; a5 before e5 (rank 5, file a)
+    expect(pathText("tibetan-1", parseMove(p, "c3xc3"))).toBe("c3xa5xc7xe5xc3");
     expect([a.captured, goatsLeft(a), names("tibetan-1", a.tigers)]).toEqual([4, 12, ["c3"]]);
     // tigers=2 (c2 and c3): c2 -> c1 b2 d2 (3); c3 loses the step to c2 (5) and keeps the 7 jumps
     expect(legalMoves(startPosition("tibetan-1", { setup: "square", tigers: 2, first: "tigers" })).length).toBe(15);
@@ -369,12 +379,24 @@ describe("hand-made positions", () => {
     // Path B: x a4 -> a5, x b5 -> c5, x c4 -> c3, x b3 -> a3. No other jump anywhere on either
     // path (c3's den neighbours and everything else are empty). 9 paths/prefixes, the two
     // full loops are one move (a3, a3, {a4 b3 b5 c4}): 1 + 7 = 8 moves.
+    // Texts (README notation, re-derived by hand): ends a3-c3 are shared by a3xc3 and a3xa5xc5xc3,
+    // a3-c5 by a3xc3xc5 and a3xa5xc5, a3-a5 by a3xa5 and a3xc3xc5xa5: all written as paths (one
+    // path each). The loop is the only move from a3 to a3: a3xa3 (was a3xa5xc5xc3xa3).
     const p = positionFrom("tibetan-1", { goats: { b3: 1, c4: 1, b5: 1, a4: 1 }, tigers: ["a3"], hand: 10, side: "tigers" });
     expect(texts(p)).toEqual([
-      "a3-b4", "a3xa5", "a3xa5xc5", "a3xa5xc5xc3", "a3xa5xc5xc3xa3", "a3xc3", "a3xc3xc5", "a3xc3xc5xa5",
+      "a3-b4", "a3xa3", "a3xa5", "a3xa5xc5", "a3xa5xc5xc3", "a3xc3", "a3xc3xc5", "a3xc3xc5xa5",
     ]);
     expect(perft(p, 1)).toBe(8);
-    expect(formatMove("tibetan-1", parseMove(p, "a3xc3xc5xa5xa3"))).toBe("a3xa5xc5xc3xa3"); // canonical path
+    expect(formatMove(p, parseMove(p, "a3xc3xc5xa5xa3"))).toBe("a3xa3"); // was "a3xa5xc5xc3xa3"
+    expect(formatMove(p, parseMove(p, "a3xa5xc5xc3xa3"))).toBe("a3xa3");
+    // the loop's canonical path: landings c3 c5 a5 a3 vs a5 c5 c3 a3; c3 (rank 3) comes before a5
+    // (rank 5) in board order, although "a5" sorts before "c3" as text
+    expect(pathText("tibetan-1", parseMove(p, "a3xa3"))).toBe("a3xc3xc5xa5xa3");
+    // short forms: a3xc3 is the single jump's own path; a3xc5 (no such hop: b4 is empty) names two
+    // moves, a3xc3xc5 and a3xa5xc5: ambiguous, refused
+    expect(formatMove(p, parseMove(p, "a3xc3"))).toBe("a3xc3");
+    expect(pathText("tibetan-1", parseMove(p, "a3xc3"))).toBe("a3xc3");
+    expect(() => parseMove(p, "a3xc5")).toThrow(/ambiguous/);
     expect(() => parseMove(p, "a3xc3xa3")).toThrow(); // not a jump path
   });
 
@@ -457,9 +479,12 @@ describe("hand-made positions", () => {
 
   it("move text", () => {
     const p = positionFrom("tibetan-1", { goats: { c4: 1, d3: 1 }, tigers: ["c5"], hand: 6, side: "tigers" });
-    // c5 x c4 -> c3, then x d3 -> e3
-    expect(texts(p)).toContain("c5xc3xe3");
-    expect(formatMove("tibetan-1", { kind: "place", to: pointIndex(boardOf("tibetan-1"), "c3") })).toBe("c3");
+    // c5 x c4 -> c3, then x d3 -> e3; no other move goes from c5 to e3 (d4 is empty: no c5 x d4 -> e3),
+    // so it is written c5xe3 (was c5xc3xe3); its path is accepted too
+    expect(texts(p)).toEqual(["c5-b4", "c5-b5", "c5-b6", "c5-c6", "c5-d4", "c5-d5", "c5-d6", "c5xc3", "c5xe3"]);
+    expect(formatMove(p, parseMove(p, "c5xc3xe3"))).toBe("c5xe3");
+    expect(play(p, "c5xc3xe3")).toEqual(play(p, "c5xe3"));
+    expect(formatMove(p, { kind: "place", to: pointIndex(boardOf("tibetan-1"), "c3") })).toBe("c3");
     expect(texts(startPosition("tibetan-2", { setup: "stacks" }))).toContain("b4-c5");
     expect(texts(startPosition("tibetan-4", { first: "tigers" }))).toContain("l7-m7");
   });
@@ -479,10 +504,13 @@ describe("tibetan-4 hand-made positions (test/perft/tibetan-4.json rows, depth 1
     //   round, so g3 {g4 f2 g1 h2} and i5 {all five} are one move each.
     //   i5 (via h4) and i3 (g5 x h4 -> i3): nothing left to take next to them.
     // 9 jumps + 6 steps + 3 north steps = 18.
+    // Texts (README notation, by hand): every multi-jump shares its ends with another move (g5-g3:
+    // g5xg3; g5-e1 and g5-i1: two moves each; g5-i5: g5xg3xi5 and the 5-goat move), so all stay
+    // paths, unchanged; the two paths of the 5-goat move: e1 before i1 in board order.
     const p = t4({ goats: { g4: 1, f2: 1, g1: 1, h2: 1, h4: 1 }, tigers: ["g5", "e13", "g13", "i13"], hand: 50, captured: 9, side: "tigers" });
     expect(texts(p)).toEqual([...north, "g5-f4", "g5-f5", "g5-f6", "g5-g6", "g5-h5", "g5-h6",
       "g5xg3", "g5xg3xe1", "g5xg3xe1xi1", "g5xg3xe1xi1xg3", "g5xg3xe1xi1xg3xi5", "g5xg3xi1", "g5xg3xi1xe1", "g5xg3xi5", "g5xi3"].sort());
-    expect(formatMove("tibetan-4", parseMove(p, "g5xg3xi1xe1xg3xi5"))).toBe("g5xg3xe1xi1xg3xi5");
+    expect(formatMove(p, parseMove(p, "g5xg3xi1xe1xg3xi5"))).toBe("g5xg3xe1xi1xg3xi5");
     expect(play(p, "g5xg3xi1xe1xg3xi5").captured).toBe(14);
   });
 
@@ -507,6 +535,7 @@ describe("tibetan-4 hand-made positions (test/perft/tibetan-4.json rows, depth 1
     // Stacks g2 (3) and f2 (2). g1: steps e1 i1; x g2 -> g3, then x f2 -> e1 (g2 is not jumped
     // again although 2 goats stay there). h2: steps g3 i1; x g2 would land on f2, a stack: no.
     // e13: f12, g13; i13: g13, h12. 2+2 + 2 + 2+2 = 10.
+    // Text (by hand): g1xg3xe1 ends where the step g1-e1 (base row) ends, so it stays a path.
     const p = t4({ goats: { g2: 3, f2: 2, b7: 4, l7: 2 }, tigers: ["g1", "h2", "e13", "i13"], captured: 53, side: "tigers" });
     expect(texts(p)).toEqual(["e13-f12", "e13-g13", "g1-e1", "g1-i1", "g1xg3", "g1xg3xe1", "h2-g3", "h2-i1", "i13-g13", "i13-h12"]);
     expect(goatMap(play(p, "g1xg3xe1"))).toEqual({ g2: 2, f2: 1, b7: 4, l7: 2 });
@@ -528,9 +557,10 @@ describe("tibetan-4 hand-made positions (test/perft/tibetan-4.json rows, depth 1
   it("thresholds: 7 goats left; a double jump wins at 5, any capture at 6", () => {
     // Goats g4 h2 + a5 a7 a9 b6 b8 (7 left, 57 captured). g5: 7 steps (f4 f5 f6 g6 h4 h5 h6),
     // x g4 -> g3, then x h2 -> i1 (g2 f2 empty): 2 jumps; + 3 north = 12.
+    // Text (by hand): nothing else goes from g5 to i1: g5xi1 (was g5xg3xi1).
     const spec = { goats: { g4: 1, h2: 1, a5: 1, a7: 1, a9: 1, b6: 1, b8: 1 }, tigers: ["g5", "e13", "g13", "i13"], captured: 57, side: "tigers" as const };
     const p5 = t4(spec);
-    expect(texts(p5)).toEqual([...north, "g5-f4", "g5-f5", "g5-f6", "g5-g6", "g5-h4", "g5-h5", "g5-h6", "g5xg3", "g5xg3xi1"].sort());
+    expect(texts(p5)).toEqual([...north, "g5-f4", "g5-f5", "g5-f6", "g5-g6", "g5-h4", "g5-h5", "g5-h6", "g5xg3", "g5xi1"].sort());
     expect(result(play(p5, "g5xg3"))).toBe(null); // 6 left > 5
     expect(result(play(p5, "g5xg3xi1"))).toEqual({ winner: "tigers", reason: "goats-left" }); // 5
     const p6 = t4({ ...spec, goatsLeftToWin: 6 });
@@ -554,15 +584,18 @@ describe("tibetan-4 hand-made positions (test/perft/tibetan-4.json rows, depth 1
   it("tigers-first-chain: first=tigers, a chain out of the north den", () => {
     // Goats g11 g9 h8. g12: steps f12 g13 h12; x g11 -> g10, x g9 -> g8, x h8 -> i8 (g10, g8, i8 have
     // no diagonals; nothing else next to them): 3 jumps. b7, l7, g2: 4 steps each. 6 + 12 = 18.
+    // Texts (by hand): each jump has ends no other move has: g12xg10, g12xg8 (was g12xg10xg8),
+    // g12xi8 (was g12xg10xg8xi8).
     const p = t4({ goats: { g11: 1, g9: 1, h8: 1 }, tigers: ["g12", "l7", "b7", "g2"], hand: 45, captured: 16, side: "tigers" });
-    expect(texts(p)).toEqual(["b7-a7", "b7-b6", "b7-b8", "b7-c7", "g12-f12", "g12-g13", "g12-h12", "g12xg10", "g12xg10xg8", "g12xg10xg8xi8",
+    expect(texts(p)).toEqual(["b7-a7", "b7-b6", "b7-b8", "b7-c7", "g12-f12", "g12-g13", "g12-h12", "g12xg10", "g12xg8", "g12xi8",
       "g2-f2", "g2-g1", "g2-g3", "g2-h2", "l7-k7", "l7-l6", "l7-l8", "l7-m7"]);
   });
 });
 
 describe("jump generation by states equals jump generation by paths", () => {
   // legalMoves finds a tiger's jumps state by state (tigerJumps); tigerJumpsByPaths walks every path
-  // as the rules text reads. Same moves, same canonical texts, on positions from seeded random games.
+  // as the rules text reads. Same moves, same canonical paths (so the same texts), on positions from
+  // seeded random games.
   it("on random positions of every form", () => {
     let seed = 20261201;
     const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; return seed % n; };
@@ -576,10 +609,18 @@ describe("jump generation by states equals jump generation by paths", () => {
         const moves = legalMoves(p);
         if (p.side === "tigers") {
           const board = boardOf(v);
-          const byStates = moves.filter((m) => m.kind === "jump").map((m) => formatMove(v, m)).sort();
-          const byPaths = p.tigers.flatMap((t) => tigerJumpsByPaths(p, board, t)).map((m) => formatMove(v, m)).sort();
+          const byStates = moves.filter((m) => m.kind === "jump").map((m) => pathText(v, m)).sort();
+          const byPaths = p.tigers.flatMap((t) => tigerJumpsByPaths(p, board, t)).map((m) => pathText(v, m)).sort();
           expect(byStates).toEqual(byPaths);
           compared++;
+        }
+        // the notation names every move once, and one move's text and canonical path read back
+        const ts = moveTexts(p);
+        expect(new Set(ts).size).toBe(ts.length);
+        if (moves.length > 0) {
+          const i = (ply * 7) % moves.length; // not rnd: keep the games the seed gives
+          expect(moveIdentity(parseMove(p, ts[i]))).toBe(moveIdentity(moves[i]));
+          expect(moveIdentity(parseMove(p, pathText(v, moves[i])))).toBe(moveIdentity(moves[i]));
         }
         if (moves.length === 0) break;
         const jumps = moves.filter((m) => m.kind === "jump");

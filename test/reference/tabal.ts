@@ -40,10 +40,15 @@
 //   rank during a capture does not promote, and the piece keeps capturing as a
 //   man.
 // - A move is (start, end, SET of captured points): two sequences with the same
-//   identity are one move (RULES §0), listed once. Its text is `a1-b2` for a
-//   step, the start then every landing for a capture (`c3xc5xe7`); of several
-//   paths for one move, the canonical text is the one that sorts first, and
-//   parseMove accepts any of them.
+//   identity are one move (RULES §0), listed once. Its text (README "Notation")
+//   is `a1-b2` for a step; a capture is `start x end` (`c3xe7`) when no other
+//   legal move of the position starts and ends on the same two points (a single
+//   jump is always `c3xc5`), otherwise ONE path, the start then every landing
+//   (`c3xc5xe7`): of the move's paths, the one whose landings come first in
+//   board order (point index order: a1 c1 e1 b2 c2 d2 a3 ...), compared landing
+//   by landing. moveTexts writes every legal move's text at once (a text
+//   depends on the whole move list). parseMove accepts any path of a legal move,
+//   and the short form `fromxto` when exactly one legal capture has those ends.
 // - End (RULES §0, §4): a side with no pieces or no legal move loses; with
 //   `move-limit=N` the game is drawn once N consecutive plies have passed
 //   without a capture (`quiet` counter in the position; a capture resets it to
@@ -287,7 +292,7 @@ export function pieceCount(p: Position, s: Side): number {
 
 export type Move =
   | { kind: "step"; from: number; to: number; promotes: boolean }
-  /** captured: ascending point indices; path: the landings (canonical: the text sorting first) */
+  /** captured: ascending point indices; path: the landings (canonical: first in board order) */
   | { kind: "capture"; from: number; to: number; captured: number[]; path: number[]; promotes: boolean };
 
 /** The identity of a move (RULES §0: start, end, set of captured points). */
@@ -296,9 +301,38 @@ export function moveIdentity(m: Move): string {
   return `capture ${m.from} ${m.to} {${m.captured.join(",")}}`;
 }
 
-export function formatMove(m: Move): string {
+/** A move's text without looking at the position: a capture as its (canonical) path. */
+export function pathText(m: Move): string {
   if (m.kind === "step") return `${pointName(m.from)}-${pointName(m.to)}`;
   return [m.from, ...m.path].map(pointName).join("x");
+}
+
+const shortText = (m: Move) => `${pointName(m.from)}x${pointName(m.to)}`;
+const endsOf = (m: Move) => `${m.from} ${m.to}`;
+
+/** -1, 0, 1: two landing sequences compared landing by landing in board order (point index order). */
+export function compareLandings(a: number[], b: number[]): number {
+  for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
+  return a.length - b.length;
+}
+
+/**
+ * The canonical text of every legal move of p, in legalMoves(p) order: a capture is `start x end`
+ * unless another legal move has the same start and end, then its canonical path.
+ */
+export function moveTexts(p: Position): string[] {
+  const legal = legalMoves(p);
+  const ends = new Map<string, number>();
+  for (const m of legal) ends.set(endsOf(m), (ends.get(endsOf(m)) ?? 0) + 1);
+  return legal.map((m) => (m.kind === "capture" && ends.get(endsOf(m)) === 1 ? shortText(m) : pathText(m)));
+}
+
+/** The canonical text of move m in position p (the rule of {@link moveTexts}; m need not be legal). */
+export function formatMove(p: Position, m: Move): string {
+  if (typeof p !== "object" || !("cells" in p)) throw new Error("formatMove(position, move): a capture's text depends on the position's other moves");
+  if (m.kind !== "capture") return pathText(m);
+  const shared = legalMoves(p).some((x) => endsOf(x) === endsOf(m) && moveIdentity(x) !== moveIdentity(m));
+  return shared ? pathText(m) : shortText(m);
 }
 
 /**
@@ -337,11 +371,11 @@ function capturesOf(p: Position, from: number, collectTexts: boolean): Map<strin
     const caps = captured.slice().sort((a, b) => a - b);
     const m: Move = { kind: "capture", from, to, captured: caps, path, promotes: !king && BOARD.points[to].y === farRank(mySide) };
     const id = moveIdentity(m);
-    const text = formatMove(m);
+    const text = pathText(m);
     const old = found.get(id);
     if (!old) found.set(id, { move: m, texts: collectTexts ? [text] : [] });
     else {
-      if (text < formatMove(old.move)) old.move = m;
+      if (old.move.kind === "capture" && compareLandings(path, old.move.path) < 0) old.move = m;
       if (collectTexts) old.texts.push(text);
     }
   };
@@ -409,7 +443,7 @@ function movesIgnoringLimit(p: Position, collectTexts = false): { moves: Move[];
   }
   const steps: Move[] = [];
   for (let i = 0; i < p.cells.length; i++) if (sideOf(p.cells[i]) === p.side) steps.push(...stepsOf(p, i));
-  for (const m of steps) texts.set(formatMove(m), moveIdentity(m));
+  for (const m of steps) texts.set(pathText(m), moveIdentity(m));
   return { moves: steps, texts };
 }
 
@@ -420,20 +454,30 @@ export function legalMoves(p: Position): Move[] {
   return movesIgnoringLimit(p).moves;
 }
 
-/** Resolve a move text (any capture path naming a legal move is accepted) to the legal move; throws if none. */
+/**
+ * Resolve a move text to the legal move: any capture path of a legal move, or the short form
+ * `fromxto` when exactly one legal capture goes from `from` to `to`; throws if none (or ambiguous).
+ */
 export function parseMove(p: Position, text: string): Move {
   const legal = legalMoves(p);
   const { texts } = movesIgnoringLimit(p, true);
   const id = texts.get(text);
-  const m = id === undefined ? undefined : legal.find((x) => moveIdentity(x) === id);
-  if (!m) throw new Error(`illegal move "${text}"; legal: ${legal.map(formatMove).join(" ") || "(none)"}`);
+  let m = id === undefined ? undefined : legal.find((x) => moveIdentity(x) === id);
+  if (!m && /^[a-e][1-9]x[a-e][1-9]$/.test(text)) {
+    // not a path of a legal move: the short form start x end
+    const [a, b] = text.split("x").map(pointIndex);
+    const same = legal.filter((x) => x.kind === "capture" && x.from === a && x.to === b);
+    if (same.length > 1) throw new Error(`illegal move "${text}": ambiguous, one of ${same.map(pathText).join(" ")}`);
+    m = same[0];
+  }
+  if (!m) throw new Error(`illegal move "${text}"; legal: ${moveTexts(p).join(" ") || "(none)"}`);
   return m;
 }
 
 /** The position after a legal move (a Move or its text); throws if it is not legal. */
 export function play(p: Position, move: Move | string): Position {
   const m = typeof move === "string" ? parseMove(p, move) : move;
-  if (!legalMoves(p).some((x) => moveIdentity(x) === moveIdentity(m))) throw new Error(`illegal move ${formatMove(m)}`);
+  if (!legalMoves(p).some((x) => moveIdentity(x) === moveIdentity(m))) throw new Error(`illegal move ${pathText(m)}`);
   return applyMove(p, m);
 }
 
@@ -478,7 +522,9 @@ export function perft(p: Position, depth: number): number {
 export function divide(p: Position, depth: number): Record<string, number> {
   const out: Record<string, number> = {};
   if (depth < 1) return out;
-  for (const m of legalMoves(p)) out[formatMove(m)] = perft(applyMove(p, m), depth - 1);
+  const moves = legalMoves(p);
+  const texts = moveTexts(p);
+  moves.forEach((m, k) => { out[texts[k]] = perft(applyMove(p, m), depth - 1); });
   return out;
 }
 

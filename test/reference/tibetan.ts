@@ -25,10 +25,17 @@
 // or jump; jumps chain (optional at every landing), one goat taken per jump,
 // each point captured from at most once per move. A jump move is identified by
 // (start, end, SET of captured points): two paths with the same identity are
-// one move. Its text lists the landings, `c5xc3xe3`; when several paths give
-// the same move, the canonical path is the one whose text sorts first.
+// one move.
 //
-// Move text: `c3` placement, `c4-c5` step, `c5xc3xe3` jump(s).
+// Move text (README "Notation"): `c3` placement, `c4-c5` step; a jump move is
+// written `start x end` (`c5xe3`) when no other legal move of the position
+// starts and ends on the same two points (a single jump is always `c5xc3`),
+// otherwise as ONE path, start then every landing (`c5xc3xe3`): of the move's
+// paths, the one whose landings come first in board order (= point index
+// order: rank by rank from rank 1, files left to right), compared landing by
+// landing. So a move's text depends on the position's whole move list:
+// {@link moveTexts} writes them all at once. Played text: any path of a move,
+// or the short form `fromxto` when exactly one legal jump has those ends.
 
 // ---------------------------------------------------------------------------
 // Boards.
@@ -365,7 +372,7 @@ export function goatsLeft(p: Position): number {
 export type Move =
   | { kind: "place"; to: number }
   | { kind: "step"; from: number; to: number }
-  /** captured: ascending point indices; path: the landings, canonical path */
+  /** captured: ascending point indices; path: the landings, canonical path (first in board order) */
   | { kind: "jump"; from: number; to: number; captured: number[]; path: number[] };
 
 /** The identity of a move: two moves with equal identity are the same move. */
@@ -375,11 +382,46 @@ export function moveIdentity(m: Move): string {
   return `jump ${m.from} ${m.to} {${m.captured.join(",")}}`;
 }
 
-export function formatMove(variant: Variant, m: Move): string {
+/** The text of a move written without looking at the position: a jump as its (canonical) path. */
+export function pathText(variant: Variant, m: Move): string {
   const b = boardOf(variant);
   if (m.kind === "place") return pointName(b, m.to);
   if (m.kind === "step") return `${pointName(b, m.from)}-${pointName(b, m.to)}`;
   return [m.from, ...m.path].map((i) => pointName(b, i)).join("x");
+}
+
+/** `start x end` of a jump (the short form). */
+function shortText(variant: Variant, m: Move & { kind: "jump" }): string {
+  const b = boardOf(variant);
+  return `${pointName(b, m.from)}x${pointName(b, m.to)}`;
+}
+
+/** The start and end points of a move ("" for a placement: it has no start). */
+const endsOf = (m: Move) => (m.kind === "place" ? "" : `${m.from} ${m.to}`);
+
+/** -1, 0, 1: two landing sequences compared landing by landing in board order (point index order). */
+export function compareLandings(a: number[], b: number[]): number {
+  for (let k = 0; k < Math.min(a.length, b.length); k++) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
+  return a.length - b.length;
+}
+
+/**
+ * The canonical text of every legal move of p, in legalMoves(p) order: a jump is `start x end`
+ * unless another legal move (of any kind) has the same start and end, then its canonical path.
+ */
+export function moveTexts(p: Position): string[] {
+  const legal = legalMoves(p);
+  const ends = new Map<string, number>();
+  for (const m of legal) if (m.kind !== "place") ends.set(endsOf(m), (ends.get(endsOf(m)) ?? 0) + 1);
+  return legal.map((m) => (m.kind === "jump" && ends.get(endsOf(m)) === 1 ? shortText(p.variant, m) : pathText(p.variant, m)));
+}
+
+/** The canonical text of move m in position p (the same rule as {@link moveTexts}; m need not be legal). */
+export function formatMove(p: Position, m: Move): string {
+  if (typeof p !== "object") throw new Error("formatMove(position, move): a jump's text depends on the position's other moves");
+  if (m.kind !== "jump") return pathText(p.variant, m);
+  const shared = legalMoves(p).some((x) => x.kind !== "place" && endsOf(x) === endsOf(m) && moveIdentity(x) !== moveIdentity(m));
+  return shared ? pathText(p.variant, m) : shortText(p.variant, m);
 }
 
 function isEmpty(p: Position, i: number): boolean {
@@ -398,7 +440,7 @@ export function tigerJumpsByPaths(p: Position, board: Board, from: number): Move
     const m: Move = { kind: "jump", from, to, captured: captured.slice().sort((a, b) => a - b), path };
     const id = moveIdentity(m);
     const old = found.get(id);
-    if (!old || formatMove(p.variant, m) < formatMove(p.variant, old)) found.set(id, m);
+    if (!old || (old.kind === "jump" && compareLandings(path, old.path) < 0)) found.set(id, m);
   };
   const explore = (at: number, captured: number[], path: number[]) => {
     for (const { over, to } of board.jumps[at]) {
@@ -423,18 +465,19 @@ export function tigerJumpsByPaths(p: Position, board: Board, from: number): Move
  * every path reaching a state has the same continuations. A jump move IS a state reached after at
  * least one hop: its identity (from, to, captured set) names the state. Each hop adds one captured
  * point, so all paths to a state have the same number of hops, |captured|: level k holds the states
- * after k hops. Canonical text: two paths to one state have equally many landings and end with the
- * same point name, so neither text is a prefix of the other and adding the same hop to both keeps
- * their order; the text-first path to a state is therefore the text-first path to one of its
- * predecessor states plus the last hop, which is what keeping the smallest text per state gives.
+ * after k hops. Canonical path: two paths to one state have equally many landings and the same last
+ * landing (the state's point), so they compare (landing by landing, board order) as their parts
+ * before the last hop do, which are paths to the predecessor states; the board-order-first path to a
+ * state is therefore the first path to one of its predecessor states plus the last hop, which is what
+ * keeping the first path per state, level by level, gives.
  * The self-tests check this against {@link tigerJumpsByPaths}, which walks every path.
  */
 function tigerJumps(p: Position, board: Board, from: number): Move[] {
   const otherTigers = p.tigers.filter((t) => t !== from);
   const moves: Move[] = [];
-  /** a state, with the text-first path reaching it and that path's text */
-  type State = { at: number; captured: number[]; path: number[]; text: string };
-  let level: State[] = [{ at: from, captured: [], path: [], text: pointName(board, from) }];
+  /** a state, with the board-order-first path reaching it (its landings) */
+  type State = { at: number; captured: number[]; path: number[] };
+  let level: State[] = [{ at: from, captured: [], path: [] }];
   while (level.length > 0) {
     const next = new Map<string, State>();
     for (const s of level) {
@@ -444,9 +487,9 @@ function tigerJumps(p: Position, board: Board, from: number): Move[] {
         if (goatsOnLanding > 0 || otherTigers.includes(to)) continue; // landing must be empty now
         const captured = [...s.captured, over].sort((a, b) => a - b);
         const key = `${to} {${captured.join(",")}}`;
-        const text = `${s.text}x${pointName(board, to)}`;
+        const path = [...s.path, to];
         const old = next.get(key);
-        if (!old || text < old.text) next.set(key, { at: to, captured, path: [...s.path, to], text });
+        if (!old || compareLandings(path, old.path) < 0) next.set(key, { at: to, captured, path });
       }
     }
     level = [...next.values()];
@@ -478,7 +521,10 @@ export function legalMoves(p: Position): Move[] {
   return moves;
 }
 
-/** Resolve a move text (any jump path denoting a legal move is accepted) to the legal move. */
+/**
+ * Resolve a move text to the legal move: any jump path of a legal move, or the short form
+ * `fromxto` when exactly one legal jump goes from `from` to `to` (ambiguous or none: illegal).
+ */
 export function parseMove(p: Position, text: string): Move {
   const board = boardOf(p.variant);
   const legal = legalMoves(p);
@@ -503,8 +549,17 @@ export function parseMove(p: Position, text: string): Move {
     }
     if (ok) id = `jump ${from} ${pts[pts.length - 1]} {${captured.sort((a, b) => a - b).join(",")}}`;
   }
-  const m = legal.find((x) => moveIdentity(x) === id);
-  if (!m) throw new Error(`illegal move "${text}"; legal: ${legal.map((x) => formatMove(p.variant, x)).join(" ") || "(none)"}`);
+  let m = legal.find((x) => moveIdentity(x) === id);
+  if (!m && /^[a-z][0-9]+x[a-z][0-9]+$/.test(text)) {
+    // not a path of a legal move: the short form start x end
+    const [a, b] = text.split("x").map((n) => pointIndex(board, n));
+    const same = legal.filter((x) => x.kind === "jump" && x.from === a && x.to === b);
+    if (same.length > 1) {
+      throw new Error(`illegal move "${text}": ambiguous, one of ${same.map((x) => pathText(p.variant, x)).join(" ")}`);
+    }
+    m = same[0];
+  }
+  if (!m) throw new Error(`illegal move "${text}"; legal: ${moveTexts(p).join(" ") || "(none)"}`);
   return m;
 }
 
@@ -512,7 +567,7 @@ export function parseMove(p: Position, text: string): Move {
 export function play(p: Position, move: Move | string): Position {
   const m = typeof move === "string" ? parseMove(p, move) : move;
   if (!legalMoves(p).some((x) => moveIdentity(x) === moveIdentity(m))) {
-    throw new Error(`illegal move ${formatMove(p.variant, m)}`);
+    throw new Error(`illegal move ${pathText(p.variant, m)}`);
   }
   return applyMove(p, m);
 }
@@ -566,6 +621,8 @@ export function perft(p: Position, depth: number): number {
 export function divide(p: Position, depth: number): Record<string, number> {
   const out: Record<string, number> = {};
   if (depth < 1) return out;
-  for (const m of legalMoves(p)) out[formatMove(p.variant, m)] = perft(applyMove(p, m), depth - 1);
+  const moves = legalMoves(p);
+  const texts = moveTexts(p);
+  moves.forEach((m, k) => { out[texts[k]] = perft(applyMove(p, m), depth - 1); });
   return out;
 }
