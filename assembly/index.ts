@@ -7,7 +7,7 @@ import * as pos from "./position";
 import { generateRoot, hasMoveIgnoringLimit, huntPathCaptures } from "./movegen/hunt";
 import { draughtsPathCaptures } from "./movegen/draughts";
 import { prepareSteps } from "./movegen/steps";
-import { MOVES, CAPS, MAX_MOVES, MAX_PLY, STACK_MOVES, MAX_NODES, ROOT_BASE, ROOT_NODE, NODE_PARENT, NODE_POINT, nodeCount as nodesRecorded, PATH_IN, pathCapsOut, overflow, overflowKind, clearOverflow } from "./movelist";
+import { MOVES, CAPS, MAX_MOVES, MAX_PLY, STACK_MOVES, listMax, growLists as growListsImpl, ROOT_BASE, ROOT_NODE, NODE_PARENT, NODE_POINT, nodeCount as nodesRecorded, PATH_IN, pathCapsOut, overflow, overflowKind, clearOverflow, setOverflow } from "./movelist";
 import { family, FAMILY_DRAUGHTS } from "./rules";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
 import { evaluate as evaluateImpl, setWeight as setWeightImpl, setEvalMask as setEvalMaskImpl } from "./eval";
@@ -16,7 +16,7 @@ import { search as searchImpl, repetitionMode, pvCaps as pvCapsImpl } from "./se
 import { rulesInputPtr as rulesIn, setupRules as setupRulesImpl, defaultRules, fast } from "./rules";
 
 export { searchScore, searchDepth, searchNodes, pvLength, pvMove, setRepetitionMode } from "./search";
-export { MAX_PLY, MAX_MOVES, STACK_MOVES, MAX_NODES };
+export { MAX_PLY, MAX_MOVES, STACK_MOVES };
 export { MATE } from "./search";
 export { KIND_PLACE, KIND_STEP, KIND_JUMP, KIND_MULTI, KIND_INTERVENE } from "./move";
 export { REASON_CAPTURES, REASON_NO_MOVES, REASON_ESCAPE, REASON_STALL, REASON_REPETITION, REASON_MOVE_LIMIT } from "./position";
@@ -106,7 +106,10 @@ export function keyConsistent(): i32 { return pos.key == pos.computeKey() ? 1 : 
  * whether a capacity ran out (the list is then incomplete).
  */
 export function legalMoves(): i32 {
+  const before = overflow;   // a search's or perft's flag survives a listing between its iterations
   let n = generateRoot(ROOT_BASE);
+  rootOverflowed = overflow;
+  if (before) setOverflow();
   // the Bagh Chal profile's loops write keys only: give the host each move's captured set
   if (fast) for (let i = 0; i < n; i++) { const m = ld(MOVES, ROOT_BASE + i); st(CAPS, ROOT_BASE + i, moveKind(m) == KIND_JUMP ? bit(moveCapture(m)) : none()); }
   if (repetitionMode == 2 && n > 0) {
@@ -135,9 +138,19 @@ export function nodePointPtr(): usize { return changetype<usize>(NODE_POINT); }
 export function moveOverflow(): i32 { return overflow ? 1 : 0; }
 /** Which capacity ran out: 1 a move list (maxMoves() a list, stackMoves() the stack), 2 the root list's path nodes. */
 export function moveOverflowKind(): i32 { return overflowKind; }
-/** Capacities: moves in one list, moves on the search/perft stack. */
+/** Capacities at their largest: moves in one list, moves on the search/perft stack. */
 export function maxMoves(): i32 { return MAX_MOVES; }
 export function stackMoves(): i32 { return STACK_MOVES; }
+/** Moves one list holds now (the wide build grows it on demand: growLists). */
+export function listCapacity(): i32 { return listMax(); }
+/**
+ * After a run overflowed: grows the lists 4x and returns 1 (the host runs it again), or 0 when they
+ * are at their largest (MAX_MOVES, STACK_MOVES: a real limit, the host reports it).
+ */
+export function growLists(): i32 { return growListsImpl() ? 1 : 0; }
+/** 1 if the last legalMoves() itself ran out of room (the root list is incomplete). */
+export function rootOverflow(): i32 { return rootOverflowed ? 1 : 0; }
+let rootOverflowed = false;
 /** Number of moves in the root list the last legalMoves() wrote. */
 export function rootMoveCount(): i32 { return rootCount; }
 /**

@@ -12,43 +12,63 @@
 import { ld, st, none } from "./bits";
 
 /**
- * Most moves one list may hold: 32767 on the u64 build, 2^18 on the wide one. Placement on a 105-point
- * board needs 105; multi-jumps need far more (distinct (start, end, captured set) triples: 283 in a
- * tibetan-2 position four plies from the start; on tibetan-4, 3,980 three plies from the start with a
- * tiger inside the ring of goats, 61,178 after `j11 g12-g11 k8` from the second-line start, and the
+ * Most moves one list may ever hold: 32767 on the u64 build, 2^18 on the wide one. Placement on a
+ * 105-point board needs 105; multi-jumps need far more (distinct (start, end, captured set) triples: 283
+ * in a tibetan-2 position four plies from the start; on tibetan-4, 3,980 three plies from the start with
+ * a tiger inside the ring of goats, 61,178 after `j11 g12-g11 k8` from the second-line start, and the
  * reference met 98,957 within four plies of that start).
  */
 export const MAX_MOVES: i32 = isInteger<Bits>() ? 32767 : 1 << 18;
+/** Most moves the stack may ever hold: 2^18 on the u64 build, 2^21 on the wide build. */
+export const STACK_MOVES: i32 = isInteger<Bits>() ? 1 << 18 : 1 << 21;
 /** Deepest ply the move stack serves (search and perft). */
 export const MAX_PLY: i32 = 128;
 /**
- * The move lists, one array: [0, MAX_MOVES) the root list for the host, [MAX_MOVES, 2 * MAX_MOVES) a
- * scratch list (counting moves for the horizon test), then the move stack: ply p's list starts where ply
- * p - 1's ended (plyBase/endPly). A list that would run past MAX_MOVES or the end of the stack sets
- * `overflow`. (The Bagh Chal profile's own loops write at most 64 moves a ply and never check: 128 plies
- * of them use a sliver of the stack.)
+ * Memory on demand (the wide build): the lists start at 2^12 moves a list and 2^15 on the stack (under
+ * 1 MiB with their captured sets and scores) and grow 4x at a time, to MAX_MOVES and STACK_MOVES, when
+ * the host finds a run overflowed (growLists; the host then runs it again). The u64 build's lists are
+ * at their largest from the start (32767 and 2^18: 6 MiB), as they always were.
+ */
+const START_LIST: i32 = isInteger<Bits>() ? MAX_MOVES : 1 << 12;
+const START_STACK: i32 = isInteger<Bits>() ? STACK_MOVES : 1 << 15;
+let listCap: i32 = START_LIST;
+let stackCap: i32 = START_STACK;
+/** Moves one list may hold now. */
+// @ts-ignore: decorator
+@inline export function listMax(): i32 { return isInteger<Bits>() ? MAX_MOVES : listCap; }
+// @ts-ignore: decorator
+@inline function stackMax(): i32 { return isInteger<Bits>() ? STACK_MOVES : stackCap; }
+/**
+ * The move lists, one array: [0, listMax) the root list for the host, [listMax, 2 * listMax) a scratch
+ * list (counting moves for the horizon test), then the move stack: ply p's list starts where ply p - 1's
+ * ended (plyBase/endPly). A list that would run past listMax or the end of the stack sets `overflow`.
+ * (The Bagh Chal profile's own loops write at most 64 moves a ply and never check: 128 plies of them use
+ * a sliver of the stack.)
  */
 export const ROOT_BASE: i32 = 0;
-export const SCRATCH_BASE: i32 = MAX_MOVES;
-const STACK_BASE: i32 = 2 * MAX_MOVES;
-/** Moves the stack holds: 2^18 on the u64 build, 2^21 on the wide build. */
-export const STACK_MOVES: i32 = isInteger<Bits>() ? 1 << 18 : 1 << 21;
-/** Entries in all the lists. */
-export const LIST_ENTRIES: i32 = STACK_BASE + STACK_MOVES;
-export const MOVES = new StaticArray<u32>(LIST_ENTRIES);
+// @ts-ignore: decorator
+@inline export function scratchBase(): i32 { return listMax(); }
+// @ts-ignore: decorator
+@inline function stackBase(): i32 { return 2 * listMax(); }
+/** Entries in all the lists now. */
+// @ts-ignore: decorator
+@inline export function listEntries(): i32 { return stackBase() + stackMax(); }
+export let MOVES = new StaticArray<u32>(2 * START_LIST + START_STACK);
 /** Captured set of each move in MOVES (none() for a move that captures nothing). */
-export const CAPS = new StaticArray<Bits>(LIST_ENTRIES);
+export let CAPS = new StaticArray<Bits>(2 * START_LIST + START_STACK);
+/** Move-ordering score of each move in MOVES (search.ts). */
+export let SCORES = new StaticArray<i32>(2 * START_LIST + START_STACK);
 /** Start of each ply's list on the stack (PLY_BASE[p + 1] = the end of ply p's list). */
 const PLY_BASE = new StaticArray<i32>(MAX_PLY + 2);
 /** Where ply `ply`'s list starts: after its parent's list (the stack's start at ply 0). */
 // @ts-ignore: decorator
-@inline export function plyBase(ply: i32): i32 { return ply == 0 ? STACK_BASE : ld(PLY_BASE, ply); }
+@inline export function plyBase(ply: i32): i32 { return ply == 0 ? stackBase() : ld(PLY_BASE, ply); }
 /** Records that ply `ply`'s list ends at `end` (before its children generate theirs). */
 // @ts-ignore: decorator
 @inline export function endPly(ply: i32, end: i32): void { st(PLY_BASE, ply + 1, end); }
-/** The end a list starting at `base` may not reach: MAX_MOVES on, or the end of the stack. */
+/** The end a list starting at `base` may not reach: listMax on, or the end of the stack. */
 // @ts-ignore: decorator
-@inline export function listEnd(base: i32): i32 { return min(base + MAX_MOVES, LIST_ENTRIES); }
+@inline export function listEnd(base: i32): i32 { return min(base + listMax(), listEntries()); }
 
 /** Set when a list or the path nodes ran out of room (moves were dropped): the host reports it. */
 export let overflow = false;
@@ -71,12 +91,11 @@ export function clearOverflow(): void { overflow = false; overflowKind = 0; }
 // of its paths compared landing by landing (a depth-first search that skips known states reaches each
 // state first along its smallest path: the notation's documented choice, RULES.md §0 and README).
 
-/** Path nodes one root list may have. */
-export const MAX_NODES: i32 = MAX_MOVES;
-export const NODE_PARENT = new StaticArray<i32>(MAX_NODES);
-export const NODE_POINT = new StaticArray<i32>(MAX_NODES);
+/** Path nodes one root list may have: as many as its moves (listMax()). */
+export let NODE_PARENT = new StaticArray<i32>(START_LIST);
+export let NODE_POINT = new StaticArray<i32>(START_LIST);
 /** Each root move's path node (capture moves only; -1 otherwise). */
-export const ROOT_NODE = new StaticArray<i32>(MAX_MOVES);
+export let ROOT_NODE = new StaticArray<i32>(START_LIST);
 export let nodeCount: i32 = 0;
 /** True while generating the root list for the host: capture paths get nodes. */
 export let recording = false;
@@ -86,7 +105,7 @@ export function startRecording(): void { recording = true; nodeCount = 0; }
 export function stopRecording(): void { recording = false; }
 /** A new path node: landing `point`, reached from node `parent` (-1: from the start). -1 when full. */
 export function addNode(parent: i32, point: i32): i32 {
-  if (nodeCount >= MAX_NODES) { if (!overflow) overflowKind = OVERFLOW_NODES; overflow = true; return -1; }
+  if (nodeCount >= listMax()) { if (!overflow) overflowKind = OVERFLOW_NODES; overflow = true; return -1; }
   st(NODE_PARENT, nodeCount, parent); st(NODE_POINT, nodeCount, point);
   return nodeCount++;
 }
@@ -100,3 +119,22 @@ export const PATH_IN = new StaticArray<i32>(2 * 128 + 2);
 /** The captured set of the last path checked (movegen pathCaptures). */
 export let pathCapsOut: Bits = none();
 export function setPathCaps(c: Bits): void { pathCapsOut = c; }
+
+/**
+ * Grows the lists 4x (wide build, up to MAX_MOVES a list and STACK_MOVES on the stack): true if they
+ * grew, false at the largest size (the u64 build's lists are there from the start). Their contents are
+ * dropped: the host calls it between runs, after one overflowed, and runs again.
+ */
+export function growLists(): bool {
+  if (isInteger<Bits>() || listCap >= MAX_MOVES) return false;
+  listCap = min(listCap * 4, MAX_MOVES);
+  stackCap = min(stackCap * 4, STACK_MOVES);
+  const n = 2 * listCap + stackCap;
+  MOVES = new StaticArray<u32>(n);
+  CAPS = new StaticArray<Bits>(n);
+  SCORES = new StaticArray<i32>(n);
+  NODE_PARENT = new StaticArray<i32>(listCap);
+  NODE_POINT = new StaticArray<i32>(listCap);
+  ROOT_NODE = new StaticArray<i32>(listCap);
+  return true;
+}

@@ -22,7 +22,7 @@ import { ld, st, none } from "./bits";
 import { MAX_POINTS } from "./board";
 import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, clockOut } from "./position";
 import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from "./movegen/hunt";
-import { MOVES, CAPS, LIST_ENTRIES, MAX_PLY, plyBase, endPly } from "./movelist";
+import { MOVES, CAPS, SCORES, MAX_PLY, plyBase, endPly } from "./movelist";
 import { fast, compulsory } from "./rules";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE, KIND_MULTI } from "./move";
 import { evaluate } from "./eval";
@@ -57,7 +57,6 @@ const PV_LEN = new StaticArray<i32>(MAX_PLY + 1);
 const KILLERS = new StaticArray<u32>(MAX_PLY * 2);
 /** History heuristic: HIST[side * MAX_POINTS * MAX_POINTS + from * MAX_POINTS + to] (from = to for placements). */
 const HIST = new StaticArray<i32>(2 * MAX_POINTS * MAX_POINTS);
-const SCORES = new StaticArray<i32>(LIST_ENTRIES);
 const ROOT_PV = new StaticArray<u32>(MAX_PLY);
 
 let nodes: f64 = 0;

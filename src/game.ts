@@ -10,7 +10,7 @@ import { checkGameArgTypes } from './game-args.js';
 import { CallGuard } from './call-guard.js';
 import type { LayerMeta } from './tablebase/format.js';
 import { checkDepth, checkSearchLimits, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from './limits.js';
-import { MoveList, alongPath, checkCoreOverflow, findText, findValue, lineTexts, type Move, type MoveInput } from './moves.js';
+import { MoveList, alongPath, runGrowing, findText, findValue, lineTexts, type Move, type MoveInput } from './moves.js';
 import { GameTablebase, type SolveReport, type TablebaseProbe } from './game-tablebase.js';
 export { loadVariantCore } from './core-setup.js';
 export { MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, DEFAULT_SEARCH_DEPTH, type PerftLimits, type PerftProgress, type SearchLimits, type SearchInfo } from './limits.js';
@@ -53,8 +53,8 @@ export type GameResult = AnyGameResult<'prey' | 'hunters' | 'white' | 'black'>;
 /** A finished search: the best move (null when the side to move has no move) and its report. */
 export interface SearchResult extends SearchInfo { bestmove: string | null }
 
-/** Reasons of the core's gameResult codes (assembly/position.ts REASON_*). */
-const REASONS: Record<number, ResultReason> = { 1: 'captures', 2: 'no-moves', 3: 'escape', 4: 'stall-limit', 5: 'repetition', 6: 'move-limit' };
+/** Reasons of the core's gameResult codes (assembly/position.ts REASON_*, exported by the core: test/boundary.test.ts checks each). */
+export const REASONS: Readonly<Record<number, ResultReason>> = { 1: 'captures', 2: 'no-moves', 3: 'escape', 4: 'stall-limit', 5: 'repetition', 6: 'move-limit' };
 
 /**
  * A game of one hunt variant on one core instance: position, history, move generation, perft and
@@ -369,20 +369,12 @@ export class Game {
     return winner === this.core.exports.sideToMove() ? MATE : -MATE;
   }
 
-  /**
-   * Throws LatticeError 'overflow' when a position met by the last core run had more moves than the
-   * core's lists hold (src/moves.ts checkCoreOverflow names the capacity): the extra moves were dropped,
-   * so a count or a search would be wrong.
-   */
-  private checkOverflow(what: string): void { checkCoreOverflow(this.core, what); }
-
   /** Runs a perft-like core call until `deadline` or the stop flag; throws LatticeError 'stopped' or on a count past 2^53. */
   private limited(what: string, stop: Int32Array | undefined, deadline: number, t0: number, run: () => number): number {
     this.core.hooks.shouldStop = () => ((stop && Atomics.load(stop, 0)) || performance.now() > deadline ? 1 : 0);
     try {
-      const n = run();
+      const n = runGrowing(this.core, what, run);
       if (this.core.exports.perftStopped()) throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
-      this.checkOverflow(what);
       if (n > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `${what}: the count exceeds 2^53 and cannot be reported exactly`);
       return n;
     } finally {
@@ -426,9 +418,7 @@ export class Game {
   perftSlow(depth: number): number {
     this.enter('perftSlow');
     checkDepth(depth, MAX_PERFT_DEPTH);
-    const n = this.core.exports.perftSlow(depth);
-    this.checkOverflow(`perft ${depth}`);
-    return n;
+    return runGrowing(this.core, `perft ${depth}`, () => this.core.exports.perftSlow(depth));
   }
 
   /**
@@ -553,8 +543,7 @@ export class Game {
     const t0 = performance.now();
     try {
       return this.exclusive('search', () => {
-        const best = e.search(depth, nodes, movetime);
-        this.checkOverflow('search');
+        const best = runGrowing(this.core, 'search', () => e.search(depth, nodes, movetime));
         const score = e.searchScore();
         const pv = this.pv(e.pvLength());
         return {

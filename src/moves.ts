@@ -7,8 +7,8 @@
  *
  * Move text: `c3` placement, `a1-b2` step (a step that captures by intervention too: its captures follow
  * from the position), and for a capture by jumping:
- * - `a1xc3` (start and end) when no other legal move starts and ends on the same points, as draughts
- *   notation writes captures; a single jump is always written so;
+ * - `a1xc3` (start and end) when no other legal move (a step included) starts and ends on the same
+ *   points, as draughts notation writes captures; a single jump is always written so;
  * - otherwise one path of the move, start then each landing (`a1xc3xe5xc3`): of the move's paths, the
  *   one whose landings come first in board order (a1, b1, ..., a2, ...: rank by rank from the first
  *   rank, files left to right), compared landing by landing. The core records that path while listing
@@ -96,12 +96,30 @@ const isCapture = (m: number) => { const k = moveKind(m); return k === KIND_JUMP
  */
 export function checkCoreOverflow(core: Core, what: string): void {
   const e = core.exports;
-  if (!e.moveOverflow()) return;
-  const kind = e.moveOverflowKind();
+  if (e.moveOverflow()) throw overflowError(core, what, e.moveOverflowKind());
+}
+
+/** The LatticeError 'overflow' naming the capacity that ran out (kind 2: path nodes, else a list). */
+function overflowError(core: Core, what: string, kind: number): LatticeError {
+  const e = core.exports;
   const limit = kind === 2
     ? `the root list's ${e.maxMoves()} path nodes`
     : `${e.maxMoves()} moves in one list (${e.stackMoves()} on the search and perft stack)`;
-  throw new LatticeError('overflow', `${what}: a position had more legal moves than the core holds: ${limit}, this build's capacity (${core.wide ? 'wide' : 'u64'} build); the result would be wrong`);
+  return new LatticeError('overflow', `${what}: a position had more legal moves than the core holds: ${limit}, this build's largest capacity (${core.wide ? 'wide' : 'u64'} build; no position of these games met so far comes near it); the result would be wrong`);
+}
+
+/**
+ * Runs a core run (perft, search) and, when it overflowed lists that can still grow (the wide build
+ * allocates them on demand), grows them and runs it again; throws LatticeError 'overflow' (naming the
+ * capacity) at the largest size. A search run again reports its iterations again.
+ */
+export function runGrowing<T>(core: Core, what: string, run: () => T): T {
+  const e = core.exports;
+  for (;;) {
+    const r = run();
+    if (!e.moveOverflow()) return r;
+    if (!e.growLists()) throw overflowError(core, what, e.moveOverflowKind());
+  }
 }
 
 /**
@@ -143,11 +161,18 @@ export class MoveList {
     this.point = new Int32Array(buf, e.nodePointPtr(), nodes).slice();
   }
 
-  /** Lists the legal moves of the core's current position (RULES.md §0; repetition=forbid applied by the core). Throws LatticeError 'overflow' (checkCoreOverflow). */
+  /**
+   * Lists the legal moves of the core's current position (RULES.md §0; repetition=forbid applied by the
+   * core). Where the list outgrew the core's lists, they grow (the wide build's memory on demand) and it
+   * lists again. Throws LatticeError 'overflow' past the largest capacity (checkCoreOverflow).
+   */
   static read(core: Core, board: Board, what = 'legal moves'): MoveList {
-    const n = core.exports.legalMoves();
-    checkCoreOverflow(core, what);
-    return new MoveList(core, board, n);
+    const e = core.exports;
+    for (;;) {
+      const n = e.legalMoves();
+      if (!e.rootOverflow()) return new MoveList(core, board, n);
+      if (!e.growLists()) throw overflowError(core, what, e.moveOverflowKind());
+    }
   }
 
   /** The name of point p. */
@@ -186,11 +211,11 @@ export class MoveList {
 
   private endsKey(i: number): number { return this.kind(i) === KIND_PLACE ? 255 * 256 + this.to(i) : this.from(i) * 256 + this.to(i); }
 
-  /** True if move i is a capture that shares its start and end with no other legal move. */
+  /** True if no other legal move of the list starts and ends where move i does (steps included). */
   private uniqueEnds(i: number): boolean {
     if (this.ends === null) {
       this.ends = new Uint32Array(65536);
-      for (let j = 0; j < this.length; j++) if (isCapture(this.packed[j]!)) this.ends[this.endsKey(j)]++;
+      for (let j = 0; j < this.length; j++) this.ends[this.endsKey(j)]++;
     }
     return this.ends[this.endsKey(i)] === 1;
   }

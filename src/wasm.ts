@@ -42,6 +42,9 @@ export interface CoreExports {
   moveOverflowKind(): number;
   maxMoves(): number;
   stackMoves(): number;
+  listCapacity(): number;
+  growLists(): number;
+  rootOverflow(): number;
   rootNodePtr(): number;
   nodeCount(): number;
   nodeParentPtr(): number;

@@ -527,16 +527,18 @@ describe('limits and argument types (fresh-user review)', () => {
     expect(g.position()).toBe(before);
   });
 
-  it('legalMoveTexts() gives every path of each legal move, the canonical text first; play() takes each', async () => {
+  it('legalMoveTexts() gives each legal move\'s canonical text, then its full path where the text is the short form; play() takes each', async () => {
     // a tibetan-4 tiger inside the ring of goats: 3,980 multi-jumps, many a loop jumped either way round
     const g = await Game.create('tibetan-4', { position: '3/1T1/9/9/3GGGGG3/3G3G3/1T2G3G2T1/3G3G3/3GGGGG3/9/4G4/TG1/3 T G46 - -' });
     const texts = g.legalMoveTexts();
     expect(texts.map((t) => t[0])).toEqual(g.legalMoves());
-    const aliased = texts.filter((t) => t.length > 1);
-    expect(aliased.length).toBeGreaterThan(0);
-    for (const t of aliased.slice(0, 5)) {
-      expect(t.slice(1).every((x) => x > t[0]!)).toBe(true);
-      g.play(t[t.length - 1]!);
+    const short = texts.filter((t) => t.length > 1);
+    expect(short.length).toBeGreaterThan(0);
+    for (const t of short.slice(0, 20)) {
+      // the short form names start and end; the path starts and ends there
+      const [a, b] = t[0]!.split('x');
+      expect(t[1]!.startsWith(`${a}x`) && t[1]!.endsWith(`x${b}`)).toBe(true);
+      g.play(t[1]!);
       expect(g.history()).toEqual([t[0]]);
       g.undo();
     }
@@ -656,8 +658,8 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     game.play('c3');
     game.dispose();
     await afterDispose(game, {
-      setPosition: [[START], [5]], position: [[]], key: [[]], keyConsistent: [[]], legalMoves: [[]], legalMoveTexts: [[]], boardText: [[]], moverName: [[]],
-      play: [['c1'], [3], ['zz']], undo: [[]], history: [[]], result: [[]], probe: [[]], evaluate: [[]],
+      setPosition: [[START], [5]], position: [[]], key: [[]], keyConsistent: [[]], legalMoves: [[]], legalMoveTexts: [[]], moves: [[]], along: [[['c3']], [5]], boardText: [[]], moverName: [[]],
+      play: [['c1'], [3], ['zz'], [{ to: 'c1' }]], undo: [[]], history: [[]], result: [[]], probe: [[]], evaluate: [[]],
       perft: [[1], ['x'], [1, null]], perftClassic: [[1], [-1]], perftSlow: [[1], [-1]], divide: [[1], [0]],
       loadTablebase: [['/nonexistent-lattice-tb'], [5]], solve: [[], [null], [{ nodeLimit: -1 }]],
       search: [[{ depth: 1 }], [], [null], [{ depth: 0 }], [{ deepth: 1 }]],
@@ -679,7 +681,7 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
   });
 
   // while a search or perft runs, a call from its callback may read the position but change nothing
-  const READS = ['position', 'key', 'keyConsistent', 'legalMoves', 'legalMoveTexts', 'history', 'result', 'evaluate', 'sideToMove', 'boardText', 'moverName'];
+  const READS = ['position', 'key', 'keyConsistent', 'legalMoves', 'legalMoveTexts', 'moves', 'along', 'history', 'result', 'evaluate', 'sideToMove', 'boardText', 'moverName'];
   const GAME_CALLS: Record<string, unknown[]> = {
     setPosition: [START], play: ['c3'], undo: [], perft: [1], perftClassic: [1], perftSlow: [1], divide: [1],
     loadTablebase: ['/nonexistent-lattice-tb'], probe: [], solve: [], search: [{ depth: 1 }], dispose: [],
@@ -720,14 +722,14 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
       depth: 6,
       onIteration: () => {
         seen.push(callAll(game, GAME_CALLS));
-        reads.push([game.position(), game.legalMoves().length, game.legalMoveTexts().length, game.result(), game.history(), game.key(), game.keyConsistent(), game.evaluate()]);
+        reads.push([game.position(), game.legalMoves().length, game.legalMoveTexts().length, game.moves().length, game.along(['c3']), game.result(), game.history(), game.key(), game.keyConsistent(), game.evaluate()]);
       },
     });
     expect(seen.length).toBe(6);
     for (const s of await settled(seen)) expect(s).toEqual(allBusy(GAME_CALLS));
     // the callbacks see the searched (root) position, and their reads do not disturb the search
     for (const x of reads) expect((x as unknown[])[0]).toBe(root);
-    expect((reads[0] as unknown[])[4]).toEqual(opening);
+    expect((reads[0] as unknown[])[6]).toEqual(opening);
     const plain = (await setUp()).search({ depth: 6 });
     expect({ ...r, ms: 0 }).toEqual({ ...plain, ms: 0 });
     expect(game.position()).toBe(root);
@@ -751,7 +753,7 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
 
   it("during a search or perft every call but a read throws LatticeError 'busy' (MakaGame)", async () => {
     const { MakaGame } = await import('../src/index.js');
-    expect([...Object.keys(MAKA_CALLS), ...READS.filter((r) => r !== 'boardText' && r !== 'moverName' && r !== 'legalMoveTexts')].sort()).toEqual([...publicMethods('../src/maka/game.ts', 'MakaGame'), 'dispose'].sort());
+    expect([...Object.keys(MAKA_CALLS), ...READS.filter((r) => r !== 'boardText' && r !== 'moverName' && r !== 'legalMoveTexts' && r !== 'moves' && r !== 'along')].sort()).toEqual([...publicMethods('../src/maka/game.ts', 'MakaGame'), 'dispose'].sort());
     const m = MakaGame.create();
     const root = m.position();
     const seen: Array<Record<string, unknown>> = [];

@@ -189,7 +189,7 @@ function tibetanRef(variant: 'tibetan-1' | 'tibetan-2', options: Options, text: 
     lastGoat: q.last, goatsLeftToWin: Number(options['tiger-win-goats-left'] ?? 5),
   });
   return {
-    moves: () => TB.legalMoves(p).map((m) => TB.formatMove(variant, m)).sort(),
+    moves: () => TB.moveTexts(p).sort(),
     play: (t) => { p = TB.play(p, t); },
     result: () => {
       const r = TB.result(p);
@@ -345,8 +345,10 @@ describe('multi-jump: two paths to the same move, and a loop back to the start p
   //   c5{a4,b4}: -c4-> c3 {a4,b4,c4};  c3{a4,b4,c4}: -b3-> a3 {a4,b3,b4,c4}
   //   c3{b4}: -b3-> a3 {b3,b4}; -c4-> c5 {b4,c4};  a3{b3,b4}: -a4-> a5 {a4,b3,b4};  c5{b4,c4}: none
   // Identities (start, end, set): a5xa3xc3xc5xa3 = a5xa3xc5xc3xa3 (a5 -> a3, all four) and the loops
-  // a5xa3xc3xa5 = a5xc3xa3xa5 (a5 -> a5, {a4,b3,b4}): 12 paths, 10 jump moves; each move prints its
-  // path whose text sorts first ('c3' < 'c5'; 'a5xa' < 'a5xc'). + 1 step = 11 moves.
+  // a5xa3xc3xa5 = a5xc3xa3xa5 (a5 -> a5, {a4,b3,b4}): 12 paths, 10 jump moves. Notation (README): a
+  // capture whose start and end no other legal move shares is written start x end (the loop: a5xa5);
+  // the others by the path whose landings come first in board order (rank by rank: c3 before c5, a3
+  // before c3), compared landing by landing. + 1 step = 11 moves.
   const position = 'GGGGG/GGGGG/T4/GGG2/1G3/3/3 T - G1 -';
   const afterFour = 'GGGGG/GGGGG/5/5/T4/3/3 G - G5 -'; // tiger a3; a4 b3 b4 c4 gone
   const afterLoop = 'GGGGG/GGGGG/T4/2G2/5/3/3 G - G4 -'; // tiger back on a5; a4 b3 b4 gone, c4 stays
@@ -354,7 +356,7 @@ describe('multi-jump: two paths to the same move, and a loop back to the start p
     title: 'both paths of a four-goat jump are one move; both loop paths are one move',
     variant: 'tibetan-1',
     position,
-    moves: ['a5-b5', 'a5xa3', 'a5xa3xc3', 'a5xa3xc3xa5', 'a5xa3xc3xc5', 'a5xa3xc3xc5xa3', 'a5xa3xc5', 'a5xa3xc5xc3', 'a5xc3', 'a5xc3xa3', 'a5xc3xc5'],
+    moves: ['a5-b5', 'a5xa3', 'a5xa3xc3', 'a5xa5', 'a5xa3xc3xc5', 'a5xa3xc3xc5xa3', 'a5xa3xc5', 'a5xa3xc5xc3', 'a5xc3', 'a5xc3xa3', 'a5xc3xc5'],
     // a path that re-jumps a point it already captured from (a4 twice) is no move
     illegal: ['a5xa3xa5', 'a5xa3xc3xa5xa3'],
     lines: [
@@ -405,7 +407,8 @@ describe('stacks: a jump over a stack takes one goat; a chain may not re-jump a 
     variant: 'tibetan-2',
     options: { setup: 'stacks' },
     position,
-    moves: ['c1-a1', 'c1-c2', 'c1-e1', 'c5-b4', 'c5-b5', 'c5-b6', 'c5-c4', 'c5-c6', 'c5-d5', 'c5-d6', 'c5xe3', 'c5xe3xe5'],
+    // c5xe3xe5 is the only capture from c5 to e5: written c5xe5 (its path is accepted too)
+    moves: ['c1-a1', 'c1-c2', 'c1-e1', 'c5-b4', 'c5-b5', 'c5-b6', 'c5-c4', 'c5-c6', 'c5-d5', 'c5-d6', 'c5xe3', 'c5xe5'],
     illegal: ['c5xe3xe5xc3', 'c5xe3xc5'],
     lines: [
       // Goats to move after c5xe3 (last = none: the goats' previous turn is not in this position):

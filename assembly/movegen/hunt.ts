@@ -18,7 +18,7 @@ import { placeMove, stepMove, jumpMove, multiMove, interveneMove, isCapture } fr
 import { fast, family, FAMILY_DRAUGHTS, stepMask0, stepMask1, captureOf, dispersalFor, noSameTwiceSide, CAP_NONE, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
 import { generateDraughts } from "./draughts";
 import { stepTargets } from "./steps";
-import { PATH_IN, setPathCaps, MOVES, CAPS, SCRATCH_BASE, listEnd, setOverflow, clearOverflow, recording, startRecording, stopRecording, addNode, setRootNode } from "../movelist";
+import { PATH_IN, setPathCaps, MOVES, CAPS, scratchBase, listEnd, setOverflow, clearOverflow, recording, startRecording, stopRecording, addNode, setRootNode } from "../movelist";
 import { statesReset, stateSlot, stateKnown, stateAdd, stateValue } from "./states";
 
 /** True when the game is over by a static rule (captures, escape, stall) or the move limit. */
@@ -26,7 +26,7 @@ import { statesReset, stateSlot, stateKnown, stateAdd, stateValue } from "./stat
 @inline export function decided(): bool { return over != 0 || clockOut(); }
 
 /** True if the side to move would have a legal move were the game not over (the move-limit's loss test). */
-export function hasMoveIgnoringLimit(): bool { return generateGeneric(SCRATCH_BASE) > 0; }
+export function hasMoveIgnoringLimit(): bool { return generateGeneric(scratchBase()) > 0; }
 
 /** The from-set of side s: its pieces less the noSameTwice point, only stacks under dispersal. */
 // @ts-ignore: decorator
@@ -141,7 +141,10 @@ function generateGeneric(base: i32): i32 {
   const end = listEnd(base);
   let n = base;
   if ((s == PREY ? inHand : hand1) > 0) {
-    for (let e = empty; nonEmpty(e); e = popFirst(e)) { st(MOVES, n, placeMove(first(e))); st(CAPS, n, none()); n++; }
+    for (let e = empty; nonEmpty(e); e = popFirst(e)) {
+      if (n >= end) { setOverflow(); return n - base; }
+      st(MOVES, n, placeMove(first(e))); st(CAPS, n, none()); n++;
+    }
     return n - base;
   }
   const from = fromSet(s, mine);
@@ -199,7 +202,7 @@ export function generateRoot(base: i32): i32 {
  */
 export function hasMove(): bool {
   if (decided()) return false;
-  if (family == FAMILY_DRAUGHTS) return generateDraughts(SCRATCH_BASE) > 0;
+  if (family == FAMILY_DRAUGHTS) return generateDraughts(scratchBase()) > 0;
   if (!fast) {
     // any placement, step or first jump (a multi-jump starts with a short jump; intervention is a step)
     const s = side;

@@ -12,27 +12,29 @@ import { ld, st, digest, equal } from "../bits";
  */
 const START_BITS: i32 = 14;
 const MAX_BITS: i32 = isInteger<Bits>() ? 14 : 20;
-const SIZE: i32 = 1 << MAX_BITS;
-/** The most states one piece may have: half the table, so probes stay short. */
-export const MAX_STATES: i32 = SIZE / 2;
-const STAMP = new StaticArray<u32>(SIZE);
-const TO = new StaticArray<i32>(SIZE);
-const CAPS_TAKEN = new StaticArray<Bits>(SIZE);
-const VALUE = new StaticArray<i32>(SIZE);
+/** The most states one piece may have: half the largest table, so probes stay short. */
+export const MAX_STATES: i32 = (1 << MAX_BITS) / 2;
+// The arrays are allocated at the size the table has grown to (memory on demand: a 2^20-slot table
+// is 28 MiB on the wide build, needed only by a piece with tens of thousands of capture states).
+let allocBits: i32 = START_BITS;
+let STAMP = new StaticArray<u32>(1 << START_BITS);
+let TO = new StaticArray<i32>(1 << START_BITS);
+let CAPS_TAKEN = new StaticArray<Bits>(1 << START_BITS);
+let VALUE = new StaticArray<i32>(1 << START_BITS);
 let stamp: u32 = 0;
 let used: i32 = 0;
 /** The table's current size is 2^bits (the wide build only; the u64 build's is always 2^14). */
 let bits: i32 = START_BITS;
 // @ts-ignore: decorator
 @inline function curBits(): i32 { return isInteger<Bits>() ? START_BITS : bits; }
-/** The states being moved when the table grows (at most half of a table of at most 2^(MAX_BITS - 2) slots). */
-const MOVE_TO = new StaticArray<i32>(isInteger<Bits>() ? 0 : SIZE / 8);
-const MOVE_CAPS = new StaticArray<Bits>(isInteger<Bits>() ? 0 : SIZE / 8);
-const MOVE_VALUE = new StaticArray<i32>(isInteger<Bits>() ? 0 : SIZE / 8);
+/** The states being moved when the table grows (at most half of the table before it grew). */
+let MOVE_TO = new StaticArray<i32>(0);
+let MOVE_CAPS = new StaticArray<Bits>(0);
+let MOVE_VALUE = new StaticArray<i32>(0);
 
 /** A new stamp: every state known so far is forgotten. */
 function newStamp(): void {
-  if (++stamp == 0) { for (let i = 0; i < SIZE; i++) st(STAMP, i, <u32>0); stamp = 1; }
+  if (++stamp == 0) { for (let i = 0; i < (1 << allocBits); i++) st(STAMP, i, <u32>0); stamp = 1; }
 }
 
 /** Forgets every state (a new piece's search starts). */
@@ -45,12 +47,21 @@ export function statesReset(): void {
 /** The wide build: the table grows 4x, its known states moved to their slots in the larger table. */
 function grow(): void {
   const size = 1 << bits;
+  if (MOVE_TO.length < size / 2) {
+    MOVE_TO = new StaticArray<i32>(size / 2); MOVE_CAPS = new StaticArray<Bits>(size / 2); MOVE_VALUE = new StaticArray<i32>(size / 2);
+  }
   let k = 0;
   for (let i = 0; i < size; i++) {
     if (ld(STAMP, i) != stamp) continue;
     st(MOVE_TO, k, ld(TO, i)); st(MOVE_CAPS, k, ld(CAPS_TAKEN, i)); st(MOVE_VALUE, k, ld(VALUE, i)); k++;
   }
   bits = min(bits + 2, MAX_BITS);
+  if (bits > allocBits) {
+    // fresh zeroed arrays: no slot holds the stamp about to be drawn
+    allocBits = bits;
+    STAMP = new StaticArray<u32>(1 << bits); TO = new StaticArray<i32>(1 << bits);
+    CAPS_TAKEN = new StaticArray<Bits>(1 << bits); VALUE = new StaticArray<i32>(1 << bits);
+  }
   newStamp();
   for (let j = 0; j < k; j++) {
     const h = stateSlot(ld(MOVE_TO, j), ld(MOVE_CAPS, j));

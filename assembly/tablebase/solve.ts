@@ -5,7 +5,7 @@ import { ld, st, none } from "../bits";
 import { key, side, inHand, captured, makeMove, unmakeMove, HUNTER } from "../position";
 import { target0 as capturesToWin } from "../rules";
 import { generate } from "../movegen/hunt";
-import { MOVES, LIST_ENTRIES, MAX_PLY, plyBase, endPly } from "../movelist";
+import { MOVES, SCORES, MAX_PLY, plyBase, endPly } from "../movelist";
 import { evaluate } from "../eval";
 import { probeCurrent } from "./probe";
 import { ttProbe, ttStore, ttMove, ttScore, ttBound, ttClaim, TT_USER_SOLVE, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "../tt";
@@ -17,7 +17,6 @@ let nodes: f64 = 0;
 let maxNodes: f64 = 0;
 let missing = false;
 let aborted = false;
-const ORDER = new StaticArray<i32>(LIST_ENTRIES);
 
 export function solveNodes(): f64 { return nodes; }
 export function solveMissingLeaf(): bool { return missing; }
@@ -52,15 +51,15 @@ function wdl(alpha: i32, beta: i32, ply: i32): i32 {
     let sc: i32;
     if (m == ttm) sc = 1 << 30;
     else { makeMove(m, none()); sc = -evaluate(); unmakeMove(); }
-    st(ORDER, base + i, sc);
+    st(SCORES, base + i, sc);
   }
   const alpha0 = alpha;
   let best = -2, bestM = NO_MOVE;
   for (let i = 0; i < n; i++) {
-    let bi = i, bs = ld(ORDER, base + i);
-    for (let j = i + 1; j < n; j++) { const s = ld(ORDER, base + j); if (s > bs) { bs = s; bi = j; } }
+    let bi = i, bs = ld(SCORES, base + i);
+    for (let j = i + 1; j < n; j++) { const s = ld(SCORES, base + j); if (s > bs) { bs = s; bi = j; } }
     const m = ld(MOVES, base + bi);
-    if (bi != i) { st(MOVES, base + bi, ld(MOVES, base + i)); st(MOVES, base + i, m); st(ORDER, base + bi, ld(ORDER, base + i)); st(ORDER, base + i, bs); }
+    if (bi != i) { st(MOVES, base + bi, ld(MOVES, base + i)); st(MOVES, base + i, m); st(SCORES, base + bi, ld(SCORES, base + i)); st(SCORES, base + i, bs); }
     makeMove(m, none());
     const v = -wdl(-beta, -alpha, ply + 1);
     unmakeMove();
