@@ -549,7 +549,7 @@ export function alongPath(core: Core, list: MoveList, points: readonly number[])
     let superset = true, larger = false;
     for (let w = 0; w < list.words && superset; w++) {
       const a = list.caps[j * list.words + w]!, b = r.caps[w]!;
-      superset = (a & b) === b;
+      superset = (b & ~a) === 0;   // not (a & b) === b: & gives a signed int, b is unsigned (bit 31)
       if (a !== b) larger = true;
     }
     more = superset && larger;

@@ -64,6 +64,9 @@ export interface PositionView { pieces: (PieceView | null)[]; toMove: 0 | 1; sid
  */
 export interface MovePath { text: string; path: number[]; suffix: string }
 
+/** Where a path of clicks stands (PageGame.along): the move it completes (canonical text, or null), and whether it may go on. */
+export interface Along { move: string | null; more: boolean }
+
 /** The game itself as the page drives it (Game or MakaGame). */
 export type PageEngine = Pick<AnyGame, 'legalMoves' | 'play' | 'undo' | 'position' | 'setPosition' | 'result' | 'dispose'>;
 
@@ -81,11 +84,22 @@ export interface PageGame {
   /** The position drawn from a position string of this game; throws ParseError for a bad one. */
   view(position: string): PositionView;
   /**
-   * Each legal move of the current position with its click paths: one per path play() accepts (a
-   * multi-jump that several paths make, such as a loop jumped either way round, has one for each), all
-   * with the move's canonical text.
+   * Each legal move of the current position with its click paths, all with the move's canonical text.
+   * Maka: every path of every move. Lattice family: the canonical path of each move and, when its text
+   * is the short form `a1xc3`, its full path (Game.legalMoveTexts); its other paths (a loop of jumps
+   * taken the other way round) are not listed: the page enters them through `along`.
    */
   movePaths(): MovePath[];
+  /**
+   * Lattice family only (absent for Maka, whose click entry lists movePaths()): where a path of clicked
+   * cells stands among the legal moves, as Game.along answers for their points: null if no legal move
+   * goes along it; else `move`, the canonical text of the legal move it completes (or null), and `more`,
+   * whether a legal capture from its start may go on past it. Any path of a multi-jump is followed. A
+   * single cell: its placement (or null), and `more` when a piece there has a legal move.
+   */
+  along?(prefix: number[]): Along | null;
+  /** A legal move's text (for the move box's placeholder), or null when there is none. */
+  example(): string | null;
   /** The cells of a move given as text (its path as written), without listing the legal moves. */
   pathOf(text: string): number[];
 }
@@ -134,6 +148,8 @@ async function huntGame(variant: VariantListing, options: Record<string, string>
   return {
     variant, options, engine: game, geometry, start: game.position(), perftTakesLimits: true, view, pathOf,
     movePaths: () => game.legalMoveTexts().flatMap((texts) => texts.map((t) => ({ text: texts[0]!, path: pathOfListed(t), suffix: '' }))),
+    along: (prefix) => game.along(prefix.map((i) => board.points[i]!.name)),
+    example: () => game.moves()[0]?.text ?? null,
   };
 }
 
@@ -164,6 +180,7 @@ async function makaGame(variant: VariantListing, options: Record<string, string>
   return {
     variant, options, engine: game, geometry, start: game.position(), perftTakesLimits: false, view, pathOf,
     movePaths: () => game.legalMoves().map((text) => ({ text, path: pathOf(text), suffix: parseMove(text).suffix })),
+    example: () => game.legalMoves()[0] ?? null,
   };
 }
 

@@ -11,7 +11,7 @@ import type { GameResult } from '../result.js';
 import { MATE } from '../game.js';
 import { REASON_WORDS, createPageGame, variantList, type MovePath, type PageGame, type PositionView } from './families.js';
 import { renderBoard } from './board.js';
-import { ClickInput, MoveLine, queryToSpec, specToQuery, type GameSpec, type Player } from './session.js';
+import { ClickInput, MoveLine, clickInput, queryToSpec, specToQuery, type GameSpec, type Player } from './session.js';
 import './style.css';
 
 type Limit = 'movetime' | 'depth';
@@ -23,9 +23,10 @@ interface Ui {
   pg: PageGame | null;
   line: MoveLine | null;
   here: Here | null;
-  /** Move entry by clicks, and the legal moves' click paths: listed on first need (see clicks()), null until then. */
+  /** Move entry by clicks: made on first need (see clicks()), null until then. */
   input: ClickInput | null;
-  paths: MovePath[] | null;
+  /** A legal move's text for the move box's placeholder (found with `input`). */
+  example: string | null;
   /** Cells of the move that led to the position shown. */
   lastCells: number[];
   choice: MovePath[] | null;
@@ -58,7 +59,7 @@ const isolated = globalThis.crossOriginIsolated === true;
 const UNISOLATED_ANALYSIS_MS = 5000;
 
 const ui: Ui = {
-  pg: null, line: null, here: null, input: null, paths: null, lastCells: [], choice: null,
+  pg: null, line: null, here: null, input: null, example: null, lastCells: [], choice: null,
   players: ['human', 'engine'], limit: 'movetime', limitValue: 500, pause: 300,
   flipped: false, labels: 'kanji',
   formVariant: variantList()[0]!.id, formOptions: {},
@@ -178,8 +179,8 @@ function positionChanged(): void {
   const pg = ui.pg!;
   const position = pg.engine.position();
   ui.here = { position, view: pg.view(position), result: pg.engine.result() };
-  ui.paths = null;
   ui.input = null;
+  ui.example = null;
   ui.lastCells = lastMoveCells();
   ui.choice = null;
   ui.iterations = [];
@@ -189,7 +190,7 @@ function positionChanged(): void {
   void probeTablebase(epoch);
   if (mayClick()) {
     const my = epoch;
-    const list = () => { if (my === epoch && !ui.paths) { clicks(); update(); } };
+    const list = () => { if (my === epoch && !ui.input) { clicks(); update(); } };
     if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(list, 0)); else setTimeout(list, 0);
   }
 }
@@ -197,11 +198,17 @@ function positionChanged(): void {
 /** The position shown (read by positionChanged). */
 function here(): Here { return ui.here!; }
 
-/** The click input of the position shown, listing its legal moves the first time. */
+/**
+ * The click input of the position shown, made the first time: the lattice family asks its game where
+ * the clicks stand (PageGame.along: any path of a multi-jump, nothing listed); Maka lists its moves'
+ * click paths. Either way the legal moves are generated here (the page's one costly step).
+ */
 function clicks(): ClickInput {
   if (!ui.input) {
-    ui.paths = here().result ? [] : ui.pg!.movePaths();
-    ui.input = new ClickInput(ui.paths);
+    const pg = ui.pg!;
+    const over = here().result !== null;
+    ui.input = over ? new ClickInput([]) : clickInput(pg);
+    ui.example = over ? null : pg.example();
   }
   return ui.input;
 }
@@ -555,7 +562,7 @@ function movesPanel() {
     <div class="movelist" id="movelist">${line.moves.map((m, i) => html`${i % 2 === 0 ? html`<span class="num">${i / 2 + 1}.</span>` : nothing}<a
       href="#" class=${i + 1 === line.ply ? 'current' : ''} @click=${(e: Event) => { e.preventDefault(); go(i + 1); }}>${m}</a> `)}</div>
     <form id="move-form" @submit=${onMoveBox}>
-      <input name="move" id="move-box" placeholder="move, e.g. ${ui.paths?.[0]?.text ?? ''}" autocomplete="off" aria-label="move">
+      <input name="move" id="move-box" placeholder="move, e.g. ${ui.example ?? ''}" autocomplete="off" aria-label="move">
       <button type="submit">Play</button>
       ${err('move')}
     </form>

@@ -2,7 +2,7 @@
  * The state of one game on the page, apart from the DOM: the move list (with the ply shown, for
  * undo/redo and navigation), the moves being entered by clicks, and the URL that reopens the game.
  */
-import type { MovePath, PageGame } from './families.js';
+import type { Along, MovePath, PageGame } from './families.js';
 
 /** Result of a click on the board (see ClickInput.click). */
 export type ClickOutcome =
@@ -12,18 +12,44 @@ export type ClickOutcome =
   | { kind: 'choose'; moves: MovePath[] };  // the path is complete, several moves share it (promotion)
 
 /**
- * Entering a move by clicking its cells in order. `paths` are the legal moves of the position (a move
- * may have several paths). A click that continues no legal move is ignored (starting afresh if it
- * begins one). When the clicks so far are a whole move and also the start of longer ones (a multi-jump
- * that may stop, a Lion that may move again), a second click on the last cell ends the move there.
- * Each click looks only at the paths the clicks so far begin (thousands of multi-jumps stay cheap).
+ * Click entry that asks where a path of clicks stands instead of listing every path (the lattice
+ * family: a multi-jump may have very many paths). `along` answers as PageGame.along (Game.along);
+ * `lines` are the board's drawn lines (Geometry.lines): every step and jump goes along one, so the cells
+ * a next click may choose are among those sharing a line with the last cell clicked.
+ */
+export interface Walk {
+  along(prefix: number[]): Along | null;
+  lines: number[][];
+}
+
+/**
+ * Entering a move by clicking its cells in order, from either of two sources. `paths` (MovePath[]): the
+ * legal moves of the position with their click paths (a move may have several); each click looks only
+ * at the paths the clicks so far begin. A Walk: each click asks `along` about the path clicked so far
+ * (any path of a multi-jump is followed, however its loops are taken, and nothing is listed).
+ * A click that continues no legal move is ignored (starting afresh if it begins one). When the clicks
+ * so far are a whole move and also the start of longer ones (a multi-jump that may stop, a Lion that may
+ * move again), a second click on the last cell ends the move there.
  */
 export class ClickInput {
   /** Cells clicked so far. */
   prefix: number[] = [];
-  /** The paths that begin with `prefix` (all of them before the first click). */
+  private readonly paths: MovePath[];
+  private readonly walk: Walk | null;
+  /** The paths that begin with `prefix` (all of them before the first click); unused for a Walk. */
   private live: MovePath[];
-  constructor(private readonly paths: MovePath[]) { this.live = paths; }
+  /** A Walk's answer for `prefix` and the cells a next click may choose (found when the prefix grew). */
+  private here: Along | null = null;
+  private next: number[] = [];
+  /** A Walk's cells sharing a drawn line with each cell (made on first need). */
+  private mates: number[][] | null = null;
+
+  /** Click entry over the legal moves' `paths`, or over a Walk (see the class comment). */
+  constructor(source: MovePath[] | Walk) {
+    this.paths = Array.isArray(source) ? source : [];
+    this.walk = Array.isArray(source) ? null : source;
+    this.live = this.paths;
+  }
 
   /** Of `live` (paths beginning with `pre`), those going on to `cell` after `pre`. */
   private static via(live: MovePath[], pre: number[], cell: number): MovePath[] {
@@ -34,10 +60,32 @@ export class ClickInput {
     return done.length === 1 ? { kind: 'play', move: done[0]!.text } : { kind: 'choose', moves: done };
   }
 
+  /** The cells sharing a drawn line with `cell` (a Walk's candidates for the next click). */
+  private matesOf(cell: number): number[] {
+    if (this.mates === null) {
+      const sets: Set<number>[] = [];
+      for (const l of this.walk!.lines) for (const p of l) for (const q of l) if (p !== q) (sets[p] ??= new Set()).add(q);
+      this.mates = sets.map((s) => (s ? [...s] : []));
+    }
+    return this.mates[cell] ?? [];
+  }
+
+  /**
+   * A Walk's cells that continue `pre` (its last cell again ends the move there, when `here` says it is
+   * a whole move): the cells on a line through its last cell for which `along` has an answer.
+   */
+  private continuations(pre: number[], here: Along): number[] {
+    const last = pre[pre.length - 1]!;
+    const out = this.matesOf(last).filter((c) => this.walk!.along([...pre, c]) !== null);
+    if (out.length > 0 && here.move !== null) out.push(last);
+    return out;
+  }
+
   /** The cells a next click may choose (none before the first click). */
   targets(): number[] {
     const n = this.prefix.length;
     if (n === 0) return [];
+    if (this.walk) return this.next;
     const out = new Set<number>();
     for (const m of this.live) {
       if (m.path.length > n) out.add(m.path[n]!);
@@ -46,11 +94,15 @@ export class ClickInput {
     return [...out];
   }
 
-  /** The moves that start at a cell (for highlighting a selectable piece). */
-  startsAt(cell: number): boolean { return this.paths.some((m) => m.path[0] === cell); }
+  /** True if some legal move starts at `cell` (a placement there, or a piece there that may move). */
+  startsAt(cell: number): boolean {
+    if (this.walk) return this.walk.along([cell]) !== null;
+    return this.paths.some((m) => m.path[0] === cell);
+  }
 
   /** Handles a click on `cell`. */
   click(cell: number): ClickOutcome {
+    if (this.walk) return this.clickWalk(cell);
     const pre = this.prefix;
     const next = ClickInput.via(this.live, pre, cell);
     const longer = next.filter((m) => m.path.length > pre.length + 1);
@@ -61,8 +113,32 @@ export class ClickInput {
     }
     if (longer.length > 0) { this.prefix = [...pre, cell]; this.live = next; return { kind: 'partial' }; }
     if (next.length > 0) return this.finish(next);
-    // not a continuation: a fresh start, or nothing
-    if (pre.length > 0) {
+    return this.restart(cell);
+  }
+
+  /** click() over a Walk. */
+  private clickWalk(cell: number): ClickOutcome {
+    const pre = this.prefix;
+    // a second click on the last cell of a whole move ends the move there
+    if (pre.length > 0 && pre[pre.length - 1] === cell && this.here?.move) {
+      const move = this.here.move;
+      this.reset();
+      return { kind: 'play', move };
+    }
+    const path = [...pre, cell];
+    const r = this.walk!.along(path);
+    if (r !== null) {
+      // `more` tells that a capture from this start takes more: the move goes on if a next cell continues it
+      const next = r.more ? this.continuations(path, r) : [];
+      if (next.length > 0) { this.prefix = path; this.here = r; this.next = next; return { kind: 'partial' }; }
+      if (r.move !== null) { this.reset(); return { kind: 'play', move: r.move }; }
+    }
+    return this.restart(cell);
+  }
+
+  /** A click that continues nothing: a fresh start at `cell` if a move starts there, else nothing. */
+  private restart(cell: number): ClickOutcome {
+    if (this.prefix.length > 0) {
       this.reset();
       if (this.startsAt(cell)) return this.click(cell);
       return { kind: 'partial' };   // the selection is dropped; the position is unchanged
@@ -71,7 +147,16 @@ export class ClickInput {
   }
 
   /** Drops the move being entered. */
-  reset(): void { this.prefix = []; this.live = this.paths; }
+  reset(): void { this.prefix = []; this.live = this.paths; this.here = null; this.next = []; }
+}
+
+/**
+ * The page's click entry for the current position of `pg`: over PageGame.along when the family has it
+ * (the lattice family: any path of a multi-jump, no list of paths), else over its movePaths() (Maka).
+ */
+export function clickInput(pg: PageGame): ClickInput {
+  const along = pg.along;
+  return along ? new ClickInput({ along: (prefix) => along.call(pg, prefix), lines: pg.geometry.lines }) : new ClickInput(pg.movePaths());
 }
 
 /** A game's moves from its start, and the ply shown (moves after it can be redone). */
