@@ -4,11 +4,9 @@ import { ld, st, word, fromWords, wide, bit, none } from "./bits";
 import { moveKind, moveCapture, KIND_JUMP } from "./move";
 import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints, MAX_POINTS } from "./board";
 import * as pos from "./position";
-import { generateRoot, hasMoveIgnoringLimit, huntPathCaptures } from "./movegen/hunt";
-import { draughtsPathCaptures } from "./movegen/draughts";
+import { generateRoot, hasMoveIgnoringLimit, pathCaptures as pathCapturesImpl } from "./movegen/index";
 import { prepareSteps } from "./movegen/steps";
 import { MOVES, CAPS, MAX_MOVES, MAX_PLY, STACK_MOVES, listMax, growLists as growListsImpl, ROOT_BASE, ROOT_NODE, NODE_PARENT, NODE_POINT, nodeCount as nodesRecorded, PATH_IN, pathCapsOut, overflow, overflowKind, clearOverflow, setOverflow } from "./movelist";
-import { family, FAMILY_DRAUGHTS } from "./rules";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
 import { evaluate as evaluateImpl, setWeight as setWeightImpl, setEvalMask as setEvalMaskImpl } from "./eval";
 import { ttResize } from "./tt";
@@ -176,7 +174,7 @@ export function pathInPtr(): usize { return changetype<usize>(PATH_IN); }
 export function pathCaptures(n: i32): i32 {
   if (n < 2 || n > 2 * MAX_POINTS + 2) return -1;
   for (let i = 0; i < n; i++) { const p = ld(PATH_IN, i); if (p < 0 || p >= nPoints) return -(1 + max(i - 1, 0)); }
-  const rc = family == FAMILY_DRAUGHTS ? draughtsPathCaptures(n) : huntPathCaptures(n);
+  const rc = pathCapturesImpl(n);
   if (rc == 0) writeSet(IO_CAPS, pathCapsOut);
   return rc;
 }

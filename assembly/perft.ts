@@ -16,7 +16,8 @@
 import { bit, ld, or, and, andNot, xor, isEmpty, nonEmpty, first, popFirst, lowest, size } from "./bits";
 import { STEP, boardMask, jumpLandings, jumpsThrough, midOf } from "./board";
 import { hunters, prey, side, inHand, captured, PREY, makeMove, unmakeMove } from "./position";
-import { hunterMoveCount, preyStepCount, generate } from "./movegen/hunt";
+import { hunterMoveCount, preyStepCount } from "./movegen/hunt";
+import { generate } from "./movegen/index";
 import { MOVES, CAPS, MAX_PLY, plyBase, endPly } from "./movelist";
 import { fast, target0 as capturesToWin } from "./rules";
 

@@ -21,7 +21,7 @@
 import { ld, st, none } from "./bits";
 import { MAX_POINTS } from "./board";
 import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, clockOut } from "./position";
-import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from "./movegen/hunt";
+import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from "./movegen/index";
 import { MOVES, CAPS, SCORES, MAX_PLY, plyBase, endPly } from "./movelist";
 import { fast, compulsory } from "./rules";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE, KIND_MULTI } from "./move";

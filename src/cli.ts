@@ -5,9 +5,10 @@
  * (perft, search, play, analyse, tablebase build, solve) report progress on stderr when it is a
  * terminal (--progress forces it, --no-progress silences it); stdout carries only the results.
  */
+import { readdirSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from './game.js';
-import { MAKA_ID, createGame, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
+import { FAMILIES, checkLabels, createGame, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
 import { ArgumentError, LatticeError, reviveError, type ErrorRecord } from './errors.js';
 import { Worker } from 'node:worker_threads';
 import { parseOptionArgs } from './variants/index.js';
@@ -39,12 +40,12 @@ const collect = (v: string, prev: string[]) => prev.concat([v]);
 interface Common { position?: string; option: string[]; json?: boolean; hash?: number; tbDir?: string; labels?: 'kanji' | 'codes'; progress?: boolean }
 
 function gameFor(variant: string, o: Common): Promise<AnyGame> {
-  if (o.labels !== undefined && variant !== MAKA_ID) {
-    throw new ArgumentError(`--labels applies to ${MAKA_ID} only (the board of ${variant} shows piece letters)`);
+  if (o.labels !== undefined) {
+    checkLabels(variant, o.labels, '--labels');
   }
   return createGame(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash, tbDir: o.tbDir });
 }
-const labelsOption = () => new Option('--labels <kind>', `piece labels on the ${MAKA_ID} board (default kanji)`).choices(['kanji', 'codes']);
+const labelsOption = () => new Option('--labels <kind>', `piece labels on the boards of ${FAMILIES.filter((f) => f.labels.length).flatMap((f) => [...f.ids()]).join(', ')} (default: the first kind)`).choices([...new Set(FAMILIES.flatMap((f) => [...f.labels]))]);
 
 /** Adds --progress / --no-progress: progress on stderr, by default when stderr is a terminal. */
 function addProgress(cmd: Command): Command {
@@ -282,6 +283,18 @@ const layerLine = (r: LayerReport) => {
     `  goats to move: ${g.wins} win, ${g.draws} draw, ${g.losses} loss; tigers to move: ${t.wins} win, ${t.draws} draw, ${t.losses} loss`;
 };
 
+/**
+ * The variant whose tablebase layer files (`<variant>-ctw<n>-c<layer>.lttb`, src/tablebase/format.ts) are
+ * in `dir`: ArgumentError when there are none, or files of several variants (then --variant chooses).
+ */
+function tablebaseVariant(dir: string): string {
+  let names: string[];
+  try { names = readdirSync(dir); } catch { throw new ArgumentError(`--dir ${dir}: no such directory (build one with "lattice tablebase build <variant> --dir ${dir}")`); }
+  const found = [...new Set(names.map((n) => /^(.+)-ctw\d+-c\d+\.lttb$/.exec(n)?.[1]).filter((v): v is string => v !== undefined))];
+  if (found.length === 1) return found[0]!;
+  throw new ArgumentError(found.length === 0 ? `--dir ${dir} holds no tablebase layer files (build them with "lattice tablebase build <variant> --dir ${dir}")` : `--dir ${dir} holds tablebases of ${found.join(', ')}: choose one with --variant`);
+}
+
 addProgress(tablebase.command('build <variant>'))
   .description('solve every movement-phase layer and write one file per layer (resumes from finished layers; progress: a bar per pass)')
   .option('--dir <dir>', 'directory for the layer files', 'tablebases')
@@ -312,12 +325,12 @@ addProgress(tablebase.command('build <variant>'))
 
 tablebase.command('probe <position>')
   .description('the tablebase verdict of a movement-phase position: win/draw/loss, distance to mate, best move and line')
-  .option('--variant <variant>', 'the variant', 'bagh-chal')
+  .option('--variant <variant>', 'the variant (default: the variant of the tablebase files in --dir)')
   .option('--dir <dir>', 'directory of the layer files', 'tablebases')
   .addOption(new Option('--option <key=value>', 'set a variant option, repeatable').argParser(collect).default([], 'none'))
   .option('--json', 'print one JSON object on stdout')
-  .action(async (position: string, o: { variant: string; dir: string; option: string[]; json?: boolean }) => {
-    const g = await Game.create(o.variant, { position, options: parseOptionArgs(o.option) });
+  .action(async (position: string, o: { variant?: string; dir: string; option: string[]; json?: boolean }) => {
+    const g = await Game.create(o.variant ?? tablebaseVariant(o.dir), { position, options: parseOptionArgs(o.option) });
     await g.loadTablebase(o.dir);
     const p = g.probe();
     if (!p) throw new ArgumentError('the position is not in the movement-phase tablebase (goats still in hand)');

@@ -1,19 +1,25 @@
 /**
- * One surface over every game the engine plays: the lattice games (Game, WASM core) and Maka Dai Dai
- * Shogi (MakaGame, in the host). The CLI and the worker use it, so each command works the same way
- * whatever the variant.
+ * The family contract and the registry (DESIGN.md "Moves and positions as values": one family
+ * contract). A family is a kind of game with its own implementation: the lattice games (Game, on the
+ * WebAssembly core) and Maka Dai Dai Shogi (MakaGame, in the host). Each declares here what every
+ * family implements: its ids and listing, its argument checks, how a game is created, and the games'
+ * surface (AnyGame: moves as values, describe() for a board UI, the shared search and perft limits).
+ * The CLI, the worker and the page use only this contract: no family or variant id appears in them.
+ *
+ * This module is light: the families' declarations import no game code, and `create` loads a family's
+ * game module when first called, so the worker client can check arguments without loading the engine.
  */
 import type { GameResult } from './result.js';
-import { Game, type PerftLimits, type SearchInfo } from './game.js';
-import { MakaGame } from './maka/game.js';
-import { OPTION_DECLS as MAKA_OPTIONS, DEFAULT_OPTIONS as MAKA_DEFAULTS } from './maka/options.js';
-import { makaBoardText, type BoardLabels } from './maka/board-text.js';
-import { VARIANTS, defaultOptions } from './variants/index.js';
-import { MAKA_ID, checkGameArgs } from './game-args.js';
+import type { PerftLimits, SearchInfo, SearchLimits } from './limits.js';
+import type { MoveInput, MoveValue } from './moves.js';
+import { ArgumentError, UnknownVariantError, checkKeys } from './errors.js';
+import { checkGameArgTypes } from './game-args.js';
+import { latticeFamily } from './variants/family.js';
+import { makaFamily } from './maka/family.js';
 
-export { MAKA_ID } from './game-args.js';
+export type { MoveValue, MoveInput, MoveKind } from './moves.js';
 
-/** A search report shared by both kinds of game. */
+/** A search report shared by every family. */
 export interface AnySearchResult extends SearchInfo { bestmove: string | null }
 /**
  * The end of a game of any variant: the one result shape, `{ winner, winnerName, reason }`
@@ -21,12 +27,65 @@ export interface AnySearchResult extends SearchInfo { bestmove: string | null }
  */
 export type AnyResult = GameResult;
 
-/** What every game offers; see Game and MakaGame for the details of each method. */
+/**
+ * A board as a UI draws it. `kind: 'points'`: pieces stand on points joined by `lines` (each a list of
+ * point indices along one straight line); `kind: 'squares'`: pieces stand in the squares of a `width` x
+ * `height` grid and `lines` is empty. Each point has its name in move text and its place on the grid
+ * (x: file from the left, y: rank from the bottom, both 0-based).
+ */
+export interface BoardDescription {
+  kind: 'points' | 'squares';
+  width: number;
+  height: number;
+  points: Array<{ name: string; x: number; y: number }>;
+  lines: number[][];
+}
+
+/** A piece (or a stack of pieces) on a point, as describe() reports it. */
+export interface PieceDescription {
+  /** 0 = the side listed first (prey, Black), 1 = the other. */
+  side: 0 | 1;
+  /** Short label: the side's piece letter (`T`), or a piece code (`DE`, `+DE`). */
+  label: string;
+  /** The kanji of the piece (its promoted form's when promoted), for families that have them. */
+  kanji?: string;
+  /** Pieces on the point (a stack when > 1). */
+  count: number;
+  /** A promoted piece or a king (draughts). */
+  promoted: boolean;
+  /** Full name for a tooltip, e.g. `goat`, `Black Drunk Elephant`. */
+  title: string;
+}
+
+/** One side in a position: its names and letter, pieces on the board (stacks counted), in hand, captured. */
+export interface SideDescription { name: string; plural: string; letter: string; onBoard: number; hand: number; captured: number }
+
+/**
+ * What a board UI needs of a game in one position (AnyGame.describe): the board, the piece on each
+ * point (null = empty), the side to move, both sides, and the label kinds the family offers for its
+ * pieces (empty: letters only).
+ */
+export interface GameDescription {
+  variant: string;
+  board: BoardDescription;
+  pieces: Array<PieceDescription | null>;
+  toMove: 0 | 1;
+  sides: [SideDescription, SideDescription];
+  labels: readonly string[];
+}
+
+/**
+ * What every game offers, whatever its family (Game and MakaGame implement it directly; see each for
+ * the rules it follows). Moves are values (`moves()`) and texts (`legalMoves()`); `play` takes either.
+ * `search` and `perft` take the shared limits of src/limits.ts, with the same meaning in every family.
+ */
 export interface AnyGame {
   readonly variantId: string;
   legalMoves(): string[];
-  play(move: string): void;
+  moves(): MoveValue[];
+  play(move: string | MoveInput): void;
   undo(): string;
+  history(): string[];
   position(): string;
   setPosition(p: string): void;
   result(): AnyResult | null;
@@ -34,18 +93,25 @@ export interface AnyGame {
   dispose(): void;
   perft(depth: number, limits?: PerftLimits): number;
   divide(depth: number, limits?: PerftLimits): Record<string, number>;
-  /** See Game.search / MakaGame.search: `search({})` searches 8 plies (Bagh Chal) or 4 (Maka Dai Dai). */
-  search(limits: { depth?: number; nodes?: number; movetime?: number; stop?: Int32Array; onIteration?: (i: SearchInfo) => void }): AnySearchResult;
-  /** The board as text; `labels` applies to Maka Dai Dai Shogi (kanji or codes). */
-  boardText(labels?: BoardLabels): string;
+  search(limits?: SearchLimits): AnySearchResult;
+  /** The board as text; `labels` is one of describe().labels (families without label kinds ignore it). */
+  boardText(labels?: string): string;
   /** The name of the side to move ('goat', 'tiger', 'Black', 'White'). */
   moverName(): string;
+  /** The position (the current one, or `position` given as a string: ParseError if bad) for a board UI. */
+  describe(position?: string): GameDescription;
+  /**
+   * Families whose captures have many paths (the lattice games) say where a path of clicked points
+   * stands: the move it completes (its text, or null) and whether a capture may go on; null if no legal
+   * move goes along it. Others enter moves by their `path` (moves()).
+   */
+  along?(points: readonly string[]): { move: string | null; more: boolean } | null;
 }
 
 /**
- * Options of createGame (unknown keys are refused with ArgumentError). `tbDir` applies to the hunt
- * games with Bagh Chal's rule profile (others refuse it with TablebaseError); `hashMb` (1..512 MiB) to
- * every variant.
+ * Options of createGame (unknown keys are refused with ArgumentError). `tbDir` applies to the families
+ * with tablebases (the lattice games with Bagh Chal's rule profile: others refuse it with OptionError or
+ * TablebaseError); `hashMb` (1..512 MiB) to every variant.
  */
 export interface AnyGameOptions { options?: Record<string, string | number>; position?: string; hashMb?: number; tbDir?: string }
 
@@ -55,96 +121,86 @@ export interface VariantListing {
   options: Array<{ name: string; type: string; default: string | number; values?: readonly string[]; min?: number; max?: number; source: string; description: string }>;
 }
 
+/**
+ * A family: the contract each implements (src/variants/family.ts for the lattice games,
+ * src/maka/family.ts for Maka Dai Dai Shogi).
+ */
+export interface Family {
+  /** The family's name ('lattice', 'maka'). */
+  readonly name: string;
+  /** The class of its games, for messages ('Game', 'MakaGame'). */
+  readonly gameClass: string;
+  /** The variant ids it plays, in listing order. */
+  ids(): readonly string[];
+  /** Its variants as `lattice variants` lists them. */
+  list(): VariantListing[];
+  /** Label kinds of its pieces for boardText/describe (`['kanji', 'codes']`), or none. */
+  readonly labels: readonly string[];
+  /** True if its games take `tbDir` (tablebases). */
+  readonly tablebases: boolean;
+  /**
+   * Checks what can be known of createGame's arguments before creating (the variant's options; the
+   * generic checks have run). Throws OptionError or ArgumentError.
+   */
+  checkArgs(id: string, opts: AnyGameOptions): void;
+  /** Creates a game of one of its variants (arguments checked). Rejects as the family's create. */
+  create(id: string, opts: AnyGameOptions): Promise<AnyGame>;
+}
+
+/** The families, in listing order. */
+export const FAMILIES: readonly Family[] = [latticeFamily, makaFamily];
+
+/** Every variant id of every family, in listing order. */
+export function allVariantIds(): string[] { return FAMILIES.flatMap((f) => [...f.ids()]); }
+
+/** The family that plays `variant`, or undefined. */
+export function familyOf(variant: string): Family | undefined {
+  return FAMILIES.find((f) => f.ids().includes(variant));
+}
+
 /** Every variant of every family (for `lattice variants`), in the families' order. */
 export function listVariants(): VariantListing[] {
   return FAMILIES.flatMap((f) => f.list());
 }
 
-class HuntAdapter implements AnyGame {
-  constructor(readonly g: Game) {}
-  get variantId() { return this.g.variant.id; }
-  legalMoves() { return this.g.legalMoves(); }
-  play(m: string) { this.g.play(m); }
-  undo() { return this.g.undo(); }
-  position() { return this.g.position(); }
-  setPosition(p: string) { this.g.setPosition(p); }
-  result() { return this.g.result(); }
-  dispose() { this.g.dispose(); }
-  perft(d: number, l?: PerftLimits) { return this.g.perft(d, l); }
-  divide(d: number, l?: PerftLimits) { return this.g.divide(d, l); }
-  search(l: Parameters<AnyGame['search']>[0]) { return this.g.search(l); }
-  boardText() { return this.g.boardText(); }
-  moverName() { return this.g.moverName(); }
-}
-
-class MakaAdapter implements AnyGame {
-  readonly variantId = MAKA_ID;
-  constructor(readonly g: MakaGame) {}
-  legalMoves() { return this.g.legalMoves(); }
-  play(m: string) { this.g.play(m); }
-  undo() { return this.g.undo(); }
-  position() { return this.g.position(); }
-  setPosition(p: string) { this.g.setPosition(p); }
-  result() { return this.g.result(); }
-  dispose() { this.g.dispose(); }
-  perft(d: number, l?: PerftLimits) { return this.g.perft(d, l); }
-  divide(d: number, l?: PerftLimits) { return this.g.divide(d, l); }
-  search(l: Parameters<AnyGame['search']>[0]) { return this.g.search(l); }
-  boardText(labels: BoardLabels = 'kanji') { return makaBoardText(this.g.position(), labels); }
-  moverName() { return this.g.position().endsWith(' b') ? 'Black' : 'White'; }
-}
+/** The keys createGame's options may have (others are refused: a typo would else be ignored). */
+export const CREATE_GAME_KEYS = ['options', 'position', 'hashMb', 'tbDir'] as const;
 
 /**
- * A family of games (DESIGN.md "Host": engine.ts is a registry from family to factory): the variants it
- * plays, how `lattice variants` lists them, and how one is created. The hunt family plays every
- * declaration of src/variants on the lattice core (Game); Maka Dai Dai Shogi is a family of its own,
- * played in the host (MakaGame).
+ * Everything about createGame's arguments that can be known without loading a core or parsing the
+ * position: the types (checkGameArgTypes), unknown keys, the variant declared by some family, and the
+ * family's own checks (option names and values; `tbDir` where the family has no tablebases). Throws
+ * ArgumentError, UnknownVariantError (listing every variant) or OptionError. EngineWorker.start runs
+ * it too, before it spawns a thread.
  */
-interface Family {
-  name: string;
-  ids(): string[];
-  list(): VariantListing[];
-  create(id: string, opts: AnyGameOptions): Promise<AnyGame>;
+export function checkGameArgs(variant: unknown, opts: unknown): void {
+  checkGameArgTypes(variant, opts);
+  checkKeys(opts as object, CREATE_GAME_KEYS, 'game options');
+  const family = familyOf(variant as string);
+  if (!family) throw new UnknownVariantError(variant as string, allVariantIds());
+  family.checkArgs(variant as string, opts as AnyGameOptions);
 }
 
-const FAMILIES: readonly Family[] = [
-  {
-    name: 'hunt',
-    ids: () => [...VARIANTS.keys()],
-    list: () => [...VARIANTS.values()].map((v) => ({
-      id: v.id, name: v.name, source: v.source, start: v.start(defaultOptions(v)),
-      options: v.options.map((d) => ({ name: d.name, type: d.type, default: d.default, values: d.values, min: d.min, max: d.max, source: d.source, description: d.description })),
-    })),
-    create: async (id, opts) => {
-      const g = await Game.create(id, { options: opts.options, position: opts.position, hashMb: opts.hashMb });
-      if (opts.tbDir !== undefined) await g.loadTablebase(opts.tbDir);
-      return new HuntAdapter(g);
-    },
-  },
-  {
-    name: 'maka',
-    ids: () => [MAKA_ID],
-    list: () => [{
-      id: MAKA_ID, name: 'Maka Dai Dai Shogi', source: 'rules/maka-dai-dai.md; seed 003_4eeefeb2d5e92af3.txt',
-      start: MakaGame.create().position(),
-      options: MAKA_OPTIONS.map((d) => ({
-        name: d.key, type: 'enum', default: String(MAKA_DEFAULTS[d.field]), values: d.values,
-        source: `rules/maka-dai-dai.md (${d.key})`, description: `one of ${d.values.join('|')}`,
-      })),
-    }],
-    create: async (_id, opts) => new MakaAdapter(MakaGame.create({ options: opts.options, position: opts.position, hashMb: opts.hashMb })),
-  },
-];
-
 /**
- * Creates a game of any variant, through its family's factory. Throws ArgumentError (arguments of the
- * wrong type), UnknownVariantError, OptionError (including options that do not apply to the variant),
- * ParseError, TablebaseError. The argument checks are checkGameArgs (game-args.ts), which
- * EngineWorker.start also runs.
+ * Creates a game of any variant, through its family. Throws ArgumentError (arguments of the wrong type),
+ * UnknownVariantError, OptionError (including options that do not apply to the variant), ParseError,
+ * TablebaseError.
  */
 export async function createGame(variant: string, opts: AnyGameOptions = {}): Promise<AnyGame> {
   checkGameArgs(variant, opts);
-  const family = FAMILIES.find((f) => f.ids().includes(variant));
-  if (!family) throw new Error(`internal: no family plays ${variant}`);   // checkGameArgs knows every id
-  return family.create(variant, opts);
+  return familyOf(variant)!.create(variant, opts);
+}
+
+/**
+ * Checks a board label kind for `variant` (the CLI's --labels): ArgumentError when its family has none
+ * or not this one.
+ */
+export function checkLabels(variant: string, labels: string, what = 'labels'): void {
+  const family = familyOf(variant);
+  if (!family || !family.labels.includes(labels)) {
+    const with_ = FAMILIES.filter((f) => f.labels.length > 0).flatMap((f) => [...f.ids()]);
+    throw new ArgumentError(family && family.labels.length > 0
+      ? `${what} must be one of ${family.labels.join('|')}, got ${JSON.stringify(labels)}`
+      : `${what} applies to ${with_.join(', ')} only (the board of ${variant} shows piece letters)`);
+  }
 }

@@ -1,18 +1,14 @@
 /**
- * The checks on the arguments that create a game, in one place: Game.create, createGame and
- * EngineWorker.start (before it spawns a thread) all run them, so a bad argument gets the same typed
- * error wherever it is given. Only light modules are imported here (no core, no game code), so the
- * worker client can check its options without loading the engine.
+ * The generic checks on the arguments that create a game (their types), shared by every family's
+ * create and by src/engine.ts checkGameArgs (which Game.create's callers, createGame and
+ * EngineWorker.start run), so a bad argument gets the same typed error wherever it is given. Light: no
+ * family is known here.
  */
-import { ArgumentError, OptionError, UnknownVariantError, checkKeys, describeValue } from './errors.js';
+import { ArgumentError, describeValue } from './errors.js';
 import { checkGameOptionTypes } from './game-option-types.js';
-import { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
-import { resolveMakaOptions } from './maka/options.js';
 
 export { checkGameOptionTypes } from './game-option-types.js';
 
-/** The id of Maka Dai Dai Shogi (played by MakaGame, not by a lattice core). */
-export const MAKA_ID = 'maka-dai-dai';
 /** Largest transposition table, MiB. */
 export const MAX_HASH_MB = 512;
 
@@ -25,27 +21,4 @@ export const MAX_HASH_MB = 512;
 export function checkGameArgTypes(variantId: unknown, opts: unknown): void {
   if (typeof variantId !== 'string') throw new ArgumentError(`the variant must be a string, got ${describeValue(variantId)}`);
   checkGameOptionTypes(opts, MAX_HASH_MB);
-}
-
-/** The keys createGame's options may have (others are refused: a typo would else be ignored). */
-export const CREATE_GAME_KEYS = ['options', 'position', 'hashMb', 'tbDir'] as const;
-
-/**
- * Everything about createGame's arguments that can be known without loading a core or parsing the
- * position: the types (checkGameArgTypes), unknown keys, the variant declared (any kind of game), the option names
- * and values, and the options that do not apply to Maka Dai Dai Shogi (tbDir). Throws
- * ArgumentError, UnknownVariantError (listing every variant) or OptionError. (`tbDir` itself is checked
- * when the tablebase loads: Game.loadTablebase.)
- */
-export function checkGameArgs(variant: unknown, opts: unknown): void {
-  checkGameArgTypes(variant, opts);
-  checkKeys(opts as object, CREATE_GAME_KEYS, 'game options');
-  const o = opts as { options?: Record<string, string | number>; hashMb?: unknown; tbDir?: unknown };
-  if (variant === MAKA_ID) {
-    if (o.tbDir !== undefined) throw new OptionError(`tablebases exist for hunt games with Bagh Chal's rules only, not for ${MAKA_ID}`);
-    resolveMakaOptions(o.options);
-    return;
-  }
-  if (!VARIANTS.has(variant as string)) throw new UnknownVariantError(variant as string, [...VARIANTS.keys(), MAKA_ID]);
-  resolveOptions(getVariant(variant as string), o.options);
 }

@@ -1,4 +1,6 @@
-import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue } from './errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, UnknownVariantError, checkKeys, describeValue } from './errors.js';
+import { allVariantIds, familyOf, type AnyGame, type GameDescription } from './engine.js';
+import { latticeFamily } from './variants/family.js';
 import type { GameResult as AnyGameResult, ResultReason } from './result.js';
 import type { Board } from './lattice/index.js';
 import { formatBoardPicture, formatPositionText, parseMoveText, parsePositionText, type NotationContext, type Setup } from './position-text.js';
@@ -9,7 +11,7 @@ import { loadVariantCore, notationContext } from './core-setup.js';
 import { checkGameArgTypes } from './game-args.js';
 import { CallGuard } from './call-guard.js';
 import type { LayerMeta } from './tablebase/format.js';
-import { checkDepth, checkSearchLimits, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from './limits.js';
+import { checkDepth, checkSearchLimits, mateIn, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from './limits.js';
 import { MoveList, alongPath, runGrowing, findText, findValue, lineTexts, type Move, type MoveInput } from './moves.js';
 import { GameTablebase, type SolveReport, type TablebaseProbe } from './game-tablebase.js';
 export { loadVariantCore } from './core-setup.js';
@@ -20,7 +22,6 @@ export { MAX_HASH_MB } from './game-args.js';
 
 /** Score bound of mate scores: a win in n plies scores MATE - n (assembly/search.ts). */
 export const MATE = 31000;
-const MATE_BOUND = MATE - 1000;
 const NO_MOVE = 0xffffffff;
 
 const GAME_OPTION_KEYS = ['options', 'position', 'hashMb', 'debug', 'wide'] as const;
@@ -64,7 +65,7 @@ export const REASONS: Readonly<Record<number, ResultReason>> = { 1: 'captures', 
  * every method but the reads (position, legalMoves, result, history, key, keyConsistent, evaluate)
  * throws LatticeError code 'busy'.
  */
-export class Game {
+export class Game implements AnyGame {
   readonly variant: HuntVariant;
   readonly options: OptionValues;
   readonly board: Board;
@@ -130,6 +131,8 @@ export class Game {
     for (const flag of ['debug', 'wide'] as const) {
       if (opts[flag] !== undefined && typeof opts[flag] !== 'boolean') throw new ArgumentError(`${flag} must be true or false, got ${describeValue(opts[flag])}`);
     }
+    const family = familyOf(variantId);
+    if (family !== undefined && family !== latticeFamily) throw new UnknownVariantError(variantId, allVariantIds(), `is not a lattice game: create it with ${family.gameClass}.create() or createGame()`);
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);
     const { board, rules, core } = await loadVariantCore(variant, options, opts.debug, undefined, opts.wide);
@@ -195,10 +198,43 @@ export class Game {
     return formatPositionText(this.notation, this.setup());
   }
 
-  /** The board as text for people (src/position-text.ts formatBoardPicture): ranks top first, files below. */
-  boardText(): string {
+  /** The variant's id (`lattice variants`). */
+  get variantId(): string { return this.variant.id; }
+
+  /**
+   * The board as text for people (src/position-text.ts formatBoardPicture): ranks top first, files
+   * below. The lattice games have no label kinds: `labels` is ignored.
+   */
+  boardText(_labels?: string): string {
     this.enter('boardText', true);
     return formatBoardPicture(this.notation, this.setup());
+  }
+
+  /**
+   * The current position, or `position` (a position string of this game: ParseError if bad or if it
+   * cannot arise), for a board UI: the board's points, names and lines; the piece on each point (stacks
+   * counted, kings marked); the side to move; each side's names, letter and counts (src/engine.ts
+   * GameDescription).
+   */
+  describe(position?: string): GameDescription {
+    this.enter('describe', true);
+    if (position !== undefined && typeof position !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(position)}`);
+    const s = position === undefined ? this.setup() : parsePositionText(this.notation, position);
+    const board = this.board, sides = this.variant.sides;
+    const pieces = board.points.map((_, i): GameDescription['pieces'][number] => {
+      const o = s.owner[i]!;
+      if (o < 0) return null;
+      const d = sides[o]!;
+      const king = s.king?.[i] === 1;
+      return { side: o as 0 | 1, label: d.letter, count: s.count[i]!, promoted: king, title: king ? `${d.name} (king)` : d.name };
+    });
+    const onBoard = (i: number) => pieces.reduce((n, p) => n + (p?.side === i ? p.count : 0), 0);
+    const side = (i: 0 | 1) => ({ name: sides[i].name, plural: sides[i].plural, letter: sides[i].letter, onBoard: onBoard(i), hand: s.hand[i], captured: s.captured[i] });
+    return {
+      variant: this.variant.id,
+      board: { kind: 'points', width: board.width, height: board.height, points: board.points.map((p) => ({ name: p.name, x: p.x, y: p.y })), lines: board.lines.map((l) => [...l]) },
+      pieces, toMove: s.side, sides: [side(0), side(1)], labels: [],
+    };
   }
 
   /** The piece name of the side to move ('goat', 'tiger', 'dwarf', 'giant', ...). */
@@ -528,17 +564,17 @@ export class Game {
     this.enter('search');
     const { depth, nodes, movetime } = checkSearchLimits(limits);
     const e = this.core.exports;
-    const mateIn = (s: number) => (s >= MATE_BOUND ? MATE - s : s <= -MATE_BOUND ? Math.abs(MATE + s) && -(MATE + s) : null);
+    const mateOf = (s: number) => mateIn(s, MATE);
     const code = this.resultCode();
     if (code !== 0) {
       // nothing to search: the game is decided or drawn
       const score = this.finishedScore(code);
-      return { bestmove: null, score, mateIn: mateIn(score), depth: 0, nodes: 0, ms: 0, pv: [] };
+      return { bestmove: null, score, mateIn: mateOf(score), depth: 0, nodes: 0, ms: 0, pv: [] };
     }
     const stop = limits.stop;
     this.core.hooks.shouldStop = stop ? () => Atomics.load(stop, 0) : () => 0;
     this.core.hooks.onIteration = (d, s, n, ms, len) => {
-      limits.onIteration?.({ depth: d, score: s, mateIn: mateIn(s), nodes: n, ms: Math.round(ms), pv: this.pv(len) });
+      limits.onIteration?.({ depth: d, score: s, mateIn: mateOf(s), nodes: n, ms: Math.round(ms), pv: this.pv(len) });
     };
     const t0 = performance.now();
     try {
@@ -548,7 +584,7 @@ export class Game {
         const pv = this.pv(e.pvLength());
         return {
           bestmove: best === NO_MOVE ? null : pv[0] ?? null,
-          score, mateIn: mateIn(score), depth: e.searchDepth(), nodes: e.searchNodes(),
+          score, mateIn: mateOf(score), depth: e.searchDepth(), nodes: e.searchNodes(),
           ms: Math.round(performance.now() - t0), pv,
         };
       });

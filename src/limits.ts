@@ -1,7 +1,7 @@
 /**
  * The limits of perft and search runs, checked at the edge (house style: validate once): every key,
- * type and range, with ArgumentError naming what is wrong. Shared by the lattice games (Game) and their
- * facades; the core receives plain numbers.
+ * type and range, with ArgumentError naming what is wrong. Shared by every family (Game, MakaGame), so
+ * `search()` means the same everywhere; the searches receive plain numbers.
  */
 import { ArgumentError, checkKeys, describeValue, isOptionsObject } from './errors.js';
 
@@ -89,11 +89,11 @@ export function perftDeadline(limits: PerftLimits): number {
  * (0 = no such limit). Throws ArgumentError for limits that are not an object, an unknown key, a depth
  * outside 1..126, a negative or non-finite budget, a bad stop flag or callback.
  */
-export function checkSearchLimits(limits: SearchLimits): { depth: number; nodes: number; movetime: number } {
+export function checkSearchLimits(limits: SearchLimits, defaultDepth = DEFAULT_SEARCH_DEPTH): { depth: number; nodes: number; movetime: number } {
   if (!isOptionsObject(limits)) throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
   checkKeys(limits, SEARCH_LIMIT_KEYS, 'search limits');
   const { nodes = 0, movetime = 0 } = limits;
-  const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : DEFAULT_SEARCH_DEPTH);
+  const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : defaultDepth);
   if (!(Number.isInteger(depth) && depth >= 1 && depth <= MAX_SEARCH_DEPTH)) {
     throw new ArgumentError(`search depth must be an integer 1..${MAX_SEARCH_DEPTH}, got ${describeValue(depth)}`);
   }
@@ -104,4 +104,16 @@ export function checkSearchLimits(limits: SearchLimits): { depth: number; nodes:
   }
   if (limits.onIteration !== undefined && typeof limits.onIteration !== 'function') throw new ArgumentError('onIteration must be a function');
   return { depth, nodes, movetime };
+}
+
+/**
+ * The one mate-distance reading of a score (every family): a score within 1000 of `mate` is a forced
+ * win in `mate - score` plies, within 1000 of `-mate` a forced loss in that many (reported negative;
+ * 0 for a position already lost), anything else is no mate (null). Evaluations are clamped below this
+ * range by each family's search.
+ */
+export function mateIn(score: number, mate: number): number | null {
+  if (score >= mate - 1000) return mate - score;
+  if (score <= -(mate - 1000)) return score === -mate ? 0 : -(mate + score);
+  return null;
 }

@@ -25,13 +25,18 @@ import { parseMoveText } from './position-text.js';
 /** Move kinds of the packed move (assembly/move.ts bits 24..27; the core exports the same values, checked in test/boundary.test.ts). */
 export const KIND_PLACE = 0, KIND_STEP = 1, KIND_JUMP = 2, KIND_MULTI = 3, KIND_INTERVENE = 4;
 
-/** The kind of a move: `jump` is a capture by jumping, one jump or a chain of them. */
-export type MoveKind = 'place' | 'step' | 'jump' | 'intervention';
+/**
+ * The kind of a move: `jump` is a capture by jumping, one jump or a chain of them; `intervention` a step
+ * that captures the pieces it comes between (Surround the Tiger); `capture` a move that takes pieces on
+ * its destination or on the squares it passes (Maka Dai Dai Shogi).
+ */
+export type MoveKind = 'place' | 'step' | 'jump' | 'intervention' | 'capture';
 
 /**
  * A legal move as a value (points by name): `from` null for a placement; `captured` the points whose
  * pieces it takes (board order; a point of a stack loses one piece); `path` [to] for a placement, [from,
- * to] for a step, [from, landing, ..., to] for a jump (its canonical path); `text` its canonical text.
+ * to] for a step, [from, landing, ..., to] for a jump (its canonical path); `text` its canonical text;
+ * `choice` what the move chooses beyond its points (Maka Dai Dai: `+` promotes, `=T`/`=B` converts).
  */
 export interface MoveValue {
   kind: MoveKind;
@@ -40,6 +45,7 @@ export interface MoveValue {
   captured: string[];
   path: string[];
   text: string;
+  choice?: string;
 }
 
 /**
@@ -53,6 +59,8 @@ export interface MoveInput {
   captured?: readonly string[];
   path?: readonly string[];
   kind?: MoveKind;
+  choice?: string;
+  text?: string;
 }
 
 const KIND_NAMES: Record<number, MoveKind> = { [KIND_PLACE]: 'place', [KIND_STEP]: 'step', [KIND_JUMP]: 'jump', [KIND_MULTI]: 'jump', [KIND_INTERVENE]: 'intervention' };
@@ -443,7 +451,7 @@ function findPoints(core: Core, board: Board, list: MoveList, kind: 'place' | 's
   throw illegal(list, shown, position);
 }
 
-const INPUT_KEYS = new Set(['from', 'to', 'captured', 'path', 'kind', 'text']);
+const INPUT_KEYS = new Set(['from', 'to', 'captured', 'path', 'kind', 'text', 'choice']);
 
 /**
  * Finds the legal move a value denotes (MoveInput or a MoveValue from moves()). Returns the list index.

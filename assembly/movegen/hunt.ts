@@ -10,23 +10,15 @@
 //   captured from at most once per move, a point emptied earlier in the move may be crossed or landed
 //   on, every prefix is a move, and paths with the same (from, to, captured set) are one move); or a
 //   step that captures by intervention (§3 Surround the Tiger).
-// The Bagh Chal profile (rules.fast) keeps its own tight loops.
-import { bit, has, ld, st, none, or, and, andNot, xor, nonEmpty, isEmpty, moreThanOne, first, popFirst, size } from "../bits";
-import { STEP, NB, JL, JORD, MAX_POINTS, boardMask, jumpLandings, midOf } from "../board";
-import { hunters, prey, side, inHand, hand1, captured, over, stacked, lastPt, CNT, PREY, clockOut } from "../position";
-import { placeMove, stepMove, jumpMove, multiMove, interveneMove, isCapture } from "../move";
-import { fast, family, FAMILY_DRAUGHTS, stepMask0, stepMask1, captureOf, dispersalFor, noSameTwiceSide, CAP_NONE, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
-import { generateDraughts } from "./draughts";
+// The Bagh Chal profile (rules.fast) keeps its own tight loops. The family dispatch is movegen/index.ts.
+import { bit, has, ld, st, none, or, and, andNot, xor, nonEmpty, moreThanOne, first, popFirst, size } from "../bits";
+import { STEP, NB, JL, JORD, boardMask, jumpLandings, midOf } from "../board";
+import { hunters, prey, side, inHand, hand1, stacked, lastPt, CNT, PREY } from "../position";
+import { placeMove, stepMove, jumpMove, multiMove, interveneMove } from "../move";
+import { fast, captureOf, dispersalFor, noSameTwiceSide, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
 import { stepTargets } from "./steps";
-import { PATH_IN, setPathCaps, MOVES, CAPS, scratchBase, listEnd, setOverflow, clearOverflow, recording, startRecording, stopRecording, addNode, setRootNode } from "../movelist";
+import { PATH_IN, setPathCaps, MOVES, CAPS, listEnd, setOverflow, recording, addNode, setRootNode } from "../movelist";
 import { statesReset, stateSlot, stateKnown, stateAdd, stateValue } from "./states";
-
-/** True when the game is over by a static rule (captures, escape, stall) or the move limit. */
-// @ts-ignore: decorator
-@inline export function decided(): bool { return over != 0 || clockOut(); }
-
-/** True if the side to move would have a legal move were the game not over (the move-limit's loss test). */
-export function hasMoveIgnoringLimit(): bool { return generateGeneric(scratchBase()) > 0; }
 
 /** The from-set of side s: its pieces less the noSameTwice point, only stacks under dispersal. */
 // @ts-ignore: decorator
@@ -105,12 +97,10 @@ function jumpDfs(cur: i32, caps: Bits, node: i32): void {
 }
 
 /**
- * Writes every legal move of the current position at MOVES[base..] (captured sets at CAPS[base..])
- * and returns their number (0 when the game is over or the side to move is blocked). Captures first.
+ * The Bagh Chal profile's moves (rules.fast: placement, steps, single short jumps; captured sets are
+ * not written, a jump's key holds its capture) at MOVES[base..]; returns their number. Captures first.
  */
-export function generate(base: i32): i32 {
-  if (decided()) return 0;
-  if (!fast) return generateGeneric(base);
+export function generateFast(base: i32): i32 {
   const empty = andNot(boardMask, or(hunters, prey));
   let n = base;
   if (side == PREY) {
@@ -124,7 +114,7 @@ export function generate(base: i32): i32 {
     }
     return n - base;
   }
-  n = base + generateCaptures(base);
+  n = base + capturesFast(base);
   for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
     const from = first(f);
     for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) st(MOVES, n++, stepMove(from, first(t)));
@@ -132,9 +122,11 @@ export function generate(base: i32): i32 {
   return n - base;
 }
 
-/** generate() for every profile (see the top of the file); the draughts family has its own generator. */
-function generateGeneric(base: i32): i32 {
-  if (family == FAMILY_DRAUGHTS) return generateDraughts(base);
+/**
+ * The hunt family's moves under any profile (see the top of the file) at MOVES[base..], captured sets at
+ * CAPS[base..]; returns their number (the list may end early with `overflow` set: movelist.ts).
+ */
+export function generateHunt(base: i32): i32 {
   const s = side;
   const mine = s == PREY ? prey : hunters, enemy = s == PREY ? hunters : prey;
   const occ = or(hunters, prey), empty = andNot(boardMask, occ);
@@ -185,24 +177,11 @@ function generateGeneric(base: i32): i32 {
 }
 
 /**
- * The root list for the host: generate() at `base` (ROOT_BASE) with every capture move's path node
- * recorded (movelist.ts). Clears `overflow` first.
+ * True if the side to move has at least one legal move of the hunt family (the same moves as
+ * generateHunt/generateFast), the game not being decided: the horizon test for "a side with no legal
+ * move loses" (RULES.md §0).
  */
-export function generateRoot(base: i32): i32 {
-  clearOverflow();
-  startRecording();
-  const n = generate(base);
-  stopRecording();
-  return n;
-}
-
-/**
- * True if the side to move has at least one legal move (the same moves as generate()): the search's
- * horizon test for "a side with no legal move loses" (RULES.md §0).
- */
-export function hasMove(): bool {
-  if (decided()) return false;
-  if (family == FAMILY_DRAUGHTS) return generateDraughts(scratchBase()) > 0;
+export function hasMoveHunt(): bool {
   if (!fast) {
     // any placement, step or first jump (a multi-jump starts with a short jump; intervention is a step)
     const s = side;
@@ -230,19 +209,8 @@ export function hasMove(): bool {
   return false;
 }
 
-/** Writes the capturing moves only (quiescence) at MOVES[base..]; returns their number. */
-export function generateCaptures(base: i32): i32 {
-  if (decided()) return 0;
-  if (!fast) {
-    if (captureOf(side) == CAP_NONE) return 0;
-    const n = generateGeneric(base);
-    let k = base;
-    for (let i = base; i < base + n; i++) {
-      const m = ld(MOVES, i);
-      if (isCapture(m)) { st(MOVES, k, m); st(CAPS, k, ld(CAPS, i)); k++; }
-    }
-    return k - base;
-  }
+/** The Bagh Chal profile's captures (the hunters' short jumps) at MOVES[base..]; returns their number. */
+export function capturesFast(base: i32): i32 {
   if (side == PREY) return 0;
   const empty = andNot(boardMask, or(hunters, prey));
   let n = base;

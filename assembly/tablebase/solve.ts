@@ -4,7 +4,7 @@
 import { ld, st, none } from "../bits";
 import { key, side, inHand, captured, makeMove, unmakeMove, HUNTER } from "../position";
 import { target0 as capturesToWin } from "../rules";
-import { generate } from "../movegen/hunt";
+import { generate } from "../movegen/index";
 import { MOVES, SCORES, MAX_PLY, plyBase, endPly } from "../movelist";
 import { evaluate } from "../eval";
 import { probeCurrent } from "./probe";

@@ -2,14 +2,19 @@ import { ArgumentError, DisposedError, IllegalMoveError, checkKeys, describeValu
 import type { GameResult } from '../result.js';
 import { CallGuard } from '../call-guard.js';
 import { checkGameOptionTypes } from '../game-option-types.js';
-import type { PerftLimits } from '../game.js';
+import { checkSearchLimits, mateIn, type PerftLimits, type SearchLimits, type SearchInfo } from '../limits.js';
+import type { AnyGame, GameDescription } from '../engine.js';
+import type { MoveInput, MoveValue } from '../moves.js';
+import { MAKA_ID, MAKA_LABELS } from './family.js';
+import { makaBoardText } from './board-text.js';
 import { MoveGen, MoveTables } from './movegen.js';
 import { resolveMakaOptions, type MakaOptions } from './options.js';
 import { perft } from './perft.js';
-import { START_RANKS, PIECES } from './pieces.js';
-import { Position, SIZE, makePiece } from './position.js';
+import { PIECES } from './pieces.js';
+import { Position, SIZE, colourOf, isPromoted, typeOf, fileOf, rankOf, sq } from './position.js';
+import { startPosition } from './start.js';
 import { Searcher, MATE } from './search.js';
-import { formatMove, formatPosition, parseMove, parsePosition, type MakaSetup } from './sfen.js';
+import { formatMove, formatPosition, parseMove, parsePosition, squareName, type MakaSetup } from './sfen.js';
 
 /** Deepest perft through the API. */
 export const MAX_MAKA_PERFT_DEPTH = 8;
@@ -35,24 +40,10 @@ export interface MakaGameOptions {
 }
 
 /**
- * Limits of MakaGame.search; any combination, the first reached stops it. With none of depth, nodes and
- * movetime, depth DEFAULT_MAKA_SEARCH_DEPTH (4). Unknown keys are refused (ArgumentError).
+ * Limits of MakaGame.search: the shared SearchLimits (src/limits.ts), with the same meaning as in every
+ * family; only the default depth of `search({})` is this family's, DEFAULT_MAKA_SEARCH_DEPTH (4).
  */
-export interface MakaSearchOptions {
-  /** Depth in plies, 1..64. */
-  depth?: number;
-  /** Node budget; 0 means no node limit (as if left out). */
-  nodes?: number;
-  /** Time budget in milliseconds; 0 means no time limit (as if left out). */
-  movetime?: number;
-  /** A stop flag: a non-zero stop[0] (set by another thread) stops the search. */
-  stop?: Int32Array;
-  /**
-   * Called after each completed depth with that depth's report; it may read the game (position(),
-   * legalMoves(), result(), ...), any other call on it throws LatticeError code 'busy'.
-   */
-  onIteration?: (r: Omit<MakaSearchReport, 'bestmove'>) => void;
-}
+export type MakaSearchOptions = SearchLimits;
 
 /** A finished search: best move (null when there is none), score in centipawns for the side to move. */
 export interface MakaSearchReport {
@@ -77,32 +68,20 @@ export { MATE as MAKA_MATE };
 export type MakaResult = GameResult<'black' | 'white'>;
 
 const MAKA_GAME_KEYS = ['options', 'position', 'hashMb'] as const;
-const MAKA_SEARCH_KEYS = ['depth', 'nodes', 'movetime', 'stop', 'onIteration'] as const;
 
 
 const WIN = (winner: 'black' | 'white', reason: MakaResult['reason']): MakaResult => ({ winner, winnerName: winner === 'black' ? 'Black' : 'White', reason });
 const DRAW = (reason: MakaResult['reason']): MakaResult => ({ winner: 'draw', winnerName: 'draw', reason });
 
-/** The start position string (rules: "Board, setup, end"). */
-export function startPosition(): string {
-  const cells = new Uint8Array(SIZE * SIZE);
-  const code = new Map(PIECES.map((p, i) => [p.code, i]));
-  START_RANKS.forEach((row, r) => {
-    row.trim().split(/\s+/).forEach((c, f) => {
-      if (c === '.') return;
-      const t = code.get(c)!;
-      cells[r * SIZE + f] = makePiece(t, false, 0);
-      cells[(SIZE - 1 - r) * SIZE + (SIZE - 1 - f)] = makePiece(t, false, 1);
-    });
-  });
-  return formatPosition({ cells, side: 0 });
-}
+export { startPosition } from './start.js';
 
 /**
  * A game of Maka Dai Dai Shogi: position, history, moves, perft. Mirrors src/game.ts's Game.
  * `MakaGame.create({ options: { emperor: 'jawiki' }, position })`.
  */
-export class MakaGame {
+export class MakaGame implements AnyGame {
+  /** The variant's id. */
+  readonly variantId = MAKA_ID;
   readonly options: MakaOptions;
   readonly tables: MoveTables;
   /** Position, move generator and search: null once dispose() freed them. */
@@ -217,10 +196,35 @@ export class MakaGame {
     return this.generated().map((m) => m[2]);
   }
 
-  /** Plays a move given as text. Throws ParseError (malformed) or IllegalMoveError. */
-  play(move: string): void {
+  /**
+   * The legal moves as values (src/moves.ts MoveValue), in legalMoves() order: `kind` 'capture' when it
+   * takes pieces (passed with a Lion's move, or on its destination) else 'step'; `path` the origin, each
+   * square passed with a capture, the destination; `captured` the squares whose pieces it takes; `choice`
+   * the promotion (`+`) or conversion (`=T`, `=B`) it makes, if any. Empty when the game is over.
+   */
+  moves(): MoveValue[] {
+    this.enter('moves', true);
+    if (this.result()) return [];
+    return this.generated().map(([, , text]) => {
+      const m = parseMove(text);
+      const captured = m.destCaptured ? [...m.captures, m.to] : m.captures;
+      return {
+        kind: captured.length > 0 ? 'capture' : 'step',
+        from: squareName(m.from), to: squareName(m.to),
+        captured: captured.map(squareName), path: [m.from, ...m.captures, m.to].map(squareName),
+        text, ...(m.suffix ? { choice: m.suffix } : {}),
+      };
+    });
+  }
+
+  /**
+   * Plays a move given as text, or as a value (a moves() entry, or `{ from, to, path?, choice? }`: the
+   * legal move with those squares). Throws ParseError (malformed text), ArgumentError (a malformed
+   * value) or IllegalMoveError (not legal here, or several legal moves match the value).
+   */
+  play(move: string | MoveInput): void {
     this.enter('play');
-    if (typeof move !== 'string') throw new ArgumentError(`a move must be a string, got ${describeValue(move)}`);
+    if (typeof move !== 'string') move = this.moveOfValue(move);
     parseMove(move);
     const over = this.result();
     if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winner}, ${over.reason})`);
@@ -229,6 +233,71 @@ export class MakaGame {
     this.pos.make(m[0], m[1]);
     this.played.push({ lo: m[0], hi: m[1], text: move });
     this.keys.push(this.pos.keyHex());
+  }
+
+  /** The text of the legal move a value names (see play). */
+  private moveOfValue(v: MoveInput): string {
+    if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ArgumentError(`a move must be a string or an object { from, to, path?, choice? }, got ${describeValue(v)}`);
+    if (typeof v.text === 'string') return v.text;
+    const name = (x: unknown, what: string) => {
+      if (typeof x !== 'string' || !/^[a-s](1[0-9]|[1-9])$/.test(x.trim().toLowerCase())) throw new ArgumentError(`${what} must be a square name a1..s19, got ${describeValue(x)}`);
+      return x.trim().toLowerCase();
+    };
+    const from = name(v.from, 'from'), to = name(v.to, 'to');
+    const path = v.path?.map((p, i) => name(p, `path[${i}]`));
+    const found = this.moves().filter((m) => m.from === from && m.to === to && (path === undefined || m.path.join() === path.join()) && (v.choice === undefined || m.choice === v.choice));
+    if (found.length === 1) return found[0]!.text;
+    const shown = JSON.stringify(v);
+    if (found.length === 0) throw new IllegalMoveError(shown, this.position(), 'no legal move has these squares');
+    throw new IllegalMoveError(shown, this.position(), `it matches ${found.length} legal moves (${found.map((m) => m.text).join(' ')}): give path or choice`);
+  }
+
+  /** The board as text: `labels` 'kanji' (default) or 'codes'. Throws ArgumentError for another kind. */
+  boardText(labels: string = MAKA_LABELS[0]): string {
+    this.enter('boardText', true);
+    if (!(MAKA_LABELS as readonly string[]).includes(labels)) throw new ArgumentError(`labels must be one of ${MAKA_LABELS.join('|')}, got ${describeValue(labels)}`);
+    return makaBoardText(this.position(), labels as (typeof MAKA_LABELS)[number]);
+  }
+
+  /** The name of the side to move: 'Black' or 'White'. */
+  moverName(): string {
+    this.enter('moverName', true);
+    return this.pos.side === 0 ? 'Black' : 'White';
+  }
+
+  /**
+   * The current position, or `position` (a position string: ParseError if bad), for a board UI
+   * (src/engine.ts GameDescription): the 19x19 squares (named a1..s19, a1 bottom left), the piece in
+   * each (code, kanji, promoted), the side to move, both sides' counts; label kinds kanji and codes.
+   */
+  describe(position?: string): GameDescription {
+    this.enter('describe', true);
+    if (position !== undefined && typeof position !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(position)}`);
+    const s = parsePosition(position ?? this.position());
+    const names = ['Black', 'White'] as const;
+    const points: GameDescription['board']['points'] = [];
+    const pieces: GameDescription['pieces'] = [];
+    for (let r = 0; r < SIZE; r++) {
+      for (let f = 0; f < SIZE; f++) {
+        const at = sq(f, r);
+        points.push({ name: squareName(at), x: f, y: r });
+        const p = s.cells[at]!;
+        if (p === 0) { pieces.push(null); continue; }
+        const t = PIECES[typeOf(p)]!;
+        const promoted = isPromoted(p) && t.promoted !== null;
+        const side = colourOf(p) as 0 | 1;
+        pieces.push({
+          side, label: (promoted ? '+' : '') + t.code, kanji: promoted ? t.promoted!.kanji : t.kanji, count: 1, promoted,
+          title: `${names[side]} ${promoted ? `${t.promoted!.name} (promoted ${t.name})` : t.name}`,
+        });
+      }
+    }
+    const onBoard = (i: number) => pieces.filter((p) => p?.side === i).length;
+    const side = (i: 0 | 1) => ({ name: names[i], plural: names[i], letter: i === 0 ? 'b' : 'w', onBoard: onBoard(i), hand: 0, captured: 0 });
+    return {
+      variant: MAKA_ID, board: { kind: 'squares', width: SIZE, height: SIZE, points, lines: [] },
+      pieces, toMove: s.side === 0 ? 0 : 1, sides: [side(0), side(1)], labels: MAKA_LABELS,
+    };
   }
 
   /** Takes back the last move and returns its text. */
@@ -321,26 +390,20 @@ export class MakaGame {
   }
 
   /**
-   * Alpha-beta search (search.ts) of the current position within the limits (`search({})` searches
-   * DEFAULT_MAKA_SEARCH_DEPTH = 4 plies). Throws ArgumentError for bad limits or an unknown key. The
+   * Alpha-beta search (search.ts) of the current position within the shared limits (src/limits.ts:
+   * `search({})` searches DEFAULT_MAKA_SEARCH_DEPTH = 4 plies; with only nodes, movetime or stop, until
+   * one stops it, up to MAX_SEARCH_DEPTH). Throws ArgumentError for bad limits or an unknown key. The
    * position is unchanged afterwards.
    */
   search(limits: MakaSearchOptions = {}): MakaSearchReport {
     this.enter('search');
-    if (!isOptionsObject(limits)) throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
-    checkKeys(limits, MAKA_SEARCH_KEYS, 'search limits');
-    const { depth, nodes, movetime } = limits;
-    if (depth !== undefined && !(Number.isInteger(depth) && depth >= 1 && depth <= 64)) throw new ArgumentError(`depth must be an integer 1..64, got ${describeValue(depth)}`);
-    if (nodes !== undefined && !(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${describeValue(nodes)}`);
-    if (movetime !== undefined && !(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(movetime)}`);
+    const { depth, nodes, movetime } = checkSearchLimits(limits, DEFAULT_MAKA_SEARCH_DEPTH);
     const over = this.result();
     if (over) {
       const mover = this.sideToMove();
       const score = over.winner === 'draw' ? 0 : over.winner === mover ? MATE : -MATE;
       return { bestmove: null, score, mateIn: over.winner === 'draw' ? null : 0, depth: 0, nodes: 0, ms: 0, pv: [] };
     }
-    if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) throw new ArgumentError('stop must be an Int32Array of length >= 1');
-    if (limits.onIteration !== undefined && typeof limits.onIteration !== 'function') throw new ArgumentError('onIteration must be a function');
     const pvText = (moves: [number, number][]): string[] => {
       const out: string[] = [];
       for (const [lo, hi] of moves) {
@@ -350,17 +413,16 @@ export class MakaGame {
       for (let i = 0; i < moves.length; i++) this.pos.unmake();
       return out;
     };
-    const mateOf = (score: number) => (Math.abs(score) > MATE - 1000 ? Math.sign(score) * (MATE - Math.abs(score)) : null);
+    const mateOf = (score: number) => mateIn(score, MATE);
     const onIteration = limits.onIteration;
     const searcher = this.searcher;
     const r = this.exclusive('search', () => searcher.search({
-      depth: depth ?? (nodes || movetime ? undefined : DEFAULT_MAKA_SEARCH_DEPTH), nodes, movetime, stop: limits.stop,
+      depth, nodes, movetime, stop: limits.stop,
       onDepth: onIteration ? (d) => onIteration({ score: d.score, mateIn: mateOf(d.score), depth: d.depth, nodes: d.nodes, ms: d.ms, pv: pvText(d.pv) }) : undefined,
     }));
     const pv = pvText(r.pv);
     const bestmove = r.best ? formatMove(this.pos.board, r.best[0], r.best[1], this.tables.convertChooser[this.pos.board[r.best[0] & 1023]!] === 1) : null;
-    const mateIn = Math.abs(r.score) > MATE - 1000 ? Math.sign(r.score) * (MATE - Math.abs(r.score)) : null;
-    return { bestmove, score: r.score, mateIn, depth: r.depth, nodes: r.nodes, ms: r.ms, pv };
+    return { bestmove, score: r.score, mateIn: mateOf(r.score), depth: r.depth, nodes: r.nodes, ms: r.ms, pv };
   }
 
   /** Static material evaluation from the side to move's view (centipawns). */

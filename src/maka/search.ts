@@ -8,6 +8,7 @@
  *   [0] key hi  [1] key lo  [2] move lo  [3] move hi  [4] score (mate scores relative to the node)
  *   [5] depth << 2 | bound (1 exact, 2 lower, 3 upper)
  */
+import { MAX_SEARCH_DEPTH } from '../limits.js';
 import { MoveGen } from './movegen.js';
 import { Position, EMPTY, CELLS, ROYAL, W } from './position.js';
 import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL } from './eval.js';
@@ -18,7 +19,8 @@ const NEIGHBOURS = [1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1];
 export const MATE = 30000;
 const MATE_BOUND = MATE - 1000;
 const INF = 32000;
-const MAX_DEPTH = 64;
+/** Deepest search: the shared limit (src/limits.ts). */
+const MAX_DEPTH = MAX_SEARCH_DEPTH;
 const QS_DEPTH = 8;
 const EXACT = 1, LOWER = 2, UPPER = 3;
 

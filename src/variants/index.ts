@@ -28,23 +28,13 @@ export function defaultOptions(d: Pick<HuntVariant, 'options'>): OptionValues {
   return out;
 }
 
-/** Variants played outside the lattice core, in the TypeScript host (src/maka: MakaGame). */
-export const HOST_VARIANT_IDS: readonly string[] = Object.freeze(['maka-dai-dai']);
-
-/** Every variant id the engine plays: the lattice games, then the host-played ones. */
-export function allVariantIds(): string[] { return [...VARIANTS.keys(), ...HOST_VARIANT_IDS]; }
-
 /**
- * The lattice-core variant declared as `id`. Throws UnknownVariantError naming every known id (or, for
- * a host-played variant such as maka-dai-dai, saying how to create it).
+ * The lattice-core variant declared as `id`. Throws UnknownVariantError naming the lattice ids
+ * (src/engine.ts checkGameArgs names every family's; Game.create says when another family plays `id`).
  */
 export function getVariant(id: string): Variant {
   const v = VARIANTS.get(id);
-  if (!v) {
-    throw HOST_VARIANT_IDS.includes(id)
-      ? new UnknownVariantError(id, allVariantIds(), 'is not a lattice game: create it with MakaGame.create() or createGame()')
-      : new UnknownVariantError(id, allVariantIds());
-  }
+  if (!v) throw new UnknownVariantError(id, [...VARIANTS.keys()]);
   return v;
 }
 

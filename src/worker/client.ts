@@ -10,12 +10,12 @@
  */
 import * as Comlink from 'comlink';
 import type { PerftLimits, SearchInfo } from '../game.js';
-import type { AnyGameOptions, AnyResult, AnySearchResult } from '../engine.js';
+import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
 import { STOP_REFUSED, type EngineApi, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
 import { locateCompiled } from '../platform/locate.js';
 import { ArgumentError, LatticeError, describeValue } from '../errors.js';
-import { checkGameArgs } from '../game-args.js';
+import { checkGameArgs } from '../engine.js';
 import { installErrorTransfer } from './error-transfer.js';
 
 installErrorTransfer(Comlink.transferHandlers);
@@ -175,8 +175,10 @@ export class EngineWorker {
   position(): Promise<string> { return this.call('position', () => this.remote.position()); }
   /** The legal moves in move notation. */
   legalMoves(): Promise<string[]> { return this.call('legalMoves', () => this.remote.legalMoves()); }
-  /** Game.play: rejects with ParseError, IllegalMoveError, ArgumentError for a non-string. */
-  play(move: string): Promise<void> { return this.call('play', () => this.remote.play(move)); }
+  /** Game.moves, as plain values (every field filled in). */
+  moves(): Promise<MoveValue[]> { return this.call('moves', () => this.remote.moves()); }
+  /** Game.play (text or value): rejects with ParseError, IllegalMoveError, ArgumentError for a malformed value. */
+  play(move: string | MoveInput): Promise<void> { return this.call('play', () => this.remote.play(move)); }
   /** Game.undo: resolves to the move taken back; rejects with ArgumentError when there is none. */
   undo(): Promise<string> { return this.call('undo', () => this.remote.undo()); }
   /** The end of the game ({ winner, reason }), or null while it goes on. */

@@ -37,6 +37,8 @@ const api: EngineApi = {
   async setPosition(p) { current().setPosition(p); },
   async position() { return current().position(); },
   async legalMoves() { return current().legalMoves(); },
+  // plain objects (a Move's lazy fields are getters, which structured clone would drop)
+  async moves() { return current().moves().map((m) => ({ kind: m.kind, from: m.from, to: m.to, captured: m.captured, path: m.path, text: m.text, ...(m.choice ? { choice: m.choice } : {}) })); },
   async play(m) { current().play(m); },
   async undo() { return current().undo(); },
   async result() { return current().result(); },

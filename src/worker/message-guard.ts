@@ -17,7 +17,7 @@ import type { EngineApi } from './protocol.js';
 import { serializeError } from './error-transfer.js';
 
 /** The methods a client may call: every EngineApi method, nothing else. */
-export const ENGINE_METHODS = ['create', 'setPosition', 'position', 'legalMoves', 'play', 'undo', 'result', 'perft', 'divide', 'search'] as const;
+export const ENGINE_METHODS = ['create', 'setPosition', 'position', 'legalMoves', 'moves', 'play', 'undo', 'result', 'perft', 'divide', 'search'] as const;
 // compile-time check that ENGINE_METHODS lists exactly the keys of EngineApi
 type Missing = Exclude<keyof EngineApi, (typeof ENGINE_METHODS)[number]>;
 const everyMethodListed: [Missing] extends [never] ? true : never = true;

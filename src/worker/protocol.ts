@@ -1,5 +1,5 @@
 import type { PerftLimits, SearchInfo } from '../game.js';
-import type { AnyGameOptions, AnyResult, AnySearchResult } from '../engine.js';
+import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
 
 /**
  * Why a `stop` key in the worker's search limits is refused (ArgumentError, by the client and by the
@@ -23,7 +23,10 @@ export interface EngineApi {
   setPosition(position: string): Promise<void>;
   position(): Promise<string>;
   legalMoves(): Promise<string[]>;
-  play(move: string): Promise<void>;
+  /** The legal moves as plain values (MoveValue: JSON-safe, every field filled in). */
+  moves(): Promise<MoveValue[]>;
+  /** Plays a move given as text or as a value (MoveValue, or { from, to, captured | path }). */
+  play(move: string | MoveInput): Promise<void>;
   undo(): Promise<string>;
   result(): Promise<AnyResult | null>;
   /** Game.perft; a limit reached rejects with LatticeError code 'stopped' (Maka Dai Dai Shogi takes no limits). */

@@ -1,0 +1,37 @@
+/**
+ * The Maka Dai Dai Shogi family (src/engine.ts Family): one variant, played in the host by MakaGame
+ * (src/maka/game.ts, loaded when the first game is created). Rules: rules/maka-dai-dai.md.
+ */
+import type { AnyGameOptions, Family, VariantListing } from '../engine.js';
+import { OptionError } from '../errors.js';
+import { OPTION_DECLS, DEFAULT_OPTIONS, resolveMakaOptions } from './options.js';
+import { startPosition } from './start.js';
+
+/** The variant id of Maka Dai Dai Shogi. */
+export const MAKA_ID = 'maka-dai-dai';
+/** Label kinds of its pieces on boards: kanji (default) or piece codes. */
+export const MAKA_LABELS = ['kanji', 'codes'] as const;
+
+export const makaFamily: Family = {
+  name: 'maka',
+  gameClass: 'MakaGame',
+  labels: MAKA_LABELS,
+  tablebases: false,
+  ids: () => [MAKA_ID],
+  list: (): VariantListing[] => [{
+    id: MAKA_ID, name: 'Maka Dai Dai Shogi', source: 'rules/maka-dai-dai.md; seed 003_4eeefeb2d5e92af3.txt',
+    start: startPosition(),
+    options: OPTION_DECLS.map((d) => ({
+      name: d.key, type: 'enum', default: String(DEFAULT_OPTIONS[d.field]), values: d.values,
+      source: `rules/maka-dai-dai.md (${d.key})`, description: `one of ${d.values.join('|')}`,
+    })),
+  }],
+  checkArgs: (_id: string, opts: AnyGameOptions) => {
+    if (opts.tbDir !== undefined) throw new OptionError(`tablebases exist for hunt games with Bagh Chal's rules only, not for ${MAKA_ID}`);
+    resolveMakaOptions(opts.options);
+  },
+  create: async (_id: string, opts: AnyGameOptions) => {
+    const { MakaGame } = await import('./game.js');
+    return MakaGame.create({ options: opts.options, position: opts.position, hashMb: opts.hashMb });
+  },
+};
