@@ -5,13 +5,14 @@
  * runs in one EngineWorker per game (search, analysis, perft), so the page stays responsive.
  */
 import { html, render, nothing } from 'lit-html';
-import { EngineWorker } from '../worker/client.js';
+import type { EngineWorker } from '../worker/client.js';
 import type { SearchInfo } from '../game.js';
 import type { GameResult } from '../result.js';
 import { MATE } from '../game.js';
 import { REASON_WORDS, createPageGame, variantList, type MovePath, type PageGame, type PositionView } from './families.js';
 import { renderBoard } from './board.js';
 import { ClickInput, MoveLine, clickInput, queryToSpec, specToQuery, type GameSpec, type Player } from './session.js';
+import { EngineQueue } from './engine-queue.js';
 import './style.css';
 
 type Limit = 'movetime' | 'depth';
@@ -69,12 +70,6 @@ const ui: Ui = {
   errors: {}, busy: true,
 };
 
-let worker: EngineWorker | null = null;
-let workerStarting: Promise<EngineWorker> | null = null;
-/** Moves the worker's game has played from the start (kept in step with the page before each job). */
-let workerLine: string[] = [];
-/** The job running in the worker (search, analysis, perft), to wait for before the next. */
-let job: Promise<unknown> = Promise.resolve();
 /** Bumped whenever the position or the players change: a job started before is stale. */
 let epoch = 0;
 /** The start position the game was given (an import or the URL), or undefined for the variant's. */
@@ -86,51 +81,16 @@ root.textContent = '';
 // ------------------------------------------------------------------------------------------------
 // the engine worker
 
-function startWorker(pg: PageGame): Promise<EngineWorker> {
-  const old = worker;
-  worker = null;
-  workerLine = [];
-  void old?.terminate();
-  const p = EngineWorker.start({ variant: pg.variant.id, options: pg.options, position: pg.start }).then((w) => {
-    if (ui.pg === pg) worker = w; else void w.terminate();
-    return w;
-  });
-  workerStarting = p;
-  p.catch((e: unknown) => { ui.errors.engine = `the engine did not start: ${message(e)}`; update(); });
-  return p;
-}
-
-/** Sets the running worker's game to `pg`'s start, after the job it is doing. */
-function reuseWorker(w: EngineWorker, pg: PageGame): void {
-  stopWorker();
-  const p = job.catch(() => {}).then(async () => { await w.setPosition(pg.start); workerLine = []; return w; });
-  workerStarting = p;
-  job = p;
-  p.catch((e: unknown) => { ui.errors.engine = message(e); update(); });
-}
-
-/** Brings the worker's game to the page's position (undoing and replaying only what differs). */
-async function syncWorker(w: EngineWorker, moves: string[]): Promise<void> {
-  let common = 0;
-  while (common < workerLine.length && common < moves.length && workerLine[common] === moves[common]) common++;
-  while (workerLine.length > common) { await w.undo(); workerLine.pop(); }
-  for (const m of moves.slice(common)) { await w.play(m); workerLine.push(m); }
-}
+/** The engine of the game shown (its worker and its queue of jobs); its failures show as the engine's error. */
+const engine = new EngineQueue((e, starting) => {
+  ui.errors.engine = starting ? `the engine did not start: ${message(e)}` : message(e);
+  update();
+}, () => ui.pg);
 
 /** Runs `work` after the worker's current job, with the worker at the page's position. */
 function enqueue<T>(work: (w: EngineWorker) => Promise<T>): Promise<T> {
-  const moves = ui.line!.played();
-  const run = job.catch(() => {}).then(async () => {
-    const w = await workerStarting!;
-    await syncWorker(w, moves);
-    return work(w);
-  });
-  job = run;
-  return run;
+  return engine.run(ui.line!.played(), work);
 }
-
-/** Stops whatever the worker is doing (a search returns at once on an isolated page). */
-function stopWorker(): void { worker?.stop(); }
 
 // ------------------------------------------------------------------------------------------------
 // games
@@ -146,7 +106,7 @@ async function newGame(spec: GameSpec): Promise<void> {
     throw e;
   }
   ui.busy = true;
-  stopWorker();
+  engine.stop();
   epoch++;
   const old = ui.pg;
   old?.engine.dispose();
@@ -159,8 +119,8 @@ async function newGame(spec: GameSpec): Promise<void> {
   ui.formOptions = { ...spec.options };
   if (spec.players) ui.players = [...spec.players];
   // the same game from another position keeps its worker (no new thread, no second engine load)
-  if (old && worker && old.variant.id === pg.variant.id && JSON.stringify(old.options) === JSON.stringify(pg.options)) reuseWorker(worker, pg);
-  else startWorker(pg);
+  if (old && engine.started && old.variant.id === pg.variant.id && JSON.stringify(old.options) === JSON.stringify(pg.options)) engine.reuse(pg);
+  else void engine.start(pg);
   for (const [i, m] of spec.moves.entries()) {
     try { ui.line.play(m); } catch (e) { ui.errors.moves = `move ${i + 1} (${m}): ${message(e)}`; break; }
   }
@@ -258,7 +218,7 @@ function toMove(): 0 | 1 { return here().view.toMove; }
 async function think(): Promise<void> {
   const pg = ui.pg;
   if (!pg || !ui.line) return;
-  stopWorker();
+  engine.stop();
   const my = epoch;
   if (here().result) { ui.thinking = false; update(); return; }
   if (ui.players[toMove()] === 'engine' && ui.line.ply === ui.line.moves.length) {
@@ -392,7 +352,7 @@ async function onNewGame(ev: Event): Promise<void> {
 }
 
 function toggleAnalysis(): void {
-  if (ui.analysing) { ui.analysing = false; epoch++; stopWorker(); update(); return; }
+  if (ui.analysing) { ui.analysing = false; epoch++; engine.stop(); update(); return; }
   ui.analysing = true;
   delete ui.errors.engine;
   epoch++;
@@ -404,7 +364,7 @@ function stopPerft(): void {
   if (!ui.perftRunning || !ui.pg) return;
   ui.perftRunning = false;
   ui.perftOut = 'stopped';
-  startWorker(ui.pg);
+  void engine.start(ui.pg);
   update();
   void think();
 }
