@@ -7,85 +7,27 @@
 import { html, render, nothing } from 'lit-html';
 import type { EngineWorker } from '../worker/client.js';
 import type { SearchInfo } from '../game.js';
-import type { GameResult } from '../result.js';
 import { MATE } from '../game.js';
-import { REASON_WORDS, createPageGame, variantList, type MovePath, type PageGame, type PositionView } from './families.js';
+import { REASON_WORDS, variantList, type MovePath, type PositionView } from './families.js';
 import { renderBoard } from './board.js';
-import { ClickInput, MoveLine, clickInput, queryToSpec, specToQuery, type GameSpec, type Player } from './session.js';
-import { EngineQueue } from './engine-queue.js';
+import { queryToSpec, specToQuery, type GameSpec, type Player } from './session.js';
+import {
+  cellsOf, clicks, currentSpec, engine, epoch, go, here, mayClick, message, newEpoch, newGame, playMove, positionChanged,
+  setOnPosition, setRenderer, toMove, ui, update, type Limit, type Ui,
+} from './state.js';
 import './style.css';
-
-type Limit = 'movetime' | 'depth';
-
-/** The position shown, read once per change of position (a render reads it many times). */
-interface Here { position: string; view: PositionView; result: GameResult | null }
-
-interface Ui {
-  pg: PageGame | null;
-  line: MoveLine | null;
-  here: Here | null;
-  /** Move entry by clicks: made on first need (see clicks()), null until then. */
-  input: ClickInput | null;
-  /** A legal move's text for the move box's placeholder (found with `input`). */
-  example: string | null;
-  /** Cells of the move that led to the position shown. */
-  lastCells: number[];
-  choice: MovePath[] | null;
-  players: [Player, Player];
-  limit: Limit;
-  limitValue: number;
-  /** Engine v engine: pause between moves, ms. */
-  pause: number;
-  flipped: boolean;
-  labels: 'kanji' | 'codes';
-  /** Form of the new-game panel: variant and option values. */
-  formVariant: string;
-  formOptions: Record<string, string>;
-  analysing: boolean;
-  iterations: SearchInfo[];
-  thinking: boolean;
-  engineStatus: string;
-  perftDepth: number;
-  perftOut: string;
-  perftRunning: boolean;
-  /** The server's tablebase (`lattice serve --tb-dir`): whether there is one, and its verdict here. */
-  tablebase: boolean;
-  verdict: string;
-  errors: Partial<Record<'game' | 'move' | 'position' | 'moves' | 'url' | 'perft' | 'engine' | 'tablebase', string>>;
-  busy: boolean;
-}
 
 const isolated = globalThis.crossOriginIsolated === true;
 /** Without cross-origin isolation a worker search cannot be stopped early: analysis runs this long. */
 const UNISOLATED_ANALYSIS_MS = 5000;
 
-const ui: Ui = {
-  pg: null, line: null, here: null, input: null, example: null, lastCells: [], choice: null,
-  players: ['human', 'engine'], limit: 'movetime', limitValue: 500, pause: 300,
-  flipped: false, labels: 'kanji',
-  formVariant: variantList()[0]!.id, formOptions: {},
-  analysing: false, iterations: [], thinking: false, engineStatus: '',
-  perftDepth: 3, perftOut: '', perftRunning: false,
-  tablebase: false, verdict: '',
-  errors: {}, busy: true,
-};
-
-/** Bumped whenever the position or the players change: a job started before is stale. */
-let epoch = 0;
-/** The start position the game was given (an import or the URL), or undefined for the variant's. */
-let startGiven: string | undefined;
-
 const root = document.getElementById('app')!;
 root.textContent = '';
+setRenderer(renderPage);
+setOnPosition(() => { void think(); void probeTablebase(epoch()); });
 
 // ------------------------------------------------------------------------------------------------
 // the engine worker
-
-/** The engine of the game shown (its worker and its queue of jobs); its failures show as the engine's error. */
-const engine = new EngineQueue((e, starting) => {
-  ui.errors.engine = starting ? `the engine did not start: ${message(e)}` : message(e);
-  update();
-}, () => ui.pg);
 
 /** Runs `work` after the worker's current job, with the worker at the page's position. */
 function enqueue<T>(work: (w: EngineWorker) => Promise<T>): Promise<T> {
@@ -94,89 +36,6 @@ function enqueue<T>(work: (w: EngineWorker) => Promise<T>): Promise<T> {
 
 // ------------------------------------------------------------------------------------------------
 // games
-
-function message(e: unknown): string { return e instanceof Error ? e.message : String(e); }
-
-async function newGame(spec: GameSpec): Promise<void> {
-  let pg: PageGame;
-  try {
-    pg = await createPageGame(spec.variant, spec.options, spec.position);
-  } catch (e) {
-    ui.errors.game = message(e); update();   // the game shown goes on
-    throw e;
-  }
-  ui.busy = true;
-  engine.stop();
-  epoch++;
-  const old = ui.pg;
-  old?.engine.dispose();
-  ui.pg = pg;
-  startGiven = spec.position;
-  ui.line = new MoveLine(pg);
-  ui.errors = {};
-  ui.iterations = []; ui.perftOut = ''; ui.choice = null;
-  ui.formVariant = pg.variant.id;
-  ui.formOptions = { ...spec.options };
-  if (spec.players) ui.players = [...spec.players];
-  // the same game from another position keeps its worker (no new thread, no second engine load)
-  if (old && engine.started && old.variant.id === pg.variant.id && JSON.stringify(old.options) === JSON.stringify(pg.options)) engine.reuse(pg);
-  else void engine.start(pg);
-  for (const [i, m] of spec.moves.entries()) {
-    try { ui.line.play(m); } catch (e) { ui.errors.moves = `move ${i + 1} (${m}): ${message(e)}`; break; }
-  }
-  if (spec.ply !== undefined) ui.line.goTo(spec.ply);
-  ui.busy = false;
-  positionChanged();
-}
-
-/**
- * After every change of position or players: the position read, the URL, then the engine's turn. The
- * legal moves are listed only when a person may click here, after the board is drawn (a position can
- * have thousands of multi-jumps: listing them is the page's one costly step).
- */
-function positionChanged(): void {
-  epoch++;
-  const pg = ui.pg!;
-  const position = pg.engine.position();
-  ui.here = { position, view: pg.view(position), result: pg.engine.result() };
-  ui.input = null;
-  ui.example = null;
-  ui.lastCells = lastMoveCells();
-  ui.choice = null;
-  ui.iterations = [];
-  history.replaceState(null, '', specToQuery(currentSpec()));
-  update();
-  void think();
-  void probeTablebase(epoch);
-  if (mayClick()) {
-    const my = epoch;
-    const list = () => { if (my === epoch && !ui.input) { clicks(); update(); } };
-    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(list, 0)); else setTimeout(list, 0);
-  }
-}
-
-/** The position shown (read by positionChanged). */
-function here(): Here { return ui.here!; }
-
-/**
- * The click input of the position shown, made the first time: the lattice family asks its game where
- * the clicks stand (PageGame.along: any path of a multi-jump, nothing listed); Maka lists its moves'
- * click paths. Either way the legal moves are generated here (the page's one costly step).
- */
-function clicks(): ClickInput {
-  if (!ui.input) {
-    const pg = ui.pg!;
-    const over = here().result !== null;
-    ui.input = over ? new ClickInput([]) : clickInput(pg);
-    ui.example = over ? null : pg.example();
-  }
-  return ui.input;
-}
-
-/** True when a click on the board may enter a move: a person's turn, or an earlier position (a branch). */
-function mayClick(): boolean {
-  return !here().result && (ui.players[toMove()] === 'human' || ui.line!.ply < ui.line!.moves.length);
-}
 
 /** Asks the server's tablebase for the verdict of the position shown (only with `lattice serve --tb-dir`). */
 async function probeTablebase(my: number): Promise<void> {
@@ -190,7 +49,7 @@ async function probeTablebase(my: number): Promise<void> {
   try {
     const res = await fetch('api/probe?' + q.toString());
     const body = await res.json() as { probe?: { wdl: string; dtm: number | null; bestmove: string | null; line: string[] } | null; error?: string };
-    if (my !== epoch) return;
+    if (my !== epoch()) return;
     if (body.error !== undefined) { ui.verdict = ''; ui.errors.tablebase = body.error; }
     else if (!body.probe) ui.verdict = 'not in the tablebase (pieces still in hand)';
     else {
@@ -199,45 +58,35 @@ async function probeTablebase(my: number): Promise<void> {
         (p.bestmove ? `; best ${p.bestmove}` : '') + (p.line.length ? ` (${p.line.join(' ')})` : '');
     }
   } catch (e) {
-    if (my === epoch) { ui.verdict = ''; ui.errors.tablebase = message(e); }
+    if (my === epoch()) { ui.verdict = ''; ui.errors.tablebase = message(e); }
   }
   update();
 }
-
-function currentSpec(): GameSpec {
-  const pg = ui.pg!;
-  return {
-    variant: pg.variant.id, options: pg.options, ...(startGiven === undefined ? {} : { position: pg.start }),
-    moves: ui.line!.moves, ply: ui.line!.ply, players: ui.players,
-  };
-}
-
-function toMove(): 0 | 1 { return here().view.toMove; }
 
 /** Starts the engine's move when it is its turn, else the analysis when it is on. */
 async function think(): Promise<void> {
   const pg = ui.pg;
   if (!pg || !ui.line) return;
   engine.stop();
-  const my = epoch;
+  const my = epoch();
   if (here().result) { ui.thinking = false; update(); return; }
   if (ui.players[toMove()] === 'engine' && ui.line.ply === ui.line.moves.length) {
     ui.thinking = true; ui.engineStatus = 'thinking…'; update();
     const limits = ui.limit === 'depth' ? { depth: ui.limitValue } : { movetime: ui.limitValue };
     const started = performance.now();
     try {
-      const r = await enqueue((w) => w.search({ ...limits, onIteration: (i) => { if (my === epoch) { ui.iterations = [...ui.iterations, i]; update(); } } }));
-      if (my !== epoch) return;
+      const r = await enqueue((w) => w.search({ ...limits, onIteration: (i) => { if (my === epoch()) { ui.iterations = [...ui.iterations, i]; update(); } } }));
+      if (my !== epoch()) return;
       const wait = ui.players[0] === 'engine' && ui.players[1] === 'engine' ? ui.pause - (performance.now() - started) : 0;
       if (wait > 0) await new Promise((res) => setTimeout(res, wait));
-      if (my !== epoch) return;
+      if (my !== epoch()) return;
       ui.thinking = false;
       if (!r.bestmove) { ui.engineStatus = 'the engine has no move'; update(); return; }
       ui.engineStatus = `engine played ${r.bestmove} (depth ${r.depth}, ${scoreText(r)})`;
       ui.line.play(r.bestmove);
       positionChanged();
     } catch (e) {
-      if (my === epoch) { ui.thinking = false; ui.errors.engine = message(e); update(); }
+      if (my === epoch()) { ui.thinking = false; ui.errors.engine = message(e); update(); }
     }
     return;
   }
@@ -250,11 +99,11 @@ async function analyse(my: number): Promise<void> {
   ui.iterations = [];
   const limits = isolated ? { movetime: 0 } : { movetime: UNISOLATED_ANALYSIS_MS };
   try {
-    await enqueue((w) => my !== epoch ? Promise.resolve(null) : w.search({ ...limits, onIteration: (i) => { if (my === epoch) { ui.iterations = [...ui.iterations, i]; update(); } } }));
+    await enqueue((w) => my !== epoch() ? Promise.resolve(null) : w.search({ ...limits, onIteration: (i) => { if (my === epoch()) { ui.iterations = [...ui.iterations, i]; update(); } } }));
   } catch (e) {
-    if (my === epoch) ui.errors.engine = message(e);
+    if (my === epoch()) ui.errors.engine = message(e);
   }
-  if (my === epoch) { ui.analysing = false; update(); }
+  if (my === epoch()) { ui.analysing = false; update(); }
 }
 
 function scoreText(i: Pick<SearchInfo, 'score' | 'mateIn'>): string {
@@ -275,18 +124,6 @@ function onCell(cell: number): void {
   else update();
 }
 
-function playMove(move: string): boolean {
-  try {
-    ui.line!.play(move);
-  } catch (e) {
-    ui.errors.move = message(e); update();
-    return false;
-  }
-  delete ui.errors.move;
-  positionChanged();
-  return true;
-}
-
 function onMoveBox(ev: Event): void {
   ev.preventDefault();
   const box = (ev.target as HTMLFormElement).elements.namedItem('move') as HTMLInputElement;
@@ -294,12 +131,6 @@ function onMoveBox(ev: Event): void {
   if (text === '') return;
   if (here().result) { ui.errors.move = 'the game is over'; update(); return; }
   if (playMove(text)) box.value = '';
-}
-
-function go(ply: number): void {
-  if (!ui.line) return;
-  ui.line.goTo(ply);
-  positionChanged();
 }
 
 async function onLoadPosition(ev: Event): Promise<void> {
@@ -352,10 +183,10 @@ async function onNewGame(ev: Event): Promise<void> {
 }
 
 function toggleAnalysis(): void {
-  if (ui.analysing) { ui.analysing = false; epoch++; engine.stop(); update(); return; }
+  if (ui.analysing) { ui.analysing = false; newEpoch(); engine.stop(); update(); return; }
   ui.analysing = true;
   delete ui.errors.engine;
-  epoch++;
+  newEpoch();
   void think();
 }
 
@@ -421,16 +252,6 @@ function sideTitle(v: PositionView, i: 0 | 1) {
     ${s.hand ? html`<span class="hand">in hand: <b>${s.hand}</b></span>` : nothing}
     ${s.captured ? html`<span class="captured">captured: <b>${s.captured}</b></span>` : nothing}
   </div>`;
-}
-
-/** The cells of a move's text (the engine took it, so it reads); none for one that would not. */
-function cellsOf(move: string): number[] {
-  try { return ui.pg!.pathOf(move); } catch { return []; }
-}
-
-function lastMoveCells(): number[] {
-  const line = ui.line!;
-  return line.ply === 0 ? [] : cellsOf(line.moves[line.ply - 1]!);
 }
 
 function arrowCells(): number[] | null {
@@ -571,7 +392,8 @@ function choiceText(m: MovePath): string {
   return `${words[m.suffix] ?? m.suffix}: ${m.text}`;
 }
 
-function update(): void {
+/** Draws the page from `ui` (state.ts update() calls it). */
+function renderPage(): void {
   const pg = ui.pg;
   render(html`<header><h1>lattice-engine</h1>
       <span class="subtitle">${pg ? pg.variant.name : 'loading…'}</span>${err('url')}</header>
