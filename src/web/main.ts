@@ -5,112 +5,21 @@
  * runs in one EngineWorker per game (search, analysis, perft), so the page stays responsive.
  */
 import { html, render, nothing } from 'lit-html';
-import type { EngineWorker } from '../worker/client.js';
-import type { SearchInfo } from '../game.js';
-import { MATE } from '../game.js';
 import { REASON_WORDS, variantList, type MovePath, type PositionView } from './families.js';
 import { renderBoard } from './board.js';
 import { queryToSpec, specToQuery, type GameSpec, type Player } from './session.js';
 import {
-  cellsOf, clicks, currentSpec, engine, epoch, go, here, mayClick, message, newEpoch, newGame, playMove, positionChanged,
-  setOnPosition, setRenderer, toMove, ui, update, type Limit, type Ui,
+  cellsOf, clicks, currentSpec, epoch, go, here, mayClick, message, newGame, playMove, positionChanged,
+  setOnPosition, setRenderer, ui, update, type Limit, type Ui,
 } from './state.js';
+import { UNISOLATED_ANALYSIS_MS, isolated, runPerft, scoreText, stopPerft, think, toggleAnalysis } from './engine-jobs.js';
+import { hasTablebase, probeTablebase } from './tablebase-probe.js';
 import './style.css';
-
-const isolated = globalThis.crossOriginIsolated === true;
-/** Without cross-origin isolation a worker search cannot be stopped early: analysis runs this long. */
-const UNISOLATED_ANALYSIS_MS = 5000;
 
 const root = document.getElementById('app')!;
 root.textContent = '';
 setRenderer(renderPage);
 setOnPosition(() => { void think(); void probeTablebase(epoch()); });
-
-// ------------------------------------------------------------------------------------------------
-// the engine worker
-
-/** Runs `work` after the worker's current job, with the worker at the page's position. */
-function enqueue<T>(work: (w: EngineWorker) => Promise<T>): Promise<T> {
-  return engine.run(ui.line!.played(), work);
-}
-
-// ------------------------------------------------------------------------------------------------
-// games
-
-/** Asks the server's tablebase for the verdict of the position shown (only with `lattice serve --tb-dir`). */
-async function probeTablebase(my: number): Promise<void> {
-  if (!ui.tablebase || !ui.pg) return;
-  const pg = ui.pg;
-  const h = here();
-  const q = new URLSearchParams({ v: pg.variant.id, pos: h.position });
-  for (const [k, v] of Object.entries(pg.options)) q.set(`o.${k}`, v);
-  ui.verdict = '…';
-  delete ui.errors.tablebase;
-  try {
-    const res = await fetch('api/probe?' + q.toString());
-    const body = await res.json() as { probe?: { wdl: string; dtm: number | null; bestmove: string | null; line: string[] } | null; error?: string };
-    if (my !== epoch()) return;
-    if (body.error !== undefined) { ui.verdict = ''; ui.errors.tablebase = body.error; }
-    else if (!body.probe) ui.verdict = 'not in the tablebase (pieces still in hand)';
-    else {
-      const p = body.probe;
-      ui.verdict = `${p.wdl}${p.dtm === null ? '' : ` in ${p.dtm}`} for ${h.view.sides[h.view.toMove].plural}` +
-        (p.bestmove ? `; best ${p.bestmove}` : '') + (p.line.length ? ` (${p.line.join(' ')})` : '');
-    }
-  } catch (e) {
-    if (my === epoch()) { ui.verdict = ''; ui.errors.tablebase = message(e); }
-  }
-  update();
-}
-
-/** Starts the engine's move when it is its turn, else the analysis when it is on. */
-async function think(): Promise<void> {
-  const pg = ui.pg;
-  if (!pg || !ui.line) return;
-  engine.stop();
-  const my = epoch();
-  if (here().result) { ui.thinking = false; update(); return; }
-  if (ui.players[toMove()] === 'engine' && ui.line.ply === ui.line.moves.length) {
-    ui.thinking = true; ui.engineStatus = 'thinking…'; update();
-    const limits = ui.limit === 'depth' ? { depth: ui.limitValue } : { movetime: ui.limitValue };
-    const started = performance.now();
-    try {
-      const r = await enqueue((w) => w.search({ ...limits, onIteration: (i) => { if (my === epoch()) { ui.iterations = [...ui.iterations, i]; update(); } } }));
-      if (my !== epoch()) return;
-      const wait = ui.players[0] === 'engine' && ui.players[1] === 'engine' ? ui.pause - (performance.now() - started) : 0;
-      if (wait > 0) await new Promise((res) => setTimeout(res, wait));
-      if (my !== epoch()) return;
-      ui.thinking = false;
-      if (!r.bestmove) { ui.engineStatus = 'the engine has no move'; update(); return; }
-      ui.engineStatus = `engine played ${r.bestmove} (depth ${r.depth}, ${scoreText(r)})`;
-      ui.line.play(r.bestmove);
-      positionChanged();
-    } catch (e) {
-      if (my === epoch()) { ui.thinking = false; ui.errors.engine = message(e); update(); }
-    }
-    return;
-  }
-  ui.thinking = false;
-  if (ui.analysing) void analyse(my);
-  update();
-}
-
-async function analyse(my: number): Promise<void> {
-  ui.iterations = [];
-  const limits = isolated ? { movetime: 0 } : { movetime: UNISOLATED_ANALYSIS_MS };
-  try {
-    await enqueue((w) => my !== epoch() ? Promise.resolve(null) : w.search({ ...limits, onIteration: (i) => { if (my === epoch()) { ui.iterations = [...ui.iterations, i]; update(); } } }));
-  } catch (e) {
-    if (my === epoch()) ui.errors.engine = message(e);
-  }
-  if (my === epoch()) { ui.analysing = false; update(); }
-}
-
-function scoreText(i: Pick<SearchInfo, 'score' | 'mateIn'>): string {
-  if (i.mateIn !== null) return i.mateIn > 0 ? `win in ${i.mateIn}` : `loss in ${-i.mateIn}`;
-  if (Math.abs(i.score) >= MATE - 1000) return i.score > 0 ? 'win' : 'loss';
-  return (i.score >= 0 ? '+' : '') + (i.score / 100).toFixed(2);
-}
 
 // ------------------------------------------------------------------------------------------------
 // input
@@ -180,50 +89,6 @@ async function onNewGame(ev: Event): Promise<void> {
     if (val !== undefined && val !== String(o.default)) options[o.name] = val;
   }
   try { await newGame({ variant: v.id, options, moves: [] }); } catch { /* shown */ }
-}
-
-function toggleAnalysis(): void {
-  if (ui.analysing) { ui.analysing = false; newEpoch(); engine.stop(); update(); return; }
-  ui.analysing = true;
-  delete ui.errors.engine;
-  newEpoch();
-  void think();
-}
-
-/** A perft cannot be stopped inside the worker: stopping it ends the worker and starts a new one. */
-function stopPerft(): void {
-  if (!ui.perftRunning || !ui.pg) return;
-  ui.perftRunning = false;
-  ui.perftOut = 'stopped';
-  void engine.start(ui.pg);
-  update();
-  void think();
-}
-
-async function runPerft(divide: boolean): Promise<void> {
-  const pg = ui.pg!;
-  if (ui.perftRunning) return;
-  ui.perftRunning = true;
-  const depth = ui.perftDepth;
-  ui.perftOut = `${divide ? 'divide' : 'perft'} ${depth}…`; delete ui.errors.perft; update();
-  const limits = pg.perftTakesLimits ? { movetime: 60_000 } : undefined;
-  const t0 = performance.now();
-  try {
-    if (divide) {
-      const r = await enqueue((w) => w.divide(depth, limits));
-      if (!ui.perftRunning) return;
-      const total = Object.values(r).reduce((a, b) => a + b, 0);
-      ui.perftOut = Object.entries(r).map(([m, n]) => `${m}: ${n}`).join('\n') + `\n\n${Object.keys(r).length} moves, ${total} leaves, ${Math.round(performance.now() - t0)} ms`;
-    } else {
-      const n = await enqueue((w) => w.perft(depth, limits));
-      if (!ui.perftRunning) return;
-      ui.perftOut = `perft(${depth}) = ${n} (${Math.round(performance.now() - t0)} ms)`;
-    }
-  } catch (e) {
-    if (ui.perftRunning) { ui.perftOut = ''; ui.errors.perft = message(e); }
-  }
-  ui.perftRunning = false;
-  update();
 }
 
 function copy(text: string): void { void navigator.clipboard?.writeText(text).catch(() => {}); }
@@ -410,7 +275,7 @@ function renderPage(): void {
 
 async function boot(): Promise<void> {
   // `lattice serve --tb-dir` marks the page (a static site has no /api: no tablebase panel, no request)
-  ui.tablebase = document.querySelector('meta[name="lattice-tablebase"]') !== null;
+  ui.tablebase = hasTablebase();
   let spec: GameSpec | null = null;
   let urlError: string | undefined;
   try { spec = queryToSpec(location.search); } catch (e) { urlError = message(e); }
