@@ -9,97 +9,19 @@ import { REASON_WORDS, variantList, type MovePath, type PositionView } from './f
 import { renderBoard } from './board.js';
 import { queryToSpec, specToQuery, type GameSpec, type Player } from './session.js';
 import {
-  cellsOf, clicks, currentSpec, epoch, go, here, mayClick, message, newGame, playMove, positionChanged,
-  setOnPosition, setRenderer, ui, update, type Limit, type Ui,
+  cellsOf, currentSpec, epoch, go, here, message, newGame, playMove, positionChanged, setOnPosition, setRenderer, ui, update,
+  type Limit, type Ui,
 } from './state.js';
 import { UNISOLATED_ANALYSIS_MS, isolated, runPerft, scoreText, stopPerft, think, toggleAnalysis } from './engine-jobs.js';
 import { hasTablebase, probeTablebase } from './tablebase-probe.js';
+import { copy, listenForKeys, onCell, onLoadMoves, onLoadPosition, onMoveBox, onNewGame } from './input.js';
 import './style.css';
 
 const root = document.getElementById('app')!;
 root.textContent = '';
 setRenderer(renderPage);
 setOnPosition(() => { void think(); void probeTablebase(epoch()); });
-
-// ------------------------------------------------------------------------------------------------
-// input
-
-function onCell(cell: number): void {
-  if (!ui.here || ui.busy || ui.choice) return;
-  if (!mayClick()) return;   // not your turn, or the game is over
-  const out = clicks().click(cell);
-  if (out.kind === 'play') playMove(out.move);
-  else if (out.kind === 'choose') { ui.choice = out.moves; update(); }
-  else update();
-}
-
-function onMoveBox(ev: Event): void {
-  ev.preventDefault();
-  const box = (ev.target as HTMLFormElement).elements.namedItem('move') as HTMLInputElement;
-  const text = box.value.trim();
-  if (text === '') return;
-  if (here().result) { ui.errors.move = 'the game is over'; update(); return; }
-  if (playMove(text)) box.value = '';
-}
-
-async function onLoadPosition(ev: Event): Promise<void> {
-  ev.preventDefault();
-  const text = ((ev.target as HTMLFormElement).elements.namedItem('position') as HTMLTextAreaElement).value.trim();
-  const pg = ui.pg!;
-  try {
-    pg.engine.setPosition(text);   // validates; ParseError says where and why
-  } catch (e) {
-    ui.errors.position = message(e); update();
-    return;
-  }
-  const start = pg.engine.position();
-  await newGame({ variant: pg.variant.id, options: pg.options, position: start, moves: [] });
-}
-
-async function onLoadMoves(ev: Event): Promise<void> {
-  ev.preventDefault();
-  const text = ((ev.target as HTMLFormElement).elements.namedItem('moves') as HTMLTextAreaElement).value;
-  const moves = text.replace(/\d+\.\s*/g, ' ').trim().split(/[\s,]+/).filter((m) => m !== '');
-  const pg = ui.pg!;
-  // check first, on the page's game, so a bad list changes nothing
-  const line = ui.line!;
-  const back = line.ply;
-  line.goTo(0);
-  let played = 0;
-  let error: string | undefined;
-  for (const [i, m] of moves.entries()) {
-    try { pg.engine.play(m); played++; } catch (e) { error = `move ${i + 1} (${m}): ${message(e)}`; break; }
-  }
-  for (; played > 0; played--) pg.engine.undo();
-  line.goTo(back);
-  if (error) { ui.errors.moves = error; update(); return; }
-  delete ui.errors.moves;
-  line.goTo(0);
-  line.moves = [];
-  for (const m of moves) line.play(m);
-  positionChanged();
-}
-
-async function onNewGame(ev: Event): Promise<void> {
-  ev.preventDefault();
-  const v = variantList().find((x) => x.id === ui.formVariant)!;
-  const options: Record<string, string> = {};
-  for (const o of v.options) {
-    const val = ui.formOptions[o.name];
-    if (val !== undefined && val !== String(o.default)) options[o.name] = val;
-  }
-  try { await newGame({ variant: v.id, options, moves: [] }); } catch { /* shown */ }
-}
-
-function copy(text: string): void { void navigator.clipboard?.writeText(text).catch(() => {}); }
-
-document.addEventListener('keydown', (ev) => {
-  if ((ev.target as HTMLElement).closest('input, textarea, select')) return;
-  if (ev.key === 'ArrowLeft') { go(ui.line!.ply - 1); ev.preventDefault(); }
-  else if (ev.key === 'ArrowRight') { go(ui.line!.ply + 1); ev.preventDefault(); }
-  else if (ev.key === 'Escape') { ui.input?.reset(); ui.choice = null; update(); }
-  else if (ev.key === 'f') { ui.flipped = !ui.flipped; update(); }
-});
+listenForKeys();
 
 // ------------------------------------------------------------------------------------------------
 // rendering
