@@ -5,7 +5,7 @@
  * runs in one EngineWorker per game (search, analysis, perft), so the page stays responsive.
  */
 import { html, render, nothing } from 'lit-html';
-import { REASON_WORDS, variantList, type MovePath, type PositionView } from './families.js';
+import { REASON_WORDS, choiceText, variantList, type PositionView } from './families.js';
 import { renderBoard } from './board.js';
 import { queryToSpec, specToQuery, type GameSpec, type Player } from './session.js';
 import {
@@ -172,11 +172,6 @@ function boardPanel() {
       ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — ${REASON_WORDS[result.reason] ?? result.reason} (<code>${result.winner}</code>, <code>${result.reason}</code>)`
       : html`<span id="to-move">${view.sides[view.toMove].plural} to move</span>`}</div>
   </div>`;
-}
-
-function choiceText(m: MovePath): string {
-  const words: Record<string, string> = { '': 'no promotion', '+': 'promote (+)', '=T': 'Teaching King (=T)', '=B': 'Buddhist Spirit (=B)' };
-  return `${words[m.suffix] ?? m.suffix}: ${m.text}`;
 }
 
 /** Draws the page from `ui` (state.ts update() calls it). */
