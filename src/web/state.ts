@@ -176,7 +176,7 @@ export function go(ply: number): void {
   positionChanged();
 }
 
-/** The position shown (read by positionChanged; a game must be shown). */
+/** The position shown, as positionChanged read it (a game must be shown). */
 export function here(): Here { return ui.here!; }
 
 /** The side to move in the position shown. */
