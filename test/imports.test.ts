@@ -3,6 +3,7 @@
 // (static imports, re-exports and dynamic `import()`; not `import type`). A cycle is printed as the
 // imports that close it. platform/ (the Node-only pieces the tablebase threads and the worker share)
 // must import nothing else from src/.
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeCycle, findCycles, importEdges, runtimeImports, type Edge } from './import-graph.js';
@@ -30,6 +31,26 @@ describe('the import graph of src/', () => {
     expect(has('tablebase/', 'platform/')).toBe(true);
     expect(has('worker/', 'platform/')).toBe(true);
     expect(edges.some((e) => e.from === 'game-tablebase.ts' && e.to === 'tablebase/' && e.dynamic)).toBe(true);   // import()
+  });
+});
+
+describe('the import graph of the page (src/web/)', () => {
+  // one node per file: the page is split by concern (state, view, input, engine jobs), and the parts
+  // that call back up (drawing, the engine's turn) are set by main.ts instead of imported
+  const edges = importEdges(join(SRC, 'web'));
+
+  it('has no cycle between its files', () => {
+    const cycles = findCycles(edges);
+    const text = cycles.map((c, i) => `cycle ${i + 1}:\n${describeCycle(c)}`).join('\n\n');
+    expect(text, `import cycles between the files of src/web/:\n${text}`).toBe('');
+  });
+
+  it('reads the imports it must see (so the check above is not vacuous)', () => {
+    const has = (from: string, to: string) => edges.some((e) => e.from === from && e.to === to);
+    expect(has('main.ts', 'view.ts')).toBe(true);
+    expect(has('view.ts', 'input.ts')).toBe(true);
+    expect(has('input.ts', 'state.ts')).toBe(true);
+    expect(has('state.ts', 'engine-queue.ts')).toBe(true);
   });
 });
 

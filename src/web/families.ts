@@ -202,3 +202,12 @@ export const REASON_WORDS: Readonly<Record<string, string>> = {
   repetition: 'the position was repeated',
   royals: 'a side has no royal piece left',
 };
+
+/**
+ * A move offered in a choice between moves sharing one click path (Maka's promotion or conversion
+ * suffix: `+`, `=T`, `=B`, or none), for people: `promote (+): <text>`.
+ */
+export function choiceText(m: MovePath): string {
+  const words: Record<string, string> = { '': 'no promotion', '+': 'promote (+)', '=T': 'Teaching King (=T)', '=B': 'Buddhist Spirit (=B)' };
+  return `${words[m.suffix] ?? m.suffix}: ${m.text}`;
+}

@@ -1,0 +1,222 @@
+/**
+ * The page's state (`ui`: the game shown, its move line, the position read, the settings and what the
+ * engine reported) and the changes of game and position: a new game, a move played, a ply gone to.
+ * The drawing (view.ts) and the engine's turn (engine-jobs.ts) are set here by main.ts (setRenderer,
+ * setOnPosition), so that nothing here imports them.
+ */
+import type { SearchInfo } from '../game.js';
+import type { GameResult } from '../result.js';
+import { createPageGame, variantList, type MovePath, type PageGame, type PositionView } from './families.js';
+import { ClickInput, MoveLine, clickInput, specToQuery, type GameSpec, type Player } from './session.js';
+import { EngineQueue } from './engine-queue.js';
+
+/** How the engine's move is limited: by time (ms) or by depth (plies). */
+export type Limit = 'movetime' | 'depth';
+
+/** The position shown, read once per change of position (a render reads it many times). */
+export interface Here { position: string; view: PositionView; result: GameResult | null }
+
+/** Everything the page shows and remembers (one object, read by the drawing). */
+export interface Ui {
+  pg: PageGame | null;
+  line: MoveLine | null;
+  here: Here | null;
+  /** Move entry by clicks: made on first need (see clicks()), null until then. */
+  input: ClickInput | null;
+  /** A legal move's text for the move box's placeholder (found with `input`). */
+  example: string | null;
+  /** Cells of the move that led to the position shown. */
+  lastCells: number[];
+  choice: MovePath[] | null;
+  players: [Player, Player];
+  limit: Limit;
+  limitValue: number;
+  /** Engine v engine: pause between moves, ms. */
+  pause: number;
+  flipped: boolean;
+  labels: 'kanji' | 'codes';
+  /** Form of the new-game panel: variant and option values. */
+  formVariant: string;
+  formOptions: Record<string, string>;
+  analysing: boolean;
+  iterations: SearchInfo[];
+  thinking: boolean;
+  engineStatus: string;
+  perftDepth: number;
+  perftOut: string;
+  perftRunning: boolean;
+  /** The server's tablebase (`lattice serve --tb-dir`): whether there is one, and its verdict here. */
+  tablebase: boolean;
+  verdict: string;
+  errors: Partial<Record<'game' | 'move' | 'position' | 'moves' | 'url' | 'perft' | 'engine' | 'tablebase', string>>;
+  busy: boolean;
+}
+
+/** The page's state. */
+export const ui: Ui = {
+  pg: null, line: null, here: null, input: null, example: null, lastCells: [], choice: null,
+  players: ['human', 'engine'], limit: 'movetime', limitValue: 500, pause: 300,
+  flipped: false, labels: 'kanji',
+  formVariant: variantList()[0]!.id, formOptions: {},
+  analysing: false, iterations: [], thinking: false, engineStatus: '',
+  perftDepth: 3, perftOut: '', perftRunning: false,
+  tablebase: false, verdict: '',
+  errors: {}, busy: true,
+};
+
+/** An error's text for people (an Error's message, else the value as a string). */
+export function message(e: unknown): string { return e instanceof Error ? e.message : String(e); }
+
+/** The engine of the game shown (its worker and its queue of jobs); its failures show as the engine's error. */
+export const engine = new EngineQueue((e, starting) => {
+  ui.errors.engine = starting ? `the engine did not start: ${message(e)}` : message(e);
+  update();
+}, () => ui.pg);
+
+/** Bumped whenever the position or the players change: a job started before is stale. */
+let epochNow = 0;
+/** The current epoch: a job compares the one it started in with it to know it is stale. */
+export function epoch(): number { return epochNow; }
+/** Starts a new epoch: every job started before is stale from now on. */
+export function newEpoch(): void { epochNow++; }
+
+/** The start position the game was given (an import or the URL), or undefined for the variant's. */
+let startGiven: string | undefined;
+
+let renderer: () => void = () => {};
+let onPosition: () => void = () => {};
+/** Sets what update() does: draw the page from `ui` (main.ts sets view.ts's). */
+export function setRenderer(f: () => void): void { renderer = f; }
+/** Sets what starts after each change of position, once drawn: the engine's turn, the tablebase probe (main.ts). */
+export function setOnPosition(f: () => void): void { onPosition = f; }
+
+/** Draws the page again from `ui`. */
+export function update(): void { renderer(); }
+
+/**
+ * Shows a new game from `spec` (its moves played, the ply given shown). A game that cannot be created
+ * leaves the game shown as it was: the error shows on the form and the promise rejects with it
+ * (UnknownVariantError, OptionError, ParseError). A move that does not play stops the list there (the
+ * error shows as the move list's).
+ */
+export async function newGame(spec: GameSpec): Promise<void> {
+  let pg: PageGame;
+  try {
+    pg = await createPageGame(spec.variant, spec.options, spec.position);
+  } catch (e) {
+    ui.errors.game = message(e); update();   // the game shown goes on
+    throw e;
+  }
+  ui.busy = true;
+  engine.stop();
+  newEpoch();
+  const old = ui.pg;
+  old?.engine.dispose();
+  ui.pg = pg;
+  startGiven = spec.position;
+  ui.line = new MoveLine(pg);
+  ui.errors = {};
+  ui.iterations = []; ui.perftOut = ''; ui.choice = null;
+  ui.formVariant = pg.variant.id;
+  ui.formOptions = { ...spec.options };
+  if (spec.players) ui.players = [...spec.players];
+  // the same game from another position keeps its worker (no new thread, no second engine load)
+  if (old && engine.started && old.variant.id === pg.variant.id && JSON.stringify(old.options) === JSON.stringify(pg.options)) engine.reuse(pg);
+  else void engine.start(pg);
+  for (const [i, m] of spec.moves.entries()) {
+    try { ui.line.play(m); } catch (e) { ui.errors.moves = `move ${i + 1} (${m}): ${message(e)}`; break; }
+  }
+  if (spec.ply !== undefined) ui.line.goTo(spec.ply);
+  ui.busy = false;
+  positionChanged();
+}
+
+/**
+ * After every change of position or players: the position read, the URL, then the engine's turn. The
+ * legal moves are listed only when a person may click here, after the board is drawn (a position can
+ * have thousands of multi-jumps: listing them is the page's one costly step).
+ */
+export function positionChanged(): void {
+  newEpoch();
+  const pg = ui.pg!;
+  const position = pg.engine.position();
+  ui.here = { position, view: pg.view(position), result: pg.engine.result() };
+  ui.input = null;
+  ui.example = null;
+  ui.lastCells = lastMoveCells();
+  ui.choice = null;
+  ui.iterations = [];
+  history.replaceState(null, '', specToQuery(currentSpec()));
+  update();
+  onPosition();
+  if (mayClick()) {
+    const my = epoch();
+    const list = () => { if (my === epoch() && !ui.input) { clicks(); update(); } };
+    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(list, 0)); else setTimeout(list, 0);
+  }
+}
+
+/** Plays `move` (text) at the ply shown; false, with the error shown at the move box, if it does not play. */
+export function playMove(move: string): boolean {
+  try {
+    ui.line!.play(move);
+  } catch (e) {
+    ui.errors.move = message(e); update();
+    return false;
+  }
+  delete ui.errors.move;
+  positionChanged();
+  return true;
+}
+
+/** Shows the position after `ply` moves (clamped to the line); nothing before a game is shown. */
+export function go(ply: number): void {
+  if (!ui.line) return;
+  ui.line.goTo(ply);
+  positionChanged();
+}
+
+/** The position shown, as positionChanged read it (a game must be shown). */
+export function here(): Here { return ui.here!; }
+
+/** The side to move in the position shown. */
+export function toMove(): 0 | 1 { return here().view.toMove; }
+
+/**
+ * The click input of the position shown, made the first time: the lattice family asks its game where
+ * the clicks stand (PageGame.along: any path of a multi-jump, nothing listed); Maka lists its moves'
+ * click paths. Either way the legal moves are generated here (the page's one costly step).
+ */
+export function clicks(): ClickInput {
+  if (!ui.input) {
+    const pg = ui.pg!;
+    const over = here().result !== null;
+    ui.input = over ? new ClickInput([]) : clickInput(pg);
+    ui.example = over ? null : pg.example();
+  }
+  return ui.input;
+}
+
+/** True when a click on the board may enter a move: a person's turn, or an earlier position (a branch). */
+export function mayClick(): boolean {
+  return !here().result && (ui.players[toMove()] === 'human' || ui.line!.ply < ui.line!.moves.length);
+}
+
+/** The game shown as a URL holds it (see specToQuery). */
+export function currentSpec(): GameSpec {
+  const pg = ui.pg!;
+  return {
+    variant: pg.variant.id, options: pg.options, ...(startGiven === undefined ? {} : { position: pg.start }),
+    moves: ui.line!.moves, ply: ui.line!.ply, players: ui.players,
+  };
+}
+
+/** The cells of a move's text (the engine took it, so it reads); none for one that would not. */
+export function cellsOf(move: string): number[] {
+  try { return ui.pg!.pathOf(move); } catch { return []; }
+}
+
+function lastMoveCells(): number[] {
+  const line = ui.line!;
+  return line.ply === 0 ? [] : cellsOf(line.moves[line.ply - 1]!);
+}

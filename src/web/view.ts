@@ -1,0 +1,175 @@
+/**
+ * The page drawn from `ui` (state.ts) with lit-html: the board with both sides' counts and the result,
+ * and the panels (players, moves, analysis, new game). The templates bind the handlers of input.ts,
+ * state.ts and engine-jobs.ts; the board itself is board.ts's.
+ */
+import { html, render, nothing } from 'lit-html';
+import { REASON_WORDS, choiceText, variantList, type PositionView } from './families.js';
+import { renderBoard } from './board.js';
+import { specToQuery, type Player } from './session.js';
+import { cellsOf, currentSpec, go, here, playMove, positionChanged, ui, update, type Limit, type Ui } from './state.js';
+import { UNISOLATED_ANALYSIS_MS, isolated, runPerft, scoreText, stopPerft, toggleAnalysis } from './engine-jobs.js';
+import { copy, onCell, onLoadMoves, onLoadPosition, onMoveBox, onNewGame } from './input.js';
+
+function err(key: keyof Ui['errors']) {
+  const e = ui.errors[key];
+  return e ? html`<div class="error" id="error-${key}" role="alert">${e}</div>` : nothing;
+}
+
+function sideTitle(v: PositionView, i: 0 | 1) {
+  const s = v.sides[i];
+  return html`<div class="side side${i} ${v.toMove === i ? 'to-move' : ''}" id="side${i}">
+    <span class="swatch side${i}"></span><b>${s.plural}</b> (${ui.players[i]})
+    <span class="on-board">on the board: <b>${s.onBoard}</b></span>
+    ${s.hand ? html`<span class="hand">in hand: <b>${s.hand}</b></span>` : nothing}
+    ${s.captured ? html`<span class="captured">captured: <b>${s.captured}</b></span>` : nothing}
+  </div>`;
+}
+
+function arrowCells(): number[] | null {
+  const best = ui.iterations[ui.iterations.length - 1]?.pv[0];
+  return best ? cellsOf(best) : null;
+}
+
+function newGamePanel() {
+  const vs = variantList();
+  const v = vs.find((x) => x.id === ui.formVariant) ?? vs[0]!;
+  return html`<form class="panel" id="new-game" @submit=${onNewGame}>
+    <h2>New game</h2>
+    <label>Game <select id="variant" @change=${(e: Event) => { ui.formVariant = (e.target as HTMLSelectElement).value; ui.formOptions = {}; update(); }}>
+      ${vs.map((x) => html`<option value=${x.id} ?selected=${x.id === v.id}>${x.name}</option>`)}
+    </select></label>
+    ${v.options.map((o) => {
+      const val = ui.formOptions[o.name] ?? String(o.default);
+      const set = (e: Event) => { ui.formOptions[o.name] = (e.target as HTMLInputElement).value; };
+      return html`<label title=${`${o.description} (${o.source})`}>${o.name}
+        ${o.values && o.type !== 'int'
+          ? html`<select name=${o.name} @change=${set}>${o.values.map((x) => html`<option ?selected=${x === val}>${x}</option>`)}</select>`
+          : html`<input name=${o.name} .value=${val} @change=${set} size="8">`}</label>`;
+    })}
+    <button type="submit" id="start">Start</button>
+    ${err('game')}
+  </form>`;
+}
+
+function playersPanel() {
+  const view = here().view;
+  const setPlayer = (i: 0 | 1) => (e: Event) => {
+    ui.players[i] = (e.target as HTMLSelectElement).value as Player;
+    positionChanged();
+  };
+  return html`<div class="panel" id="players">
+    <h2>Players</h2>
+    ${([0, 1] as const).map((i) => html`<label>${view.sides[i].plural}
+      <select id="player${i}" @change=${setPlayer(i)}>
+        <option value="human" ?selected=${ui.players[i] === 'human'}>human</option>
+        <option value="engine" ?selected=${ui.players[i] === 'engine'}>engine</option>
+      </select></label>`)}
+    <label>Engine <select id="limit" @change=${(e: Event) => { ui.limit = (e.target as HTMLSelectElement).value as Limit; ui.limitValue = ui.limit === 'depth' ? 4 : 500; update(); }}>
+      <option value="movetime" ?selected=${ui.limit === 'movetime'}>move time (ms)</option>
+      <option value="depth" ?selected=${ui.limit === 'depth'}>depth (plies)</option></select>
+      <input id="limit-value" type="number" min="1" .value=${String(ui.limitValue)} @change=${(e: Event) => { ui.limitValue = Math.max(1, Number((e.target as HTMLInputElement).value) || 1); }}></label>
+    <label>Engine v engine pause (ms) <input id="pause" type="number" min="0" .value=${String(ui.pause)} @change=${(e: Event) => { ui.pause = Math.max(0, Number((e.target as HTMLInputElement).value) || 0); }}></label>
+    <div class="status" id="engine-status">${ui.thinking ? 'engine thinking…' : ui.engineStatus}</div>
+    ${err('engine')}
+  </div>`;
+}
+
+function analysisPanel() {
+  const its = ui.iterations;
+  return html`<div class="panel" id="analysis">
+    <h2>Analysis</h2>
+    <button id="analyse" @click=${toggleAnalysis} ?disabled=${ui.thinking}>${ui.analysing ? 'Stop' : 'Analyse'}</button>
+    ${isolated ? nothing : html`<p class="note" id="not-isolated">This page is not cross-origin isolated (served without the COOP/COEP
+      headers), so the engine cannot be stopped early: a search ends only at its own limits (analysis: ${UNISOLATED_ANALYSIS_MS / 1000} s).
+      <code>lattice serve</code> sends the headers.</p>`}
+    <table class="iterations"><thead><tr><th>depth</th><th title="for the side to move">score</th><th>nodes</th><th>nodes/s</th><th>principal variation</th></tr></thead>
+      <tbody id="iterations">${its.slice().reverse().map((i) => html`<tr class="iteration">
+        <td>${i.depth}</td><td>${scoreText(i)}</td><td>${i.nodes.toLocaleString('en')}</td>
+        <td>${i.ms > 0 ? Math.round(i.nodes / i.ms * 1000).toLocaleString('en') : '–'}</td><td class="pv">${i.pv.join(' ')}</td></tr>`)}</tbody></table>
+    ${ui.tablebase ? html`<h3>Tablebase</h3><div id="verdict">${ui.verdict}</div>${err('tablebase')}` : nothing}
+    <h3>Perft</h3>
+    <label>depth <input id="perft-depth" type="number" min="0" max="20" .value=${String(ui.perftDepth)} @change=${(e: Event) => { ui.perftDepth = Number((e.target as HTMLInputElement).value); }}></label>
+    <button id="perft" ?disabled=${ui.perftRunning} @click=${() => runPerft(false)}>perft</button><button id="divide" ?disabled=${ui.perftRunning} @click=${() => runPerft(true)}>divide</button>
+    ${ui.perftRunning ? html`<button id="perft-stop" @click=${stopPerft}>stop</button>` : nothing}
+    ${err('perft')}
+    <pre id="perft-out">${ui.perftOut}</pre>
+  </div>`;
+}
+
+function movesPanel() {
+  const line = ui.line!;
+  const pg = ui.pg!;
+  const pos = here().position;
+  return html`<div class="panel" id="moves-panel">
+    <h2>Moves</h2>
+    <div class="nav">
+      <button id="first" @click=${() => go(0)} title="start">«</button>
+      <button id="undo" @click=${() => go(line.ply - 1)} title="back (←)">◀</button>
+      <button id="redo" @click=${() => go(line.ply + 1)} title="forward (→)">▶</button>
+      <button id="last" @click=${() => go(line.moves.length)} title="end">»</button>
+      <button id="flip" @click=${() => { ui.flipped = !ui.flipped; update(); }} title="flip (f)">flip</button>
+      ${pg.geometry.kind === 'squares' ? html`<button id="labels" @click=${() => { ui.labels = ui.labels === 'kanji' ? 'codes' : 'kanji'; update(); }}>${ui.labels === 'kanji' ? 'codes' : 'kanji'}</button>` : nothing}
+    </div>
+    <div class="movelist" id="movelist">${line.moves.map((m, i) => html`${i % 2 === 0 ? html`<span class="num">${i / 2 + 1}.</span>` : nothing}<a
+      href="#" class=${i + 1 === line.ply ? 'current' : ''} @click=${(e: Event) => { e.preventDefault(); go(i + 1); }}>${m}</a> `)}</div>
+    <form id="move-form" @submit=${onMoveBox}>
+      <input name="move" id="move-box" placeholder="move, e.g. ${ui.example ?? ''}" autocomplete="off" aria-label="move">
+      <button type="submit">Play</button>
+      ${err('move')}
+    </form>
+    <h3>Position</h3>
+    <form id="position-form" @submit=${onLoadPosition}>
+      <textarea name="position" id="position-box" rows="2" .value=${pos} spellcheck="false"></textarea>
+      <button type="submit" id="load-position">Load position</button>
+      <button type="button" @click=${() => copy(pos)}>Copy</button>
+      ${err('position')}
+    </form>
+    <h3>Move list</h3>
+    <form id="moves-form" @submit=${onLoadMoves}>
+      <textarea name="moves" id="moves-box" rows="2" .value=${line.moves.join(' ')} spellcheck="false"></textarea>
+      <button type="submit" id="load-moves">Load moves</button>
+      <button type="button" @click=${() => copy(line.moves.join(' '))}>Copy</button>
+      ${err('moves')}
+    </form>
+    <p><a id="permalink" href=${specToQuery(currentSpec())}>link to this game</a></p>
+  </div>`;
+}
+
+function boardPanel() {
+  const pg = ui.pg!;
+  const { view, result } = here();
+  const bottom: 0 | 1 = ui.flipped ? 1 : 0;
+  const top: 0 | 1 = bottom === 0 ? 1 : 0;
+  const marks = {
+    flipped: ui.flipped, labels: ui.labels, selected: ui.input?.prefix ?? [], targets: ui.input?.targets() ?? [],
+    last: ui.lastCells, arrow: ui.analysing || ui.iterations.length ? arrowCells() : null,
+  };
+  return html`<div class="board-panel">
+    ${sideTitle(view, top)}
+    <div class="board-wrap" data-variant=${pg.variant.id}>${renderBoard(pg.geometry, view, marks, onCell)}</div>
+    ${sideTitle(view, bottom)}
+    ${ui.choice ? html`<div class="choice" id="choice"><span>Choose:</span>${ui.choice.map((m) => html`<button class="choice-move" data-move=${m.text}
+      @click=${() => { ui.choice = null; playMove(m.text); }}>${choiceText(m)}</button>`)}
+      <button @click=${() => { ui.choice = null; update(); }}>cancel</button></div>` : nothing}
+    <div class="result" id="result">${result
+      ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — ${REASON_WORDS[result.reason] ?? result.reason} (<code>${result.winner}</code>, <code>${result.reason}</code>)`
+      : html`<span id="to-move">${view.sides[view.toMove].plural} to move</span>`}</div>
+  </div>`;
+}
+
+/**
+ * Draws the whole page from `ui` into `root` (the new-game panel alone until a game is shown), and
+ * marks `root` for the tests: `data-ready` (a game shown, not busy), `data-thinking`, `data-ply`.
+ */
+export function renderPage(root: HTMLElement): void {
+  const pg = ui.pg;
+  render(html`<header><h1>lattice-engine</h1>
+      <span class="subtitle">${pg ? pg.variant.name : 'loading…'}</span>${err('url')}</header>
+    <main>
+      ${pg && ui.line ? html`${boardPanel()}<div class="side-panels">${playersPanel()}${movesPanel()}${analysisPanel()}${newGamePanel()}</div>` : html`${newGamePanel()}`}
+    </main>`, root);
+  root.dataset.ready = String(!ui.busy && pg !== null);
+  root.dataset.thinking = String(ui.thinking);
+  root.dataset.ply = String(ui.line?.ply ?? 0);
+}
