@@ -289,7 +289,12 @@ const layerLine = (r: LayerReport) => {
  */
 function tablebaseVariant(dir: string): string {
   let names: string[];
-  try { names = readdirSync(dir); } catch { throw new ArgumentError(`--dir ${dir}: no such directory (build one with "lattice tablebase build <variant> --dir ${dir}")`); }
+  try {
+    names = readdirSync(dir);
+  } catch (err) {
+    if ((err as { code?: string }).code === 'EACCES') throw new ArgumentError(`--dir ${dir}: no permission to read the directory (give --variant, or read access)`);
+    throw new ArgumentError(`--dir ${dir}: no such directory (build one with "lattice tablebase build <variant> --dir ${dir}")`);
+  }
   const found = [...new Set(names.map((n) => /^(.+)-ctw\d+-c\d+\.lttb$/.exec(n)?.[1]).filter((v): v is string => v !== undefined))];
   if (found.length === 1) return found[0]!;
   throw new ArgumentError(found.length === 0 ? `--dir ${dir} holds no tablebase layer files (build them with "lattice tablebase build <variant> --dir ${dir}")` : `--dir ${dir} holds tablebases of ${found.join(', ')}: choose one with --variant`);

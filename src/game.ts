@@ -1,10 +1,9 @@
 import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, UnknownVariantError, checkKeys, describeValue } from './errors.js';
-import { allVariantIds, familyOf, type AnyGame, type GameDescription } from './engine.js';
-import { latticeFamily } from './variants/family.js';
+import type { AnyGame, GameDescription } from './contract.js';
 import type { GameResult as AnyGameResult, ResultReason } from './result.js';
 import type { Board } from './lattice/index.js';
 import { formatBoardPicture, formatPositionText, parseMoveText, parsePositionText, type NotationContext, type Setup } from './position-text.js';
-import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
+import { VARIANTS, getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
 import type { RuleSet } from './rules/index.js';
 import { IO_KEY, IO_SET, type Core } from './wasm.js';
 import { loadVariantCore, notationContext } from './core-setup.js';
@@ -131,8 +130,7 @@ export class Game implements AnyGame {
     for (const flag of ['debug', 'wide'] as const) {
       if (opts[flag] !== undefined && typeof opts[flag] !== 'boolean') throw new ArgumentError(`${flag} must be true or false, got ${describeValue(opts[flag])}`);
     }
-    const family = familyOf(variantId);
-    if (family !== undefined && family !== latticeFamily) throw new UnknownVariantError(variantId, allVariantIds(), `is not a lattice game: create it with ${family.gameClass}.create() or createGame()`);
+    if (!VARIANTS.has(variantId)) throw new UnknownVariantError(variantId, [...VARIANTS.keys()], `is not a lattice game (Game plays ${[...VARIANTS.keys()].join(', ')}; createGame() plays every variant of every family)`);
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);
     const { board, rules, core } = await loadVariantCore(variant, options, opts.debug, undefined, opts.wide);

@@ -270,7 +270,7 @@ describe('lattice tablebase', () => {
       // a file or directory that may not be read is a permission problem, not a missing file
       const { chmodSync } = await import('node:fs');
       chmodSync(dir, 0o755);
-      const probeArgs = ['tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir];
+      const probeArgs = ['tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--variant', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir];
       for (const [path, mode] of [[f, 0o000], [dir, 0o000]] as const) {
         chmodSync(path, mode);
         try {

@@ -1,14 +1,15 @@
-// The import graph of src/ between its top-level parts, for test/imports.test.ts: every folder under
-// src/ is one node (`tablebase/`), every top-level file is one node (`game.ts`). Imports are read with
-// the TypeScript parser (multi-line imports, re-exports and `import()` calls included); what the
-// compiler erases (`import type`, `export type`, and imports whose every binding is marked `type`) is
-// not an edge, since it never runs.
+// The import graph of src/ (or assembly/) between its parts, for test/imports.test.ts: every folder is
+// one node (`tablebase/`), every top-level file is one node (`game.ts`). Imports are read with the
+// TypeScript parser (multi-line imports, re-exports and `import()` calls included). Type-only imports
+// (`import type`, `export type`, imports whose every binding is marked `type`) are edges too, marked
+// `type`: the compiler erases them, but a loop of types is a loop of concepts all the same (issue 17:
+// the contract sits below the games that implement it, not beside the registry that creates them).
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
 
 /** One runtime import between two parts: `from` and `to` are part names, the files say where. */
-export interface Edge { from: string; to: string; fromFile: string; toFile: string; dynamic: boolean }
+export interface Edge { from: string; to: string; fromFile: string; toFile: string; dynamic: boolean; type?: boolean }
 
 /** All .ts files under `dir` (recursive), as absolute paths. */
 function tsFiles(dir: string): string[] {
@@ -28,9 +29,9 @@ export function partOf(srcDir: string, file: string): string {
 }
 
 /** The runtime module specifiers of one source text, with whether each is a dynamic `import()`. */
-export function runtimeImports(fileName: string, text: string): Array<{ spec: string; dynamic: boolean }> {
+export function runtimeImports(fileName: string, text: string, withTypes = false): Array<{ spec: string; dynamic: boolean; type?: boolean }> {
   const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
-  const out: Array<{ spec: string; dynamic: boolean }> = [];
+  const out: Array<{ spec: string; dynamic: boolean; type?: boolean }> = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
       const c = node.importClause;
@@ -38,11 +39,13 @@ export function runtimeImports(fileName: string, text: string): Array<{ spec: st
         && ts.isNamedImports(c.namedBindings) && c.namedBindings.elements.length > 0
         && c.namedBindings.elements.every((e) => e.isTypeOnly)));
       if (!erased) out.push({ spec: node.moduleSpecifier.text, dynamic: false });
+      else if (withTypes) out.push({ spec: node.moduleSpecifier.text, dynamic: false, type: true });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
       const c = node.exportClause;
       const erased = node.isTypeOnly || (c !== undefined && ts.isNamedExports(c) && c.elements.length > 0
         && c.elements.every((e) => e.isTypeOnly));
       if (!erased) out.push({ spec: node.moduleSpecifier.text, dynamic: false });
+      else if (withTypes) out.push({ spec: node.moduleSpecifier.text, dynamic: false, type: true });
     } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword
       && node.arguments.length > 0 && ts.isStringLiteralLike(node.arguments[0])) {
       out.push({ spec: node.arguments[0].text, dynamic: true });
@@ -54,15 +57,17 @@ export function runtimeImports(fileName: string, text: string): Array<{ spec: st
 }
 
 /** The edges between different parts of `srcDir` (relative imports that land inside it). */
-export function importEdges(srcDir: string): Edge[] {
+export function importEdges(srcDir: string, opts: { files?: boolean } = {}): Edge[] {
   const edges: Edge[] = [];
+  const part = (f: string) => (opts.files ? relative(srcDir, f) : partOf(srcDir, f));
   for (const file of tsFiles(srcDir)) {
-    for (const { spec, dynamic } of runtimeImports(file, readFileSync(file, 'utf8'))) {
+    for (const { spec, dynamic, type } of runtimeImports(file, readFileSync(file, 'utf8'), true)) {
       if (!spec.startsWith('.')) continue;
-      const target = resolve(dirname(file), spec).replace(/\.js$/, '.ts');
+      // TypeScript's './x.js' and AssemblyScript's extensionless './x' both name x.ts
+      const target = resolve(dirname(file), spec).replace(/\.js$/, '.ts').replace(/^(?!.*\.ts$)(.*)$/, '$1.ts');
       if (relative(srcDir, target).startsWith('..')) continue;   // ../build/lattice.js and the like
-      const from = partOf(srcDir, file), to = partOf(srcDir, target);
-      if (from !== to) edges.push({ from, to, fromFile: relative(srcDir, file), toFile: relative(srcDir, target), dynamic });
+      const from = part(file), to = part(target);
+      if (from !== to) edges.push({ from, to, fromFile: relative(srcDir, file), toFile: relative(srcDir, target), dynamic, ...(type ? { type } : {}) });
     }
   }
   return edges;
@@ -118,5 +123,5 @@ export function findCycles(edges: Edge[]): Edge[][] {
 
 /** A cycle as text: `a -> b (a/x.ts imports b/y.ts) -> ...`, dynamic imports marked. */
 export function describeCycle(cycle: Edge[]): string {
-  return cycle.map((e) => `${e.from} -> ${e.to}   (${e.fromFile} ${e.dynamic ? 'import()s' : 'imports'} ${e.toFile})`).join('\n');
+  return cycle.map((e) => `${e.from} -> ${e.to}   (${e.fromFile} ${e.dynamic ? 'import()s' : e.type ? 'imports types of' : 'imports'} ${e.toFile})`).join('\n');
 }

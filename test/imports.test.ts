@@ -1,14 +1,16 @@
 // The layering of src/ (issue 9, /work/shared/DESIGN.md "Layout"): no cycle between its top-level
-// parts, each folder one node and each top-level file one node, counting every import that runs
-// (static imports, re-exports and dynamic `import()`; not `import type`). A cycle is printed as the
-// imports that close it. platform/ (the Node-only pieces the tablebase threads and the worker share)
-// must import nothing else from src/.
+// parts, each folder one node and each top-level file one node, counting every import (static imports,
+// re-exports, dynamic `import()` and, since issue 17, `import type`). A cycle is printed as the imports
+// that close it. platform/ (the Node-only pieces the tablebase threads and the worker share) must import
+// nothing else from src/. The core (assembly/) has no cycle between its files either (issue 17: the
+// move lists are their own file that both generators import).
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { describeCycle, findCycles, importEdges, runtimeImports, type Edge } from './import-graph.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
+const CORE = fileURLToPath(new URL('../assembly/', import.meta.url));
 
 describe('the import graph of src/', () => {
   const edges = importEdges(SRC);
@@ -54,8 +56,26 @@ describe('the import graph of the page (src/web/)', () => {
   });
 });
 
+describe('the import graph of the core (assembly/)', () => {
+  const edges = importEdges(CORE, { files: true });
+
+  it('has no cycle between its files', () => {
+    const cycles = findCycles(edges);
+    const text = cycles.map((c, i) => `cycle ${i + 1}:\n${describeCycle(c)}`).join('\n\n');
+    expect(text, `import cycles between the files of assembly/:\n${text}`).toBe('');
+  });
+
+  it('reads the imports it must see (so the check above is not vacuous)', () => {
+    const has = (from: string, to: string) => edges.some((e) => e.from === from && e.to === to);
+    expect(has('movegen/hunt.ts', 'movelist.ts')).toBe(true);
+    expect(has('movegen/draughts.ts', 'movelist.ts')).toBe(true);
+    expect(has('movegen/index.ts', 'movegen/draughts.ts')).toBe(true);
+    expect(has('search.ts', 'movegen/index.ts')).toBe(true);
+  });
+});
+
 describe('the import reader', () => {
-  it('skips what the compiler erases and keeps what runs', () => {
+  it('keeps what runs, and what the compiler erases only when asked (the graphs count both)', () => {
     const src = [
       "import type { A } from './a.js';",
       "import { type B, type C } from './b.js';",
@@ -66,6 +86,7 @@ describe('the import reader', () => {
       "import './side-effect.js';",
       "async function k() { return import('./lazy.js'); }",
     ].join('\n');
+    expect(runtimeImports('x.ts', src, true).filter((i) => i.type).map((i) => i.spec)).toEqual(['./a.js', './b.js', './d.js']);
     expect(runtimeImports('x.ts', src)).toEqual([
       { spec: './e.js', dynamic: false },
       { spec: './g.js', dynamic: false },

@@ -2,15 +2,12 @@
  * The Maka Dai Dai Shogi family (src/engine.ts Family): one variant, played in the host by MakaGame
  * (src/maka/game.ts, loaded when the first game is created). Rules: rules/maka-dai-dai.md.
  */
-import type { AnyGameOptions, Family, VariantListing } from '../engine.js';
+import type { AnyGameOptions, Family, VariantListing } from '../contract.js';
 import { OptionError } from '../errors.js';
-import { OPTION_DECLS, DEFAULT_OPTIONS, resolveMakaOptions } from './options.js';
+import { OPTION_DECLS, DEFAULT_OPTIONS, MAKA_ID, MAKA_LABELS, resolveMakaOptions } from './options.js';
 import { startPosition } from './start.js';
 
-/** The variant id of Maka Dai Dai Shogi. */
-export const MAKA_ID = 'maka-dai-dai';
-/** Label kinds of its pieces on boards: kanji (default) or piece codes. */
-export const MAKA_LABELS = ['kanji', 'codes'] as const;
+export { MAKA_ID, MAKA_LABELS } from './options.js';
 
 export const makaFamily: Family = {
   name: 'maka',

@@ -1,5 +1,10 @@
 import { OptionError } from '../errors.js';
 
+/** The variant id of Maka Dai Dai Shogi. */
+export const MAKA_ID = 'maka-dai-dai';
+/** Label kinds of its pieces on boards: kanji (default) or piece codes. */
+export const MAKA_LABELS = ['kanji', 'codes'] as const;
+
 /** Rule options of Maka Dai Dai Shogi (rules file, each option's section). Defaults from the seed. */
 export interface MakaOptions {
   /** Lion Dog move: the rules' path list (default), TSA 3-range slider, or a leap 1..3 along 8 lines. */

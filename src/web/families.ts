@@ -9,7 +9,7 @@ import { Game } from '../game.js';
 import { MakaGame } from '../maka/game.js';
 import { VARIANTS } from '../variants/index.js';
 import { listVariants, type AnyGame, type VariantListing } from '../engine.js';
-import { MAKA_ID } from '../game-args.js';
+import { MAKA_ID } from '../maka/options.js';
 import { parsePositionText, parseMoveText } from '../position-text.js';
 import { parsePosition, parseMove } from '../maka/sfen.js';
 import { PIECES } from '../maka/pieces.js';

@@ -2,8 +2,8 @@
  * The lattice family (src/engine.ts Family): every declaration of src/variants, played on the
  * WebAssembly core by Game (src/game.ts, loaded when the first game is created).
  */
-import type { AnyGameOptions, Family, VariantListing } from '../engine.js';
-import { VARIANTS, defaultOptions, getVariant, resolveOptions } from './index.js';
+import type { AnyGameOptions, Family, VariantListing } from './contract.js';
+import { VARIANTS, defaultOptions, getVariant, resolveOptions } from './variants/index.js';
 
 export const latticeFamily: Family = {
   name: 'lattice',
@@ -17,7 +17,7 @@ export const latticeFamily: Family = {
   })),
   checkArgs: (id: string, opts: AnyGameOptions) => { resolveOptions(getVariant(id), opts.options); },
   create: async (id: string, opts: AnyGameOptions) => {
-    const { Game } = await import('../game.js');
+    const { Game } = await import('./game.js');
     const g = await Game.create(id, { options: opts.options, position: opts.position, hashMb: opts.hashMb });
     if (opts.tbDir !== undefined) await g.loadTablebase(opts.tbDir);
     return g;
