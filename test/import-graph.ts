@@ -56,6 +56,28 @@ export function runtimeImports(fileName: string, text: string, withTypes = false
   return out;
 }
 
+/**
+ * Every module specifier of one source text, whether it runs or not: imports and re-exports (type-only
+ * ones included), `import()` calls and `import('...')` types.
+ */
+export function moduleSpecifiers(fileName: string, text: string): string[] {
+  const sf = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const out: string[] = [];
+  const visit = (node: ts.Node): void => {
+    if ((ts.isImportDeclaration(node) || ts.isExportDeclaration(node)) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
+      out.push(node.moduleSpecifier.text);
+    } else if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword
+      && node.arguments.length > 0 && ts.isStringLiteralLike(node.arguments[0])) {
+      out.push(node.arguments[0].text);
+    } else if (ts.isImportTypeNode(node) && ts.isLiteralTypeNode(node.argument) && ts.isStringLiteral(node.argument.literal)) {
+      out.push(node.argument.literal.text);
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+  return out;
+}
+
 /** The edges between different parts of `srcDir` (relative imports that land inside it). */
 export function importEdges(srcDir: string, opts: { files?: boolean } = {}): Edge[] {
   const edges: Edge[] = [];

@@ -3,11 +3,14 @@
 // re-exports, dynamic `import()` and, since issue 17, `import type`). A cycle is printed as the imports
 // that close it. platform/ (the Node-only pieces the tablebase threads and the worker share) must import
 // nothing else from src/. The core (assembly/) has no cycle between its files either (issue 17: the
-// move lists are their own file that both generators import).
-import { join } from 'node:path';
+// move lists are their own file that both generators import). The page (src/web/) knows the games only
+// through src/engine.ts.
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { describeCycle, findCycles, importEdges, runtimeImports, type Edge } from './import-graph.js';
+import { describeCycle, findCycles, importEdges, moduleSpecifiers, runtimeImports, type Edge } from './import-graph.js';
+import { listVariants } from '../src/engine.js';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const CORE = fileURLToPath(new URL('../assembly/', import.meta.url));
@@ -74,7 +77,49 @@ describe('the import graph of the core (assembly/)', () => {
   });
 });
 
+describe('the page (src/web/) knows the games only through src/engine.ts', () => {
+  const web = join(SRC, 'web');
+  const files = readdirSync(web, { recursive: true, withFileTypes: true }).filter((e) => e.isFile())
+    .map((e) => join(e.parentPath, e.name)).sort();
+  /** Each relative import of a .ts file of src/web/ (type-only ones too), as the file of src/ it names. */
+  const imports = files.filter((f) => f.endsWith('.ts')).flatMap((f) => moduleSpecifiers(f, readFileSync(f, 'utf8'))
+    .filter((spec) => spec.startsWith('.'))
+    .map((spec) => ({ file: relative(SRC, f), target: relative(SRC, resolve(dirname(f), spec)).replace(/\.js$/, '.ts') })));
+
+  it('imports nothing of a family: src/maka/, src/variants/, src/game.ts, src/position-text.ts', () => {
+    const family = (t: string) => t.startsWith('maka/') || t.startsWith('variants/') || t === 'game.ts' || t === 'position-text.ts';
+    expect(imports.filter((i) => family(i.target)).map((i) => `${i.file} imports ${i.target}`)).toEqual([]);
+    // the check reads the imports it must see (type-only ones included)
+    expect(imports).toEqual(expect.arrayContaining([
+      { file: 'web/families.ts', target: 'engine.ts' },
+      { file: 'web/engine-jobs.ts', target: 'worker/client.ts' },
+    ]));
+  });
+
+  it('names no variant: no file of it holds a variant id of listVariants()', () => {
+    const ids = listVariants().map((v) => v.id);
+    expect(ids.length).toBeGreaterThan(5);
+    expect(files.length).toBeGreaterThan(10);   // sources, index.html, style.css, configs
+    const named = files.flatMap((f) => {
+      const text = readFileSync(f, 'utf8');
+      return ids.filter((id) => text.includes(id)).map((id) => `${relative(SRC, f)} holds "${id}"`);
+    });
+    expect(named).toEqual([]);
+  });
+});
+
 describe('the import reader', () => {
+  it('lists every specifier, erased or not, for the page\'s check', () => {
+    const src = [
+      "import type { A } from './a.js';",
+      "export type { D } from './d.js';",
+      "import { e } from './e.js';",
+      "let x: import('./t.js').T;",
+      "async function k() { return import('./lazy.js'); }",
+    ].join('\n');
+    expect(moduleSpecifiers('x.ts', src)).toEqual(['./a.js', './d.js', './e.js', './t.js', './lazy.js']);
+  });
+
   it('keeps what runs, and what the compiler erases only when asked (the graphs count both)', () => {
     const src = [
       "import type { A } from './a.js';",

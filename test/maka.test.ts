@@ -50,6 +50,19 @@ describe('start position', () => {
     expect(g.sideToMove()).toBe('black');
     expect(g.legalMoves().length).toBe(80);
   });
+  it('describe(): each piece on its own square (a1 bottom left), for a board UI', () => {
+    const g = MakaGame.create();
+    const pos = '18k/19/19/19/19/19/19/19/9p9/9G9/19/19/19/19/19/19/19/19/K18 b';
+    const d = g.describe(pos);
+    const at = (name: string) => d.pieces[d.board.points.findIndex((p) => p.name === name)];
+    expect(d.pieces.filter((p) => p !== null)).toHaveLength(4);
+    expect([at('a1'), at('s19'), at('j10'), at('j11')].map((p) => p && [p.side, p.label])).toEqual([[0, 'K'], [1, 'K'], [0, 'G'], [1, 'P']]);
+    expect(d.board.points[0]).toEqual({ name: 'a1', x: 0, y: 0 });
+    // the start: every square as the position string has it
+    const s = parsePosition(START), start = g.describe();
+    for (let i = 0; i < 361; i++) expect(start.pieces[i] === null, start.board.points[i]!.name).toBe(s.cells[i] === 0);
+    expect(start.sides.map((x) => x.onBoard)).toEqual([96, 96]);
+  });
 });
 
 describe('position notation', () => {

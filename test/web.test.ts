@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { createPageGame, variantList } from '../src/web/families.js';
 import { MoveLine, clickInput, queryToSpec, specToQuery } from '../src/web/session.js';
 import { VARIANTS } from '../src/variants/index.js';
+import { createGame, familyOf } from '../src/engine.js';
+import { ArgumentError } from '../src/errors.js';
 import type { Game } from '../src/game.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +44,7 @@ describe('the page of lattice serve: game data and input', () => {
         }
         if (out.kind === 'partial') out = input.click(m.path[m.path.length - 1]!);
         if (out.kind === 'choose') expect(out.moves.map((x) => x.text)).toContain(m.text);
-        else expect(out).toEqual({ kind: 'play', move: m.text });
+        else expect(out).toEqual({ kind: 'play', move: m.text, path: m.path });
       }
       pg.engine.dispose();
     }
@@ -55,10 +57,11 @@ describe('the page of lattice serve: game data and input', () => {
     const game = pg.engine as Game;
     const texts = game.legalMoveTexts();
     expect(texts).toHaveLength(3980);
-    expect(pg.movePaths()).toHaveLength(texts.flat().length);
+    const cellsOf = (t: string) => t.split(/[-x]/).map((n) => pg.geometry.cells.find((c) => c.name === n)!.index);
+    // one click path a move: its full path (the canonical text may be the short form a1xc3)
+    expect(pg.movePaths().map((m) => [m.text, m.path, m.suffix])).toEqual(texts.map((ts) => [ts[0], cellsOf(ts[ts.length - 1]!), '']));
     // a path whose captured set has a point of bit 31 of a 32-bit word (i5): a longer capture goes on past it
     expect(game.along('f2 h2 f4 d6 f6 f4 h6 h4 j6'.split(' '))?.more).toBe(true);
-    const cellsOf = (t: string) => t.split(/[-x]/).map((n) => pg.geometry.cells.find((c) => c.name === n)!.index);
     /** The path with its first loop (a landing met again) taken the other way round, or null without one. */
     const otherWay = (path: number[]): number[] | null => {
       for (let i = 0; i < path.length; i++) {
@@ -78,7 +81,7 @@ describe('the page of lattice serve: game data and input', () => {
         let out = input.click(cells[0]!);
         for (const c of cells.slice(1)) out = input.click(c);
         if (out.kind === 'partial') out = input.click(cells[cells.length - 1]!);   // it could go on: stop here
-        expect(out, cells.join()).toEqual({ kind: 'play', move: ts[0] });
+        expect(out, cells.join()).toEqual({ kind: 'play', move: ts[0], path: cells });
         clicked++;
       }
       if (other) loops++;
@@ -86,9 +89,48 @@ describe('the page of lattice serve: game data and input', () => {
     expect(loops).toBeGreaterThan(100);
     expect(clicked).toBeGreaterThan(500);
     expect((performance.now() - t0) / clicked).toBeLessThan(10);   // ms a move entered
-    // the page draws the last move and the analysis arrow from the move's own text
-    expect(pg.pathOf('f2xh4xh6xj8xh8xh10xj8')).toEqual(cellsOf('f2xh4xh6xj8xh8xh10xj8'));
+    // the page draws the analysis arrow and the last move from the moves' own paths
+    const jump = 'f2xh4xh6xj8xh8xh10xj8';
+    expect(pg.pathOf(jump)).toEqual(cellsOf(jump));   // a legal move here: its moves() path
+    const back = otherWay(cellsOf(jump))!;
+    pg.play(jump, back);   // clicked the other way round: the page keeps the cells clicked
+    expect(pg.pathOf(jump)).toEqual(back);
+    pg.engine.undo();
+    pg.play(jump);   // played by its text
+    expect(pg.pathOf(jump)).toEqual(cellsOf(jump));
     pg.engine.dispose();
+  });
+
+  it('finds a move\'s cells among the moves, parsing no text: a short form\'s whole path, the last move\'s as played', async () => {
+    const pos = 'GGGGG/GGGGG/1G1G1/4G/5/G2/1GT T - - last=d6';
+    const pg = await createPageGame('tibetan-1', {}, pos);
+    const at = (...names: string[]) => names.map((n) => pg.geometry.cells.find((c) => c.name === n)!.index);
+    expect(pg.pathOf('e1xc3')).toEqual(at('e1', 'a1', 'c3'));   // the short form of e1xa1xc3
+    expect(pg.pathOf('e1-d2')).toEqual(at('e1', 'd2'));
+    expect(pg.pathOf('a1-b2')).toEqual([]);   // no legal move here
+    expect(pg.pathOf('e1xa1xc3')).toEqual([]);   // a legal move, but not by its canonical text
+    const line = new MoveLine(pg);
+    line.play('e1xa1xc3');   // typed as its path: the engine plays e1xc3
+    expect(pg.pathOf('e1xa1xc3')).toEqual(at('e1', 'a1', 'c3'));
+    line.goTo(0);
+    line.goTo(1);   // replayed: the path kept when it was played
+    expect(pg.pathOf('e1xa1xc3')).toEqual(at('e1', 'a1', 'c3'));
+    pg.engine.dispose();
+  });
+
+  it('reads what differs between games from the games, not from their ids: labels, perft limits', async () => {
+    for (const v of variantList()) {
+      const pg = await createPageGame(v.id, {});
+      const game = await createGame(v.id);
+      expect(pg.labels).toEqual(game.describe().labels);
+      expect(pg.labels).toEqual(familyOf(v.id)!.labels);
+      let takes = true;
+      try { game.perft(1, { movetime: 60_000 }); } catch (e) { expect(e).toBeInstanceOf(ArgumentError); takes = false; }
+      expect(pg.perftTakesLimits, v.id).toBe(takes);
+      expect(pg.view(pg.engine.position())).toEqual((({ pieces, toMove, sides }) => ({ pieces, toMove, sides }))(game.describe()));
+      game.dispose();
+      pg.engine.dispose();
+    }
   });
 
   it('ignores a click that starts no move, and drops a selection for one that continues none', async () => {

@@ -281,7 +281,7 @@ export class MakaGame implements AnyGame {
       for (let f = 0; f < SIZE; f++) {
         const at = sq(f, r);
         points.push({ name: squareName(at), x: f, y: r });
-        const p = s.cells[at]!;
+        const p = s.cells[r * SIZE + f]!;   // the setup's cells are rank by rank (sfen.ts), not board squares
         if (p === 0) { pieces.push(null); continue; }
         const t = PIECES[typeOf(p)]!;
         const promoted = isPromoted(p) && t.promoted !== null;

@@ -10,8 +10,8 @@ import type { Geometry, PieceView, PositionView } from './families.js';
 export interface BoardMarks {
   /** Board turned 180 degrees (the second side at the bottom). */
   flipped: boolean;
-  /** Labels on square-board pieces: the kanji or the codes. */
-  labels: 'kanji' | 'codes';
+  /** The label kind of square-board pieces (PageGame.labels): 'kanji' shows a piece's kanji, another its label. */
+  labels: string;
   /** Cells of the move being entered (the clicks so far). */
   selected: number[];
   /** Cells a click may go to next. */
@@ -55,7 +55,7 @@ function pointPiece(p: PieceView, x: number, y: number, u: number): SVGTemplateR
   </g>`;
 }
 
-function squarePiece(p: PieceView, x: number, y: number, u: number, upsideDown: boolean, labels: 'kanji' | 'codes'): SVGTemplateResult {
+function squarePiece(p: PieceView, x: number, y: number, u: number, upsideDown: boolean, labels: string): SVGTemplateResult {
   const h = u * 0.46, w = u * 0.4;
   const shape = `M ${x} ${y - h} L ${x + w * 0.8} ${y - h * 0.6} L ${x + w} ${y + h} L ${x - w} ${y + h} L ${x - w * 0.8} ${y - h * 0.6} Z`;
   const kanji = [...(p.kanji ?? p.label)].slice(0, 2);

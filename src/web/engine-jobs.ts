@@ -4,7 +4,7 @@
  * draws the page; a job of an earlier epoch (state.ts) reports nothing.
  */
 import type { EngineWorker } from '../worker/client.js';
-import { MATE, type SearchInfo } from '../game.js';
+import type { SearchInfo } from '../limits.js';
 import { engine, epoch, here, message, newEpoch, positionChanged, toMove, ui, update } from './state.js';
 
 /** True when the page is cross-origin isolated: a worker search can then be stopped early. */
@@ -73,10 +73,13 @@ export function toggleAnalysis(): void {
   void think();
 }
 
-/** A search's score for people: `win in 3`, `loss`, `+0.25` (for the side to move). */
+/**
+ * A search's score for people: `win in 3`, `loss in 2`, `+0.25` (for the side to move). Every family
+ * reports a mate score's distance as `mateIn` (src/limits.ts mateIn), so the score itself is read only
+ * when there is none.
+ */
 export function scoreText(i: Pick<SearchInfo, 'score' | 'mateIn'>): string {
   if (i.mateIn !== null) return i.mateIn > 0 ? `win in ${i.mateIn}` : `loss in ${-i.mateIn}`;
-  if (Math.abs(i.score) >= MATE - 1000) return i.score > 0 ? 'win' : 'loss';
   return (i.score >= 0 ? '+' : '') + (i.score / 100).toFixed(2);
 }
 

@@ -1,19 +1,12 @@
 /**
- * What the page needs of a game, for every family, read from the game's own data and never from a
- * variant id: the board's geometry (points and lines of a lattice board, or the squares of Maka Dai
- * Dai Shogi), the pieces on it, each side's hand and captures, and each legal move as the sequence of
- * points a player clicks. A variant added to src/variants appears here with no code of its own: its
- * board comes from `variant.board(options)`, its pieces from `variant.sides`.
+ * What the page needs of a game, for every family, through the family contract of src/engine.ts only
+ * (createGame, AnyGame.describe(), moves(), along()), never from a variant or family id: the board's
+ * geometry (points joined by lines, or a grid of squares) and the pieces on it, each side's counts,
+ * and each legal move as the cells a player clicks. A family or variant added to the engine appears
+ * here with no code of its own.
  */
-import { Game } from '../game.js';
-import { MakaGame } from '../maka/game.js';
-import { VARIANTS } from '../variants/index.js';
-import { listVariants, type AnyGame, type VariantListing } from '../engine.js';
-import { MAKA_ID } from '../maka/options.js';
-import { parsePositionText, parseMoveText } from '../position-text.js';
-import { parsePosition, parseMove } from '../maka/sfen.js';
-import { PIECES } from '../maka/pieces.js';
-import { SIZE, colourOf, isPromoted, typeOf, fileOf, rankOf } from '../maka/position.js';
+import { createGame, listVariants, type AnyGame, type PieceDescription, type SideDescription, type VariantListing } from '../engine.js';
+import { ArgumentError } from '../errors.js';
 
 /** One place a piece can stand: a point of a lattice board or a square of a square board. */
 export interface Cell {
@@ -28,46 +21,33 @@ export interface Cell {
 }
 
 /**
- * The drawing data of a board. `kind: 'points'`: pieces stand on points joined by `lines` (each a list
- * of cell indices along one straight line); `kind: 'squares'`: pieces stand in the squares of a
- * `width` x `height` grid and `lines` is empty.
+ * The drawing data of a board (describe().board, its points indexed). `kind: 'points'`: pieces stand
+ * on points joined by `lines` (each a list of cell indices along one straight line); `kind: 'squares'`:
+ * pieces stand in the squares of a `width` x `height` grid and `lines` is empty.
  */
 export interface Geometry { kind: 'points' | 'squares'; width: number; height: number; cells: Cell[]; lines: number[][] }
 
-/** A piece (or a stack of pieces) on a cell. */
-export interface PieceView {
-  /** 0 = the side that is listed first (prey, Black), 1 = the other. */
-  side: 0 | 1;
-  /** Short label: a piece letter (`T`), a Maka code (`DE`, `+DE`). */
-  label: string;
-  /** Maka: the kanji of the piece (its promoted form's when promoted); else absent. */
-  kanji?: string;
-  /** Pieces on the cell (a stack when > 1). */
-  count: number;
-  /** A promoted piece (Maka) or a king (draughts). */
-  promoted: boolean;
-  /** Full name for a tooltip, e.g. `goat`, `Drunk Elephant (promoted: Prince)`. */
-  title: string;
-}
+/** A piece (or a stack of pieces) on a cell, as describe() gives it (src/engine.ts PieceDescription). */
+export type PieceView = PieceDescription;
 
-/** One side's names and counts in a position: pieces on the board (stacks counted), in hand, captured. */
-export interface SideView { name: string; plural: string; letter: string; onBoard: number; hand: number; captured: number }
+/** One side's names and counts in a position (src/engine.ts SideDescription). */
+export type SideView = SideDescription;
 
 /** A position drawn: the piece on each cell (null = empty), the side to move, both sides' counts. */
 export interface PositionView { pieces: (PieceView | null)[]; toMove: 0 | 1; sides: [SideView, SideView] }
 
 /**
- * A legal move as the player enters it on the board: `path` = the cell indices clicked in order (a
- * placement one cell, a step from and to, a multi-jump the start and each landing; Maka: the origin,
- * each square passed with a capture, the destination), `suffix` = what a choice adds after the path
- * (Maka `+`, `=T`, `=B`: promotion or conversion; '' otherwise).
+ * A legal move as the player enters it on the board: `path` = the cell indices clicked in order (its
+ * moves() path: a placement one cell, a step from and to, a multi-jump the start and each landing, a
+ * move taking pieces it passes the origin, each square passed with a capture and the destination),
+ * `suffix` = what a choice adds after the path (the move's `choice`, e.g. a promotion `+`; '' for none).
  */
 export interface MovePath { text: string; path: number[]; suffix: string }
 
 /** Where a path of clicks stands (PageGame.along): the move it completes (canonical text, or null), and whether it may go on. */
 export interface Along { move: string | null; more: boolean }
 
-/** The game itself as the page drives it (Game or MakaGame). */
+/** The game itself as the page drives it (any family's AnyGame). */
 export type PageEngine = Pick<AnyGame, 'legalMoves' | 'play' | 'undo' | 'position' | 'setPosition' | 'result' | 'dispose'>;
 
 /** A game on the page: the engine of the rules plus what is needed to draw it and click moves. */
@@ -77,30 +57,37 @@ export interface PageGame {
   options: Record<string, string>;
   engine: PageEngine;
   geometry: Geometry;
+  /** Label kinds the pieces can be shown with (describe().labels, e.g. kanji and codes); none: letters only. */
+  labels: readonly string[];
   /** The start position of this game (the variant's start, or an imported position). */
   start: string;
   /** True when perft and divide take a `movetime` limit. */
   perftTakesLimits: boolean;
-  /** The position drawn from a position string of this game; throws ParseError for a bad one. */
+  /** The position drawn from a position string of this game (describe(position)); throws ParseError for a bad one. */
   view(position: string): PositionView;
-  /**
-   * Each legal move of the current position with its click paths, all with the move's canonical text.
-   * Maka: every path of every move. Lattice family: the canonical path of each move and, when its text
-   * is the short form `a1xc3`, its full path (Game.legalMoveTexts); its other paths (a loop of jumps
-   * taken the other way round) are not listed: the page enters them through `along`.
-   */
+  /** Each legal move of the current position with its click path (its moves() path) and choice. */
   movePaths(): MovePath[];
   /**
-   * Lattice family only (absent for Maka, whose click entry lists movePaths()): where a path of clicked
-   * cells stands among the legal moves, as Game.along answers for their points: null if no legal move
-   * goes along it; else `move`, the canonical text of the legal move it completes (or null), and `more`,
+   * For games whose captures have many paths (AnyGame.along; absent otherwise, and click entry lists
+   * movePaths()): where a path of clicked cells stands among the legal moves: null if no legal move goes
+   * along it; else `move`, the canonical text of the legal move it completes (or null), and `more`,
    * whether a legal capture from its start may go on past it. Any path of a multi-jump is followed. A
    * single cell: its placement (or null), and `more` when a piece there has a legal move.
    */
   along?(prefix: number[]): Along | null;
   /** A legal move's text (for the move box's placeholder), or null when there is none. */
   example(): string | null;
-  /** The cells of a move given as text (its path as written), without listing the legal moves. */
+  /**
+   * Plays `move` (text) on the engine and keeps the cells of the move played, for pathOf: `path` when
+   * the page knows them (the cells clicked), else the moves() path of the legal move the engine played.
+   * Throws as the engine's play (ParseError, IllegalMoveError): nothing changes then.
+   */
+  play(move: string, path?: number[]): void;
+  /**
+   * The cells of a move given as text, without parsing it: the path kept when the page played it into
+   * the current position (the last move), else the moves() path of the current position's legal move
+   * with that text (the analysis' best move); none for another text.
+   */
   pathOf(text: string): number[];
 }
 
@@ -113,75 +100,71 @@ export function variantList(): VariantListing[] { return listVariants(); }
  * (from the engine, with messages naming what is wrong).
  */
 export async function createPageGame(variantId: string, options: Record<string, string>, position?: string): Promise<PageGame> {
-  const variant = variantList().find((v) => v.id === variantId);
-  if (!variant) throw new Error(`unknown variant "${variantId}" (known: ${variantList().map((v) => v.id).join(', ')})`);
-  if (VARIANTS.has(variantId)) return huntGame(variant, options, position);
-  if (variantId === MAKA_ID) return makaGame(variant, options, position);
-  throw new Error(`the page has no drawing for the family of ${variantId}`);
-}
-
-async function huntGame(variant: VariantListing, options: Record<string, string>, position?: string): Promise<PageGame> {
-  const game = await Game.create(variant.id, { options, ...(position === undefined ? {} : { position }) });
-  const board = game.board;
-  const geometry: Geometry = {
-    kind: 'points', width: board.width, height: board.height,
-    cells: board.points.map((p) => ({ index: p.index, name: p.name, x: p.x, y: p.y })),
-    lines: board.lines.map((l) => [...l]),
-  };
-  const sides = game.variant.sides;
-  const view = lastOne((text: string): PositionView => {
-    const s = parsePositionText(game.notation, text, { reachable: false });
-    const pieces = board.points.map((_, i): PieceView | null => {
-      const o = s.owner[i]!;
-      if (o < 0) return null;
-      const d = sides[o]!;
-      const king = s.king?.[i] === 1;
-      return { side: o as 0 | 1, label: d.letter, count: s.count[i]!, promoted: king, title: king ? `${d.name} (king)` : d.name };
-    });
-    const onBoard = (i: number) => pieces.reduce((n, p) => n + (p?.side === i ? p.count : 0), 0);
-    const sv = (i: 0 | 1): SideView => ({ name: sides[i].name, plural: sides[i].plural, letter: sides[i].letter, onBoard: onBoard(i), hand: s.hand[i], captured: s.captured[i] });
-    return { pieces, toMove: s.side, sides: [sv(0), sv(1)] };
+  const game = await createGame(variantId, { options, ...(position === undefined ? {} : { position }) });
+  const variant = variantList().find((v) => v.id === variantId)!;
+  const described = game.describe();
+  const board = described.board;
+  const cells = board.points.map((p, index): Cell => ({ index, name: p.name, x: p.x, y: p.y }));
+  const geometry: Geometry = { kind: board.kind, width: board.width, height: board.height, cells, lines: board.lines.map((l) => [...l]) };
+  const byName = new Map(cells.map((c) => [c.name, c.index]));
+  const cellsOf = (names: readonly string[]): number[] => names.map((n) => {
+    const i = byName.get(n);
+    if (i === undefined) throw new Error(`the game named a point its board does not have: ${n}`);
+    return i;
   });
-  const pathOf = (text: string) => parseMoveText(board, text).points;
-  // the engine's own texts (`c3`, `a1-b2`, `a1xc3xe5`) are split as they are, with no checks (thousands of them)
-  const pathOfListed = (text: string) => text.split(text.includes('-') ? '-' : 'x').map((n) => board.index(n));
+  const view = lastOne((text: string): PositionView => {
+    const d = game.describe(text);
+    return { pieces: d.pieces, toMove: d.toMove, sides: d.sides };
+  });
+  // the cells of the moves played, by the position they led to and their text as played
+  const played = new Map<string, number[]>();
+  const playedKey = (after: string, text: string) => `${after}\n${text}`;
+  // the moves() paths looked up in one position (the analysis asks for its best move at every drawing)
+  let lookedUpIn: string | null = null;
+  const lookedUp = new Map<string, number[]>();
+  const along = game.along?.bind(game);
   return {
-    variant, options, engine: game, geometry, start: game.position(), perftTakesLimits: true, view, pathOf,
-    movePaths: () => game.legalMoveTexts().flatMap((texts) => texts.map((t) => ({ text: texts[0]!, path: pathOfListed(t), suffix: '' }))),
-    along: (prefix) => game.along(prefix.map((i) => board.points[i]!.name)),
+    variant, options, engine: game, geometry, labels: described.labels, start: game.position(),
+    perftTakesLimits: takesPerftLimits(game), view,
+    movePaths: () => game.moves().map((m) => ({ text: m.text, path: cellsOf(m.path), suffix: m.choice ?? '' })),
+    ...(along ? { along: (prefix: number[]) => along(prefix.map((i) => cells[i]!.name)) } : {}),
     example: () => game.moves()[0]?.text ?? null,
+    play(move: string, path?: number[]): void {
+      const listed = path ? null : game.moves();   // the legal moves of the position it is played in
+      game.play(move);
+      const text = game.history().at(-1);   // the text the engine gives the move played
+      const m = listed?.find((x) => x.text === text);
+      const cells = path ?? (m ? cellsOf(m.path) : null);
+      if (cells) played.set(playedKey(game.position(), move), cells);
+    },
+    pathOf(text: string): number[] {
+      const here = game.position();
+      const kept = played.get(playedKey(here, text));
+      if (kept) return kept;
+      if (lookedUpIn !== here) { lookedUpIn = here; lookedUp.clear(); }
+      let cells = lookedUp.get(text);
+      if (!cells) {
+        const m = game.moves().find((x) => x.text === text);
+        cells = m ? cellsOf(m.path) : [];
+        lookedUp.set(text, cells);
+      }
+      return cells;
+    },
   };
 }
 
-async function makaGame(variant: VariantListing, options: Record<string, string>, position?: string): Promise<PageGame> {
-  const game = MakaGame.create({ options, ...(position === undefined ? {} : { position }) });
-  const cells: Cell[] = [];
-  for (let r = 0; r < SIZE; r++) for (let f = 0; f < SIZE; f++) cells.push({ index: r * SIZE + f, name: 'abcdefghijklmnopqrs'[f]! + (r + 1), x: f, y: r });
-  const geometry: Geometry = { kind: 'squares', width: SIZE, height: SIZE, cells, lines: [] };
-  const cellOf = (sq: number) => rankOf(sq) * SIZE + fileOf(sq);
-  const names = ['Black', 'White'] as const;
-  const view = lastOne((text: string): PositionView => {
-    const s = parsePosition(text);
-    const pieces = Array.from(s.cells, (p): PieceView | null => {
-      if (p === 0) return null;
-      const t = PIECES[typeOf(p)]!;
-      const promoted = isPromoted(p) && t.promoted !== null;
-      const side = colourOf(p) as 0 | 1;
-      return {
-        side, label: (promoted ? '+' : '') + t.code, kanji: promoted ? t.promoted!.kanji : t.kanji, count: 1, promoted,
-        title: `${names[side]} ${promoted ? `${t.promoted!.name} (promoted ${t.name})` : t.name}`,
-      };
-    });
-    const onBoard = (i: number) => pieces.filter((p) => p?.side === i).length;
-    const sv = (i: 0 | 1): SideView => ({ name: names[i], plural: names[i], letter: i === 0 ? 'b' : 'w', onBoard: onBoard(i), hand: 0, captured: 0 });
-    return { pieces, toMove: s.side === 0 ? 0 : 1, sides: [sv(0), sv(1)] };
-  });
-  const pathOf = (text: string) => { const m = parseMove(text); return [m.from, ...m.captures, m.to].map(cellOf); };
-  return {
-    variant, options, engine: game, geometry, start: game.position(), perftTakesLimits: false, view, pathOf,
-    movePaths: () => game.legalMoves().map((text) => ({ text, path: pathOf(text), suffix: parseMove(text).suffix })),
-    example: () => game.legalMoves()[0] ?? null,
-  };
+/**
+ * True when the game's perft and divide take a `movetime` limit: asked of the game itself (a perft of
+ * depth 0 with one costs nothing; a family whose perft takes no such limit refuses it with ArgumentError).
+ */
+function takesPerftLimits(game: AnyGame): boolean {
+  try {
+    game.perft(0, { movetime: 60_000 });
+    return true;
+  } catch (e) {
+    if (e instanceof ArgumentError) return false;
+    throw e;
+  }
 }
 
 /** `f` remembering its last answer: the page draws one position many times (a view is not modified). */
@@ -204,8 +187,9 @@ export const REASON_WORDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * A move offered in a choice between moves sharing one click path (Maka's promotion or conversion
- * suffix: `+`, `=T`, `=B`, or none), for people: `promote (+): <text>`.
+ * A move offered in a choice between moves sharing one click path (its `choice`, e.g. a promotion `+`
+ * or a conversion `=T`, `=B`, or none), for people: `promote (+): <text>`; a choice without words here
+ * shows as itself.
  */
 export function choiceText(m: MovePath): string {
   const words: Record<string, string> = { '': 'no promotion', '+': 'promote (+)', '=T': 'Teaching King (=T)', '=B': 'Buddhist Spirit (=B)' };

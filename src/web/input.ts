@@ -11,7 +11,7 @@ export function onCell(cell: number): void {
   if (!ui.here || ui.busy || ui.choice) return;
   if (!mayClick()) return;   // not your turn, or the game is over
   const out = clicks().click(cell);
-  if (out.kind === 'play') playMove(out.move);
+  if (out.kind === 'play') playMove(out.move, out.path);
   else if (out.kind === 'choose') { ui.choice = out.moves; update(); }
   else update();
 }

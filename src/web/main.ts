@@ -1,8 +1,9 @@
 /**
  * The page of `lattice serve`: pick a game and its options, play it against the engine (or watch the
  * engine play itself, or two people on one screen), analyse it, check its rules with perft, and share
- * it by URL. The rules run in this thread (Game / MakaGame, for legal moves and drawing); the engine
- * runs in one EngineWorker per game (search, analysis, perft), so the page stays responsive.
+ * it by URL. The rules run in this thread (the game src/engine.ts createGame makes, for legal moves and
+ * drawing); the engine runs in one EngineWorker per game (search, analysis, perft), so the page stays
+ * responsive.
  *
  * This file only starts the page: it joins the parts (state.ts the state and its changes, view.ts the
  * drawing, input.ts the handlers, engine-jobs.ts the engine's work, tablebase-probe.ts the server's
@@ -25,7 +26,7 @@ setOnPosition(() => { void think(); void probeTablebase(epoch()); });
 listenForKeys();
 
 /**
- * Opens the game in the URL, else the first variant (Bagh Chal) with the URL's error shown. Rejects only
+ * Opens the game in the URL, else the first variant listed with the URL's error shown. Rejects only
  * when the first variant's game cannot be created.
  */
 async function boot(): Promise<void> {

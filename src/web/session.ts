@@ -8,12 +8,12 @@ import type { Along, MovePath, PageGame } from './families.js';
 export type ClickOutcome =
   | { kind: 'none' }                        // nothing changed (an illegal click)
   | { kind: 'partial' }                     // a move is being entered: more clicks to come
-  | { kind: 'play'; move: string }          // a complete move
+  | { kind: 'play'; move: string; path: number[] }   // a complete move, and the cells clicked for it
   | { kind: 'choose'; moves: MovePath[] };  // the path is complete, several moves share it (promotion)
 
 /**
- * Click entry that asks where a path of clicks stands instead of listing every path (the lattice
- * family: a multi-jump may have very many paths). `along` answers as PageGame.along (Game.along);
+ * Click entry that asks where a path of clicks stands instead of listing every path (games whose
+ * multi-jumps may have very many paths). `along` answers as PageGame.along (AnyGame.along);
  * `lines` are the board's drawn lines (Geometry.lines): every step and jump goes along one, so the cells
  * a next click may choose are among those sharing a line with the last cell clicked.
  */
@@ -57,7 +57,7 @@ export class ClickInput {
   }
   private finish(done: MovePath[]): ClickOutcome {
     this.reset();
-    return done.length === 1 ? { kind: 'play', move: done[0]!.text } : { kind: 'choose', moves: done };
+    return done.length === 1 ? { kind: 'play', move: done[0]!.text, path: done[0]!.path } : { kind: 'choose', moves: done };
   }
 
   /** The cells sharing a drawn line with `cell` (a Walk's candidates for the next click). */
@@ -123,7 +123,7 @@ export class ClickInput {
     if (pre.length > 0 && pre[pre.length - 1] === cell && this.here?.move) {
       const move = this.here.move;
       this.reset();
-      return { kind: 'play', move };
+      return { kind: 'play', move, path: pre };
     }
     const path = [...pre, cell];
     const r = this.walk!.along(path);
@@ -131,7 +131,7 @@ export class ClickInput {
       // `more` tells that a capture from this start takes more: the move goes on if a next cell continues it
       const next = r.more ? this.continuations(path, r) : [];
       if (next.length > 0) { this.prefix = path; this.here = r; this.next = next; return { kind: 'partial' }; }
-      if (r.move !== null) { this.reset(); return { kind: 'play', move: r.move }; }
+      if (r.move !== null) { this.reset(); return { kind: 'play', move: r.move, path }; }
     }
     return this.restart(cell);
   }
@@ -151,8 +151,8 @@ export class ClickInput {
 }
 
 /**
- * The page's click entry for the current position of `pg`: over PageGame.along when the family has it
- * (the lattice family: any path of a multi-jump, no list of paths), else over its movePaths() (Maka).
+ * The page's click entry for the current position of `pg`: over PageGame.along when its game has it
+ * (any path of a multi-jump, no list of paths), else over its movePaths().
  */
 export function clickInput(pg: PageGame): ClickInput {
   const along = pg.along;
@@ -165,9 +165,12 @@ export class MoveLine {
   ply = 0;
   constructor(readonly pg: PageGame) {}
 
-  /** Plays `move` at the current ply: a different move than the next one drops the rest (a branch). */
-  play(move: string): void {
-    this.pg.engine.play(move);   // throws ParseError / IllegalMoveError: nothing changes then
+  /**
+   * Plays `move` at the current ply (`path`: the cells clicked for it, if it was): a different move than
+   * the next one drops the rest (a branch).
+   */
+  play(move: string, path?: number[]): void {
+    this.pg.play(move, path);   // throws ParseError / IllegalMoveError: nothing changes then
     if (this.moves[this.ply] !== move) this.moves.length = this.ply;
     this.moves[this.ply] = move;
     this.ply++;
@@ -193,7 +196,7 @@ export type Player = 'human' | 'engine';
  */
 export interface GameSpec { variant: string; options: Record<string, string>; position?: string; moves: string[]; ply?: number; players?: [Player, Player] }
 
-/** The URL query for a game: `?v=bagh-chal&o.captures-to-win=5&pos=...&m=c3+a1-b2&ply=1&play=human,engine`. */
+/** The URL query for a game: `?v=<variant>&o.<option>=<value>&pos=...&m=c3+a1-b2&ply=1&play=human,engine`. */
 export function specToQuery(s: GameSpec): string {
   const q = new URLSearchParams();
   q.set('v', s.variant);

@@ -4,8 +4,8 @@
  * The drawing (view.ts) and the engine's turn (engine-jobs.ts) are set here by main.ts (setRenderer,
  * setOnPosition), so that nothing here imports them.
  */
-import type { SearchInfo } from '../game.js';
-import type { GameResult } from '../result.js';
+import type { AnyResult } from '../engine.js';
+import type { SearchInfo } from '../limits.js';
 import { createPageGame, variantList, type MovePath, type PageGame, type PositionView } from './families.js';
 import { ClickInput, MoveLine, clickInput, specToQuery, type GameSpec, type Player } from './session.js';
 import { EngineQueue } from './engine-queue.js';
@@ -14,7 +14,7 @@ import { EngineQueue } from './engine-queue.js';
 export type Limit = 'movetime' | 'depth';
 
 /** The position shown, read once per change of position (a render reads it many times). */
-export interface Here { position: string; view: PositionView; result: GameResult | null }
+export interface Here { position: string; view: PositionView; result: AnyResult | null }
 
 /** Everything the page shows and remembers (one object, read by the drawing). */
 export interface Ui {
@@ -34,7 +34,8 @@ export interface Ui {
   /** Engine v engine: pause between moves, ms. */
   pause: number;
   flipped: boolean;
-  labels: 'kanji' | 'codes';
+  /** The label kind the pieces are shown with (one of PageGame.labels; '' before a game with label kinds). */
+  labels: string;
   /** Form of the new-game panel: variant and option values. */
   formVariant: string;
   formOptions: Record<string, string>;
@@ -56,7 +57,7 @@ export interface Ui {
 export const ui: Ui = {
   pg: null, line: null, here: null, input: null, example: null, lastCells: [], choice: null,
   players: ['human', 'engine'], limit: 'movetime', limitValue: 500, pause: 300,
-  flipped: false, labels: 'kanji',
+  flipped: false, labels: '',
   formVariant: variantList()[0]!.id, formOptions: {},
   analysing: false, iterations: [], thinking: false, engineStatus: '',
   perftDepth: 3, perftOut: '', perftRunning: false,
@@ -119,6 +120,7 @@ export async function newGame(spec: GameSpec): Promise<void> {
   ui.iterations = []; ui.perftOut = ''; ui.choice = null;
   ui.formVariant = pg.variant.id;
   ui.formOptions = { ...spec.options };
+  if (pg.labels.length > 0 && !pg.labels.includes(ui.labels)) ui.labels = pg.labels[0]!;   // a kind chosen stays for the games that have it
   if (spec.players) ui.players = [...spec.players];
   // the same game from another position keeps its worker (no new thread, no second engine load)
   if (old && engine.started && old.variant.id === pg.variant.id && JSON.stringify(old.options) === JSON.stringify(pg.options)) engine.reuse(pg);
@@ -156,10 +158,13 @@ export function positionChanged(): void {
   }
 }
 
-/** Plays `move` (text) at the ply shown; false, with the error shown at the move box, if it does not play. */
-export function playMove(move: string): boolean {
+/**
+ * Plays `move` (text; `path`: the cells clicked for it, if it was) at the ply shown; false, with the
+ * error shown at the move box, if it does not play.
+ */
+export function playMove(move: string, path?: number[]): boolean {
   try {
-    ui.line!.play(move);
+    ui.line!.play(move, path);
   } catch (e) {
     ui.errors.move = message(e); update();
     return false;
@@ -183,9 +188,9 @@ export function here(): Here { return ui.here!; }
 export function toMove(): 0 | 1 { return here().view.toMove; }
 
 /**
- * The click input of the position shown, made the first time: the lattice family asks its game where
- * the clicks stand (PageGame.along: any path of a multi-jump, nothing listed); Maka lists its moves'
- * click paths. Either way the legal moves are generated here (the page's one costly step).
+ * The click input of the position shown, made the first time: a game with PageGame.along is asked where
+ * the clicks stand (any path of a multi-jump, nothing listed); another lists its moves' click paths.
+ * Either way the legal moves are generated here (the page's one costly step).
  */
 export function clicks(): ClickInput {
   if (!ui.input) {
@@ -211,7 +216,7 @@ export function currentSpec(): GameSpec {
   };
 }
 
-/** The cells of a move's text (the engine took it, so it reads); none for one that would not. */
+/** The cells of a move's text (PageGame.pathOf: the last move played, or a legal move here); none for another. */
 export function cellsOf(move: string): number[] {
   try { return ui.pg!.pathOf(move); } catch { return []; }
 }

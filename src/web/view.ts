@@ -26,6 +26,12 @@ function sideTitle(v: PositionView, i: 0 | 1) {
   </div>`;
 }
 
+/** The label kind after the one shown, in the order of the game's PageGame.labels (the labels button). */
+function nextLabels(): string {
+  const kinds = ui.pg!.labels;
+  return kinds[(kinds.indexOf(ui.labels) + 1) % kinds.length]!;
+}
+
 function arrowCells(): number[] | null {
   const best = ui.iterations[ui.iterations.length - 1]?.pv[0];
   return best ? cellsOf(best) : null;
@@ -109,7 +115,7 @@ function movesPanel() {
       <button id="redo" @click=${() => go(line.ply + 1)} title="forward (→)">▶</button>
       <button id="last" @click=${() => go(line.moves.length)} title="end">»</button>
       <button id="flip" @click=${() => { ui.flipped = !ui.flipped; update(); }} title="flip (f)">flip</button>
-      ${pg.geometry.kind === 'squares' ? html`<button id="labels" @click=${() => { ui.labels = ui.labels === 'kanji' ? 'codes' : 'kanji'; update(); }}>${ui.labels === 'kanji' ? 'codes' : 'kanji'}</button>` : nothing}
+      ${pg.labels.length > 0 ? html`<button id="labels" @click=${() => { ui.labels = nextLabels(); update(); }}>${nextLabels()}</button>` : nothing}
     </div>
     <div class="movelist" id="movelist">${line.moves.map((m, i) => html`${i % 2 === 0 ? html`<span class="num">${i / 2 + 1}.</span>` : nothing}<a
       href="#" class=${i + 1 === line.ply ? 'current' : ''} @click=${(e: Event) => { e.preventDefault(); go(i + 1); }}>${m}</a> `)}</div>
@@ -150,7 +156,7 @@ function boardPanel() {
     <div class="board-wrap" data-variant=${pg.variant.id}>${renderBoard(pg.geometry, view, marks, onCell)}</div>
     ${sideTitle(view, bottom)}
     ${ui.choice ? html`<div class="choice" id="choice"><span>Choose:</span>${ui.choice.map((m) => html`<button class="choice-move" data-move=${m.text}
-      @click=${() => { ui.choice = null; playMove(m.text); }}>${choiceText(m)}</button>`)}
+      @click=${() => { ui.choice = null; playMove(m.text, m.path); }}>${choiceText(m)}</button>`)}
       <button @click=${() => { ui.choice = null; update(); }}>cancel</button></div>` : nothing}
     <div class="result" id="result">${result
       ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — ${REASON_WORDS[result.reason] ?? result.reason} (<code>${result.winner}</code>, <code>${result.reason}</code>)`
