@@ -30,6 +30,14 @@ const POSITIONS = [
 let checksum = 0;
 const rows = [];
 for (const p of POSITIONS) {
+  try { await measure(p); } catch (err) {
+    // an older build may fail on a position (the 61,178-move one crashed legalMoves() before issue 17)
+    note(`  ${p.name}: ${err.message}`);
+    rows.push({ position: p.name, moves: NaN, perft1Ms: NaN, error: err.message });
+  }
+}
+
+async function measure(p) {
   const g = await Game.create(p.variant, { options: p.options, position: p.position });
   for (let i = 0; i < (p.plies ?? 0); i++) { const legal = g.legalMoves(); g.play(legal[legal.length >> 1]); }
   const pos = g.position();
@@ -64,6 +72,7 @@ else {
   console.log(`${'position'.padEnd(38)} ${'moves'.padStart(7)} ${'perft(1)'.padStart(9)}  ${['moves()', 'legalMoves()', 'play+undo', 'ply'].map((h) => h.padStart(12)).join('')}`);
   for (const r of rows) {
     const f = (x) => (x === undefined ? '-' : `${x.toFixed(2)}x`).padStart(12);
+    if (r.error) { console.log(`${r.position.padEnd(38)} error: ${r.error.slice(0, 60)}`); continue; }
     console.log(`${r.position.padEnd(38)} ${String(r.moves).padStart(7)} ${r.perft1Ms.toFixed(3).padStart(7)}ms  ${f(r['moves()'])}${f(r['legalMoves()'])}${f(r['play+undo'])}${f(r.ply)}`);
   }
   console.log(`checksum ${checksum}`);
