@@ -21,7 +21,7 @@
 // counted) or the reference's, never the engine's own output.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Game, IllegalMoveError, LatticeError, listVariants } from '../src/index.js';
 import type { Move } from '../src/game.js';
@@ -30,7 +30,7 @@ import * as TB from './reference/tibetan.js';
 import * as HK from './reference/hong-kong.js';
 import * as TAB from './reference/tabal.js';
 import * as BC from './reference/bagh-chal.js';
-import { denseTibetan4 } from './dense-tibetan4.js';
+import { denseTibetan4, formatTibetan4 } from './dense-tibetan4.js';
 
 type Options = Record<string, string | number>;
 
@@ -555,5 +555,182 @@ describe('move values: { path } and { from, to, captured }', () => {
     }
     // a set it does not take names no legal move
     expect(() => g.play({ from: 'c3', to: 'b2', captured: ['c1'] })).toThrow(IllegalMoveError);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// The big positions of the issue, through every API and the CLI (tibetan-4: the wide build).
+
+const cli = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
+function runCli(...args: string[]) {
+  // the divide of 61,178 long paths is megabytes of JSON (spawnSync's default buffer is 1 MiB)
+  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
+  return { code: r.status, out: r.stdout, err: r.stderr };
+}
+
+/** A tiger on g11 above the second-line ring: 61,178 legal moves, perft(2) 5,533,564 (the issue, counted independently). */
+const BIG = '3/3/4T2G1/1GGGGGGG1/2G5G2/2G5GG1/1T1G5G1T1/2G5G2/2G5G2/1GGGGGGG1/9/1T1/3 T G48 - -';
+/** A tiger on g7 inside the third-line ring: 11,016 legal moves (the issue). */
+const MID = '3/1T1/9/9/4G1G4/3GGGGG3/1T3GTG5/3GGGGG3/4G1G4/9/9/1T1/3 T - G48 -';
+
+interface Big { name: string; options: Options; position: string; count: number; perft2?: number }
+const BIGS: Big[] = [
+  { name: '61,178 moves (setup=second-line)', options: { setup: 'second-line' }, position: BIG, count: 61_178, perft2: 5_533_564 },
+  { name: '11,016 moves (default options)', options: {}, position: MID, count: 11_016 },
+];
+
+describe.each(BIGS)('tibetan-4, $name', (big) => {
+  let g: Game;
+  beforeAll(async () => { g = await Game.create('tibetan-4', { options: big.options, position: big.position }); });
+  it('legalMoves(), moves(), legalMoveTexts(), perft(1) (and perft(2)) give the issue\'s counts; texts unique, in one order, and the reference\'s', () => {
+    expect(g.position()).toBe(big.position);
+    const texts = g.legalMoves();
+    expect(texts.length).toBe(big.count);
+    expect(new Set(texts).size).toBe(big.count);
+    const ms = g.moves();
+    expect(ms.length).toBe(big.count);
+    expect(ms.map((m) => m.text)).toEqual(texts);
+    const lmt = g.legalMoveTexts();
+    expect(lmt.length).toBe(big.count);
+    expect(lmt.map((t) => t[0])).toEqual(texts);
+    expect(lmt.every((t) => t.length === 1 || (t.length === 2 && t[0]!.split('x').length === 2 && t[1]!.startsWith(t[0]!.split('x')[0]! + 'x') && t[1]!.endsWith('x' + t[0]!.split('x')[1]!)))).toBe(true);
+    expect(g.perft(1)).toBe(big.count);
+    if (big.perft2 !== undefined) expect(g.perft(2)).toBe(big.perft2);
+    // the independent reference lists the same texts
+    expect([...texts].sort()).toEqual(tibetanView('tibetan-4', big.options, big.position).texts().sort());
+  });
+
+  it('divide(1) has one key per legal move, each counting 1', () => {
+    const d = g.divide(1);
+    const keys = Object.keys(d);
+    expect(keys.length).toBe(big.count);
+    expect(Object.values(d).reduce((a, b) => a + b, 0)).toBe(big.count);
+    expect(Object.values(d).every((n) => n === 1)).toBe(true);
+    expect(new Set(keys)).toEqual(new Set(g.legalMoves()));
+  });
+
+  it('the longest multi-jumps play and undo by canonical text, full path, another path and value; the position checks of the property', () => {
+    const before = { pos: g.position(), key: g.key() };
+    const ms = g.moves();
+    const longest = [...ms].sort((a, b) => b.captured.length - a.captured.length).slice(0, 5);
+    expect(longest[0]!.captured.length).toBeGreaterThan(10);
+    const view = tibetanView('tibetan-4', big.options, big.position);
+    for (const m of longest) {
+      g.play(m.text);
+      const a = { pos: g.position(), key: g.key() };
+      expect(g.undo()).toBe(m.text);
+      for (const input of [m.text, fullPath(m), m, m.toJSON(), { from: m.from, to: m.to, captured: [...m.captured].reverse() }, { path: m.path, to: m.to }]) {
+        playsAs(g, input, m.text, a, before, `${m.text} in ${big.position}`);
+      }
+      const { paths } = view.paths(m.from!, m.to, m.captured, 3);
+      expect(paths[0]!.join('x')).toBe(fullPath(m));
+      for (const ps of paths) playsAs(g, ps.join('x'), m.text, a, before, `path ${ps.join('x')} of ${m.text}`);
+    }
+    checkPosition(g, view, newStats(), { moves: 25, values: 3000, pathsPerMove: 4, pathMoves: 8, refChecks: 2 });
+  });
+
+  it('search({ depth: 1 }) returns a legal bestmove and leaves the position', () => {
+    const before = g.position();
+    const r = g.search({ depth: 1 });
+    expect(g.legalMoves()).toContain(r.bestmove);
+    expect(g.position()).toBe(before);
+    expect(g.history()).toEqual([]);
+  });
+
+  it('the CLI: perft 1 --divide --json counts them and exits 0', () => {
+    const r = runCli('perft', 'tibetan-4', '1', '--divide', '--json', '--no-progress', '--position', big.position,
+      ...Object.entries(big.options).flatMap(([k, v]) => ['--option', `${k}=${v}`]));
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j).toMatchObject({ variant: 'tibetan-4', position: big.position, depth: 1, nodes: big.count });
+    expect(Object.keys(j.divide).length).toBe(big.count);
+    expect(Object.values(j.divide as Record<string, number>).reduce((a, b) => a + b, 0)).toBe(big.count);
+    expect(new Set(Object.keys(j.divide))).toEqual(new Set(g.legalMoves()));
+  });
+});
+
+describe('tibetan-4, a tiger among many multi-jumps sharing their ends', () => {
+  it('a tiger on f2 by the third-line ring (3,980 moves): every multi-jump shares its ends with another, as the reference says', async () => {
+    // the position of test/api.test.ts's legalMoveTexts() case: its multi-jumps are all written as paths
+    const position = '3/1T1/9/9/3GGGGG3/3G3G3/1T2G3G2T1/3G3G3/3GGGGG3/9/4G4/TG1/3 T G46 - -';
+    const g = await Game.create('tibetan-4', { position });
+    const texts = g.legalMoves();
+    expect([...texts].sort()).toEqual(tibetanView('tibetan-4', {}, position).texts().sort());
+    const multi = g.moves().filter((m) => m.captured.length > 1);
+    expect(multi.length).toBeGreaterThan(0);
+    expect(multi.every((m) => m.text === fullPath(m))).toBe(true);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Dense tibetan-4 positions, and one past the core's capacity.
+
+/** What an overflow must be: a LatticeError with code 'overflow' naming the capacity, never a plain Error. */
+function expectOverflow(e: unknown): void {
+  expect(e).toBeInstanceOf(LatticeError);
+  expect((e as LatticeError).code).toBe('overflow');
+  expect((e as Error).message).toMatch(/more legal moves than the core holds: (\d+ moves in one list|the root list's \d+ path nodes)/);
+}
+
+describe('dense tibetan-4 positions: tigers inside the second-line ring (test/dense-tibetan4.ts)', () => {
+  // three seeds (eight in the deep tier)
+  it.each(DEEP ? [1, 2, 3, 4, 5, 6, 7, 8] : [1, 2, 3])('seed %i: moves().length === perft(1), as the reference lists them; 200 moves (100 spread, 100 sharing their ends with another) round-trip by every text and value; or a LatticeError overflow', async (seed) => {
+    const { position } = denseTibetan4(seed);
+    const g = await Game.create('tibetan-4', { options: { setup: 'second-line' }, position });
+    expect(g.position()).toBe(position);
+    let n: number;
+    try {
+      n = g.perft(1);
+    } catch (e) {
+      // past the core's capacity: the lists say so too
+      expectOverflow(e);
+      for (const f of [() => g.moves(), () => g.legalMoves(), () => g.legalMoveTexts()]) {
+        try { f(); expect.unreachable('an overflow'); } catch (e2) { expectOverflow(e2); }
+      }
+      return;
+    }
+    expect(g.moves().length).toBe(n);
+    expect(g.legalMoves().length).toBe(n);
+    checkPosition(g, tibetanView('tibetan-4', { setup: 'second-line' }, position), newStats(), { moves: 100, values: 2000, pathsPerMove: 4, pathMoves: 8, refChecks: 2 });
+  });
+
+  it('a lattice of goats (every grid point with an odd coordinate, the tiger on g7): past the core\'s capacity, every API throws LatticeError overflow, and the game goes on from another position', async () => {
+    // the 9x9 grid's points with both local coordinates even are empty (25), the other 56 hold goats: the
+    // tiger on the centre jumps from empty point to empty point over a goat each way, along every line,
+    // and its multi-jumps are the trails of a 5x5 grid graph with its diagonals: far more than 2^18
+    const board = TB.boardOf('tibetan-4');
+    const cells = board.points.map((p) => {
+      const x = p.x - 2, y = p.y - 2;
+      return x < 0 || y < 0 || x > 8 || y > 8 || (x % 2 === 0 && y % 2 === 0) ? '' : 'G';
+    });
+    const goats = cells.filter((c) => c === 'G').length;
+    expect(goats).toBe(56);
+    cells[board.centre] = 'T';
+    for (const d of board.denCentres.slice(0, 3)) cells[d] = 'T';
+    const position = formatTibetan4(cells, 74 - goats, 0, 'T');
+    const g = await Game.create('tibetan-4', { options: { setup: 'second-line' }, position });
+    expect(g.position()).toBe(position);
+    const calls: Array<[string, () => unknown]> = [
+      ['perft(1)', () => g.perft(1)], ['divide(1)', () => g.divide(1)], ['moves()', () => g.moves()],
+      ['legalMoves()', () => g.legalMoves()], ['legalMoveTexts()', () => g.legalMoveTexts()], ['result()', () => g.result()],
+      ['play(g7xg9)', () => g.play('g7xg9')], ['along([g7, g9])', () => g.along(['g7', 'g9'])], ['search({ depth: 1 })', () => g.search({ depth: 1 })],
+    ];
+    for (const [what, f] of calls) {
+      let thrown: unknown = null;
+      try { f(); } catch (e) { thrown = e; }
+      expect(thrown, `${what} must throw`).not.toBeNull();
+      expectOverflow(thrown);
+    }
+    expect(g.position()).toBe(position);
+    expect(g.history()).toEqual([]);
+    // the game is still usable: the 61,178-move position lists in full on the grown lists
+    g.setPosition(BIG);
+    expect(g.perft(1)).toBe(61_178);
+    expect(g.moves().length).toBe(61_178);
+    // the CLI: one line on stderr naming the capacity, exit code 2, no stack trace
+    const r = runCli('perft', 'tibetan-4', '1', '--no-progress', '--option', 'setup=second-line', '--position', position);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/^error: perft 1: a position had more legal moves than the core holds: \d+ moves in one list/);
+    expect(r.err.trim().split('\n')).toHaveLength(1);
   });
 });
