@@ -528,8 +528,14 @@ describe('limits and argument types (fresh-user review)', () => {
   });
 
   it('legalMoveTexts() gives each legal move\'s canonical text, then its full path where the text is the short form; play() takes each', async () => {
-    // a tibetan-4 tiger inside the ring of goats: 3,980 multi-jumps, many a loop jumped either way round
-    const g = await Game.create('tibetan-4', { position: '3/1T1/9/9/3GGGGG3/3G3G3/1T2G3G2T1/3G3G3/3GGGGG3/9/4G4/TG1/3 T G46 - -' });
+    // a tibetan-4 tiger inside the ring of goats: 3,980 multi-jumps, many a loop jumped either way round;
+    // each shares its start and end with another move, so each is written as its path (README "Notation":
+    // the reference agrees, test/moves.test.ts) and has one text. The short forms: tibetan-1's tiger on a5
+    // by four goats, whose loop a5xa3xc3xc5xa5 no other move shares its ends with (test/primitives.test.ts)
+    const g4 = await Game.create('tibetan-4', { position: '3/1T1/9/9/3GGGGG3/3G3G3/1T2G3G2T1/3G3G3/3GGGGG3/9/4G4/TG1/3 T G46 - -' });
+    expect(g4.legalMoveTexts().map((t) => t[0])).toEqual(g4.legalMoves());
+    g4.dispose();
+    const g = await Game.create('tibetan-1', { position: 'GGGGG/GGGGG/T4/GGG2/1G3/3/3 T - G1 -' });
     const texts = g.legalMoveTexts();
     expect(texts.map((t) => t[0])).toEqual(g.legalMoves());
     const short = texts.filter((t) => t.length > 1);
