@@ -16,9 +16,12 @@
 // - moves with the same start and end but different captured sets get different texts, both play, and
 //   the short form `fromxto` is refused as ambiguous (or plays the single jump, which is the path it is);
 //   the run must meet such pairs (tibetan multi-jumps) so the property is not vacuous.
-// Then the big positions of the issue (61,178 and 11,016 legal moves) through every API and the CLI, and
-// dense tibetan-4 positions (test/dense-tibetan4.ts). Expected counts are the issue's (independently
-// counted) or the reference's, never the engine's own output.
+// - along() (click entry) completes each of those paths, and a part of one goes on.
+// Then the big positions of the issue (61,178 and 11,016 legal moves) through every API and the CLI,
+// dense tibetan-4 positions (test/dense-tibetan4.ts), and a position past the core's capacity (every API
+// throws LatticeError 'overflow'). Expected counts are the issue's (independently counted) or the
+// reference's, never the engine's own output. About 20 s; LATTICE_DEEP=1 runs 40 playouts a configuration
+// and 8 dense positions (about 3 minutes).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
