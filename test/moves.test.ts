@@ -27,7 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Game, IllegalMoveError, LatticeError, listVariants } from '../src/index.js';
-import type { Move } from '../src/game.js';
+import type { Move, MoveInput } from '../src/game.js';
 import { choicesArb } from './playout.js';
 import * as TB from './reference/tibetan.js';
 import * as HK from './reference/hong-kong.js';
@@ -536,14 +536,18 @@ describe('move values: { path } and { from, to, captured }', () => {
     // rank 1 is a row line a1-b1-c1-d1-e1: the tiger on a1 jumps the goat on b1 onto the empty c1
     const g = await Game.create('bagh-chal', { position: 'T3T/5/5/5/TG2T T G19 -' });
     expect(g.legalMoves()).toContain('a1xc1');
-    g.play({ path: ['a1', 'c1'] });
+    g.play({ path: ['a1', 'c1'], to: 'c1' });
+    expect(g.history()).toEqual(['a1xc1']);
+    g.undo();
+    // (MoveInput's type asks for `to`; play() goes by the path)
+    g.play({ path: ['a1', 'c1'] } as unknown as MoveInput);
     expect(g.history()).toEqual(['a1xc1']);
     g.undo();
     g.play({ from: 'a1', to: 'c1', path: ['a1', 'c1'] });
     expect(g.history()).toEqual(['a1xc1']);
     g.undo();
     // a step as a path is still a step
-    g.play({ path: ['a1', 'a2'] });
+    g.play({ path: ['a1', 'a2'], to: 'a2' });
     expect(g.history()).toEqual(['a1-a2']);
   });
 
@@ -708,7 +712,7 @@ describe('dense tibetan-4 positions: tigers inside the second-line ring (test/de
     // tiger on the centre jumps from empty point to empty point over a goat each way, along every line,
     // and its multi-jumps are the trails of a 5x5 grid graph with its diagonals: far more than 2^18
     const board = TB.boardOf('tibetan-4');
-    const cells = board.points.map((p) => {
+    const cells = board.points.map((p): string => {
       const x = p.x - 2, y = p.y - 2;
       return x < 0 || y < 0 || x > 8 || y > 8 || (x % 2 === 0 && y % 2 === 0) ? '' : 'G';
     });
