@@ -470,7 +470,10 @@ export function findValue(core: Core, board: Board, list: MoveList, v: MoveInput
   if (v.path !== undefined) {
     if (!Array.isArray(v.path) || v.path.length < 1) throw new ArgumentError(`path must be a non-empty array of point names, got ${describeValue(v.path)}`);
     const pts = v.path.map((n, i) => point(n, `path[${i}]`));
-    const kind = pts.length === 1 ? 'place' : v.kind === 'step' || v.kind === 'intervention' ? 'step' : pts.length > 2 || v.kind === 'jump' || (v.captured?.length ?? 0) > 0 ? 'jump' : 'step';
+    // two points and no kind: a step where a step (or an intervention) has those ends, else a single jump
+    const kind = pts.length === 1 ? 'place' : v.kind === 'step' || v.kind === 'intervention' ? 'step'
+      : pts.length > 2 || v.kind === 'jump' ? 'jump'
+      : list.findIdentity(pts[0]!, pts[1]!, null, false) >= 0 ? 'step' : 'jump';
     return findPoints(core, board, list, kind, pts, shown, position);
   }
   const to = point(v.to, 'to');
@@ -491,8 +494,11 @@ export function findValue(core: Core, board: Board, list: MoveList, v: MoveInput
     throw illegal(list, shown, position);
   }
   const i = list.findIdentity(from, to, caps, true);
-  if (i < 0) throw illegal(list, shown, position);
-  return i;
+  if (i >= 0) return i;
+  // a step that captures by intervention, named by its captured set
+  const s = list.findIdentity(from, to, null, false);
+  if (s >= 0 && list.kind(s) === KIND_INTERVENE && caps.every((w, k) => list.caps[s * list.words + k] === w)) return s;
+  throw illegal(list, shown, position);
 }
 
 /**
