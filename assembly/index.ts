@@ -49,9 +49,9 @@ defaultRules();
 
 export function ioPtr(): usize { return changetype<usize>(IO); }
 export function statePtr(): usize { return changetype<usize>(STATE); }
-export function movesPtr(): usize { return changetype<usize>(MOVES) + (<usize>ROOT_BASE << 2); }
+export function movesPtr(): usize { return changetype<usize>(MOVES()) + (<usize>ROOT_BASE << 2); }
 /** Captured sets of the root list, parallel to movesPtr(): setWords() u64 words each. */
-export function capsPtr(): usize { return changetype<usize>(CAPS) + <usize>ROOT_BASE * sizeof<Bits>(); }
+export function capsPtr(): usize { return changetype<usize>(CAPS()) + <usize>ROOT_BASE * sizeof<Bits>(); }
 /** u64 words per set in this build's memory: 1 (Bits = u64) or 2 (the wide build, Bits = v128). */
 export function setWords(): i32 { return sizeof<Bits>() >> 3; }
 /** Points this build's boards may have (64, or 128 on the wide build): the board and STATE inputs are this long. */
@@ -109,17 +109,17 @@ export function legalMoves(): i32 {
   rootOverflowed = overflow;
   if (before) setOverflow();
   // the Bagh Chal profile's loops write keys only: give the host each move's captured set
-  if (fast) for (let i = 0; i < n; i++) { const m = ld(MOVES, ROOT_BASE + i); st(CAPS, ROOT_BASE + i, moveKind(m) == KIND_JUMP ? bit(moveCapture(m)) : none()); }
+  if (fast) for (let i = 0; i < n; i++) { const m = ld(MOVES(), ROOT_BASE + i); st(CAPS(), ROOT_BASE + i, moveKind(m) == KIND_JUMP ? bit(moveCapture(m)) : none()); }
   if (repetitionMode == 2 && n > 0) {
     // drop the repeating moves (their path nodes move with them)
     let k = 0;
     for (let i = 0; i < n; i++) {
-      const m = ld(MOVES, ROOT_BASE + i), c = ld(CAPS, ROOT_BASE + i);
+      const m = ld(MOVES(), ROOT_BASE + i), c = ld(CAPS(), ROOT_BASE + i);
       pos.makeMove(m, c);
       const repeats = pos.repetitions() > 0;
       pos.unmakeMove();
       if (repeats) continue;
-      st(MOVES, ROOT_BASE + k, m); st(CAPS, ROOT_BASE + k, c); st(ROOT_NODE, k, ld(ROOT_NODE, i)); k++;
+      st(MOVES(), ROOT_BASE + k, m); st(CAPS(), ROOT_BASE + k, c); st(ROOT_NODE, k, ld(ROOT_NODE, i)); k++;
     }
     n = k;
   }
@@ -157,7 +157,7 @@ export function rootMoveCount(): i32 { return rootCount; }
  */
 export function makeMoveAt(i: i32): i32 {
   if (i < 0 || i >= rootCount) return -1;
-  pos.makeMove(ld(MOVES, ROOT_BASE + i), ld(CAPS, ROOT_BASE + i));
+  pos.makeMove(ld(MOVES(), ROOT_BASE + i), ld(CAPS(), ROOT_BASE + i));
   return 0;
 }
 /**

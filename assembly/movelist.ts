@@ -53,11 +53,23 @@ export const ROOT_BASE: i32 = 0;
 /** Entries in all the lists now. */
 // @ts-ignore: decorator
 @inline export function listEntries(): i32 { return stackBase() + stackMax(); }
-export let MOVES = new StaticArray<u32>(2 * START_LIST + START_STACK);
+// The u64 build's lists never grow: constant arrays (a fixed address in every hot loop); the wide build's
+// are globals that growLists replaces. Each build compiles only its own through the @inline accessors.
+const MOVES_U = new StaticArray<u32>(isInteger<Bits>() ? 2 * START_LIST + START_STACK : 0);
+const CAPS_U = new StaticArray<Bits>(isInteger<Bits>() ? 2 * START_LIST + START_STACK : 0);
+const SCORES_U = new StaticArray<i32>(isInteger<Bits>() ? 2 * START_LIST + START_STACK : 0);
+let MOVES_W = new StaticArray<u32>(isInteger<Bits>() ? 0 : 2 * START_LIST + START_STACK);
+let CAPS_W = new StaticArray<Bits>(isInteger<Bits>() ? 0 : 2 * START_LIST + START_STACK);
+let SCORES_W = new StaticArray<i32>(isInteger<Bits>() ? 0 : 2 * START_LIST + START_STACK);
+/** The packed moves of every list. */
+// @ts-ignore: decorator
+@inline export function MOVES(): StaticArray<u32> { return isInteger<Bits>() ? MOVES_U : MOVES_W; }
 /** Captured set of each move in MOVES (none() for a move that captures nothing). */
-export let CAPS = new StaticArray<Bits>(2 * START_LIST + START_STACK);
+// @ts-ignore: decorator
+@inline export function CAPS(): StaticArray<Bits> { return isInteger<Bits>() ? CAPS_U : CAPS_W; }
 /** Move-ordering score of each move in MOVES (search.ts). */
-export let SCORES = new StaticArray<i32>(2 * START_LIST + START_STACK);
+// @ts-ignore: decorator
+@inline export function SCORES(): StaticArray<i32> { return isInteger<Bits>() ? SCORES_U : SCORES_W; }
 /** Start of each ply's list on the stack (PLY_BASE[p + 1] = the end of ply p's list). */
 const PLY_BASE = new StaticArray<i32>(MAX_PLY + 2);
 /** Where ply `ply`'s list starts: after its parent's list (the stack's start at ply 0). */
@@ -130,9 +142,9 @@ export function growLists(): bool {
   listCap = min(listCap * 4, MAX_MOVES);
   stackCap = min(stackCap * 4, STACK_MOVES);
   const n = 2 * listCap + stackCap;
-  MOVES = new StaticArray<u32>(n);
-  CAPS = new StaticArray<Bits>(n);
-  SCORES = new StaticArray<i32>(n);
+  MOVES_W = new StaticArray<u32>(n);
+  CAPS_W = new StaticArray<Bits>(n);
+  SCORES_W = new StaticArray<i32>(n);
   NODE_PARENT = new StaticArray<i32>(listCap);
   NODE_POINT = new StaticArray<i32>(listCap);
   ROOT_NODE = new StaticArray<i32>(listCap);

@@ -145,7 +145,7 @@ function perftGeneric(depth: i32, ply: i32): u64 {
   if ((++polls & 63) == 0 && hostShouldStop() != 0) { stopped = true; return 0; }
   let total: u64 = 0;
   for (let i = 0; i < n; i++) {
-    makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
+    makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
     total += perftGeneric(depth - 1, ply + 1);
     unmakeMove();
   }

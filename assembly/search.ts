@@ -107,7 +107,7 @@ function checkLimits(): void {
 function exactKey(m: u32, base: i32, n: i32): u32 {
   if (m == NO_MOVE || moveKind(m) != KIND_MULTI) return m;
   let seen = 0;
-  for (let i = 0; i < n; i++) if (ld(MOVES, base + i) == m && ++seen > 1) return NO_MOVE;
+  for (let i = 0; i < n; i++) if (ld(MOVES(), base + i) == m && ++seen > 1) return NO_MOVE;
   return m;
 }
 
@@ -115,27 +115,27 @@ function scoreMoves(base: i32, n: i32, ttm0: u32, ply: i32): void {
   let ttm = ttm0, k1 = ld(KILLERS, ply * 2), k2 = ld(KILLERS, ply * 2 + 1);
   if (!fast) { ttm = exactKey(ttm, base, n); k1 = exactKey(k1, base, n); k2 = exactKey(k2, base, n); }
   for (let i = 0; i < n; i++) {
-    const m = ld(MOVES, base + i);
+    const m = ld(MOVES(), base + i);
     let s: i32;
     if (m == ttm) s = 1 << 30;
     else if (isCapture(m)) s = 1 << 29;
     else if (m == k1) s = 1 << 28;
     else if (m == k2) s = (1 << 28) - 1;
     else s = ld(HIST, histIndex(m));
-    st(SCORES, base + i, s);
+    st(SCORES(), base + i, s);
   }
 }
 
 /** Moves the best-scored remaining move to position i and returns it (selection sort, lazily). */
 function pick(base: i32, i: i32, n: i32): u32 {
-  let best = i, bs = ld(SCORES, base + i);
-  for (let j = i + 1; j < n; j++) { const s = ld(SCORES, base + j); if (s > bs) { bs = s; best = j; } }
+  let best = i, bs = ld(SCORES(), base + i);
+  for (let j = i + 1; j < n; j++) { const s = ld(SCORES(), base + j); if (s > bs) { bs = s; best = j; } }
   if (best != i) {
-    const m = ld(MOVES, base + best); st(MOVES, base + best, ld(MOVES, base + i)); st(MOVES, base + i, m);
-    st(SCORES, base + best, ld(SCORES, base + i)); st(SCORES, base + i, bs);
-    if (!fast) { const c = ld(CAPS, base + best); st(CAPS, base + best, ld(CAPS, base + i)); st(CAPS, base + i, c); }
+    const m = ld(MOVES(), base + best); st(MOVES(), base + best, ld(MOVES(), base + i)); st(MOVES(), base + i, m);
+    st(SCORES(), base + best, ld(SCORES(), base + i)); st(SCORES(), base + i, bs);
+    if (!fast) { const c = ld(CAPS(), base + best); st(CAPS(), base + best, ld(CAPS(), base + i)); st(CAPS(), base + i, c); }
   }
-  return ld(MOVES, base + i);
+  return ld(MOVES(), base + i);
 }
 
 /**
@@ -165,7 +165,7 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   }
   endPly(ply, base + n);
   for (let i = 0; i < n; i++) {
-    makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
+    makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
     const s = -quiesce(-beta, -alpha, ply + 1);
     unmakeMove();
     if (stopped) return 0;
@@ -206,7 +206,7 @@ function noLegalMove(ply: i32): bool {
   const base = plyBase(ply);
   const n = generate(base);
   for (let i = 0; i < n; i++) {
-    makeMove(ld(MOVES, base + i), ld(CAPS, base + i));
+    makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
     const forbidden = forbiddenHere();
     unmakeMove();
     if (!forbidden) return false;
@@ -278,7 +278,7 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
   let dep = NO_DEP;
   for (let i = 0; i < n; i++) {
     const m = pick(base, i, n);
-    const mc = ld(CAPS, base + i);
+    const mc = ld(CAPS(), base + i);
     makeMove(m, mc);
     if (repetitionMode == 2) {
       nodeDep = dep;
@@ -293,7 +293,7 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
       // one or two plies shallower with a null window, and again at full depth if they beat alpha;
       // never more than MAX_REDUCTION plies on one path, and not while the window is a mate score.
       let r = 0;
-      if (depth >= 3 && searched >= 3 && !mateWindow && ld(SCORES, base + i) < (1 << 28) - 1) r = min(searched >= 8 && depth >= 5 ? 2 : 1, MAX_REDUCTION - red);
+      if (depth >= 3 && searched >= 3 && !mateWindow && ld(SCORES(), base + i) < (1 << 28) - 1) r = min(searched >= 8 && depth >= 5 ? 2 : 1, MAX_REDUCTION - red);
       s = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, red + r);
       dep = min(dep, depPly);
       if (r > 0 && s > alpha) { s = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, red); dep = min(dep, depPly); }

@@ -66,8 +66,8 @@ function emitJump(to: i32, caps: Bits, parent: i32): bool {
   if (stateKnown(h)) return false;
   if (mjN >= mjEnd || !stateAdd(h, to, caps, mjN)) { setOverflow(); return false; }
   const single = !moreThanOne(caps);
-  st(MOVES, mjN, single ? jumpMove(mjFrom, to, first(caps)) : multiMove(mjFrom, to, caps));
-  st(CAPS, mjN, caps);
+  st(MOVES(), mjN, single ? jumpMove(mjFrom, to, first(caps)) : multiMove(mjFrom, to, caps));
+  st(CAPS(), mjN, caps);
   if (recording) { mjNode = addNode(parent, to); setRootNode(mjN, mjNode); }
   mjN++;
   return true;
@@ -82,18 +82,23 @@ let mjNode: i32 = -1;
  * The depth is at most the number of enemy pieces (each jump captures one).
  */
 function jumpDfs(cur: i32, caps: Bits, node: i32): void {
-  for (let i = 0; i < 8; i++) {
-    const d = recording ? <i32>ld(JORD, cur * 8 + i) : i;
-    const mid = <i32>ld(NB, cur * 8 + d), land = <i32>ld(JL, cur * 8 + d);
-    if (mid < 0 || land < 0) continue;
-    if (!has(mjEnemy, mid) || has(caps, mid)) continue;
-    // the landing must be empty: never occupied, the mover's own start, or a single piece taken this move
-    if (has(mjOcc, land) && land != mjFrom && !(has(caps, land) && ld(CNT, land) == 1)) continue;
-    const c2 = or(caps, bit(mid));
-    // a state (landing, captured set) met before has its continuations listed
-    if (!emitJump(land, c2, node)) continue;
-    jumpDfs(land, c2, mjNode);
-  }
+  // two loops, so that the search off the root (perft, search) pays no test of `recording` per direction
+  if (!recording) { for (let d = 0; d < 8; d++) jumpFrom(cur, d, caps, -1); }
+  else for (let i = 0; i < 8; i++) jumpFrom(cur, <i32>ld(JORD, cur * 8 + i), caps, node);
+}
+
+/** One jump of the search from `cur` in direction `d`, and the search on from its landing. */
+// @ts-ignore: decorator
+@inline function jumpFrom(cur: i32, d: i32, caps: Bits, node: i32): void {
+  const mid = <i32>ld(NB, cur * 8 + d), land = <i32>ld(JL, cur * 8 + d);
+  if (mid < 0 || land < 0) return;
+  if (!has(mjEnemy, mid) || has(caps, mid)) return;
+  // the landing must be empty: never occupied, the mover's own start, or a single piece taken this move
+  if (has(mjOcc, land) && land != mjFrom && !(has(caps, land) && ld(CNT, land) == 1)) return;
+  const c2 = or(caps, bit(mid));
+  // a state (landing, captured set) met before has its continuations listed
+  if (!emitJump(land, c2, node)) return;
+  jumpDfs(land, c2, mjNode);
 }
 
 /**
@@ -105,11 +110,11 @@ export function generateFast(base: i32): i32 {
   let n = base;
   if (side == PREY) {
     if (inHand > 0) {
-      for (let e = empty; nonEmpty(e); e = popFirst(e)) st(MOVES, n++, placeMove(first(e)));
+      for (let e = empty; nonEmpty(e); e = popFirst(e)) st(MOVES(), n++, placeMove(first(e)));
     } else {
       for (let f = prey; nonEmpty(f); f = popFirst(f)) {
         const from = first(f);
-        for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) st(MOVES, n++, stepMove(from, first(t)));
+        for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) st(MOVES(), n++, stepMove(from, first(t)));
       }
     }
     return n - base;
@@ -117,7 +122,7 @@ export function generateFast(base: i32): i32 {
   n = base + capturesFast(base);
   for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
     const from = first(f);
-    for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) st(MOVES, n++, stepMove(from, first(t)));
+    for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) st(MOVES(), n++, stepMove(from, first(t)));
   }
   return n - base;
 }
@@ -135,7 +140,7 @@ export function generateHunt(base: i32): i32 {
   if ((s == PREY ? inHand : hand1) > 0) {
     for (let e = empty; nonEmpty(e); e = popFirst(e)) {
       if (n >= end) { setOverflow(); return n - base; }
-      st(MOVES, n, placeMove(first(e))); st(CAPS, n, none()); n++;
+      st(MOVES(), n, placeMove(first(e))); st(CAPS(), n, none()); n++;
     }
     return n - base;
   }
@@ -147,7 +152,7 @@ export function generateHunt(base: i32): i32 {
       for (let t = jumpLandings(fr, enemy, empty); nonEmpty(t); t = popFirst(t)) {
         const to = first(t), mid = midOf(fr, to);
         if (n >= end) { setOverflow(); return n - base; }
-        st(MOVES, n, jumpMove(fr, to, mid)); st(CAPS, n, bit(mid)); n++;
+        st(MOVES(), n, jumpMove(fr, to, mid)); st(CAPS(), n, bit(mid)); n++;
       }
     }
   } else if (cap == CAP_MULTI) {
@@ -166,9 +171,9 @@ export function generateHunt(base: i32): i32 {
       if (n >= end) { setOverflow(); return n - base; }
       if (cap == CAP_INTERVENTION) {
         const c = interventionCaps(fr, to, enemy, occ);
-        st(MOVES, n, nonEmpty(c) ? interveneMove(fr, to) : stepMove(fr, to)); st(CAPS, n, c);
+        st(MOVES(), n, nonEmpty(c) ? interveneMove(fr, to) : stepMove(fr, to)); st(CAPS(), n, c);
       } else {
-        st(MOVES, n, stepMove(fr, to)); st(CAPS, n, none());
+        st(MOVES(), n, stepMove(fr, to)); st(CAPS(), n, none());
       }
       n++;
     }
@@ -218,7 +223,7 @@ export function capturesFast(base: i32): i32 {
     const from = first(f);
     for (let t = jumpLandings(from, prey, empty); nonEmpty(t); t = popFirst(t)) {
       const to = first(t);
-      st(MOVES, n++, jumpMove(from, to, midOf(from, to)));
+      st(MOVES(), n++, jumpMove(from, to, midOf(from, to)));
     }
   }
   return n - base;

@@ -47,8 +47,8 @@ export function generateCaptures(base: i32): i32 {
   const n = family == FAMILY_DRAUGHTS ? generateDraughts(base) : generateHunt(base);
   let k = base;
   for (let i = base; i < base + n; i++) {
-    const m = ld(MOVES, i);
-    if (isCapture(m)) { st(MOVES, k, m); st(CAPS, k, ld(CAPS, i)); k++; }
+    const m = ld(MOVES(), i);
+    if (isCapture(m)) { st(MOVES(), k, m); st(CAPS(), k, ld(CAPS(), i)); k++; }
   }
   return k - base;
 }

@@ -47,19 +47,19 @@ function wdl(alpha: i32, beta: i32, ply: i32): i32 {
   if (n == 0) return -1;
   // order: the TT move, then by the static evaluation of the child (best for the mover first)
   for (let i = 0; i < n; i++) {
-    const m = ld(MOVES, base + i);
+    const m = ld(MOVES(), base + i);
     let sc: i32;
     if (m == ttm) sc = 1 << 30;
     else { makeMove(m, none()); sc = -evaluate(); unmakeMove(); }
-    st(SCORES, base + i, sc);
+    st(SCORES(), base + i, sc);
   }
   const alpha0 = alpha;
   let best = -2, bestM = NO_MOVE;
   for (let i = 0; i < n; i++) {
-    let bi = i, bs = ld(SCORES, base + i);
-    for (let j = i + 1; j < n; j++) { const s = ld(SCORES, base + j); if (s > bs) { bs = s; bi = j; } }
-    const m = ld(MOVES, base + bi);
-    if (bi != i) { st(MOVES, base + bi, ld(MOVES, base + i)); st(MOVES, base + i, m); st(SCORES, base + bi, ld(SCORES, base + i)); st(SCORES, base + i, bs); }
+    let bi = i, bs = ld(SCORES(), base + i);
+    for (let j = i + 1; j < n; j++) { const s = ld(SCORES(), base + j); if (s > bs) { bs = s; bi = j; } }
+    const m = ld(MOVES(), base + bi);
+    if (bi != i) { st(MOVES(), base + bi, ld(MOVES(), base + i)); st(MOVES(), base + i, m); st(SCORES(), base + bi, ld(SCORES(), base + i)); st(SCORES(), base + i, bs); }
     makeMove(m, none());
     const v = -wdl(-beta, -alpha, ply + 1);
     unmakeMove();
