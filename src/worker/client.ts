@@ -15,7 +15,7 @@ import { STOP_REFUSED, type EngineApi, type WorkerSearchLimits } from './protoco
 import { nodeEndpoint } from '../platform/node-endpoint.js';
 import { locateCompiled } from '../platform/locate.js';
 import { ArgumentError, LatticeError, describeValue } from '../errors.js';
-import { checkGameArgs } from '../engine.js';
+import { allVariantIds, checkGameArgs } from '../engine.js';
 import { installErrorTransfer } from './error-transfer.js';
 
 installErrorTransfer(Comlink.transferHandlers);
@@ -58,7 +58,7 @@ export class EngineWorker {
    */
   static async start(opts: EngineWorkerOptions): Promise<EngineWorker> {
     if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
-      throw new ArgumentError(`EngineWorker.start needs an options object such as { variant: 'bagh-chal' }, got ${describeValue(opts)}`);
+      throw new ArgumentError(`EngineWorker.start needs an options object such as { variant: '${allVariantIds()[0]}' }, got ${describeValue(opts)}`);
     }
     const { variant, ...game } = opts;
     checkGameArgs(variant, game);
