@@ -49,6 +49,32 @@ describe('EngineWorker (Node worker_threads)', () => {
     expect(r2.depth).toBe(3);
   });
 
+  it('search(); stop(); search() in quick succession (a GUI after each move): the first stops at once, the second runs (issue 18)', async () => {
+    const w = await EngineWorker.start({ variant: 'bagh-chal' });
+    workers.push(w);
+    for (let round = 0; round < 3; round++) {
+      const t0 = performance.now();
+      const first = w.search({ movetime: 60_000 });
+      w.stop();
+      const second = w.search({ depth: 4 });
+      const r1 = await first;
+      const stopped = performance.now() - t0;
+      // a lost stop ran the whole 60 s; a kept one returns after depth 1 (the first iteration always completes)
+      expect(stopped, `round ${round}: the first search returned after ${Math.round(stopped)} ms`).toBeLessThan(5_000);
+      expect(r1.bestmove).toBeTruthy();
+      const r2 = await second;
+      expect(r2.depth).toBe(4);
+    }
+    // a stop() while a search waits behind another call reaches it too
+    const busy = w.perft(5);
+    const queued = w.search({ movetime: 60_000 });
+    w.stop();
+    const t0 = performance.now();
+    await busy;
+    expect((await queued).depth).toBeGreaterThanOrEqual(1);
+    expect(performance.now() - t0).toBeLessThan(5_000);
+  });
+
   it('rejects bad input with the error message', async () => {
     await expect(EngineWorker.start({ variant: 'no-such-game' })).rejects.toThrow(/unknown variant "no-such-game"/);
     const w = await EngineWorker.start({ variant: 'bagh-chal' });

@@ -11,7 +11,7 @@
 import * as Comlink from 'comlink';
 import type { PerftLimits, SearchInfo } from '../game.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
-import { STOP_REFUSED, type EngineApi, type WorkerSearchLimits } from './protocol.js';
+import { STOP_REFUSED, STOP_SLOTS, type EngineApi, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
 import { locateCompiled } from '../platform/locate.js';
 import { ArgumentError, LatticeError, describeValue } from '../errors.js';
@@ -37,6 +37,8 @@ export interface EngineWorkerOptions extends AnyGameOptions { variant: string }
 export class EngineWorker {
   private readonly remote: Comlink.Remote<EngineApi>;
   private readonly stopFlag: Int32Array;
+  /** Searches asked for so far (search n polls stop flag n % STOP_SLOTS). */
+  private searches = 0;
   private readonly close: () => Promise<void> | void;
   /** Why calls are refused from now on (terminated, or the thread died); null while the worker serves. */
   private ended: string | null = null;
@@ -62,7 +64,7 @@ export class EngineWorker {
     }
     const { variant, ...game } = opts;
     checkGameArgs(variant, game);
-    const shared = typeof SharedArrayBuffer !== 'undefined' ? new SharedArrayBuffer(4) : new ArrayBuffer(4);
+    const shared = typeof SharedArrayBuffer !== 'undefined' ? new SharedArrayBuffer(4 * STOP_SLOTS) : new ArrayBuffer(4 * STOP_SLOTS);
     const stopFlag = new Int32Array(shared);
     let remote: Comlink.Remote<EngineApi>;
     let close: () => Promise<void> | void;
@@ -159,15 +161,23 @@ export class EngineWorker {
         try { onIteration(info); } catch (error) { thrown = { error }; this.stop(); }
       });
     }
-    if (this.ended === null) Atomics.store(this.stopFlag, 0, 0);
-    return this.call('search', () => this.remote.search(sent as WorkerSearchLimits, progress)).then((r) => {
+    // this search's own stop flag, cleared now (when it is asked for), not when the worker starts it: a
+    // stop() between here and then stops it, and no later search can clear it (issue 18: a GUI's
+    // search(); stop(); search() lost the stop when one shared flag was cleared by the second search)
+    const slot = this.searches++ % STOP_SLOTS;
+    if (this.ended === null) Atomics.store(this.stopFlag, slot, 0);
+    return this.call('search', () => this.remote.search(sent as WorkerSearchLimits, progress, slot)).then((r) => {
       if (thrown) throw thrown.error;
       return r;
     });
   }
 
-  /** Asks a running search to stop (it returns within about a thousand nodes). Harmless at any time. */
-  stop(): void { Atomics.store(this.stopFlag, 0, 1); }
+  /**
+   * Stops every search asked for so far: the running one returns within about a thousand nodes, and
+   * those still queued behind other calls return at once when they start (with their first iteration's
+   * move). A search asked for after stop() runs normally. Harmless at any time.
+   */
+  stop(): void { for (let i = 0; i < STOP_SLOTS; i++) Atomics.store(this.stopFlag, i, 1); }
 
   /** Game.setPosition: rejects with ParseError naming the column, ArgumentError for a non-string. */
   setPosition(p: string): Promise<void> { return this.call('setPosition', () => this.remote.setPosition(p)); }

@@ -12,7 +12,7 @@ import * as Comlink from 'comlink';
 import { z } from 'zod';
 import { createGame, type AnyGame } from '../engine.js';
 import { ArgumentError } from '../errors.js';
-import { STOP_REFUSED, type EngineApi, type WorkerSearchLimits } from './protocol.js';
+import { STOP_REFUSED, STOP_SLOTS, type EngineApi, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
 import type { PerftLimits, SearchInfo } from '../game.js';
 import { installErrorTransfer } from './error-transfer.js';
@@ -44,8 +44,9 @@ const api: EngineApi = {
   async result() { return current().result(); },
   async perft(d, limits?: PerftLimits) { return current().perft(d, limits); },
   async divide(d, limits?: PerftLimits) { return current().divide(d, limits); },
-  async search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void) {
+  async search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void, slot: number = 0) {
     const g = current();
+    if (!(Number.isInteger(slot) && slot >= 0 && slot < STOP_SLOTS)) throw new ArgumentError(`the stop slot of a search must be an integer 0..${STOP_SLOTS - 1}, got ${String(slot)}`);
     // limits that are not an object go on as they are, for the game to refuse; so does a non-function
     // onIteration inside them (the client sends a function as the separate comlink proxy)
     if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) return g.search(limits);
@@ -55,7 +56,9 @@ const api: EngineApi = {
     // progress is best effort: a client that has gone away must not stop the search
     const report = onIteration && ((i: SearchInfo) => { try { Promise.resolve(onIteration(i)).catch(() => {}); } catch { /* released */ } });
     const progress = report ?? (limits as { onIteration?: (i: SearchInfo) => void }).onIteration;
-    return g.search({ ...limits, stop: stopFlag, onIteration: progress });
+    // this search's own flag: a view of one slot of the shared flags (see protocol.ts STOP_SLOTS)
+    const stop = stopFlag && stopFlag.length >= STOP_SLOTS ? new Int32Array(stopFlag.buffer, slot * 4, 1) : stopFlag;
+    return g.search({ ...limits, stop, onIteration: progress });
   },
 };
 

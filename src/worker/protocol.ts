@@ -17,8 +17,17 @@ export interface WorkerSearchLimits { depth?: number; nodes?: number; movetime?:
  * the same checks as in-process; errors arrive as rejected promises with their class, `code`, message
  * and fields (error-transfer.ts). Messages are checked before comlink reads them (message-guard.ts).
  */
+/**
+ * Stop flags in the shared buffer: search n (the client's count) polls flag n % STOP_SLOTS. A search
+ * waits behind at most the calls queued before it, far fewer than this many.
+ */
+export const STOP_SLOTS = 256;
+
 export interface EngineApi {
-  /** Creates the game inside the worker; `stop` is the shared stop flag (Int32Array on a SharedArrayBuffer). */
+  /**
+   * Creates the game inside the worker; `stop` holds the shared stop flags (Int32Array on a
+   * SharedArrayBuffer, STOP_SLOTS of them: each search polls its own slot, see search).
+   */
   create(variant: string, options: AnyGameOptions, stop: Int32Array): Promise<string>;
   setPosition(position: string): Promise<void>;
   position(): Promise<string>;
@@ -33,8 +42,10 @@ export interface EngineApi {
   perft(depth: number, limits?: PerftLimits): Promise<number>;
   divide(depth: number, limits?: PerftLimits): Promise<Record<string, number>>;
   /**
-   * Searches with the worker's shared stop flag; `onIteration` (a comlink proxy) receives progress after
-   * each completed iteration.
+   * Searches, polling stop flag `slot` (0..STOP_SLOTS-1) of the shared flags: the client gives each
+   * search its own slot, cleared when the search is asked for, so a stop() meant for an earlier search
+   * never reaches a later one and a later search never clears an earlier one's stop. `onIteration` (a
+   * comlink proxy) receives progress after each completed iteration.
    */
-  search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void): Promise<AnySearchResult>;
+  search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void, slot?: number): Promise<AnySearchResult>;
 }
