@@ -46,10 +46,30 @@ export function setEvalMask(i: i32, w0: u64, w1: u64): i32 {
   return 0;
 }
 
-/** Static evaluation of the current position from the side to move's point of view. */
+/**
+ * The largest evaluation any family returns: one below the mate range (search.ts MATE_BOUND = 30000),
+ * so that no position however lopsided reads as a forced win (DESIGN.md "Search": every family's
+ * evaluation is clamped below the mate range; search.ts checks the two agree).
+ */
+export const EVAL_LIMIT: i32 = 29999;
+
+/** Static evaluation of the current position from the side to move's point of view, within ±EVAL_LIMIT. */
 export function evaluate(): i32 {
+  const s = evaluateAny();
+  return s > EVAL_LIMIT ? EVAL_LIMIT : s < -EVAL_LIMIT ? -EVAL_LIMIT : s;
+}
+
+/** The family's evaluation, unclamped. */
+// @ts-ignore: decorator
+@inline function evaluateAny(): i32 {
   if (family == FAMILY_DRAUGHTS) return evaluateDraughts();
   if (!fast) return evaluateGeneric();
+  return evaluateFast();
+}
+
+/** The Bagh Chal profile's evaluation. */
+// @ts-ignore: decorator
+@inline function evaluateFast(): i32 {
   const empty = andNot(boardMask, or(hunters, prey));
   const w = inHand > 0 ? 0 : FEATURES;
   let mobility = 0, trapped = 0;

@@ -25,7 +25,7 @@ import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from "./mov
 import { MOVES, CAPS, SCORES, MAX_PLY, plyBase, endPly } from "./movelist";
 import { fast, compulsory } from "./rules";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE, KIND_MULTI } from "./move";
-import { evaluate } from "./eval";
+import { evaluate, EVAL_LIMIT } from "./eval";
 import { probeCurrent } from "./tablebase/probe";
 import { ttProbe, ttStore, ttNewSearch, ttClaim, ttMove, ttScore, ttDepth, ttBound, ttSlack, TT_USER_SEARCH, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
 
@@ -40,6 +40,8 @@ export const INFINITE: i32 = 32000;
 /** A win in n plies scores MATE - n; a loss in n plies scores -(MATE - n). */
 export const MATE: i32 = 31000;
 export const MATE_BOUND: i32 = MATE - 1000;
+// every evaluation stays below the mate range (eval.ts EVAL_LIMIT)
+if (EVAL_LIMIT >= MATE_BOUND) unreachable();
 
 /** Probe the movement-phase tablebase inside the search (set when the host has loaded one). */
 let tbActive = false;

@@ -18,6 +18,8 @@ const NEIGHBOURS = [1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1];
 
 export const MATE = 30000;
 const MATE_BOUND = MATE - 1000;
+/** The largest evaluation: one below the mate range, so no material lead reads as a forced win. */
+export const EVAL_LIMIT = MATE_BOUND - 1;
 const INF = 32000;
 /** Deepest search: the shared limit (src/limits.ts). */
 const MAX_DEPTH = MAX_SEARCH_DEPTH;
@@ -80,6 +82,9 @@ export class Searcher {
       s += (p & 1) === 0 ? v : -v;
     }
     s += SPARE_ROYAL * (Math.max(0, this.pos.royals[0]! - 1) - Math.max(0, this.pos.royals[1]! - 1));
+    // below the mate range, however large the material lead (issue 18: a lead of ranks of pieces read as
+    // a mate, "loss in 2000")
+    s = Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, s));
     return this.pos.side === 0 ? s : -s;
   }
 
