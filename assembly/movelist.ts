@@ -24,13 +24,13 @@ export const STACK_MOVES: i32 = isInteger<Bits>() ? 1 << 18 : 1 << 21;
 /** Deepest ply the move stack serves (search and perft). */
 export const MAX_PLY: i32 = 128;
 /**
- * Memory on demand (the wide build): the lists start at 2^12 moves a list and 2^15 on the stack (under
- * 1 MiB with their captured sets and scores) and grow 4x at a time, to MAX_MOVES and STACK_MOVES, when
+ * Memory on demand (the wide build): the lists start at 2^14 moves a list and 2^17 on the stack (4 MiB
+ * with their captured sets and scores: a search from tibetan-4's start fits) and grow 4x at a time, to MAX_MOVES and STACK_MOVES, when
  * the host finds a run overflowed (growLists; the host then runs it again). The u64 build's lists are
  * at their largest from the start (32767 and 2^18: 6 MiB), as they always were.
  */
-const START_LIST: i32 = isInteger<Bits>() ? MAX_MOVES : 1 << 12;
-const START_STACK: i32 = isInteger<Bits>() ? STACK_MOVES : 1 << 15;
+const START_LIST: i32 = isInteger<Bits>() ? MAX_MOVES : 1 << 14;
+const START_STACK: i32 = isInteger<Bits>() ? STACK_MOVES : 1 << 17;
 let listCap: i32 = START_LIST;
 let stackCap: i32 = START_STACK;
 /** Moves one list may hold now. */

@@ -22,7 +22,7 @@ import { ld, st, none } from "./bits";
 import { MAX_POINTS } from "./board";
 import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, clockOut } from "./position";
 import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from "./movegen/index";
-import { MOVES, CAPS, SCORES, MAX_PLY, plyBase, endPly } from "./movelist";
+import { MOVES, CAPS, SCORES, MAX_PLY, plyBase, endPly, overflow } from "./movelist";
 import { fast, compulsory } from "./rules";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE, KIND_MULTI } from "./move";
 import { evaluate, EVAL_LIMIT } from "./eval";
@@ -89,6 +89,9 @@ let rootPvLen: i32 = 0;
 @inline function fromTT(s: i32, ply: i32): i32 { return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s; }
 
 function checkLimits(): void {
+  // a list ran out of room: the result would be wrong, so stop at once (the host grows the lists and
+  // searches again, or reports the overflow)
+  if (overflow) { stopped = true; return; }
   if (completedDepth == 0) return; // depth 1 always completes, so there is always a move
   if ((maxNodes > 0 && nodes >= maxNodes) || (deadline > 0 && hostNow() >= deadline) || hostShouldStop() != 0) stopped = true;
 }

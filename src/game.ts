@@ -571,13 +571,20 @@ export class Game implements AnyGame {
     }
     const stop = limits.stop;
     this.core.hooks.shouldStop = stop ? () => Atomics.load(stop, 0) : () => 0;
+    // a search run again on grown lists (runGrowing) reports only the iterations it had not reached:
+    // the ones before the overflow were complete and exact
+    let reported = 0;
     this.core.hooks.onIteration = (d, s, n, ms, len) => {
+      if (d <= reported) return;
+      reported = d;
       limits.onIteration?.({ depth: d, score: s, mateIn: mateOf(s), nodes: n, ms: Math.round(ms), pv: this.pv(len) });
     };
     const t0 = performance.now();
     try {
       return this.exclusive('search', () => {
-        const best = runGrowing(this.core, 'search', () => e.search(depth, nodes, movetime));
+        // a search that outgrew the lists stops at once and runs again on larger ones, in the time left
+        const deadline = t0 + movetime;
+        const best = runGrowing(this.core, 'search', () => e.search(depth, nodes, movetime > 0 ? Math.max(1, deadline - performance.now()) : 0));
         const score = e.searchScore();
         const pv = this.pv(e.pvLength());
         return {

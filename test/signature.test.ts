@@ -12,13 +12,13 @@ export const BENCH_SIGNATURE = 3276082;
 export const VARIANT_SIGNATURES: Record<string, number> = {
   'bagh-chal': BENCH_SIGNATURE,
   'tibetan-1': 384845,
-  'tibetan-2': 51582,
+  'tibetan-2': 51392,   // issue 18: quiescence searches captures biggest first (was 51582)
   'tibetan-4': 32445,
   'catch-the-giant': 30092,
   'surround-the-tiger': 363645,
   'double-tiger': 313580,
   'shepherds-and-wolves': 569963,
-  'permainan-tabal': 50955,
+  'permainan-tabal': 50181,   // issue 18: quiescence searches captures biggest first (was 50955)
 };
 
 it(`Bench: ${BENCH_SIGNATURE}, and one signature per variant`, async () => {
