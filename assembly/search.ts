@@ -144,6 +144,39 @@ function pick(base: i32, i: i32, n: i32): u32 {
 }
 
 /**
+ * Lists longer than this are sorted once by score (heapsort, most first) instead of picked move by move:
+ * picking is O(n^2) for a node whose moves are all searched, and the 105-point board's lists reach 10^5
+ * moves (a depth-1 search of a 61,178-move position spent seconds picking). Shorter lists keep pick(),
+ * so the move order, and every Bench signature, is as before.
+ */
+const SORT_FROM: i32 = 1024;
+
+/** Swaps entries a and b of the lists (move, captured set, score). */
+function swapEntries(a: i32, b: i32): void {
+  const m = ld(MOVES(), a); st(MOVES(), a, ld(MOVES(), b)); st(MOVES(), b, m);
+  const c = ld(CAPS(), a); st(CAPS(), a, ld(CAPS(), b)); st(CAPS(), b, c);
+  const s = ld(SCORES(), a); st(SCORES(), a, ld(SCORES(), b)); st(SCORES(), b, s);
+}
+
+/** Restores the min-heap of scores at base[0..n) below entry i. */
+function siftDown(base: i32, i: i32, n: i32): void {
+  for (;;) {
+    let c = 2 * i + 1;
+    if (c >= n) return;
+    if (c + 1 < n && ld(SCORES(), base + c + 1) < ld(SCORES(), base + c)) c++;
+    if (ld(SCORES(), base + i) <= ld(SCORES(), base + c)) return;
+    swapEntries(base + i, base + c);
+    i = c;
+  }
+}
+
+/** Sorts base[0..n) by score, highest first (heapsort on a min-heap: the smallest go to the end). */
+function sortByScore(base: i32, n: i32): void {
+  for (let s = (n >> 1) - 1; s >= 0; s--) siftDown(base, s, n);
+  for (let e = n - 1; e > 0; e--) { swapEntries(base, base + e); siftDown(base, 0, e); }
+}
+
+/**
  * Quiescence on captures. Where captures are compulsory (draughts family) there is no stand-pat while
  * the side to move can capture: it must, so only the captures are searched; a position without
  * captures is scored by the evaluation (a side with no move at all has lost).
@@ -282,7 +315,8 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
   let best = -INFINITE, bestM = NO_MOVE, searched = 0;
   let dep = NO_DEP;
   for (let i = 0; i < n; i++) {
-    const m = pick(base, i, n);
+    if (i == 0 && n > SORT_FROM) sortByScore(base, n);
+    const m = n > SORT_FROM ? ld(MOVES(), base + i) : pick(base, i, n);
     const mc = ld(CAPS(), base + i);
     makeMove(m, mc);
     if (repetitionMode == 2) {

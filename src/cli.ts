@@ -8,7 +8,7 @@
 import { readdirSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from './game.js';
-import { FAMILIES, checkLabels, createGame, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
+import { FAMILIES, checkGameArgs, checkLabels, createGame, familyOf, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
 import { ArgumentError, LatticeError, reviveError, type ErrorRecord } from './errors.js';
 import { Worker } from 'node:worker_threads';
 import { parseOptionArgs } from './variants/index.js';
@@ -287,16 +287,19 @@ const layerLine = (r: LayerReport) => {
  * The variant whose tablebase layer files (`<variant>-ctw<n>-c<layer>.lttb`, src/tablebase/format.ts) are
  * in `dir`: ArgumentError when there are none, or files of several variants (then --variant chooses).
  */
-function tablebaseVariant(dir: string): string {
+function tablebaseVariant(dir: string): { variant: string; ctw?: number } {
   let names: string[];
   try {
     names = readdirSync(dir);
   } catch (err) {
     if ((err as { code?: string }).code === 'EACCES') throw new ArgumentError(`--dir ${dir}: no permission to read the directory (give --variant, or read access)`);
+    if ((err as { code?: string }).code === 'ENOTDIR') throw new ArgumentError(`--dir ${dir}: not a directory`);
     throw new ArgumentError(`--dir ${dir}: no such directory (build one with "lattice tablebase build <variant> --dir ${dir}")`);
   }
-  const found = [...new Set(names.map((n) => /^(.+)-ctw\d+-c\d+\.lttb$/.exec(n)?.[1]).filter((v): v is string => v !== undefined))];
-  if (found.length === 1) return found[0]!;
+  const files = names.map((n) => /^(.+)-ctw(\d+)-c\d+\.lttb$/.exec(n)).filter((m): m is RegExpExecArray => m !== null);
+  const found = [...new Set(files.map((m) => m[1]!))];
+  const ctws = [...new Set(files.map((m) => Number(m[2])))];
+  if (found.length === 1) return { variant: found[0]!, ...(ctws.length === 1 ? { ctw: ctws[0]! } : {}) };
   throw new ArgumentError(found.length === 0 ? `--dir ${dir} holds no tablebase layer files (build them with "lattice tablebase build <variant> --dir ${dir}")` : `--dir ${dir} holds tablebases of ${found.join(', ')}: choose one with --variant`);
 }
 
@@ -335,7 +338,14 @@ tablebase.command('probe <position>')
   .addOption(new Option('--option <key=value>', 'set a variant option, repeatable').argParser(collect).default([], 'none'))
   .option('--json', 'print one JSON object on stdout')
   .action(async (position: string, o: { variant?: string; dir: string; option: string[]; json?: boolean }) => {
-    const g = await Game.create(o.variant ?? tablebaseVariant(o.dir), { position, options: parseOptionArgs(o.option) });
+    const found = o.variant === undefined ? tablebaseVariant(o.dir) : undefined;
+    const variant = o.variant ?? found!.variant;
+    if (!familyOf(variant)) checkGameArgs(variant, {});   // an unknown variant: the usual message
+    if (!familyOf(variant)!.tablebases) throw new ArgumentError(`tablebases exist for the lattice games with Bagh Chal's rule profile, not for ${variant}`);
+    const options = parseOptionArgs(o.option);
+    // the files' captures-to-win when one value is there and none is given
+    if (found?.ctw !== undefined && options['captures-to-win'] === undefined) options['captures-to-win'] = String(found.ctw);
+    const g = await Game.create(variant, { position, options });
     await g.loadTablebase(o.dir);
     const p = g.probe();
     if (!p) throw new ArgumentError('the position is not in the movement-phase tablebase (goats still in hand)');

@@ -18,6 +18,13 @@ export function describeValue(v: unknown): string {
   return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : `${String(v)} (${v === null ? 'null' : typeof v})`;
 }
 
+/** A move value for messages: JSON where it can be (BigInts and cycles too), at most ~80 characters. */
+export function showValue(v: unknown): string {
+  let t: string;
+  try { t = JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x)) ?? String(v); } catch { t = Object.prototype.toString.call(v); }
+  return t.length > 80 ? `${t.slice(0, 77)}...` : t;
+}
+
 /** The input around `column` for a one-line message: JSON-quoted, at most ~60 characters of it. */
 function excerpt(input: string, column: number): string {
   if (input.length <= 60) return JSON.stringify(input);
@@ -40,7 +47,9 @@ export class ParseError extends LatticeError {
 /** A well-formed move that is not legal in the current position. */
 export class IllegalMoveError extends LatticeError {
   constructor(move: string, position: string, why: string) {
-    super('illegal-move', `illegal move "${move}" in ${position}: ${why}`);
+    // a move of thousands of characters (a pasted path) is shown by its start, as ParseError does
+    const shown = move.length > 80 ? `${move.slice(0, 77)}...` : move;
+    super('illegal-move', `illegal move "${shown}" in ${position}: ${why}`);
     this.name = 'IllegalMoveError';
   }
 }

@@ -1,4 +1,4 @@
-import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, UnknownVariantError, checkKeys, describeValue } from './errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, UnknownVariantError, checkKeys, describeValue, showValue } from './errors.js';
 import type { AnyGame, GameDescription } from './contract.js';
 import type { GameResult as AnyGameResult, ResultReason } from './result.js';
 import type { Board } from './lattice/index.js';
@@ -11,7 +11,7 @@ import { checkGameArgTypes } from './game-args.js';
 import { CallGuard } from './call-guard.js';
 import type { LayerMeta } from './tablebase/format.js';
 import { checkDepth, checkSearchLimits, mateIn, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from './limits.js';
-import { MoveList, alongPath, runGrowing, findText, findValue, lineTexts, type Move, type MoveInput } from './moves.js';
+import { MoveList, alongPath, runGrowing, findText, findValue, checkValue, lineTexts, type Move, type MoveInput } from './moves.js';
 import { GameTablebase, type SolveReport, type TablebaseProbe } from './game-tablebase.js';
 export { loadVariantCore } from './core-setup.js';
 export { MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, DEFAULT_SEARCH_DEPTH, type PerftLimits, type PerftProgress, type SearchLimits, type SearchInfo } from './limits.js';
@@ -339,9 +339,10 @@ export class Game implements AnyGame {
   play(move: string | MoveInput): void {
     this.enter('play');
     if (typeof move !== 'string' && (move === null || typeof move !== 'object')) throw new ArgumentError(`a move must be a string or a move object, got ${describeValue(move)}`);
-    if (typeof move === 'string') parseMoveText(this.board, move);   // syntax errors first, whatever the position
+    // a malformed text or value is refused first, whatever the position
+    if (typeof move === 'string') parseMoveText(this.board, move); else checkValue(this.board, move);
     const over = this.resultOf(this.resultCode());
-    const shown = typeof move === 'string' ? move : JSON.stringify(move);
+    const shown = typeof move === 'string' ? move : showValue(move);
     if (over) throw new IllegalMoveError(shown, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
     const list = this.list();
     const i = typeof move === 'string'
@@ -584,7 +585,11 @@ export class Game implements AnyGame {
       return this.exclusive('search', () => {
         // a search that outgrew the lists stops at once and runs again on larger ones, in the time left
         const deadline = t0 + movetime;
-        const best = runGrowing(this.core, 'search', () => e.search(depth, nodes, movetime > 0 ? Math.max(1, deadline - performance.now()) : 0));
+        let used = 0, runs = 0;
+        const best = runGrowing(this.core, 'search', () => {
+          if (runs++ > 0) used += e.searchNodes();
+          return e.search(depth, nodes > 0 ? Math.max(1, nodes - used) : 0, movetime > 0 ? Math.max(1, deadline - performance.now()) : 0);
+        });
         const score = e.searchScore();
         const pv = this.pv(e.pvLength());
         return {

@@ -17,7 +17,7 @@
  * checked hop by hop by the core (`pathCaptures`: the rules of RULES.md §0 and §4), its captured set
  * derived, and the move found by its identity (kind, from, to, captured set).
  */
-import { IllegalMoveError, LatticeError, ArgumentError, describeValue } from './errors.js';
+import { IllegalMoveError, LatticeError, ArgumentError, describeValue, showValue } from './errors.js';
 import type { Board } from './lattice/index.js';
 import { IO_SET, type Core } from './wasm.js';
 import { parseMoveText } from './position-text.js';
@@ -55,7 +55,7 @@ export interface MoveValue {
  */
 export interface MoveInput {
   from?: string | null;
-  to: string;
+  to?: string;
   captured?: readonly string[];
   path?: readonly string[];
   kind?: MoveKind;
@@ -452,53 +452,97 @@ function findPoints(core: Core, board: Board, list: MoveList, kind: 'place' | 's
 }
 
 const INPUT_KEYS = new Set(['from', 'to', 'captured', 'path', 'kind', 'text', 'choice']);
+const KINDS = new Set<string>(['place', 'step', 'jump', 'intervention', 'capture']);
+
+/** A checked move value: point indices (no holes, every name on the board), the kind if given. */
+interface CheckedValue { from: number | null | undefined; to: number | undefined; captured: number[] | undefined; path: number[] | undefined; kind: MoveKind | undefined; text: string | undefined }
 
 /**
- * Finds the legal move a value denotes (MoveInput or a MoveValue from moves()). Returns the list index.
- * @throws ArgumentError for a malformed value (unknown point names, wrong types); IllegalMoveError when
- *   no legal move has that identity.
+ * Checks a move value's shape, whatever the position (play() runs it before anything else): an object,
+ * known keys, `from`/`to` point names of this board (`from` null or absent: a placement), `captured` and
+ * `path` arrays of point names without holes, `kind` a MoveKind, `text` a string; `choice` is for
+ * families with choices (Maka Dai Dai), refused here. Throws ArgumentError naming the field.
  */
-export function findValue(core: Core, board: Board, list: MoveList, v: MoveInput, position: string): number {
+export function checkValue(board: Board, v: unknown): CheckedValue {
   if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ArgumentError(`a move must be a string or an object { from, to, captured | path }, got ${describeValue(v)}`);
-  for (const k of Object.keys(v)) if (!INPUT_KEYS.has(k)) throw new ArgumentError(`unknown key "${k}" in a move object (known: ${[...INPUT_KEYS].join(', ')})`);
+  const o = v as Record<string, unknown>;
+  for (const k of Object.keys(o)) if (!INPUT_KEYS.has(k)) throw new ArgumentError(`unknown key "${k}" in a move object (known: ${[...INPUT_KEYS].join(', ')})`);
   const point = (name: unknown, what: string): number => {
     const p = typeof name === 'string' ? board.index(name.trim().toLowerCase()) : -1;
-    if (p < 0) throw new ArgumentError(`${what} must be a point name of board ${board.id}, got ${describeValue(name)}`);
+    if (p < 0) throw new ArgumentError(`${what} must be a point name of board ${board.id}, got ${typeof name === 'bigint' ? `${name}n` : describeValue(name)}`);
     return p;
   };
-  const shown = JSON.stringify(v);
-  if (v.path !== undefined) {
-    if (!Array.isArray(v.path) || v.path.length < 1) throw new ArgumentError(`path must be a non-empty array of point names, got ${describeValue(v.path)}`);
-    const pts = v.path.map((n, i) => point(n, `path[${i}]`));
-    // two points and no kind: a step where a step (or an intervention) has those ends, else a single jump
-    const kind = pts.length === 1 ? 'place' : v.kind === 'step' || v.kind === 'intervention' ? 'step'
-      : pts.length > 2 || v.kind === 'jump' ? 'jump'
+  const points = (arr: unknown, what: string): number[] | undefined => {
+    if (arr === undefined) return undefined;
+    if (!Array.isArray(arr)) throw new ArgumentError(`${what} must be an array of point names, got ${describeValue(arr)}`);
+    const out: number[] = [];
+    for (let i = 0; i < arr.length; i++) out.push(point(arr[i], `${what}[${i}]`));   // a hole is undefined: refused
+    return out;
+  };
+  if (o.choice !== undefined) throw new ArgumentError(`choice applies to games whose moves choose (Maka Dai Dai's promotion), not to board ${board.id}`);
+  if (o.kind !== undefined && !(typeof o.kind === 'string' && KINDS.has(o.kind))) throw new ArgumentError(`kind must be one of ${[...KINDS].join(', ')}, got ${describeValue(o.kind)}`);
+  if (o.text !== undefined && typeof o.text !== 'string') throw new ArgumentError(`text must be a move text, got ${describeValue(o.text)}`);
+  const path = points(o.path, 'path');
+  if (path !== undefined && path.length === 0) throw new ArgumentError('path must name at least one point');
+  const captured = points(o.captured, 'captured');
+  const from = o.from === undefined || o.from === null ? (o.from as null | undefined) : point(o.from, 'from');
+  const to = o.to === undefined ? undefined : point(o.to, 'to');
+  if (path === undefined && to === undefined && o.text === undefined) throw new ArgumentError('a move object needs to (or path, or text)');
+  return { from, to, captured, path, kind: o.kind as MoveKind | undefined, text: o.text as string | undefined };
+}
+
+/**
+ * Finds the legal move a value denotes (a Move from moves(), its toJSON(), or `{ from, to, captured }`,
+ * `{ path }`, `{ text }`). The move is found from its path, else its text, else its points (as text
+ * would name them: `{ from, to }` is the step, or the one capture, between them); every other field
+ * given must agree with that move (ArgumentError naming the one that does not). Returns the list index.
+ * @throws ArgumentError for a malformed or self-contradicting value (checkValue); IllegalMoveError when
+ *   no legal move has that identity, or `{ from, to }` names several captures.
+ */
+export function findValue(core: Core, board: Board, list: MoveList, v: MoveInput, position: string): number {
+  const c = checkValue(board, v);
+  const shown = showValue(v);
+  let i: number;
+  if (c.path !== undefined) {
+    const pts = c.path;
+    // two points and no kind: a step where a step (or an intervention) has those ends, else a jump
+    const kind = pts.length === 1 ? 'place' : c.kind === 'step' || c.kind === 'intervention' ? 'step'
+      : pts.length > 2 || c.kind === 'jump' ? 'jump'
       : list.findIdentity(pts[0]!, pts[1]!, null, false) >= 0 ? 'step' : 'jump';
-    return findPoints(core, board, list, kind, pts, shown, position);
-  }
-  const to = point(v.to, 'to');
-  if (v.from === undefined || v.from === null) return findPoints(core, board, list, 'place', [to], shown, position);
-  const from = point(v.from, 'from');
-  const capturedNames = v.captured ?? [];
-  if (!Array.isArray(capturedNames)) throw new ArgumentError(`captured must be an array of point names, got ${describeValue(v.captured)}`);
-  const caps = new Uint32Array(list.words);
-  capturedNames.forEach((n, i) => { const p = point(n, `captured[${i}]`); caps[p >>> 5] |= 1 << (p & 31); });
-  if (capturedNames.length === 0 || v.kind === 'intervention') {
-    // a step, or a step that captures by intervention (its captures follow from the position)
-    const i = list.findIdentity(from, to, null, false);
-    if (i >= 0) return i;
-    if (capturedNames.length === 0) {
-      const cands = list.withEnds(from, to).filter((j) => isCapture(list.packed[j]!));
-      if (cands.length === 1) return cands[0]!;
+    i = findPoints(core, board, list, kind, pts, shown, position);
+  } else if (c.text !== undefined) {
+    i = findText(core, board, list, c.text, position);
+  } else if (c.from === undefined || c.from === null) {
+    i = findPoints(core, board, list, 'place', [c.to!], shown, position);
+  } else if (c.captured !== undefined && c.captured.length > 0 && c.kind !== 'intervention' && c.kind !== 'step') {
+    const caps = new Uint32Array(list.words);
+    for (const p of c.captured) caps[p >>> 5] |= 1 << (p & 31);
+    i = list.findIdentity(c.from, c.to!, caps, true);
+    if (i < 0) {
+      // a step that captures by intervention, named by its captured set
+      const s = list.findIdentity(c.from, c.to!, null, false);
+      if (s >= 0 && list.kind(s) === KIND_INTERVENE) i = s;
     }
-    throw illegal(list, shown, position);
+    if (i < 0) throw illegal(list, shown, position);
+  } else {
+    // { from, to }: the step between them, else as the text fromxto names them (a single jump, or the one capture)
+    i = list.findIdentity(c.from, c.to!, null, false);
+    if (i < 0) i = findPoints(core, board, list, 'jump', [c.from, c.to!], shown, position);
   }
-  const i = list.findIdentity(from, to, caps, true);
-  if (i >= 0) return i;
-  // a step that captures by intervention, named by its captured set
-  const s = list.findIdentity(from, to, null, false);
-  if (s >= 0 && list.kind(s) === KIND_INTERVENE && caps.every((w, k) => list.caps[s * list.words + k] === w)) return s;
-  throw illegal(list, shown, position);
+  // every field given must agree with the move found
+  const names = (ps: number[]) => ps.map((p) => board.points[p]!.name);
+  const disagree = (what: string, given: string, has: string) => new ArgumentError(`the move value ${shown} contradicts itself: ${what} ${given}, but the move it names (${list.text(i)}) has ${has}`);
+  const kindOf = KIND_NAMES[list.kind(i)]!;
+  if (c.kind !== undefined && c.kind !== kindOf) throw disagree('kind', c.kind, kindOf);
+  const from = list.kind(i) === KIND_PLACE ? null : list.from(i);
+  if (c.from !== undefined && c.from !== from) throw disagree('from', c.from === null ? 'null' : names([c.from])[0]!, from === null ? 'none' : names([from])[0]!);
+  if (c.to !== undefined && c.to !== list.to(i)) throw disagree('to', names([c.to])[0]!, names([list.to(i)])[0]!);
+  if (c.captured !== undefined) {
+    const want = [...new Set(c.captured)].sort((a, b) => a - b).join(), has = list.captured(i).join();
+    if (want !== has || c.captured.length !== new Set(c.captured).size) throw disagree('captured', `[${names(c.captured).join(' ')}]`, `[${names(list.captured(i)).join(' ')}]`);
+  }
+  if (c.text !== undefined && c.path !== undefined && findText(core, board, list, c.text, position) !== i) throw disagree('text', c.text, `the path ${list.pathText(i)}`);
+  return i;
 }
 
 /**

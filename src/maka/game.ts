@@ -1,4 +1,4 @@
-import { ArgumentError, DisposedError, IllegalMoveError, checkKeys, describeValue, isOptionsObject } from '../errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, checkKeys, describeValue, isOptionsObject, showValue } from '../errors.js';
 import type { GameResult } from '../result.js';
 import { CallGuard } from '../call-guard.js';
 import { checkGameOptionTypes } from '../game-option-types.js';
@@ -235,21 +235,45 @@ export class MakaGame implements AnyGame {
     this.keys.push(this.pos.keyHex());
   }
 
-  /** The text of the legal move a value names (see play). */
+  /**
+   * The text of the legal move a value names (see play): a moves() entry or its toJSON(), or
+   * `{ from, to, path?, captured?, choice?, kind?, text? }`. `choice` '+', '=T' or '=B' names a promotion or
+   * conversion, '' or null the move without one; every field given must agree with the move found.
+   * Throws ArgumentError (malformed or self-contradicting), IllegalMoveError (no such legal move, or
+   * several: give path or choice).
+   */
   private moveOfValue(v: MoveInput): string {
     if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ArgumentError(`a move must be a string or an object { from, to, path?, choice? }, got ${describeValue(v)}`);
-    if (typeof v.text === 'string') return v.text;
+    const o = v as Record<string, unknown>;
+    const KEYS = ['from', 'to', 'path', 'captured', 'choice', 'kind', 'text'];
+    for (const k of Object.keys(o)) if (!KEYS.includes(k)) throw new ArgumentError(`unknown key "${k}" in a move object (known: ${KEYS.join(', ')})`);
     const name = (x: unknown, what: string) => {
-      if (typeof x !== 'string' || !/^[a-s](1[0-9]|[1-9])$/.test(x.trim().toLowerCase())) throw new ArgumentError(`${what} must be a square name a1..s19, got ${describeValue(x)}`);
+      if (typeof x !== 'string' || !/^[a-s](1[0-9]|[1-9])$/.test(x.trim().toLowerCase())) throw new ArgumentError(`${what} must be a square name a1..s19, got ${typeof x === 'bigint' ? `${x}n` : describeValue(x)}`);
       return x.trim().toLowerCase();
     };
-    const from = name(v.from, 'from'), to = name(v.to, 'to');
-    const path = v.path?.map((p, i) => name(p, `path[${i}]`));
-    const found = this.moves().filter((m) => m.from === from && m.to === to && (path === undefined || m.path.join() === path.join()) && (v.choice === undefined || m.choice === v.choice));
+    const names = (arr: unknown, what: string) => {
+      if (arr === undefined) return undefined;
+      if (!Array.isArray(arr)) throw new ArgumentError(`${what} must be an array of square names, got ${describeValue(arr)}`);
+      const out: string[] = [];
+      for (let i = 0; i < arr.length; i++) out.push(name(arr[i], `${what}[${i}]`));
+      return out;
+    };
+    if (o.choice !== undefined && o.choice !== null && !['', '+', '=T', '=B'].includes(o.choice as string)) throw new ArgumentError(`choice must be "+", "=T", "=B", or "" (none), got ${describeValue(o.choice)}`);
+    if (o.kind !== undefined && o.kind !== 'step' && o.kind !== 'capture') throw new ArgumentError(`kind must be step or capture, got ${describeValue(o.kind)}`);
+    if (o.text !== undefined && typeof o.text !== 'string') throw new ArgumentError(`text must be a move text, got ${describeValue(o.text)}`);
+    const path = names(o.path, 'path'), captured = names(o.captured, 'captured');
+    const from = o.from === undefined ? undefined : name(o.from, 'from'), to = o.to === undefined ? undefined : name(o.to, 'to');
+    if (from === undefined && to === undefined && path === undefined && o.text === undefined) throw new ArgumentError('a move object needs from and to (or path, or text)');
+    const choice = o.choice === null ? '' : (o.choice as string | undefined);
+    const found = this.moves().filter((m) => (o.text === undefined || m.text === o.text)
+      && (from === undefined || m.from === from) && (to === undefined || m.to === to)
+      && (path === undefined || m.path.join() === path.join())
+      && (captured === undefined || [...m.captured].sort().join() === [...captured].sort().join())
+      && (o.kind === undefined || m.kind === o.kind) && (choice === undefined || (m.choice ?? '') === choice));
     if (found.length === 1) return found[0]!.text;
-    const shown = JSON.stringify(v);
-    if (found.length === 0) throw new IllegalMoveError(shown, this.position(), 'no legal move has these squares');
-    throw new IllegalMoveError(shown, this.position(), `it matches ${found.length} legal moves (${found.map((m) => m.text).join(' ')}): give path or choice`);
+    const shown = showValue(v);
+    if (found.length === 0) throw new IllegalMoveError(shown, this.position(), 'no legal move has all of these fields');
+    throw new IllegalMoveError(shown, this.position(), `it matches ${found.length} legal moves (${found.map((m) => m.text).join(' ')}): give path or choice ("" for none)`);
   }
 
   /** The board as text: `labels` 'kanji' (default) or 'codes'. Throws ArgumentError for another kind. */

@@ -188,7 +188,11 @@ export class EngineWorker {
   /** Game.moves, as plain values (every field filled in). */
   moves(): Promise<MoveValue[]> { return this.call('moves', () => this.remote.moves()); }
   /** Game.play (text or value): rejects with ParseError, IllegalMoveError, ArgumentError for a malformed value. */
-  play(move: string | MoveInput): Promise<void> { return this.call('play', () => this.remote.play(move)); }
+  play(move: string | MoveInput): Promise<void> {
+    // a Move from an in-process game keeps captured/path/text in getters, which a thread cannot receive
+    const sent = move !== null && typeof move === 'object' && typeof (move as { toJSON?: unknown }).toJSON === 'function' ? (move as { toJSON(): MoveInput }).toJSON() : move;
+    return this.call('play', () => this.remote.play(sent));
+  }
   /** Game.undo: resolves to the move taken back; rejects with ArgumentError when there is none. */
   undo(): Promise<string> { return this.call('undo', () => this.remote.undo()); }
   /** The end of the game ({ winner, reason }), or null while it goes on. */
