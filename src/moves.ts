@@ -521,8 +521,9 @@ export function findValue(core: Core, board: Board, list: MoveList, v: MoveInput
     if (i < 0) {
       // a step that captures by intervention, named by its captured set
       const s = list.findIdentity(c.from, c.to!, null, false);
-      if (s >= 0 && list.kind(s) === KIND_INTERVENE) i = s;
+      if (s >= 0 && list.kind(s) === KIND_INTERVENE && caps.every((w, k) => list.caps[s * list.words + k] === w)) i = s;
     }
+    // no legal move has this identity (from, to, captured set)
     if (i < 0) throw illegal(list, shown, position);
   } else {
     // { from, to }: the step between them, else as the text fromxto names them (a single jump, or the one capture)

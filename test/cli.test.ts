@@ -263,7 +263,11 @@ describe('lattice tablebase', () => {
       const placement = run('tablebase', 'probe', 'T3T/5/5/5/T3T G G20 -', '--option', 'captures-to-win=1', '--dir', dir);
       expect(placement.code).toBe(2);
       expect(placement.err).toMatch(/^error: the position is not in the movement-phase tablebase/);
-      const missing = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--dir', dir);
+      // without --option, the files' captures-to-win (1) is taken; another one names the file it lacks
+      const inferred = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--dir', dir, '--json');
+      expect(inferred.code).toBe(0);
+      expect(JSON.parse(inferred.out).wdl).toBe('win');
+      const missing = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=5', '--dir', dir);
       expect(missing.code).toBe(2);
       expect(missing.err).toMatch(/bagh-chal-ctw5-c4\.lttb is missing/);
       const f = join(dir, 'bagh-chal-ctw1-c0.lttb');
