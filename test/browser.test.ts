@@ -50,6 +50,8 @@ describe.skipIf(!existsSync(CHROMIUM))(`in a browser (${CHROMIUM})`, () => {
       expect(r.worker.legal).toBe(true);
       expect(r.worker.iterations).toBeGreaterThan(0);
       expect(r.worker.ms).toBeLessThan(20_000);
+      expect(r.worker.quickStopMs).toBeLessThan(5_000);   // a lost stop ran the whole 60 s
+      expect(r.worker.secondDepth).toBe(4);
       expect(r.worker.parseError).toBe(true);
       expect(r.worker.terminated).toBe(true);
       expect(typeof r.makaWorker).toBe('string');
