@@ -520,7 +520,7 @@ describe('the property run is not vacuous', () => {
   it('it met captures with the same ends and different captured sets, ambiguous short forms and other paths of captures', (ctx) => {
     // only after the whole run above (a filtered run checks nothing here)
     if (perConfig.length < CONFIGS.length) ctx.skip();
-    console.log(`moves.test.ts property run: ${JSON.stringify(totals)}\n${perConfig.join('\n')}`);
+    if (process.env.LATTICE_VERBOSE) console.log(`moves.test.ts property run: ${JSON.stringify(totals)}\n${perConfig.join('\n')}`);
     expect(totals.sameEnds).toBeGreaterThan(0);
     expect(totals.shortRefused).toBeGreaterThan(0);
     expect(totals.otherPaths).toBeGreaterThan(0);

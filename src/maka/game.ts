@@ -225,6 +225,8 @@ export class MakaGame implements AnyGame {
   play(move: string | MoveInput): void {
     this.enter('play');
     if (typeof move !== 'string') move = this.moveOfValue(move);
+    // as the lattice games read theirs: surrounding spaces and the squares' case do not matter
+    else move = move.trim().replace(/^[^+=]*/, (sq) => sq.toLowerCase()).replace(/=[tb]$/, (c) => c.toUpperCase());
     parseMove(move);
     const over = this.result();
     if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winner}, ${over.reason})`);
