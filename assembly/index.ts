@@ -1,5 +1,5 @@
 // The exported surface of the core: thin. Everything crosses the boundary as i32/f64; bitboards, keys
-// and move lists go through memory (IO, STATE, the move list, the path table), never as BigInt arguments.
+// and move lists go through memory (IO, STATE, the move lists and their path nodes), never as BigInt arguments.
 import { ld, st, word, fromWords, wide, bit, none } from "./bits";
 import { moveKind, moveCapture, KIND_JUMP } from "./move";
 import { setupBoard as setupBoardTables, boardInputPtr as boardIn, nPoints, MAX_POINTS } from "./board";
