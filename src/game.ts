@@ -14,7 +14,7 @@ import { checkDepth, checkSearchLimits, mateIn, perftDeadline, MAX_PERFT_DEPTH, 
 import { MoveList, alongPath, runGrowing, findText, findValue, checkValue, lineTexts, type Move, type MoveInput } from './moves.js';
 import { GameTablebase, type SolveReport, type TablebaseProbe } from './game-tablebase.js';
 export { loadVariantCore } from './core-setup.js';
-export { MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, DEFAULT_SEARCH_DEPTH, type PerftLimits, type PerftProgress, type SearchLimits, type SearchInfo } from './limits.js';
+export { MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, DEFAULT_SEARCH_DEPTH, DEFAULT_SEARCH_MS, type PerftLimits, type PerftProgress, type SearchLimits, type SearchInfo } from './limits.js';
 export type { TablebaseProbe } from './game-tablebase.js';
 export type { Move, MoveValue, MoveInput, MoveKind } from './moves.js';
 export { MAX_HASH_MB } from './game-args.js';
@@ -555,7 +555,8 @@ export class Game implements AnyGame {
 
   /**
    * Searches the current position (iterative deepening PVS, see assembly/search.ts) within `limits`
-   * (`search({})` or `search()` searches DEFAULT_SEARCH_DEPTH = 8 plies; `nodes: 0` and `movetime: 0`
+   * (`search({})` or `search()` searches DEFAULT_SEARCH_DEPTH = 8 plies, or for DEFAULT_SEARCH_MS = 10 s if that
+   * comes first; `nodes: 0` and `movetime: 0`
    * mean no such limit, as if left out). Throws ArgumentError for bad limits (limits.ts
    * checkSearchLimits). The position is unchanged afterwards.
    */

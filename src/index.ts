@@ -5,7 +5,7 @@
  *     const game = await Game.create('bagh-chal');
  *     game.legalMoves(); game.play('c3'); game.search({ movetime: 1000 });
  */
-export { Game, MATE, MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, MAX_HASH_MB, DEFAULT_SEARCH_DEPTH } from './game.js';
+export { Game, MATE, MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, MAX_HASH_MB, DEFAULT_SEARCH_DEPTH, DEFAULT_SEARCH_MS } from './game.js';
 export type { GameOptions, GameResult, SearchLimits, SearchInfo, SearchResult, PerftLimits, PerftProgress } from './game.js';
 export type { GameResult as AnyGameResult, ResultReason } from './result.js';
 export { LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError } from './errors.js';

@@ -11,6 +11,12 @@ export const MAX_SEARCH_DEPTH = 126;
 export const MAX_PERFT_DEPTH = 20;
 /** Depth of a search given no depth, nodes, movetime or stop: `search({})` searches 8 plies. */
 export const DEFAULT_SEARCH_DEPTH = 8;
+/**
+ * Time cap of a search given no limit at all, ms: `search({})` stops at DEFAULT_SEARCH_DEPTH or after
+ * 10 s, whichever comes first, so that it finishes in seconds on every board (issue 18: tibetan-4's
+ * 105-point board needs minutes for 8 plies; the other boards reach them in milliseconds).
+ */
+export const DEFAULT_SEARCH_MS = 10_000;
 
 /**
  * Limits of a perft run: when one is reached the run throws a LatticeError with code 'stopped'. Unknown
@@ -34,8 +40,9 @@ export interface PerftProgress { done: number; total: number; move: string; node
 
 /**
  * Search limits; any combination, the first reached stops the search. With none of depth, nodes,
- * movetime and stop, the search goes to DEFAULT_SEARCH_DEPTH (8 plies); with only nodes, movetime or
- * stop, to MAX_SEARCH_DEPTH. Unknown keys are refused (ArgumentError).
+ * movetime and stop, the search goes to DEFAULT_SEARCH_DEPTH (8 plies; a family may set its own) or for
+ * DEFAULT_SEARCH_MS (10 s), whichever comes first; with only nodes, movetime or stop, to
+ * MAX_SEARCH_DEPTH. Unknown keys are refused (ArgumentError).
  */
 export interface SearchLimits {
   /** Maximum depth in plies (1..126). */
@@ -92,7 +99,10 @@ export function perftDeadline(limits: PerftLimits): number {
 export function checkSearchLimits(limits: SearchLimits, defaultDepth = DEFAULT_SEARCH_DEPTH): { depth: number; nodes: number; movetime: number } {
   if (!isOptionsObject(limits)) throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
   checkKeys(limits, SEARCH_LIMIT_KEYS, 'search limits');
-  const { nodes = 0, movetime = 0 } = limits;
+  const { nodes = 0, movetime: given = 0 } = limits;
+  const unlimited = limits.depth === undefined && !limits.nodes && !limits.movetime && !limits.stop;
+  if (!(Number.isFinite(given) && given >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(given)}`);
+  const movetime = given || (unlimited ? DEFAULT_SEARCH_MS : 0);
   const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : defaultDepth);
   if (!(Number.isInteger(depth) && depth >= 1 && depth <= MAX_SEARCH_DEPTH)) {
     throw new ArgumentError(`search depth must be an integer 1..${MAX_SEARCH_DEPTH}, got ${describeValue(depth)}`);

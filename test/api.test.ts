@@ -780,6 +780,15 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     const g = await Game.create('bagh-chal');
     expect(g.search({}).depth).toBe(8);
     expect(MakaGame.create().search({}).depth).toBe(4);
+    // and a cap of DEFAULT_SEARCH_MS when no limit is given, so that it finishes in seconds on every board
+    // (tibetan-4's 105 points need minutes for 8 plies); any limit given lifts the cap
+    const { checkSearchLimits, DEFAULT_SEARCH_MS } = await import('../src/limits.js');
+    expect(DEFAULT_SEARCH_MS).toBe(10_000);
+    expect(checkSearchLimits({})).toEqual({ depth: 8, nodes: 0, movetime: 10_000 });
+    expect(checkSearchLimits({ movetime: 0 })).toEqual({ depth: 8, nodes: 0, movetime: 10_000 });
+    expect(checkSearchLimits({ depth: 12 })).toEqual({ depth: 12, nodes: 0, movetime: 0 });
+    expect(checkSearchLimits({ nodes: 5 }).movetime).toBe(0);
+    expect(() => checkSearchLimits({ movetime: Number.NaN })).toThrow(ArgumentError);
   });
 
   it('perft and divide report each root move to onProgress and count the same', async () => {
