@@ -10,6 +10,7 @@
 // its existing points (13 ranks of 3, 3, 9, 9, 11, 11, 13, 11, 11, 9, 9, 3, 3 points), runs of empties as
 // numbers. The board geometry (names, dens) is the independent reference's (test/reference/tibetan.ts).
 import { boardOf, pointName } from './reference/tibetan.js';
+import { rng } from './playout.js';
 
 const BOARD = boardOf('tibetan-4');
 const N = BOARD.points.length;
@@ -29,19 +30,6 @@ const LAYOUT: number[][] = [...new Set(BOARD.points.map((p) => p.y))].sort((a, b
 
 export const TOTAL_GOATS = 74;
 
-/** A small deterministic generator (mulberry32). */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** A position string from a cell per point ('T', 'G' or '') and the goats in hand and captured. */
 export function formatTibetan4(cells: string[], hand: number, captured: number, side: 'T' | 'G'): string {
   const ranks = LAYOUT.map((row) => {
     let out = '';

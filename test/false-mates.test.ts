@@ -6,18 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Game, MakaGame, MATE, listVariants } from '../src/index.js';
 import { mateIn } from '../src/limits.js';
-
-/** A small seeded generator (mulberry32), so the playouts are the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { rng } from './playout.js';
 
 describe('the one mate-distance helper (src/limits.ts mateIn)', () => {
   it('reads only the mate range as mates', () => {

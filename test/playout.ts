@@ -17,3 +17,17 @@ export function randomPlay(g: Game, choices: number[]): string[] {
   }
   return played;
 }
+
+/** A small deterministic random generator (mulberry32): numbers in [0, 1), the same for a seed on every run. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A position string from a cell per point ('T', 'G' or '') and the goats in hand and captured. */
