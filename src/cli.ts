@@ -13,6 +13,7 @@ import { ArgumentError, LatticeError, reviveError, type ErrorRecord } from './er
 import { Worker } from 'node:worker_threads';
 import { parseOptionArgs } from './variants/index.js';
 import { buildTablebase, type LayerReport } from './tablebase/index.js';
+import { parseLayerFileName } from './tablebase/format.js';
 import cliProgress from 'cli-progress';
 
 /** An integer in min..max, or a message saying what is wrong. */
@@ -296,9 +297,9 @@ function tablebaseVariant(dir: string): { variant: string; ctw?: number } {
     if ((err as { code?: string }).code === 'ENOTDIR') throw new ArgumentError(`--dir ${dir}: not a directory`);
     throw new ArgumentError(`--dir ${dir}: no such directory (build one with "lattice tablebase build <variant> --dir ${dir}")`);
   }
-  const files = names.map((n) => /^(.+)-ctw(\d+)-c\d+\.lttb$/.exec(n)).filter((m): m is RegExpExecArray => m !== null);
-  const found = [...new Set(files.map((m) => m[1]!))];
-  const ctws = [...new Set(files.map((m) => Number(m[2])))];
+  const files = names.map(parseLayerFileName).filter((f) => f !== null);
+  const found = [...new Set(files.map((f) => f.variant))];
+  const ctws = [...new Set(files.map((f) => f.capturesToWin))];
   if (found.length === 1) return { variant: found[0]!, ...(ctws.length === 1 ? { ctw: ctws[0]! } : {}) };
   throw new ArgumentError(found.length === 0 ? `--dir ${dir} holds no tablebase layer files (build them with "lattice tablebase build <variant> --dir ${dir}")` : `--dir ${dir} holds tablebases of ${found.join(', ')}: choose one with --variant`);
 }

@@ -55,6 +55,8 @@ export interface SearchResult extends SearchInfo { bestmove: string | null }
 
 /** Reasons of the core's gameResult codes (assembly/position.ts REASON_*, exported by the core: test/boundary.test.ts checks each). */
 export const REASONS: Readonly<Record<number, ResultReason>> = { 1: 'captures', 2: 'no-moves', 3: 'escape', 4: 'stall-limit', 5: 'repetition', 6: 'move-limit' };
+/** The reason code of "the side to move has no legal move" (REASONS). */
+export const REASON_NO_MOVES = 2;
 
 /**
  * A game of one hunt variant on one core instance: position, history, move generation, perft and
@@ -269,7 +271,7 @@ export class Game implements AnyGame {
     const e = this.core.exports;
     const code = e.staticResult();
     if (code !== 0) return code;
-    return this.list().length === 0 ? ((e.sideToMove() ^ 1) + 1) | (2 << 4) : 0;
+    return this.list().length === 0 ? ((e.sideToMove() ^ 1) + 1) | (REASON_NO_MOVES << 4) : 0;
   }
 
   /**

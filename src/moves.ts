@@ -98,15 +98,6 @@ function pointNames(board: Board): readonly string[] {
 export function moveKind(m: number): number { return (m >>> 24) & 0xf; }
 const isCapture = (m: number) => { const k = moveKind(m); return k === KIND_JUMP || k === KIND_MULTI; };
 
-/**
- * Throws LatticeError 'overflow' when the core's last generation ran out of a capacity, naming it (the
- * list would be incomplete, so any answer from it would be wrong). `what` names the call.
- */
-export function checkCoreOverflow(core: Core, what: string): void {
-  const e = core.exports;
-  if (e.moveOverflow()) throw overflowError(core, what, e.moveOverflowKind());
-}
-
 /** The LatticeError 'overflow' naming the capacity that ran out (kind 2: path nodes, else a list). */
 function overflowError(core: Core, what: string, kind: number): LatticeError {
   const e = core.exports;
@@ -172,7 +163,7 @@ export class MoveList {
   /**
    * Lists the legal moves of the core's current position (RULES.md §0; repetition=forbid applied by the
    * core). Where the list outgrew the core's lists, they grow (the wide build's memory on demand) and it
-   * lists again. Throws LatticeError 'overflow' past the largest capacity (checkCoreOverflow).
+   * lists again. Throws LatticeError 'overflow' past the largest capacity, naming it.
    */
   static read(core: Core, board: Board, what = 'legal moves'): MoveList {
     const e = core.exports;

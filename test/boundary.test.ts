@@ -3,7 +3,7 @@
 // both builds: mate scores, move kinds, result reasons and IO word indices.
 import { describe, expect, it } from 'vitest';
 import { loadCore, IO_SET, IO_KEY } from '../src/wasm.js';
-import { MATE, REASONS } from '../src/game.js';
+import { MATE, REASONS, REASON_NO_MOVES } from '../src/game.js';
 import { KIND_PLACE, KIND_STEP, KIND_JUMP, KIND_MULTI, KIND_INTERVENE } from '../src/moves.js';
 
 const value = (g: unknown): number => (typeof g === 'number' ? g : (g as { value: number }).value);
@@ -19,6 +19,7 @@ describe.each([false, true])('the core\'s exported constants equal the host\'s (
     };
     for (const [k, name] of Object.entries(reasons)) expect(REASONS[value(e[k])], k).toBe(name);
     expect(Object.keys(REASONS)).toHaveLength(Object.keys(reasons).length);
+    expect(REASON_NO_MOVES).toBe(value(e.REASON_NO_MOVES));
     expect({ hunters: value(e.IO_HUNTERS), prey: value(e.IO_PREY), caps: value(e.IO_CAPS), kings: value(e.IO_KINGS), region: value(e.IO_REGION), key: value(e.IO_KEY) })
       .toEqual({ ...IO_SET, key: IO_KEY });
   });

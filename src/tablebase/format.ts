@@ -89,6 +89,12 @@ export function layerFileName(variant: string, capturesToWin: number, layer: num
   return `${variant}-ctw${capturesToWin}-c${layer}.lttb`;
 }
 
+/** What a layer's file name says (layerFileName read back), or null for any other name. */
+export function parseLayerFileName(name: string): { variant: string; capturesToWin: number; layer: number } | null {
+  const m = /^(.+)-ctw(\d+)-c(\d+)\.lttb$/.exec(name);
+  return m ? { variant: m[1]!, capturesToWin: Number(m[2]), layer: Number(m[3]) } : null;
+}
+
 function encodeHeader(m: LayerMeta): Buffer {
   const h = Buffer.alloc(HEADER_SIZE);
   h.write(MAGIC, 0, 'ascii');
