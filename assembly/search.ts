@@ -5,18 +5,27 @@
 //
 // Exact forced wins (DESIGN.md "Search"): if the side to move can force a win in n plies, a search to
 // depth n + 2 reports exactly n, from either side's view, under every repetition rule and whatever was
-// searched before. What makes it hold:
-// - Reductions: late move reduction spends at most MAX_REDUCTION (2) plies on any path from the root,
-//   so a depth-d search looks at every line to at least d - 2 plies; none while the window is a mate
-//   score. At the horizon a side with no legal move is scored as lost before quiescence.
-// - Transposition table: mate scores are stored relative to the node; an entry cuts off only if it was
-//   searched at least as deep and at least as full width (depth - slack) as the node needs.
+// searched before. The main search reduces late moves as much as it likes (strength); exactness comes
+// from a second search after each iteration, the mate proof:
+// - After the main search of depth d completes, if it is the last iteration (d is the depth asked for)
+//   or the main search's score is a mate, the proof searches the same position full width (no
+//   reductions, no quiescence, no evaluation) to depth d - 2, scoring a position that has not ended by
+//   then as 0. Its value is therefore exact in the game "forced end within d - 2 plies": a win in n
+//   (n <= d - 2) is found and n is the shortest, a loss in n is the longest resistance, and 0 says no
+//   forced end within d - 2 plies. A proven mate replaces the main search's score, move and PV.
+// - A mate score the main search finds is a real forced end (alpha-beta with exact terminal scores and
+//   evaluations below the mate range, whatever the reductions), but not necessarily the shortest; it is
+//   reported until the proof's depth reaches it. (A search stopped by nodes or time before its last
+//   iteration runs the proof only where the main search saw a mate: a mate it missed is not looked for;
+//   the proof costs about as many nodes as the iteration before it.)
+// - The proof has a table of its own (tt.ts), so its scores never mix with the main search's; mate
+//   scores are stored relative to the node. At the horizon a side with no legal move has lost.
 // - Path dependence: a score that depends on positions above the node in the line (a repetition draw
 //   that refers to them, or under `forbid` a move refused because of them) is not stored as a score;
 //   every node returns the shallowest ply its value refers to (depPly) so its parent knows. Under
 //   `forbid` scores are stored and used only where no reversible history exists (the legal moves
 //   themselves depend on the history).
-// - Mate-distance pruning; and iterative deepening stops on a mate score only once depth - 2 has reached
+// - Mate-distance pruning; and iterative deepening stops on a mate score only once the proof has found
 //   it, i.e. once it is proven shortest.
 import { ld, st, none } from "./bits";
 import { MAX_POINTS } from "./board";
@@ -27,7 +36,7 @@ import { fast, compulsory } from "./rules";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE, KIND_MULTI } from "./move";
 import { evaluate, EVAL_LIMIT } from "./eval";
 import { probeCurrent } from "./tablebase/probe";
-import { ttProbe, ttStore, ttNewSearch, ttClaim, ttMove, ttScore, ttDepth, ttBound, ttSlack, TT_USER_SEARCH, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
+import { ttProbe, ttStore, proofProbe, proofStore, ttNewSearch, ttClaim, ttMove, ttScore, ttDepth, ttBound, TT_USER_SEARCH, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
 
 /** Milliseconds from an arbitrary origin (host clock). */
 @external("env", "now") declare function hostNow(): f64;
@@ -67,8 +76,32 @@ let deadline: f64 = 0;
 let startTime: f64 = 0;
 let stopped = false;
 
-/** Most plies of late move reduction on one path from the root (see "Exact forced wins" above). */
-const MAX_REDUCTION: i32 = 2;
+/**
+ * Contempt: what a draw by repetition or by the move limit is worth less than 0 to the side to move at
+ * the root (negative: more than 0), in centi-units. Set at the start of each search (see setContempt):
+ * a side that is ahead plays on instead of repeating and a side that is behind takes the draw it can
+ * claim (DESIGN.md "Search"); the lead's part shrinks to nothing as plies pass without an irreversible
+ * move, and after that the side to move seeks the draw more and more, so that a game where nobody makes
+ * progress ends in the draw the rules give instead of shuffling on. The proof scores every draw 0.
+ */
+let contempt: i32 = 0;
+/**
+ * Root values from which contempt starts, its largest size, the quiet plies (since the game's last
+ * irreversible move) over which it fades, and the most a draw is then worth to the side to move.
+ */
+const CONTEMPT_FROM: i32 = 100;
+const CONTEMPT_MAX: i32 = 100;
+const CONTEMPT_PLIES: i32 = 100;
+const DRAW_SEEK_MAX: i32 = 50;
+
+/** A draw's score for the side to move at `ply` (contempt counts against the root side at even plies). */
+// @ts-ignore: decorator
+@inline function drawScore(ply: i32): i32 { return proving ? 0 : (ply & 1) == 0 ? -contempt : contempt; }
+
+/** True while the mate proof runs (see "Exact forced wins" above): full width, no evaluation. */
+let proving = false;
+/** How many plies shallower than the main search the mate proof searches (the guarantee's "+ 2"). */
+const PROOF_LAG: i32 = 2;
 /** History length at the root: history index rootHist + p is the position at ply p of the line. */
 let rootHist: i32 = 0;
 /** "Depends on no position above": larger than any ply. */
@@ -186,7 +219,7 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   if ((<i64>nodes & 1023) == 0) checkLimits();
   if (stopped) return 0;
   if (over != 0) return scoreOver(ply);   // decided by a static rule
-  if (clockOut()) return hasMoveIgnoringLimit() ? 0 : -(MATE - ply);   // the move limit: a draw, or a loss with no move
+  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply);   // the move limit: a draw, or a loss with no move
   const base = plyBase(ply);
   let n: i32, best: i32;
   if (compulsory) {
@@ -253,19 +286,18 @@ function noLegalMove(ply: i32): bool {
 }
 
 /**
- * Negamax with alpha-beta and PVS. `red` counts the plies of late move reduction already spent on the
- * path from the root (at most MAX_REDUCTION); on return, depPly says which ply of the line the value
- * depends on (see "Exact forced wins" at the top of this file).
+ * Negamax with alpha-beta and PVS; the mate proof when `proving`. On return, depPly says which ply of
+ * the line the value depends on (see "Exact forced wins" at the top of this file).
  */
-function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
+function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   st(PV_LEN, ply, 0);
   depPly = NO_DEP;
   if (over != 0) return scoreOver(ply);   // captures, escape, stall
-  if (clockOut()) return hasMoveIgnoringLimit() ? 0 : -(MATE - ply);   // the move limit: a draw, or a loss with no move
+  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply);   // the move limit: a draw, or a loss with no move
   if (ply > 0 && repetitionMode == 1) {
     const j = lastRepeat(rootHist);
-    if (j >= 0) { depPly = j - rootHist; return 0; }                 // a repeat inside the line: a draw
-    if (lastIrrev < rootHist && repetitions() >= 2) { depPly = -1; return 0; }   // third occurrence in the game
+    if (j >= 0) { depPly = j - rootHist; return drawScore(ply); }                 // a repeat inside the line: a draw
+    if (lastIrrev < rootHist && repetitions() >= 2) { depPly = -1; return drawScore(ply); }   // third occurrence in the game
   }
   if (tbActive && ply > 0) {
     const v = probeCurrent();          // exact value with best play (dtm + 1; 0 draw; -1 not covered)
@@ -282,6 +314,7 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
     nodeDep = NO_DEP;
     if (noLegalMove(ply)) { depPly = nodeDep; return -(MATE - ply); }   // no legal move: the side to move loses
     depPly = nodeDep;
+    if (proving) return 0;   // the proof: no forced end within its depth on this line
     return quiesce(alpha, beta, ply);
   }
   nodes++;
@@ -289,20 +322,19 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
   if (stopped) return 0;
 
   const pvNode = beta - alpha > 1;
-  const slack = MAX_REDUCTION - red;
   // under forbid the legal moves depend on the positions since the last irreversible move, so scores
   // are only stored and used where there are none
   const scoresValid = repetitionMode != 2 || lastIrrev == histLen;
-  const entry = ttProbe(key);
+  const entry = proving ? proofProbe(key) : ttProbe(key);
   let ttm = NO_MOVE;
   if (entry != 0) {
     ttm = ttMove(entry);
-    const d = ttDepth(entry);
-    if (!pvNode && ply > 0 && scoresValid && d >= depth && d - ttSlack(entry) >= depth - slack) {
+    if (!pvNode && ply > 0 && scoresValid && ttDepth(entry) >= depth) {
       const s = fromTT(ttScore(entry), ply), b = ttBound(entry);
       if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
     }
   }
+  if (proving && ttm == NO_MOVE) { const e = ttProbe(key); if (e != 0) ttm = ttMove(e); }   // the search's best move first
 
   const base = plyBase(ply);
   const n = generate(base);
@@ -311,7 +343,6 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
   scoreMoves(base, n, ttm, ply);
 
   const alpha0 = alpha;
-  const mateWindow = alpha >= MATE_BOUND || beta <= -MATE_BOUND;
   let best = -INFINITE, bestM = NO_MOVE, searched = 0;
   let dep = NO_DEP;
   for (let i = 0; i < n; i++) {
@@ -326,17 +357,17 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
       if (forbidden) { unmakeMove(); continue; }   // forbid: may not repeat
     }
     let s: i32;
-    if (searched == 0) { s = -negamax(depth - 1, -beta, -alpha, ply + 1, red); dep = min(dep, depPly); }
+    if (searched == 0) { s = -negamax(depth - 1, -beta, -alpha, ply + 1); dep = min(dep, depPly); }
     else {
-      // Late move reduction: quiet moves ordered after the TT move, captures and killers are searched
-      // one or two plies shallower with a null window, and again at full depth if they beat alpha;
-      // never more than MAX_REDUCTION plies on one path, and not while the window is a mate score.
+      // Late move reduction (the main search only): quiet moves ordered after the TT move, captures and
+      // killers are searched one or two plies shallower with a null window, and again at full depth if
+      // they beat alpha.
       let r = 0;
-      if (depth >= 3 && searched >= 3 && !mateWindow && ld(SCORES(), base + i) < (1 << 28) - 1) r = min(searched >= 8 && depth >= 5 ? 2 : 1, MAX_REDUCTION - red);
-      s = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1, red + r);
+      if (!proving && depth >= 3 && searched >= 3 && ld(SCORES(), base + i) < (1 << 28) - 1) r = searched >= 8 && depth >= 5 ? 2 : 1;
+      s = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
       dep = min(dep, depPly);
-      if (r > 0 && s > alpha) { s = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1, red); dep = min(dep, depPly); }
-      if (s > alpha && s < beta) { s = -negamax(depth - 1, -beta, -alpha, ply + 1, red); dep = min(dep, depPly); }
+      if (r > 0 && s > alpha) { s = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1); dep = min(dep, depPly); }
+      if (s > alpha && s < beta) { s = -negamax(depth - 1, -beta, -alpha, ply + 1); dep = min(dep, depPly); }
     }
     unmakeMove();
     searched++;
@@ -353,7 +384,7 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
         }
         st(PV_LEN, ply, cl + 1);
         if (s >= beta) {
-          if (!isCapture(m)) {
+          if (!proving && !isCapture(m)) {
             if (ld(KILLERS, ply * 2) != m) { st(KILLERS, ply * 2 + 1, ld(KILLERS, ply * 2)); st(KILLERS, ply * 2, m); }
             const hi = histIndex(m);
             st(HIST, hi, min(ld(HIST, hi) + depth * depth, 1 << 26));
@@ -366,8 +397,13 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32, red: i32): i32 {
   depPly = dep;
   if (searched == 0) return -(MATE - ply);   // every move forbidden by repetition: no legal move
   const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-  if (dep >= ply && scoresValid) ttStore(key, bestM, toTT(best, ply), depth, bound, slack);
-  else ttStore(key, bestM, 0, 0, 0);           // the value depends on the path here: keep the move only
+  // A value that depends on the path here (a repetition draw above this node) keeps only the move in
+  // the proof; the main search stores it unless it is a mate score: reused on another path it may be
+  // wrong, but only as an evaluation is (a mate score needs every defence to end in a loss, so a wrong
+  // value that is no mate never makes one), and the main search's depth depends on it.
+  const keep = scoresValid && (dep >= ply || (!proving && best > -MATE_BOUND && best < MATE_BOUND));
+  if (proving) proofStore(key, bestM, keep ? toTT(best, ply) : 0, keep ? depth : 0, keep ? bound : 0);
+  else ttStore(key, bestM, keep ? toTT(best, ply) : 0, keep ? depth : 0, keep ? bound : 0);
   return best;
 }
 
@@ -387,6 +423,7 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
   for (let i = 0; i < MAX_PLY * 2; i++) st(KILLERS, i, NO_MOVE);
   for (let i = 0; i < 2 * MAX_POINTS * MAX_POINTS; i++) st(HIST, i, ld(HIST, i) >> 3);
   const limit = min(max(maxDepth, 1), MAX_PLY - 2);
+  setContempt();
   let prev: i32 = 0;
   for (let depth = 1; depth <= limit; depth++) {
     let delta: i32 = 40;
@@ -394,7 +431,7 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
     if (depth >= 4 && prev > -MATE_BOUND && prev < MATE_BOUND) { alpha = prev - delta; beta = prev + delta; }
     let score: i32 = 0;
     while (true) {
-      score = negamax(depth, alpha, beta, 0, 0);
+      score = negamax(depth, alpha, beta, 0);
       if (stopped) break;
       if (score <= alpha && alpha > -INFINITE) { alpha = max(score - delta, -INFINITE); delta *= 2; }
       else if (score >= beta && beta < INFINITE) { beta = min(score + delta, INFINITE); delta *= 2; }
@@ -404,20 +441,61 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
     if (stopped) break;
     completedDepth = depth;
     prev = score;
-    bestScore = score;
-    rootPvLen = ld(PV_LEN, 0);
-    for (let j = 0; j < rootPvLen; j++) { st(ROOT_PV, j, ld(PV, j)); st(ROOT_PV_CAPS, j, ld(PV_CAPS, j)); }
-    bestMove = rootPvLen > 0 ? ld(ROOT_PV, 0) : NO_MOVE;
-    hostOnIteration(depth, score, nodes, hostNow() - startTime, rootPvLen);
-    if (rootPvLen == 0) break;                       // no legal move at the root
-    // a forced win or loss proven shortest: every line was searched full width to depth - MAX_REDUCTION
-    if (score >= MATE_BOUND && MATE - score <= depth - MAX_REDUCTION) break;
-    if (score <= -MATE_BOUND && MATE + score <= depth - MAX_REDUCTION) break;
+    copyRootPv(score);
+    if (rootPvLen == 0) { report(depth); break; }   // no legal move at the root
+    // the mate proof to depth - PROOF_LAG: a forced end within it replaces the score, move and PV
+    const k = depth - PROOF_LAG;
+    let proven = false;
+    if (k >= 1 && (depth == limit || score >= MATE_BOUND || score <= -MATE_BOUND)) {
+      proving = true;
+      const p = negamax(k, -INFINITE, INFINITE, 0);
+      proving = false;
+      if (!stopped) {
+        if (p >= MATE_BOUND || p <= -MATE_BOUND) { copyRootPv(p); proven = true; }
+        // no forced end within k: a shorter mate score of the main search came from a value of another
+        // path; it is only a large lead
+        else if (score >= MATE_BOUND && MATE - score <= k) bestScore = EVAL_LIMIT;
+        else if (score <= -MATE_BOUND && MATE + score <= k) bestScore = -EVAL_LIMIT;
+      }
+    }
+    report(depth);
+    if (proven || stopped) break;   // a forced end proven shortest, or out of time during the proof
     checkLimits();
     if (stopped) break;
   }
   return bestMove;
 }
+
+/**
+ * Sets the contempt for this search from q, the plies since the game's last irreversible move (a
+ * capture, a placement, ...), and v, the root's quiescence value (side to move's view):
+ * - a lead (|v| >= CONTEMPT_FROM) gives sign(v) * min(|v| / 4, CONTEMPT_MAX), scaled down linearly to
+ *   0 at q = CONTEMPT_PLIES;
+ * - from q = CONTEMPT_PLIES on, the side to move values a draw at (q - CONTEMPT_PLIES) / 2 more, at
+ *   most DRAW_SEEK_MAX: each side in turn steers for the repetition, which then comes.
+ * Only under repetition=draw3 (the other rules have no repetition draw to seek or avoid).
+ */
+function setContempt(): void {
+  contempt = 0;
+  if (over != 0 || repetitionMode != 1) return;
+  const q = histLen - lastIrrev;
+  if (q >= CONTEMPT_PLIES) { contempt = -min((q - CONTEMPT_PLIES) / 2, DRAW_SEEK_MAX); return; }
+  const v = quiesce(-INFINITE, INFINITE, 0);
+  if (stopped || v >= MATE_BOUND || v <= -MATE_BOUND || abs(v) < CONTEMPT_FROM) return;
+  const c = min(abs(v) / 4, CONTEMPT_MAX) * (CONTEMPT_PLIES - q) / CONTEMPT_PLIES;
+  contempt = v > 0 ? c : -c;
+}
+
+/** Makes the line now in PV[0] the root's result, with `score`. */
+function copyRootPv(score: i32): void {
+  bestScore = score;
+  rootPvLen = ld(PV_LEN, 0);
+  for (let j = 0; j < rootPvLen; j++) { st(ROOT_PV, j, ld(PV, j)); st(ROOT_PV_CAPS, j, ld(PV_CAPS, j)); }
+  bestMove = rootPvLen > 0 ? ld(ROOT_PV, 0) : NO_MOVE;
+}
+
+/** Tells the host an iteration completed. */
+function report(depth: i32): void { hostOnIteration(depth, bestScore, nodes, hostNow() - startTime, rootPvLen); }
 
 export function searchScore(): i32 { return bestScore; }
 export function searchDepth(): i32 { return completedDepth; }

@@ -7,12 +7,15 @@
 //   bits 32..47  score (i16; mate scores stored relative to this node, see toTT/fromTT in search.ts)
 //   bits 48..55  depth (u8, plies)
 //   bits 56..57  bound (0 none: the entry only carries a move, 1 upper, 2 lower, 3 exact)
-//   bits 58..59  slack (reductions the search could still make below this node, 0..2; see search.ts:
-//                the subtree is full width to depth - slack plies, which is what makes mates exact)
+//   bits 58..59  unused (0)
 //   bits 60..63  generation (4 bits, bumped per search; older entries are replaced first)
 // Scores are only stored where they hold whatever the path to the node (search.ts, "path
 // dependence"); otherwise the entry has bound 0 and serves move ordering only.
-// Index = key & (buckets - 1); buckets is a power of two. Single-threaded: no torn entries. (A shared
+// Index = key & (buckets - 1); buckets is a power of two.
+//
+// A second, smaller table of the same layout serves the mate proof (search.ts "Exact forced wins"),
+// whose scores are on another scale (a mate, or 0 for "no forced end within the depth"): an eighth of
+// the main table's size (at least 1 MiB), so the proof never evicts the search's entries. Single-threaded: no torn entries. (A shared
 // table would need the key ^= data trick for racy lock-free writes.)
 
 export const BOUND_UPPER: i32 = 1;
@@ -23,22 +26,36 @@ let base: usize = 0;
 let capacity: usize = 0;   // bytes reserved
 let buckets: u64 = 0;
 let generation: u64 = 0;
+/** The mate proof's table (same layout). */
+let proofBase: usize = 0;
+let proofCapacity: usize = 0;
+let proofBuckets: u64 = 0;
 
 /** Largest table: the stub runtime allocates at most 1 GiB at once, and the tablebase needs room too. */
 export const TT_MAX_MB: i32 = 512;
 
-/** Sets the size in MiB (rounded down to a power of two, 1..TT_MAX_MB). Clears the table. Returns the MiB used. */
+/**
+ * Sets the size in MiB (rounded down to a power of two, 1..TT_MAX_MB). Clears the table. Returns the MiB
+ * used. The mate proof's table takes an eighth of that again (at least 1 MiB).
+ */
 export function ttResize(mb: i32): i32 {
   let m: i32 = 1;
   while (m * 2 <= mb && m < TT_MAX_MB) m *= 2;
   const bytes = <usize>m << 20;
   if (bytes > capacity) { base = heap.alloc(bytes); capacity = bytes; }
   buckets = <u64>(bytes >> 5);
+  const proofBytes = max(bytes >> 3, <usize>1 << 20);
+  if (proofBytes > proofCapacity) { proofBase = heap.alloc(proofBytes); proofCapacity = proofBytes; }
+  proofBuckets = <u64>(proofBytes >> 5);
   ttClear();
   return m;
 }
 
-export function ttClear(): void { memory.fill(base, 0, <usize>(buckets << 5)); generation = 0; }
+export function ttClear(): void {
+  memory.fill(base, 0, <usize>(buckets << 5));
+  memory.fill(proofBase, 0, <usize>(proofBuckets << 5));
+  generation = 0;
+}
 export function ttNewSearch(): void { generation = (generation + 1) & 15; }
 
 /** Who filled the table last: the search (cp / mate scores) or the proof search (WDL scores). */
@@ -51,17 +68,29 @@ let user: i32 = 0;
  */
 export function ttClaim(u: i32): void { if (u != user) { ttClear(); user = u; } }
 
-/** Data word of the entry for `key`, or 0 if none. */
-export function ttProbe(key: u64): u64 {
-  const b = base + (<usize>(key & (buckets - 1)) << 5);
+/** Data word of the entry for `key` in the table at `at` with `n` buckets, or 0 if none. */
+// @ts-ignore: decorator
+@inline function probeIn(at: usize, n: u64, key: u64): u64 {
+  const b = at + (<usize>(key & (n - 1)) << 5);
   if (load<u64>(b) == key && load<u64>(b, 8) != 0) return load<u64>(b, 8);
   if (load<u64>(b, 16) == key && load<u64>(b, 24) != 0) return load<u64>(b, 24);
   return 0;
 }
 
-export function ttStore(key: u64, move: u32, score: i32, depth: i32, bound: i32, slack: i32 = 0): void {
-  const b = base + (<usize>(key & (buckets - 1)) << 5);
-  const data = <u64>move | (<u64>(<u16>score) << 32) | (<u64>(<u8>depth) << 48) | (<u64>bound << 56) | (<u64>(slack & 3) << 58) | (generation << 60);
+/** Data word of the search's entry for `key`, or 0 if none. */
+export function ttProbe(key: u64): u64 { return probeIn(base, buckets, key); }
+/** Data word of the mate proof's entry for `key`, or 0 if none. */
+export function proofProbe(key: u64): u64 { return probeIn(proofBase, proofBuckets, key); }
+
+/** Stores an entry in the search's table (score on the search's scale, see search.ts toTT). */
+export function ttStore(key: u64, move: u32, score: i32, depth: i32, bound: i32): void { storeIn(base, buckets, key, move, score, depth, bound); }
+/** Stores an entry in the mate proof's table. */
+export function proofStore(key: u64, move: u32, score: i32, depth: i32, bound: i32): void { storeIn(proofBase, proofBuckets, key, move, score, depth, bound); }
+
+// @ts-ignore: decorator
+@inline function storeIn(at: usize, n: u64, key: u64, move: u32, score: i32, depth: i32, bound: i32): void {
+  const b = at + (<usize>(key & (n - 1)) << 5);
+  const data = <u64>move | (<u64>(<u16>score) << 32) | (<u64>(<u8>depth) << 48) | (<u64>bound << 56) | (generation << 60);
   const old = load<u64>(b, 8);
   const oldDepth = <i32>((old >> 48) & 0xFF);
   const oldGen = (old >> 60) & 15;
@@ -80,5 +109,4 @@ export function ttStore(key: u64, move: u32, score: i32, depth: i32, bound: i32,
 @inline export function ttDepth(d: u64): i32 { return <i32>((d >> 48) & 0xFF); }
 // @ts-ignore: decorator
 @inline export function ttBound(d: u64): i32 { return <i32>((d >> 56) & 3); }
-// @ts-ignore: decorator
-@inline export function ttSlack(d: u64): i32 { return <i32>((d >> 58) & 3); }
+

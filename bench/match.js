@@ -74,7 +74,7 @@ async function playGame(opening, newFirst) {
     const firstWon = ng.variant.sides.findIndex((s) => s.plural === res.winnerName) === ng.variant.sides.findIndex((s) => s.name === firstSide);
     return { winner: firstWon === newFirst ? 'new' : 'old', plies, reason: res.reason };
   } finally {
-    ng.dispose(); og.dispose();
+    ng.dispose?.(); og.dispose?.();   // builds before dispose() existed have none
   }
 }
 

@@ -7,18 +7,21 @@ import { Game } from '../src/index.js';
 import { benchSignature } from '../bench/signature.js';
 
 /** Bagh Chal's: the headline `Bench:` of `npm run bench`. */
-export const BENCH_SIGNATURE = 3276082;
-/** Every variant's (bagh-chal's is BENCH_SIGNATURE). */
+export const BENCH_SIGNATURE = 2035206;   // issue 18: free reductions + the mate proof, contempt (was 3276082)
+/**
+ * Every variant's (bagh-chal's is BENCH_SIGNATURE). Issue 18 changed them all: the main search reduces
+ * freely, a depth-limited search ends with the mate proof (its nodes count), and draws carry contempt.
+ */
 export const VARIANT_SIGNATURES: Record<string, number> = {
   'bagh-chal': BENCH_SIGNATURE,
-  'tibetan-1': 384845,
-  'tibetan-2': 51392,   // issue 18: quiescence searches captures biggest first (was 51582)
-  'tibetan-4': 32445,
-  'catch-the-giant': 30092,
-  'surround-the-tiger': 363645,
-  'double-tiger': 313580,
-  'shepherds-and-wolves': 569963,
-  'permainan-tabal': 50181,   // issue 18: quiescence searches captures biggest first (was 50955)
+  'tibetan-1': 233535,
+  'tibetan-2': 45949,
+  'tibetan-4': 32504,
+  'catch-the-giant': 22538,
+  'surround-the-tiger': 171666,
+  'double-tiger': 280804,
+  'shepherds-and-wolves': 287742,
+  'permainan-tabal': 44193,
 };
 
 it(`Bench: ${BENCH_SIGNATURE}, and one signature per variant`, async () => {
