@@ -31,7 +31,7 @@ export interface GameOptions {
   options?: Record<string, number | string>;
   /** Start from this position string instead of the variant's start (src/position-text.ts grammar). */
   position?: string;
-  /** Transposition table size in MiB, 1..512 (rounded down to a power of two; default 16). */
+  /** Transposition table size in MiB, 1..512 (rounded down to a power of two; default 16); the mate proof adds an eighth (at least 1 MiB). */
   hashMb?: number;
   /** Load the bounds-checked debug build of the core (slower; used by the tests). */
   debug?: boolean;
