@@ -85,13 +85,15 @@ let stopped = false;
  * progress ends in the draw the rules give instead of shuffling on. The proof scores every draw 0.
  */
 let contempt: i32 = 0;
+/** Set while the side to move seeks the draw after CONTEMPT_PLIES quiet plies (the main search only). */
+let seekDraw = false;
 /**
  * Root values from which contempt starts, its largest size, the quiet plies (since the game's last
  * irreversible move) over which it fades, and the most a draw is then worth to the side to move.
  */
 const CONTEMPT_FROM: i32 = 100;
 const CONTEMPT_MAX: i32 = 100;
-const CONTEMPT_PLIES: i32 = 100;
+const CONTEMPT_PLIES: i32 = 60;
 const DRAW_SEEK_MAX: i32 = 50;
 
 /** A draw's score for the side to move at `ply` (contempt counts against the root side at even plies). */
@@ -297,7 +299,9 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   if (ply > 0 && repetitionMode == 1) {
     const j = lastRepeat(rootHist);
     if (j >= 0) { depPly = j - rootHist; return drawScore(ply); }                 // a repeat inside the line: a draw
-    if (lastIrrev < rootHist && repetitions() >= 2) { depPly = -1; return drawScore(ply); }   // third occurrence in the game
+    // third occurrence in the game; while seeking the draw (seekDraw), a second one already counts, so
+    // that a short way back to a position of the game is seen as the draw it leads to
+    if (lastIrrev < rootHist && repetitions() >= (seekDraw && !proving ? 1 : 2)) { depPly = -1; return drawScore(ply); }
   }
   if (tbActive && ply > 0) {
     const v = probeCurrent();          // exact value with best play (dtm + 1; 0 draw; -1 not covered)
@@ -471,15 +475,20 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
  * capture, a placement, ...), and v, the root's quiescence value (side to move's view):
  * - a lead (|v| >= CONTEMPT_FROM) gives sign(v) * min(|v| / 4, CONTEMPT_MAX), scaled down linearly to
  *   0 at q = CONTEMPT_PLIES;
- * - from q = CONTEMPT_PLIES on, the side to move values a draw at (q - CONTEMPT_PLIES) / 2 more, at
- *   most DRAW_SEEK_MAX: each side in turn steers for the repetition, which then comes.
+ * - from q = CONTEMPT_PLIES on, the side to move values a draw at (q - CONTEMPT_PLIES) / 2 above 0, at
+ *   most DRAW_SEEK_MAX, and (seekDraw) counts a second occurrence of a position of the game as the
+ *   draw: where neither side has more than that to play for, each in turn steers for the repetition,
+ *   which then comes even where its cycle is longer than the search can see. A side that leads by more
+ *   plays on: the prey's progress (closing in) is made of reversible moves, so plies without an
+ *   irreversible move do not show that a lead is empty. Only the draw's value moves, never the
+ *   evaluation (a fading evaluation made the defending side stop defending).
  * Only under repetition=draw3 (the other rules have no repetition draw to seek or avoid).
  */
 function setContempt(): void {
-  contempt = 0;
+  contempt = 0; seekDraw = false;
   if (over != 0 || repetitionMode != 1) return;
   const q = histLen - lastIrrev;
-  if (q >= CONTEMPT_PLIES) { contempt = -min((q - CONTEMPT_PLIES) / 2, DRAW_SEEK_MAX); return; }
+  if (q >= CONTEMPT_PLIES) { contempt = -min((q - CONTEMPT_PLIES) / 2, DRAW_SEEK_MAX); seekDraw = true; return; }
   const v = quiesce(-INFINITE, INFINITE, 0);
   if (stopped || v >= MATE_BOUND || v <= -MATE_BOUND || abs(v) < CONTEMPT_FROM) return;
   const c = min(abs(v) / 4, CONTEMPT_MAX) * (CONTEMPT_PLIES - q) / CONTEMPT_PLIES;
