@@ -4,7 +4,8 @@
 //   node bench/tune.js gen --variant ID [--option k=v ...] [--games N] [--nodes N] [--plies K]
 //                          [--max-plies N] [--seed S] [--tb DIR] --out FILE.jsonl.gz
 //   node bench/tune.js fit --data FILE [--data FILE ...] [--variant ID] [--option k=v ...]
-//                          [--label result|tb] [--features a,b,...] [--lambda L] [--iters N] [--json]
+//                          [--label result|tb] [--features a,b,...] [--lambda L] [--prior current|zero]
+//                          [--iters N] [--json]
 //
 // gen: plays N games (default 200) of the engine against itself: K random legal plies first (default 8,
 //   seeded: --seed, default 1), then `search({ nodes })` (default 2000) a move until a result or
@@ -18,12 +19,13 @@
 //   - counts the raw feature counts of Game.evalFeatures(), in the order of EVAL_FEATURES (hunt) or
 //     DRAUGHTS_EVAL_FEATURES (draughts) of src/variants/types.ts.
 //   Searches by node count are deterministic: the same arguments on the same build write the same file.
-// fit: minimises the mean of (label - sigmoid(K * eval))^2 + lambda * sum of (w / 100)^2 over the
-//   weights w of both phases (eval = counts . weights of the position's phase, centi-units), by Adam on
-//   full batches. --label tb uses the tablebase value where there is one (the game's result elsewhere).
-//   K is first fitted to the variant's current weights (so that the tuned weights keep their scale),
-//   then held. Only the features named by --features are fitted (default: every feature that is non-zero
-//   in some position); the others keep weight 0. Prints the error before and after, the largest |eval|
+// fit: minimises the mean of (label - sigmoid(K * eval))^2 + lambda * sum of ((w - prior) / 100)^2 over
+//   the weights w of both phases (eval = counts . weights of the position's phase, centi-units; prior:
+//   the variant's current weights, or 0 with --prior zero), by Adam on full batches. --label tb uses the
+//   tablebase value where there is one (the game's result elsewhere). K is first fitted to the variant's
+//   current weights (so that the tuned weights keep their scale), then held. Only the features named by
+//   --features are fitted (default: every feature that is non-zero in some position); the others keep
+//   their current weights. Prints the error before and after, the largest |eval|
 //   over the data (every evaluation is clamped to assembly/eval.ts EVAL_LIMIT = 29999 in any case) and
 //   the weights as a declaration snippet for src/variants/*.ts.
 //
@@ -116,6 +118,7 @@ function fit() {
   const F = names.length;
   const useTb = opt('--label', 'result') === 'tb';
   const lambda = Number(opt('--lambda', '0.0001'));
+  const priorZero = opt('--prior', 'current') === 'zero';
   const iters = Number(opt('--iters', '3000'));
   const data = [];
   for (const file of opts('--data')) {
@@ -143,7 +146,8 @@ function fit() {
   }
   const K = Math.exp((lo + hi) / 2);
   // Adam on the weights (centi-units), full batch
-  const w = w0.map((row) => row.map((v, i) => (active[i] ? v : 0)));
+  const w = w0.map((row) => row.slice());
+  const prior = w0.map((row) => row.map((v) => (priorZero ? 0 : v)));
   const m = w.map((row) => row.map(() => 0)), v = w.map((row) => row.map(() => 0));
   const rate = 2, b1 = 0.9, b2 = 0.999;
   const counts = PHASE_NAMES.map((_, p) => data.filter((d) => phaseOf(d) === p).length);
@@ -158,7 +162,7 @@ function fit() {
     for (let p = 0; p < phases; p++) {
       for (let i = 0; i < F; i++) {
         if (!active[i] || counts[p] === 0) continue;
-        const gi = g[p][i] + 2 * lambda * w[p][i] / 1e4;
+        const gi = g[p][i] + 2 * lambda * (w[p][i] - prior[p][i]) / 1e4;
         m[p][i] = b1 * m[p][i] + (1 - b1) * gi; v[p][i] = b2 * v[p][i] + (1 - b2) * gi * gi;
         w[p][i] -= rate * (m[p][i] / (1 - b1 ** t)) / (Math.sqrt(v[p][i] / (1 - b2 ** t)) + 1e-12);
       }

@@ -4,7 +4,7 @@
  */
 import type { Board } from '../lattice/index.js';
 import { checkRules, extendRules, sideRules, type RuleSet } from '../rules/index.js';
-import { BAGH_CHAL_WEIGHTS } from './bagh-chal.js';
+import { HUNT_WEIGHTS } from './bagh-chal.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition, type Pieces } from './start.js';
 import type { EvalWeights, OptionDecl, OptionValues, PieceDecl } from './types.js';
@@ -75,5 +75,5 @@ export const TIBETAN_OPTIONS: readonly OptionDecl[] = Object.freeze([
   REPETITION_OPTION,
 ]);
 
-/** Bagh Chal's weights: the same fight (tigers capture, goats close in). */
-export const TIBETAN_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = BAGH_CHAL_WEIGHTS;
+/** The hand-set hunt weights (src/variants/bagh-chal.ts HUNT_WEIGHTS): the same fight as Bagh Chal's (tigers capture, goats close in). */
+export const TIBETAN_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = HUNT_WEIGHTS;
