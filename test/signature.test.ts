@@ -11,9 +11,9 @@ export const BENCH_SIGNATURE = 6777498;   // issue 18: Bagh Chal's evaluation we
 /** Every variant's (bagh-chal's is BENCH_SIGNATURE). */
 export const VARIANT_SIGNATURES: Record<string, number> = {
   'bagh-chal': BENCH_SIGNATURE,
-  'tibetan-1': 384845,
-  'tibetan-2': 51392,   // issue 18: quiescence searches captures biggest first (was 51582)
-  'tibetan-4': 32445,
+  'tibetan-1': 306766,   // issue 18: the Tibetan weights count the tigers' space (was 384845)
+  'tibetan-2': 55261,   // issue 18: the Tibetan weights count the tigers' space (was 51392)
+  'tibetan-4': 31965,   // issue 18: the Tibetan weights count the tigers' space (was 32445)
   'catch-the-giant': 30092,
   'surround-the-tiger': 363645,
   'double-tiger': 313580,

@@ -75,5 +75,15 @@ export const TIBETAN_OPTIONS: readonly OptionDecl[] = Object.freeze([
   REPETITION_OPTION,
 ]);
 
-/** The hand-set hunt weights (src/variants/bagh-chal.ts HUNT_WEIGHTS): the same fight as Bagh Chal's (tigers capture, goats close in). */
-export const TIBETAN_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = HUNT_WEIGHTS;
+/**
+ * The Tibetan forms' evaluation weights (centi-units, hunters' view): the hand-set hunt weights
+ * (src/variants/bagh-chal.ts HUNT_WEIGHTS) and a progress term for the goats, the tigers' space (empty
+ * points they reach by steps), so that closing them in scores before they are trapped, and a tiger with
+ * one move left. The fit of every weight to tibetan-2 self-play (bench/data/tibetan-2.jsonl.gz: 230 of
+ * 300 games drawn) lost to the hand-set weights (3-4-10 after 17 games at 100k nodes); this one, the
+ * space weight set by hand, won: 31-24-25 over 80 games (issue 18 item 4).
+ */
+export const TIBETAN_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = Object.freeze({
+  placement: { ...HUNT_WEIGHTS.placement, space: 10, cornered: -20 },
+  movement: { ...HUNT_WEIGHTS.movement, space: 10, cornered: -20 },
+});
