@@ -16,7 +16,7 @@ export const VARIANT_SIGNATURES: Record<string, number> = {
   'tibetan-4': 31965,   // issue 18: the Tibetan weights count the tigers' space (was 32445)
   'catch-the-giant': 30092,
   'surround-the-tiger': 363645,
-  'double-tiger': 313580,
+  'double-tiger': 357125,   // issue 18: Double Tiger's weights count a cornered tiger (was 313580)
   'shepherds-and-wolves': 569963,
   'permainan-tabal': 50181,   // issue 18: quiescence searches captures biggest first (was 50955)
 };
