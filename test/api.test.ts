@@ -686,7 +686,7 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
   const READS = ['position', 'key', 'keyConsistent', 'legalMoves', 'legalMoveTexts', 'moves', 'along', 'describe', 'history', 'result', 'evaluate', 'sideToMove', 'boardText', 'moverName'];
   const GAME_CALLS: Record<string, unknown[]> = {
     setPosition: [START], play: ['c3'], undo: [], perft: [1], perftClassic: [1], perftSlow: [1], divide: [1],
-    loadTablebase: ['/nonexistent-lattice-tb'], probe: [], solve: [], search: [{ depth: 1 }], dispose: [],
+    loadTablebase: ['/nonexistent-lattice-tb'], probe: [], solve: [], search: [{ depth: 1 }], dispose: [], evalFeatures: [],
   };
   const MAKA_CALLS: Record<string, unknown[]> = {
     setPosition: [''], play: [''], undo: [], perft: [1], divide: [1], search: [{ depth: 1 }], dispose: [],
