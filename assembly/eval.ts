@@ -17,6 +17,8 @@ export const F_TRAPPED: i32 = 2;    // per hunter with no move
 export const F_EN_PRISE: i32 = 3;   // per prey that some hunter can jump now
 export const F_TEMPO: i32 = 4;      // for the side to move
 export const F_PREY_MOBILITY: i32 = 5;   // per prey step available (the Bagh Chal profile does not count it)
+export const F_SPACE: i32 = 6;      // per empty point the hunters reach by steps (huntersSpace)
+export const F_CORNERED: i32 = 7;   // per hunter with exactly one move
 export const WEIGHTS = new StaticArray<i32>(FEATURES * 2);
 
 export function setWeight(i: i32, v: i32): i32 {
@@ -63,57 +65,78 @@ export function evaluate(): i32 {
 // @ts-ignore: decorator
 @inline function evaluateAny(): i32 {
   if (family == FAMILY_DRAUGHTS) return evaluateDraughts();
-  if (!fast) return evaluateGeneric();
-  return evaluateFast();
+  return evaluateHunt();
 }
 
-/** The Bagh Chal profile's evaluation. */
+// Feature counts of the last huntCounts() (the hunters' view; F_* above). One definition for evaluate()
+// and for evalFeatures(), which writes them for the host's tuning (bench/tune.js).
+let cMobility: i32 = 0, cTrapped: i32 = 0, cEnPrise: i32 = 0, cPreyMobility: i32 = 0, cSpace: i32 = 0, cCornered: i32 = 0;
+
+/**
+ * Counts the hunt features of the current position into the c* globals. `w` is the phase's first weight
+ * slot; the costlier counts (prey mobility, the hunters' space) are made only when their weight in that
+ * phase is non-zero or `all` is set. Under the Bagh Chal profile (`fast`) steps are the board's lines
+ * and prey mobility is not counted.
+ */
 // @ts-ignore: decorator
-@inline function evaluateFast(): i32 {
+@inline function huntCounts(w: i32, all: bool): void {
   const empty = andNot(boardMask, or(hunters, prey));
-  const w = inHand > 0 ? 0 : FEATURES;
-  let mobility = 0, trapped = 0;
-  let enPrise = none();
-  for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
-    const from = first(f);
-    const jumps = jumpLandings(from, prey, empty);
-    const m = size(and(ld(STEP, from), empty)) + size(jumps);
-    mobility += m;
-    if (m == 0) trapped++;
-    for (let t = jumps; nonEmpty(t); t = popFirst(t)) enPrise = or(enPrise, bit(midOf(from, first(t))));
-  }
-  let s = captured * ld(WEIGHTS, w + F_CAPTURED) + mobility * ld(WEIGHTS, w + F_MOBILITY)
-    + trapped * ld(WEIGHTS, w + F_TRAPPED) + size(enPrise) * ld(WEIGHTS, w + F_EN_PRISE);
-  s = side == HUNTER ? s : -s;
-  return s + ld(WEIGHTS, w + F_TEMPO);
-}
-
-/** The same features for every profile: step masks, the hunters' capture kind, prey mobility. */
-function evaluateGeneric(): i32 {
-  const empty = andNot(boardMask, or(hunters, prey));
-  const w = inHand > 0 || hand1 > 0 ? 0 : FEATURES;
-  const jumps = capture1 == CAP_JUMP || capture1 == CAP_MULTI;
-  let mobility = 0, trapped = 0, preyMobility = 0;
+  const jumps = fast || capture1 == CAP_JUMP || capture1 == CAP_MULTI;
+  let mobility = 0, trapped = 0, cornered = 0;
   let enPrise = none();
   for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
     const from = first(f);
     const j = jumps ? jumpLandings(from, prey, empty) : none();
-    const m = size(and(stepTargets(1, from), empty)) + size(j);
+    const m = size(and(fast ? ld(STEP, from) : stepTargets(1, from), empty)) + size(j);
     mobility += m;
     if (m == 0) trapped++;
+    else if (m == 1) cornered++;
     for (let t = j; nonEmpty(t); t = popFirst(t)) enPrise = or(enPrise, bit(midOf(from, first(t))));
   }
-  for (let f = prey; nonEmpty(f); f = popFirst(f)) preyMobility += size(and(stepTargets(0, first(f)), empty));
-  let s = (captured - captured1) * ld(WEIGHTS, w + F_CAPTURED) + mobility * ld(WEIGHTS, w + F_MOBILITY)
-    + trapped * ld(WEIGHTS, w + F_TRAPPED) + size(enPrise) * ld(WEIGHTS, w + F_EN_PRISE)
-    + preyMobility * ld(WEIGHTS, w + F_PREY_MOBILITY);
+  cMobility = mobility; cTrapped = trapped; cCornered = cornered; cEnPrise = size(enPrise);
+  let preyMobility = 0;
+  if (!fast && (all || ld(WEIGHTS, w + F_PREY_MOBILITY) != 0)) {
+    for (let f = prey; nonEmpty(f); f = popFirst(f)) preyMobility += size(and(stepTargets(0, first(f)), empty));
+  }
+  cPreyMobility = preyMobility;
+  cSpace = all || ld(WEIGHTS, w + F_SPACE) != 0 ? huntersSpace(empty) : 0;
+}
+
+/**
+ * The hunters' space: empty points a hunter reaches by steps alone through empty points (flood fill
+ * over the hunters' step targets, prey and hunters blocking). What the prey close to trap them.
+ */
+function huntersSpace(empty: Bits): i32 {
+  let reach = none();
+  let frontier = hunters;
+  while (nonEmpty(frontier)) {
+    let next = none();
+    for (let f = frontier; nonEmpty(f); f = popFirst(f)) next = or(next, fast ? ld(STEP, first(f)) : stepTargets(1, first(f)));
+    next = andNot(and(next, empty), reach);
+    reach = or(reach, next);
+    frontier = next;
+  }
+  return size(reach);
+}
+
+/** The hunt evaluation (every profile), the hunters' view turned to the side to move's, plus tempo. */
+// @ts-ignore: decorator
+@inline function evaluateHunt(): i32 {
+  const w = inHand > 0 || hand1 > 0 ? 0 : FEATURES;
+  huntCounts(w, false);
+  let s = (captured - captured1) * ld(WEIGHTS, w + F_CAPTURED) + cMobility * ld(WEIGHTS, w + F_MOBILITY)
+    + cTrapped * ld(WEIGHTS, w + F_TRAPPED) + cEnPrise * ld(WEIGHTS, w + F_EN_PRISE)
+    + cPreyMobility * ld(WEIGHTS, w + F_PREY_MOBILITY) + cSpace * ld(WEIGHTS, w + F_SPACE)
+    + cCornered * ld(WEIGHTS, w + F_CORNERED);
   s = side == HUNTER ? s : -s;
   return s + ld(WEIGHTS, w + F_TEMPO);
 }
 
-/** Side s's material, advancement and mobility (draughts), weights of the movement phase. */
-function draughtsSide(s: i32, empty: Bits): i32 {
-  const w = FEATURES;
+// Draughts counts of one side from the last draughtsCounts() (D_* above).
+let dMen: i32 = 0, dKings: i32 = 0, dAdvance: i32 = 0, dMobility: i32 = 0, dCentre: i32 = 0, dDen: i32 = 0;
+
+/** Side s's draughts counts (men, kings, advancement, mobility, centre, den) into the d* globals. */
+function draughtsCounts(s: i32, empty: Bits): void {
   const mine = s == PREY ? prey : hunters;
   const promo = s == PREY ? promoRank0 : promoRank1;
   let men = 0, kingCount = 0, advance = 0, mobility = 0;
@@ -129,9 +152,16 @@ function draughtsSide(s: i32, empty: Bits): i32 {
       mobility += size(and(stepTargets(s, p), empty));
     }
   }
-  const centre = size(and(mine, ld(EVAL_MASKS, 0))), den = size(and(mine, ld(EVAL_MASKS, 1 + s)));
-  return men * ld(WEIGHTS, w + D_MAN) + kingCount * ld(WEIGHTS, w + D_KING) + advance * ld(WEIGHTS, w + D_ADVANCE) + mobility * ld(WEIGHTS, w + D_MOBILITY)
-    + centre * ld(WEIGHTS, w + D_CENTRE) + den * ld(WEIGHTS, w + D_DEN);
+  dMen = men; dKings = kingCount; dAdvance = advance; dMobility = mobility;
+  dCentre = size(and(mine, ld(EVAL_MASKS, 0))); dDen = size(and(mine, ld(EVAL_MASKS, 1 + s)));
+}
+
+/** Side s's material, advancement and mobility (draughts), weights of the movement phase. */
+function draughtsSide(s: i32, empty: Bits): i32 {
+  const w = FEATURES;
+  draughtsCounts(s, empty);
+  return dMen * ld(WEIGHTS, w + D_MAN) + dKings * ld(WEIGHTS, w + D_KING) + dAdvance * ld(WEIGHTS, w + D_ADVANCE) + dMobility * ld(WEIGHTS, w + D_MOBILITY)
+    + dCentre * ld(WEIGHTS, w + D_CENTRE) + dDen * ld(WEIGHTS, w + D_DEN);
 }
 
 /** Draughts evaluation: side 0's features less side 1's, from the side to move's view, plus tempo. */
@@ -139,4 +169,37 @@ function evaluateDraughts(): i32 {
   const empty = andNot(boardMask, or(hunters, prey));
   const s = draughtsSide(PREY, empty) - draughtsSide(HUNTER, empty);
   return (side == PREY ? s : -s) + ld(WEIGHTS, FEATURES + D_TEMPO);
+}
+
+/** The feature counts evalFeatures() wrote last, FEATURES i32 slots in the order of the family's weights. */
+export const FEATURE_COUNTS = new StaticArray<i32>(FEATURES);
+
+/**
+ * Writes the current position's evaluation features to FEATURE_COUNTS, with the definitions evaluate()
+ * uses, from the view of the family's weights: hunt family (F_*) the hunters' (side 1), draughts (D_*)
+ * side 0's, as that side's count less the other's. The tempo slot is +1 when that side is to move, -1
+ * otherwise, so that before clamping evaluate() = (that side to move ? 1 : -1) * sum over i of
+ * FEATURE_COUNTS[i] * WEIGHTS[phase * FEATURES + i]. Every count is made, whatever the weights.
+ * Returns the phase whose weights apply: 0 placement (pieces in hand), 1 movement (draughts: always 1).
+ */
+export function evalFeatures(): i32 {
+  for (let i = 0; i < FEATURES; i++) st(FEATURE_COUNTS, i, 0);
+  if (family == FAMILY_DRAUGHTS) {
+    const empty = andNot(boardMask, or(hunters, prey));
+    draughtsCounts(PREY, empty);
+    const men = dMen, k = dKings, adv = dAdvance, mob = dMobility, cen = dCentre, den = dDen;
+    draughtsCounts(HUNTER, empty);
+    st(FEATURE_COUNTS, D_MAN, men - dMen); st(FEATURE_COUNTS, D_KING, k - dKings);
+    st(FEATURE_COUNTS, D_ADVANCE, adv - dAdvance); st(FEATURE_COUNTS, D_MOBILITY, mob - dMobility);
+    st(FEATURE_COUNTS, D_TEMPO, side == PREY ? 1 : -1);
+    st(FEATURE_COUNTS, D_CENTRE, cen - dCentre); st(FEATURE_COUNTS, D_DEN, den - dDen);
+    return 1;
+  }
+  const phase = inHand > 0 || hand1 > 0 ? 0 : 1;
+  huntCounts(phase * FEATURES, true);
+  st(FEATURE_COUNTS, F_CAPTURED, captured - captured1); st(FEATURE_COUNTS, F_MOBILITY, cMobility);
+  st(FEATURE_COUNTS, F_TRAPPED, cTrapped); st(FEATURE_COUNTS, F_EN_PRISE, cEnPrise);
+  st(FEATURE_COUNTS, F_TEMPO, side == HUNTER ? 1 : -1); st(FEATURE_COUNTS, F_PREY_MOBILITY, cPreyMobility);
+  st(FEATURE_COUNTS, F_SPACE, cSpace); st(FEATURE_COUNTS, F_CORNERED, cCornered);
+  return phase;
 }

@@ -8,7 +8,7 @@ import { generateRoot, hasMoveIgnoringLimit, pathCaptures as pathCapturesImpl } 
 import { prepareSteps } from "./movegen/steps";
 import { MOVES, CAPS, MAX_MOVES, MAX_PLY, STACK_MOVES, listMax, growLists as growListsImpl, ROOT_BASE, ROOT_NODE, NODE_PARENT, NODE_POINT, nodeCount as nodesRecorded, PATH_IN, pathCapsOut, overflow, overflowKind, clearOverflow, setOverflow } from "./movelist";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
-import { evaluate as evaluateImpl, setWeight as setWeightImpl, setEvalMask as setEvalMaskImpl } from "./eval";
+import { evaluate as evaluateImpl, setWeight as setWeightImpl, setEvalMask as setEvalMaskImpl, evalFeatures as evalFeaturesImpl, FEATURE_COUNTS, FEATURES } from "./eval";
 import { ttResize } from "./tt";
 import { search as searchImpl, repetitionMode, pvCaps as pvCapsImpl } from "./search";
 import { rulesInputPtr as rulesIn, setupRules as setupRulesImpl, defaultRules, fast } from "./rules";
@@ -214,6 +214,16 @@ export function perftClassic(depth: i32): f64 { clearOverflow(); return perftCla
 export function perftStopped(): i32 { return perftStoppedImpl() ? 1 : 0; }
 export function perftSlow(depth: i32): f64 { clearOverflow(); return depth > MAX_PLY - 1 ? -1 : perftSlowImpl(depth); }
 export function evaluate(): i32 { return evaluateImpl(); }
+/**
+ * The current position's raw evaluation features (assembly/eval.ts evalFeatures: the counts evaluate()
+ * weighs, the hunters' view in the hunt family, side 0's in draughts) written as evalFeatureCount() i32
+ * words at evalFeaturesPtr(); returns the phase whose weights apply (0 placement, 1 movement).
+ */
+export function evalFeatures(): i32 { return evalFeaturesImpl(); }
+/** Pointer to the feature counts evalFeatures() writes (i32 each). */
+export function evalFeaturesPtr(): usize { return changetype<usize>(FEATURE_COUNTS); }
+/** Feature slots per phase (assembly/eval.ts FEATURES): the length of evalFeaturesPtr()'s array. */
+export function evalFeatureCount(): i32 { return FEATURES; }
 export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 { clearOverflow(); return searchImpl(maxDepth, nodeLimit, timeMs); }
 
 // ---- tablebase (movement phase) ----

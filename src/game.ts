@@ -3,7 +3,7 @@ import type { AnyGame, GameDescription } from './contract.js';
 import type { GameResult as AnyGameResult, ResultReason } from './result.js';
 import type { Board } from './lattice/index.js';
 import { formatBoardPicture, formatPositionText, parseMoveText, parsePositionText, type NotationContext, type Setup } from './position-text.js';
-import { VARIANTS, getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
+import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, VARIANTS, getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
 import type { RuleSet } from './rules/index.js';
 import { IO_KEY, IO_SET, type Core } from './wasm.js';
 import { loadVariantCore, notationContext } from './core-setup.js';
@@ -529,6 +529,25 @@ export class Game implements AnyGame {
   evaluate(): number {
     this.enter('evaluate', true);
     return this.core.exports.evaluate();
+  }
+
+  /**
+   * The raw evaluation features of the current position, for tuning the weights (bench/tune.js): the
+   * counts evaluate() weighs (assembly/eval.ts evalFeatures), named as the variant's weights are
+   * (EvalWeights in the hunt family, the hunters' view; DraughtsEvalWeights in draughts, side 0's count
+   * less side 1's). `tempo` is +1 when that side is to move, else -1; `phase` is the weights that apply
+   * ('placement' while pieces are in hand, else 'movement'; draughts always 'movement'). Before clamping
+   * to ±EVAL_LIMIT, evaluate() = (that side to move ? 1 : -1) * the sum of count * weight.
+   */
+  evalFeatures(): { phase: 'placement' | 'movement'; counts: Record<string, number> } {
+    this.enter('evalFeatures');
+    const e = this.core.exports;
+    const phase = e.evalFeatures();
+    const raw = new Int32Array(e.memory.buffer, e.evalFeaturesPtr(), e.evalFeatureCount());
+    const names: readonly string[] = this.rules.family === 'draughts' ? DRAUGHTS_EVAL_FEATURES : EVAL_FEATURES;
+    const counts: Record<string, number> = {};
+    names.forEach((n, i) => { counts[n] = raw[i]!; });
+    return { phase: phase === 0 ? 'placement' : 'movement', counts };
   }
 
   /**

@@ -62,6 +62,9 @@ export interface CoreExports {
   perftClassic(depth: number): number;
   perftStopped(): number;
   evaluate(): number;
+  evalFeatures(): number;
+  evalFeaturesPtr(): number;
+  evalFeatureCount(): number;
   search(maxDepth: number, nodeLimit: number, timeMs: number): number;
   searchScore(): number;
   searchDepth(): number;

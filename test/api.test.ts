@@ -661,7 +661,7 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     game.dispose();
     await afterDispose(game, {
       setPosition: [[START], [5]], position: [[]], key: [[]], keyConsistent: [[]], legalMoves: [[]], legalMoveTexts: [[]], moves: [[]], along: [[['c3']], [5]], describe: [[], [START]], boardText: [[]], moverName: [[]],
-      play: [['c1'], [3], ['zz'], [{ to: 'c1' }]], undo: [[]], history: [[]], result: [[]], probe: [[]], evaluate: [[]],
+      play: [['c1'], [3], ['zz'], [{ to: 'c1' }]], undo: [[]], history: [[]], result: [[]], probe: [[]], evaluate: [[]], evalFeatures: [[]],
       perft: [[1], ['x'], [1, null]], perftClassic: [[1], [-1]], perftSlow: [[1], [-1]], divide: [[1], [0]],
       loadTablebase: [['/nonexistent-lattice-tb'], [5]], solve: [[], [null], [{ nodeLimit: -1 }]],
       search: [[{ depth: 1 }], [], [null], [{ depth: 0 }], [{ deepth: 1 }]],
@@ -686,7 +686,7 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
   const READS = ['position', 'key', 'keyConsistent', 'legalMoves', 'legalMoveTexts', 'moves', 'along', 'describe', 'history', 'result', 'evaluate', 'sideToMove', 'boardText', 'moverName'];
   const GAME_CALLS: Record<string, unknown[]> = {
     setPosition: [START], play: ['c3'], undo: [], perft: [1], perftClassic: [1], perftSlow: [1], divide: [1],
-    loadTablebase: ['/nonexistent-lattice-tb'], probe: [], solve: [], search: [{ depth: 1 }], dispose: [],
+    loadTablebase: ['/nonexistent-lattice-tb'], probe: [], solve: [], search: [{ depth: 1 }], dispose: [], evalFeatures: [],
   };
   const MAKA_CALLS: Record<string, unknown[]> = {
     setPosition: [''], play: [''], undo: [], perft: [1], divide: [1], search: [{ depth: 1 }], dispose: [],

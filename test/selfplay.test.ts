@@ -25,8 +25,8 @@ const MAX_INT_VALUES = 20;
  */
 const KNOWN_UNFINISHED = new Set([
   'tibetan-1 tigers=2',
-  'tibetan-1 tiger-start=gate',
   'tibetan-1 repetition=none',
+  'tibetan-2 tiger-start=gate',   // finishes no more since the Tibetan weights count the tigers' space (tibetan-1 tiger-start=gate does now)
   'tibetan-2 first=tigers',
   'tibetan-2 repetition=none',
   'tibetan-2 repetition=forbid',

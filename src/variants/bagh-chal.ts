@@ -4,10 +4,23 @@ import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';
 import type { EvalWeights, HuntVariant } from './types.js';
 
-/** Bagh Chal's evaluation weights, the starting point of every hunt game's (centi-units, hunters' view). */
-export const BAGH_CHAL_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = Object.freeze({
+/**
+ * The hand-set hunt weights every hunt game's started from (centi-units, hunters' view); the games not
+ * yet tuned keep them.
+ */
+export const HUNT_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = Object.freeze({
   placement: { captured: 300, mobility: 6, trapped: -120, enPrise: 45, tempo: 10 },
   movement: { captured: 400, mobility: 10, trapped: -160, enPrise: 70, tempo: 10 },
+});
+
+/**
+ * Bagh Chal's evaluation weights (centi-units, hunters' view), fitted by bench/tune.js to
+ * bench/data/bagh-chal.jsonl.gz (400 self-play games at 4,000 nodes a move; the movement phase's
+ * positions labelled by the movement tablebase's exact value, the placement phase's by the game result).
+ */
+export const BAGH_CHAL_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = Object.freeze({
+  placement: { captured: 158, mobility: 113, trapped: -5, enPrise: 22, tempo: 4, space: 119, cornered: 28 },
+  movement: { captured: 34, mobility: 67, trapped: -186, enPrise: 42, tempo: 36, space: 156, cornered: -76 },
 });
 
 const BOARD = alquerque(5);

@@ -6,8 +6,12 @@ import type { EvalWeights, HuntVariant } from './types.js';
 
 const BOARD = alquerque(5);
 
-/** Double Tiger's evaluation weights (centi-units, hunters' view; both phases: nobody places). */
-const DOUBLE_TIGER_WEIGHTS: EvalWeights = Object.freeze({ captured: 150, mobility: 10, trapped: -250, enPrise: 70, tempo: 10, preyMobility: -3 });
+/**
+ * Double Tiger's evaluation weights (centi-units, hunters' view; both phases: nobody places): hand-set,
+ * and a cornered tiger (one move left) -69, fitted by bench/tune.js (`--features space,cornered`: the
+ * fit gave space 0) on bench/data/double-tiger.jsonl.gz (300 self-play games at 4,000 nodes a move).
+ */
+const DOUBLE_TIGER_WEIGHTS: EvalWeights = Object.freeze({ captured: 150, mobility: 10, trapped: -250, enPrise: 70, tempo: 10, preyMobility: -3, cornered: -69 });
 
 /**
  * Double Tiger (雙虎棋): 16 dogs stacked 4 each on b2, d2, b4, d4 against tigers on c1 and c5; tigers

@@ -1,6 +1,6 @@
 import { alquerque } from '../lattice/index.js';
 import { checkRules, sideRules } from '../rules/index.js';
-import { BAGH_CHAL_WEIGHTS } from './bagh-chal.js';
+import { HUNT_WEIGHTS } from './bagh-chal.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';
 import type { HuntVariant } from './types.js';
@@ -32,5 +32,5 @@ export const shepherdsAndWolves: HuntVariant = {
     stall: null,
   }),
   options: [REPETITION_OPTION],
-  evalWeights: BAGH_CHAL_WEIGHTS,
+  evalWeights: HUNT_WEIGHTS,
 };

@@ -85,10 +85,17 @@ export interface EvalWeights {
    * the fast path); absent = 0.
    */
   preyMobility?: number;
+  /**
+   * per empty point the hunters reach by steps through empty points (their room: what the prey close to
+   * trap them); absent = 0, and then the evaluation skips the count.
+   */
+  space?: number;
+  /** per hunter with exactly one move (nearly trapped); absent = 0 */
+  cornered?: number;
 }
 
 /** Feature order of EvalWeights in the core's WEIGHTS table (assembly/eval.ts F_*). */
-export const EVAL_FEATURES = ['captured', 'mobility', 'trapped', 'enPrise', 'tempo', 'preyMobility'] as const;
+export const EVAL_FEATURES = ['captured', 'mobility', 'trapped', 'enPrise', 'tempo', 'preyMobility', 'space', 'cornered'] as const;
 
 /** Weights of the draughts evaluation's features, in centi-units from side 0's point of view. */
 export interface DraughtsEvalWeights {
