@@ -608,10 +608,12 @@ export class Game implements AnyGame {
         // a search that outgrew the lists stops at once and runs again on larger ones, in the time left
         const deadline = t0 + movetime;
         let used = 0, runs = 0;
+        // at the largest lists, a tree deeper than the move stack holds (STACK_MOVES moves on the line's
+        // lists: the 105-point board's multi-jumps) ends the search at the last depth it completed
         const best = runGrowing(this.core, 'search', () => {
           if (runs++ > 0) used += e.searchNodes();
           return e.search(depth, nodes > 0 ? Math.max(1, nodes - used) : 0, movetime > 0 ? Math.max(1, deadline - performance.now()) : 0);
-        });
+        }, () => e.searchDepth() >= 1);
         const score = e.searchScore();
         const pv = this.pv(e.pvLength());
         return {

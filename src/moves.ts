@@ -109,15 +109,20 @@ function overflowError(core: Core, what: string, kind: number): LatticeError {
 
 /**
  * Runs a core run (perft, search) and, when it overflowed lists that can still grow (the wide build
- * allocates them on demand), grows them and runs it again; throws LatticeError 'overflow' (naming the
- * capacity) at the largest size. A search run again reports its iterations again.
+ * allocates them on demand), grows them and runs it again; at the largest size it returns the result
+ * if `partialOk()` says the run's result stands without the part that did not fit (a search's completed
+ * iterations), else throws LatticeError 'overflow' naming the capacity. A search run again reports its
+ * iterations again.
  */
-export function runGrowing<T>(core: Core, what: string, run: () => T): T {
+export function runGrowing<T>(core: Core, what: string, run: () => T, partialOk: () => boolean = () => false): T {
   const e = core.exports;
   for (;;) {
     const r = run();
     if (!e.moveOverflow()) return r;
-    if (!e.growLists()) throw overflowError(core, what, e.moveOverflowKind());
+    if (!e.growLists()) {
+      if (partialOk()) return r;
+      throw overflowError(core, what, e.moveOverflowKind());
+    }
   }
 }
 
