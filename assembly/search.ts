@@ -5,8 +5,8 @@
 //
 // Exact forced wins (DESIGN.md "Search"): if the side to move can force a win in n plies, a search to
 // depth n + 2 reports exactly n, from either side's view, under every repetition rule and whatever was
-// searched before. The main search reduces late moves as much as it likes (strength); exactness comes
-// from a second search after each iteration, the mate proof:
+// searched before. The main search reduces late moves freely (strength); exactness comes from a second
+// search, the mate proof, after the last iteration and after any iteration whose score is a mate:
 // - After the main search of depth d completes, if it is the last iteration (d is the depth asked for)
 //   or the main search's score is a mate, the proof searches the same position full width (no
 //   reductions, no quiescence, no evaluation) to depth d - 2, scoring a position that has not ended by
