@@ -28,6 +28,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Game, IllegalMoveError, LatticeError, listVariants } from '../src/index.js';
 import type { Move, MoveInput } from '../src/game.js';
+import { runGrowing } from '../src/moves.js';
 import { choicesArb } from './playout.js';
 import * as TB from './reference/tibetan.js';
 import * as HK from './reference/hong-kong.js';
@@ -745,5 +746,29 @@ describe('dense tibetan-4 positions: tigers inside the second-line ring (test/de
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/^error: perft 1: a position had more legal moves than the core holds: \d+ moves in one list/);
     expect(r.err.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+// Capacities (src/moves.ts runGrowing): a run that overflowed lists that can still grow is run again on
+// grown ones; at the largest size a search keeps its completed iterations (partialOk), anything else
+// throws 'overflow'. A stand-in core: every run overflows, and the lists grow `grows` times.
+describe('runGrowing at the largest lists', () => {
+  const fakeCore = (grows: number) => {
+    let left = grows;
+    const exports = {
+      moveOverflow: () => 1, moveOverflowKind: () => 1, maxMoves: () => 262144, stackMoves: () => 2097152,
+      growLists: () => (left-- > 0 ? 1 : 0),
+    };
+    return { exports, wide: true } as unknown as Parameters<typeof runGrowing>[0];
+  };
+  it('grows and runs again, then throws LatticeError overflow naming the capacity', () => {
+    let runs = 0;
+    expect(() => runGrowing(fakeCore(2), 'perft 9', () => ++runs)).toThrow(/perft 9: .*262144 moves in one list \(2097152 on the search and perft stack\)/);
+    expect(runs).toBe(3);
+  });
+  it('returns the last run when partialOk says its result stands (a search with a completed depth)', () => {
+    let runs = 0;
+    expect(runGrowing(fakeCore(1), 'search', () => ++runs, () => true)).toBe(2);
+    expect(() => runGrowing(fakeCore(0), 'search', () => 7, () => false)).toThrow(LatticeError);
   });
 });
