@@ -119,10 +119,14 @@ function huntersSpace(empty: Bits): i32 {
   return size(reach);
 }
 
+/** The hunt family's phase: 0 placement (a side still has pieces in hand), 1 movement. */
+// @ts-ignore: decorator
+@inline function huntPhase(): i32 { return inHand > 0 || hand1 > 0 ? 0 : 1; }
+
 /** The hunt evaluation (every profile), the hunters' view turned to the side to move's, plus tempo. */
 // @ts-ignore: decorator
 @inline function evaluateHunt(): i32 {
-  const w = inHand > 0 || hand1 > 0 ? 0 : FEATURES;
+  const w = huntPhase() * FEATURES;
   huntCounts(w, false);
   let s = (captured - captured1) * ld(WEIGHTS, w + F_CAPTURED) + cMobility * ld(WEIGHTS, w + F_MOBILITY)
     + cTrapped * ld(WEIGHTS, w + F_TRAPPED) + cEnPrise * ld(WEIGHTS, w + F_EN_PRISE)
@@ -195,7 +199,7 @@ export function evalFeatures(): i32 {
     st(FEATURE_COUNTS, D_CENTRE, cen - dCentre); st(FEATURE_COUNTS, D_DEN, den - dDen);
     return 1;
   }
-  const phase = inHand > 0 || hand1 > 0 ? 0 : 1;
+  const phase = huntPhase();
   huntCounts(phase * FEATURES, true);
   st(FEATURE_COUNTS, F_CAPTURED, captured - captured1); st(FEATURE_COUNTS, F_MOBILITY, cMobility);
   st(FEATURE_COUNTS, F_TRAPPED, cTrapped); st(FEATURE_COUNTS, F_EN_PRISE, cEnPrise);

@@ -11,12 +11,12 @@
 //   bits 60..63  generation (4 bits, bumped per search; older entries are replaced first)
 // Scores are only stored where they hold whatever the path to the node (search.ts, "path
 // dependence"); otherwise the entry has bound 0 and serves move ordering only.
-// Index = key & (buckets - 1); buckets is a power of two.
+// Index = key & (buckets - 1); buckets is a power of two. Single-threaded: no torn entries. (A shared
+// table would need the key ^= data trick for racy lock-free writes.)
 //
 // A second, smaller table of the same layout serves the mate proof (search.ts "Exact forced wins"),
 // whose scores are on another scale (a mate, or 0 for "no forced end within the depth"): an eighth of
-// the main table's size (at least 1 MiB), so the proof never evicts the search's entries. Single-threaded: no torn entries. (A shared
-// table would need the key ^= data trick for racy lock-free writes.)
+// the main table's size (at least 1 MiB), so the proof never evicts the search's entries.
 
 export const BOUND_UPPER: i32 = 1;
 export const BOUND_LOWER: i32 = 2;
@@ -109,4 +109,3 @@ export function proofStore(key: u64, move: u32, score: i32, depth: i32, bound: i
 @inline export function ttDepth(d: u64): i32 { return <i32>((d >> 48) & 0xFF); }
 // @ts-ignore: decorator
 @inline export function ttBound(d: u64): i32 { return <i32>((d >> 56) & 3); }
-
