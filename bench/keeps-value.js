@@ -57,7 +57,6 @@ for (const [k, v] of Object.entries({ count, nodes, seed, proveDepth })) {
   if (!Number.isInteger(v) || v < 0) { console.error(`keeps-value: ${k} must be a non-negative integer`); process.exit(2); }
 }
 const note = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
-const detail = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
 const Engine = await loadEngine(engineDir);
 
 /** The engine's move in `pos`: a fresh Game, a node-limited search, disposed. */
@@ -120,7 +119,7 @@ async function baghChal() {
     const optimal = kept && (s.wdl === 'draw' || after.dtm === s.dtm - 1);
     rows.push({ ...s, move: c.move, score: c.score, mateIn: c.mateIn, depth: c.depth, after: mine, afterDtm: after.dtm, kept, optimal });
     if (!kept && VERBOSE) {
-      detail(`  LOST ${s.wdl}${s.dtm === null ? '' : ` in ${s.dtm}`} -> ${mine}${after.dtm === null ? '' : ` in ${after.dtm + 1}`}: "${s.pos}" ${s.mover === 'T' ? 'tigers' : 'goats'} play ${c.move} ` +
+      note(`  LOST ${s.wdl}${s.dtm === null ? '' : ` in ${s.dtm}`} -> ${mine}${after.dtm === null ? '' : ` in ${after.dtm + 1}`}: "${s.pos}" ${s.mover === 'T' ? 'tigers' : 'goats'} play ${c.move} ` +
         `(score ${c.score}${c.mateIn !== null ? `, mate ${c.mateIn}` : ''}, depth ${c.depth}); the tablebase plays ${s.tbMove}`);
     }
     if (!JSON_OUT && !VERBOSE && (i + 1) % 50 === 0) process.stdout.write(`${i + 1} `);
@@ -203,7 +202,7 @@ async function proven() {
     const optimal = kept && afterN === s.dtm - 1;
     rows.push({ ...s, move: c.move, score: c.score, mateIn: c.mateIn, depth: c.depth, after, afterDtm: afterN, kept, optimal });
     if (!kept && VERBOSE) {
-      detail(`  ${after === 'unproven' ? 'UNPROVEN' : 'LOST'} win in ${s.dtm} -> ${after}${afterN === null ? ` (no mate within depth ${verifyDepth})` : ` in ${afterN + 1}`}: "${s.pos}" ${s.mover} plays ${c.move} (score ${c.score}${c.mateIn !== null ? `, mate ${c.mateIn}` : ''}, depth ${c.depth})`);
+      note(`  ${after === 'unproven' ? 'UNPROVEN' : 'LOST'} win in ${s.dtm} -> ${after}${afterN === null ? ` (no mate within depth ${verifyDepth})` : ` in ${afterN + 1}`}: "${s.pos}" ${s.mover} plays ${c.move} (score ${c.score}${c.mateIn !== null ? `, mate ${c.mateIn}` : ''}, depth ${c.depth})`);
     }
     if (!JSON_OUT && !VERBOSE && (i + 1) % 50 === 0) process.stdout.write(`${i + 1} `);
   }

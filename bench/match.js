@@ -19,6 +19,7 @@
 // table for the whole game, as a GUI would.
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
+import { seededRandom } from '../test/exact-wins-lib.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };
@@ -34,13 +35,14 @@ const movetime = opt('--movetime') === undefined ? 0 : Number(opt('--movetime'))
 const nodes = movetime > 0 ? 0 : Number(opt('--nodes', '100000'));
 const openingPlies = Number(opt('--plies', '4'));
 const maxPlies = Number(opt('--max-plies', '400'));
-let seed = Number(opt('--seed', '20261201')) >>> 0;
+const seed = Number(opt('--seed', '20261201')) >>> 0;
 if (!(games > 0 && games % 2 === 0)) { console.error('match: --games must be a positive even number'); process.exit(2); }
 const note = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
 
 const load = async (dir) => (await import(pathToFileURL(resolve(dir, 'dist/src/index.js')).href)).Game;
 const [NewGame, OldGame] = [await load(newDir), await load(oldDir)];
-const random = () => { seed = (seed + 0x6d2b79f5) >>> 0; let t = seed; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+const nextInt = seededRandom(seed);   // mulberry32 (test/exact-wins-lib.mjs)
+const random = () => nextInt() / 4294967296;
 
 /** The full path text of a move given as `text` in game `g` (a build with moves() gives it; else the text itself). */
 function pathText(g, text) {

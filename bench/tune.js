@@ -35,6 +35,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { seededRandom } from '../test/exact-wins-lib.mjs';
 
 const argv = process.argv.slice(2);
 const cmd = argv[0];
@@ -45,10 +46,10 @@ const root = new URL('..', import.meta.url).pathname;
 const { Game, getVariant } = await import(pathToFileURL(resolve(root, 'dist/src/index.js')).href);
 const { EVAL_FEATURES, DRAUGHTS_EVAL_FEATURES } = await import(pathToFileURL(resolve(root, 'dist/src/variants/index.js')).href);
 
-/** Mulberry32: the seeded generator of the random opening plies. */
+/** The seeded generator of the random opening plies: mulberry32 (test/exact-wins-lib.mjs), in [0, 1). */
 function rng(seed) {
-  let s = seed >>> 0;
-  return () => { s = (s + 0x6d2b79f5) >>> 0; let t = s; t = Math.imul(t ^ (t >>> 15), t | 1); t ^= t + Math.imul(t ^ (t >>> 7), t | 61); return ((t ^ (t >>> 14)) >>> 0) / 4294967296; };
+  const next = seededRandom(seed);
+  return () => next() / 4294967296;
 }
 
 /** The side id (as in GameResult.winner) whose view the weights take: the hunters, or side 0 in draughts. */

@@ -15,12 +15,30 @@ import { listVariants } from '../src/engine.js';
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));
 const CORE = fileURLToPath(new URL('../assembly/', import.meta.url));
 
+/** The cycles of an import graph, each printed as the imports that close it ('' when there is none). */
+const cyclesText = (edges: Edge[]) => findCycles(edges).map((c, i) => `cycle ${i + 1}:\n${describeCycle(c)}`).join('\n\n');
+const hasEdge = (edges: Edge[], from: string, to: string) => edges.some((e) => e.from === from && e.to === to);
+
+/**
+ * The checks of a graph with one node per file (`dir` names it in messages): no cycle between its files,
+ * and every edge of `mustSee` read (so that the first check is not vacuous).
+ */
+function noCycleBetweenFiles(dir: string, edges: Edge[], mustSee: ReadonlyArray<readonly [string, string]>): void {
+  it('has no cycle between its files', () => {
+    const text = cyclesText(edges);
+    expect(text, `import cycles between the files of ${dir}:\n${text}`).toBe('');
+  });
+
+  it('reads the imports it must see (so the check above is not vacuous)', () => {
+    for (const [from, to] of mustSee) expect(hasEdge(edges, from, to), `${from} imports ${to}`).toBe(true);
+  });
+}
+
 describe('the import graph of src/', () => {
   const edges = importEdges(SRC);
 
   it('has no cycle between top-level folders and files', () => {
-    const cycles = findCycles(edges);
-    const text = cycles.map((c, i) => `cycle ${i + 1}:\n${describeCycle(c)}`).join('\n\n');
+    const text = cyclesText(edges);
     expect(text, `import cycles between the parts of src/:\n${text}`).toBe('');
   });
 
@@ -30,7 +48,7 @@ describe('the import graph of src/', () => {
   });
 
   it('reads the imports it must see (so the check above is not vacuous)', () => {
-    const has = (from: string, to: string) => edges.some((e) => e.from === from && e.to === to);
+    const has = (from: string, to: string) => hasEdge(edges, from, to);
     expect(has('game.ts', 'position-text.ts')).toBe(true);   // a plain import
     expect(has('index.ts', 'worker/')).toBe(true);           // a re-export
     expect(has('tablebase/', 'platform/')).toBe(true);
@@ -43,38 +61,16 @@ describe('the import graph of the page (src/web/)', () => {
   // one node per file: the page is split by concern (state, view, input, engine jobs), and the parts
   // that call back up (drawing, the engine's turn) are set by main.ts instead of imported
   const edges = importEdges(join(SRC, 'web'));
-
-  it('has no cycle between its files', () => {
-    const cycles = findCycles(edges);
-    const text = cycles.map((c, i) => `cycle ${i + 1}:\n${describeCycle(c)}`).join('\n\n');
-    expect(text, `import cycles between the files of src/web/:\n${text}`).toBe('');
-  });
-
-  it('reads the imports it must see (so the check above is not vacuous)', () => {
-    const has = (from: string, to: string) => edges.some((e) => e.from === from && e.to === to);
-    expect(has('main.ts', 'view.ts')).toBe(true);
-    expect(has('view.ts', 'input.ts')).toBe(true);
-    expect(has('input.ts', 'state.ts')).toBe(true);
-    expect(has('state.ts', 'engine-queue.ts')).toBe(true);
-  });
+  noCycleBetweenFiles('src/web/', edges, [
+    ['main.ts', 'view.ts'], ['view.ts', 'input.ts'], ['input.ts', 'state.ts'], ['state.ts', 'engine-queue.ts'],
+  ]);
 });
 
 describe('the import graph of the core (assembly/)', () => {
-  const edges = importEdges(CORE, { files: true });
-
-  it('has no cycle between its files', () => {
-    const cycles = findCycles(edges);
-    const text = cycles.map((c, i) => `cycle ${i + 1}:\n${describeCycle(c)}`).join('\n\n');
-    expect(text, `import cycles between the files of assembly/:\n${text}`).toBe('');
-  });
-
-  it('reads the imports it must see (so the check above is not vacuous)', () => {
-    const has = (from: string, to: string) => edges.some((e) => e.from === from && e.to === to);
-    expect(has('movegen/hunt.ts', 'movelist.ts')).toBe(true);
-    expect(has('movegen/draughts.ts', 'movelist.ts')).toBe(true);
-    expect(has('movegen/index.ts', 'movegen/draughts.ts')).toBe(true);
-    expect(has('search.ts', 'movegen/index.ts')).toBe(true);
-  });
+  noCycleBetweenFiles('assembly/', importEdges(CORE, { files: true }), [
+    ['movegen/hunt.ts', 'movelist.ts'], ['movegen/draughts.ts', 'movelist.ts'],
+    ['movegen/index.ts', 'movegen/draughts.ts'], ['search.ts', 'movegen/index.ts'],
+  ]);
 });
 
 describe('the page (src/web/) knows the games only through src/engine.ts', () => {
