@@ -174,7 +174,7 @@ function boardPanel() {
       <button @click=${() => { ui.choice = null; update(); }}>cancel</button></div>` : nothing}
     <div class="result" id="result">${result
       ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — <span id="reason">${REASON_WORDS[result.reason] ?? result.reason}</span> (<code>${result.winner}</code>, <code>${result.reason}</code>)`
-      : html`<span id="to-move"><span class="swatch side${view.toMove}"></span> <b>${view.sides[view.toMove].plural}</b> to move</span>`}</div>
+      : html`<span id="to-move"><span class="swatch side${view.toMove}"></span> <span class="mover">${view.sides[view.toMove].plural}</span> to move</span>`}</div>
   </div>`;
 }
 
