@@ -377,16 +377,23 @@ export class Game implements AnyGame {
    * Plays a move given as text (`c3`, `a1-b2`, `a1xc3`, `a1xc3xe5`: any path of a capture, or its start
    * and end where no other legal capture shares them) or as a value (MoveValue from moves(), or
    * `{ from, to, captured | path }`). Throws ParseError for malformed text, ArgumentError for a malformed
-   * value, IllegalMoveError when it is not legal here (or the game is over, or `a1xc3` is ambiguous).
+   * value, IllegalMoveError when it is not legal here (or the game is over, or `a1xc3` is ambiguous, or
+   * it moves the piece the no-same-twice rule holds: the message says so, as describe()'s mark).
    */
   play(move: string | MoveInput): void {
     this.enter('play');
     if (typeof move !== 'string' && (move === null || typeof move !== 'object')) throw new ArgumentError(`a move must be a string or a move object, got ${describeValue(move)}`);
     // a malformed text or value is refused first, whatever the position
-    if (typeof move === 'string') parseMoveText(this.board, move); else checkValue(this.board, move);
+    const parsed = typeof move === 'string' ? parseMoveText(this.board, move) : null;
+    if (parsed === null) checkValue(this.board, move as MoveInput);
     const over = this.resultOf(this.resultCode());
     const shown = typeof move === 'string' ? move : showValue(move);
     if (over) throw new IllegalMoveError(shown, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
+    // a move of the piece the no-same-twice rule holds is refused saying so (describe()'s mark)
+    const from = parsed ? (parsed.kind === 'place' ? -1 : parsed.points[0]!) : typeof (move as MoveInput).from === 'string' ? this.board.index((move as MoveInput).from as string) : -1;
+    const held = from < 0 || !this.rules.sides.some((x) => x.noSameTwice) ? undefined
+      : this.marks(this.setup()).find((m) => m.point === from && m.kind === 'may-not-move');
+    if (held) throw new IllegalMoveError(shown, this.position(), held.reason);
     const list = this.list();
     const i = typeof move === 'string'
       ? findText(this.core, this.board, list, move, this.position())

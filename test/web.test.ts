@@ -225,8 +225,13 @@ describe('the page shows every rule\'s state: from describe(), in words', () => 
     expect(now).toEqual([{ point: at('a5'), kind: 'may-not-move', reason: expect.stringMatching(/^the goat on a5 may not move now: .*two consecutive goat turns \(RULES\.md §2\)$/) }]);
     const next = g.describe('GGGGG/GGGGG/1G1G1/4G/5/G2/1GT T - - last=d6').marks;
     expect(next).toEqual([{ point: at('d6'), kind: 'may-not-move-next', reason: expect.stringMatching(/^the goat on d6 may not move on the goats' next turn/) }]);
-    // the current position too: a goat step sets it, and the mark follows the game
+    // a move of the held goat, typed or as a value, is refused saying why
     g.setPosition('GGGGG/GGGGG/G1G2/1G2G/3T1/3/1G1 G - - last=a5');
+    for (const m of ['a5-a4', { from: 'a5', to: 'b5' }]) {
+      expect(() => g.play(m)).toThrow(expect.objectContaining({ name: 'IllegalMoveError', message: expect.stringMatching(/: the goat on a5 may not move now: it stepped there/) }));
+    }
+    expect(() => g.play('a4')).toThrow(/legal moves: /);   // another illegal move lists the legal ones as before
+    // the current position too: a goat step sets it, and the mark follows the game
     g.play('c5-b5');
     expect(g.describe().marks).toEqual([{ point: at('b5'), kind: 'may-not-move-next', reason: expect.any(String) }]);
     expect(g.legalMoves().length).toBeGreaterThan(0);

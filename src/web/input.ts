@@ -11,10 +11,11 @@ import { clickNote } from './words.js';
  * A click (or tap) on board cell `cell`: enters a move when a person may (see state.ts mayClick). A
  * click that enters nothing and leaves nothing selected says why in the board's note (words.ts
  * clickNote: the rule holding a marked piece, the other side's piece, a piece without a move; or that
- * the game is over, or that the engine plays this side).
+ * the game is over, that the engine plays this side, or that a choice between moves is open).
  */
 export function onCell(cell: number): void {
-  if (!ui.here || ui.busy || ui.choice) return;
+  if (!ui.here || ui.busy) return;
+  if (ui.choice) { ui.note = 'choose one of the moves offered below the board, or cancel'; update(); return; }
   ui.note = '';
   if (!mayClick()) {   // not your turn, or the game is over
     const h = here();

@@ -43,6 +43,10 @@ describe.skipIf(!haveChromium)(`the page shows every rule's state (${CHROMIUM})`
     expect(await page.$$eval('.board .rule-mark', (els) => els.map((e) => `${e.getAttribute('data-mark')} ${e.getAttribute('class')}`)))
       .toEqual(['a5 rule-mark may-not-move']);
     expect(await page.textContent('[data-point=a5] title')).toMatch(/^a5: the goat on a5 may not move now/);
+    // typed, its move is refused saying why
+    await page.fill('#move-box', 'a5-a4');
+    await page.press('#move-box', 'Enter');
+    expect(await page.textContent('#error-move')).toMatch(/illegal move "a5-a4" in .*: the goat on a5 may not move now/);
     await click(page, 'a5');
     expect(await note(page)).toMatch(/^the goat on a5 may not move now: it stepped there on the goats' previous turn, and a goat may not be moved on two consecutive goat turns \(RULES\.md §2\)$/);
     expect(await page.$$('.board .mark.selected')).toHaveLength(0);
