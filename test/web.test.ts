@@ -251,7 +251,7 @@ describe('the page shows every rule\'s state: from describe(), in words', () => 
   });
 
   it('scores have one sign convention: the first side\'s view, whoever is to move; a forced win names its winner', () => {
-    expect(scoreConvention(sides)).toMatch(/^Scores are from the goats' side: \+ means the goats stand better, - the tigers/);
+    expect(scoreConvention(sides)).toMatch(/^Scores are for goats: \+ favours goats, - favours tigers, whoever is to move/);
     expect(scoreText({ score: 50, mateIn: null }, 0, sides)).toBe('+0.50');
     expect(scoreText({ score: 50, mateIn: null }, 1, sides)).toBe('-0.50');   // good for the tigers to move
     expect(scoreText({ score: -125, mateIn: null }, 1, sides)).toBe('+1.25');

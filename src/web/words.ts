@@ -29,7 +29,7 @@ export const REASON_WORDS: Readonly<Record<AnyResult['reason'], string>> = {
  * better, `-` the other side; a forced win names its winner and counts plies.
  */
 export function scoreConvention(sides: PositionView['sides']): string {
-  return `Scores are from the ${sides[0].plural}' side: + means the ${sides[0].plural} stand better, - the ${sides[1].plural}; ` +
+  return `Scores are for ${sides[0].plural}: + favours ${sides[0].plural}, - favours ${sides[1].plural}, whoever is to move; ` +
     'a forced win names its winner and counts plies.';
 }
 

@@ -178,7 +178,7 @@ describe.skipIf(!haveChromium)(`the page shows every rule's state (${CHROMIUM})`
     expect(await error('game')).toBeNull();
     expect(await moves(page)).toEqual(['c3', 'a1-b2']);
     // scores: from the goats' side whoever is to move, said on the page; the engine's status line too
-    expect(await page.textContent('#score-convention')).toMatch(/^Scores are from the goats' side: \+ means the goats stand better, - the tigers/);
+    expect(await page.textContent('#score-convention')).toMatch(/^Scores are for goats: \+ favours goats, - favours tigers, whoever is to move/);
     await open(page, '?v=bagh-chal&play=human,engine');
     await page.selectOption('#limit', 'depth');
     await page.fill('#limit-value', '3');
