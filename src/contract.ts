@@ -49,9 +49,43 @@ export interface PieceDescription {
 export interface SideDescription { name: string; plural: string; letter: string; onBoard: number; hand: number; captured: number }
 
 /**
+ * A count the rules keep in the position, with the limit at which it ends the game (a game shows it
+ * with its limit): e.g. Catch the Giant's stall count under `stall-limit=N` (RULES.md §3) and Permainan
+ * Tabal's move clock under `move-limit=N` (§4). `value` is 0..`limit`.
+ */
+export interface CounterDescription {
+  /** Its item in the position text (`stall`, `clock`): a key for code and tests. */
+  name: string;
+  /** What it counts, for people: `dwarf moves in a row that gained no rank`. */
+  label: string;
+  value: number;
+  limit: number;
+  /** What happens when it reaches `limit`, for people: `the giants win`, `a draw`. */
+  atLimit: string;
+}
+
+/**
+ * A point the rules single out in the position, with why: e.g. the point a no-same-twice side stepped
+ * to on its previous turn (RULES.md §2, the position text's `last=`), whose piece may not move this turn.
+ */
+export interface PointMark {
+  /** Index into `board.points`. */
+  point: number;
+  /**
+   * What it is, as a key for code and styles: `may-not-move` (its piece may not move on this turn of
+   * its side), `may-not-move-next` (the other side is to move; the piece may not move on its side's
+   * next turn).
+   */
+  kind: 'may-not-move' | 'may-not-move-next';
+  /** Why, for people, naming the rule and its source. */
+  reason: string;
+}
+
+/**
  * What a board UI needs of a game in one position (AnyGame.describe): the board, the piece on each
- * point (null = empty), the side to move, both sides, and the label kinds the family offers for its
- * pieces (empty: letters only).
+ * point (null = empty), the side to move, both sides, the label kinds the family offers for its
+ * pieces (empty: letters only), and the state the rules keep beyond the pieces: the counters with
+ * their limits and the points the rules mark (both empty when the game keeps none).
  */
 export interface GameDescription {
   variant: string;
@@ -60,6 +94,8 @@ export interface GameDescription {
   toMove: 0 | 1;
   sides: [SideDescription, SideDescription];
   labels: readonly string[];
+  counters: CounterDescription[];
+  marks: PointMark[];
 }
 
 /**

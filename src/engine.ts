@@ -20,7 +20,7 @@ import { makaFamily } from './maka/family.js';
 export type { MoveValue, MoveInput, MoveKind } from './moves.js';
 
 export type {
-  AnySearchResult, AnyResult, BoardDescription, PieceDescription, SideDescription, GameDescription, AnyGame, AnyGameOptions, VariantListing, Family,
+  AnySearchResult, AnyResult, BoardDescription, PieceDescription, SideDescription, CounterDescription, PointMark, GameDescription, AnyGame, AnyGameOptions, VariantListing, Family,
 } from './contract.js';
 
 /** The families, in listing order. */

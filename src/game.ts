@@ -213,8 +213,9 @@ export class Game implements AnyGame {
   /**
    * The current position, or `position` (a position string of this game: ParseError if bad or if it
    * cannot arise), for a board UI: the board's points, names and lines; the piece on each point (stacks
-   * counted, kings marked); the side to move; each side's names, letter and counts (src/engine.ts
-   * GameDescription).
+   * counted, kings marked); the side to move; each side's names, letter and counts; the counters the
+   * rules keep with their limits (the stall count, the move clock) and the marked points (the piece
+   * the no-same-twice rule holds), both from the RuleSet (src/contract.ts GameDescription).
    */
   describe(position?: string): GameDescription {
     this.enter('describe', true);
@@ -234,7 +235,47 @@ export class Game implements AnyGame {
       variant: this.variant.id,
       board: { kind: 'points', width: board.width, height: board.height, points: board.points.map((p) => ({ name: p.name, x: p.x, y: p.y })), lines: board.lines.map((l) => [...l]) },
       pieces, toMove: s.side, sides: [side(0), side(1)], labels: [],
+      counters: this.counters(s), marks: this.marks(s),
     };
+  }
+
+  /** The RULES.md section of the variant's rules (its `source` up to the seed), for the words of describe(). */
+  private get rulesSection(): string { return this.variant.source.split(';')[0]!.trim(); }
+
+  /**
+   * The counters of describe() from the RuleSet: the stall count under a stall rule (RULES.md §3
+   * stall-limit) and the move clock under a draughts move limit (§4 move-limit), each with its limit.
+   */
+  private counters(s: Setup): GameDescription['counters'] {
+    const out: GameDescription['counters'] = [];
+    const names = this.variant.sides;
+    const stall = this.rules.stall;
+    if (stall !== null) {
+      out.push({
+        name: 'stall', label: `${names[stall.side].name} moves in a row that gained no rank`,
+        value: s.stall, limit: stall.limit, atLimit: `the ${names[1 - stall.side]!.plural} win`,
+      });
+    }
+    const moveLimit = this.rules.draughts?.moveLimit ?? null;
+    if (moveLimit !== null) {
+      out.push({ name: 'clock', label: 'plies in a row without a capture', value: s.clock ?? 0, limit: moveLimit, atLimit: 'a draw' });
+    }
+    return out;
+  }
+
+  /**
+   * The marked points of describe() from the RuleSet: the point the no-same-twice side stepped to on
+   * its previous turn (RULES.md §2, `last=`), whose piece may not move on that side's turn.
+   */
+  private marks(s: Setup): GameDescription['marks'] {
+    if (s.last < 0) return [];
+    const nst = this.rules.sides.findIndex((x) => x.noSameTwice);
+    if (nst < 0) return [];
+    const d = this.variant.sides[nst]!, at = this.board.points[s.last]!.name;
+    const rule = `a ${d.name} may not be moved on two consecutive ${d.name} turns (${this.rulesSection})`;
+    return [s.side === nst
+      ? { point: s.last, kind: 'may-not-move', reason: `the ${d.name} on ${at} may not move now: it stepped there on the ${d.plural}' previous turn, and ${rule}` }
+      : { point: s.last, kind: 'may-not-move-next', reason: `the ${d.name} on ${at} may not move on the ${d.plural}' next turn: it stepped there on their last turn, and ${rule}` }];
   }
 
   /** The piece name of the side to move ('goat', 'tiger', 'dwarf', 'giant', ...). */
@@ -336,16 +377,23 @@ export class Game implements AnyGame {
    * Plays a move given as text (`c3`, `a1-b2`, `a1xc3`, `a1xc3xe5`: any path of a capture, or its start
    * and end where no other legal capture shares them) or as a value (MoveValue from moves(), or
    * `{ from, to, captured | path }`). Throws ParseError for malformed text, ArgumentError for a malformed
-   * value, IllegalMoveError when it is not legal here (or the game is over, or `a1xc3` is ambiguous).
+   * value, IllegalMoveError when it is not legal here (or the game is over, or `a1xc3` is ambiguous, or
+   * it moves the piece the no-same-twice rule holds: the message says so, as describe()'s mark).
    */
   play(move: string | MoveInput): void {
     this.enter('play');
     if (typeof move !== 'string' && (move === null || typeof move !== 'object')) throw new ArgumentError(`a move must be a string or a move object, got ${describeValue(move)}`);
     // a malformed text or value is refused first, whatever the position
-    if (typeof move === 'string') parseMoveText(this.board, move); else checkValue(this.board, move);
+    const parsed = typeof move === 'string' ? parseMoveText(this.board, move) : null;
+    if (parsed === null) checkValue(this.board, move as MoveInput);
     const over = this.resultOf(this.resultCode());
     const shown = typeof move === 'string' ? move : showValue(move);
     if (over) throw new IllegalMoveError(shown, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
+    // a move of the piece the no-same-twice rule holds is refused saying so (describe()'s mark)
+    const from = parsed ? (parsed.kind === 'place' ? -1 : parsed.points[0]!) : typeof (move as MoveInput).from === 'string' ? this.board.index((move as MoveInput).from as string) : -1;
+    const held = from < 0 || !this.rules.sides.some((x) => x.noSameTwice) ? undefined
+      : this.marks(this.setup()).find((m) => m.point === from && m.kind === 'may-not-move');
+    if (held) throw new IllegalMoveError(shown, this.position(), held.reason);
     const list = this.list();
     const i = typeof move === 'string'
       ? findText(this.core, this.board, list, move, this.position())

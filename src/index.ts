@@ -19,7 +19,7 @@ export { EngineWorker } from './worker/client.js';
 export type { EngineWorkerOptions } from './worker/client.js';
 export type { EngineApi, WorkerSearchLimits } from './worker/protocol.js';
 export { createGame, listVariants, familyOf, FAMILIES } from './engine.js';
-export type { AnyGame, AnyGameOptions, AnyResult, AnySearchResult, Family, GameDescription, BoardDescription, PieceDescription, SideDescription, MoveValue, MoveInput, MoveKind } from './engine.js';
+export type { AnyGame, AnyGameOptions, AnyResult, AnySearchResult, Family, GameDescription, BoardDescription, PieceDescription, SideDescription, CounterDescription, PointMark, MoveValue, MoveInput, MoveKind } from './engine.js';
 export type { Move } from './moves.js';
 export { MakaGame, DEFAULT_MAKA_SEARCH_DEPTH } from './maka/game.js';
 export { makaBoardText } from './maka/board-text.js';

@@ -11,6 +11,10 @@ import type { Game } from '../src/game.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../src/serve.js';
+import { REASONS } from '../src/game.js';
+import type { ResultReason } from '../src/result.js';
+import { REASON_WORDS, clickNote, counterText, labelsShown, scoreConvention, scoreText, verdictText, KANJI_MIN_PX, CODE_MIN_PX } from '../src/web/words.js';
+import { readFileSync } from 'node:fs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -127,7 +131,7 @@ describe('the page of lattice serve: game data and input', () => {
       let takes = true;
       try { game.perft(1, { movetime: 60_000 }); } catch (e) { expect(e).toBeInstanceOf(ArgumentError); takes = false; }
       expect(pg.perftTakesLimits, v.id).toBe(takes);
-      expect(pg.view(pg.engine.position())).toEqual((({ pieces, toMove, sides }) => ({ pieces, toMove, sides }))(game.describe()));
+      expect(pg.view(pg.engine.position())).toEqual((({ pieces, toMove, sides, counters, marks }) => ({ pieces, toMove, sides, counters, marks }))(game.describe()));
       game.dispose();
       pg.engine.dispose();
     }
@@ -184,5 +188,104 @@ describe('the page of lattice serve: game data and input', () => {
       const r = spawnSync(process.execPath, ['dist/src/cli.js', 'serve', ...args], { cwd: root, encoding: 'utf8' });
       expect([r.status, r.stderr]).toEqual([2, expect.stringMatching(err)]);
     }
+  });
+});
+
+describe('the page shows every rule\'s state: from describe(), in words', () => {
+  const sides = [{ name: 'goat', plural: 'goats', letter: 'G', onBoard: 0, hand: 0, captured: 0 }, { name: 'tiger', plural: 'tigers', letter: 'T', onBoard: 0, hand: 0, captured: 0 }] as const;
+
+  it('describe() gives the counters the RuleSet keeps, with their limits, for every variant that has one', async () => {
+    const giant = await createGame('catch-the-giant', { options: { 'stall-limit': 7 }, position: '1/3/1G1/D1D/D G - - stall=3' });
+    expect(giant.describe().counters).toEqual([{ name: 'stall', label: 'dwarf moves in a row that gained no rank', value: 3, limit: 7, atLimit: 'the giants win' }]);
+    expect(giant.describe('1/3/1G1/D1D/D G - - stall=6').counters[0]!.value).toBe(6);
+    giant.play('b3-a3');   // the giant's move neither counts nor resets
+    expect(giant.describe().counters[0]!.value).toBe(3);
+    giant.dispose();
+    const tabal = await createGame('permainan-tabal', { options: { 'move-limit': 40 } });
+    expect(tabal.describe().counters).toEqual([{ name: 'clock', label: 'plies in a row without a capture', value: 0, limit: 40, atLimit: 'a draw' }]);
+    tabal.play(tabal.moves().find((m) => m.captured.length === 0)!.text);
+    expect(tabal.describe().counters[0]!.value).toBe(1);
+    tabal.dispose();
+    // exactly the variants whose rules keep a counter have one: none by default, none in Maka Dai Dai
+    for (const v of variantList()) {
+      const g = await createGame(v.id);
+      const hunt = VARIANTS.get(v.id);
+      const rules = hunt?.rules(Object.fromEntries(hunt.options.map((o) => [o.name, o.default])));
+      const expected = (rules?.stall ? 1 : 0) + (rules?.draughts?.moveLimit ? 1 : 0);
+      expect(g.describe().counters, v.id).toHaveLength(expected);
+      expect(g.describe().marks, v.id).toEqual([]);   // nothing marked at the start
+      g.dispose();
+    }
+  });
+
+  it('describe() marks the piece the no-same-twice rule holds (last=), saying why, on its side\'s turn and before it', async () => {
+    const g = await createGame('tibetan-1');
+    const at = (name: string) => g.describe().board.points.findIndex((p) => p.name === name);
+    const now = g.describe('GGGGG/GGGGG/G1G2/1G2G/3T1/3/1G1 G - - last=a5').marks;
+    expect(now).toEqual([{ point: at('a5'), kind: 'may-not-move', reason: expect.stringMatching(/^the goat on a5 may not move now: .*two consecutive goat turns \(RULES\.md §2\)$/) }]);
+    const next = g.describe('GGGGG/GGGGG/1G1G1/4G/5/G2/1GT T - - last=d6').marks;
+    expect(next).toEqual([{ point: at('d6'), kind: 'may-not-move-next', reason: expect.stringMatching(/^the goat on d6 may not move on the goats' next turn/) }]);
+    // a move of the held goat, typed or as a value, is refused saying why
+    g.setPosition('GGGGG/GGGGG/G1G2/1G2G/3T1/3/1G1 G - - last=a5');
+    for (const m of ['a5-a4', { from: 'a5', to: 'b5' }]) {
+      expect(() => g.play(m)).toThrow(expect.objectContaining({ name: 'IllegalMoveError', message: expect.stringMatching(/: the goat on a5 may not move now: it stepped there/) }));
+    }
+    expect(() => g.play('a4')).toThrow(/legal moves: /);   // another illegal move lists the legal ones as before
+    // the current position too: a goat step sets it, and the mark follows the game
+    g.play('c5-b5');
+    expect(g.describe().marks).toEqual([{ point: at('b5'), kind: 'may-not-move-next', reason: expect.any(String) }]);
+    expect(g.legalMoves().length).toBeGreaterThan(0);
+    g.dispose();
+  });
+
+  it('every result reason has its words (the map is typed by the reason union) and README\'s result list has it', () => {
+    const all: ResultReason[] = [...new Set([...Object.values(REASONS), 'royals' as const])];
+    expect(Object.keys(REASON_WORDS).sort()).toEqual([...all].sort());
+    expect(REASON_WORDS['move-limit']).toMatch(/move limit/);
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const section = readme.slice(readme.indexOf('### The result of a game'), readme.indexOf('### As an AI worker'));
+    for (const r of all) {
+      expect(section, r).toContain(`'${r}'`);   // the type line
+      expect(section, r).toMatch(new RegExp(`\`${r}\` \\(`));   // and its explanation
+    }
+  });
+
+  it('scores have one sign convention: the first side\'s view, whoever is to move; a forced win names its winner', () => {
+    expect(scoreConvention(sides)).toMatch(/^Scores are for goats: \+ favours goats, - favours tigers, whoever is to move/);
+    expect(scoreText({ score: 50, mateIn: null }, 0, sides)).toBe('+0.50');
+    expect(scoreText({ score: 50, mateIn: null }, 1, sides)).toBe('-0.50');   // good for the tigers to move
+    expect(scoreText({ score: -125, mateIn: null }, 1, sides)).toBe('+1.25');
+    expect(scoreText({ score: 0, mateIn: null }, 1, sides)).toBe('0.00');
+    expect(scoreText({ score: 30997, mateIn: 3 }, 1, sides)).toBe('tigers win in 3 plies');
+    expect(scoreText({ score: -30998, mateIn: -2 }, 0, sides)).toBe('tigers win in 2 plies');
+    expect(scoreText({ score: 30999, mateIn: 1 }, 0, sides)).toBe('goats win in 1 ply');
+    expect(scoreText({ score: -31000, mateIn: 0 }, 1, sides)).toBe('goats have won');
+    expect(verdictText({ wdl: 'win', dtm: 15 }, 1, sides)).toBe('tigers win in 15 plies');
+    expect(verdictText({ wdl: 'loss', dtm: 4 }, 1, sides)).toBe('goats win in 4 plies');
+    expect(verdictText({ wdl: 'loss', dtm: 0 }, 0, sides)).toBe('tigers have won');
+    expect(verdictText({ wdl: 'draw', dtm: null }, 0, sides)).toBe('draw');
+  });
+
+  it('says why a click entered nothing, from the position\'s description; counters read with their limits', async () => {
+    const pg = await createPageGame('tibetan-1', {}, 'GGGGG/GGGGG/G1G2/1G2G/3T1/3/1G1 G - - last=a5');
+    const view = pg.view(pg.engine.position());
+    const at = (n: string) => pg.geometry.cells.find((c) => c.name === n)!.index;
+    expect(clickNote(view, at('a5'), 'a5')).toMatch(/the goat on a5 may not move now/);
+    expect(clickNote(view, at('d3'), 'd3')).toBe('Goats to move: the tiger on d3 is not theirs');
+    expect(clickNote(view, at('a7'), 'a7')).toBe('the goat on a7 has no legal move here');
+    expect(clickNote(view, at('a4'), 'a4')).toBe('no legal move starts on a4');
+    pg.engine.dispose();
+    expect(counterText({ name: 'stall', label: 'dwarf moves in a row that gained no rank', value: 3, limit: 7, atLimit: 'the giants win' }))
+      .toBe('dwarf moves in a row that gained no rank: 3 of 7 (at 7 the giants win)');
+  });
+
+  it('shows codes instead of kanji below a readable size, and suggests the zoom when codes are small', () => {
+    expect(labelsShown('kanji', 'codes', KANJI_MIN_PX, 9)).toEqual({ labels: 'kanji', note: '' });
+    const small = labelsShown('kanji', 'codes', KANJI_MIN_PX - 0.1, 9);
+    expect(small.labels).toBe('codes');
+    expect(small.note).toMatch(/codes are shown until they reach 10 px \(zoom in/);
+    expect(labelsShown('kanji', 'codes', null, null)).toEqual({ labels: 'kanji', note: '' });   // not measured yet
+    expect(labelsShown('codes', 'kanji', 4, CODE_MIN_PX - 1).note).toMatch(/zoom in/);
+    expect(labelsShown('', undefined, 4, 4)).toEqual({ labels: '', note: '' });   // letters only: nothing to switch
   });
 });

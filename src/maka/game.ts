@@ -294,7 +294,8 @@ export class MakaGame implements AnyGame {
   /**
    * The current position, or `position` (a position string: ParseError if bad), for a board UI
    * (src/engine.ts GameDescription): the 19x19 squares (named a1..s19, a1 bottom left), the piece in
-   * each (code, kanji, promoted), the side to move, both sides' counts; label kinds kanji and codes.
+   * each (code, kanji, promoted), the side to move, both sides' counts; label kinds kanji and codes;
+   * no counters and no marked points.
    */
   describe(position?: string): GameDescription {
     this.enter('describe', true);
@@ -323,6 +324,7 @@ export class MakaGame implements AnyGame {
     return {
       variant: MAKA_ID, board: { kind: 'squares', width: SIZE, height: SIZE, points, lines: [] },
       pieces, toMove: s.side === 0 ? 0 : 1, sides: [side(0), side(1)], labels: MAKA_LABELS,
+      counters: [], marks: [],   // the position keeps no counter and marks no point (repetition counts the history)
     };
   }
 

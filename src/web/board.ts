@@ -12,19 +12,36 @@ export interface BoardMarks {
   flipped: boolean;
   /** The label kind of square-board pieces (PageGame.labels): 'kanji' shows a piece's kanji, another its label. */
   labels: string;
-  /** Cells of the move being entered (the clicks so far). */
+  /** Cells of the move being entered (the clicks so far; drawn as a line through them from two on). */
   selected: number[];
   /** Cells a click may go to next. */
   targets: number[];
-  /** Cells of the last move played. */
+  /** Cells of the last move played (its click path: a multi-jump's start and each landing; drawn as a line through them). */
   last: number[];
   /** The best move found by the analysis as cells (origin ... destination; one cell for a placement), or null. */
   arrow: number[] | null;
 }
 
 /** Grid unit in SVG user units, and the margin around the grid for the coordinates. */
-const UNIT = { points: 64, squares: 40 } as const;
+export const UNIT = { points: 64, squares: 40 } as const;
+/** Font size of a square-board piece's kanji (two stacked) and of its shortest and longest code labels, in grid units. */
+export const SQUARE_LABEL = { kanji: 0.34, code: 0.36, longCode: 0.28 } as const;
 const MARGIN = 44;
+
+/**
+ * The size in CSS px of a piece's labels drawn at `scale` (CSS px per SVG unit) on a board of `kind`:
+ * a kanji of a square board's piece, and its smallest label text otherwise (a square board's longest
+ * code, a point's piece letter).
+ */
+export function labelPx(kind: Geometry['kind'], scale: number): { kanji: number; code: number } {
+  const u = UNIT[kind];
+  return kind === 'squares'
+    ? { kanji: scale * u * SQUARE_LABEL.kanji, code: scale * u * SQUARE_LABEL.longCode }
+    : { kanji: scale * u * POINT_LABEL, code: scale * u * POINT_LABEL };
+}
+
+/** Font size of a point's piece letter (its circle's radius), in grid units. */
+const POINT_LABEL = 0.3;
 
 /** Centre of cell `i` in SVG units. */
 export function cellCentre(g: Geometry, i: number, flipped: boolean): [number, number] {
@@ -44,7 +61,7 @@ export function boardSize(g: Geometry): [number, number] {
 }
 
 function pointPiece(p: PieceView, x: number, y: number, u: number): SVGTemplateResult {
-  const r = u * 0.3;
+  const r = u * POINT_LABEL;
   return svg`<g class="piece side${p.side}${p.promoted ? ' promoted' : ''}" data-piece=${p.label} data-side=${p.side}>
     <title>${p.title}${p.count > 1 ? ` x${p.count}` : ''}</title>
     <circle cx=${x} cy=${y} r=${r}></circle>
@@ -59,17 +76,20 @@ function squarePiece(p: PieceView, x: number, y: number, u: number, upsideDown: 
   const h = u * 0.46, w = u * 0.4;
   const shape = `M ${x} ${y - h} L ${x + w * 0.8} ${y - h * 0.6} L ${x + w} ${y + h} L ${x - w} ${y + h} L ${x - w * 0.8} ${y - h * 0.6} Z`;
   const kanji = [...(p.kanji ?? p.label)].slice(0, 2);
+  const k = u * SQUARE_LABEL.kanji;
   const text = labels === 'kanji' && p.kanji
-    ? svg`<text x=${x} y=${y - u * 0.08} font-size=${u * 0.3}>${kanji[0]}</text><text x=${x} y=${y + u * 0.26} font-size=${u * 0.3}>${kanji[1] ?? ''}</text>`
-    : svg`<text x=${x} y=${y + u * 0.04} dy="0.35em" font-size=${p.label.length > 2 ? u * 0.28 : u * 0.36}>${p.label}</text>`;
+    ? svg`<text x=${x} y=${y - u * 0.04} font-size=${k}>${kanji[0]}</text><text x=${x} y=${y + u * 0.3} font-size=${k}>${kanji[1] ?? ''}</text>`
+    : svg`<text x=${x} y=${y + u * 0.04} dy="0.35em" font-size=${u * (p.label.length > 2 ? SQUARE_LABEL.longCode : SQUARE_LABEL.code)}>${p.label}</text>`;
   return svg`<g class="piece sq side${p.side}${p.promoted ? ' promoted' : ''}" data-piece=${p.label} data-side=${p.side}
       transform=${upsideDown ? `rotate(180 ${x} ${y})` : ''}>
     <title>${p.title}</title><path d=${shape}></path>${text}</g>`;
 }
 
 /**
- * The board: lines (or squares), coordinates, highlights, pieces, the analysis arrow, and one hit area
- * per cell that calls `onCell(index)` when clicked or tapped. Cells carry `data-point` (their name).
+ * The board: lines (or squares), coordinates, highlights, the paths of the last move and of the move
+ * being entered (a line through their cells: a multi-jump's landings), pieces, the cells the rules mark
+ * (pos.marks: a dashed ring, its reason as the tooltip), the analysis arrow, and one hit area per cell
+ * that calls `onCell(index)` when clicked or tapped. Cells carry `data-point` (their name).
  */
 export function renderBoard(g: Geometry, pos: PositionView, marks: BoardMarks, onCell: (i: number) => void): SVGTemplateResult {
   const u = UNIT[g.kind];
@@ -84,6 +104,10 @@ export function renderBoard(g: Geometry, pos: PositionView, marks: BoardMarks, o
     ? g.lines.map((l) => svg`<polyline class="line" points=${l.map((i) => at(i).join(',')).join(' ')}></polyline>`)
     : g.cells.map((c) => { const [x, y] = at(c.index); return svg`<rect class="square" x=${x - u / 2} y=${y - u / 2} width=${u} height=${u}></rect>`; });
   const sel = new Set(marks.selected), tgt = new Set(marks.targets), last = new Set(marks.last);
+  const ruled = new Map(pos.marks.map((m) => [m.point, m]));
+  // a path of two cells or more as a line through them (a step: from and to; a multi-jump: every landing)
+  const path = (cells: number[], cls: string) => cells.length < 2 ? ''
+    : svg`<polyline class="path ${cls}" data-cells=${cells.map((i) => g.cells[i]!.name).join(' ')} points=${cells.map((i) => at(i).join(',')).join(' ')}></polyline>`;
   // the best move: an arrow along its cells, or a ring on the one cell of a placement
   const arrow = !marks.arrow || marks.arrow.length === 0 ? '' : marks.arrow.length === 1
     ? (() => { const [x, y] = at(marks.arrow![0]!); return svg`<circle class="arrow best" cx=${x} cy=${y} r=${u * 0.3}></circle>`; })()
@@ -103,18 +127,28 @@ export function renderBoard(g: Geometry, pos: PositionView, marks: BoardMarks, o
         ? svg`<circle class="mark${cls}" cx=${x} cy=${y} r=${u * 0.38}></circle>`
         : svg`<rect class="mark${cls}" x=${x - u / 2} y=${y - u / 2} width=${u} height=${u}></rect>`;
     })}
+    ${path(marks.last, 'last')}
+    ${path(marks.selected, 'entering')}
     ${g.cells.map((c) => {
       const p = pos.pieces[c.index];
       if (!p) return '';
       const [x, y] = at(c.index);
       return g.kind === 'points' ? pointPiece(p, x, y, u) : squarePiece(p, x, y, u, (p.side === 1) !== marks.flipped, marks.labels);
     })}
+    ${pos.marks.map((m) => {
+      const [x, y] = at(m.point);
+      const name = g.cells[m.point]!.name;
+      return g.kind === 'points'
+        ? svg`<circle class="rule-mark ${m.kind}" data-mark=${name} cx=${x} cy=${y} r=${u * 0.42}><title>${m.reason}</title></circle>`
+        : svg`<rect class="rule-mark ${m.kind}" data-mark=${name} x=${x - u * 0.46} y=${y - u * 0.46} width=${u * 0.92} height=${u * 0.92}><title>${m.reason}</title></rect>`;
+    })}
     ${g.cells.filter((c) => tgt.has(c.index)).map((c) => { const [x, y] = at(c.index); return svg`<circle class="target" cx=${x} cy=${y} r=${u * 0.14}></circle>`; })}
     ${arrow}
     ${g.cells.map((c) => {
       const [x, y] = at(c.index);
+      const why = ruled.get(c.index);
       return svg`<rect class="hit" data-point=${c.name} x=${x - u / 2} y=${y - u / 2} width=${u} height=${u}
-        @click=${() => onCell(c.index)}><title>${c.name}</title></rect>`;
+        @click=${() => onCell(c.index)}><title>${why ? `${c.name}: ${why.reason}` : c.name}</title></rect>`;
     })}
   </svg>`;
 }

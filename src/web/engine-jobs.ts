@@ -4,8 +4,8 @@
  * draws the page; a job of an earlier epoch (state.ts) reports nothing.
  */
 import type { EngineWorker } from '../worker/client.js';
-import type { SearchInfo } from '../limits.js';
 import { engine, epoch, here, message, newEpoch, positionChanged, toMove, ui, update } from './state.js';
+import { scoreText } from './words.js';
 
 /** True when the page is cross-origin isolated: a worker search can then be stopped early. */
 export const isolated = globalThis.crossOriginIsolated === true;
@@ -39,7 +39,7 @@ export async function think(): Promise<void> {
       if (my !== epoch()) return;
       ui.thinking = false;
       if (!r.bestmove) { ui.engineStatus = 'the engine has no move'; update(); return; }
-      ui.engineStatus = `engine played ${r.bestmove} (depth ${r.depth}, ${scoreText(r)})`;
+      ui.engineStatus = `engine played ${r.bestmove} (depth ${r.depth}, ${scoreText(r, toMove(), here().view.sides)})`;
       ui.line.play(r.bestmove);
       positionChanged();
     } catch (e) {
@@ -71,16 +71,6 @@ export function toggleAnalysis(): void {
   delete ui.errors.engine;
   newEpoch();
   void think();
-}
-
-/**
- * A search's score for people: `win in 3`, `loss in 2`, `+0.25` (for the side to move). Every family
- * reports a mate score's distance as `mateIn` (src/limits.ts mateIn), so the score itself is read only
- * when there is none.
- */
-export function scoreText(i: Pick<SearchInfo, 'score' | 'mateIn'>): string {
-  if (i.mateIn !== null) return i.mateIn > 0 ? `win in ${i.mateIn}` : `loss in ${-i.mateIn}`;
-  return (i.score >= 0 ? '+' : '') + (i.score / 100).toFixed(2);
 }
 
 /** A perft cannot be stopped inside the worker: stopping it ends the worker and starts a new one. */

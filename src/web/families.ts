@@ -5,7 +5,7 @@
  * and each legal move as the cells a player clicks. A family or variant added to the engine appears
  * here with no code of its own.
  */
-import { createGame, listVariants, type AnyGame, type PieceDescription, type SideDescription, type VariantListing } from '../engine.js';
+import { createGame, listVariants, type AnyGame, type CounterDescription, type PieceDescription, type PointMark, type SideDescription, type VariantListing } from '../engine.js';
 import { ArgumentError } from '../errors.js';
 
 /** One place a piece can stand: a point of a lattice board or a square of a square board. */
@@ -33,8 +33,15 @@ export type PieceView = PieceDescription;
 /** One side's names and counts in a position (src/engine.ts SideDescription). */
 export type SideView = SideDescription;
 
-/** A position drawn: the piece on each cell (null = empty), the side to move, both sides' counts. */
-export interface PositionView { pieces: (PieceView | null)[]; toMove: 0 | 1; sides: [SideView, SideView] }
+/**
+ * A position drawn: the piece on each cell (null = empty), the side to move, both sides' counts, the
+ * counters the rules keep with their limits, and the cells the rules mark (`point`: a cell index), each
+ * as describe() gives them (src/contract.ts CounterDescription, PointMark).
+ */
+export interface PositionView {
+  pieces: (PieceView | null)[]; toMove: 0 | 1; sides: [SideView, SideView];
+  counters: CounterDescription[]; marks: PointMark[];
+}
 
 /**
  * A legal move as the player enters it on the board: `path` = the cell indices clicked in order (its
@@ -114,7 +121,7 @@ export async function createPageGame(variantId: string, options: Record<string, 
   });
   const view = lastOne((text: string): PositionView => {
     const d = game.describe(text);
-    return { pieces: d.pieces, toMove: d.toMove, sides: d.sides };
+    return { pieces: d.pieces, toMove: d.toMove, sides: d.sides, counters: d.counters, marks: d.marks };
   });
   // the cells of the moves played, by the position they led to and their text as played
   const played = new Map<string, number[]>();
@@ -175,16 +182,6 @@ function lastOne<T>(f: (text: string) => T): (text: string) => T {
     return value;
   };
 }
-
-/** Words for a result's reason (src/result.ts ResultReason), for people. */
-export const REASON_WORDS: Readonly<Record<string, string>> = {
-  captures: 'the capture target was reached',
-  'no-moves': 'the side to move had no legal move',
-  escape: 'every dwarf stands above the giant',
-  'stall-limit': 'the stall limit was reached',
-  repetition: 'the position was repeated',
-  royals: 'a side has no royal piece left',
-};
 
 /**
  * A move offered in a choice between moves sharing one click path (its `choice`, e.g. a promotion `+`

@@ -4,16 +4,40 @@
  * handler changes the state through state.ts and draws the page.
  */
 import { variantList } from './families.js';
-import { clicks, go, here, mayClick, message, newGame, playMove, positionChanged, ui, update } from './state.js';
+import { ZOOMS, clicks, go, here, mayClick, message, newGame, playMove, positionChanged, toMove, ui, update } from './state.js';
+import { clickNote } from './words.js';
 
-/** A click (or tap) on board cell `cell`: enters a move when a person may (see state.ts mayClick). */
+/**
+ * A click (or tap) on board cell `cell`: enters a move when a person may (see state.ts mayClick). A
+ * click that enters nothing and leaves nothing selected says why in the board's note (words.ts
+ * clickNote: the rule holding a marked piece, the other side's piece, a piece without a move; or that
+ * the game is over, that the engine plays this side, or that a choice between moves is open).
+ */
 export function onCell(cell: number): void {
-  if (!ui.here || ui.busy || ui.choice) return;
-  if (!mayClick()) return;   // not your turn, or the game is over
-  const out = clicks().click(cell);
+  if (!ui.here || ui.busy) return;
+  if (ui.choice) { ui.note = 'choose one of the moves offered below the board, or cancel'; update(); return; }
+  ui.note = '';
+  if (!mayClick()) {   // not your turn, or the game is over
+    const h = here();
+    ui.note = h.result ? 'the game is over' : `the engine plays the ${h.view.sides[toMove()].plural} (see Players)`;
+    update();
+    return;
+  }
+  const input = clicks();
+  const out = input.click(cell);
   if (out.kind === 'play') playMove(out.move, out.path);
   else if (out.kind === 'choose') { ui.choice = out.moves; update(); }
-  else update();
+  else {
+    if (input.prefix.length === 0) ui.note = clickNote(here().view, cell, ui.pg!.geometry.cells[cell]!.name);
+    update();
+  }
+}
+
+/** Zooms the board one step in (`+1`) or out (`-1`) along ZOOMS (1: fitted to the page). */
+export function zoom(step: 1 | -1): void {
+  const i = ZOOMS.indexOf(ui.zoom);
+  ui.zoom = ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, (i < 0 ? 0 : i) + step))]!;
+  update();
 }
 
 /** The move box's form submitted: plays its move (the box is cleared), or shows why not. */

@@ -49,7 +49,18 @@ export interface Ui {
   /** The server's tablebase (`lattice serve --tb-dir`): whether there is one, and its verdict here. */
   tablebase: boolean;
   verdict: string;
+  /**
+   * The errors shown, each beside what it is about. Each goes when a later action succeeds: every
+   * change of position (a move played by anyone, a ply gone to, a game or list loaded, a player changed:
+   * positionChanged) clears them all but those of that action itself.
+   */
   errors: Partial<Record<'game' | 'move' | 'position' | 'moves' | 'url' | 'perft' | 'engine' | 'tablebase', string>>;
+  /** Why the last click on the board entered nothing (words.ts clickNote), '' when none; cleared by the next click or position. */
+  note: string;
+  /** The board's zoom: 1 fits the board to the page; above 1 the board is that many times larger and scrolls. */
+  zoom: number;
+  /** CSS pixels per SVG unit of the board as drawn now (measured after drawing), or null before. */
+  boardScale: number | null;
   busy: boolean;
 }
 
@@ -62,8 +73,11 @@ export const ui: Ui = {
   analysing: false, iterations: [], thinking: false, engineStatus: '',
   perftDepth: 3, perftOut: '', perftRunning: false,
   tablebase: false, verdict: '',
-  errors: {}, busy: true,
+  errors: {}, note: '', zoom: 1, boardScale: null, busy: true,
 };
+
+/** The zoom steps of the board (ui.zoom): the zoom buttons go from one to the next. */
+export const ZOOMS: readonly number[] = [1, 1.5, 2, 3, 4];
 
 /** An error's text for people (an Error's message, else the value as a string). */
 export function message(e: unknown): string { return e instanceof Error ? e.message : String(e); }
@@ -116,30 +130,34 @@ export async function newGame(spec: GameSpec): Promise<void> {
   ui.pg = pg;
   startGiven = spec.position;
   ui.line = new MoveLine(pg);
-  ui.errors = {};
   ui.iterations = []; ui.perftOut = ''; ui.choice = null;
   ui.formVariant = pg.variant.id;
   ui.formOptions = { ...spec.options };
   if (pg.labels.length > 0 && !pg.labels.includes(ui.labels)) ui.labels = pg.labels[0]!;   // a kind chosen stays for the games that have it
   if (spec.players) ui.players = [...spec.players];
+  const kept: Ui['errors'] = {};
   // the same game from another position keeps its worker (no new thread, no second engine load)
   if (old && engine.started && old.variant.id === pg.variant.id && JSON.stringify(old.options) === JSON.stringify(pg.options)) engine.reuse(pg);
   else void engine.start(pg);
   for (const [i, m] of spec.moves.entries()) {
-    try { ui.line.play(m); } catch (e) { ui.errors.moves = `move ${i + 1} (${m}): ${message(e)}`; break; }
+    try { ui.line.play(m); } catch (e) { kept.moves = `move ${i + 1} (${m}): ${message(e)}`; break; }
   }
   if (spec.ply !== undefined) ui.line.goTo(spec.ply);
   ui.busy = false;
-  positionChanged();
+  positionChanged(kept);
 }
 
 /**
  * After every change of position or players: the position read, the URL, then the engine's turn. The
  * legal moves are listed only when a person may click here, after the board is drawn (a position can
- * have thousands of multi-jumps: listing them is the page's one costly step).
+ * have thousands of multi-jumps: listing them is the page's one costly step). The change is an action
+ * that succeeded: the errors shown go, but for `kept` (the errors of this action itself) and the board's
+ * note.
  */
-export function positionChanged(): void {
+export function positionChanged(kept: Ui['errors'] = {}): void {
   newEpoch();
+  ui.errors = { ...kept };
+  ui.note = '';
   const pg = ui.pg!;
   const position = pg.engine.position();
   ui.here = { position, view: pg.view(position), result: pg.engine.result() };
@@ -169,7 +187,6 @@ export function playMove(move: string, path?: number[]): boolean {
     ui.errors.move = message(e); update();
     return false;
   }
-  delete ui.errors.move;
   positionChanged();
   return true;
 }

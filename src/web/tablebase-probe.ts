@@ -3,6 +3,7 @@
  * position shown, for the analysis panel. A static copy of the page has no server: it asks nothing.
  */
 import { epoch, here, message, ui, update } from './state.js';
+import { verdictText } from './words.js';
 
 /** True when `lattice serve --tb-dir` marked the page (a meta tag) as having a tablebase to ask. */
 export function hasTablebase(): boolean {
@@ -23,13 +24,13 @@ export async function probeTablebase(my: number): Promise<void> {
   delete ui.errors.tablebase;
   try {
     const res = await fetch('api/probe?' + q.toString());
-    const body = await res.json() as { probe?: { wdl: string; dtm: number | null; bestmove: string | null; line: string[] } | null; error?: string };
+    const body = await res.json() as { probe?: { wdl: 'win' | 'draw' | 'loss'; dtm: number | null; bestmove: string | null; line: string[] } | null; error?: string };
     if (my !== epoch()) return;
     if (body.error !== undefined) { ui.verdict = ''; ui.errors.tablebase = body.error; }
     else if (!body.probe) ui.verdict = 'not in the tablebase (pieces still in hand)';
     else {
       const p = body.probe;
-      ui.verdict = `${p.wdl}${p.dtm === null ? '' : ` in ${p.dtm}`} for ${h.view.sides[h.view.toMove].plural}` +
+      ui.verdict = verdictText(p, h.view.toMove, h.view.sides) +
         (p.bestmove ? `; best ${p.bestmove}` : '') + (p.line.length ? ` (${p.line.join(' ')})` : '');
     }
   } catch (e) {

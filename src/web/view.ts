@@ -4,21 +4,25 @@
  * state.ts and engine-jobs.ts; the board itself is board.ts's.
  */
 import { html, render, nothing } from 'lit-html';
-import { REASON_WORDS, choiceText, variantList, type PositionView } from './families.js';
-import { renderBoard } from './board.js';
+import { choiceText, variantList, type PositionView } from './families.js';
+import { labelPx, renderBoard } from './board.js';
 import { specToQuery, type Player } from './session.js';
-import { cellsOf, currentSpec, go, here, playMove, positionChanged, ui, update, type Limit, type Ui } from './state.js';
-import { UNISOLATED_ANALYSIS_MS, isolated, runPerft, scoreText, stopPerft, toggleAnalysis } from './engine-jobs.js';
-import { copy, onCell, onLoadMoves, onLoadPosition, onMoveBox, onNewGame } from './input.js';
+import { ZOOMS, cellsOf, currentSpec, go, here, playMove, positionChanged, ui, update, type Limit, type Ui } from './state.js';
+import { UNISOLATED_ANALYSIS_MS, isolated, runPerft, stopPerft, toggleAnalysis } from './engine-jobs.js';
+import { copy, onCell, onLoadMoves, onLoadPosition, onMoveBox, onNewGame, zoom } from './input.js';
+import { REASON_WORDS, counterText, labelsShown, scoreConvention, scoreText } from './words.js';
 
 function err(key: keyof Ui['errors']) {
   const e = ui.errors[key];
   return e ? html`<div class="error" id="error-${key}" role="alert">${e}</div>` : nothing;
 }
 
-function sideTitle(v: PositionView, i: 0 | 1) {
+/** A side's bar above or below the board; the side to move (while the game goes on) stands out, marked "to move". */
+function sideTitle(v: PositionView, i: 0 | 1, over: boolean) {
   const s = v.sides[i];
-  return html`<div class="side side${i} ${v.toMove === i ? 'to-move' : ''}" id="side${i}">
+  const moving = v.toMove === i && !over;
+  return html`<div class="side side${i} ${moving ? 'to-move' : ''}" id="side${i}">
+    ${moving ? html`<span class="turn" id="turn">▶ to move</span>` : nothing}
     <span class="swatch side${i}"></span><b>${s.plural}</b> (${ui.players[i]})
     <span class="on-board">on the board: <b>${s.onBoard}</b></span>
     ${s.hand ? html`<span class="hand">in hand: <b>${s.hand}</b></span>` : nothing}
@@ -89,9 +93,10 @@ function analysisPanel() {
     ${isolated ? nothing : html`<p class="note" id="not-isolated">This page is not cross-origin isolated (served without the COOP/COEP
       headers), so the engine cannot be stopped early: a search ends only at its own limits (analysis: ${UNISOLATED_ANALYSIS_MS / 1000} s).
       <code>lattice serve</code> sends the headers.</p>`}
-    <table class="iterations"><thead><tr><th>depth</th><th title="for the side to move">score</th><th>nodes</th><th>nodes/s</th><th>principal variation</th></tr></thead>
+    <p class="note" id="score-convention">${scoreConvention(here().view.sides)}</p>
+    <table class="iterations"><thead><tr><th>depth</th><th title=${scoreConvention(here().view.sides)}>score (+ ${here().view.sides[0].plural})</th><th>nodes</th><th>nodes/s</th><th>principal variation</th></tr></thead>
       <tbody id="iterations">${its.slice().reverse().map((i) => html`<tr class="iteration">
-        <td>${i.depth}</td><td>${scoreText(i)}</td><td>${i.nodes.toLocaleString('en')}</td>
+        <td>${i.depth}</td><td>${scoreText(i, here().view.toMove, here().view.sides)}</td><td>${i.nodes.toLocaleString('en')}</td>
         <td>${i.ms > 0 ? Math.round(i.nodes / i.ms * 1000).toLocaleString('en') : '–'}</td><td class="pv">${i.pv.join(' ')}</td></tr>`)}</tbody></table>
     ${ui.tablebase ? html`<h3>Tablebase</h3><div id="verdict">${ui.verdict}</div>${err('tablebase')}` : nothing}
     <h3>Perft</h3>
@@ -116,6 +121,8 @@ function movesPanel() {
       <button id="last" @click=${() => go(line.moves.length)} title="end">»</button>
       <button id="flip" @click=${() => { ui.flipped = !ui.flipped; update(); }} title="flip (f)">flip</button>
       ${pg.labels.length > 0 ? html`<button id="labels" @click=${() => { ui.labels = nextLabels(); update(); }}>${nextLabels()}</button>` : nothing}
+      <button id="zoom-out" @click=${() => zoom(-1)} ?disabled=${ui.zoom === ZOOMS[0]} title="zoom out">−</button><span id="zoom">${Math.round(ui.zoom * 100)}%</span><button
+        id="zoom-in" @click=${() => zoom(1)} ?disabled=${ui.zoom === ZOOMS[ZOOMS.length - 1]} title="zoom in (the board scrolls)">+</button>
     </div>
     <div class="movelist" id="movelist">${line.moves.map((m, i) => html`${i % 2 === 0 ? html`<span class="num">${i / 2 + 1}.</span>` : nothing}<a
       href="#" class=${i + 1 === line.ply ? 'current' : ''} @click=${(e: Event) => { e.preventDefault(); go(i + 1); }}>${m}</a> `)}</div>
@@ -147,26 +154,64 @@ function boardPanel() {
   const { view, result } = here();
   const bottom: 0 | 1 = ui.flipped ? 1 : 0;
   const top: 0 | 1 = bottom === 0 ? 1 : 0;
+  const shown = shownLabels();
   const marks = {
-    flipped: ui.flipped, labels: ui.labels, selected: ui.input?.prefix ?? [], targets: ui.input?.targets() ?? [],
+    flipped: ui.flipped, labels: shown.labels, selected: ui.input?.prefix ?? [], targets: ui.input?.targets() ?? [],
     last: ui.lastCells, arrow: ui.analysing || ui.iterations.length ? arrowCells() : null,
   };
+  const over = result !== null;
   return html`<div class="board-panel">
-    ${sideTitle(view, top)}
-    <div class="board-wrap" data-variant=${pg.variant.id}>${renderBoard(pg.geometry, view, marks, onCell)}</div>
-    ${sideTitle(view, bottom)}
+    ${sideTitle(view, top, over)}
+    <div class="board-wrap ${ui.zoom > 1 ? 'zoomed' : ''}" data-variant=${pg.variant.id} data-labels=${shown.labels}
+      style="--zoom: ${ui.zoom}">${renderBoard(pg.geometry, view, marks, onCell)}</div>
+    ${sideTitle(view, bottom, over)}
+    ${shown.note ? html`<p class="note" id="labels-note">${shown.note}</p>` : nothing}
+    ${ui.note ? html`<div class="note board-note" id="board-note" role="status">${ui.note}</div>` : nothing}
+    ${view.counters.length ? html`<div class="counters" id="counters">${view.counters.map((c) => html`<span class="counter ${c.value >= c.limit ? 'at-limit' : ''}"
+      data-counter=${c.name} data-value=${c.value} data-limit=${c.limit}>${counterText(c)}</span>`)}</div>` : nothing}
     ${ui.choice ? html`<div class="choice" id="choice"><span>Choose:</span>${ui.choice.map((m) => html`<button class="choice-move" data-move=${m.text}
       @click=${() => { ui.choice = null; playMove(m.text, m.path); }}>${choiceText(m)}</button>`)}
       <button @click=${() => { ui.choice = null; update(); }}>cancel</button></div>` : nothing}
     <div class="result" id="result">${result
-      ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — ${REASON_WORDS[result.reason] ?? result.reason} (<code>${result.winner}</code>, <code>${result.reason}</code>)`
-      : html`<span id="to-move">${view.sides[view.toMove].plural} to move</span>`}</div>
+      ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — <span id="reason">${REASON_WORDS[result.reason] ?? result.reason}</span> (<code>${result.winner}</code>, <code>${result.reason}</code>)`
+      : html`<span id="to-move"><span class="swatch side${view.toMove}"></span> <span class="mover">${view.sides[view.toMove].plural}</span> to move</span>`}</div>
   </div>`;
 }
 
 /**
+ * The label kind the board shows now (words.ts labelsShown): the one chosen, unless its kanji would
+ * be drawn below a readable size at the board's measured scale (then the game's other kind), with what
+ * to tell about it.
+ */
+function shownLabels(): { labels: string; note: string } {
+  const pg = ui.pg!;
+  const px = ui.boardScale === null ? null : labelPx(pg.geometry.kind, ui.boardScale);
+  return labelsShown(ui.labels, pg.labels.find((k) => k !== ui.labels), px?.kanji ?? null, px?.code ?? null);
+}
+
+/** The board's drawing watched for its size (measureBoard), and the observer watching it. */
+let watched: Element | null = null;
+const resizes = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => measureBoard());
+
+/**
+ * Reads the board's scale as drawn (CSS px per SVG unit, from its background's box) into
+ * `ui.boardScale`; draws the page again when that changes the labels shown or their note.
+ */
+function measureBoard(): void {
+  const svg = watched as SVGSVGElement | null;
+  const bg = svg?.querySelector('.bg');
+  if (!svg || !bg || !ui.pg || !svg.isConnected) return;
+  const w = svg.viewBox.baseVal.width, px = bg.getBoundingClientRect().width;
+  if (!(w > 0) || !(px > 0)) return;
+  const before = JSON.stringify(shownLabels());
+  ui.boardScale = px / w;
+  if (JSON.stringify(shownLabels()) !== before) update();
+}
+
+/**
  * Draws the whole page from `ui` into `root` (the new-game panel alone until a game is shown), and
- * marks `root` for the tests: `data-ready` (a game shown, not busy), `data-thinking`, `data-ply`.
+ * marks `root` for the tests: `data-ready` (a game shown, not busy), `data-thinking`, `data-ply`. The
+ * board's size is watched (measureBoard) for the labels it can show.
  */
 export function renderPage(root: HTMLElement): void {
   const pg = ui.pg;
@@ -178,4 +223,10 @@ export function renderPage(root: HTMLElement): void {
   root.dataset.ready = String(!ui.busy && pg !== null);
   root.dataset.thinking = String(ui.thinking);
   root.dataset.ply = String(ui.line?.ply ?? 0);
+  const svg = root.querySelector('.board-wrap svg');
+  if (svg !== watched) {
+    if (watched) resizes?.unobserve(watched);
+    watched = svg;
+    if (svg) { resizes?.observe(svg); measureBoard(); }
+  }
 }
