@@ -68,6 +68,9 @@ describe.each(VARIANTS)('%s: the limits of search, perft and divide', (variant) 
       expect(e).toMatchObject({ code: 'stopped', message: expect.stringMatching(/(perft|divide) \d+ stopped after \d+ ms/) });
       expect(gm.position()).toBe(before);
     }
+    // after a stopped run, counts of depth 0 and divide(1) (runs of 0 plies below the root) are not "stopped"
+    expect(gm.perft(0)).toBe(1);
+    expect(Object.keys(gm.divide(1))).toHaveLength(gm.legalMoves().length);
     expect(gm.perft(2)).toBe(exact);
     // a flag that is clear and a generous movetime change nothing
     expect(gm.perft(2, { stop: Int32Array.of(0), movetime: 600_000 })).toBe(exact);
