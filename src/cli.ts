@@ -194,15 +194,23 @@ addProgress(addCommon(program.command('perft <variant> <depth>'), false))
   });
 
 addProgress(addCommon(program.command('search <variant>')))
-  .description('search the position and print the best move, score and principal variation (progress: a line per iteration)')
+  .description('search the position and print the best move, score and principal variation (progress: a line per iteration; Ctrl-C prints the last completed iteration)')
   .option('--depth <plies>', `search to this depth, 1..${MAX_SEARCH_DEPTH}`, intArg('--depth', 1, MAX_SEARCH_DEPTH))
   .option('--nodes <n>', 'stop after about this many nodes', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
   .option('--movetime <ms>', 'stop after this many milliseconds (1000 when no limit is given)', intArg('--movetime', 1, 86_400_000))
   .action(async (variant: string, o: Common & { depth?: number; nodes?: number; movetime?: number }) => {
-    const g = await gameFor(variant, o);
-    const r = g.search({ ...searchLimits(o, 1000), ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}) });
-    if (o.json) out(JSON.stringify(searchJson(r)));
-    else out(resultLine(r));
+    const interrupt = new Interrupt();
+    let engine: EngineWorker | undefined;
+    try {
+      ({ engine } = await gameAndEngine(variant, o, interrupt));
+      // a signal stops the search at its last completed iteration (depth 1 always completes): printed as usual
+      const r = await engine.search({ ...searchLimits(o, 1000), ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}) });
+      if (o.json) out(JSON.stringify(searchJson(r)));
+      else out(resultLine(r));
+    } finally {
+      await engine?.terminate();
+      interrupt.end();
+    }
   });
 
 interface PlayOpts extends Common { movetime: number; maxPlies: number; quiet?: boolean }

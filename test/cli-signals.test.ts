@@ -1,7 +1,7 @@
 // Issue 19 "Nothing finished is lost" and "Options and limits": the `lattice` command as a process,
 // sent signals. `play` and `analyse` interrupted by SIGINT or SIGTERM print the game so far (text and
-// --json: result null, unfinished 'interrupted'; the analysis of its completed iterations) and exit 130 /
-// 143; `serve --json` prints one JSON object once listening.
+// --json: result null, unfinished 'interrupted'; the analysis of its completed iterations), `search` its
+// last completed iteration, and exit 130 / 143; `serve --json` prints one JSON object once listening.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -73,6 +73,15 @@ describe('lattice play and analyse, interrupted, print what they finished', () =
     expect(j.analysis.depth).toBeGreaterThanOrEqual(3);
     expect(j.analysis.pv[0]).toBe(j.analysis.bestmove);
     expect(j.game).toMatchObject({ moves: [], result: null, unfinished: 'interrupted', plies: 0 });
+  }, 120_000);
+
+  it('search --json interrupted prints its last completed iteration, exit 130', async () => {
+    const r = await interrupted(['search', 'bagh-chal', '--movetime', '600000', '--json', '--progress'], /^depth 4 /m, 'err', 'SIGINT');
+    expect(r.signal, r.err).toBeNull();
+    expect(r.code, r.err).toBe(130);
+    const j = JSON.parse(r.out);
+    expect(j.depth).toBeGreaterThanOrEqual(4);
+    expect(j.pv[0]).toBe(j.bestmove);
   }, 120_000);
 
   it('a game that ends or is cut off says so: unfinished null, or "max-plies"', async () => {

@@ -78,7 +78,7 @@ export function requestSchema(z: typeof Zod.z) {
   const wireValue = z.discriminatedUnion('type', [raw, proxy]);
   /** The schema of one argument of `kind`. */
   const argument: Record<ArgKind, Zod.ZodType> = {
-    value: raw,
+    value: z.object({ type: z.literal('RAW', { error: 'expected a value (a proxy goes only where a callback does)' }), value: z.unknown() }),
     callback: z.union([z.object({ type: z.literal('RAW'), value: z.undefined() }), proxy], { error: 'expected a function (a comlink proxy) or nothing' }),
     flags: z.object({
       type: z.literal('RAW'),
