@@ -138,7 +138,8 @@ export class EngineWorker {
 
   /**
    * Searches in the worker with Game.search's limits (depth, nodes, movetime; no `stop`: use stop()).
-   * `onIteration` gets progress after each completed iteration, on this thread. Call stop() to end the
+   * `onIteration` gets progress after each completed iteration, on this thread (every call made before
+   * the promise resolves). Call stop() to end the
    * search early: the promise then resolves with the best move of the last completed iteration. Bad
    * limits reject with the game's ArgumentError, as in-process; so does a `stop` key in the limits (the
    * worker polls its own shared flag, which only stop() sets: a flag of the caller's would do nothing).
