@@ -10,6 +10,7 @@ import { Command, CommanderError, InvalidArgumentError, Option } from 'commander
 import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from './game.js';
 import { FAMILIES, checkGameArgs, checkLabels, createGame, familyOf, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
 import { ArgumentError, LatticeError, reviveError, type ErrorRecord } from './errors.js';
+import { EngineWorker } from './worker/client.js';
 import { Worker } from 'node:worker_threads';
 import { parseOptionArgs } from './variants/index.js';
 import { buildTablebase, type LayerReport } from './tablebase/index.js';
@@ -193,34 +194,82 @@ addProgress(addCommon(program.command('perft <variant> <depth>'), false))
   });
 
 addProgress(addCommon(program.command('search <variant>')))
-  .description('search the position and print the best move, score and principal variation (progress: a line per iteration)')
+  .description('search the position and print the best move, score and principal variation (progress: a line per iteration; Ctrl-C prints the last completed iteration)')
   .option('--depth <plies>', `search to this depth, 1..${MAX_SEARCH_DEPTH}`, intArg('--depth', 1, MAX_SEARCH_DEPTH))
   .option('--nodes <n>', 'stop after about this many nodes', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
   .option('--movetime <ms>', 'stop after this many milliseconds (1000 when no limit is given)', intArg('--movetime', 1, 86_400_000))
   .action(async (variant: string, o: Common & { depth?: number; nodes?: number; movetime?: number }) => {
-    const g = await gameFor(variant, o);
-    const r = g.search({ ...searchLimits(o, 1000), ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}) });
-    if (o.json) out(JSON.stringify(searchJson(r)));
-    else out(resultLine(r));
+    const interrupt = new Interrupt();
+    let engine: EngineWorker | undefined;
+    try {
+      ({ engine } = await gameAndEngine(variant, o, interrupt));
+      // a signal stops the search at its last completed iteration (depth 1 always completes): printed as usual
+      const r = await engine.search({ ...searchLimits(o, 1000), ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}) });
+      if (o.json) out(JSON.stringify(searchJson(r)));
+      else out(resultLine(r));
+    } finally {
+      await engine?.terminate();
+      interrupt.end();
+    }
   });
 
 interface PlayOpts extends Common { movetime: number; maxPlies: number; quiet?: boolean }
+
+/**
+ * The signal that interrupted a command whose searches run in an engine worker (play, analyse), or
+ * null. The first SIGINT or SIGTERM stops the searches (EngineWorker.stop()) and lets the command print
+ * what it finished; a second one ends the process at once. The exit code is 130 (SIGINT) or 143
+ * (SIGTERM), as for the progress bars.
+ */
+class Interrupt {
+  signal: NodeJS.Signals | null = null;
+  private readonly handler = (signal: NodeJS.Signals) => {
+    if (this.signal !== null) process.exit(exitCodeOf(signal));
+    this.signal = signal;
+    process.stderr.write('interrupted\n');
+    this.engine?.stop();
+  };
+  /** The worker whose searches a signal stops. */
+  engine: EngineWorker | null = null;
+  constructor() { process.on('SIGINT', this.handler); process.on('SIGTERM', this.handler); }
+  /** Removes the handlers and sets the exit code when a signal came. */
+  end(): void {
+    process.off('SIGINT', this.handler); process.off('SIGTERM', this.handler);
+    if (this.signal !== null) process.exitCode = exitCodeOf(this.signal);
+  }
+}
+const exitCodeOf = (signal: NodeJS.Signals) => (signal === 'SIGTERM' ? 143 : 130);
+
+/**
+ * The engine of play and analyse: `g` (in-process, with no table or tablebase of its own) keeps the
+ * game and its board text; a worker with the same game (hash size and tablebase as asked) searches, so
+ * that the main thread stays free to take a signal while it does (Interrupt).
+ */
+async function gameAndEngine(variant: string, o: Common, interrupt: Interrupt): Promise<{ g: AnyGame; engine: EngineWorker }> {
+  const g = await gameFor(variant, { ...o, hash: undefined, tbDir: undefined });
+  const engine = await EngineWorker.start({ variant, options: parseOptionArgs(o.option), position: g.position(), hashMb: o.hash, tbDir: o.tbDir });
+  interrupt.engine = engine;
+  if (interrupt.signal !== null) engine.stop();
+  return { g, engine };
+}
+
 /**
  * Plays the engine against itself; prints each move and the board unless json/quiet. With --json the
  * moves go to stderr as progress (when shown). `result` is the game's GameResult, or null when the game
- * was cut off at --max-plies.
+ * is unfinished: `unfinished` then says why, 'max-plies' (cut off at --max-plies) or 'interrupted' (a
+ * SIGINT or SIGTERM: the moves played until then are kept; the search it stopped plays none).
  */
-async function selfPlay(variant: string, o: PlayOpts, g?: AnyGame) {
-  g ??= await gameFor(variant, o);
+async function selfPlay(variant: string, o: PlayOpts, g: AnyGame, engine: EngineWorker, interrupt: Interrupt) {
   const start = g.position();
   const moves: string[] = [];
   const t0 = performance.now();
   if (!o.json) out(g.boardText(o.labels) + '\n');
-  while (!g.result() && moves.length < o.maxPlies) {
+  while (interrupt.signal === null && !g.result() && moves.length < o.maxPlies) {
     const mover = g.moverName();
-    const r: AnySearchResult = g.search({ movetime: o.movetime });
-    if (!r.bestmove) break;
+    const r: AnySearchResult = await engine.search({ movetime: o.movetime });
+    if (interrupt.signal !== null || !r.bestmove) break;
     g.play(r.bestmove);
+    await engine.play(r.bestmove);
     moves.push(r.bestmove);
     const line = `${moves.length}. ${mover} ${r.bestmove}  (${scoreText(r)}, depth ${r.depth})`;
     if (!o.json) {
@@ -230,27 +279,38 @@ async function selfPlay(variant: string, o: PlayOpts, g?: AnyGame) {
   }
   const result = g.result();
   const ms = Math.round(performance.now() - t0);
-  const summary = { variant, start, moves, result, final: g.position(), plies: moves.length, ms };
+  const unfinished = result ? null : interrupt.signal !== null ? 'interrupted' as const : 'max-plies' as const;
+  const summary = { variant, start, moves, result, unfinished, final: g.position(), plies: moves.length, ms };
   if (!o.json) {
-    const what = !result ? `unfinished (the ${o.maxPlies}-ply limit)` : result.winner === 'draw' ? `draw (${result.reason})` : `${result.winnerName} win (${result.reason})`;
+    const what = unfinished === 'interrupted' ? 'unfinished (interrupted)' : !result ? `unfinished (the ${o.maxPlies}-ply limit)`
+      : result.winner === 'draw' ? `draw (${result.reason})` : `${result.winnerName} win (${result.reason})`;
     out(`result: ${what} after ${moves.length} plies; final ${g.position()}`);
   }
   return summary;
 }
 
 addProgress(addCommon(program.command('play <variant>')))
-  .description('the engine plays itself to the end of the game (with --json, progress: a line per move)')
+  .description('the engine plays itself to the end of the game (with --json, progress: a line per move; Ctrl-C prints the game so far)')
   .option('--movetime <ms>', 'time per move in milliseconds', intArg('--movetime', 1, 86_400_000), 200)
   .option('--max-plies <n>', 'stop an unfinished game after this many plies', intArg('--max-plies', 1, 100_000), 2000)
   .option('--quiet', 'print the moves but not the board after each')
   .addOption(labelsOption())
   .action(async (variant: string, o: PlayOpts) => {
-    const summary = await selfPlay(variant, o);
-    if (o.json) out(JSON.stringify(summary));
+    const interrupt = new Interrupt();
+    let engine: EngineWorker | undefined;
+    try {
+      const ge = await gameAndEngine(variant, o, interrupt);
+      engine = ge.engine;
+      const summary = await selfPlay(variant, o, ge.g, engine, interrupt);
+      if (o.json) out(JSON.stringify(summary));
+    } finally {
+      await engine?.terminate();
+      interrupt.end();
+    }
   });
 
 addProgress(addCommon(program.command('analyse <variant>')))
-  .description('the main job: analyse the position with progress (a line per iteration), then play a self-play game from it')
+  .description('the main job: analyse the position with progress (a line per iteration), then play a self-play game from it (Ctrl-C prints what is finished)')
   .option('--depth <plies>', `analysis depth, 1..${MAX_SEARCH_DEPTH}`, intArg('--depth', 1, MAX_SEARCH_DEPTH))
   .option('--nodes <n>', 'analysis node budget', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
   .option('--movetime <ms>', 'analysis time in milliseconds (5000 when no limit is given)', intArg('--movetime', 1, 86_400_000))
@@ -258,21 +318,31 @@ addProgress(addCommon(program.command('analyse <variant>')))
   .option('--max-plies <n>', 'stop an unfinished self-play game after this many plies', intArg('--max-plies', 1, 100_000), 300)
   .addOption(labelsOption())
   .action(async (variant: string, o: Common & { depth?: number; nodes?: number; movetime?: number; playMovetime: number; maxPlies: number }) => {
-    const g = await gameFor(variant, o);
-    const limits = searchLimits(o, 5000);
-    if (!o.json) {
-      out(`${variant}: ${g.position()}`);
-      out(g.boardText(o.labels) + '\n');
-      out(`analysing (${Object.entries(limits).map(([k, v]) => `${k} ${v}`).join(', ')})...`);
+    const interrupt = new Interrupt();
+    let engine: EngineWorker | undefined;
+    try {
+      const ge = await gameAndEngine(variant, o, interrupt);
+      const g = ge.g;
+      engine = ge.engine;
+      const limits = searchLimits(o, 5000);
+      if (!o.json) {
+        out(`${variant}: ${g.position()}`);
+        out(g.boardText(o.labels) + '\n');
+        out(`analysing (${Object.entries(limits).map(([k, v]) => `${k} ${v}`).join(', ')})...`);
+      }
+      // a signal stops the analysis at its last completed iteration: that result is kept
+      const r = await engine.search({ ...limits, ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}) });
+      const analysis = { position: g.position(), ...searchJson(r) };
+      if (!o.json) {
+        out(resultLine(r) + '\n');
+        out(`self-play at ${o.playMovetime} ms per move:`);
+      }
+      const game = await selfPlay(variant, { ...o, movetime: o.playMovetime, quiet: true }, g, engine, interrupt);
+      if (o.json) out(JSON.stringify({ analysis, game }));
+    } finally {
+      await engine?.terminate();
+      interrupt.end();
     }
-    const r = g.search({ ...limits, ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}) });
-    const analysis = { position: g.position(), ...searchJson(r) };
-    if (!o.json) {
-      out(resultLine(r) + '\n');
-      out(`self-play at ${o.playMovetime} ms per move:`);
-    }
-    const game = await selfPlay(variant, { ...o, movetime: o.playMovetime, quiet: true }, g);
-    if (o.json) out(JSON.stringify({ analysis, game }));
   });
 
 const tablebase = program.command('tablebase').description('movement-phase tablebases (retrograde analysis): build, probe');
@@ -418,10 +488,12 @@ program.command('serve')
   .option('--host <host>', 'address to listen on', '127.0.0.1')
   .option('--tb-dir <dir>', 'directory of tablebase files: the page shows their verdict (Bagh Chal rule profile)')
   .option('--open', 'open the page in the default browser')
-  .action(async (o: { port: number; host: string; tbDir?: string; open?: boolean }) => {
+  .option('--json', 'print one JSON object on stdout once listening: { url, host, port, isolated, tablebase }')
+  .action(async (o: { port: number; host: string; tbDir?: string; open?: boolean; json?: boolean }) => {
     const { startServer } = await import('./serve.js');
     const server = await startServer({ port: o.port, host: o.host, tbDir: o.tbDir });
-    out(`lattice serve: ${server.url}`);
+    const { url, host, port, isolated, tablebase } = server;
+    out(o.json ? JSON.stringify({ url, host, port, isolated, tablebase }) : `lattice serve: ${url}`);
     const stop = () => { void server.close().then(() => process.exit(0)); };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);

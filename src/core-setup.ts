@@ -3,7 +3,7 @@ import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, type HuntVariant, type OptionVal
 
 /** Weight slots per phase in the core's WEIGHTS table (assembly/eval.ts FEATURES). */
 const WEIGHT_SLOTS = 8;
-import { encodeRules, type RuleSet } from './rules/index.js';
+import { coreRulesRefusal, encodeRules, type RuleSet } from './rules/index.js';
 import { parsePositionText, totalsOf, type NotationContext } from './position-text.js';
 import { IO_SET, loadCore, type Core } from './wasm.js';
 
@@ -14,8 +14,9 @@ const REPETITION_MODES = ['none', 'draw3', 'forbid'];
  * Loads a core instance and configures it for a hunt variant under `options`: the u64 build for boards of up
  * to 64 points, the wide build (128-bit sets) for larger ones or when `wide` is set; the board tables (with
  * each point's rank), the rules block (the RuleSet encoded: src/rules), the repetition rule and the
- * evaluation weights, all from the declaration; the core holds no game of its own. Throws Error when the
- * core refuses the board or the rules (a declaration bug: the schema checks the rules first).
+ * evaluation weights, all from the declaration; the core holds no game of its own. Throws RulesError
+ * naming the field when the core refuses the rules (the schema refuses all of that first: RULE_LIMITS),
+ * Error when it refuses the board (a declaration bug).
  */
 export async function loadVariantCore(variant: HuntVariant, options: OptionValues, debug = false, sharedMemory?: WebAssembly.Memory, wide = false): Promise<{ board: Board; rules: RuleSet; core: Core }> {
   const board = variant.board(options);
@@ -32,9 +33,11 @@ export async function loadVariantCore(variant: HuntVariant, options: OptionValue
   board.points.forEach((p, i) => { input[max * 16 + i] = p.y; });
   const rc = e.setupBoard(board.points.length);
   if (rc !== 0) throw new Error(`internal: the core rejected board ${board.id} (code ${rc})`);
-  core.rulesInput().set(encodeRules(rules));
+  const words = encodeRules(rules);
+  core.rulesInput().set(words);
   const rr = e.setupRules();
-  if (rr !== 0) throw new Error(`internal: the core refused word ${-rr - 1} of the rules block of ${variant.id}`);
+  // the schema refuses first whatever the core refuses (RULE_LIMITS): a refusal still names the field
+  if (rr !== 0) throw coreRulesRefusal(rr, words, `${variant.id} under ${JSON.stringify(options)}`);
   const features: readonly string[] = rules.family === 'draughts' ? DRAUGHTS_EVAL_FEATURES : EVAL_FEATURES;
   [variant.evalWeights.placement, variant.evalWeights.movement].forEach((w, phase) =>
     features.forEach((f, i) => e.setWeight(phase * WEIGHT_SLOTS + i, (w as unknown as Record<string, number>)[f] ?? 0)));

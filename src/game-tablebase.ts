@@ -108,9 +108,10 @@ export class GameTablebase {
   solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void }, finished: number | null): SolveReport {
     if (!isOptionsObject(opts)) throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
     checkKeys(opts, ['nodeLimit', 'onProgress'], 'solve options');
-    if (!this.loaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
     const limit = opts.nodeLimit ?? 0;
-    if (!(Number.isFinite(limit) && limit >= 0)) throw new ArgumentError(`nodeLimit must be a number >= 0, got ${describeValue(limit)}`);
+    if (!(Number.isSafeInteger(limit) && limit >= 0)) throw new ArgumentError(`nodeLimit must be an integer 0..${Number.MAX_SAFE_INTEGER} (nodes per proof; 0: no limit), got ${describeValue(limit)}`);
+    if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function') throw new ArgumentError(`onProgress must be a function, got ${describeValue(opts.onProgress)}`);
+    if (!this.loaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
     if (finished !== null) return { value: finished > 0 ? 'win' : finished < 0 ? 'loss' : 'draw', nodes: 0, ms: 0 };
     const e = this.core.exports;
     const t0 = performance.now();

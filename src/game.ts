@@ -454,12 +454,16 @@ export class Game implements AnyGame {
     return winner === this.core.exports.sideToMove() ? MATE : -MATE;
   }
 
-  /** Runs a perft-like core call until `deadline` or the stop flag; throws LatticeError 'stopped' or on a count past 2^53. */
-  private limited(what: string, stop: Int32Array | undefined, deadline: number, t0: number, run: () => number): number {
+  /**
+   * Runs a perft-like core call of `depth` plies until `deadline` or the stop flag; throws LatticeError
+   * 'stopped' or on a count past 2^53. A call of depth 0 counts 1 without running (the core then leaves
+   * its stopped flag as the last run set it, so it is not read).
+   */
+  private limited(what: string, depth: number, stop: Int32Array | undefined, deadline: number, t0: number, run: () => number): number {
     this.core.hooks.shouldStop = () => ((stop && Atomics.load(stop, 0)) || performance.now() > deadline ? 1 : 0);
     try {
       const n = runGrowing(this.core, what, run);
-      if (this.core.exports.perftStopped()) throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
+      if (depth > 0 && this.core.exports.perftStopped()) throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
       if (n > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `${what}: the count exceeds 2^53 and cannot be reported exactly`);
       return n;
     } finally {
@@ -484,7 +488,7 @@ export class Game implements AnyGame {
         if (total > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `perft ${depth}: the count exceeds 2^53 and cannot be reported exactly`);
         return total;
       }
-      return this.limited(`perft ${depth}`, limits.stop, deadline, performance.now(), () => this.core.exports.perft(depth));
+      return this.limited(`perft ${depth}`, depth, limits.stop, deadline, performance.now(), () => this.core.exports.perft(depth));
     });
   }
 
@@ -496,7 +500,7 @@ export class Game implements AnyGame {
     this.enter('perftClassic');
     checkDepth(depth, MAX_PERFT_DEPTH);
     const deadline = perftDeadline(limits);
-    return this.exclusive('perftClassic', () => this.limited(`perft ${depth}`, limits.stop, deadline, performance.now(), () => this.core.exports.perftClassic(depth)));
+    return this.exclusive('perftClassic', () => this.limited(`perft ${depth}`, depth, limits.stop, deadline, performance.now(), () => this.core.exports.perftClassic(depth)));
   }
 
   /** Perft through the generic make/unmake path (cross-checks the bulk-counting recursion). */
@@ -529,7 +533,7 @@ export class Game implements AnyGame {
       const text = list.text(i);
       list.play(this.core, i);
       try {
-        out[text] = this.limited(what, limits.stop, deadline, t0, () => e.perft(depth - 1));
+        out[text] = this.limited(what, depth - 1, limits.stop, deadline, t0, () => e.perft(depth - 1));
       } finally {
         e.unmakeMove();
       }

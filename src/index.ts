@@ -11,7 +11,7 @@ export type { GameResult as AnyGameResult, ResultReason } from './result.js';
 export { LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError } from './errors.js';
 export { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
 export type { Variant, HuntVariant, OptionDecl, PieceDecl } from './variants/index.js';
-export { checkRules, extendRules, encodeRules, sideRules } from './rules/index.js';
+export { checkRules, extendRules, encodeRules, sideRules, RULE_LIMITS } from './rules/index.js';
 export type { RuleSet, SideRules, RulesPatch, DirName, CaptureKind } from './rules/index.js';
 export { alquerque, hareAndHounds, fromPointsAndLines } from './lattice/index.js';
 export type { Board, Point } from './lattice/index.js';

@@ -47,11 +47,17 @@ export interface PerftProgress { done: number; total: number; move: string; node
 export interface SearchLimits {
   /** Maximum depth in plies (1..126). */
   depth?: number;
-  /** Node budget (the search stops at the first check after it); 0 means no node limit. */
+  /**
+   * Node budget, an integer 0..2^53-1 (the search stops at the first check after it, but never before
+   * depth 1 has completed); 0 means no node limit.
+   */
   nodes?: number;
-  /** Time budget in milliseconds; 0 means no time limit. */
+  /** Time budget in milliseconds, a finite number >= 0 (fractions allowed: a duration, not a count); 0 means no time limit. */
   movetime?: number;
-  /** A stop flag: when `stop[0] !== 0` (e.g. set by another thread via a SharedArrayBuffer) the search stops. */
+  /**
+   * A stop flag: when `stop[0] !== 0` (e.g. set by another thread via a SharedArrayBuffer) the search
+   * stops (from depth 2 on: depth 1 always completes).
+   */
   stop?: Int32Array;
   /**
    * Called after each completed iteration, with the game at the searched position: it may read the
@@ -94,7 +100,8 @@ export function perftDeadline(limits: PerftLimits): number {
 /**
  * Checks search limits and fills the defaults: `{ depth, nodes, movetime }` as the core takes them
  * (0 = no such limit). Throws ArgumentError for limits that are not an object, an unknown key, a depth
- * outside 1..126, a negative or non-finite budget, a bad stop flag or callback.
+ * outside 1..126 or not an integer, a node budget that is not an integer 0..2^53-1, a negative or
+ * non-finite movetime, a bad stop flag or callback.
  */
 export function checkSearchLimits(limits: SearchLimits, defaultDepth = DEFAULT_SEARCH_DEPTH): { depth: number; nodes: number; movetime: number } {
   if (!isOptionsObject(limits)) throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
@@ -107,7 +114,7 @@ export function checkSearchLimits(limits: SearchLimits, defaultDepth = DEFAULT_S
   if (!(Number.isInteger(depth) && depth >= 1 && depth <= MAX_SEARCH_DEPTH)) {
     throw new ArgumentError(`search depth must be an integer 1..${MAX_SEARCH_DEPTH}, got ${describeValue(depth)}`);
   }
-  if (!(Number.isFinite(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be a number >= 0, got ${describeValue(nodes)}`);
+  if (!(Number.isSafeInteger(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be an integer 0..${Number.MAX_SAFE_INTEGER} (a count of nodes; 0: no limit), got ${describeValue(nodes)}`);
   if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(movetime)}`);
   if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) {
     throw new ArgumentError('stop must be an Int32Array of length >= 1 (on a SharedArrayBuffer to stop from another thread)');

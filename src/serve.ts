@@ -27,8 +27,12 @@ export interface ServeOptions {
   isolation?: boolean;
 }
 
-/** A running server: its URL (`http://127.0.0.1:8080/`) and how to stop it. */
-export interface RunningServer { url: string; close(): Promise<void> }
+/**
+ * A running server: its URL (`http://127.0.0.1:8080/`), the address and port it listens on (the port
+ * chosen when 0 was asked for), whether it sends the isolation headers and answers /api/probe, and how
+ * to stop it.
+ */
+export interface RunningServer { url: string; host: string; port: number; isolated: boolean; tablebase: boolean; close(): Promise<void> }
 
 /** The headers that make the page cross-origin isolated (SharedArrayBuffer, hence EngineWorker.stop()). */
 export const ISOLATION_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -93,7 +97,7 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
   const addr = server.address() as AddressInfo;
   const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   return {
-    url: `http://${shown}:${addr.port}/`,
+    url: `http://${shown}:${addr.port}/`, host: addr.address, port: addr.port, isolated: isolation, tablebase: probe !== null,
     close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
   };
 }

@@ -1,6 +1,6 @@
 // The engine in a real browser (headless Chromium through playwright-core): the API on the page's main
 // thread, and EngineWorker as a module Web Worker with progress, a stop through SharedArrayBuffer
-// (the page is served cross-origin isolated), errors that keep their class, and a terminate() that settles. The repository's dist/ is served by Vite's dev server,
+// (the page is served cross-origin isolated) of a search and of a perft, errors that keep their class, and a terminate() that settles. The repository's dist/ is served by Vite's dev server,
 // which resolves the bare imports (comlink) for the page and the worker as any bundler would; the
 // installed package in bundled apps is test/package.test.ts's. Skipped, saying why, when Chromium is not
 // installed (.ci/run installs Debian's chromium).
@@ -55,6 +55,13 @@ describe.skipIf(!existsSync(CHROMIUM))(`in a browser (${CHROMIUM})`, () => {
       expect(r.worker.parseError).toBe(true);
       expect(r.worker.terminated).toBe(true);
       expect(typeof r.makaWorker).toBe('string');
+      // the worker's perft and divide report progress and stop on request (issue 19)
+      expect(r.perftWorker.perft4).toBe(68204);
+      expect(r.perftWorker.reports).toBe(Array.from({ length: 21 }, (_, i) => i + 1).join(','));
+      expect(r.perftWorker.divideReports).toBe(21);
+      expect(r.perftWorker.stopped).toBe(true);
+      expect(r.perftWorker.stopMs).toBeLessThan(20_000);
+      expect(r.perftWorker.after).toBe(5052);
     } finally {
       await browser.close();
     }

@@ -15,6 +15,7 @@ import {
 } from '../src/index.js';
 import { locateCompiled } from '../src/platform/locate.js';
 import { nodeEndpoint } from '../src/platform/node-endpoint.js';
+import { STOP_SLOTS } from '../src/worker/protocol.js';
 
 describe('EngineWorker (Node worker_threads)', () => {
   const workers: EngineWorker[] = [];
@@ -65,12 +66,12 @@ describe('EngineWorker (Node worker_threads)', () => {
       const r2 = await second;
       expect(r2.depth).toBe(4);
     }
-    // a stop() while a search waits behind another call reaches it too
-    const busy = w.perft(5);
+    // a stop() while a search waits behind another call reaches it too (and the perft running: issue 19)
+    const busy = w.perft(5).catch((e: unknown) => e);
     const queued = w.search({ movetime: 60_000 });
     w.stop();
     const t0 = performance.now();
-    await busy;
+    expect(await busy).toSatisfy((r: unknown) => r === 1_304_788 || (r instanceof LatticeError && r.code === 'stopped'));
     expect((await queued).depth).toBeGreaterThanOrEqual(1);
     expect(performance.now() - t0).toBeLessThan(5_000);
   });
@@ -157,6 +158,12 @@ describe('EngineWorker errors are the in-process errors', () => {
     ['search({ depth: 0 })', (g) => g.search({ depth: 0 })],
     ['search([])', (g) => g.search([] as never)],
     ["search({ movetime: 'soon' })", (g) => g.search({ movetime: 'soon' } as never)],
+    ['search({ nodes: 1.5 })', (g) => g.search({ nodes: 1.5 })],
+    ['perft(2, { movetime: 0 })', (g) => g.perft(2, { movetime: 0 })],
+    ['perft(2, 5)', (g) => g.perft(2, 5 as never)],
+    ['perft(2, { onProgress: 5 })', (g) => g.perft(2, { onProgress: 5 } as never)],
+    ['divide(2, { nodes: 1 })', (g) => g.divide(2, { nodes: 1 } as never)],
+    ['divide(2, [])', (g) => g.divide(2, [] as never)],
   ];
   it('a TablebaseError arrives as a TablebaseError (instanceof, code, message)', async () => {
     const err = await EngineWorker.start({ variant: 'bagh-chal', tbDir: '/nonexistent-lattice-tb' }).catch((e: unknown) => e);
@@ -187,13 +194,11 @@ describe('EngineWorker errors are the in-process errors', () => {
   });
 
   it("a perft stopped by its limits rejects with code 'stopped', as in-process", async () => {
-    const stopped = new Int32Array(new SharedArrayBuffer(4));
-    Atomics.store(stopped, 0, 1);
     const g = await Game.create('bagh-chal');
-    const local = await thrownBy(() => g.perft(9, { stop: stopped }));
+    const local = await thrownBy(() => g.perft(14, { movetime: 20 }));
     const w = await EngineWorker.start({ variant: 'bagh-chal' });
     try {
-      const remote = await thrownBy(() => w.perft(9, { stop: stopped }));
+      const remote = await thrownBy(() => w.perft(14, { movetime: 20 }));
       expect(remote).toMatchObject({ class: 'LatticeError', code: 'stopped', lattice: true });
       expect(remote).toMatchObject({ class: (local as { class: string }).class, code: (local as { code: string }).code });
     } finally {
@@ -242,7 +247,7 @@ describe('EngineWorker.search refuses a stop flag of its own', () => {
     try {
       await new Promise<void>((res) => { const h = (d: { latticeEngineReady?: boolean }) => { if (d?.latticeEngineReady) { raw.off('message', h); res(); } }; raw.on('message', h); });
       const remote = Comlink.wrap<EngineApi>(await nodeEndpoint(raw));
-      await remote.create('bagh-chal', {}, new Int32Array(new SharedArrayBuffer(4)));
+      await remote.create('bagh-chal', {}, new Int32Array(new SharedArrayBuffer(4 * STOP_SLOTS)));
       const inWorker = await remote.search({ depth: 40, stop: new Int32Array(new SharedArrayBuffer(4)) } as never).catch((e: unknown) => e);
       expect(inWorker).toBeInstanceOf(ArgumentError);
       expect((inWorker as Error).message).toMatch(/EngineWorker\.stop\(\)/);
@@ -350,11 +355,103 @@ describe('the engine worker port refuses malformed messages', () => {
       // real calls still work, through comlink as EngineWorker makes them
       const remote = Comlink.wrap<EngineApi>(await nodeEndpoint(w));
       const g = await Game.create('bagh-chal');
-      await remote.create('bagh-chal', {}, new Int32Array(new SharedArrayBuffer(4)));
+      await remote.create('bagh-chal', {}, new Int32Array(new SharedArrayBuffer(4 * STOP_SLOTS)));
       expect(await remote.legalMoves()).toEqual(g.legalMoves());
       expect(await remote.perft(3)).toBe(g.perft(3));
       await expect(remote.play('a1-a2')).rejects.toBeInstanceOf(IllegalMoveError);
       expect(died).toEqual([]);
+    } finally {
+      await w.terminate();
+    }
+  });
+});
+
+describe('EngineWorker perft and divide: progress on this thread and stop(), as search (issue 19)', () => {
+  it.each([['bagh-chal', 4, 14], ['maka-dai-dai', 2, 6]] as const)('%s: onProgress gets every root move before the promise resolves; stop() ends a long run', async (variant, depth, deep) => {
+    const g = await createGame(variant);
+    const w = await EngineWorker.start({ variant });
+    try {
+      const seen: Array<{ done: number; total: number; move: string; nodes: number }> = [];
+      const n = await w.perft(depth, { onProgress: (p) => { seen.push(p); } });
+      expect(n).toBe(g.perft(depth));
+      expect(seen.map((p) => p.done)).toEqual(g.legalMoves().map((_, i) => i + 1));
+      expect(seen.reduce((a, p) => a + p.nodes, 0)).toBe(n);
+      const shown: string[] = [];
+      const d = await w.divide(depth, { onProgress: (p) => { shown.push(p.move); } });
+      expect(d).toEqual(g.divide(depth));
+      expect(shown.sort()).toEqual(Object.keys(d).sort());
+
+      // stop() ends a running perft, and (a run queued behind a search) one before it starts
+      const t0 = performance.now();
+      const running = w.perft(deep, { onProgress: () => {} }).catch((e: unknown) => e);
+      setTimeout(() => w.stop(), 200);
+      expect(await running).toMatchObject({ code: 'stopped', message: expect.stringMatching(/^perft \d+ stopped after \d+ ms/) });
+      const search = w.search({ movetime: 60_000 });
+      const queued = w.divide(deep).catch((e: unknown) => e);
+      w.stop();
+      expect(await search).toMatchObject({ bestmove: expect.any(String) });
+      expect(await queued).toBeInstanceOf(LatticeError);
+      expect(await queued).toMatchObject({ code: 'stopped' });
+      expect(performance.now() - t0).toBeLessThan(60_000);
+      // a run asked for after stop() runs, and the position is the same
+      expect(await w.perft(2)).toBe(g.perft(2));
+      expect(await w.position()).toBe(g.position());
+
+      // an exception thrown by onProgress stops the run and rejects it with that exception
+      const boom = new RangeError('boom');
+      await expect(w.perft(depth + 2, { onProgress: () => { throw boom; } })).rejects.toBe(boom);
+      expect(await w.divide(1)).toEqual(g.divide(1));
+      // the caller's own flag is refused, pointing to stop()
+      for (const call of [() => w.perft(2, { stop: new Int32Array(new SharedArrayBuffer(4)) } as never), () => w.divide(2, { stop: undefined } as never)]) {
+        const e = await call().catch((x: unknown) => x);
+        expect(e).toBeInstanceOf(ArgumentError);
+        expect((e as Error).message).toMatch(/takes no stop flag in its limits: call EngineWorker\.stop\(\)/);
+      }
+    } finally {
+      await w.terminate();
+    }
+  }, 120_000);
+});
+
+describe('the engine worker port checks each method\'s arguments (issue 19)', () => {
+  it('refuses a create with the wrong arity or stop flags, and later searches work', async () => {
+    const url = await locateCompiled('./engine-worker.js', new URL('../src/worker/client.ts', import.meta.url).href);
+    const w = new Worker(url);
+    try {
+      await new Promise<void>((res) => { const h = (d: { latticeEngineReady?: boolean }) => { if (d?.latticeEngineReady) { w.off('message', h); res(); } }; w.on('message', h); });
+      const ask = (msg: { id: string }) => new Promise<Record<string, unknown>>((res) => {
+        const h = (d: { id?: string }) => { if (d?.id === msg.id) { w.off('message', h); res(d as Record<string, unknown>); } };
+        w.on('message', h);
+        w.postMessage(msg);
+      });
+      const raw = (value: unknown) => ({ type: 'RAW', value });
+      const flags = new Int32Array(new SharedArrayBuffer(4 * STOP_SLOTS));
+      const refusals: Array<[string, unknown[], RegExp]> = [
+        ['create', [raw('bagh-chal'), raw({}), raw(flags), raw(1)], /create takes 3 arguments, create\(variant, options, stop flags\); got 4/],
+        ['create', [raw('bagh-chal'), raw({})], /create takes 3 arguments.*got 2/],
+        ['create', [raw('bagh-chal'), raw({}), raw('x')], /stop flags of create\(variant, options, stop flags\): expected the stop flags: an Int32Array of 256/],
+        ['create', [raw('bagh-chal'), raw({}), raw(new Int32Array(4))], /expected the stop flags/],
+        ['position', [raw(1)], /position takes no arguments, position\(\); got 1/],
+        ['setPosition', [], /setPosition takes 1 argument, setPosition\(position\); got 0/],
+        ['perft', [raw(2), raw({}), raw(undefined), raw(0), raw(0)], /perft takes 1 to 4 arguments, perft\(depth, limits\?, onProgress\?, stop slot\?\); got 5/],
+        ['perft', [raw(2), raw({}), raw(5)], /onProgress of perft.*expected a function/],
+        ['search', [raw({}), raw(undefined), raw(STOP_SLOTS)], /stop slot of search.*expected a stop slot, an integer 0\.\.255/],
+        ['search', [raw({}), raw(undefined), raw(1.5)], /stop slot/],
+        ['divide', [], /divide takes 1 to 4 arguments/],
+      ];
+      let i = 0;
+      for (const [method, argumentList, message] of refusals) {
+        const reply = await ask({ id: `a${i++}`, type: 'APPLY', path: [method], argumentList } as never);
+        const err = (reply.value as { latticeError?: { message: string; props: { code: string } } }).latticeError;
+        expect(err?.props.code, `${method} ${JSON.stringify(argumentList.length)}`).toBe('protocol');
+        expect(err?.message, method).toMatch(message);
+      }
+      // nothing was created by the refused calls; a proper create then searches
+      const remote = Comlink.wrap<EngineApi>(await nodeEndpoint(w));
+      await expect(remote.legalMoves()).rejects.toThrow(/no game in this worker/);
+      await remote.create('bagh-chal', {}, flags);
+      expect(await remote.search({ depth: 2 }, undefined, 3)).toMatchObject({ depth: 2 });
+      expect(await remote.perft(3, {}, undefined, 4)).toBe((await Game.create('bagh-chal')).perft(3));
     } finally {
       await w.terminate();
     }

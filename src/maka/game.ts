@@ -1,15 +1,15 @@
-import { ArgumentError, DisposedError, IllegalMoveError, checkKeys, describeValue, isOptionsObject, showValue } from '../errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue, isOptionsObject, showValue } from '../errors.js';
 import type { GameResult } from '../result.js';
 import { CallGuard } from '../call-guard.js';
 import { checkGameOptionTypes } from '../game-option-types.js';
-import { checkSearchLimits, mateIn, type PerftLimits, type SearchLimits, type SearchInfo } from '../limits.js';
+import { checkSearchLimits, mateIn, perftDeadline, type PerftLimits, type SearchLimits, type SearchInfo } from '../limits.js';
 import type { AnyGame, GameDescription } from '../contract.js';
 import type { MoveInput, MoveValue } from '../moves.js';
 import { MAKA_ID, MAKA_LABELS } from './options.js';
 import { makaBoardText } from './board-text.js';
 import { MoveGen, MoveTables } from './movegen.js';
 import { resolveMakaOptions, type MakaOptions } from './options.js';
-import { perft } from './perft.js';
+import { PerftStopped, perft, type PerftPoll } from './perft.js';
 import { PIECES } from './pieces.js';
 import { Position, SIZE, colourOf, isPromoted, typeOf, fileOf, rankOf, sq } from './position.js';
 import { startPosition } from './start.js';
@@ -369,48 +369,66 @@ export class MakaGame implements AnyGame {
   }
 
   /**
-   * Only `onProgress` of PerftLimits applies here (movetime and stop are the lattice core's); throws
-   * ArgumentError for the others or an unknown key.
+   * Checks PerftLimits as the lattice games do (src/limits.ts perftDeadline: keys, movetime > 0 ms, a stop
+   * Int32Array, an onProgress function) and returns the run's poll: true once the deadline has passed or
+   * stop[0] is non-zero. Throws ArgumentError for bad limits.
    */
-  private perftLimits(limits: PerftLimits): PerftLimits['onProgress'] {
-    if (!isOptionsObject(limits)) throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
-    checkKeys(limits, ['movetime', 'stop', 'onProgress'], 'perft limits');
-    if (limits.movetime !== undefined || limits.stop !== undefined) throw new ArgumentError('perft limits movetime and stop apply to the lattice games only');
-    if (limits.onProgress !== undefined && typeof limits.onProgress !== 'function') throw new ArgumentError('onProgress must be a function');
-    return limits.onProgress;
+  private perftPoll(limits: PerftLimits): PerftPoll | undefined {
+    const deadline = perftDeadline(limits);
+    const stop = limits.stop;
+    if (deadline === Infinity && !stop) return undefined;
+    return { poll: () => (stop !== undefined && Atomics.load(stop, 0) !== 0) || performance.now() > deadline };
   }
 
   /**
-   * Perft: leaves at `depth` (finished games have no children; repetition ignored). `limits.onProgress`
-   * (the only limit here) gets each root move's count when depth >= 2.
+   * Runs a perft-like count `what` with `poll`: a poll that says stop unwinds the position to where it
+   * was and throws LatticeError 'stopped' (as the lattice games' perft does).
+   */
+  private polled<T>(what: string, poll: PerftPoll | undefined, run: () => T): T {
+    const ply0 = this.pos.ply, t0 = performance.now();
+    try {
+      return run();
+    } catch (err) {
+      if (!(err instanceof PerftStopped)) throw err;
+      while (this.pos.ply > ply0) this.pos.unmake();
+      throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
+    }
+  }
+
+  /**
+   * Perft: leaves at `depth` (finished games have no children; repetition ignored). Limits as the
+   * lattice games' (src/limits.ts PerftLimits): `movetime` ms and a `stop` flag end the run with
+   * LatticeError 'stopped'; `onProgress` gets each root move's count when depth >= 2.
    */
   perft(depth: number, limits: PerftLimits = {}): number {
     this.enter('perft');
     this.checkDepth(depth);
-    const onProgress = this.perftLimits(limits);
-    return this.exclusive('perft', () => {
-      if (onProgress && depth >= 2) return Object.values(this.rootCounts(depth, onProgress)).reduce((a, b) => a + b, 0);
-      return perft(this.pos, this.gen, depth, 1);
-    });
+    const poll = this.perftPoll(limits);
+    const onProgress = limits.onProgress;
+    return this.exclusive('perft', () => this.polled(`perft ${depth}`, poll, () => {
+      if (onProgress && depth >= 2) return Object.values(this.rootCounts(depth, onProgress, poll)).reduce((a, b) => a + b, 0);
+      return perft(this.pos, this.gen, depth, 1, poll);
+    }));
   }
 
-  /** Perft per root move: move text -> leaves below it at depth - 1; each reported to `limits.onProgress`. */
+  /** Perft per root move: move text -> leaves below it at depth - 1; each reported to `limits.onProgress`; limits as perft(). */
   divide(depth: number, limits: PerftLimits = {}): Record<string, number> {
     this.enter('divide');
     this.checkDepth(depth);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
-    const onProgress = this.perftLimits(limits);
-    return this.exclusive('divide', () => this.rootCounts(depth, onProgress));
+    const poll = this.perftPoll(limits);
+    return this.exclusive('divide', () => this.polled(`divide ${depth}`, poll, () => this.rootCounts(depth, limits.onProgress, poll)));
   }
 
-  /** The counts of divide() (depth >= 1), each root move reported to `onProgress`. */
-  private rootCounts(depth: number, onProgress: PerftLimits['onProgress']): Record<string, number> {
+  /** The counts of divide() (depth >= 1), each root move reported to `onProgress`; `poll` is asked before each. */
+  private rootCounts(depth: number, onProgress: PerftLimits['onProgress'], poll: PerftPoll | undefined): Record<string, number> {
     const out: Record<string, number> = {};
     const moves = this.generated();
     let done = 0;
     for (const [lo, hi, text] of moves) {
+      if (poll?.poll()) throw new PerftStopped();
       this.pos.make(lo, hi);
-      out[text] = perft(this.pos, this.gen, depth - 1, 1);
+      out[text] = perft(this.pos, this.gen, depth - 1, 1, poll);
       this.pos.unmake();
       onProgress?.({ done: ++done, total: moves.length, move: text, nodes: out[text] });
     }

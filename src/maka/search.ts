@@ -55,6 +55,8 @@ export class Searcher {
   private nodeLimit = Infinity;
   private deadline = Infinity;
   private stopFlag: Int32Array | undefined;
+  /** The best root move of the last completed iteration's alpha-beta (the PV's first move if the TT lost it). */
+  private rootBest: [number, number] | null = null;
 
   constructor(private readonly pos: Position, private readonly gen: MoveGen, ttBits = 18) {
     this.ttBits = ttBits;
@@ -208,6 +210,7 @@ export class Searcher {
         break;
       }
     }
+    if (ply === 0 && best > -INF) this.rootBest = [bestLo, bestHi];
     let stored = best;
     if (stored > MATE_BOUND) stored += ply; else if (stored < -MATE_BOUND) stored -= ply;
     const bound = best >= beta ? LOWER : best > alpha0 ? EXACT : UPPER;
@@ -240,19 +243,26 @@ export class Searcher {
     return pv;
   }
 
-  /** Iterative deepening within the limits (default depth 4). The position is unchanged afterwards. */
+  /**
+   * Iterative deepening within the limits (default depth 4); depth 1 always completes, whatever the
+   * limits (a node budget, a deadline or a stop flag applies from depth 2 on). The position is
+   * unchanged afterwards.
+   */
   search(limits: MakaSearchLimits): MakaSearchResult {
     const t0 = performance.now();
     const maxDepth = limits.depth ?? (limits.nodes || limits.movetime ? MAX_DEPTH : 4);
     this.nodes = 0;
-    this.nodeLimit = limits.nodes || Infinity;
-    this.deadline = limits.movetime ? t0 + limits.movetime : Infinity;
-    this.stopFlag = limits.stop;
+    const nodeLimit = limits.nodes || Infinity;
+    const deadline = limits.movetime ? t0 + limits.movetime : Infinity;
+    // depth 1 always completes (README "search"; the lattice core does the same): the limits apply from depth 2
+    this.nodeLimit = Infinity; this.deadline = Infinity; this.stopFlag = undefined;
     this.killers.fill(0);
     this.history.fill(0);
     const ply0 = this.pos.ply;
+    this.rootBest = null;
     let result: MakaSearchResult = { best: null, score: 0, depth: 0, nodes: 0, ms: 0, pv: [] };
     for (let d = 1; d <= maxDepth; d++) {
+      if (d === 2) { this.nodeLimit = nodeLimit; this.deadline = deadline; this.stopFlag = limits.stop; }
       let score: number;
       try {
         score = this.alphaBeta(d, -INF, INF, 0);
@@ -262,17 +272,11 @@ export class Searcher {
         break;
       }
       const pv = this.pvFromTT(d);
-      result = { best: pv[0] ?? null, score, depth: d, nodes: this.nodes, ms: Math.round(performance.now() - t0), pv };
+      result = { best: pv[0] ?? this.rootBest, score, depth: d, nodes: this.nodes, ms: Math.round(performance.now() - t0), pv };
       limits.onDepth?.(result);
       // stop on a mate only once it is proven shortest: the search is full width to depth d, so a mate
       // within d plies is the shortest; a longer one (seen through quiescence) may not be
       if (Math.abs(score) > MATE_BOUND && MATE - Math.abs(score) <= d) break;
-    }
-    if (result.best === null) {
-      // stopped before depth 1 finished: take the first generated move, if any
-      const n = this.gen.generate(this.pos, 0);
-      const [lo, hi] = this.gen.buffers(0);
-      if (n > 0) result.best = [lo[0]!, hi[0]!];
     }
     result.nodes = this.nodes;
     result.ms = Math.round(performance.now() - t0);

@@ -3,6 +3,7 @@
  * `setupRules()` (spec issue 9 §1 "Encoding"), as the board tables are written at `core.boardInput()`.
  */
 import { DIR_NAMES } from '../lattice/index.js';
+import { RulesError } from '../errors.js';
 import { CAPTURE_KINDS, checkRules, type RuleSet } from './ruleset.js';
 
 /** Words in the rules block. */
@@ -60,4 +61,35 @@ export function encodeRules(r: RuleSet): Int32Array {
     w[26] = d.moveLimit ?? 0;
   }
   return w;
+}
+
+const SIDE_WORD_FIELDS = ['places', 'steps', 'capture', 'stacks', 'dispersal', 'noSameTwice', 'captureTarget', '(reserved)'];
+const DRAUGHTS_WORD_FIELDS = ['draughts.compulsory', 'draughts.majority', 'draughts.removal', 'draughts.promotion.0', 'draughts.promotion.1', 'draughts.flyingKings', 'draughts.moveLimit'];
+
+/**
+ * The RuleSet field that word `i` of the rules block encodes (the layout of {@link encodeRules}), as a
+ * dotted path like RulesError's: `stall.limit`, `sides.1.captureTarget`, `draughts.moveLimit`;
+ * `(reserved word N)` for the words no field uses.
+ */
+export function ruleWordField(i: number): string {
+  if (i === 0) return 'family';
+  if (i === 1) return 'escape.side';
+  if (i === 2) return 'stall.side';
+  if (i === 3) return 'stall.limit';
+  if (i >= 4 && i < 20) {
+    const field = SIDE_WORD_FIELDS[(i - 4) % 8]!;
+    return field === '(reserved)' ? `(reserved word ${i})` : `sides.${Math.floor((i - 4) / 8)}.${field}`;
+  }
+  return DRAUGHTS_WORD_FIELDS[i - 20] ?? `(reserved word ${i})`;
+}
+
+/**
+ * The error for a rules block the core refused (setupRules() returned `code` = -(word + 1)): a
+ * RulesError naming the field of that word and its value. The schema ({@link checkRules}) refuses
+ * everything the core does first (test/rule-limits.test.ts), so this is a guard, not an expected path.
+ */
+export function coreRulesRefusal(code: number, words: Int32Array, where: string): RulesError {
+  const word = -code - 1;
+  const field = ruleWordField(word);
+  return new RulesError(field, `bad rules: ${field}: the core refused it (rules block word ${word} = ${words[word]}) for ${where}`);
 }

@@ -7,7 +7,9 @@ export {
   CAPTURE_KINDS,
   checkRules,
   extendRules,
+  MAX_MOVE_LIMIT,
   MAX_STALL_LIMIT,
+  RULE_LIMITS,
   ruleSetSchema,
   sideRules,
   type CaptureKind,
@@ -17,4 +19,4 @@ export {
   type RulesPatch,
   type SideRules,
 } from './ruleset.js';
-export { RULES_WORDS, encodeRules, sideBase } from './encode.js';
+export { RULES_WORDS, coreRulesRefusal, encodeRules, ruleWordField, sideBase } from './encode.js';

@@ -21,10 +21,31 @@ export type CaptureKind = 'none' | 'jump' | 'multi-jump' | 'intervention';
 export const CAPTURE_KINDS: readonly CaptureKind[] = Object.freeze(['none', 'jump', 'multi-jump', 'intervention']);
 
 /**
- * Largest stall limit the core accepts (assembly/rules.ts setupRules refuses word 3 beyond it); the
- * stall-limit option and the schema stop at it so a larger N is an OptionError, not a core refusal.
+ * The ranges of the rules block's numeric words as the core checks them (assembly/rules.ts setupRules):
+ * the one source of every numeric bound in {@link ruleSetSchema} and of the variant options that set
+ * these fields (stall-limit, move-limit), so that a value the core would refuse is refused at the edge
+ * (RulesError from the schema, OptionError from resolveOptions) and never reaches the core.
+ * test/rule-limits.test.ts writes each bound and bound + 1 into the core's rules block directly and
+ * checks that the core accepts exactly what the schema accepts.
  */
-export const MAX_STALL_LIMIT = 1_000_000;
+export const RULE_LIMITS = Object.freeze({
+  /** Word 3: the stall limit, 1..this (RULES.md §3 Catch the Giant, option stall-limit=N). */
+  stallLimit: 1_000_000,
+  /** Words 4+8s+6: a capture target, 1..this (counts stay below the core's MAX_COUNT 128, assembly/position.ts). */
+  captureTarget: 127,
+  /** Words 23-24: a promotion rank, 1..this (1-based; the core takes the 0-based rank 0..63). */
+  promotionRank: 64,
+  /** Word 26: the move limit, 1..this plies (RULES.md §4 option move-limit=N). */
+  moveLimit: 1_000_000,
+});
+
+/**
+ * Largest stall limit the core accepts (RULE_LIMITS.stallLimit); the stall-limit option and the schema
+ * stop at it so a larger N is an OptionError, not a core refusal.
+ */
+export const MAX_STALL_LIMIT = RULE_LIMITS.stallLimit;
+/** Largest move limit the core accepts (RULE_LIMITS.moveLimit): the move-limit option's maximum. */
+export const MAX_MOVE_LIMIT = RULE_LIMITS.moveLimit;
 
 /** Every direction, in DIR_NAMES order: a piece that may step along any line. */
 export const ALL_DIRECTIONS: readonly DirName[] = Object.freeze(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
@@ -118,23 +139,25 @@ const sideRulesSchema = z.strictObject({
   stacks: z.boolean().describe('RULES.md §0 (lines 20-23: a jump takes one piece of a stack), §2 goat stacks (lines 59-60, 63), §3 Double Tiger (lines 90-93)'),
   dispersal: z.boolean().describe('RULES.md §3 Double Tiger (lines 91-92): while any point holds more than one dog, the dog moved must come from a stack'),
   noSameTwice: z.boolean().describe('RULES.md §2 goat turn (lines 64-66): the point a goat stepped to on the previous goat turn may not be moved from'),
-  captureTarget: z.number().int().min(1).nullable()
+  captureTarget: z.number().int().min(1).max(RULE_LIMITS.captureTarget).nullable()
     .describe('RULES.md §1 (line 41), §2 goats left (lines 70-71: total - goats-left), §3 (lines 89, 93, 98): captures of this side that end the game'),
 });
 
 /**
  * The zod schema of a {@link RuleSet}: strict objects (an unknown key is refused) plus the constraints of
  * the hunt family: only side 1 may capture (side 0 capture 'none'), at most one side has noSameTwice,
- * steps lists no direction twice, captureTarget >= 1 when not null, stall.limit in 1..MAX_STALL_LIMIT.
+ * steps lists no direction twice, dispersal only with stacks; and every number within the core's range
+ * ({@link RULE_LIMITS}): captureTarget 1..127 when not null, stall.limit 1..1,000,000, promotion ranks
+ * 1..64, moveLimit 1..1,000,000. Whatever passes, the core accepts (test/rule-limits.test.ts).
  */
-const rankOrNull = z.number().int().min(1).max(64).nullable();
+const rankOrNull = z.number().int().min(1).max(RULE_LIMITS.promotionRank).nullable();
 const draughtsSchema = z.strictObject({
   compulsory: z.boolean().describe('RULES.md §4 (line 111): captures are compulsory'),
   majority: z.boolean().describe('RULES.md §4 (lines 111-112): option majority=true, only sequences taking the most pieces'),
   removal: z.enum(['immediate', 'end']).describe('RULES.md §4 (lines 112-114): captured pieces removed as they are jumped; option removal=end'),
   promotion: z.tuple([rankOrNull, rankOrNull]).describe('RULES.md §4 (lines 115-116): a man ending its move on the far rank becomes a king'),
   flyingKings: z.boolean().describe('RULES.md §4 (lines 117-119): kings move any distance along a line and capture at any distance'),
-  moveLimit: z.number().int().min(1).nullable().describe('RULES.md §4 (lines 120-121): option move-limit=N, drawn after N plies without a capture'),
+  moveLimit: z.number().int().min(1).max(RULE_LIMITS.moveLimit).nullable().describe('RULES.md §4 (lines 120-121): option move-limit=N, drawn after N plies without a capture'),
 });
 
 export const ruleSetSchema = z.strictObject({
@@ -142,7 +165,7 @@ export const ruleSetSchema = z.strictObject({
   sides: z.tuple([sideRulesSchema, sideRulesSchema]).describe('[prey side, hunter side], numbered as the core numbers them (spec issue 9 §1)'),
   escape: z.strictObject({ side: sideNumber }).nullable()
     .describe('RULES.md §3 Catch the Giant (lines 80-81): the giant wins when every dwarf stands on a higher rank than it'),
-  stall: z.strictObject({ side: sideNumber, limit: z.number().int().min(1).max(MAX_STALL_LIMIT) }).nullable()
+  stall: z.strictObject({ side: sideNumber, limit: z.number().int().min(1).max(RULE_LIMITS.stallLimit) }).nullable()
     .describe('RULES.md §3 Catch the Giant option stall-limit (lines 82-83): N consecutive dwarf moves that gain no rank'),
   draughts: draughtsSchema.optional().describe('RULES.md §4: the draughts family\'s fields (family draughts only)'),
 }).superRefine((r, ctx) => {
@@ -161,6 +184,7 @@ export const ruleSetSchema = z.strictObject({
   }
   if (r.draughts !== undefined) ctx.addIssue({ code: 'custom', path: ['draughts'], message: 'only the draughts family has draughts fields' });
   r.sides.forEach((s, i) => {
+    if (s.dispersal && !s.stacks) ctx.addIssue({ code: 'custom', path: ['sides', i, 'dispersal'], message: 'dispersal needs stacks (it moves pieces off stacks): set stacks too' });
     const seen = new Set<string>();
     s.steps.forEach((d, j) => {
       if (seen.has(d)) ctx.addIssue({ code: 'custom', path: ['sides', i, 'steps', j], message: `direction ${d} is listed twice` });

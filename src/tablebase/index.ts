@@ -12,7 +12,7 @@ import type { Board } from '../lattice/index.js';
 import { requireTablebaseProfile, setupTablebaseIndex, tablebaseCounts } from './setup.js';
 import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
-import { ArgumentError } from '../errors.js';
+import { ArgumentError, describeValue } from '../errors.js';
 import { newSharedMemory } from '../wasm.js';
 import { TablebaseError, ensureWritableDir, fileReadable, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
 
@@ -85,7 +85,7 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
   const v = getVariant(variantId);
   const o = resolveOptions(v, opts.options);
   const threads = opts.threads ?? Math.min(8, availableParallelism());
-  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${threads}`);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${describeValue(threads)}`);
   await requireTablebaseProfile(v, o);
   checkRepetitionForTablebases(o);
   checkCapturesForTablebases(tablebaseCounts(v, o).capturesToWin);

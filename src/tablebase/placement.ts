@@ -22,7 +22,7 @@ import { loadVariantCore } from '../core-setup.js';
 import { newSharedMemory, type Core } from '../wasm.js';
 import { parsePositionText } from '../position-text.js';
 import { notationContext } from '../core-setup.js';
-import { ArgumentError } from '../errors.js';
+import { ArgumentError, describeValue } from '../errors.js';
 import type { Board } from '../lattice/index.js';
 import { requireTablebaseProfile, setupTablebaseIndex, tablebaseCounts } from './setup.js';
 import { SolverThreads } from './threads.js';
@@ -159,10 +159,10 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
   const { capturesToWin: K, preyTotal } = tablebaseCounts(v, o);
   checkCapturesForTablebases(K);   // it builds the movement-phase tablebases for 1..K first
   const threads = opts.threads ?? Math.min(8, availableParallelism());
-  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${threads}`);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${describeValue(threads)}`);
   const stopAt = opts.stopAt ?? 0;
   const keep = opts.keepLayers ?? false;
-  if (!Number.isInteger(stopAt) || stopAt < 0 || stopAt >= preyTotal) throw new ArgumentError(`stopAt must be an integer 0..${preyTotal - 1}, got ${stopAt}`);
+  if (!Number.isInteger(stopAt) || stopAt < 0 || stopAt >= preyTotal) throw new ArgumentError(`stopAt must be an integer 0..${preyTotal - 1}, got ${describeValue(stopAt)}`);
   const solPath = join(opts.dir, solutionFile(v, K));
   if (stopAt === 0 && fileReadable(solPath, 'solution file')) return readSolution(solPath, v.id, K, v.start(o));
   checkRepetitionForTablebases(o);

@@ -1,4 +1,4 @@
-import { OptionError, UnknownVariantError } from '../errors.js';
+import { OptionError, RulesError, UnknownVariantError } from '../errors.js';
 import { baghChal } from './bagh-chal.js';
 import { catchTheGiant } from './catch-the-giant.js';
 import { doubleTiger } from './double-tiger.js';
@@ -67,7 +67,8 @@ function parseValue(v: Variant, decl: OptionDecl, raw: number | string): number 
  * Resolves user option values against the variant's declarations (OptionDecl types int, enum, point):
  * missing ones take their defaults; ints become numbers, the rest strings. Throws OptionError for an
  * unknown name (naming the options) or a bad value (naming the option and its allowed values, e.g.
- * `option stall-limit of catch-the-giant must be off or an integer in 1..1000000, got "0"`).
+ * `option stall-limit of catch-the-giant must be off or an integer in 1..1000000, got "0"`), and also
+ * when the values, each in range, make rules the schema refuses (variant.rules: RulesError, reworded).
  */
 export function resolveOptions(v: Variant, given: Record<string, number | string> = {}): OptionValues {
   const out: OptionValues = Object.create(null);
@@ -78,6 +79,15 @@ export function resolveOptions(v: Variant, given: Record<string, number | string
       throw new OptionError(`unknown option ${JSON.stringify(name)} for ${v.id} (options: ${v.options.map((d) => d.name).join(', ')})`);
     }
     out[name] = parseValue(v, decl, raw);
+  }
+  // the declared ranges stop where the rules schema (and so the core: RULE_LIMITS) stops; should a
+  // combination of values still make rules the schema refuses, that is the user's options, named here
+  try {
+    v.rules(out);
+  } catch (err) {
+    if (!(err instanceof RulesError)) throw err;
+    const shown = Object.entries(given).map(([k, x]) => `${k}=${String(x)}`).join(' ');
+    throw new OptionError(`options ${shown || '(the defaults)'} of ${v.id} make rules the core cannot play: ${err.message}`);
   }
   return out;
 }

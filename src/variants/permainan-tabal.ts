@@ -1,5 +1,5 @@
 import { alquerque } from '../lattice/index.js';
-import { checkRules, sideRules } from '../rules/index.js';
+import { MAX_MOVE_LIMIT, checkRules, sideRules } from '../rules/index.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';
 import type { HuntVariant, OptionValues } from './types.js';
@@ -61,7 +61,7 @@ export const permainanTabal: HuntVariant = {
       description: 'immediate: captured pieces leave as they are jumped; end: after the move (they block until then and may not be jumped twice)',
     },
     {
-      name: 'move-limit', type: 'int', default: 'off', min: 1, values: ['off'],
+      name: 'move-limit', type: 'int', default: 'off', min: 1, max: MAX_MOVE_LIMIT, values: ['off'],
       source: 'RULES.md §4 (option move-limit=N)',
       description: 'off, or N: the game is drawn after N consecutive plies without a capture',
     },

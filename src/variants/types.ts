@@ -4,8 +4,10 @@ import type { RuleSet } from '../rules/index.js';
 /**
  * One option of a variant (`--option key=value`): its type, default, allowed values and rule source.
  * Types (checked by resolveOptions, src/variants/index.ts):
- * - `'int'`: an integer in `min..max` (no `max` = no upper bound); when `values` is given, those words are
- *   allowed too and stay strings (`stall-limit`: `values: ['off'], min: 1, max: 1000000` = "off or an integer in 1..1000000").
+ * - `'int'`: an integer in `min..max` (both given: the core's words are i32 and bounded, so an option that
+ *   sets a rules field takes its bound from RULE_LIMITS, src/rules/ruleset.ts); when `values` is given,
+ *   those words are allowed too and stay strings (`stall-limit`: `values: ['off'], min: 1, max: 1000000`
+ *   = "off or an integer in 1..1000000").
  * - `'enum'`: one of `values`.
  * - `'point'`: a point name, one of `values` (the points allowed, e.g. `giant-start`: the points empty in
  *   the start position without the piece being placed).
@@ -16,7 +18,7 @@ export interface OptionDecl {
   default: number | string;
   /** enum: the allowed values; point: the allowed point names; int: words allowed besides integers. */
   values?: readonly string[];
-  /** Inclusive bounds of an int option (max absent: unbounded). */
+  /** Inclusive bounds of an int option (both required for 'int': test/rule-limits.test.ts checks every declaration). */
   min?: number;
   max?: number;
   /** RULES.md section / seed line the option comes from. */

@@ -9,9 +9,9 @@
  * with a LatticeError of code 'terminated'.
  */
 import * as Comlink from 'comlink';
-import type { PerftLimits, SearchInfo } from '../game.js';
+import type { PerftProgress, SearchInfo } from '../game.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
-import { STOP_REFUSED, STOP_SLOTS, type EngineApi, type WorkerSearchLimits } from './protocol.js';
+import { STOP_REFUSED, STOP_SLOTS, stopRefused, type EngineApi, type WorkerPerftLimits, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
 import { locateCompiled } from '../platform/locate.js';
 import { ArgumentError, LatticeError, describeValue } from '../errors.js';
@@ -37,8 +37,8 @@ export interface EngineWorkerOptions extends AnyGameOptions { variant: string }
 export class EngineWorker {
   private readonly remote: Comlink.Remote<EngineApi>;
   private readonly stopFlag: Int32Array;
-  /** Searches asked for so far (search n polls stop flag n % STOP_SLOTS). */
-  private searches = 0;
+  /** Runs (searches, perfts, divides) asked for so far: run n polls stop flag n % STOP_SLOTS. */
+  private runs = 0;
   private readonly close: () => Promise<void> | void;
   /** Why calls are refused from now on (terminated, or the thread died); null while the worker serves. */
   private ended: string | null = null;
@@ -138,7 +138,8 @@ export class EngineWorker {
 
   /**
    * Searches in the worker with Game.search's limits (depth, nodes, movetime; no `stop`: use stop()).
-   * `onIteration` gets progress after each completed iteration, on this thread. Call stop() to end the
+   * `onIteration` gets progress after each completed iteration, on this thread (every call made before
+   * the promise resolves). Call stop() to end the
    * search early: the promise then resolves with the best move of the last completed iteration. Bad
    * limits reject with the game's ArgumentError, as in-process; so does a `stop` key in the limits (the
    * worker polls its own shared flag, which only stop() sets: a flag of the caller's would do nothing).
@@ -164,18 +165,26 @@ export class EngineWorker {
     // this search's own stop flag, cleared now (when it is asked for), not when the worker starts it: a
     // stop() between here and then stops it, and no later search can clear it (issue 18: a GUI's
     // search(); stop(); search() lost the stop when one shared flag was cleared by the second search)
-    const slot = this.searches++ % STOP_SLOTS;
-    if (this.ended === null) Atomics.store(this.stopFlag, slot, 0);
+    const slot = this.nextSlot();
     return this.call('search', () => this.remote.search(sent as WorkerSearchLimits, progress, slot)).then((r) => {
       if (thrown) throw thrown.error;
       return r;
     });
   }
 
+  /** The stop flag of a new run, cleared now (when it is asked for): see search(). */
+  private nextSlot(): number {
+    const slot = this.runs++ % STOP_SLOTS;
+    if (this.ended === null) Atomics.store(this.stopFlag, slot, 0);
+    return slot;
+  }
+
   /**
-   * Stops every search asked for so far: the running one returns within about a thousand nodes, and
-   * those still queued behind other calls return at once when they start (with their first iteration's
-   * move). A search asked for after stop() runs normally. Harmless at any time.
+   * Stops every search, perft and divide asked for so far: a running search returns within about a
+   * thousand nodes with the best move of its last completed iteration (depth 1 always completes), a
+   * running perft or divide rejects with LatticeError 'stopped', and those still queued behind other
+   * calls do the same at once when they start. A run asked for after stop() runs normally. Harmless at
+   * any time.
    */
   stop(): void { for (let i = 0; i < STOP_SLOTS; i++) Atomics.store(this.stopFlag, i, 1); }
 
@@ -198,12 +207,44 @@ export class EngineWorker {
   /** The end of the game ({ winner, reason }), or null while it goes on. */
   result(): Promise<AnyResult | null> { return this.call('result', () => this.remote.result()); }
   /**
-   * Game.perft: leaf count at `depth` plies. Rejects with ArgumentError for a bad depth, LatticeError
-   * 'stopped' when a limit (movetime ms, or a stop Int32Array on a SharedArrayBuffer) stops it.
+   * Game.perft in the worker: leaf count at `depth` plies, with Game's limits but `stop` (use stop()):
+   * `movetime` ms, and `onProgress` called on this thread with each root move's count (depth >= 2),
+   * every call made before the promise resolves. Rejects with ArgumentError for a bad depth or limits
+   * (a `stop` key included: the worker polls its own flag, which stop() sets), LatticeError 'stopped'
+   * when the movetime or stop() ends it. An exception thrown by `onProgress` stops the run and rejects
+   * it with that exception.
    */
-  perft(depth: number, limits?: PerftLimits): Promise<number> { return this.call('perft', () => this.remote.perft(depth, limits)); }
-  /** Game.divide: perft per legal move; errors as perft(). */
-  divide(depth: number, limits?: PerftLimits): Promise<Record<string, number>> { return this.call('divide', () => this.remote.divide(depth, limits)); }
+  perft(depth: number, limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => void }): Promise<number> {
+    return this.counted('perft', limits, (l, p, slot) => this.remote.perft(depth, l, p, slot));
+  }
+  /** Game.divide in the worker: perft per legal move; limits, progress, stop() and errors as perft(). */
+  divide(depth: number, limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => void }): Promise<Record<string, number>> {
+    return this.counted('divide', limits, (l, p, slot) => this.remote.divide(depth, l, p, slot));
+  }
+
+  /**
+   * perft() and divide(): the limits sent as search() sends its own (a function onProgress apart, as a
+   * comlink proxy; a stop slot of the run's own, cleared now).
+   */
+  private counted<T>(method: 'perft' | 'divide', limits: unknown, send: (l: WorkerPerftLimits, p: ((p: PerftProgress) => void) | undefined, slot: number) => Promise<T>): Promise<T> {
+    if (limits !== null && typeof limits === 'object' && Object.hasOwn(limits, 'stop')) return Promise.reject(new ArgumentError(stopRefused(method)));
+    let sent: unknown = limits;
+    let progress: ((p: PerftProgress) => void) | undefined;
+    let thrown: { error: unknown } | undefined;
+    if (limits !== null && typeof limits === 'object' && typeof (limits as { onProgress?: unknown }).onProgress === 'function') {
+      const { onProgress, ...rest } = limits as { onProgress: (p: PerftProgress) => void };
+      sent = rest;
+      progress = Comlink.proxy((p: PerftProgress) => {
+        if (thrown) return;
+        try { onProgress(p); } catch (error) { thrown = { error }; this.stop(); }
+      });
+    }
+    const slot = this.nextSlot();
+    return this.call(method, () => send(sent as WorkerPerftLimits, progress, slot)).then(
+      (r) => { if (thrown) throw thrown.error; return r; },
+      (err: unknown) => { throw thrown ? thrown.error : err; },
+    );
+  }
 
   /**
    * Ends the worker thread. Calls still pending reject with LatticeError 'terminated', and so does every

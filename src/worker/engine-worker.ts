@@ -12,9 +12,9 @@ import * as Comlink from 'comlink';
 import { z } from 'zod';
 import { createGame, type AnyGame } from '../engine.js';
 import { ArgumentError } from '../errors.js';
-import { STOP_REFUSED, STOP_SLOTS, type EngineApi, type WorkerSearchLimits } from './protocol.js';
+import { STOP_REFUSED, STOP_SLOTS, stopRefused, type EngineApi, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
-import type { PerftLimits, SearchInfo } from '../game.js';
+import type { PerftLimits, PerftProgress, SearchInfo } from '../game.js';
 import { installErrorTransfer } from './error-transfer.js';
 import { guardEndpoint, requestSchema } from './message-guard.js';
 
@@ -28,11 +28,54 @@ function current(): AnyGame {
   return game;
 }
 
+/**
+ * A callback proxy (comlink) as a best-effort reporter: a client that has gone away must not stop the
+ * run. `flush()` waits until every report sent has been handled on the client's thread (so a run's
+ * promise resolves after its last progress call), then releases the proxy (its port closes).
+ */
+function reporter<T>(remote: ((info: T) => unknown) | undefined): { report?: (info: T) => void; flush(): Promise<void> } {
+  if (typeof remote !== 'function') return { flush: async () => {} };
+  const sent: Promise<unknown>[] = [];
+  return {
+    report: (info: T) => { try { sent.push(Promise.resolve(remote(info)).catch(() => {})); } catch { /* released */ } },
+    flush: async () => {
+      await Promise.all(sent);
+      try { (remote as unknown as { [Comlink.releaseProxy]?: () => void })[Comlink.releaseProxy]?.(); } catch { /* already gone */ }
+    },
+  };
+}
+
+/** The view of stop flag `slot` the run polls (see protocol.ts STOP_SLOTS). */
+function stopSlot(slot: number | undefined): Int32Array | undefined {
+  if (!stopFlag) return undefined;
+  const i = slot ?? 0;
+  if (!(Number.isInteger(i) && i >= 0 && i < STOP_SLOTS)) throw new ArgumentError(`the stop slot of a run must be an integer 0..${STOP_SLOTS - 1}, got ${String(slot)}`);
+  return new Int32Array(stopFlag.buffer, stopFlag.byteOffset + i * 4, 1);
+}
+
+/**
+ * Runs a perft or divide with the client's limits, progress proxy and stop slot. Limits that are not an
+ * object go on as they are, for the game to refuse; so does a non-function onProgress inside them.
+ */
+async function counted<T>(method: 'perft' | 'divide', depth: number, limits: unknown, onProgress: ((p: PerftProgress) => void) | undefined, slot: number | undefined, run: (l: PerftLimits) => T): Promise<T> {
+  if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) return run(limits as PerftLimits);
+  if (Object.hasOwn(limits, 'stop')) throw new ArgumentError(stopRefused(method));
+  const progress = reporter(onProgress);
+  const stop = stopSlot(slot);
+  try {
+    return run({ ...(limits as PerftLimits), ...(stop ? { stop } : {}), ...(progress.report ? { onProgress: progress.report } : {}) });
+  } finally {
+    await progress.flush();
+  }
+}
+
 const api: EngineApi = {
   async create(variant, options, stop) {
-    stopFlag = stop;
-    game = await createGame(variant, options);
-    return game.position();
+    // the message guard has checked the flags (an Int32Array of STOP_SLOTS); a direct call is checked here
+    if (!(stop instanceof Int32Array && stop.length === STOP_SLOTS)) throw new ArgumentError(`create() needs the stop flags, an Int32Array of ${STOP_SLOTS}`);
+    const g = await createGame(variant, options);
+    game = g; stopFlag = stop;
+    return g.position();
   },
   async setPosition(p) { current().setPosition(p); },
   async position() { return current().position(); },
@@ -42,23 +85,23 @@ const api: EngineApi = {
   async play(m) { current().play(m); },
   async undo() { return current().undo(); },
   async result() { return current().result(); },
-  async perft(d, limits?: PerftLimits) { return current().perft(d, limits); },
-  async divide(d, limits?: PerftLimits) { return current().divide(d, limits); },
-  async search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void, slot: number = 0) {
+  async perft(d, limits, onProgress, slot) { const g = current(); return counted('perft', d, limits ?? {}, onProgress, slot, (l) => g.perft(d, l)); },
+  async divide(d, limits, onProgress, slot) { const g = current(); return counted('divide', d, limits ?? {}, onProgress, slot, (l) => g.divide(d, l)); },
+  async search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void, slot?: number) {
     const g = current();
-    if (!(Number.isInteger(slot) && slot >= 0 && slot < STOP_SLOTS)) throw new ArgumentError(`the stop slot of a search must be an integer 0..${STOP_SLOTS - 1}, got ${String(slot)}`);
     // limits that are not an object go on as they are, for the game to refuse; so does a non-function
     // onIteration inside them (the client sends a function as the separate comlink proxy)
     if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) return g.search(limits);
     // the search polls this worker's shared flag, which EngineWorker.stop() sets; a caller's own flag
     // would be replaced and do nothing, so it is refused (as the client does before sending)
     if (Object.hasOwn(limits, 'stop')) throw new ArgumentError(STOP_REFUSED);
-    // progress is best effort: a client that has gone away must not stop the search
-    const report = onIteration && ((i: SearchInfo) => { try { Promise.resolve(onIteration(i)).catch(() => {}); } catch { /* released */ } });
-    const progress = report ?? (limits as { onIteration?: (i: SearchInfo) => void }).onIteration;
-    // this search's own flag: a view of one slot of the shared flags (see protocol.ts STOP_SLOTS)
-    const stop = stopFlag && stopFlag.length >= STOP_SLOTS ? new Int32Array(stopFlag.buffer, slot * 4, 1) : stopFlag;
-    return g.search({ ...limits, stop, onIteration: progress });
+    const progress = reporter(onIteration);
+    const stop = stopSlot(slot);
+    try {
+      return g.search({ ...limits, stop, onIteration: progress.report ?? (limits as { onIteration?: (i: SearchInfo) => void }).onIteration });
+    } finally {
+      await progress.flush();
+    }
   },
 };
 

@@ -1,4 +1,4 @@
-import type { PerftLimits, SearchInfo } from '../game.js';
+import type { PerftProgress, SearchInfo } from '../game.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
 
 /**
@@ -6,6 +6,14 @@ import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue }
  * worker): the worker searches with its own shared flag, set by EngineWorker.stop().
  */
 export const STOP_REFUSED = 'EngineWorker.search() takes no stop flag in its limits: call EngineWorker.stop() to stop a running search';
+
+/** The same refusal for perft and divide, which poll their own shared flag too (`method`: 'perft' | 'divide'). */
+export function stopRefused(method: 'search' | 'perft' | 'divide'): string {
+  return method === 'search' ? STOP_REFUSED : `EngineWorker.${method}() takes no stop flag in its limits: call EngineWorker.stop() to stop a running ${method}`;
+}
+
+/** Perft limits that cross to a worker (the onProgress callback and the stop flag travel separately). */
+export interface WorkerPerftLimits { movetime?: number }
 
 /** Search limits that cross to a worker (callbacks and the stop flag travel separately). */
 export interface WorkerSearchLimits { depth?: number; nodes?: number; movetime?: number }
@@ -38,14 +46,20 @@ export interface EngineApi {
   play(move: string | MoveInput): Promise<void>;
   undo(): Promise<string>;
   result(): Promise<AnyResult | null>;
-  /** Game.perft; a limit reached rejects with LatticeError code 'stopped' (Maka Dai Dai Shogi takes no limits). */
-  perft(depth: number, limits?: PerftLimits): Promise<number>;
-  divide(depth: number, limits?: PerftLimits): Promise<Record<string, number>>;
+  /**
+   * Game.perft with `limits` (movetime), polling stop flag `slot` as search does: a stop() or the
+   * movetime rejects with LatticeError code 'stopped'. `onProgress` (a comlink proxy) receives each
+   * root move's count (depth >= 2), all of them before the promise resolves.
+   */
+  perft(depth: number, limits?: WorkerPerftLimits, onProgress?: (p: PerftProgress) => void, slot?: number): Promise<number>;
+  /** Game.divide, with perft's limits, progress and stop slot. */
+  divide(depth: number, limits?: WorkerPerftLimits, onProgress?: (p: PerftProgress) => void, slot?: number): Promise<Record<string, number>>;
   /**
    * Searches, polling stop flag `slot` (0..STOP_SLOTS-1) of the shared flags: the client gives each
    * search its own slot, cleared when the search is asked for, so a stop() meant for an earlier search
    * never reaches a later one and a later search never clears an earlier one's stop. `onIteration` (a
-   * comlink proxy) receives progress after each completed iteration.
+   * comlink proxy) receives progress after each completed iteration, all of it before the promise
+   * resolves.
    */
   search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void, slot?: number): Promise<AnySearchResult>;
 }
