@@ -138,7 +138,7 @@ export class Game implements AnyGame {
     const { board, rules, core } = await loadVariantCore(variant, options, opts.debug, undefined, opts.wide);
     if (opts.hashMb !== undefined) core.exports.setHashSize(opts.hashMb);
     const game = new Game(variant, options, board, rules, notationContext(variant, options, board, rules), core);
-    if (opts.position === undefined) game.load(parsePositionText(game.notation, variant.start(options), { reachable: false }));
+    if (opts.position === undefined) game.load(parsePositionText(game.notation, variant.start(options)));
     else game.setPosition(opts.position);
     return game;
   }

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ParseError } from '../src/errors.js';
 import { alquerque, hareAndHounds, type Board } from '../src/lattice/index.js';
 import {
-  canonicalJumpText, checkReachable, formatPath, formatPositionText, maxCaptured, parseMoveText, parsePositionText,
-  totalsOf, type NotationBase, type NotationContext, type Setup, type SideBits,
+  canonicalJumpText, formatPath, formatPositionText, maxCaptured, parseMoveText, parsePositionText, readPositionText,
+  setupProblems, totalsOf, validateSetup, type NotationBase, type NotationContext, type Setup, type SideBits,
 } from '../src/position-text.js';
 import type { HuntVariant } from '../src/variants/index.js';
 
@@ -22,7 +22,7 @@ const TIGERS = { letter: 'T', name: 'tiger', plural: 'tigers' };
 function game(base: NotationBase, start: string): NotationContext & { startText: string } {
   const totals = totalsOf(base, start);
   const ctx: NotationContext = { ...base, totals };
-  return { ...ctx, start: parsePositionText(ctx, start, { reachable: false }), startText: start };
+  return { ...ctx, start: readPositionText(ctx, start).setup, startText: start };
 }
 
 // RULES.md §1: 20 goats in hand, 4 tigers on the corners; tigers win at 5 captured.
@@ -75,8 +75,8 @@ function parseError(fn: () => unknown): ParseError {
 }
 
 /** parsePositionText(ctx, text) must fail at `column` with `reason` in its message. */
-function expectError(ctx: NotationContext, text: string, column: number, reason: string | RegExp, reachable = true): void {
-  const e = parseError(() => parsePositionText(ctx, text, { reachable }));
+function expectError(ctx: NotationContext, text: string, column: number, reason: string | RegExp): void {
+  const e = parseError(() => parsePositionText(ctx, text));
   expect(e.column, e.message).toBe(column);
   expect(e.message).toMatch(typeof reason === 'string' ? new RegExp(reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : reason);
   expect(e.input).toBe(text);
@@ -104,10 +104,10 @@ describe('totalsOf and the start strings', () => {
     expect(s.count.reduce((a, b) => a + b, 0)).toBe(26);
     // a stack needs its closing parenthesis
     expectError(TIB2, '3/1T1/5/1G(6G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 13, 'expected ")" after the stack count 6');
-    const t = parsePositionText(TIB2, '3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 G - - -');
+    const t = readPositionText(TIB2, '3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 G - - -').setup;
     expect(t.count[TIB2.board.index('a6')]).toBe(12);
     expect(formatPositionText(TIB2, t)).toBe('3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 G - - -');
-    expect(formatPositionText(TIB2, parsePositionText(TIB2, '3/1T1/5/G(6)4/5/4G(6)/5/1T1/3 G G12 - -'))).toBe('3/1T1/5/G(6)4/5/4G(6)/5/1T1/3 G G12 - -');
+    expect(formatPositionText(TIB2, readPositionText(TIB2, '3/1T1/5/G(6)4/5/4G(6)/5/1T1/3 G G12 - -').setup)).toBe('3/1T1/5/G(6)4/5/4G(6)/5/1T1/3 G G12 - -');
   });
 
   it('the extra field is optional in a game with extra state and written as -', () => {
@@ -176,13 +176,14 @@ describe('round trips (fast-check)', () => {
       const ctx: NotationContext = { board: g.board, sides: g.sides, rules: g.rules, totals: totalsOfSetup(s), start: g.start };
       expect(maxCaptured(ctx, 0)).toBeGreaterThanOrEqual(s.captured[0]);
       const text = formatPositionText(ctx, s);
-      const back = parsePositionText(ctx, text, { reachable: false });
+      const back = readPositionText(ctx, text).setup;
       expect(plain(back)).toEqual(plain(s));
       expect(formatPositionText(ctx, back)).toBe(text);
-      // with the reachability checks on, the position parses exactly when no reason is known
-      const reasons = checkReachable(ctx, s);
+      // validated, the position parses exactly when no problem is known, else fails with the first
+      const reasons = setupProblems(ctx, s);
+      expect(validateSetup(ctx, s)).toEqual(reasons[0] ?? null);
       if (reasons.length === 0) expect(plain(parsePositionText(ctx, text))).toEqual(plain(s));
-      else expect(parseError(() => parsePositionText(ctx, text)).message).toContain(reasons[0].reason);
+      else expect(parseError(() => parsePositionText(ctx, text)).message).toContain(reasons[0].message);
     }), { numRuns: 300 });
   });
 });
@@ -228,8 +229,8 @@ describe('ParseError: column and reason', () => {
   });
 
   it('a stack on a side without stacks', () => {
-    expectError(BAGH, 'T3T/5/2G(22)/5/T3T G G18 -', 9, 'goats do not stack in this game');
-    expectError(TIB2, '3/1T(21)/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 5, 'tigers do not stack');
+    expectError(BAGH, 'T3T/5/2G(2)2/5/T3T G G18 -', 9, 'goats do not stack in this game (a stack of 2 on c3)');
+    expectError(TIB2, '3/1T(2)1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 5, 'tigers do not stack');
   });
 
   it('a stack count of 1 or 64, or none', () => {
@@ -250,14 +251,14 @@ describe('ParseError: column and reason', () => {
 
   it('totals that do not add up', () => {
     expectError(TIB2, '3/1T1/5/1G(5)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 45, 'goats on the board (23) + in hand (0) + captured (0) must be 24');
-    expectError(TIB2, '3/1T1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G G1 - -', 45, 'must be 24');
+    expectError(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/5 W W1S14 -', 27, 'sheep on the board (8) + in hand (14) + captured (0) must be 23');
     expectError(BAGH, 'T3T/5/5/5/T4 G G20 -', 1, 'expected 4 tigers on the board, found 3');
     expectError(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/5 W S15 -', 27, 'wolves on the board (1) + in hand (0) + captured (0) must be 2');
   });
 
   it('captured over what the capture target allows', () => {
     expectError(BAGH, 'T3T/5/5/5/T3T G G14 G6', 21, 'at most 5 goats can be captured');
-    expectError(DOUBLE, '2T2/1D(4)1D(3)1/5/2D(2)2/2T2 D - D7', 34, 'at most 6 dogs can be captured');
+    expectError(DOUBLE, '2T2/1D(4)1D(3)1/5/1D(2)3/2T2 D - D7', 34, 'at most 6 dogs can be captured');
     // an intervention takes up to 8 at once (4 lines through c3): 6 is the target, so 5 + 8 = 13 at most
     expectError(SURROUND, '1D3/5/2T2/5/2D2 D - D14', 21, 'at most 13 dogs can be captured');
     expect(parsePositionText(SURROUND, '1DDD1/5/2T2/5/5 D - D13').captured).toEqual([13, 0]);
@@ -315,40 +316,47 @@ describe('checkReachable (from the RuleSet fields only)', () => {
     expectError(BAGH, 'T3T/5/5/5/T3T T G15 G5', 15, 'the capture that reached the capture target (5) ended the game');
     expectError(TIB1, '5/1GGG1/5/5/5/1T1/3 T - G12', 21, 'the capture that reached the capture target (10)');
     expect(parsePositionText(TIB1, '5/1GGG1/5/5/5/1T1/3 G - G12').captured).toEqual([12, 0]);
-    expect(parsePositionText(BAGH, 'T3T/5/5/5/T3T T G15 G5', { reachable: false }).side).toBe(1);
+    expect(readPositionText(BAGH, 'T3T/5/5/5/T3T T G15 G5').setup.side).toBe(1);
   });
 
-  it('placement parity only where it is sound', () => {
+  it('turns played, counted from a side that still places', () => {
     // Bagh Chal: all goats start in hand, goats first, only goats place
     expectError(BAGH, 'T3T/5/5/5/T3T T G20 -', 15, 'before any goat is placed');
     expectError(BAGH, 'T3T/5/5/5/T3T T G19 G1', 15, 'each capture takes a move of theirs');
     expect(parsePositionText(BAGH, 'T3T/5/2G2/5/T3T T G18 G1').captured).toEqual([1, 0]);
-    // tibetan-1: goats on the board at the start, so the rule does not apply
-    expect(parsePositionText(TIB1, 'GGGGG/GGGGG/5/5/5/1T1/3 T G5 -').side).toBe(1);
-    // shepherds and wolves: both sides place, so it does not apply
-    expect(parsePositionText(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/5 S W1S15 -').side).toBe(0);
+    // tibetan-1: goats on the board at the start too; 5 still in hand = no goat turn yet, goats first
+    expectError(TIB1, 'GGGGG/GGGGG/5/5/5/1T1/3 T G5 -', 25, 'the tigers cannot be to move before any goat is placed');
+    expect(parsePositionText(TIB1, 'GGGGG/GGGGG/5/2G2/5/1T1/3 T G4 -').side).toBe(1);
+    // shepherds and wolves: both sides place; the wolves move first, placing their wolf in hand
+    expectError(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/5 S W1S15 -', 27, 'the wolves must have 0 in hand');
+    expect(parsePositionText(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/W4 S S15 -').side).toBe(0);
+    expectError(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/W4 W S15 -', 28, 'the wolves must have 1 in hand: with 0 sheep placements made and the wolves to move they have had 0 turns');
+    expect(parsePositionText(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/W3S W S14 -').side).toBe(1);
+    // the sheep still place, so they have captured no wolf; the wolves' first turn was their placement
+    expectError(WOLVES, '2W2/1SSS1/1S1S1/1S1S1/W3S W S14 S1', 33, 'cannot have been captured in the 0 moves of the wolves');
     // without a start Setup in the context it is skipped
     const noStart: NotationContext = { board: BAGH.board, sides: BAGH.sides, rules: BAGH.rules, totals: BAGH.totals };
     expect(parsePositionText(noStart, 'T3T/5/5/5/T3T T G19 G1').side).toBe(1);
   });
 
   it('no last-moved point while the no-same-twice side still places', () => {
-    expectError(TIB1, 'GGGGG/GGGG1/5/5/5/1T1/G2 T G5 - last=a1', 33, 'their previous turn was a placement');
-    expect(parsePositionText(TIB1, 'GGGGG/GGGG1/5/5/5/1T1/G2 T G5 - last=a1', { reachable: false }).last).toBe(0);
+    expectError(TIB1, 'GGGGG/GGGG1/5/5/5/1T1/G1G T G4 - last=a1', 34, 'their previous turn was a placement');
+    expect(readPositionText(TIB1, 'GGGGG/GGGG1/5/5/5/1T1/G1G T G4 - last=a1').setup.last).toBe(0);
   });
 
   it('the stall side is not to move with the count at the limit', () => {
-    expectError(GIANT, '1/3/1G1/D1D/D D - - stall=10', 21, 'the move that reached it ended the game, with the giants to move');
+    expectError(GIANT, '1/3/1G1/D1D/D D - - stall=10', 27, 'the move that reached it ended the game, with the giants to move');
     expect(parsePositionText(GIANT, '1/3/1G1/D1D/D G - - stall=10').stall).toBe(10);
   });
 
   it('reports a Setup built by hand: stall over limit, last on a stack, stall without a rule', () => {
     const s = parsePositionText(GIANT, GIANT.startText);
-    expect(checkReachable(GIANT, { ...s, stall: 11 }).map((r) => r.reason)).toEqual(['the stall count must be 0..10 (the stall limit), not 11']);
+    expect(setupProblems(GIANT, { ...s, stall: 11 }).map((r) => r.message)).toEqual(['stall must be 0..10 (the stall limit), got 11']);
     const t = parsePositionText(TIB2, TIB2.startText);
-    expect(checkReachable(TIB2, { ...t, last: TIB2.board.index('b4') })[0].reason).toMatch(/last-moved point b4 must hold exactly one goat/);
-    expect(checkReachable(BAGH, { ...BAGH.start!, stall: 2 })[0].reason).toMatch(/no stall rule/);
-    expect(checkReachable(BAGH, BAGH.start!)).toEqual([]);
+    expect(setupProblems(TIB2, { ...t, last: TIB2.board.index('b4') })[0]).toMatchObject({ code: 'last', field: 'extra', message: expect.stringMatching(/last=b4 must name a point holding exactly one goat/) });
+    expect(validateSetup(BAGH, { ...BAGH.start!, stall: 2 })).toMatchObject({ code: 'stall', message: expect.stringMatching(/no stall rule/) });
+    expect(setupProblems(BAGH, BAGH.start!)).toEqual([]);
+    expect(validateSetup(BAGH, BAGH.start!)).toBeNull();
   });
 });
 
