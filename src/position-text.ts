@@ -212,6 +212,11 @@ function huge(n: number): string {
   return n >= Number.MAX_SAFE_INTEGER ? 'a count past 2^53' : String(n);
 }
 
+/** "the goats", but "White" for a side named like a person (a capital: Permainan Tabal's White and Black). */
+function the(names: PieceNames): string {
+  return /^[A-Z]/.test(names.plural) ? names.plural : `the ${names.plural}`;
+}
+
 function countOf(n: number, names: PieceNames): string {
   return `${n} ${n === 1 ? names.name : names.plural}`;
 }
@@ -622,7 +627,7 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
       const r = isKing ? kingReach[c] : reach[c];
       if (r && !r[p]) {
         const what = isKing ? `a ${N.name} king` : draughts ? `a ${N.name} man` : `a ${N.name}`;
-        if (push({ code: 'unreachable-point', field: 'board', point: p, message: `${what} cannot stand on ${name(p)}: no ${isKing ? 'king' : draughts ? 'man' : 'piece'} of the ${N.plural} can reach it from where they start with the moves the rules give ${isKing ? 'kings' : 'them'}` })) return out;
+        if (push({ code: 'unreachable-point', field: 'board', point: p, message: `${what} cannot stand on ${name(p)}: no ${isKing ? 'king' : draughts ? 'man' : 'piece'} of ${the(N)} can reach it from where they start with the moves the rules give ${isKing ? 'kings' : 'them'}` })) return out;
       }
     }
   }
@@ -661,7 +666,7 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     const most = maxCaptured(ctx, c);
     if (s.captured[c] > most) {
       const t = rules.sides[c].captureTarget;
-      const message = `at most ${most} ${names[c].plural} can be captured` + (t === null ? '' : ` (the game ends once ${t} are; one move of the ${names[1 - c].plural} takes at most ${maxCapturesPerMove(board, rules.sides[1 - c].capture)})`);
+      const message = `at most ${most} ${names[c].plural} can be captured` + (t === null ? '' : ` (the game ends once ${t} are; one move of ${the(names[1 - c])} takes at most ${maxCapturesPerMove(board, rules.sides[1 - c].capture)})`);
       if (push({ code: 'captured', field: 'captured', message })) return out;
     }
   }
@@ -675,9 +680,9 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
       if (left[c] > 0 || totals[c] === 0) continue;
       const N = names[c];
       if (s.side !== c) {
-        if (push({ code: 'side-to-move', field: 'side', message: `the ${names[1 - c].plural} cannot be to move: the ${N.plural} have no pieces left, so the last move captured their last piece and ended the game with the ${N.plural} to move` })) return out;
+        if (push({ code: 'side-to-move', field: 'side', message: `${the(names[1 - c])} cannot be to move: ${the(N)} have no pieces left, so the last move captured their last piece and ended the game with ${the(N)} to move` })) return out;
       } else if ((s.clock ?? 0) !== 0) {
-        if (push({ code: 'clock', field: 'extra', item: 'clock', atValue: true, message: `the clock must be 0: the ${N.plural} have no pieces left, so the last move was a capture, which resets it` })) return out;
+        if (push({ code: 'clock', field: 'extra', item: 'clock', atValue: true, message: `the clock must be 0: ${the(N)} have no pieces left, so the last move was a capture, which resets it` })) return out;
       }
     }
   }
@@ -687,7 +692,7 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     const t = rules.sides[c].captureTarget;
     const x = (1 - c) as 0 | 1;
     if (t !== null && s.captured[c] >= t && s.side === x && rules.sides[x].capture !== 'none') {
-      const message = `the ${names[x].plural} cannot be to move with ${countOf(s.captured[c], names[c])} captured: the capture that reached the capture target (${t}) ended the game, with the ${names[c].plural} to move`;
+      const message = `${the(names[x])} cannot be to move with ${countOf(s.captured[c], names[c])} captured: the capture that reached the capture target (${t}) ended the game, with ${the(names[c])} to move`;
       if (push({ code: 'side-to-move', field: 'side', message })) return out;
     }
   }
@@ -702,17 +707,17 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
       const k = H - s.hand[x];                                         // turns of x, every one a placement
       const m = k + (s.side === x ? 1 : 0) - (start.side === x ? 1 : 0); // turns of y
       if (m < 0) {
-        if (push({ code: 'side-to-move', field: 'side', message: `the ${Y.plural} cannot be to move before any ${X.name} is placed: the ${X.plural} move first` })) return out;
+        if (push({ code: 'side-to-move', field: 'side', message: `${the(Y)} cannot be to move before any ${X.name} is placed: ${the(X)} move first` })) return out;
         continue;
       }
       if (s.captured[y] > start.captured[y]) {
-        if (push({ code: 'captured', field: 'captured', side: y, message: `no ${Y.name} can have been captured: the ${X.plural} still have ${s.hand[x]} in hand, so every turn of theirs was a placement` })) return out;
+        if (push({ code: 'captured', field: 'captured', side: y, message: `no ${Y.name} can have been captured: ${the(X)} still have ${s.hand[x]} in hand, so every turn of theirs was a placement` })) return out;
       }
       const Hy = start.hand[y];
       if (rules.sides[y].places) {
         const expect = Math.max(0, Hy - m);
         if (s.hand[y] !== expect) {
-          if (push({ code: 'hand', field: 'hand', side: y, message: `the ${Y.plural} must have ${expect} in hand: with ${k} ${X.name} placement${k === 1 ? '' : 's'} made and the ${names[s.side].plural} to move they have had ${m} turn${m === 1 ? '' : 's'}, and they place while any are in hand` })) return out;
+          if (push({ code: 'hand', field: 'hand', side: y, message: `${the(Y)} must have ${expect} in hand: with ${k} ${X.name} placement${k === 1 ? '' : 's'} made and ${the(names[s.side])} to move they have had ${m} turn${m === 1 ? '' : 's'}, and they place while any are in hand` })) return out;
         }
       }
       const moving = rules.sides[y].places ? Math.max(0, m - Hy) : m;    // y's turns that could capture
@@ -721,8 +726,8 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
       if (took > moving * per) {
         const turnOrder = s.side === y && start.side === x && !rules.sides[y].places;
         const message = turnOrder
-          ? `the ${Y.plural} cannot be to move with ${countOf(took, X)} captured of ${k} placed: the ${X.plural} move first, the ${Y.plural} have moved once per placement but the last, and ${per === 1 ? 'each capture takes a move of theirs' : `one move of theirs takes at most ${per}`}`
-          : `${countOf(took, X)} cannot have been captured in the ${moving} move${moving === 1 ? '' : 's'} of the ${Y.plural} (${k} ${X.name} placement${k === 1 ? '' : 's'} made, the ${names[s.side].plural} to move; one move takes at most ${per})`;
+          ? `${the(Y)} cannot be to move with ${countOf(took, X)} captured of ${k} placed: ${the(X)} move first, ${the(Y)} have moved once per placement but the last, and ${per === 1 ? 'each capture takes a move of theirs' : `one move of theirs takes at most ${per}`}`
+          : `${countOf(took, X)} cannot have been captured in the ${moving} move${moving === 1 ? '' : 's'} of ${the(Y)} (${k} ${X.name} placement${k === 1 ? '' : 's'} made, ${the(names[s.side])} to move; one move takes at most ${per})`;
         if (push({ code: turnOrder ? 'side-to-move' : 'captured', field: turnOrder ? 'side' : 'captured', side: x, message })) return out;
       }
     }
@@ -738,11 +743,11 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
       const held = o < 0 ? 'it is empty' : o !== nst ? `it holds ${s.count[s.last] > 1 ? 'a stack of ' : 'a '}${names[o].name}` : `it holds a stack of ${s.count[s.last]}`;
       if (push({ code: 'last', field: 'extra', item: 'last', atValue: true, message: `last=${name(s.last)} must name a point holding exactly one ${names[nst].name} (the one that stepped there): ${held}` })) return out;
     } else if (rules.sides[nst].places && s.hand[nst] > 0) {
-      if (push({ code: 'last', field: 'extra', item: 'last', message: `the ${names[nst].plural} still have ${s.hand[nst]} in hand, so their previous turn was a placement, which sets no last-moved point` })) return out;
+      if (push({ code: 'last', field: 'extra', item: 'last', message: `${the(names[nst])} still have ${s.hand[nst]} in hand, so their previous turn was a placement, which sets no last-moved point` })) return out;
     }
   } else if (nst !== -1 && start && start.hand[nst] === 0 && s.side !== nst && (start.side === nst || !samePosition(s, start))) {
     const N = names[nst];
-    const message = `the ${N.plural} have stepped since the start (they never place) and the ${names[1 - nst].plural} are to move, so the extra field must name the point the last ${N.name} stepped to ("last=<point>")`;
+    const message = `${the(N)} have stepped since the start (they never place) and ${the(names[1 - nst])} are to move, so the extra field must name the point the last ${N.name} stepped to ("last=<point>")`;
     if (push({ code: 'last', field: 'extra', item: 'last', message })) return out;
   }
 
@@ -755,10 +760,10 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     } else if (s.stall > st.limit) {
       if (push({ code: 'stall', field: 'extra', item: 'stall', atValue: true, message: `stall must be 0..${st.limit} (the stall limit), got ${huge(s.stall)}` })) return out;
     } else if (s.stall === st.limit && s.side === st.side) {
-      if (push({ code: 'stall', field: 'extra', item: 'stall', atValue: true, message: `the ${names[st.side].plural} cannot be to move with the stall count at its limit (${s.stall}): the move that reached it ended the game, with the ${names[1 - st.side].plural} to move` })) return out;
+      if (push({ code: 'stall', field: 'extra', item: 'stall', atValue: true, message: `${the(names[st.side])} cannot be to move with the stall count at its limit (${s.stall}): the move that reached it ended the game, with ${the(names[1 - st.side])} to move` })) return out;
     } else if (esc && st.side === 1 - esc.side && s.side === esc.side && escaped(board, s, esc.side)) {
       const E = names[esc.side], S = names[st.side];
-      const message = `stall=${s.stall} cannot be with every ${S.name} above every ${E.name} and the ${E.plural} to move: the ${S.plural}' last move gained no rank, so that was so before it, and the game had ended`;
+      const message = `stall=${s.stall} cannot be with every ${S.name} above every ${E.name} and ${the(E)} to move: ${the(S)}' last move gained no rank, so that was so before it, and the game had ended`;
       if (push({ code: 'stall', field: 'extra', item: 'stall', atValue: true, message })) return out;
     }
   }
@@ -772,7 +777,7 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     if (push({ code: 'clock', field: 'extra', item: 'clock', atValue: true, message: `clock must be 0..${limit} (the move limit), got ${huge(clock)}` })) return out;
   } else if (limit !== null && start && s.captured[0] === start.captured[0] && s.captured[1] === start.captured[1] && (clock % 2 === 0) !== (s.side === start.side)) {
     const F = names[start.side];
-    const message = `the ${names[s.side].plural} cannot be to move with the clock at ${clock}: no capture has been made, so the clock counts every ply since the start, and the ${F.plural} move first`;
+    const message = `${the(names[s.side])} cannot be to move with the clock at ${clock}: no capture has been made, so the clock counts every ply since the start, and ${the(F)} move first`;
     if (push({ code: 'side-to-move', field: 'side', message })) return out;
   }
   return out;
