@@ -122,8 +122,8 @@ export class Game implements AnyGame {
 
   /**
    * Loads a core instance and sets up `variantId` with its options and start position.
-   * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position, or
-   * one that cannot arise: src/position-text.ts), ArgumentError (bad argument types: `opts` or
+   * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position) or
+   * PositionError (a ParseError: one that cannot arise, src/position-text.ts validateSetup), ArgumentError (bad argument types: `opts` or
    * `opts.options` not an object or an array, a non-boolean `debug` or `wide`; an unknown key in `opts`).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
@@ -164,7 +164,10 @@ export class Game implements AnyGame {
     this.before.length = 0;
   }
 
-  /** Sets the position from a string, clearing the history. Throws ParseError naming the column. */
+  /**
+   * Sets the position from a string, clearing the history: read by the grammar, then validated
+   * (src/position-text.ts parsePositionText). Throws ParseError or PositionError naming the column.
+   */
   setPosition(text: string): void {
     this.enter('setPosition');
     if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(text)}`);
@@ -211,8 +214,8 @@ export class Game implements AnyGame {
   }
 
   /**
-   * The current position, or `position` (a position string of this game: ParseError if bad or if it
-   * cannot arise), for a board UI: the board's points, names and lines; the piece on each point (stacks
+   * The current position, or `position` (a position string of this game: ParseError if bad,
+   * PositionError if it cannot arise), for a board UI: the board's points, names and lines; the piece on each point (stacks
    * counted, kings marked); the side to move; each side's names, letter and counts (src/engine.ts
    * GameDescription).
    */
