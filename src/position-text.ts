@@ -60,6 +60,8 @@ export interface SideBits {
   capture: 'none' | 'jump' | 'multi-jump' | 'intervention';
   /** Directions the side's pieces (men) step in (DIR_NAMES); absent: every direction. */
   steps?: readonly string[];
+  /** While any point holds more than one piece of this side, the piece moved comes from a stack (absent: false). */
+  dispersal?: boolean;
 }
 
 /** The RuleSet fields notation needs (spec §1; a RuleSet fits this structurally). */
@@ -573,7 +575,10 @@ export function validateSetup(ctx: NotationContext, s: Setup): PositionProblem |
  *    `side-to-move` y to move before x has had a turn when x moves first; `captured` pieces of y
  *    captured (x has only placed); `hand` y's hand (if y places) not its start hand less its turns;
  *    `side-to-move` / `captured` more pieces of x captured than y's moving turns times the most one
- *    move takes;
+ *    move takes; likewise, for a side x with the dispersal rule while a stack of x stands (every move of
+ *    x took a piece off a start stack, so x has had at most as many turns as its stacks have lost):
+ *    `side-to-move` y to move when that allows y no turn, `captured` more captured than y's turns can
+ *    take, `side-to-move` no turn made by either side yet the position not the start;
  * 9. extra state: `last` a last-moved point in a game without the rule, not on exactly one piece of the
  *    no-same-twice side, set while that side still places (its previous turn was a placement, which sets
  *    none), or, with the start, missing when the other side is to move after that side, which never
@@ -656,7 +661,7 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     if (onBoard[c] + s.hand[c] + s.captured[c] === totals[c]) continue;
     const N = names[c];
     const message = boardOnly(c)
-      ? `expected ${totals[c]} ${N.plural} on the board, found ${onBoard[c]}`
+      ? `expected ${countOf(totals[c], N)} on the board, found ${onBoard[c]}`
       : `${N.plural} on the board (${onBoard[c]}) + in hand (${s.hand[c]}) + captured (${s.captured[c]}) must be ${totals[c]}`;
     if (push({ code: 'count', field: boardOnly(c) ? 'board' : 'hand', message })) return out;
   }
@@ -729,6 +734,35 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
           ? `${the(Y)} cannot be to move with ${countOf(took, X)} captured of ${k} placed: ${the(X)} move first, ${the(Y)} have moved once per placement but the last, and ${per === 1 ? 'each capture takes a move of theirs' : `one move of theirs takes at most ${per}`}`
           : `${countOf(took, X)} cannot have been captured in the ${moving} move${moving === 1 ? '' : 's'} of ${the(Y)} (${k} ${X.name} placement${k === 1 ? '' : 's'} made, ${the(names[s.side])} to move; one move takes at most ${per})`;
         if (push({ code: turnOrder ? 'side-to-move' : 'captured', field: turnOrder ? 'side' : 'captured', side: x, message })) return out;
+      }
+    }
+  }
+
+  // 8b. turns played, bounded from a side whose every move so far left a stack: with the dispersal rule
+  // and a stack standing now (stacks never grow, so one stood at every earlier turn), each of its moves
+  // took a piece off a start stack; a stack point that still holds a stack was never emptied, so nothing
+  // arrived there: its losses are exact, the others' at most their start count
+  if (start) {
+    for (const x of [0, 1] as const) {
+      if (!rules.sides[x].dispersal || !s.owner.some((o, p) => o === x && s.count[p] > 1)) continue;
+      let most = 0;
+      for (let p = 0; p < n; p++) {
+        if (start.owner[p] !== x || start.count[p] < 2) continue;
+        most += s.owner[p] === x && s.count[p] > 1 ? start.count[p] - s.count[p] : start.count[p];
+      }
+      const y = (1 - x) as 0 | 1;
+      const X = names[x], Y = names[y];
+      const yMost = most + (s.side === x ? 1 : 0) - (start.side === x ? 1 : 0);   // turns of y, at most
+      const per = maxCapturesPerMove(board, rules.sides[y].capture);
+      const yPlaces = rules.sides[y].places ? start.hand[y] : 0;
+      const took = s.captured[x] - start.captured[x];
+      const why = `a stack of ${X.plural} still stands, so every move of theirs took one off a start stack: they have had at most ${most} turn${most === 1 ? '' : 's'}`;
+      if (yMost < 0) {
+        if (push({ code: 'side-to-move', field: 'side', message: `${the(Y)} cannot be to move: ${why}, and ${the(X)} move first` })) return out;
+      } else if (took > Math.max(0, yMost - yPlaces) * per) {
+        if (push({ code: 'captured', field: 'captured', side: x, message: `${countOf(took, X)} cannot have been captured: ${why}, so ${the(Y)} at most ${yMost} (one move takes at most ${per})` })) return out;
+      } else if (most === 0 && yMost === 0 && !samePosition(s, start)) {
+        if (push({ code: 'side-to-move', field: 'side', message: `${the(names[s.side])} to move with every start stack of ${X.plural} whole means no move has been made, so this would be the start position, which it is not` })) return out;
       }
     }
   }

@@ -175,8 +175,8 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
         };
       }
     } else if (kind[c]![t]! > startOf(t)) {
-      const both = T.promoted === null ? `${T.name}s` : `${T.name}s and ${T.promoted.name}s (a ${T.promoted.name} is a promoted ${T.name})`;
-      return { code: 'count', field: 'board', cell: i, message: `${SIDE[c]} has ${kind[c]![t]} ${both} (the last on ${cellName(i)}): a side starts with ${startOf(t)}, and no other piece becomes one` };
+      const what = T.promoted === null ? `${T.name}s` : `of the ${T.name} kind (${T.name} and ${T.promoted.name}, its promoted form`;
+      return { code: 'count', field: 'board', cell: i, message: `${SIDE[c]} has ${kind[c]![t]} ${what}${T.promoted === null ? ' (' : ', '}the last on ${cellName(i)}): a side starts with ${startOf(t)}, and no other piece becomes one` };
     }
     if (!reach[c]![t * 2 + (prom ? 1 : 0)]![i]) {
       return { code: 'unreachable-point', field: 'board', cell: i, message: `a ${pieceName(p)} cannot stand on ${cellName(i)}: no such piece can reach it from where the game starts the ${T.name}s with the moves the rules give ${prom ? 'it after promotion' : 'an unpromoted one'}` };
@@ -190,7 +190,7 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
       const p = s.cells[i]!;
       if (p === 0 || colourOf(p) !== c || !isPromoted(p)) continue;
       if (++promoted > taken) {
-        return { code: 'promoted', field: 'board', cell: i, message: `${SIDE[c]} has more promoted pieces (the ${promoted}th is on ${cellName(i)}) than ${SIDE[1 - c]} has lost (${taken}): a piece promotes or converts only on a move that captures` };
+        return { code: 'promoted', field: 'board', cell: i, message: `${SIDE[c]} has at least ${promoted} promoted piece${promoted === 1 ? '' : 's'} (counting to the one on ${cellName(i)}) but ${SIDE[1 - c]} has lost only ${taken}: a piece promotes or converts only on a move that captures` };
       }
     }
   }
