@@ -416,3 +416,105 @@ describe('move text', () => {
     expect(e.message).toContain(reason);
   });
 });
+
+// -------------------------------------------------------------------------------------------------
+// validateSetup: the checks no variant of today triggers, on contexts written here (RULES.md §3, §4)
+
+describe('validateSetup: points a side cannot reach, kings, escape with a stall, dispersal, hand-built Setups', () => {
+  // Catch the Giant's dwarfs (steps N NE E W NW, never down) started on rank 2 only: b1 is out of their reach
+  const DWARFS2 = game({
+    board: hareAndHounds(), sides: [{ letter: 'D', name: 'dwarf', plural: 'dwarfs' }, { letter: 'G', name: 'giant', plural: 'giants' }],
+    rules: { sides: [side({ steps: ['N', 'NE', 'E', 'W', 'NW'] }), side({})], stall: { side: 0, limit: 4 }, escape: { side: 1 } },
+  }, '1/3/1G1/DDD/1 G - - -');
+
+  it('a piece of a side that does not place, on a point its steps and jumps never lead to', () => {
+    expectError(DWARFS2, '1/3/1G1/D1D/D G - - -', 13, 'a dwarf cannot stand on b1: no piece of the dwarfs can reach it');
+    expect(validateSetup(DWARFS2, readPositionText(DWARFS2, '1/3/1G1/D1D/D G - - -').setup)).toMatchObject({ code: 'unreachable-point', field: 'board', point: DWARFS2.board.index('b1') });
+    expect(parsePositionText(DWARFS2, 'D/3/1G1/D1D/1 G - - -').owner[DWARFS2.board.index('b5')]).toBe(0);
+    // the giant steps everywhere
+    expect(parsePositionText(DWARFS2, '1/3/3/DDD/G G - - -').side).toBe(1);
+  });
+
+  it('the escape condition met with a stall count above 0 and the escaping side to move', () => {
+    expectError(DWARFS2, 'D/DD1/1G1/3/1 G - - stall=1', 27, 'stall=1 cannot be with every dwarf above every giant and the giants to move');
+    expect(parsePositionText(DWARFS2, 'D/DD1/1G1/3/1 G - - -').stall).toBe(0);       // the last dwarf move gained rank
+    expect(parsePositionText(DWARFS2, 'D/DD1/1G1/3/1 D - - stall=1').side).toBe(0);  // the giant moved last
+    expect(parsePositionText(DWARFS2, 'D/1D1/G1D/3/1 G - - stall=1').side).toBe(1);  // the giant on a3, a dwarf on c3: not escaped
+  });
+
+  // Permainan Tabal (RULES.md §4): men forward and sideways, kings from rank 9 (White) and 1 (Black), a move limit
+  const TABAL = game({
+    board: alquerque(5, { dens: ['south', 'north'] }), sides: [{ letter: 'W', name: 'White', plural: 'White' }, { letter: 'B', name: 'Black', plural: 'Black' }],
+    rules: {
+      sides: [side({ steps: ['N', 'NE', 'E', 'W', 'NW'], capture: 'multi-jump' }), side({ steps: ['S', 'SE', 'E', 'W', 'SW'], capture: 'multi-jump' })],
+      stall: null, draughts: { promotion: [9, 1], moveLimit: 20 },
+    },
+  }, 'BBB/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WWW W - - -');
+  const TABAL_WHITE_ONLY = game({ ...TABAL, rules: { ...TABAL.rules, draughts: { promotion: [9, null], moveLimit: null } } }, 'BBB/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WWW W - -');
+
+  it('men on their promotion rank, kings of a side without one, kings and men elsewhere', () => {
+    expectError(TABAL, 'BBW/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WW1 W - B1 -', 3, 'a White man cannot stand on e9');
+    expect(parsePositionText(TABAL, 'BB+W/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WW1 B - B1 -').king![TABAL.board.index('e9')]).toBe(1);
+    expectError(TABAL_WHITE_ONLY, 'BBB/BBB/BBBBB/BBBB1/5/WWWWW/WWWWW/WWW/+BWW W - W1', 39, 'Black have no kings in this game (a king on a1)');
+    // a Black man on rank 1 can stand there in the game without Black kings (nothing crowns it)
+    expect(parsePositionText(TABAL_WHITE_ONLY, 'BBB/BBB/BBBBB/BBBB1/5/WWWWW/WWWWW/WWW/BWW W - W1').owner[0]).toBe(1);
+  });
+
+  it('a side without pieces is the side to move, with the clock at 0; both sides without pieces cannot be', () => {
+    expectError(TABAL, '3/3/5/5/5/5/5/3/3 W - B16W16 -', 1, 'both sides have no pieces');
+    expectError(TABAL, '3/3/5/5/5/5/1+W3/3/3 W - B16W15 -', 22, 'White cannot be to move: Black have no pieces left');
+    expectError(TABAL, '3/3/5/5/5/5/1+W3/3/3 B - B16W15 clock=2', 39, 'the clock must be 0');
+    expect(parsePositionText(TABAL, '3/3/5/5/5/5/1+W3/3/3 B - B16W15 -').side).toBe(1);
+  });
+
+  it('the clock counts every ply while nothing has been captured', () => {
+    expectError(TABAL, 'BBB/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WWW B - - -', 43, 'Black cannot be to move with the clock at 0');
+    expect(parsePositionText(TABAL, 'BBB/BBB/BBBBB/BBBB1/4B/WWWWW/WWWWW/WWW/WWW W - - clock=2').clock).toBe(2);
+    expectError(TABAL, 'BBB/BBB/BBBBB/BBBB1/4B/WWWWW/WWWWW/WWW/WWW W - - clock=21', 56, 'clock must be 0..20 (the move limit), got 21');
+    // after a capture the clock may be anything up to the limit
+    expect(parsePositionText(TABAL, 'BBB/BBB/BBBBB/BBBB1/5/WWWWW/WWWWW/WWW/WWW B - B1 clock=4').clock).toBe(4);
+    expectError(TABAL_WHITE_ONLY, 'BBB/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WWW W - - clock=1', 49, 'expected 4 fields');
+  });
+
+  // Double Tiger (RULES.md §3): dogs stacked 4 on b2 d2 b4 d4, the dispersal rule; tigers first
+  const DISPERSE = game({
+    board: alquerque(5), sides: [DOGS, TIGERS],
+    rules: { sides: [side({ stacks: true, dispersal: true, captureTarget: 6 }), side({ capture: 'jump' })], stall: null },
+  }, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 T - -');
+
+  it('dispersal: a side whose every move left a stack has had at most as many turns as its stacks lost', () => {
+    expectError(DISPERSE, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/1T3 T - -', 35, 'every start stack of dogs whole means no move has been made');
+    expect(parsePositionText(DISPERSE, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 T - -').side).toBe(1);   // the start
+    expect(parsePositionText(DISPERSE, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/1T3 D - -').side).toBe(0);   // one tiger move made
+    expect(parsePositionText(DISPERSE, '2T2/1D(4)1D(4)1/5/1D(4)1D(3)1/2T2 T - D1').captured).toEqual([1, 0]);
+    // the dogs first: with one dog off a stack and the tigers to move, the tigers have had no turn to capture it
+    const dogsFirst = game({ ...DISPERSE }, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 D - -');
+    expectError(dogsFirst, '2T2/1D(4)1D(4)1/5/1D(4)1D(3)1/2T2 T - D1', 39, '1 dog cannot have been captured');
+    expect(parsePositionText(dogsFirst, '2T2/1D(4)1D(4)1/5/1D(4)1D(3)1/2T2 D - D1').side).toBe(0);
+    expectError(dogsFirst, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 T - -', 35, 'the tigers cannot be to move: a stack of dogs still stands');
+    // without the dispersal rule nothing is inferred
+    expect(parsePositionText(DOUBLE, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/1T3 T - -').side).toBe(1);
+  });
+
+  it('a hand-built Setup out of shape is malformed, not a crash', () => {
+    const s = BAGH.start!;
+    expect(validateSetup(BAGH, { ...s, owner: new Int8Array(3) })).toMatchObject({ code: 'malformed', field: 'board' });
+    expect(validateSetup(BAGH, { ...s, count: Uint8Array.from(s.count, (k, p) => (p === 0 ? 0 : k)) })).toMatchObject({ code: 'malformed', message: expect.stringMatching(/point a1 has owner 1 and count 0/) });
+    expect(validateSetup(BAGH, { ...s, side: 2 as 0 })).toMatchObject({ code: 'malformed', field: 'side' });
+    expect(validateSetup(BAGH, { ...s, hand: [-1, 0] })).toMatchObject({ code: 'malformed', field: 'hand' });
+    expect(validateSetup(BAGH, { ...s, captured: [0.5, 0] })).toMatchObject({ code: 'malformed', field: 'captured' });
+    expect(validateSetup(BAGH, { ...s, last: 25 })).toMatchObject({ code: 'malformed', field: 'extra' });
+    expect(validateSetup(BAGH, { ...s, stall: Number.NaN })).toMatchObject({ code: 'malformed', field: 'extra' });
+    expect(validateSetup(BAGH, { ...s, king: new Uint8Array(25).fill(2) })).toMatchObject({ code: 'malformed' });
+    expect(validateSetup(BAGH, { ...s, king: Uint8Array.from({ length: 25 }, (_, p) => (p === 0 ? 1 : 0)) })).toMatchObject({ code: 'king', point: 0 });
+  });
+
+  it('a Setup read by the grammar alone may be anything the grammar allows; every problem is listed, the first is the one thrown', () => {
+    const { setup, columns } = readPositionText(TIB2, '3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 T G3 G1 stall=2');
+    const all = setupProblems(TIB2, setup);
+    expect(all.map((p) => p.code)).toEqual(['stack', 'stack', 'hand', 'count', 'last', 'stall']);
+    expect(all.map((p) => p.point)).toEqual([TIB2.board.index('a6'), TIB2.board.index('a4'), undefined, undefined, undefined, undefined]);
+    expect(columns.stack[TIB2.board.index('a6')]).toBe(10);
+    expect(parseError(() => parsePositionText(TIB2, '3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 T G3 G1 stall=2'))).toMatchObject({ column: 10, reason: 'stack', point: 'a6' });
+  });
+});
