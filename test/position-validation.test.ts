@@ -232,7 +232,8 @@ describe('impossible positions are refused with the reason, the column and why',
     expect(e).toMatchObject({ reason: 'promotion-rank', field: 'board', point: 'a9', column: 1 });
     const h = await createGame('tibetan-2', { options: { setup: 'stacks' }, position: '3/1T1/5/1G(6)1G(5)1/5/1G(6)1G(6)1/5/1T1/3 G G1 - -' }).catch((x: PositionError) => x);
     expect(h).toMatchObject({ reason: 'hand', field: 'hand', column: 45 });
-    expect(h.point).toBeUndefined();
+    expect(h).toBeInstanceOf(PositionError);
+    expect((h as PositionError).point).toBeUndefined();
     const m = await createGame('maka-dai-dai', { position: maka({ 19: 'k18', 1: 'KK17' }) }).catch((x: PositionError) => x);
     expect(m).toMatchObject({ reason: 'count', field: 'board', point: 'b1' });
   });
