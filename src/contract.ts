@@ -122,7 +122,7 @@ export interface AnyGame {
   boardText(labels?: string): string;
   /** The name of the side to move ('goat', 'tiger', 'Black', 'White'). */
   moverName(): string;
-  /** The position (the current one, or `position` given as a string: ParseError if bad) for a board UI. */
+  /** The position (the current one, or `position` given as a string: ParseError if bad, PositionError if it cannot arise) for a board UI. */
   describe(position?: string): GameDescription;
   /**
    * Families whose captures have many paths (the lattice games) say where a path of clicked points

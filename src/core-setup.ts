@@ -4,7 +4,7 @@ import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, type HuntVariant, type OptionVal
 /** Weight slots per phase in the core's WEIGHTS table (assembly/eval.ts FEATURES). */
 const WEIGHT_SLOTS = 8;
 import { coreRulesRefusal, encodeRules, type RuleSet } from './rules/index.js';
-import { parsePositionText, totalsOf, type NotationContext } from './position-text.js';
+import { parsePositionText, readPositionText, totalsOf, type NotationContext } from './position-text.js';
 import { IO_SET, loadCore, type Core } from './wasm.js';
 
 /** Repetition option values in the core's numbering (assembly/search.ts setRepetitionMode). */
@@ -60,13 +60,15 @@ export async function loadVariantCore(variant: HuntVariant, options: OptionValue
 
 /**
  * The notation context of a variant under `options`: board, sides, rules, each side's total pieces and
- * the parsed start position (src/position-text.ts). Throws ParseError when the declaration's start does
- * not read (a declaration bug).
+ * the start position (src/position-text.ts), which the checks that compare with the start use. Throws
+ * ParseError when the declaration's start does not read, PositionError when it fails validateSetup
+ * against itself (either is a declaration bug).
  */
 export function notationContext(variant: HuntVariant, options: OptionValues, board: Board, rules: RuleSet): NotationContext {
   const partial = { board, sides: variant.sides, rules };
   const startText = variant.start(options);
-  const ctx: NotationContext = { ...partial, totals: totalsOf(partial, startText) };
-  // the start, for the reachability rules that depend on it (placement parity)
-  return { ...ctx, start: parsePositionText(ctx, startText, { reachable: false }) };
+  const ctx: NotationContext = { ...partial, totals: totalsOf(partial, startText), start: readPositionText(partial, startText).setup };
+  // the start must be a position of its own game
+  parsePositionText(ctx, startText);
+  return ctx;
 }

@@ -44,6 +44,49 @@ export class ParseError extends LatticeError {
   }
 }
 
+/**
+ * Why a well-formed position cannot be a position of its game (the reason codes of {@link PositionError}):
+ * - `malformed`: a hand-built Setup out of shape (array lengths, counts, side, point indices);
+ * - `count`: pieces of a side (or of a kind) that do not add up to, or exceed, what the game has;
+ * - `stack`: a stack of a side that does not stack, or where or taller than the game starts one;
+ * - `king`: a king (draughts) of a side that has no promotion rank, or in a game without kings;
+ * - `promotion-rank`: a man (draughts) on the rank where it would have become a king;
+ * - `unreachable-point`: a piece on a point no piece of its kind can reach from where the game starts them;
+ * - `hand`: pieces in hand of a side that does not place, beyond the start's hand, or not matching the
+ *   turns played;
+ * - `captured`: captured pieces of a side that cannot be captured, or more than the moves made can take;
+ * - `no-pieces`: both sides without pieces (lattice games), or both without a royal piece (Maka Dai Dai);
+ * - `side-to-move`: a side to move that cannot be (the game ended with the other side to move, or the
+ *   turns played say otherwise);
+ * - `last`, `stall`, `clock`: the extra state (last-moved point, stall count, move clock) that cannot be;
+ * - `promoted`: more promoted pieces (Maka Dai Dai) than the captures made can have promoted.
+ */
+export type PositionFault =
+  | 'malformed' | 'count' | 'stack' | 'king' | 'promotion-rank' | 'unreachable-point' | 'hand' | 'captured'
+  | 'no-pieces' | 'side-to-move' | 'last' | 'stall' | 'clock' | 'promoted';
+
+/** The part of a position string a {@link PositionError} is about. */
+export type PositionField = 'board' | 'side' | 'hand' | 'captured' | 'extra';
+
+/**
+ * A well-formed position string that cannot arise under its game's rules (a ParseError, code 'parse',
+ * so every catch of a ParseError still holds): `reason` the fault's code ({@link PositionFault}),
+ * `field` the part of the string it is about, `point` the point or square it names (e.g. 'a9'), if any;
+ * `column` (1-based) points at the piece, count or field at fault. The message says why.
+ */
+export class PositionError extends ParseError {
+  readonly reason: PositionFault;
+  readonly field: PositionField;
+  readonly point?: string;
+  constructor(input: string, column: number, reason: PositionFault, field: PositionField, message: string, point?: string) {
+    super('position', input, column, message);
+    this.name = 'PositionError';
+    this.reason = reason;
+    this.field = field;
+    if (point !== undefined) this.point = point;
+  }
+}
+
 /** A well-formed move that is not legal in the current position. */
 export class IllegalMoveError extends LatticeError {
   constructor(move: string, position: string, why: string) {
@@ -144,7 +187,7 @@ export interface ErrorRecord {
 
 /** The error classes reviveError rebuilds by name; other names with a `code` become a LatticeError. */
 const LATTICE_CLASSES: Record<string, { prototype: LatticeError }> = {
-  LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError,
+  LatticeError, ParseError, PositionError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError,
 };
 const BUILTIN_CLASSES: Record<string, ErrorConstructor> = {
   Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,

@@ -122,8 +122,8 @@ export class Game implements AnyGame {
 
   /**
    * Loads a core instance and sets up `variantId` with its options and start position.
-   * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position, or
-   * one that cannot arise: src/position-text.ts), ArgumentError (bad argument types: `opts` or
+   * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position) or
+   * PositionError (a ParseError: one that cannot arise, src/position-text.ts validateSetup), ArgumentError (bad argument types: `opts` or
    * `opts.options` not an object or an array, a non-boolean `debug` or `wide`; an unknown key in `opts`).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
@@ -138,7 +138,7 @@ export class Game implements AnyGame {
     const { board, rules, core } = await loadVariantCore(variant, options, opts.debug, undefined, opts.wide);
     if (opts.hashMb !== undefined) core.exports.setHashSize(opts.hashMb);
     const game = new Game(variant, options, board, rules, notationContext(variant, options, board, rules), core);
-    if (opts.position === undefined) game.load(parsePositionText(game.notation, variant.start(options), { reachable: false }));
+    if (opts.position === undefined) game.load(parsePositionText(game.notation, variant.start(options)));
     else game.setPosition(opts.position);
     return game;
   }
@@ -164,7 +164,10 @@ export class Game implements AnyGame {
     this.before.length = 0;
   }
 
-  /** Sets the position from a string, clearing the history. Throws ParseError naming the column. */
+  /**
+   * Sets the position from a string, clearing the history: read by the grammar, then validated
+   * (src/position-text.ts parsePositionText). Throws ParseError or PositionError naming the column.
+   */
   setPosition(text: string): void {
     this.enter('setPosition');
     if (typeof text !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(text)}`);
@@ -211,11 +214,12 @@ export class Game implements AnyGame {
   }
 
   /**
-   * The current position, or `position` (a position string of this game: ParseError if bad or if it
-   * cannot arise), for a board UI: the board's points, names and lines; the piece on each point (stacks
-   * counted, kings marked); the side to move; each side's names, letter and counts; the counters the
-   * rules keep with their limits (the stall count, the move clock) and the marked points (the piece
-   * the no-same-twice rule holds), both from the RuleSet (src/contract.ts GameDescription).
+   * The current position, or `position` (a position string of this game: ParseError if bad,
+   * PositionError if it cannot arise), for a board UI: the board's points, names and lines; the piece on
+   * each point (stacks counted, kings marked); the side to move; each side's names, letter and counts;
+   * the counters the rules keep with their limits (the stall count, the move clock) and the marked
+   * points (the piece the no-same-twice rule holds), both from the RuleSet (src/contract.ts
+   * GameDescription).
    */
   describe(position?: string): GameDescription {
     this.enter('describe', true);

@@ -8,7 +8,8 @@
 export { Game, MATE, MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, MAX_HASH_MB, DEFAULT_SEARCH_DEPTH, DEFAULT_SEARCH_MS } from './game.js';
 export type { GameOptions, GameResult, SearchLimits, SearchInfo, SearchResult, PerftLimits, PerftProgress } from './game.js';
 export type { GameResult as AnyGameResult, ResultReason } from './result.js';
-export { LatticeError, ParseError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError } from './errors.js';
+export type { PositionFault, PositionField } from './errors.js';
+export { LatticeError, ParseError, PositionError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError } from './errors.js';
 export { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
 export type { Variant, HuntVariant, OptionDecl, PieceDecl } from './variants/index.js';
 export { checkRules, extendRules, encodeRules, sideRules, RULE_LIMITS } from './rules/index.js';

@@ -191,6 +191,9 @@ describe('lattice CLI', () => {
     [['perft', 'bagh-chal', '3', '--option', '__proto__=1'], /unknown option "__proto__"/],
     [['perft', 'bagh-chal', '3', '--option', 'repetition=none', '--option', 'repetition=draw3'], /given twice/],
     [['perft', 'bagh-chal', '3', '--position', 'T3T/5/5/5/T3T G G20 -\n'], /column 22/],
+    [['perft', 'permainan-tabal', '1', '--position', '3/3/5/5/5/5/5/3/3 W - B16W16'], /column 1: both sides have no pieces/],
+    [['search', 'double-tiger', '--depth', '1', '--position', '2T2/1D(5)1D(3)1/5/1D(4)1D(4)1/2T2 T - -'], /column 7: the stack on b4 holds 5 dogs/],
+    [['play', 'tibetan-2', '--option', 'setup=stacks', '--position', '3/1T1/5/1G(6)1G(5)1/5/1G(6)1G(6)1/5/1T1/3 G G1 - -'], /goats are never in hand/],
   ])('bad input %j -> exit 2 and one clear line', (args, msg) => {
     const r = run(...(args as string[]));
     expect(r.code).toBe(2);
@@ -233,6 +236,7 @@ describe('lattice with maka-dai-dai', () => {
     [['search', 'bagh-chal', '--depth', '1', '--no-progress', '--no-progress'], /^error: --no-progress is given twice$/m],
     [['search', 'maka-dai-dai', '--hash', '0'], /--hash must be in 1\.\.512/],
     [['perft', 'maka-dai-dai', '2', '--position', '19/19 b'], /column/],
+    [['perft', 'maka-dai-dai', '1', '--position', 'k18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/KK17 b'], /column 57: Black has 2 of the King kind/],
     [['play', 'maka-dai-dai', '--labels', 'emoji'], /--labels/],
   ])('bad input %j -> exit 2 and one line', (args, msg) => {
     const r = run(...(args as string[]));

@@ -4,6 +4,7 @@
 // Unless a test says otherwise, Black's King stands on b1 and White's on r19 (off every line through j10).
 import { describe, expect, it } from 'vitest';
 import { MakaGame, PIECES, PIECES_ROKUSHU } from '../src/maka/index.js';
+import { createUncheckedMakaGame } from '../src/maka/game.js';
 
 const FILES = 'abcdefghijklmnopqrs';
 
@@ -55,7 +56,7 @@ function movesFrom(g: MakaGame, from: string): string[] {
 const sorted = (a: string[]): string[] => [...new Set(a)].sort();
 
 function expectMoves(position: string, from: string, expected: string[], options?: Record<string, string>): void {
-  const g = MakaGame.create({ position, options });
+  const g = createUncheckedMakaGame({ position, options });
   const got = movesFrom(g, from);
   expect(got).toEqual(sorted(expected));
   expect(new Set(got).size).toBe(got.length);
@@ -244,7 +245,7 @@ describe('Lion', () => {
   });
   it('a promoted second victim forces promotion', () => {
     const p = pos({ j10: 'LN', k11: 'p', l12: '+p', i10: 'P' });
-    const g = MakaGame.create({ position: p });
+    const g = createUncheckedMakaGame({ position: p });
     const m = movesFrom(g, 'j10');
     expect(m).toContain('j10xk11xl12+');
     expect(m).not.toContain('j10xk11xl12');
@@ -257,7 +258,7 @@ describe('Lion', () => {
     expectMoves(pos({ j10: 'LN', ...ring }), 'j10', quiet('j10', 'h8..h12 l8..l12 i8 j8 k8 i12 j12 k12'));
   });
   it('a Lion may capture a Lion anywhere (no lion-trading rule)', () => {
-    const g = MakaGame.create({ position: pos({ j10: 'LN', j12: 'ln', k10: 'p', k11: 'P' }) });
+    const g = createUncheckedMakaGame({ position: pos({ j10: 'LN', j12: 'ln', k10: 'p', k11: 'P' }) });
     expect(movesFrom(g, 'j10')).toEqual(expect.arrayContaining(['j10xj12', 'j10xj12+', 'j10xk10-j11', 'j10xk10-j10']));
   });
 });
@@ -321,7 +322,7 @@ describe('hook moves', () => {
 
 describe('promotion by capture and conversion', () => {
   const after = (position: string, move: string, options?: Record<string, string>) => {
-    const g = MakaGame.create({ position, options });
+    const g = createUncheckedMakaGame({ position, options });
     g.play(move);
     return g;
   };
@@ -357,7 +358,7 @@ describe('promotion by capture and conversion', () => {
     expectMoves(pos({ j10: 'K', j11: '+p', b1: '', a2: 'K' }), 'j10', [...quiet('j10', 'i9 i10 i11 j9 k9 k10 k11'), 'j10xj11+']);
   });
   it('a Lion capturing a Deva and a Dark Spirit offers both results', () => {
-    const g = MakaGame.create({ position: pos({ j10: 'LN', k11: 'dv', l12: 'ds' }) });
+    const g = createUncheckedMakaGame({ position: pos({ j10: 'LN', k11: 'dv', l12: 'ds' }) });
     const m = movesFrom(g, 'j10');
     expect(m.filter((x) => x.startsWith('j10xk11xl12'))).toEqual(['j10xk11xl12=B', 'j10xk11xl12=T']);
     expect(m.filter((x) => /^j10xk11$|^j10xk11\+$|^j10xk11=/.test(x))).toEqual(['j10xk11+']);
@@ -370,7 +371,7 @@ describe('promotion by capture and conversion', () => {
     expectMoves(pos({ j10: 'K', j11: 'dv', b1: '' }), 'j10', [...quiet('j10', 'i9 i10 i11 j9 k9 k10 k11'), 'j10xj11', 'j10xj11+'], { conversion: 'false' });
   });
   it('a King converting leaves its side without a royal: the game is over', () => {
-    const g = MakaGame.create({ position: pos({ j10: 'K', j11: 'dv', b1: '' }) });
+    const g = createUncheckedMakaGame({ position: pos({ j10: 'K', j11: 'dv', b1: '' }) });
     g.play('j10xj11=T');
     expect(g.result()).toEqual({ winner: 'white', winnerName: 'White', reason: 'royals' });
     expect(g.legalMoves()).toEqual([]);
@@ -426,7 +427,7 @@ describe('Emperor', () => {
     expectMoves(lone, 'j10', [...quiet('j10', allBut('j10', ['r19']).join(' ')), 'j10xr19'], { emperor: 'free' });
   });
   it('an Emperor capturing an unprotected Deva may convert (=T) or stay', () => {
-    const g = MakaGame.create({ position: pos({ j10: '+K', a10: 'dv', r19: 'k' }, 'b', false) });
+    const g = createUncheckedMakaGame({ position: pos({ j10: '+K', a10: 'dv', r19: 'k' }, 'b', false) });
     const m = movesFrom(g, 'j10').filter((x) => x.includes('xa10'));
     expect(m).toEqual(['j10xa10', 'j10xa10=T']);
   });

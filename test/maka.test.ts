@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MakaGame, PIECES, parseMove, parsePosition, formatPosition, startPosition } from '../src/maka/index.js';
+import { createUncheckedMakaGame } from '../src/maka/game.js';
 import { ArgumentError, IllegalMoveError, OptionError, ParseError } from '../src/errors.js';
 import { IS_EMPEROR, SQUARES, makePiece, moveCap1, moveCap2, moveFrom, moveTo, movePiece } from '../src/maka/position.js';
 import { squareName } from '../src/maka/sfen.js';
@@ -240,7 +241,7 @@ describe('properties (fast-check playouts)', () => {
   it('unmake restores position and key; incremental key = recomputed; texts parse back; no duplicate moves', () => {
     fc.assert(fc.property(walkArb, ({ options, seed, density, emperor, picks }) => {
       const start = randomPosition(seed, density, emperor);
-      const g = MakaGame.create({ position: start, options: { ...options, repetition: 'none' } });
+      const g = createUncheckedMakaGame({ position: start, options: { ...options, repetition: 'none' } });
       const key0 = g.key();
       expect(g.keyConsistent()).toBe(true);
       let played = 0;
@@ -252,7 +253,7 @@ describe('properties (fast-check playouts)', () => {
         g.play(m.text);
         played++;
         expect(g.keyConsistent()).toBe(true);
-        const again = MakaGame.create({ position: g.position(), options });
+        const again = createUncheckedMakaGame({ position: g.position(), options });
         expect(again.position()).toBe(g.position());
         expect(again.key()).toBe(g.key());
       }
@@ -265,7 +266,7 @@ describe('properties (fast-check playouts)', () => {
   it('the colour-swapped rotated position has the same perft (White moves mirror Black\'s)', () => {
     fc.assert(fc.property(optionsArb, fc.integer({ min: 1, max: 0x7fffffff }), fc.boolean(), (options, seed, emperor) => {
       const p = randomPosition(seed, 0.12, emperor);
-      const a = MakaGame.create({ position: p, options }), b = MakaGame.create({ position: mirrored(p), options });
+      const a = createUncheckedMakaGame({ position: p, options }), b = createUncheckedMakaGame({ position: mirrored(p), options });
       expect(b.perft(1)).toBe(a.perft(1));
       expect(b.perft(2)).toBe(a.perft(2));
     }), { numRuns: 30 });
@@ -292,7 +293,7 @@ describe('properties (fast-check playouts)', () => {
   it('Emperor moves agree with a brute-force check of attacks and protection (every emperor option)', () => {
     for (const mode of ['default', 'jawiki', 'free'] as const) {
       fc.assert(fc.property(fc.integer({ min: 1, max: 0x7fffffff }), fc.constantFrom(0.1, 0.3), (seed, density) => {
-        const g = MakaGame.create({ position: randomPosition(seed, density, true), options: { emperor: mode } });
+        const g = createUncheckedMakaGame({ position: randomPosition(seed, density, true), options: { emperor: mode } });
         if (g.result()) return;
         const { pos, gen } = g.internal;
         const us = pos.side;
@@ -362,14 +363,14 @@ describe('perft (agreed with test/reference)', () => {
     existsSync(tableUrl) ? JSON.parse(readFileSync(tableUrl, 'utf8')) : [];
   for (const row of table) {
     it(`agrees with test/perft/maka-dai-dai.json: ${row.id}`, () => {
-      const g = MakaGame.create({ position: row.position, options: row.options });
+      const g = createUncheckedMakaGame({ position: row.position, options: row.options });
       // the deep tier (counts over 20 M, a few seconds each) runs with LATTICE_DEEP=1
       for (const [d, n] of Object.entries(row.depths)) if (n <= 20_000_000 || process.env.LATTICE_DEEP) expect(g.perft(Number(d)), `depth ${d}`).toBe(n);
     });
   }
   for (const d of DESIGNED) {
     it(`${d.id}: perft(1..${d.perft.length})`, () => {
-      const g = MakaGame.create({ position: d.position, options: d.options });
+      const g = createUncheckedMakaGame({ position: d.position, options: d.options });
       d.perft.forEach((n, i) => expect(g.perft(i + 1), `depth ${i + 1}`).toBe(n));
     });
   }

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { ParseError } from '../src/errors.js';
 import { alquerque, hareAndHounds, type Board } from '../src/lattice/index.js';
 import {
-  canonicalJumpText, checkReachable, formatPath, formatPositionText, maxCaptured, parseMoveText, parsePositionText,
-  totalsOf, type NotationBase, type NotationContext, type Setup, type SideBits,
+  canonicalJumpText, formatPath, formatPositionText, maxCaptured, parseMoveText, parsePositionText, readPositionText,
+  setupProblems, totalsOf, validateSetup, type NotationBase, type NotationContext, type Setup, type SideBits,
 } from '../src/position-text.js';
 import type { HuntVariant } from '../src/variants/index.js';
 
@@ -22,7 +22,7 @@ const TIGERS = { letter: 'T', name: 'tiger', plural: 'tigers' };
 function game(base: NotationBase, start: string): NotationContext & { startText: string } {
   const totals = totalsOf(base, start);
   const ctx: NotationContext = { ...base, totals };
-  return { ...ctx, start: parsePositionText(ctx, start, { reachable: false }), startText: start };
+  return { ...ctx, start: readPositionText(ctx, start).setup, startText: start };
 }
 
 // RULES.md §1: 20 goats in hand, 4 tigers on the corners; tigers win at 5 captured.
@@ -75,8 +75,8 @@ function parseError(fn: () => unknown): ParseError {
 }
 
 /** parsePositionText(ctx, text) must fail at `column` with `reason` in its message. */
-function expectError(ctx: NotationContext, text: string, column: number, reason: string | RegExp, reachable = true): void {
-  const e = parseError(() => parsePositionText(ctx, text, { reachable }));
+function expectError(ctx: NotationContext, text: string, column: number, reason: string | RegExp): void {
+  const e = parseError(() => parsePositionText(ctx, text));
   expect(e.column, e.message).toBe(column);
   expect(e.message).toMatch(typeof reason === 'string' ? new RegExp(reason.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : reason);
   expect(e.input).toBe(text);
@@ -104,10 +104,10 @@ describe('totalsOf and the start strings', () => {
     expect(s.count.reduce((a, b) => a + b, 0)).toBe(26);
     // a stack needs its closing parenthesis
     expectError(TIB2, '3/1T1/5/1G(6G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 13, 'expected ")" after the stack count 6');
-    const t = parsePositionText(TIB2, '3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 G - - -');
+    const t = readPositionText(TIB2, '3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 G - - -').setup;
     expect(t.count[TIB2.board.index('a6')]).toBe(12);
     expect(formatPositionText(TIB2, t)).toBe('3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 G - - -');
-    expect(formatPositionText(TIB2, parsePositionText(TIB2, '3/1T1/5/G(6)4/5/4G(6)/5/1T1/3 G G12 - -'))).toBe('3/1T1/5/G(6)4/5/4G(6)/5/1T1/3 G G12 - -');
+    expect(formatPositionText(TIB2, readPositionText(TIB2, '3/1T1/5/G(6)4/5/4G(6)/5/1T1/3 G G12 - -').setup)).toBe('3/1T1/5/G(6)4/5/4G(6)/5/1T1/3 G G12 - -');
   });
 
   it('the extra field is optional in a game with extra state and written as -', () => {
@@ -176,13 +176,14 @@ describe('round trips (fast-check)', () => {
       const ctx: NotationContext = { board: g.board, sides: g.sides, rules: g.rules, totals: totalsOfSetup(s), start: g.start };
       expect(maxCaptured(ctx, 0)).toBeGreaterThanOrEqual(s.captured[0]);
       const text = formatPositionText(ctx, s);
-      const back = parsePositionText(ctx, text, { reachable: false });
+      const back = readPositionText(ctx, text).setup;
       expect(plain(back)).toEqual(plain(s));
       expect(formatPositionText(ctx, back)).toBe(text);
-      // with the reachability checks on, the position parses exactly when no reason is known
-      const reasons = checkReachable(ctx, s);
+      // validated, the position parses exactly when no problem is known, else fails with the first
+      const reasons = setupProblems(ctx, s);
+      expect(validateSetup(ctx, s)).toEqual(reasons[0] ?? null);
       if (reasons.length === 0) expect(plain(parsePositionText(ctx, text))).toEqual(plain(s));
-      else expect(parseError(() => parsePositionText(ctx, text)).message).toContain(reasons[0].reason);
+      else expect(parseError(() => parsePositionText(ctx, text)).message).toContain(reasons[0].message);
     }), { numRuns: 300 });
   });
 });
@@ -228,8 +229,8 @@ describe('ParseError: column and reason', () => {
   });
 
   it('a stack on a side without stacks', () => {
-    expectError(BAGH, 'T3T/5/2G(22)/5/T3T G G18 -', 9, 'goats do not stack in this game');
-    expectError(TIB2, '3/1T(21)/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 5, 'tigers do not stack');
+    expectError(BAGH, 'T3T/5/2G(2)2/5/T3T G G18 -', 9, 'goats do not stack in this game (a stack of 2 on c3)');
+    expectError(TIB2, '3/1T(2)1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 5, 'tigers do not stack');
   });
 
   it('a stack count of 1 or 64, or none', () => {
@@ -250,14 +251,14 @@ describe('ParseError: column and reason', () => {
 
   it('totals that do not add up', () => {
     expectError(TIB2, '3/1T1/5/1G(5)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G - - -', 45, 'goats on the board (23) + in hand (0) + captured (0) must be 24');
-    expectError(TIB2, '3/1T1/5/1G(6)1G(6)1/5/1G(6)1G(6)1/5/1T1/3 G G1 - -', 45, 'must be 24');
+    expectError(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/5 W W1S14 -', 27, 'sheep on the board (8) + in hand (14) + captured (0) must be 23');
     expectError(BAGH, 'T3T/5/5/5/T4 G G20 -', 1, 'expected 4 tigers on the board, found 3');
     expectError(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/5 W S15 -', 27, 'wolves on the board (1) + in hand (0) + captured (0) must be 2');
   });
 
   it('captured over what the capture target allows', () => {
     expectError(BAGH, 'T3T/5/5/5/T3T G G14 G6', 21, 'at most 5 goats can be captured');
-    expectError(DOUBLE, '2T2/1D(4)1D(3)1/5/2D(2)2/2T2 D - D7', 34, 'at most 6 dogs can be captured');
+    expectError(DOUBLE, '2T2/1D(4)1D(3)1/5/1D(2)3/2T2 D - D7', 34, 'at most 6 dogs can be captured');
     // an intervention takes up to 8 at once (4 lines through c3): 6 is the target, so 5 + 8 = 13 at most
     expectError(SURROUND, '1D3/5/2T2/5/2D2 D - D14', 21, 'at most 13 dogs can be captured');
     expect(parsePositionText(SURROUND, '1DDD1/5/2T2/5/5 D - D13').captured).toEqual([13, 0]);
@@ -315,40 +316,47 @@ describe('checkReachable (from the RuleSet fields only)', () => {
     expectError(BAGH, 'T3T/5/5/5/T3T T G15 G5', 15, 'the capture that reached the capture target (5) ended the game');
     expectError(TIB1, '5/1GGG1/5/5/5/1T1/3 T - G12', 21, 'the capture that reached the capture target (10)');
     expect(parsePositionText(TIB1, '5/1GGG1/5/5/5/1T1/3 G - G12').captured).toEqual([12, 0]);
-    expect(parsePositionText(BAGH, 'T3T/5/5/5/T3T T G15 G5', { reachable: false }).side).toBe(1);
+    expect(readPositionText(BAGH, 'T3T/5/5/5/T3T T G15 G5').setup.side).toBe(1);
   });
 
-  it('placement parity only where it is sound', () => {
+  it('turns played, counted from a side that still places', () => {
     // Bagh Chal: all goats start in hand, goats first, only goats place
     expectError(BAGH, 'T3T/5/5/5/T3T T G20 -', 15, 'before any goat is placed');
     expectError(BAGH, 'T3T/5/5/5/T3T T G19 G1', 15, 'each capture takes a move of theirs');
     expect(parsePositionText(BAGH, 'T3T/5/2G2/5/T3T T G18 G1').captured).toEqual([1, 0]);
-    // tibetan-1: goats on the board at the start, so the rule does not apply
-    expect(parsePositionText(TIB1, 'GGGGG/GGGGG/5/5/5/1T1/3 T G5 -').side).toBe(1);
-    // shepherds and wolves: both sides place, so it does not apply
-    expect(parsePositionText(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/5 S W1S15 -').side).toBe(0);
+    // tibetan-1: goats on the board at the start too; 5 still in hand = no goat turn yet, goats first
+    expectError(TIB1, 'GGGGG/GGGGG/5/5/5/1T1/3 T G5 -', 25, 'the tigers cannot be to move before any goat is placed');
+    expect(parsePositionText(TIB1, 'GGGGG/GGGGG/5/2G2/5/1T1/3 T G4 -').side).toBe(1);
+    // shepherds and wolves: both sides place; the wolves move first, placing their wolf in hand
+    expectError(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/5 S W1S15 -', 27, 'the wolves must have 0 in hand');
+    expect(parsePositionText(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/W4 S S15 -').side).toBe(0);
+    expectError(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/W4 W S15 -', 28, 'the wolves must have 1 in hand: with 0 sheep placements made and the wolves to move they have had 0 turns');
+    expect(parsePositionText(WOLVES, '2W2/1SSS1/1S1S1/1SSS1/W3S W S14 -').side).toBe(1);
+    // the sheep still place, so they have captured no wolf; the wolves' first turn was their placement
+    expectError(WOLVES, '2W2/1SSS1/1S1S1/1S1S1/W3S W S14 S1', 33, 'cannot have been captured in the 0 moves of the wolves');
     // without a start Setup in the context it is skipped
     const noStart: NotationContext = { board: BAGH.board, sides: BAGH.sides, rules: BAGH.rules, totals: BAGH.totals };
     expect(parsePositionText(noStart, 'T3T/5/5/5/T3T T G19 G1').side).toBe(1);
   });
 
   it('no last-moved point while the no-same-twice side still places', () => {
-    expectError(TIB1, 'GGGGG/GGGG1/5/5/5/1T1/G2 T G5 - last=a1', 33, 'their previous turn was a placement');
-    expect(parsePositionText(TIB1, 'GGGGG/GGGG1/5/5/5/1T1/G2 T G5 - last=a1', { reachable: false }).last).toBe(0);
+    expectError(TIB1, 'GGGGG/GGGG1/5/5/5/1T1/G1G T G4 - last=a1', 34, 'their previous turn was a placement');
+    expect(readPositionText(TIB1, 'GGGGG/GGGG1/5/5/5/1T1/G1G T G4 - last=a1').setup.last).toBe(0);
   });
 
   it('the stall side is not to move with the count at the limit', () => {
-    expectError(GIANT, '1/3/1G1/D1D/D D - - stall=10', 21, 'the move that reached it ended the game, with the giants to move');
+    expectError(GIANT, '1/3/1G1/D1D/D D - - stall=10', 27, 'the move that reached it ended the game, with the giants to move');
     expect(parsePositionText(GIANT, '1/3/1G1/D1D/D G - - stall=10').stall).toBe(10);
   });
 
   it('reports a Setup built by hand: stall over limit, last on a stack, stall without a rule', () => {
     const s = parsePositionText(GIANT, GIANT.startText);
-    expect(checkReachable(GIANT, { ...s, stall: 11 }).map((r) => r.reason)).toEqual(['the stall count must be 0..10 (the stall limit), not 11']);
+    expect(setupProblems(GIANT, { ...s, stall: 11 }).map((r) => r.message)).toEqual(['stall must be 0..10 (the stall limit), got 11']);
     const t = parsePositionText(TIB2, TIB2.startText);
-    expect(checkReachable(TIB2, { ...t, last: TIB2.board.index('b4') })[0].reason).toMatch(/last-moved point b4 must hold exactly one goat/);
-    expect(checkReachable(BAGH, { ...BAGH.start!, stall: 2 })[0].reason).toMatch(/no stall rule/);
-    expect(checkReachable(BAGH, BAGH.start!)).toEqual([]);
+    expect(setupProblems(TIB2, { ...t, last: TIB2.board.index('b4') })[0]).toMatchObject({ code: 'last', field: 'extra', message: expect.stringMatching(/last=b4 must name a point holding exactly one goat/) });
+    expect(validateSetup(BAGH, { ...BAGH.start!, stall: 2 })).toMatchObject({ code: 'stall', message: expect.stringMatching(/no stall rule/) });
+    expect(setupProblems(BAGH, BAGH.start!)).toEqual([]);
+    expect(validateSetup(BAGH, BAGH.start!)).toBeNull();
   });
 });
 
@@ -406,5 +414,107 @@ describe('move text', () => {
     const e = parseError(() => parseMoveText(B5, text));
     expect(e.column, e.message).toBe(col);
     expect(e.message).toContain(reason);
+  });
+});
+
+// -------------------------------------------------------------------------------------------------
+// validateSetup: the checks no variant of today triggers, on contexts written here (RULES.md §3, §4)
+
+describe('validateSetup: points a side cannot reach, kings, escape with a stall, dispersal, hand-built Setups', () => {
+  // Catch the Giant's dwarfs (steps N NE E W NW, never down) started on rank 2 only: b1 is out of their reach
+  const DWARFS2 = game({
+    board: hareAndHounds(), sides: [{ letter: 'D', name: 'dwarf', plural: 'dwarfs' }, { letter: 'G', name: 'giant', plural: 'giants' }],
+    rules: { sides: [side({ steps: ['N', 'NE', 'E', 'W', 'NW'] }), side({})], stall: { side: 0, limit: 4 }, escape: { side: 1 } },
+  }, '1/3/1G1/DDD/1 G - - -');
+
+  it('a piece of a side that does not place, on a point its steps and jumps never lead to', () => {
+    expectError(DWARFS2, '1/3/1G1/D1D/D G - - -', 13, 'a dwarf cannot stand on b1: no piece of the dwarfs can reach it');
+    expect(validateSetup(DWARFS2, readPositionText(DWARFS2, '1/3/1G1/D1D/D G - - -').setup)).toMatchObject({ code: 'unreachable-point', field: 'board', point: DWARFS2.board.index('b1') });
+    expect(parsePositionText(DWARFS2, 'D/3/1G1/D1D/1 G - - -').owner[DWARFS2.board.index('b5')]).toBe(0);
+    // the giant steps everywhere
+    expect(parsePositionText(DWARFS2, '1/3/3/DDD/G G - - -').side).toBe(1);
+  });
+
+  it('the escape condition met with a stall count above 0 and the escaping side to move', () => {
+    expectError(DWARFS2, 'D/DD1/1G1/3/1 G - - stall=1', 27, 'stall=1 cannot be with every dwarf above every giant and the giants to move');
+    expect(parsePositionText(DWARFS2, 'D/DD1/1G1/3/1 G - - -').stall).toBe(0);       // the last dwarf move gained rank
+    expect(parsePositionText(DWARFS2, 'D/DD1/1G1/3/1 D - - stall=1').side).toBe(0);  // the giant moved last
+    expect(parsePositionText(DWARFS2, 'D/1D1/G1D/3/1 G - - stall=1').side).toBe(1);  // the giant on a3, a dwarf on c3: not escaped
+  });
+
+  // Permainan Tabal (RULES.md §4): men forward and sideways, kings from rank 9 (White) and 1 (Black), a move limit
+  const TABAL = game({
+    board: alquerque(5, { dens: ['south', 'north'] }), sides: [{ letter: 'W', name: 'White', plural: 'White' }, { letter: 'B', name: 'Black', plural: 'Black' }],
+    rules: {
+      sides: [side({ steps: ['N', 'NE', 'E', 'W', 'NW'], capture: 'multi-jump' }), side({ steps: ['S', 'SE', 'E', 'W', 'SW'], capture: 'multi-jump' })],
+      stall: null, draughts: { promotion: [9, 1], moveLimit: 20 },
+    },
+  }, 'BBB/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WWW W - - -');
+  const TABAL_WHITE_ONLY = game({ ...TABAL, rules: { ...TABAL.rules, draughts: { promotion: [9, null], moveLimit: null } } }, 'BBB/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WWW W - -');
+
+  it('men on their promotion rank, kings of a side without one, kings and men elsewhere', () => {
+    expectError(TABAL, 'BBW/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WW1 W - B1 -', 3, 'a White man cannot stand on e9');
+    expect(parsePositionText(TABAL, 'BB+W/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WW1 B - B1 -').king![TABAL.board.index('e9')]).toBe(1);
+    expectError(TABAL_WHITE_ONLY, 'BBB/BBB/BBBBB/BBBB1/5/WWWWW/WWWWW/WWW/+BWW W - W1', 39, 'Black have no kings in this game (a king on a1)');
+    // a Black man on rank 1 can stand there in the game without Black kings (nothing crowns it)
+    expect(parsePositionText(TABAL_WHITE_ONLY, 'BBB/BBB/BBBBB/BBBB1/5/WWWWW/WWWWW/WWW/BWW W - W1').owner[0]).toBe(1);
+  });
+
+  it('a side without pieces is the side to move, with the clock at 0; both sides without pieces cannot be', () => {
+    expectError(TABAL, '3/3/5/5/5/5/5/3/3 W - B16W16 -', 1, 'both sides have no pieces');
+    expectError(TABAL, '3/3/5/5/5/5/1+W3/3/3 W - B16W15 -', 22, 'White cannot be to move: Black have no pieces left');
+    expectError(TABAL, '3/3/5/5/5/5/1+W3/3/3 B - B16W15 clock=2', 39, 'the clock must be 0');
+    expect(parsePositionText(TABAL, '3/3/5/5/5/5/1+W3/3/3 B - B16W15 -').side).toBe(1);
+  });
+
+  it('the clock counts every ply while nothing has been captured', () => {
+    expectError(TABAL, 'BBB/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WWW B - - -', 43, 'Black cannot be to move with the clock at 0');
+    expect(parsePositionText(TABAL, 'BBB/BBB/BBBBB/BBBB1/4B/WWWWW/WWWWW/WWW/WWW W - - clock=2').clock).toBe(2);
+    expectError(TABAL, 'BBB/BBB/BBBBB/BBBB1/4B/WWWWW/WWWWW/WWW/WWW W - - clock=21', 56, 'clock must be 0..20 (the move limit), got 21');
+    // after a capture the clock may be anything up to the limit
+    expect(parsePositionText(TABAL, 'BBB/BBB/BBBBB/BBBB1/5/WWWWW/WWWWW/WWW/WWW B - B1 clock=4').clock).toBe(4);
+    expectError(TABAL_WHITE_ONLY, 'BBB/BBB/BBBBB/BBBBB/5/WWWWW/WWWWW/WWW/WWW W - - clock=1', 49, 'expected 4 fields');
+  });
+
+  // Double Tiger (RULES.md §3): dogs stacked 4 on b2 d2 b4 d4, the dispersal rule; tigers first
+  const DISPERSE = game({
+    board: alquerque(5), sides: [DOGS, TIGERS],
+    rules: { sides: [side({ stacks: true, dispersal: true, captureTarget: 6 }), side({ capture: 'jump' })], stall: null },
+  }, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 T - -');
+
+  it('dispersal: a side whose every move left a stack has had at most as many turns as its stacks lost', () => {
+    expectError(DISPERSE, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/1T3 T - -', 35, 'every start stack of dogs whole means no move has been made');
+    expect(parsePositionText(DISPERSE, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 T - -').side).toBe(1);   // the start
+    expect(parsePositionText(DISPERSE, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/1T3 D - -').side).toBe(0);   // one tiger move made
+    expect(parsePositionText(DISPERSE, '2T2/1D(4)1D(4)1/5/1D(4)1D(3)1/2T2 T - D1').captured).toEqual([1, 0]);
+    // the dogs first: with one dog off a stack and the tigers to move, the tigers have had no turn to capture it
+    const dogsFirst = game({ ...DISPERSE }, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 D - -');
+    expectError(dogsFirst, '2T2/1D(4)1D(4)1/5/1D(4)1D(3)1/2T2 T - D1', 39, '1 dog cannot have been captured');
+    expect(parsePositionText(dogsFirst, '2T2/1D(4)1D(4)1/5/1D(4)1D(3)1/2T2 D - D1').side).toBe(0);
+    expectError(dogsFirst, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 T - -', 35, 'the tigers cannot be to move: a stack of dogs still stands');
+    // without the dispersal rule nothing is inferred
+    expect(parsePositionText(DOUBLE, '2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/1T3 T - -').side).toBe(1);
+  });
+
+  it('a hand-built Setup out of shape is malformed, not a crash', () => {
+    const s = BAGH.start!;
+    expect(validateSetup(BAGH, { ...s, owner: new Int8Array(3) })).toMatchObject({ code: 'malformed', field: 'board' });
+    expect(validateSetup(BAGH, { ...s, count: Uint8Array.from(s.count, (k, p) => (p === 0 ? 0 : k)) })).toMatchObject({ code: 'malformed', message: expect.stringMatching(/point a1 has owner 1 and count 0/) });
+    expect(validateSetup(BAGH, { ...s, side: 2 as 0 })).toMatchObject({ code: 'malformed', field: 'side' });
+    expect(validateSetup(BAGH, { ...s, hand: [-1, 0] })).toMatchObject({ code: 'malformed', field: 'hand' });
+    expect(validateSetup(BAGH, { ...s, captured: [0.5, 0] })).toMatchObject({ code: 'malformed', field: 'captured' });
+    expect(validateSetup(BAGH, { ...s, last: 25 })).toMatchObject({ code: 'malformed', field: 'extra' });
+    expect(validateSetup(BAGH, { ...s, stall: Number.NaN })).toMatchObject({ code: 'malformed', field: 'extra' });
+    expect(validateSetup(BAGH, { ...s, king: new Uint8Array(25).fill(2) })).toMatchObject({ code: 'malformed' });
+    expect(validateSetup(BAGH, { ...s, king: Uint8Array.from({ length: 25 }, (_, p) => (p === 0 ? 1 : 0)) })).toMatchObject({ code: 'king', point: 0 });
+  });
+
+  it('a Setup read by the grammar alone may be anything the grammar allows; every problem is listed, the first is the one thrown', () => {
+    const { setup, columns } = readPositionText(TIB2, '3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 T G3 G1 stall=2');
+    const all = setupProblems(TIB2, setup);
+    expect(all.map((p) => p.code)).toEqual(['stack', 'stack', 'hand', 'count', 'last', 'stall']);
+    expect(all.map((p) => p.point)).toEqual([TIB2.board.index('a6'), TIB2.board.index('a4'), undefined, undefined, undefined, undefined]);
+    expect(columns.stack[TIB2.board.index('a6')]).toBe(10);
+    expect(parseError(() => parsePositionText(TIB2, '3/1T1/5/G(12)4/5/G(11)3G/5/1T1/3 T G3 G1 stall=2'))).toMatchObject({ column: 10, reason: 'stack', point: 'a6' });
   });
 });

@@ -393,15 +393,17 @@ describe('a jump through a den\'s gate (tibetan-1)', () => {
 });
 
 describe('stacks: a jump over a stack takes one goat; a chain may not re-jump a stack (tibetan-2 setup=stacks)', () => {
-  // 24 goats: a9(6) c9(6) e9 (north den base row) + d4(6) e4 = 20 on the board, 4 captured.
+  // 24 goats: a9 c9 e9 (north den base row) + d4(6) e4 = 10 on the board, 14 captured; the goat on e9
+  // stepped there on the goats' last turn (last=e9: a stack stands only where the setup starts one, and
+  // after a goat step the tigers are to move with the point it stepped to named).
   // Tigers c5 and c1.
   // c5 (8 lines): steps to b4 b5 b6 c4 c6 d5 d6 (d4 occupied); jump c5 -d4(stack)-> e3 {d4};
   //   e3 (neighbours d3, e4, d4): -e4-> e5 {d4,e4}; e5 (neighbours d5 e6 e4 d4 d6): over d4 -> c3 would
   //   capture from d4 a second time: refused; nothing else. From e3, d4 back to c5 is refused likewise.
   // c1 (den base): neighbours a1, e1 (base row), c2: three steps; nothing to jump.
-  // The north-den stacks cannot be jumped (a9, c9, e9 end their lines).
-  const position = 'G(6)G(6)G/3/5/5/2T2/3G(6)G/5/3/1T1 T - G4 -';
-  const afterOne = 'G(6)G(6)G/3/5/5/5/3G(5)G/4T/3/1T1 G - G5 -';
+  // The north-den goats cannot be jumped (a9, c9, e9 end their lines).
+  const position = 'GGG/3/5/5/2T2/3G(6)G/5/3/1T1 T - G14 last=e9';
+  const afterOne = 'GGG/3/5/5/5/3G(5)G/4T/3/1T1 G - G15 last=e9';
   check({
     title: 'c5xe3 takes one goat of six; c5xe3xe5 may not go on over d4 again',
     variant: 'tibetan-2',
@@ -411,14 +413,14 @@ describe('stacks: a jump over a stack takes one goat; a chain may not re-jump a 
     moves: ['c1-a1', 'c1-c2', 'c1-e1', 'c5-b4', 'c5-b5', 'c5-b6', 'c5-c4', 'c5-c6', 'c5-d5', 'c5-d6', 'c5xe3', 'c5xe5'],
     illegal: ['c5xe3xe5xc3', 'c5xe3xc5'],
     lines: [
-      // Goats to move after c5xe3 (last = none: the goats' previous turn is not in this position):
-      //   a9(6) -> b8; c9(6) -> c8; e9 -> d8; d4(5): c3 c4 c5 d3 d5 e5 (e3 tiger, e4 goat); e4 -> e5.
+      // Goats to move after c5xe3 (last=e9 kept: e9 may not move):
+      //   a9 -> b8; c9 -> c8; d4(5): c3 c4 c5 d3 d5 e5 (e3 tiger, e4 goat); e4 -> e5.
       // d4-c4 moves ONE goat off the stack (d4: 5 -> 4) and sets last=c4.
       [
-        { play: 'c5xe3', position: afterOne, result: null, moves: ['a9-b8', 'c9-c8', 'd4-c3', 'd4-c4', 'd4-c5', 'd4-d3', 'd4-d5', 'd4-e5', 'e4-e5', 'e9-d8'] },
-        { play: 'd4-c4', position: 'G(6)G(6)G/3/5/5/5/2GG(4)G/4T/3/1T1 T - G5 last=c4' },
+        { play: 'c5xe3', position: afterOne, result: null, moves: ['a9-b8', 'c9-c8', 'd4-c3', 'd4-c4', 'd4-c5', 'd4-d3', 'd4-d5', 'd4-e5', 'e4-e5'] },
+        { play: 'd4-c4', position: 'GGG/3/5/5/5/2GG(4)G/4T/3/1T1 T - G15 last=c4' },
       ],
-      [{ play: 'c5xe3xe5', position: 'G(6)G(6)G/3/5/5/4T/3G(5)1/5/3/1T1 G - G6 -', result: null }],
+      [{ play: 'c5xe3xe5', position: 'GGG/3/5/5/4T/3G(5)1/5/3/1T1 G - G16 last=e9', result: null }],
     ],
   });
 });

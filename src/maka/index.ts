@@ -6,5 +6,7 @@ export { PIECES, PIECES_ROKUSHU, DIR_VECTORS, SLIDE } from './pieces.js';
 export type { PieceType, PieceForm, Moves, Ray, Dir } from './pieces.js';
 export { resolveMakaOptions, DEFAULT_OPTIONS, OPTION_DECLS } from './options.js';
 export type { MakaOptions } from './options.js';
-export { parsePosition, formatPosition, parseMove } from './sfen.js';
+export { parsePosition, readPosition, formatPosition, parseMove } from './sfen.js';
+export { validateMakaSetup, parseMakaPosition, MAKA_SIDE_TOTAL } from './validate.js';
+export type { MakaProblem } from './validate.js';
 export type { MakaSetup, MoveText } from './sfen.js';

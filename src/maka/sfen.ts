@@ -45,11 +45,16 @@ export function formatPosition(s: MakaSetup): string {
   return `${ranks.join('/')} ${s.side === 0 ? 'b' : 'w'}`;
 }
 
-/** Parses a position string; throws ParseError with a 1-based column. */
-export function parsePosition(text: string): MakaSetup {
+/**
+ * Reads a position string by the grammar above (syntax only: whether the position can arise is
+ * validate.ts's validateMakaSetup) into a MakaSetup, with the 1-based column of each piece (per setup
+ * index, 0 where empty) and of the side to move. Throws ParseError with a 1-based column.
+ */
+export function readPosition(text: string): { setup: MakaSetup; columns: Int32Array; sideColumn: number } {
   const fail = (i: number, reason: string): never => { throw new ParseError('position', text, i + 1, reason); };
   if (typeof text !== 'string') throw new ParseError('position', String(text), 1, 'not a string');
   const cells = new Uint8Array(SIZE * SIZE);
+  const columns = new Int32Array(SIZE * SIZE);
   let i = 0, rank = SIZE - 1, file = 0;
   let lastWasCount = false;
   for (;;) {
@@ -103,12 +108,18 @@ export function parsePosition(text: string): MakaSetup {
     if (promoted && PIECES[type!]!.promoted === null) fail(start, `"${code}" has no promoted form`);
     if (file >= SIZE) fail(start, `rank ${rank + 1} has more than ${SIZE} squares`);
     cells[rank * SIZE + file] = makePiece(type!, promoted, black ? 0 : 1);
+    columns[rank * SIZE + file] = start + 1;
     file++; lastWasCount = false;
   }
   i++;
   const side = text.slice(i);
   if (side !== 'b' && side !== 'w') fail(i, side === '' ? 'missing side to move (b or w)' : `the side to move is "b" or "w", got ${JSON.stringify(side)}`);
-  return { cells, side: side === 'b' ? 0 : 1 };
+  return { setup: { cells, side: side === 'b' ? 0 : 1 }, columns, sideColumn: i + 1 };
+}
+
+/** Reads a position string by the grammar only ({@link readPosition}); throws ParseError with a 1-based column. */
+export function parsePosition(text: string): MakaSetup {
+  return readPosition(text).setup;
 }
 
 export const FILES = 'abcdefghijklmnopqrs';

@@ -53,7 +53,7 @@ export class EngineWorker {
   /**
    * Starts a worker and creates the game in it (createGame's options plus `variant`). Rejects, as
    * createGame would, with ArgumentError (options not an object, arguments of the wrong type),
-   * UnknownVariantError, OptionError, ParseError (a bad position) or TablebaseError. What can be checked
+   * UnknownVariantError, OptionError, ParseError (a bad position; PositionError for one that cannot arise) or TablebaseError. What can be checked
    * without a thread (checkGameArgs: types, variant, option values) is checked before one is started;
    * when creating the game in the worker fails, the thread is terminated before start() rejects, so a
    * failed start leaves nothing running.
@@ -188,7 +188,7 @@ export class EngineWorker {
    */
   stop(): void { for (let i = 0; i < STOP_SLOTS; i++) Atomics.store(this.stopFlag, i, 1); }
 
-  /** Game.setPosition: rejects with ParseError naming the column, ArgumentError for a non-string. */
+  /** Game.setPosition: rejects with ParseError or PositionError (revived as such) naming the column, ArgumentError for a non-string. */
   setPosition(p: string): Promise<void> { return this.call('setPosition', () => this.remote.setPosition(p)); }
   /** The position string (notation.ts grammar). */
   position(): Promise<string> { return this.call('position', () => this.remote.position()); }
