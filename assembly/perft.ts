@@ -154,8 +154,8 @@ function perftGeneric(depth: i32, ply: i32): u64 {
 
 /** Perft of the current position (nodes as f64: exact up to 2^53). */
 export function perft(depth: i32): f64 {
+  stopped = false;   // before the depth-0 answer too: a run reports only its own stop
   if (depth <= 0) return 1;
-  stopped = false;
   if (!fast) return depth > MAX_PLY - 1 ? -1 : <f64>perftGeneric(depth, 0);
   incremental = true;
   return <f64>perftRec(hunters, prey, side, inHand, captured, depth);
@@ -163,8 +163,8 @@ export function perft(depth: i32): f64 {
 
 /** Perft with classic bulk counting only (every depth-1 node visited): measures raw move generation. */
 export function perftClassic(depth: i32): f64 {
+  stopped = false;   // before the depth-0 answer too: a run reports only its own stop
   if (depth <= 0) return 1;
-  stopped = false;
   if (!fast) return depth > MAX_PLY - 1 ? -1 : <f64>perftGeneric(depth, 0);
   incremental = false;
   return <f64>perftRec(hunters, prey, side, inHand, captured, depth);
@@ -175,7 +175,7 @@ export function perftClassic(depth: i32): f64 {
  * fast recursion in the tests; for every other game it is the same count perft() makes.
  */
 export function perftSlow(depth: i32): f64 {
+  stopped = false;   // before the depth-0 answer too: a run reports only its own stop
   if (depth <= 0) return 1;
-  stopped = false;
   return <f64>perftGeneric(depth, 0);
 }

@@ -460,14 +460,14 @@ export class Game implements AnyGame {
 
   /**
    * Runs a perft-like core call of `depth` plies until `deadline` or the stop flag; throws LatticeError
-   * 'stopped' or on a count past 2^53. A call of depth 0 counts 1 without running (the core then leaves
-   * its stopped flag as the last run set it, so it is not read).
+   * 'stopped' or on a count past 2^53. A call of depth 0 counts 1 without running (the core clears its
+   * stopped flag first, as every run does).
    */
   private limited(what: string, depth: number, stop: Int32Array | undefined, deadline: number, t0: number, run: () => number): number {
     this.core.hooks.shouldStop = () => ((stop && Atomics.load(stop, 0)) || performance.now() > deadline ? 1 : 0);
     try {
       const n = runGrowing(this.core, what, run);
-      if (depth > 0 && this.core.exports.perftStopped()) throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
+      if (this.core.exports.perftStopped()) throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
       if (n > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `${what}: the count exceeds 2^53 and cannot be reported exactly`);
       return n;
     } finally {
