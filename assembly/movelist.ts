@@ -16,11 +16,12 @@ import { ld, st, none } from "./bits";
  * 105-point board needs 105; multi-jumps need far more (distinct (start, end, captured set) triples: 283
  * in a tibetan-2 position four plies from the start; on tibetan-4, 3,980 three plies from the start with
  * a tiger inside the ring of goats, 61,178 after `j11 g12-g11 k8` from the second-line start, and the
- * reference met 98,957 within four plies of that start).
+ * reference met 98,957 within four plies of that start; random play from `setup=second-line
+ * first=tigers` met 343,909, so the wide build's list holds 2^20).
  */
-export const MAX_MOVES: i32 = isInteger<Bits>() ? 32767 : 1 << 18;
-/** Most moves the stack may ever hold: 2^18 on the u64 build, 2^21 on the wide build. */
-export const STACK_MOVES: i32 = isInteger<Bits>() ? 1 << 18 : 1 << 21;
+export const MAX_MOVES: i32 = isInteger<Bits>() ? 32767 : 1 << 20;
+/** Most moves the stack may ever hold: 2^18 on the u64 build, 2^22 on the wide build (four largest lists). */
+export const STACK_MOVES: i32 = isInteger<Bits>() ? 1 << 18 : 1 << 22;
 /** Deepest ply the move stack serves (search and perft). */
 export const MAX_PLY: i32 = 128;
 /**

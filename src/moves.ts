@@ -104,7 +104,7 @@ function overflowError(core: Core, what: string, kind: number): LatticeError {
   const limit = kind === 2
     ? `the root list's ${e.maxMoves()} path nodes`
     : `${e.maxMoves()} moves in one list (${e.stackMoves()} on the search and perft stack)`;
-  return new LatticeError('overflow', `${what}: a position had more legal moves than the core holds: ${limit}, this build's largest capacity (${core.wide ? 'wide' : 'u64'} build; no position of these games met so far comes near it); the result would be wrong`);
+  return new LatticeError('overflow', `${what}: a position had more legal moves than the core holds: ${limit}, this build's largest capacity (${core.wide ? 'wide' : 'u64'} build; the most seen in these games is 343,909, README "Memory and capacities"); the result would be wrong`);
 }
 
 /**

@@ -708,6 +708,20 @@ describe('dense tibetan-4 positions: tigers inside the second-line ring (test/de
     checkPosition(g, tibetanView('tibetan-4', { setup: 'second-line' }, position), newStats(), { moves: 100, values: 2000, pathsPerMove: 4, pathMoves: 8, refChecks: 2 });
   });
 
+  it('the most multi-jumps seen in play (343,909: random play from setup=second-line first=tigers) fit the wide build\'s lists, and the reference counts the same', async () => {
+    const position = '3/1T1/9/GGGGGGGG1/2G1G3G2/G1G5GG1/GT1G5GT2/2G3G1G2/2G5G2/1GGGGGGG1/7G1/1T1/G2 T G42 - -';
+    const options = { setup: 'second-line', first: 'tigers' };
+    const g = await Game.create('tibetan-4', { options, position });
+    try {
+      const n = g.moves().length;
+      expect(n).toBeGreaterThan(262144);   // past the wide build's former 2^18 capacity
+      expect(g.perft(1)).toBe(n);
+      expect(tibetanView('tibetan-4', options, position).texts().length).toBe(n);   // the reference (test/reference/tibetan.ts), one text a move
+    } finally {
+      g.dispose();
+    }
+  });
+
   it('a lattice of goats (every grid point with an odd coordinate, the tiger on g7): past the core\'s capacity, every API throws LatticeError overflow, and the game goes on from another position', async () => {
     // the 9x9 grid's points with both local coordinates even are empty (25), the other 56 hold goats: the
     // tiger on the centre jumps from empty point to empty point over a goat each way, along every line,

@@ -515,7 +515,7 @@ export function legalMoves(p: Position): Move[] {
   } else {
     for (const t of p.tigers) {
       for (const n of board.neighbours[t]) if (isEmpty(p, n)) moves.push({ kind: "step", from: t, to: n });
-      moves.push(...tigerJumps(p, board, t));
+      for (const m of tigerJumps(p, board, t)) moves.push(m);   // not push(...): a list of 10^5 moves overflows the call stack
     }
   }
   return moves;
