@@ -78,6 +78,9 @@ const IRREV = new StaticArray<i32>(MAX_HISTORY);
 export let histLen: i32 = 0;
 export let lastIrrev: i32 = 0;
 
+/** The move played at history index i (0 <= i < histLen), as the generator packed it. */
+export function playedMove(i: i32): u32 { return ld(MOVES_PLAYED, i); }
+
 // ---- Zobrist keys ----
 const Z_HUNTER = new StaticArray<u64>(MAX_POINTS);
 const Z_PREY = new StaticArray<u64>(MAX_POINTS);

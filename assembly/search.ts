@@ -29,11 +29,11 @@
 //   it, i.e. once it is proven shortest.
 import { ld, st, none } from "./bits";
 import { MAX_POINTS } from "./board";
-import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, clockOut } from "./position";
+import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, clockOut, playedMove } from "./position";
 import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from "./movegen/index";
 import { MOVES, CAPS, SCORES, MAX_PLY, plyBase, endPly, overflow } from "./movelist";
 import { fast, compulsory } from "./rules";
-import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, KIND_PLACE, KIND_MULTI } from "./move";
+import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, stepMove, KIND_PLACE, KIND_STEP, KIND_MULTI } from "./move";
 import { evaluate, EVAL_LIMIT } from "./eval";
 import { probeCurrent } from "./tablebase/probe";
 import { ttProbe, ttStore, proofProbe, proofStore, ttNewSearch, ttClaim, ttMove, ttScore, ttDepth, ttBound, TT_USER_SEARCH, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
@@ -82,11 +82,21 @@ let stopped = false;
  * a side that is ahead plays on instead of repeating and a side that is behind takes the draw it can
  * claim (DESIGN.md "Search"); the lead's part shrinks to nothing as plies pass without an irreversible
  * move, and after that the side to move seeks the draw more and more, so that a game where nobody makes
- * progress ends in the draw the rules give instead of shuffling on. The proof scores every draw 0.
+ * progress ends in the draw the rules give instead of shuffling on: from FADE_FROM such plies the
+ * leader's evaluation itself fades (staticEval), so that a lead nobody converts stops counting, and each
+ * side plays its way back (wayBack) where nothing is better. The proof scores every draw 0.
  */
 let contempt: i32 = 0;
 /** Set while the side to move seeks the draw after CONTEMPT_PLIES quiet plies (the main search only). */
 let seekDraw = false;
+/**
+ * While seeking the draw: the root's way back, searched first at the root (before the TT move), so that
+ * among moves of equal value the one that undoes one of the side's own recent steps is played (see
+ * wayBack); NO_MOVE otherwise.
+ */
+let seekMove: u32 = NO_MOVE;
+/** How many of the side's own previous moves wayBack looks at. */
+const WAY_BACK_MOVES: i32 = 4;
 /**
  * Root values from which contempt starts, its largest size, the quiet plies (since the game's last
  * irreversible move) over which it fades, and the most a draw is then worth to the side to move.
@@ -95,6 +105,36 @@ const CONTEMPT_FROM: i32 = 100;
 const CONTEMPT_MAX: i32 = 100;
 const CONTEMPT_PLIES: i32 = 60;
 const DRAW_SEEK_MAX: i32 = 50;
+
+/**
+ * Plies without an irreversible move (a capture, a placement, ...) after which the static evaluation
+ * of a side that leads at the root fades linearly (under repetition=draw3; see setContempt), and the
+ * plies at which it reaches 0, as chess engines scale by the fifty-move counter. Counted at each node of
+ * the line, so an irreversible move inside the search brings the whole evaluation back: the leader still
+ * takes what it can take. Only the leader's own searches fade: the side that is behind keeps its whole
+ * evaluation and defends as before (a fade in every search made the Bagh Chal goats, 4 goats down,
+ * stop guarding against the tigers' threats in long games: 8-55-14 at 100k nodes against the engine
+ * without it). FADE_FROM is past the Bagh Chal goats' closing-in wins that bench/conversion.js plays
+ * (15-60 plies, made of reversible moves). tibetan-4 at 50 ms a move: the tigers' lead of 16-20 goats
+ * (of the 59 they need) kept them playing on past 1,000 plies; with the fade each draw3 option value
+ * ends in a repetition within 1,000 plies (bench/selfplay.js).
+ */
+const FADE_FROM: i32 = 100;
+const FADE_TO: i32 = 200;
+
+/** Set for a search whose root side leads (see setContempt): only then does the evaluation fade. */
+let fadeOn = false;
+
+/** The static evaluation as the main search uses it: faded toward 0 by plies without progress. */
+// @ts-ignore: decorator
+@inline function staticEval(): i32 {
+  const v = evaluate();
+  if (!fadeOn) return v;
+  const q = histLen - lastIrrev;
+  if (q <= FADE_FROM) return v;
+  if (q >= FADE_TO) return 0;
+  return v * (FADE_TO - q) / (FADE_TO - FADE_FROM);
+}
 
 /** A draw's score for the side to move at `ply` (contempt counts against the root side at even plies). */
 // @ts-ignore: decorator
@@ -226,10 +266,10 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   let n: i32, best: i32;
   if (compulsory) {
     n = generateCaptures(base);
-    if (n == 0 || ply >= MAX_PLY - 1) return hasMove() ? evaluate() : -(MATE - ply);
+    if (n == 0 || ply >= MAX_PLY - 1) return hasMove() ? staticEval() : -(MATE - ply);
     best = -INFINITE;
   } else {
-    const standPat = evaluate();
+    const standPat = staticEval();
     if (ply >= MAX_PLY - 1) return standPat;
     if (standPat >= beta) return standPat;
     if (standPat > alpha) alpha = standPat;
@@ -344,6 +384,7 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   const n = generate(base);
   endPly(ply, base + n);
   if (n == 0) return -(MATE - ply);   // no legal move: the side to move loses (RULES §0)
+  if (ply == 0 && seekMove != NO_MOVE && !proving) ttm = seekMove;
   scoreMoves(base, n, ttm, ply);
 
   const alpha0 = alpha;
@@ -428,6 +469,7 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
   for (let i = 0; i < 2 * MAX_POINTS * MAX_POINTS; i++) st(HIST, i, ld(HIST, i) >> 3);
   const limit = min(max(maxDepth, 1), MAX_PLY - 2);
   setContempt();
+  seekMove = seekDraw ? wayBack() : NO_MOVE;
   let prev: i32 = 0;
   for (let depth = 1; depth <= limit; depth++) {
     let delta: i32 = 40;
@@ -478,21 +520,51 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
  * - from q = CONTEMPT_PLIES on, the side to move values a draw at (q - CONTEMPT_PLIES) / 2 above 0, at
  *   most DRAW_SEEK_MAX, and (seekDraw) counts a second occurrence of a position of the game as the
  *   draw: where neither side has more than that to play for, each in turn steers for the repetition,
- *   which then comes even where its cycle is longer than the search can see. A side that leads by more
- *   plays on: the prey's progress (closing in) is made of reversible moves, so plies without an
- *   irreversible move do not show that a lead is empty. Only the draw's value moves, never the
- *   evaluation (a fading evaluation made the defending side stop defending).
+ *   which then comes even where its cycle is longer than the search can see (and wayBack helps it
+ *   come). A side that leads by more (v >= CONTEMPT_FROM after FADE_FROM quiet plies: fadeOn) plays on
+ *   until its evaluation has faded (staticEval; the prey's progress, closing in, is made of reversible
+ *   moves, so a short quiet stretch does not show that a lead is empty, and an evaluation that faded
+ *   from the first quiet ply made the defending side stop defending).
  * Only under repetition=draw3 (the other rules have no repetition draw to seek or avoid).
  */
 function setContempt(): void {
-  contempt = 0; seekDraw = false;
+  contempt = 0; seekDraw = false; fadeOn = false;
   if (over != 0 || repetitionMode != 1) return;
   const q = histLen - lastIrrev;
-  if (q >= CONTEMPT_PLIES) { contempt = -min((q - CONTEMPT_PLIES) / 2, DRAW_SEEK_MAX); seekDraw = true; return; }
+  if (q >= CONTEMPT_PLIES) {
+    contempt = -min((q - CONTEMPT_PLIES) / 2, DRAW_SEEK_MAX);
+    seekDraw = true;
+    if (q > FADE_FROM) {
+      const v = quiesce(-INFINITE, INFINITE, 0);
+      fadeOn = !stopped && v >= CONTEMPT_FROM && v < MATE_BOUND;
+    }
+    return;
+  }
   const v = quiesce(-INFINITE, INFINITE, 0);
   if (stopped || v >= MATE_BOUND || v <= -MATE_BOUND || abs(v) < CONTEMPT_FROM) return;
   const c = min(abs(v) / 4, CONTEMPT_MAX) * (CONTEMPT_PLIES - q) / CONTEMPT_PLIES;
   contempt = v > 0 ? c : -c;
+}
+
+/**
+ * The root's way back while seeking the draw: the step that undoes the most recent of the side to move's
+ * own last WAY_BACK_MOVES moves (since the last irreversible move) that a legal step undoes, or NO_MOVE.
+ * Where both sides seek the draw and no move is better, each plays its way back, and the positions then
+ * repeat: the hunters' in 4 plies, a no-same-twice side's (which may not move the same piece twice
+ * running, so it takes its move before last back) in 8. The search alone would not find such a cycle:
+ * inside it, the opponent avoids the draw the side to move seeks.
+ */
+function wayBack(): u32 {
+  const base = plyBase(0);
+  const n = generate(base);
+  if (overflow) return NO_MOVE;
+  for (let k = 1, i = histLen - 2; k <= WAY_BACK_MOVES && i >= lastIrrev; k++, i -= 2) {
+    const m = playedMove(i);
+    if (moveKind(m) != KIND_STEP) continue;
+    const back = stepMove(moveTo(m), moveFrom(m));
+    for (let j = 0; j < n; j++) if (ld(MOVES(), base + j) == back) return back;
+  }
+  return NO_MOVE;
 }
 
 /** Makes the line now in PV[0] the root's result, with `score`. */
