@@ -31,7 +31,7 @@
 // end is within [--min-dtm, --max-dtm], the winner being the side to move (odd distance) or the other.
 // The oracle (probing) is this repository's build; only the players come from --engine.
 import { Game as OracleGame } from '../dist/src/index.js';
-import { randomMovementPosition, seededRandom } from '../test/exact-wins-lib.mjs';
+import { randomMovementPosition, seededRandom } from '../test/support/exact-wins-lib.mjs';
 import { REPO, args, defaultTbDir, ensureTablebase, loadEngine, moverOf, winnerOf } from './tb-cache.js';
 
 const { opt, flag } = args({

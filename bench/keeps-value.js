@@ -37,7 +37,7 @@
 // longer than the search sees) or "lost" (a mate for the opponent). The proving searches use this
 // repository's build; the chosen move comes from --engine.
 import { Game as OracleGame } from '../dist/src/index.js';
-import { randomMovementPosition, seededRandom } from '../test/exact-wins-lib.mjs';
+import { randomMovementPosition, seededRandom } from '../test/support/exact-wins-lib.mjs';
 import { REPO, args, defaultTbDir, ensureTablebase, loadEngine, moverOf } from './tb-cache.js';
 
 const { opt, flag } = args({

@@ -19,7 +19,7 @@
 // table for the whole game, as a GUI would.
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { seededRandom } from '../test/exact-wins-lib.mjs';
+import { seededRandom } from '../test/support/exact-wins-lib.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };

@@ -11,7 +11,7 @@
 //   --movetime MS   time a move (default 50)
 //   --max-plies N   a game still going after N plies is reported unfinished (default 1000)
 import { createGame, listVariants } from '../dist/src/index.js';
-import { variantCases } from '../test/selfplay-cases.mjs';
+import { variantCases } from '../test/support/selfplay-cases.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };

@@ -35,7 +35,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { seededRandom } from '../test/exact-wins-lib.mjs';
+import { seededRandom } from '../test/support/exact-wins-lib.mjs';
 
 const argv = process.argv.slice(2);
 const cmd = argv[0];
