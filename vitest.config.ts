@@ -1,8 +1,13 @@
+// `npm test` (README's test command): the unit, reference, perft, property and process tiers
+// (test/support/tiers.ts), which need only Node and the build. The slower tiers have configs and scripts
+// of their own (test/browser, test/package, test/slow, test/perft/deep.config.ts).
 import { defineConfig } from 'vitest/config';
+import { GLOBAL_SETUP, includeOf } from './test/support/tiers.js';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: includeOf('test'),
+    globalSetup: GLOBAL_SETUP,
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -1,8 +1,8 @@
-// The build step of `npm run test:browser`: runs `npm run build` unless everything it writes is newer
-// than everything it reads (make's rule, by modification times). CI runs the browser suite right after
-// `npm test`, whose pretest has just built it all: building again (six WebAssembly targets, the host,
-// the page) took longer than the suite itself. Any source newer than an output, or an output missing,
-// builds everything as before.
+// The build step of the tiers that run after `npm test` (`npm run test:browser`, `test:package`,
+// `test:slow`, `test:deep`): runs `npm run build` unless everything it writes is newer than everything it
+// reads (make's rule, by modification times). CI runs them right after `npm test`, whose pretest has just
+// built it all: building again (six WebAssembly targets, the host, the page) took longer than the browser
+// suite itself. Any source newer than an output, or an output missing, builds everything as before.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -32,10 +32,11 @@ const newestInput = Math.max(...inputs.map((f) => statSync(f).mtimeMs));
 const missing = outputs.filter((f) => !existsSync(f));
 const oldestOutput = missing.length ? -Infinity : Math.min(...outputs.map((f) => statSync(f).mtimeMs));
 
+const script = process.env.npm_lifecycle_event ?? 'build-if-stale';
 if (missing.length === 0 && oldestOutput > newestInput) {
-  console.log('test:browser: the build is up to date (every output is newer than every source): not building again');
+  console.log(`${script}: the build is up to date (every output is newer than every source): not building again`);
 } else {
-  console.log(`test:browser: building (${missing.length ? `missing ${missing.map((f) => f.slice(root.length)).join(', ')}` : 'a source is newer than the build'})`);
+  console.log(`${script}: building (${missing.length ? `missing ${missing.map((f) => f.slice(root.length)).join(', ')}` : 'a source is newer than the build'})`);
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
   process.exit(r.status ?? 1);
 }
