@@ -2,19 +2,19 @@
 // thread, and EngineWorker as a module Web Worker with progress, a stop through SharedArrayBuffer
 // (the page is served cross-origin isolated) of a search and of a perft, errors that keep their class, and a terminate() that settles. The repository's dist/ is served by Vite's dev server,
 // which resolves the bare imports (comlink) for the page and the worker as any bundler would; the
-// installed package in bundled apps is test/package.test.ts's. Skipped, saying why, when Chromium is not
-// installed (.ci/run installs Debian's chromium).
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+// installed package in bundled apps is test/package/package.test.ts's. Skipped, saying why, when Chromium
+// is not installed (.ci/run installs Debian's chromium; under CI its absence is an error).
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createServer, type ViteDevServer } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, chromiumMissing, skipping } from '../support/requires.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
-describe.skipIf(!existsSync(CHROMIUM))(`in a browser (${CHROMIUM})`, () => {
+describe.skipIf(skipping('the engine in a browser', chromiumMissing()))(`in a browser (${CHROMIUM})`, () => {
   let server: ViteDevServer;
   let base = '';
   const cacheDir = mkdtempSync(join(tmpdir(), 'lattice-vite-'));

@@ -16,9 +16,9 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, chromiumMissing, skipping } from '../support/requires.js';
 import baghChal from '../perft/bagh-chal.json' with { type: 'json' };
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const repo = fileURLToPath(new URL('../..', import.meta.url));
 const execFileP = promisify(execFile);
 /** The start position's perft counts from test/perft/bagh-chal.json (the independent reference's). */
@@ -152,7 +152,7 @@ describe('the npm package, installed from its tarball', () => {
     }
   });
 
-  describe.skipIf(!existsSync(CHROMIUM))(`in web apps bundled from the installed package, in Chromium (${CHROMIUM})`, () => {
+  describe.skipIf(skipping('the npm package in web apps bundled from it', chromiumMissing()))(`in web apps bundled from the installed package, in Chromium (${CHROMIUM})`, () => {
     let browser: import('playwright-core').BrowserContext;
     let profile = '';
     const servers: http.Server[] = [];

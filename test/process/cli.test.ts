@@ -1,20 +1,15 @@
 // The `lattice` command: JSON shapes, and bad input -> one line on stderr, exit code 2, no stack trace.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptMissing, skipping } from '../support/requires.js';
+import { unprivileged } from '../support/unprivileged.js';
 
 const cli = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
-/** As run(), but as an unprivileged user when the tests run as root (root ignores file permissions). */
-function runUnprivileged(...args: string[]) {
-  const asRoot = process.getuid?.() === 0;
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
-  return { code: r.status, out: r.stdout, err: r.stderr };
-}
-
 describe('lattice CLI', () => {
   it('perft --json prints the published perft(6)', () => {
     const r = run('perft', 'bagh-chal', '6', '--json');
@@ -124,8 +119,8 @@ describe('lattice CLI', () => {
   });
 
   // `script` gives the command a terminal: stderr is a TTY there, stdout goes to a file
-  const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
-  it.skipIf(!hasScript)('on a terminal, search and perft show progress on stderr by default; stdout stays pure JSON', async () => {
+  const onTerminal = 'on a terminal, search and perft show progress on stderr by default; stdout stays pure JSON';
+  it.skipIf(skipping(`lattice CLI: ${onTerminal}`, scriptMissing()))(onTerminal, async () => {
     const { mkdtempSync, readFileSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
@@ -247,60 +242,78 @@ describe('lattice with maka-dai-dai', () => {
 });
 
 describe('lattice tablebase', () => {
-  it('builds (captures-to-win=1), probes, and reports bad input with exit 2', async () => {
-    const { mkdtempSync, rmSync, writeFileSync, readFileSync } = await import('node:fs');
+  let dir = '';
+  beforeAll(async () => {
+    const { mkdtempSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
-    const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-tb-'));
-    try {
-      const b = run('tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir, '--json', '--progress');
-      expect(b.code).toBe(0);
-      expect(b.err).toMatch(/^layer 0 pass \d \|/);
-      const j = JSON.parse(b.out);
-      expect(j.distinct).toBe(66962);
-      const p = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir, '--json');
-      expect(p.code).toBe(0);
-      expect(JSON.parse(p.out)).toEqual({ wdl: 'win', dtm: 1, bestmove: 'c2-c3', line: ['c2-c3'] });
-      const solved = run('solve', 'bagh-chal', '--position', 'TGGGT/GGGGG/GG1GG/GGGG1/TGGGT G G1 -', '--option', 'captures-to-win=1', '--dir', dir, '--json', '--progress');
-      expect(solved.code).toBe(0);
-      expect(JSON.parse(solved.out).value).toMatch(/^(win|draw|loss)$/);
-      const placement = run('tablebase', 'probe', 'T3T/5/5/5/T3T G G20 -', '--option', 'captures-to-win=1', '--dir', dir);
-      expect(placement.code).toBe(2);
-      expect(placement.err).toMatch(/^error: the position is not in the movement-phase tablebase/);
-      // without --option, the files' captures-to-win (1) is taken; another one names the file it lacks
-      const inferred = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--dir', dir, '--json');
-      expect(inferred.code).toBe(0);
-      expect(JSON.parse(inferred.out).wdl).toBe('win');
-      const missing = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=5', '--dir', dir);
-      expect(missing.code).toBe(2);
-      expect(missing.err).toMatch(/bagh-chal-ctw5-c4\.lttb is missing/);
-      const f = join(dir, 'bagh-chal-ctw1-c0.lttb');
-      // a file or directory that may not be read is a permission problem, not a missing file
-      const { chmodSync } = await import('node:fs');
-      chmodSync(dir, 0o755);
-      const probeArgs = ['tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--variant', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir];
-      for (const [path, mode] of [[f, 0o000], [dir, 0o000]] as const) {
-        chmodSync(path, mode);
-        try {
-          const denied = runUnprivileged(...probeArgs);
-          expect(denied.code).toBe(2);
-          expect(denied.err.trim().split('\n')).toHaveLength(1);
-          expect(denied.err).toMatch(/^error: no permission to read tablebase file .*bagh-chal-ctw1-c0\.lttb/);
-          expect(denied.err).not.toMatch(/missing/);
-        } finally {
-          chmodSync(path, path === dir ? 0o755 : 0o644);
-        }
+    dir = mkdtempSync(join(tmpdir(), 'lattice-cli-tb-'));
+  });
+  afterAll(async () => {
+    const { rmSync } = await import('node:fs');
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  const probeArgs = () => ['tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--variant', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir];
+
+  it('builds (captures-to-win=1), probes, and reports bad input with exit 2', () => {
+    const b = run('tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir, '--json', '--progress');
+    expect(b.code).toBe(0);
+    expect(b.err).toMatch(/^layer 0 pass \d \|/);
+    const j = JSON.parse(b.out);
+    expect(j.distinct).toBe(66962);
+    const p = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir, '--json');
+    expect(p.code).toBe(0);
+    expect(JSON.parse(p.out)).toEqual({ wdl: 'win', dtm: 1, bestmove: 'c2-c3', line: ['c2-c3'] });
+    const solved = run('solve', 'bagh-chal', '--position', 'TGGGT/GGGGG/GG1GG/GGGG1/TGGGT G G1 -', '--option', 'captures-to-win=1', '--dir', dir, '--json', '--progress');
+    expect(solved.code).toBe(0);
+    expect(JSON.parse(solved.out).value).toMatch(/^(win|draw|loss)$/);
+    const placement = run('tablebase', 'probe', 'T3T/5/5/5/T3T G G20 -', '--option', 'captures-to-win=1', '--dir', dir);
+    expect(placement.code).toBe(2);
+    expect(placement.err).toMatch(/^error: the position is not in the movement-phase tablebase/);
+    // without --option, the files' captures-to-win (1) is taken; another one names the file it lacks
+    const inferred = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--dir', dir, '--json');
+    expect(inferred.code).toBe(0);
+    expect(JSON.parse(inferred.out).wdl).toBe('win');
+    const missing = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=5', '--dir', dir);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/bagh-chal-ctw5-c4\.lttb is missing/);
+  });
+
+  // a file or directory that may not be read is a permission problem, not a missing file; root ignores
+  // permissions, so the CLI runs where they apply (test/support/unprivileged.ts), or the test says why not
+  const perms = unprivileged(cli, ['perft', 'bagh-chal', '1']);
+  const title = `a tablebase file or directory that may not be read: "no permission", exit 2 (${perms.how ?? 'skipped'})`;
+  it.skipIf(skipping(`lattice tablebase: ${title}`, perms.how === null ? perms.reason : null))(title, async () => {
+    if (perms.how === null) return;
+    const { chmodSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const f = join(dir, 'bagh-chal-ctw1-c0.lttb');
+    chmodSync(dir, 0o755);
+    for (const [path, mode] of [[f, 0o000], [dir, 0o000]] as const) {
+      chmodSync(path, mode);
+      try {
+        const denied = perms.run([cli, ...probeArgs()]);
+        expect(denied.code, denied.err).toBe(2);
+        expect(denied.err.trim().split('\n')).toHaveLength(1);
+        expect(denied.err).toMatch(/^error: no permission to read tablebase file .*bagh-chal-ctw1-c0\.lttb/);
+        expect(denied.err).not.toMatch(/missing/);
+      } finally {
+        chmodSync(path, path === dir ? 0o755 : 0o644);
       }
-      const good = readFileSync(f);
-      const bad = Buffer.from(good); bad[1000] ^= 0xff;
-      writeFileSync(f, bad);
-      const corrupt = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir);
-      expect(corrupt.code).toBe(2);
-      expect(corrupt.err.trim().split('\n')).toHaveLength(1);
-      expect(corrupt.err).toMatch(/bagh-chal-ctw1-c0\.lttb is unusable: checksum mismatch/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('a corrupt file is unusable: checksum mismatch, exit 2', async () => {
+    const { readFileSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const f = join(dir, 'bagh-chal-ctw1-c0.lttb');
+    const good = readFileSync(f);
+    const bad = Buffer.from(good); bad[1000] ^= 0xff;
+    writeFileSync(f, bad);
+    const corrupt = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir);
+    expect(corrupt.code).toBe(2);
+    expect(corrupt.err.trim().split('\n')).toHaveLength(1);
+    expect(corrupt.err).toMatch(/bagh-chal-ctw1-c0\.lttb is unusable: checksum mismatch/);
   });
 });
 
@@ -392,8 +405,8 @@ describe('lattice on long work: progress from the start, and Ctrl-C', () => {
     }
   });
 
-  const hasScript = spawnSync('script', ['--version'], { encoding: 'utf8' }).status === 0;
-  it.skipIf(!hasScript)('on a terminal, Ctrl-C during perft shows the cursor again and turns line wrap back on', () => {
+  const ctrlC = 'on a terminal, Ctrl-C during perft shows the cursor again and turns line wrap back on';
+  it.skipIf(skipping(`lattice on long work: ${ctrlC}`, scriptMissing()))(ctrlC, () => {
     const r = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" perft bagh-chal 10 & sleep 2; kill -INT $!; wait $!; echo "rc=$?"`, '/dev/null'], { encoding: 'utf8', timeout: 60_000 });
     const t = r.stdout;
     expect(t).toContain('0/21 root moves');

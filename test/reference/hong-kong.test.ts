@@ -3,9 +3,8 @@
 // here is derived by hand from the rules text; the derivation is in the
 // comment next to it. No engine output is pasted here.
 //
-// The reference's perft(1..5) from each start (for the lead to compare with
-// the engine) is printed by the last block, skipped unless asked for:
-//   HONG_KONG_PERFT=1 npx vitest run test/reference-hong-kong.test.ts
+// The reference's perft(1..5) from each start (for comparing with the engine)
+// is printed by test/reference/hong-kong.gen.ts, not by a test.
 
 import { describe, expect, it } from "vitest";
 import {
@@ -347,21 +346,5 @@ describe("shepherds-and-wolves rules", () => {
     const all = BOARD_25.names.filter((n) => n !== "a1" && n !== "e5");
     const full = setup(wolves, { hunter: ["a1", "e5"], prey: all });
     expect(wolves.result(full)).toEqual({ winner: "prey", reason: "cannot-move" });
-  });
-});
-
-describe.skipIf(!process.env.HONG_KONG_PERFT)("reference perft figures (printed, not asserted)", () => {
-  it("prints perft(1..5) from each start", () => {
-    const runs: Array<[Game, Options]> = [
-      ...Object.values(GAMES).map((g): [Game, Options] => [g, {}]),
-      ...["b2", "a3", "c3", "a4", "b4", "c4", "b5"].map((s): [Game, Options] => [giant, { "giant-start": s }]),
-      ...[1, 2, 3].map((n): [Game, Options] => [giant, { "stall-limit": n }]),
-    ];
-    for (const [g, o] of runs) {
-      const p = g.startPosition(o);
-      const figures = [1, 2, 3, 4, 5].map((d) => g.perft(p, d, o));
-      const opts = Object.entries(o).map(([k, v]) => `${k}=${v}`).join(",") || "default";
-      console.log(`${g.id} [${opts}] perft(1..5): ${figures.join(" ")}`);
-    }
   });
 });

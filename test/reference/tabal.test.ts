@@ -9,14 +9,9 @@
 // column c runs c1..c9 and the den sides continue the diagonals through c3/c7
 // (a1-b2-c3-d4-e5, e1-d2-c3-b4-a5, a9-b8-c7-d6-e5, e9-d8-c7-b6-a5).
 //
-// Perft figures for the lead are printed, never asserted, and written to
-// /work/notes/perft-ref/permainan-tabal.json:
-//   TABAL_PERFT=1 npx vitest run test/reference-tabal.test.ts
-// (TABAL_PERFT_SECONDS=n: time budget per row, default 120; TABAL_PERFT_TARGET=n
-// leaves, default 1e6). TABAL_PERFT_DEEP=1: the default, majority=true and
-// removal=end rows only, to 1e8 leaves or 300 s each, into permainan-tabal.deep.json.
+// A survey of the reference's perft figures under each option set (printed,
+// not asserted) is test/reference/tabal.gen.ts's (TABAL_GEN_SURVEY=1), not a test.
 
-import { mkdirSync, writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   BOARD,
@@ -318,65 +313,4 @@ describe("notation (README): texts name moves one to one", () => {
     }
     expect(captures).toBeGreaterThan(50);
   });
-});
-
-// ---------------------------------------------------------------------------
-// Perft figures for the lead (printed, never asserted).
-
-describe.skipIf(!process.env.TABAL_PERFT)("perft table (print only)", () => {
-  const deep = !!process.env.TABAL_PERFT_DEEP;
-  const budget = Number(process.env.TABAL_PERFT_SECONDS ?? (deep ? 300 : 120));
-  const target = Number(process.env.TABAL_PERFT_TARGET ?? (deep ? 100_000_000 : 1_000_000));
-  const optionRows: TabalOptions[] = deep ? [{}, { majority: "true" }, { removal: "end" }] : [
-    {}, { first: "black" }, { majority: "true" }, { removal: "end" },
-    { "move-limit": 1 }, { "move-limit": 2 }, { "move-limit": 3 }, { "move-limit": 5 },
-    { repetition: "none" }, { repetition: "forbid" },
-  ];
-  it("prints and writes /work/notes/perft-ref/permainan-tabal.json", () => {
-    const file = deep ? "permainan-tabal.deep.json" : "permainan-tabal.json";
-    const out: unknown[] = [];
-    for (const options of optionRows) {
-      const tag = Object.keys(options).length === 0 ? "default" : Object.entries(options).map(([k, v]) => `${k}=${v}`).join(",");
-      const p = startPosition(options);
-      const depths: Record<string, number> = {};
-      const secondsPerDepth: Record<string, number> = {};
-      const t0 = Date.now();
-      let stop = "";
-      let lastSeconds = 0;
-      for (let d = 1; d <= 60; d++) {
-        // the next depth takes ~ (leaves ratio) x the last one; stop before overrunning the budget
-        const elapsed = (Date.now() - t0) / 1000;
-        const prev = depths[String(d - 1)], prev2 = depths[String(d - 2)];
-        const guess = d > 2 && prev2 > 0 ? lastSeconds * (prev / prev2) : 0;
-        if (d > 1 && elapsed + guess > budget) { stop = `next depth estimated over the ${budget} s budget`; break; }
-        const t = Date.now();
-        const n = perft(p, d);
-        lastSeconds = (Date.now() - t) / 1000;
-        depths[String(d)] = n;
-        secondsPerDepth[String(d)] = lastSeconds;
-        if (n >= target) { stop = `reached >= ${target} leaves at depth ${d}`; break; }
-        if (n === 0) { stop = `no leaves at depth ${d} (the tree ends)`; break; }
-      }
-      const seconds = Math.round((Date.now() - t0) / 10) / 100;
-      process.stdout.write(`permainan-tabal ${tag}: ${Object.values(depths).join(" ")} (${seconds} s; ${stop})\n`);
-      out.push({
-        id: `permainan-tabal:${tag}`,
-        variant: "permainan-tabal",
-        options,
-        depths,
-        source: "test/reference/tabal.ts",
-        seconds,
-        secondsPerDepth,
-        stop,
-        start: { picture: picture(p), sideToMove: p.side, quiet: p.quiet, rules: p.rules },
-      });
-    }
-    const dir = "/work/notes/perft-ref";
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(`${dir}/${file}`, JSON.stringify(out, null, 2) + "\n");
-    if (!deep) writeFileSync(`${dir}/permainan-tabal.divide2.json`, JSON.stringify({
-      id: "permainan-tabal:default", variant: "permainan-tabal", options: {}, source: "test/reference/tabal.ts",
-      depth: 2, total: perft(startPosition(), 2), divide: divide(startPosition(), 2),
-    }, null, 2) + "\n");
-  }, 3_600_000);
 });
