@@ -41,7 +41,7 @@ const note = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
 
 const load = async (dir) => (await import(pathToFileURL(resolve(dir, 'dist/src/index.js')).href)).Game;
 const [NewGame, OldGame] = [await load(newDir), await load(oldDir)];
-const nextInt = seededRandom(seed);   // mulberry32 (test/exact-wins-lib.mjs)
+const nextInt = seededRandom(seed);   // mulberry32 (test/support/exact-wins-lib.mjs)
 const random = () => nextInt() / 4294967296;
 
 /** The full path text of a move given as `text` in game `g` (a build with moves() gives it; else the text itself). */

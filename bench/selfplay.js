@@ -1,6 +1,6 @@
 // Engine self-play at a time a move, as `lattice play` plays (issue 18 item 4: under the default
 // repetition rule, every variant and every option value ends with a result within 1,000 plies at 50 ms a
-// move). Plays each case of test/selfplay-cases.mjs (a variant's defaults, then each non-default option
+// move). Plays each case of test/support/selfplay-cases.mjs (a variant's defaults, then each non-default option
 // value alone) from the start, engine against itself with one game (one transposition table), and prints
 // the result, its reason, the plies and the seconds. Time-limited searches depend on the machine's load:
 // run it on an idle machine.

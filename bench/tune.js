@@ -46,7 +46,7 @@ const root = new URL('..', import.meta.url).pathname;
 const { Game, getVariant } = await import(pathToFileURL(resolve(root, 'dist/src/index.js')).href);
 const { EVAL_FEATURES, DRAUGHTS_EVAL_FEATURES } = await import(pathToFileURL(resolve(root, 'dist/src/variants/index.js')).href);
 
-/** The seeded generator of the random opening plies: mulberry32 (test/exact-wins-lib.mjs), in [0, 1). */
+/** The seeded generator of the random opening plies: mulberry32 (test/support/exact-wins-lib.mjs), in [0, 1). */
 function rng(seed) {
   const next = seededRandom(seed);
   return () => next() / 4294967296;

@@ -3,7 +3,7 @@
 // every bad input gives a clear typed error naming what and where (CLI: one `error:` line, exit 2).
 // Counts below are derived by hand from RULES.md / README (empty points, neighbours), not pasted.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,10 +61,15 @@ describe('the CLI, as README documents it', () => {
   });
 
   it('tablebase build and solve on a hunt game say it has no tablebase (not "captures-to-win 1..5, got 10") and touch no directory', () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'lattice-user-')), 'tb');
-    expectRefused(['tablebase', 'build', 'tibetan-1', '--dir', dir], /tibetan-1 has no tablebase/);
-    expectRefused(['solve', 'double-tiger', '--dir', dir], /double-tiger has no tablebase/);
-    expect(existsSync(dir)).toBe(false);
+    const parent = mkdtempSync(join(tmpdir(), 'lattice-user-'));
+    const dir = join(parent, 'tb');
+    try {
+      expectRefused(['tablebase', 'build', 'tibetan-1', '--dir', dir], /tibetan-1 has no tablebase/);
+      expectRefused(['solve', 'double-tiger', '--dir', dir], /double-tiger has no tablebase/);
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
+    }
   });
 
   it('a malformed position: exit 2, the column and what was expected', () => {
@@ -150,14 +155,19 @@ describe('the API: positions, moves, options', () => {
   });
 
   it('tablebases on a game without them: TablebaseError saying so, from createGame, countPositions, buildTablebase, solveGame', async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), 'lattice-user-')), 'tb');
-    await expect(createGame('tibetan-1', { tbDir: dir })).rejects.toThrow(/tibetan-1 has no tablebase/);
-    for (const v of ['tibetan-2', 'double-tiger', 'catch-the-giant']) {
-      await expect(countPositions(v)).rejects.toThrow(new RegExp(`${v} has no tablebase: tablebases cover`));
+    const parent = mkdtempSync(join(tmpdir(), 'lattice-user-'));
+    const dir = join(parent, 'tb');
+    try {
+      await expect(createGame('tibetan-1', { tbDir: dir })).rejects.toThrow(/tibetan-1 has no tablebase/);
+      for (const v of ['tibetan-2', 'double-tiger', 'catch-the-giant']) {
+        await expect(countPositions(v)).rejects.toThrow(new RegExp(`${v} has no tablebase: tablebases cover`));
+      }
+      await expect(buildTablebase('tibetan-1', { dir })).rejects.toThrow(TablebaseError);
+      await expect(solveGame('shepherds-and-wolves', { dir })).rejects.toThrow(/shepherds-and-wolves has no tablebase/);
+      expect(existsSync(dir)).toBe(false);
+    } finally {
+      rmSync(parent, { recursive: true, force: true });
     }
-    await expect(buildTablebase('tibetan-1', { dir })).rejects.toThrow(TablebaseError);
-    await expect(solveGame('shepherds-and-wolves', { dir })).rejects.toThrow(/shepherds-and-wolves has no tablebase/);
-    expect(existsSync(dir)).toBe(false);
   });
 });
 

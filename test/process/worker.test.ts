@@ -2,7 +2,7 @@
 // a stop that ends a long search early, a terminate() that settles every call, and a port that survives
 // malformed messages (the compiled worker from `npm run build` is used).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -301,9 +301,11 @@ describe('EngineWorker.terminate()', () => {
       await w.terminate();
       await pending;
       console.log(JSON.stringify(out));`;
-    const file = join(mkdtempSync(join(tmpdir(), 'lattice-worker-')), 'exit.mjs');
+    const dir = mkdtempSync(join(tmpdir(), 'lattice-worker-'));
+    const file = join(dir, 'exit.mjs');
     writeFileSync(file, script);
     const r = spawnSync(process.execPath, [file], { encoding: 'utf8', timeout: 60_000 });
+    rmSync(dir, { recursive: true, force: true });
     expect(r.error, 'the child process did not exit by itself').toBeUndefined();
     expect(r.signal).toBeNull();
     expect(r.status, r.stderr).toBe(0);

@@ -1,5 +1,5 @@
 // Property tests of the Game API (fast-check) for every hunt game other than Bagh Chal (whose own are in
-// test/properties.test.ts), with the default options and each non-default option value (issue 9,
+// test/property/bagh-chal.test.ts), with the default options and each non-default option value (issue 9,
 // "Tests"): random playouts from the start, checking after every move the invariants every position
 // must satisfy:
 // - undo() restores position() and key(); the incremental key equals the recomputed one (keyConsistent);

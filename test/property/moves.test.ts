@@ -1,7 +1,7 @@
 // Moves as values (src/moves.ts) and the capture notation of README "Notation (the lattice games)", for
 // every lattice variant (listVariants() but Maka Dai Dai Shogi), with the default options and each
 // option's first non-default value, on the release build (tibetan-4: the wide build, the only one for its
-// 105 points). At random reachable positions (seeded fast-check playouts, test/playout.ts):
+// 105 points). At random reachable positions (seeded fast-check playouts, test/support/playout.ts):
 // - moves() and legalMoves() list the same moves in the same order, as many as perft(1); texts are unique;
 //   each value is well formed (path from start to end, one capture per hop, toJSON() the plain object);
 //   legalMoveTexts() gives [canonical] or [canonical, full path];
@@ -18,7 +18,7 @@
 //   the run must meet such pairs (tibetan multi-jumps) so the property is not vacuous.
 // - along() (click entry) completes each of those paths, and a part of one goes on.
 // Then the big positions of the issue (61,178 and 11,016 legal moves) through every API and the CLI,
-// dense tibetan-4 positions (test/dense-tibetan4.ts), and a position past the core's capacity (every API
+// dense tibetan-4 positions (test/support/dense-tibetan4.ts), and a position past the core's capacity (every API
 // throws LatticeError 'overflow'). Expected counts are the issue's (independently counted) or the
 // reference's, never the engine's own output. About 20 s; LATTICE_DEEP=1 runs 40 playouts a configuration
 // and 8 dense positions (about 3 minutes).
@@ -665,7 +665,7 @@ describe.each(BIGS)('tibetan-4, $name', (big) => {
 
 describe('tibetan-4, a tiger among many multi-jumps sharing their ends', () => {
   it('a tiger on f2 by the third-line ring (3,980 moves): every multi-jump shares its ends with another, as the reference says', async () => {
-    // the position of test/api.test.ts's legalMoveTexts() case: its multi-jumps are all written as paths
+    // the position of test/unit/api.test.ts's legalMoveTexts() case: its multi-jumps are all written as paths
     const position = '3/1T1/9/9/3GGGGG3/3G3G3/1T2G3G2T1/3G3G3/3GGGGG3/9/4G4/TG1/3 T G46 - -';
     const g = await Game.create('tibetan-4', { position });
     const texts = g.legalMoves();
@@ -686,7 +686,7 @@ function expectOverflow(e: unknown): void {
   expect((e as Error).message).toMatch(/more legal moves than the core holds: (\d+ moves in one list|the root list's \d+ path nodes)/);
 }
 
-describe('dense tibetan-4 positions: tigers inside the second-line ring (test/dense-tibetan4.ts)', () => {
+describe('dense tibetan-4 positions: tigers inside the second-line ring (test/support/dense-tibetan4.ts)', () => {
   // three seeds (eight in the deep tier)
   it.each(DEEP ? [1, 2, 3, 4, 5, 6, 7, 8] : [1, 2, 3])('seed %i: moves().length === perft(1), as the reference lists them; 200 moves (100 spread, 100 sharing their ends with another) round-trip by every text and value; or a LatticeError overflow', async (seed) => {
     const { position } = denseTibetan4(seed);

@@ -1,11 +1,11 @@
 // Engine self-play (spec issue 9, "Search and evaluation"; issue 18 item 4: `lattice play <variant>`
 // finishes a legal game with a result within 1,000 plies for every variant and option value). For every
 // lattice variant but bagh-chal (its own tests cover it) and every option value `lattice variants` lists,
-// one at a time (test/selfplay-cases.mjs), the engine plays itself from the start with a small node budget
+// one at a time (test/support/selfplay-cases.mjs), the engine plays itself from the start with a small node budget
 // per move; every move must be legal (play() refuses an illegal one) and the game must end with a result
 // (winner + reason; a repetition draw is one) within MAX_PLIES. Searches by node count are deterministic,
 // so each game is the same every run. The variants in SLOW_VARIANTS play only their first plies here and
-// their whole games in the slow tier (test/selfplay.slow.ts); bench/selfplay.js plays every case at 50 ms
+// their whole games in the slow tier (test/slow/selfplay.slow.ts); bench/selfplay.js plays every case at 50 ms
 // a move, as `lattice play` does.
 import { describe, expect, it } from 'vitest';
 import { Game, VARIANTS, listVariants } from '../../src/index.js';
@@ -15,7 +15,7 @@ import { KNOWN_UNFINISHED } from '../support/selfplay-unfinished.js';
 /** Nodes per move: small, so that the file runs in seconds (under draw3 the engine's evaluation fades and
  * each side plays its way back toward the draw once plies pass without progress: search.ts "Contempt"). */
 const NODES = 2000;
-/** Plies a SLOW_VARIANTS case plays here, its moves checked (its whole game: test/selfplay.slow.ts). */
+/** Plies a SLOW_VARIANTS case plays here, its moves checked (its whole game: test/slow/selfplay.slow.ts). */
 const SLOW_PLIES = 40;
 
 describe('engine self-play ends with a result for every variant and option value', () => {

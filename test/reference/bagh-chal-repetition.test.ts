@@ -40,7 +40,7 @@ function successors(pos: string): string[] {
   return legalMoves(p).map((m) => formatPosition(play(p, m)));
 }
 
-// Random movement-phase positions as in test/tablebase.test.ts (4 tigers, 20 - c goats on the board,
+// Random movement-phase positions as in test/reference/tablebase.test.ts (4 tigers, 20 - c goats on the board,
 // c captured, no hand, either side to move), but with the LCG step done in 32-bit integer arithmetic:
 // the float form `(s * 1103515245 + 12345) & 0x7fffffff` loses the low bits once the product passes
 // 2^53, so there the side to move comes out "G" in about 996 of 1000 seeds.

@@ -1,5 +1,5 @@
 // Forced wins are exact (DESIGN.md "Search", issue 8): a deterministic sample of the check in
-// test/exact-wins.mjs, on the captures-to-win 3 game so its tablebase builds in seconds. Whenever the
+// test/support/exact-wins.mjs, on the captures-to-win 3 game so its tablebase builds in seconds. Whenever the
 // side to move wins or loses in n plies (the tablebase's distance to mate), a search to depth n + 2
 // reports exactly n, on a fresh Game and on one reused across positions, under repetition=none and
 // draw3; and no search reports a mate shorter than the tablebase's. Under forbid the tablebase is only

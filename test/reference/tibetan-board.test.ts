@@ -2,7 +2,7 @@
 // §0/§2) against the host's board geometry data (src/lattice alquerque(9, four dens)): same points
 // in the same order, same drawn lines, same neighbours and short jumps per point, by name. Geometry
 // only: no move generation of the host is used. The reference's own hand-derived board tests are in
-// test/reference-tibetan.test.ts.
+// test/reference/tibetan.test.ts.
 import { describe, expect, it } from "vitest";
 import { alquerque } from "../../src/lattice/index.js";
 import { boardOf, pointName } from "./tibetan.js";

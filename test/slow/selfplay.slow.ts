@@ -1,8 +1,8 @@
 // The slow tier of engine self-play (`npm run test:slow`, run by .ci/run after `npm test`): the whole
-// games of the variants in SLOW_VARIANTS (test/selfplay-cases.mjs), every option value, at their node
+// games of the variants in SLOW_VARIANTS (test/support/selfplay-cases.mjs), every option value, at their node
 // budget; each must end with a result within MAX_PLIES plies (issue 18 item 4), except the cases that
-// may rightly never end (test/selfplay-unfinished.ts), which are played to MAX_PLIES with every move
-// checked. See test/selfplay.test.ts for the other variants.
+// may rightly never end (test/support/selfplay-unfinished.ts), which are played to MAX_PLIES with every move
+// checked. See test/property/selfplay.test.ts for the other variants.
 import { describe, expect, it } from 'vitest';
 import { Game, listVariants } from '../../src/index.js';
 import { MAX_PLIES, SLOW_VARIANTS, selfPlay, variantCases } from '../support/selfplay-cases.mjs';

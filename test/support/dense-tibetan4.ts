@@ -1,4 +1,4 @@
-// Dense tibetan-4 positions for test/moves.test.ts: the `setup=second-line` ring of 24 goats (the square
+// Dense tibetan-4 positions for test/property/moves.test.ts: the `setup=second-line` ring of 24 goats (the square
 // at distance 3 from the centre g7: d4..j10), one or two tigers inside the ring (the 5x5 block e5..i9, all
 // empty in that setup) at random free points (the first one next to the ring, on a diagonal), the other
 // tigers on den centres, a few extra goats on random free points outside the ring (taken from the hand),

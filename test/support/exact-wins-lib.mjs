@@ -1,5 +1,5 @@
-// Shared by the forced-win checks against the tablebase (test/exact-wins.mjs, the long run, and
-// test/exact-wins.test.ts, the sample in `npm test`): random Bagh Chal movement-phase positions,
+// Shared by the forced-win checks against the tablebase (test/support/exact-wins.mjs, the long run, and
+// test/reference/exact-wins.test.ts, the sample in `npm test`): random Bagh Chal movement-phase positions,
 // sampled by their tablebase distance to mate, and the verdict on one search.
 
 /** A seeded generator of non-negative 32-bit integers (mulberry32). */

@@ -5,9 +5,9 @@
 // draw3. Positions the tablebase calls drawn or longer must not be reported as a win or loss shorter
 // than the tablebase's. Under repetition=forbid the tablebase is only an upper bound (a defender whose
 // every move repeats has lost), so forbid is checked against the independent reference instead
-// (test/reference/bagh-chal-repetition.ts, via the vitest sample in test/exact-wins.test.ts).
+// (test/reference/bagh-chal-repetition.ts, via the vitest sample in test/reference/exact-wins.test.ts).
 //
-//   npm run build && node test/exact-wins.mjs --tb-dir DIR [--count 2000] [--seed 1] [--max-n 11]
+//   npm run build && node test/support/exact-wins.mjs --tb-dir DIR [--count 2000] [--seed 1] [--max-n 11]
 //
 // DIR holds the captures-to-win 5 tablebase (`lattice tablebase build bagh-chal --dir DIR`, ~1 min).
 // Prints one line per disagreement and a summary (positions, by length, disagreements); exit 1 if any.
@@ -23,7 +23,7 @@ const { values } = parseArgs({
     'max-n': { type: 'string', default: '11' },
   },
 });
-if (!values['tb-dir']) { console.error('usage: node test/exact-wins.mjs --tb-dir DIR [--count N] [--seed S] [--max-n N]'); process.exit(2); }
+if (!values['tb-dir']) { console.error('usage: node test/support/exact-wins.mjs --tb-dir DIR [--count N] [--seed S] [--max-n N]'); process.exit(2); }
 const COUNT = Number(values.count), MAX_N = Number(values['max-n']);
 const seed = Number(values.seed);
 

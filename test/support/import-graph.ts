@@ -1,4 +1,4 @@
-// The import graph of src/ (or assembly/) between its parts, for test/imports.test.ts: every folder is
+// The import graph of src/ (or assembly/) between its parts, for test/unit/imports.test.ts: every folder is
 // one node (`tablebase/`), every top-level file is one node (`game.ts`). Imports are read with the
 // TypeScript parser (multi-line imports, re-exports and `import()` calls included). Type-only imports
 // (`import type`, `export type`, imports whose every binding is marked `type`) are edges too, marked

@@ -1,4 +1,4 @@
-// Random playouts for the property tests (test/properties.test.ts, test/properties-hunt.test.ts).
+// Random playouts for the property tests (test/property/bagh-chal.test.ts, test/property/hunt-games.test.ts).
 import fc from 'fast-check';
 import type { Game } from '../../src/index.js';
 

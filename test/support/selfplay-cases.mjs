@@ -1,5 +1,5 @@
 // The option sets engine self-play covers (issue 18 item 4: "every variant and every option value"), shared
-// by test/selfplay.test.ts (node budgets, in the test run) and bench/selfplay.js (time a move, as
+// by test/property/selfplay.test.ts (node budgets, in the test run) and bench/selfplay.js (time a move, as
 // `lattice play` plays): for each variant, its defaults, then each non-default value of each option alone.
 
 /**
@@ -35,7 +35,7 @@ export function variantCases(v) {
 export const MAX_PLIES = 1000;
 
 /**
- * Variants whose self-play games run in the slow tier (test/selfplay.slow.ts, `npm run test:slow`) at
+ * Variants whose self-play games run in the slow tier (test/slow/selfplay.slow.ts, `npm run test:slow`) at
  * these nodes a move, instead of in `npm test`: the 105-point board's lists are 10-100x longer than the
  * 5x5 boards', and at `npm test`'s 2,000 nodes (3 plies deep) tibetan-4's tigers still take goats at ply
  * 800, so that its games run past 1,000 plies; at 30,000 (under 50 ms a move here) each ends in about

@@ -3,7 +3,7 @@
 // finite numbers, and a bad one is an ArgumentError naming it. A search's depth 1 always completes
 // (README), whatever its node budget, deadline or stop flag; Maka's perft and divide take the lattice
 // games' movetime and stop and leave the position as it was when stopped.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -91,10 +91,14 @@ describe('the limits of solve and the tablebase builder', () => {
 
   it('buildTablebase: threads an integer 1..64, shown as given', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lattice-limits-'));
-    for (const threads of [0, 65, 1.5, '2']) {
-      const e = await buildTablebase('bagh-chal', { dir, threads: threads as never }).catch((x: unknown) => x);
-      expect(e, String(threads)).toBeInstanceOf(ArgumentError);
-      expect((e as Error).message).toBe(`threads must be an integer 1..64, got ${typeof threads === 'string' ? `"${threads}"` : threads}`);
+    try {
+      for (const threads of [0, 65, 1.5, '2']) {
+        const e = await buildTablebase('bagh-chal', { dir, threads: threads as never }).catch((x: unknown) => x);
+        expect(e, String(threads)).toBeInstanceOf(ArgumentError);
+        expect((e as Error).message).toBe(`threads must be an integer 1..64, got ${typeof threads === 'string' ? `"${threads}"` : threads}`);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

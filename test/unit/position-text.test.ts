@@ -189,8 +189,8 @@ describe('round trips (fast-check)', () => {
 });
 
 // -------------------------------------------------------------------------------------------------
-// Bagh Chal: the strings of the pre-RuleSet notation (its test/notation.test.ts inputs) still read the
-// same way (test/notation.test.ts checks every column through the Game API)
+// Bagh Chal: the strings of the pre-RuleSet notation (its test/unit/notation.test.ts inputs) still read the
+// same way (test/unit/notation.test.ts checks every column through the Game API)
 
 describe('Bagh Chal strings of the pre-RuleSet notation', () => {
   const accepted = [
