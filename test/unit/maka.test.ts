@@ -2,7 +2,7 @@
 // /work/shared/rules/maka-dai-dai.md. Its property tests are test/property/maka-dai-dai.test.ts, its perft
 // test/perft/maka-dai-dai.test.ts.
 import { describe, expect, it } from 'vitest';
-import { MakaGame, parseMove, parsePosition, formatPosition, startPosition } from '../../src/maka/index.js';
+import { MakaGame, PIECES, parseMove, parsePosition, formatPosition, startPosition } from '../../src/maka/index.js';
 import { ArgumentError, IllegalMoveError, OptionError, ParseError } from '../../src/errors.js';
 import { DESIGNED, START } from '../support/maka-positions.js';
 
