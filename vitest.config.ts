@@ -1,6 +1,7 @@
 // `npm test` (README's test command): the unit, reference, perft, property and process tiers
 // (test/support/tiers.ts), which need only Node and the build. The slower tiers have configs and scripts
-// of their own (test/browser, test/package, test/slow, test/perft/deep.config.ts).
+// of their own: test/browser/ and test/package/vitest.config.ts, test/slow.config.ts (test/**/*.slow.ts)
+// and test/deep.config.ts (test/**/*.deep.ts).
 import { defineConfig } from 'vitest/config';
 import { GLOBAL_SETUP, includeOf } from './test/support/tiers.js';
 

@@ -1,4 +1,4 @@
-// The deep tier of perft (`npm run test:deep`, test/perft/deep.config.ts): the table rows marked `deep`
+// The deep tier of perft (`npm run test:deep`, test/deep.config.ts): the table rows marked `deep`
 // (test/perft/*.json: counts up to 10^10 leaves, minutes each) and Maka Dai Dai's depths over
 // MAKA_DEEP_LEAVES leaves. Not part of `npm test`, which runs the other rows (perft.test.ts,
 // maka-dai-dai.test.ts). README "Tests" says how long it takes.

@@ -5,7 +5,7 @@
 // per move; every move must be legal (play() refuses an illegal one) and the game must end with a result
 // (winner + reason; a repetition draw is one) within MAX_PLIES. Searches by node count are deterministic,
 // so each game is the same every run. The variants in SLOW_VARIANTS play only their first plies here and
-// their whole games in the slow tier (test/slow/selfplay.slow.ts); bench/selfplay.js plays every case at 50 ms
+// their whole games in the slow tier (test/property/selfplay.slow.ts); bench/selfplay.js plays every case at 50 ms
 // a move, as `lattice play` does.
 import { describe, expect, it } from 'vitest';
 import { Game, VARIANTS, listVariants } from '../../src/index.js';
@@ -15,7 +15,7 @@ import { KNOWN_UNFINISHED } from '../support/selfplay-unfinished.js';
 /** Nodes per move: small, so that the file runs in seconds (under draw3 the engine's evaluation fades and
  * each side plays its way back toward the draw once plies pass without progress: search.ts "Contempt"). */
 const NODES = 2000;
-/** Plies a SLOW_VARIANTS case plays here, its moves checked (its whole game: test/slow/selfplay.slow.ts). */
+/** Plies a SLOW_VARIANTS case plays here, its moves checked (its whole game: test/property/selfplay.slow.ts). */
 const SLOW_PLIES = 40;
 
 describe('engine self-play ends with a result for every variant and option value', () => {

@@ -35,7 +35,7 @@ export function variantCases(v) {
 export const MAX_PLIES = 1000;
 
 /**
- * Variants whose self-play games run in the slow tier (test/slow/selfplay.slow.ts, `npm run test:slow`) at
+ * Variants whose self-play games run in the slow tier (test/property/selfplay.slow.ts, `npm run test:slow`) at
  * these nodes a move, instead of in `npm test`: the 105-point board's lists are 10-100x longer than the
  * 5x5 boards', and at `npm test`'s 2,000 nodes (3 plies deep) tibetan-4's tigers still take goats at ply
  * 800, so that its games run past 1,000 plies; at 30,000 (under 50 ms a move here) each ends in about

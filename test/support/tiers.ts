@@ -4,10 +4,15 @@
 // these scripts, and that README documents each script. README "Tests" says what each tier runs, how
 // long it takes and what it needs.
 
-/** One tier: the files `test/<dir>/**\/*<suffix>`, run by `npm run <script>` with `config`. */
+/**
+ * One tier: the files `test/<dir>/**\/*<suffix>`, run by `npm run <script>` with `config`. A folder is a
+ * kind of test (unit, reference, perft, property, process, browser, package); the slow and deep tiers
+ * take files of any folder by their suffix (`*.slow.ts`, `*.deep.ts`: the slow half of a split file sits
+ * beside its quick half).
+ */
 export interface Tier {
   name: string;
-  /** the folder under test/ */
+  /** the folder under test/, or `**` for any folder */
   dir: string;
   /** how its test files' names end */
   suffix: string;
@@ -29,13 +34,13 @@ export const TIERS: readonly Tier[] = [
   // each slower tier has a script of its own
   { name: 'browser', dir: 'browser', suffix: '.spec.ts', script: 'test:browser', config: 'test/browser/vitest.config.ts', ci: true },
   { name: 'package', dir: 'package', suffix: '.test.ts', script: 'test:package', config: 'test/package/vitest.config.ts', ci: true },
-  { name: 'slow', dir: 'slow', suffix: '.slow.ts', script: 'test:slow', config: 'test/slow/vitest.config.ts', ci: true },
-  { name: 'deep', dir: 'perft', suffix: '.deep.ts', script: 'test:deep', config: 'test/perft/deep.config.ts', ci: false },
+  { name: 'slow', dir: '**', suffix: '.slow.ts', script: 'test:slow', config: 'test/slow.config.ts', ci: true },
+  { name: 'deep', dir: '**', suffix: '.deep.ts', script: 'test:deep', config: 'test/deep.config.ts', ci: false },
 ];
 
 /** The include globs of the tiers `script` runs. */
 export function includeOf(script: string): string[] {
-  return TIERS.filter((t) => t.script === script).map((t) => `test/${t.dir}/**/*${t.suffix}`);
+  return TIERS.filter((t) => t.script === script).map((t) => (t.dir === '**' ? `test/**/*${t.suffix}` : `test/${t.dir}/**/*${t.suffix}`));
 }
 
 /** The global setup every tier's config uses: the run's own temporary directory, checked empty at the end. */

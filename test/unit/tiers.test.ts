@@ -19,7 +19,7 @@ const files = readdirSync(join(root, 'test'), { recursive: true, withFileTypes: 
   .filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name))).sort();
 /** Files vitest would take for tests anywhere: the suffixes the tiers use, and vitest's default ones. */
 const TESTLIKE = /\.(test|spec|slow|deep)\.[cm]?[jt]sx?$/;
-const tiersOf = (f: string) => TIERS.filter((t) => f.startsWith(`test/${t.dir}/`) && f.endsWith(t.suffix));
+const tiersOf = (f: string) => TIERS.filter((t) => (t.dir === '**' || f.startsWith(`test/${t.dir}/`)) && f.endsWith(t.suffix));
 const scripts: Record<string, string> = JSON.parse(read('package.json')).scripts;
 
 describe('the test tiers', () => {
@@ -31,10 +31,10 @@ describe('the test tiers', () => {
     expect(TIERS.filter((t) => !testFiles.some((f) => tiersOf(f).includes(t))).map((t) => t.name)).toEqual([]);
   });
 
-  it('the folders of test/ are the tiers\' and support/ (helpers; no test file in it)', () => {
+  it('the folders of test/ are the tiers\' and support/ (helpers; no test file in it); beside them only the configs of the tiers that span folders', () => {
     const dirs = readdirSync(join(root, 'test'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
-    expect(dirs).toEqual([...new Set([...TIERS.map((t) => t.dir), 'support'])].sort());
-    expect(files.filter((f) => !f.slice('test/'.length).includes('/'))).toEqual([]);
+    expect(dirs).toEqual([...new Set([...TIERS.map((t) => t.dir).filter((d) => d !== '**'), 'support'])].sort());
+    expect(files.filter((f) => !f.slice('test/'.length).includes('/'))).toEqual(TIERS.filter((t) => t.dir === '**').map((t) => t.config).sort());
   });
 
   it('each tier\'s script runs its config, which includes the tier\'s files and checks the temporary directory', () => {
@@ -46,7 +46,7 @@ describe('the test tiers', () => {
       const config = read(t.config);
       expect(config, t.config).toContain(`include: includeOf('${t.script}')`);
       expect(config, t.config).toContain('globalSetup: GLOBAL_SETUP');
-      expect(includeOf(t.script)).toContain(`test/${t.dir}/**/*${t.suffix}`);
+      expect(includeOf(t.script)).toContain(t.dir === '**' ? `test/**/*${t.suffix}` : `test/${t.dir}/**/*${t.suffix}`);
     }
     for (const f of GLOBAL_SETUP) expect(existsSync(join(root, f)), f).toBe(true);
     // the tiers after `npm test` build first unless the build is current (npm test's pretest builds)

@@ -1,7 +1,7 @@
-// The deep tier (`npm run test:deep`): test/perft/**/*.deep.ts, the perft rows too long for `npm test`.
+// The deep tier (`npm run test:deep`): test/**/*.deep.ts, the perft rows too long for `npm test`.
 // A manual tier (README "Tests" says why .ci/run does not run it, and how long it takes).
 import { defineConfig } from 'vitest/config';
-import { GLOBAL_SETUP, includeOf } from '../support/tiers.js';
+import { GLOBAL_SETUP, includeOf } from './support/tiers.js';
 
 export default defineConfig({
   test: {
