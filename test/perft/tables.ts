@@ -1,9 +1,10 @@
 // The perft tables (test/perft/*.json) and the checks of a row, shared by the perft tier of `npm test`
-// (perft.test.ts, maka-dai-dai.test.ts) and the deep tier (perft.deep.ts, `npm run test:deep`). Every
+// (perft.test.ts, maka-dai-dai.test.ts), the slow tier (maka-dai-dai.slow.ts, `npm run test:slow`) and the
+// deep tier (perft.deep.ts, `npm run test:deep`). Every
 // number in the tables was produced by the independent reference (test/reference/, written from RULES.md
 // without reading the core). Each check is registered only for the rows it applies to (no skipped
 // placeholders: a skip in a run is a real one).
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/index.js';
 import { createUncheckedMakaGame } from '../../src/maka/game.js';
 import baghChal from './bagh-chal.json' with { type: 'json' };
@@ -16,6 +17,7 @@ import doubleTiger from './double-tiger.json' with { type: 'json' };
 import shepherdsAndWolves from './shepherds-and-wolves.json' with { type: 'json' };
 import permainanTabal from './permainan-tabal.json' with { type: 'json' };
 import makaDaiDai from './maka-dai-dai.json' with { type: 'json' };
+import { DESIGNED } from '../support/maka-positions.js';
 
 /** A perft table row; `deep` rows run only in the deep tier (`npm run test:deep`). */
 export interface PerftRow {
@@ -37,12 +39,23 @@ export const LATTICE_ROWS: readonly PerftRow[] = ([
 export const MAKA_ROWS: readonly PerftRow[] = (makaDaiDai as Array<Omit<PerftRow, 'variant' | 'source'> & Partial<PerftRow>>)
   .map((r) => ({ variant: 'maka-dai-dai', source: 'test/reference/maka-dai-dai.ts', ...r }));
 
-/** Maka Dai Dai depths counting more leaves than this (a few seconds each) run in the deep tier. */
+/** Maka Dai Dai's designed positions (test/support/maka-positions.ts) as rows: perft(1..n) of each. */
+export const MAKA_DESIGNED_ROWS: readonly PerftRow[] = DESIGNED.map((d) => ({
+  id: `designed: ${d.id}`, variant: 'maka-dai-dai', options: d.options ?? {}, position: d.position,
+  depths: Object.fromEntries(d.perft.map((n, i) => [String(i + 1), n])), source: 'src/maka and test/reference/maka-dai-dai.ts',
+}));
+
+/**
+ * Maka Dai Dai's perft runs its host search at a few million leaves a second: depths counting up to
+ * MAKA_QUICK_LEAVES leaves run in `npm test`, up to MAKA_DEEP_LEAVES (a few seconds each) in the slow tier,
+ * more in the deep tier.
+ */
+export const MAKA_QUICK_LEAVES = 2_000_000;
 export const MAKA_DEEP_LEAVES = 20_000_000;
 
-/** The rows' depths whose counts are at most `max` leaves (or above it: `above`), rows left with none dropped. */
-export function depthsWithin(rows: readonly PerftRow[], max: number, above = false): PerftRow[] {
-  return rows.map((r) => ({ ...r, depths: Object.fromEntries(Object.entries(r.depths).filter(([, n]) => (n > max) === above)) }))
+/** The rows' depths whose counts are over `min` and at most `max` leaves, rows left with none dropped. */
+export function depthsBetween(rows: readonly PerftRow[], min: number, max: number): PerftRow[] {
+  return rows.map((r) => ({ ...r, depths: Object.fromEntries(Object.entries(r.depths).filter(([, n]) => n > min && n <= max)) }))
     .filter((r) => Object.keys(r.depths).length > 0);
 }
 
@@ -54,38 +67,49 @@ export function depthsWithin(rows: readonly PerftRow[], max: number, above = fal
  */
 export function checkLatticeRow(row: PerftRow): void {
   describe(`perft ${row.variant} ${row.id}`, () => {
+    // one release-build game for the checks that only count (perft does not change the position)
+    let game: Game | undefined;
+    const release = async () => (game ??= await Game.create(row.variant, { position: row.position, options: row.options }));
+    /** Runs `check` on a fresh game of another build, disposed after. */
+    const other = async (build: { debug?: boolean; wide?: boolean; position?: boolean }, check: (g: Game) => void) => {
+      const g = await Game.create(row.variant, { ...(build.position === false ? {} : { position: row.position }), options: row.options, debug: build.debug, wide: build.wide });
+      try { check(g); } finally { g.dispose(); }
+    };
+    afterAll(() => { game?.dispose(); });
+
     it('fast perft (bulk counting) matches the table at every depth', async () => {
-      const g = await Game.create(row.variant, { position: row.position, options: row.options });
+      const g = await release();
       for (const [d, n] of Object.entries(row.depths)) expect([d, g.perft(Number(d))]).toEqual([d, n]);
     });
     if (row.id.startsWith('start')) {
       it('a start row\'s position is the variant\'s start for its options', async () => {
-        const g = await Game.create(row.variant, { options: row.options });
-        expect(g.position()).toBe(row.position);
+        await other({ position: false }, (g) => expect(g.position()).toBe(row.position));
       });
     }
     // Bagh Chal's perft has its own recursion (the two-ply counts); every other game's perft already is
     // the generic make/unmake one, so the cross-check would count the same tree twice
     if (row.variant === 'bagh-chal') {
       it('generic make/unmake perft matches where cheap (Bagh Chal\'s fast perft)', async () => {
-        const g = await Game.create(row.variant, { position: row.position, options: row.options });
+        const g = await release();
         for (const [d, n] of Object.entries(row.depths)) if (n <= 2_000_000) expect([d, g.perftSlow(Number(d))]).toEqual([d, n]);
       });
     }
     it('debug build (bounds-checked) matches where cheap', async () => {
-      const g = await Game.create(row.variant, { position: row.position, options: row.options, debug: true });
-      for (const [d, n] of Object.entries(row.depths)) if (n <= 300_000) expect([d, g.perft(Number(d))]).toEqual([d, n]);
+      await other({ debug: true }, (g) => {
+        for (const [d, n] of Object.entries(row.depths)) if (n <= 300_000) expect([d, g.perft(Number(d))]).toEqual([d, n]);
+      });
     });
     // the wide build (128-bit sets) plays every game as the u64 build does: the 64-point games' tables on it
     // (tibetan-4's rows run on it already, the only build for its 105 points)
     if (row.variant !== 'tibetan-4') {
       it('wide debug build (bounds-checked) matches where cheap', async () => {
-        const g = await Game.create(row.variant, { position: row.position, options: row.options, debug: true, wide: true });
-        for (const [d, n] of Object.entries(row.depths)) if (n <= 300_000) expect([d, g.perft(Number(d))]).toEqual([d, n]);
+        await other({ debug: true, wide: true }, (g) => {
+          for (const [d, n] of Object.entries(row.depths)) if (n <= 300_000) expect([d, g.perft(Number(d))]).toEqual([d, n]);
+        });
       });
     }
     it('divide sums to perft', async () => {
-      const g = await Game.create(row.variant, { position: row.position, options: row.options });
+      const g = await release();
       const depth = Math.min(3, Math.max(...Object.keys(row.depths).map(Number)));
       const total = Object.values(g.divide(depth)).reduce((a, b) => a + b, 0);
       expect(total).toBe(row.depths[String(depth)]);
@@ -93,9 +117,10 @@ export function checkLatticeRow(row: PerftRow): void {
   });
 }
 
-/** Registers the check of a Maka Dai Dai row: perft at each of its depths. */
+/** Registers the check of a Maka Dai Dai row (of the table or designed): perft at each of its depths. */
 export function checkMakaRow(row: PerftRow): void {
-  it(`agrees with test/perft/maka-dai-dai.json: ${row.id} (depths ${Object.keys(row.depths).join(', ')})`, () => {
+  const what = row.id.startsWith('designed: ') ? row.id : `test/perft/maka-dai-dai.json ${row.id}`;
+  it(`${what}: perft at depths ${Object.keys(row.depths).join(', ')}`, () => {
     const g = createUncheckedMakaGame({ position: row.position, options: row.options as Record<string, string> });
     for (const [d, n] of Object.entries(row.depths)) expect(g.perft(Number(d)), `depth ${d}`).toBe(n);
   });
