@@ -1,6 +1,7 @@
 // The `lattice` command: JSON shapes, and bad input -> one line on stderr, exit code 2, no stack trace.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptMissing, skipping } from '../support/requires.js';
 import { unprivileged } from '../support/unprivileged.js';
@@ -9,6 +10,17 @@ const cli = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
+}
+const execFileP = promisify(execFile);
+/** As run(), without blocking: for the cases that run concurrently (independent processes, no timing). */
+async function runAsync(...args: string[]): Promise<{ code: number | null; out: string; err: string }> {
+  try {
+    const r = await execFileP(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
+    return { code: 0, out: r.stdout, err: r.stderr };
+  } catch (e) {
+    const x = e as { code?: number | string; stdout?: string; stderr?: string };
+    return { code: typeof x.code === 'number' ? x.code : null, out: x.stdout ?? '', err: x.stderr ?? String(e) };
+  }
 }
 describe('lattice CLI', () => {
   it('perft --json prints the published perft(6)', () => {
@@ -156,7 +168,8 @@ describe('lattice CLI', () => {
     expect(v.options.map((o: { name: string }) => o.name)).toEqual(['captures-to-win', 'repetition']);
   });
 
-  it.each([
+  // independent processes: run a few at a time (vitest's maxConcurrency)
+  it.concurrent.for([
     [['perft', 'no-such-game', '3'], /unknown variant/],
     [['perft', 'bagh-chal', 'x'], /depth must be an integer/],
     [['perft', 'bagh-chal', '-1'], /./],
@@ -189,8 +202,8 @@ describe('lattice CLI', () => {
     [['perft', 'permainan-tabal', '1', '--position', '3/3/5/5/5/5/5/3/3 W - B16W16'], /column 1: both sides have no pieces/],
     [['search', 'double-tiger', '--depth', '1', '--position', '2T2/1D(5)1D(3)1/5/1D(4)1D(4)1/2T2 T - -'], /column 7: the stack on b4 holds 5 dogs/],
     [['play', 'tibetan-2', '--option', 'setup=stacks', '--position', '3/1T1/5/1G(6)1G(5)1/5/1G(6)1G(6)1/5/1T1/3 G G1 - -'], /goats are never in hand/],
-  ])('bad input %j -> exit 2 and one clear line', (args, msg) => {
-    const r = run(...(args as string[]));
+  ] as Array<[string[], RegExp]>)('bad input %j -> exit 2 and one clear line', async ([args, msg], { expect }) => {
+    const r = await runAsync(...args);
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     const lines = r.err.trim().split('\n');
