@@ -36,7 +36,7 @@ export const LATTICE_ROWS: readonly PerftRow[] = ([
 ] as PerftRow[][]).flat();
 
 /** Maka Dai Dai's rows (test/perft/maka-dai-dai.json; options are strings). */
-export const MAKA_ROWS: readonly PerftRow[] = (makaDaiDai as Array<Omit<PerftRow, 'variant' | 'source'> & Partial<PerftRow>>)
+export const MAKA_ROWS: readonly PerftRow[] = (makaDaiDai as unknown as Array<Omit<PerftRow, 'variant' | 'source'> & Partial<PerftRow>>)
   .map((r) => ({ variant: 'maka-dai-dai', source: 'test/reference/maka-dai-dai.ts', ...r }));
 
 /** Maka Dai Dai's designed positions (test/support/maka-positions.ts) as rows: perft(1..n) of each. */

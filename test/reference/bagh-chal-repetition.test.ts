@@ -5,7 +5,7 @@
 // tier). Everything here uses only the reference move generator.
 import { describe, expect, it } from 'vitest';
 import { legalMoves, parsePosition } from './bagh-chal.js';
-import { solveShort } from './bagh-chal-solver.js';
+import { solveShort, type ShortResult } from './bagh-chal-solver.js';
 import {
   DEEP_LOSS, DEEP_WIN, SHORTER, SHUFFLE, TIGERS_TO_MOVE, forbidRespectsNone, line, newStats, randomPosition, solve, solveAfter, successors,
 } from './bagh-chal-repetition-cases.js';
