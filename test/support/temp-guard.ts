@@ -5,13 +5,33 @@
 // (issue 19: /tmp/lattice-user-*, lattice-worker-*, lattice-pl-* piled up, dozens after a few runs).
 // Runs of other checkouts on the same machine use directories of their own, so they cannot disturb the
 // count. The directory's mode is 0711: another user (the CLI's permission test may run as one) can reach
-// a path inside it but not list it.
+// a path inside it but not list it. A run that was killed (no teardown) leaves its directory: the next
+// run removes the directories of runs whose process is gone (the name carries the process id).
 import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The name of a run's directory under the system's temporary directory: `lattice-run-XXXXXX`. */
+/** The name of a run's directory under the system's temporary directory: `lattice-run-<pid>-XXXXXX`. */
 export const RUN_DIR_PREFIX = 'lattice-run-';
+
+/** Whether process `pid` exists (signal 0 checks without sending; EPERM: it exists, another user's). */
+function alive(pid: number): boolean {
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+}
+
+/**
+ * Removes the run directories in `outer` left by runs that were killed (their process is gone); returns
+ * their names. Directories it may not remove (another user's) are left.
+ */
+export function removeStale(outer: string): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(outer)) {
+    const m = new RegExp(`^${RUN_DIR_PREFIX}(\\d+)-`).exec(name);
+    if (!m || alive(Number(m[1]))) continue;
+    try { rmSync(join(outer, name), { recursive: true, force: true }); removed.push(name); } catch { /* not ours */ }
+  }
+  return removed;
+}
 
 /**
  * What a test run left in `dir`: one line per entry, `name` (a directory with its entries counted), sorted.
@@ -23,13 +43,15 @@ export function leftovers(dir: string): string[] {
 }
 
 /**
- * vitest globalSetup: makes the run's temporary directory and sets TMPDIR to it; returns the teardown,
+ * vitest globalSetup: removes the directories of killed runs, makes the run's temporary directory and
+ * sets TMPDIR to it; returns the teardown,
  * which lists what is left there (exit code 1 and one stderr line per entry when anything is), then
  * removes the directory whatever it holds.
  */
 export default function setup(): () => void {
   const outer = tmpdir();
-  const dir = mkdtempSync(join(outer, RUN_DIR_PREFIX));
+  removeStale(outer);
+  const dir = mkdtempSync(join(outer, `${RUN_DIR_PREFIX}${process.pid}-`));
   chmodSync(dir, 0o711);
   process.env.TMPDIR = dir;
   return () => {

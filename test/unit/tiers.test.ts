@@ -4,13 +4,14 @@
 // runs `npm test` and the script of every tier CI runs (and not the manual ones); README starts with the
 // two commands of a fresh machine and documents every script. And the temporary-directory guard every
 // config uses (test/support/temp-guard.ts) reports what a run leaves behind.
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
 import { GLOBAL_SETUP, TIERS, includeOf } from '../support/tiers.js';
-import setupTempGuard, { RUN_DIR_PREFIX } from '../support/temp-guard.js';
+import setupTempGuard, { RUN_DIR_PREFIX, removeStale } from '../support/temp-guard.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (f: string) => readFileSync(join(root, f), 'utf8');
@@ -82,7 +83,7 @@ describe('the temporary-directory guard (test/support/temp-guard.ts)', () => {
     try {
       const teardown = setupTempGuard();
       const dir = process.env.TMPDIR!;
-      expect(dir.startsWith(join(outer ?? tmpdir(), RUN_DIR_PREFIX))).toBe(true);
+      expect(dir.startsWith(join(outer ?? tmpdir(), `${RUN_DIR_PREFIX}${process.pid}-`))).toBe(true);
       expect(tmpdir()).toBe(dir);
       mkdirSync(join(dir, 'lattice-user-abc'));
       writeFileSync(join(dir, 'lattice-user-abc', 'x'), '');
@@ -103,6 +104,21 @@ describe('the temporary-directory guard (test/support/temp-guard.ts)', () => {
       errors.mockRestore();
       process.exitCode = exitCode;
       if (outer === undefined) delete process.env.TMPDIR; else process.env.TMPDIR = outer;
+    }
+  });
+});
+
+describe('the temporary-directory guard after a killed run', () => {
+  it('removes the run directories whose process is gone, and no other', () => {
+    const outer = mkdtempSync(join(tmpdir(), 'lattice-stale-'));
+    try {
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid!;   // exited: its pid names no process
+      for (const name of [`${RUN_DIR_PREFIX}${gone}-abc`, `${RUN_DIR_PREFIX}${process.pid}-def`, 'lattice-other']) mkdirSync(join(outer, name));
+      writeFileSync(join(outer, `${RUN_DIR_PREFIX}${gone}-abc`, 'left'), '');
+      expect(removeStale(outer)).toEqual([`${RUN_DIR_PREFIX}${gone}-abc`]);
+      expect(readdirSync(outer).sort()).toEqual(['lattice-other', `${RUN_DIR_PREFIX}${process.pid}-def`].sort());
+    } finally {
+      rmSync(outer, { recursive: true, force: true });
     }
   });
 });
