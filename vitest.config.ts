@@ -2,9 +2,8 @@
 // (test/support/tiers.ts), which need only Node and the build. The slower tiers have configs and scripts
 // of their own: test/browser/ and test/package/vitest.config.ts, test/slow.config.ts (test/**/*.slow.ts)
 // and test/deep.config.ts (test/**/*.deep.ts).
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { GLOBAL_SETUP, includeOf } from './test/support/tiers.js';
+import { GLOBAL_SETUP, WORKERS, includeOf } from './test/support/tiers.js';
 
 export default defineConfig({
   test: {
@@ -12,8 +11,6 @@ export default defineConfig({
     globalSetup: GLOBAL_SETUP,
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    // vitest's default is one worker fewer than the cores: a single one on a 2-core machine, leaving a
-    // core idle while a file runs; two keep both busy (README "Tests" has the timings)
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    maxWorkers: WORKERS,
   },
 });

@@ -3,7 +3,7 @@
 // of millions of leaves, the larger samples of reference checks): tests whose time would push `npm test`
 // past its 3 minutes.
 import { defineConfig } from 'vitest/config';
-import { GLOBAL_SETUP, includeOf } from './support/tiers.js';
+import { GLOBAL_SETUP, WORKERS, includeOf } from './support/tiers.js';
 
 export default defineConfig({
   test: {
@@ -11,5 +11,6 @@ export default defineConfig({
     globalSetup: GLOBAL_SETUP,
     testTimeout: 600_000,
     hookTimeout: 120_000,
+    maxWorkers: WORKERS,
   },
 });

@@ -3,6 +3,7 @@
 // under test/ belongs to exactly one tier, that package.json's scripts run these configs and .ci/run
 // these scripts, and that README documents each script. README "Tests" says what each tier runs, how
 // long it takes and what it needs.
+import { availableParallelism } from 'node:os';
 
 /**
  * One tier: the files `test/<dir>/**\/*<suffix>`, run by `npm run <script>` with `config`. A folder is a
@@ -42,6 +43,13 @@ export const TIERS: readonly Tier[] = [
 export function includeOf(script: string): string[] {
   return TIERS.filter((t) => t.script === script).map((t) => (t.dir === '**' ? `test/**/*${t.suffix}` : `test/${t.dir}/**/*${t.suffix}`));
 }
+
+/**
+ * Test files run at a time by `npm test` and the slow tier: vitest's default is one fewer than the cores,
+ * a single one on a 2-core machine, which leaves a core idle while a file runs; two keep both busy
+ * (README "Tests" has the timings).
+ */
+export const WORKERS = Math.max(2, availableParallelism() - 1);
 
 /** The global setup every tier's config uses: the run's own temporary directory, checked empty at the end. */
 export const GLOBAL_SETUP = ['test/support/temp-guard.ts'];
