@@ -17,8 +17,10 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 describe.skipIf(skipping('the engine in a browser', chromiumMissing()))(`in a browser (${CHROMIUM})`, () => {
   let server: ViteDevServer;
   let base = '';
-  const cacheDir = mkdtempSync(join(tmpdir(), 'lattice-vite-'));
+  let cacheDir = '';
   beforeAll(async () => {
+    // made here, not when the file is collected: a skipped suite runs no afterAll to remove it
+    cacheDir = mkdtempSync(join(tmpdir(), 'lattice-vite-'));
     server = await createServer({
       root, configFile: false, logLevel: 'error', cacheDir, clearScreen: false,
       optimizeDeps: { entries: ['test/browser/page.html'] },
@@ -30,7 +32,7 @@ describe.skipIf(skipping('the engine in a browser', chromiumMissing()))(`in a br
     await server.listen();
     base = server.resolvedUrls!.local[0].replace(/\/$/, '');
   });
-  afterAll(async () => { await server?.close(); rmSync(cacheDir, { recursive: true, force: true }); });
+  afterAll(async () => { await server?.close(); if (cacheDir) rmSync(cacheDir, { recursive: true, force: true }); });
 
   it('runs the API on the page and as a stoppable Web Worker', async () => {
     const { chromium } = await import('playwright-core');

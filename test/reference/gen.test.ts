@@ -83,3 +83,15 @@ describe('the print-only drivers (test/reference/*.gen.ts)', () => {
     expect(divide2.total).toBe(tableCounts('permainan-tabal', {}, 2)![1]);
   });
 });
+
+describe('the drivers refuse a bad setting, naming it', () => {
+  it.each([
+    ['./hong-kong.gen.ts', { HONG_KONG_GEN_DEPTH: 'abc' }, /HONG_KONG_GEN_DEPTH must be a positive integer, got "abc"/],
+    ['./tibetan.gen.ts', { TIBETAN_GEN_DEPTH: '0' }, /TIBETAN_GEN_DEPTH must be a positive integer, got "0"/],
+    ['./tibetan.gen.ts', { TIBETAN4_GEN_DEPTH: '-1' }, /TIBETAN4_GEN_DEPTH must be a positive integer, got "-1"/],
+    ['./tabal.gen.ts', { TABAL_GEN_SURVEY: 'yes' }, /TABAL_GEN_SURVEY must be 1 or deep, got "yes"/],
+    ['./tabal.gen.ts', { TABAL_GEN_SURVEY: '1', TABAL_GEN_TARGET: '1e6' }, /TABAL_GEN_TARGET must be a positive integer, got "1e6"/],
+  ] as Array<[string, Record<string, string>, RegExp]>)('%s with %o', async (module, env, message) => {
+    await expect(runDriver(module, env)).rejects.toThrow(message);
+  });
+});

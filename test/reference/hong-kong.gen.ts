@@ -13,7 +13,15 @@
 
 import { GAMES, catchTheGiant as giant, type Game, type Options } from "./hong-kong.js";
 
-const maxDepth = Number(process.env.HONG_KONG_GEN_DEPTH ?? 5);
+/** The positive integer in environment variable `name`, or `fallback` when it is unset; anything else throws. */
+function envInt(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === "") return fallback;
+  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${name} must be a positive integer, got "${text}"`);
+  return Number(text);
+}
+
+const maxDepth = envInt("HONG_KONG_GEN_DEPTH", 5);
 const runs: Array<[Game, Options]> = [
   ...Object.values(GAMES).map((g): [Game, Options] => [g, {}]),
   ...["b2", "a3", "c3", "a4", "b4", "c4", "b5"].map((s): [Game, Options] => [giant, { "giant-start": s }]),

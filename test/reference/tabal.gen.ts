@@ -203,10 +203,18 @@ function table(): void {
   process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
 }
 
+/** The positive integer in environment variable `name`, or `fallback` when it is unset; anything else throws. */
+function envInt(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === "") return fallback;
+  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${name} must be a positive integer, got "${text}"`);
+  return Number(text);
+}
+
 /** The survey of the start under each option set (TABAL_GEN_SURVEY), as JSON on stdout. */
 function survey(deep: boolean): void {
-  const budget = Number(process.env.TABAL_GEN_SECONDS ?? (deep ? 300 : 120));
-  const target = Number(process.env.TABAL_GEN_TARGET ?? (deep ? 100_000_000 : 1_000_000));
+  const budget = envInt("TABAL_GEN_SECONDS", deep ? 300 : 120);
+  const target = envInt("TABAL_GEN_TARGET", deep ? 100_000_000 : 1_000_000);
   const optionRows: TabalOptions[] = deep ? [{}, { majority: "true" }, { removal: "end" }] : [
     {}, { first: "black" }, { majority: "true" }, { removal: "end" },
     { "move-limit": 1 }, { "move-limit": 2 }, { "move-limit": 3 }, { "move-limit": 5 },
@@ -250,5 +258,6 @@ function survey(deep: boolean): void {
   process.stdout.write(JSON.stringify({ survey: out, ...(divide2 ? { divide2 } : {}) }, null, 2) + "\n");
 }
 
+if (process.env.TABAL_GEN_SURVEY && !["1", "deep"].includes(process.env.TABAL_GEN_SURVEY)) throw new Error(`TABAL_GEN_SURVEY must be 1 or deep, got "${process.env.TABAL_GEN_SURVEY}"`);
 if (process.env.TABAL_GEN_SURVEY) survey(process.env.TABAL_GEN_SURVEY === "deep");
 else table();

@@ -15,8 +15,16 @@
 
 import { perft, startPosition, type TibetanOptions, type Variant } from "./tibetan.js";
 
-const maxDepth = Number(process.env.TIBETAN_GEN_DEPTH ?? 4);
-const maxDepth4 = Number(process.env.TIBETAN4_GEN_DEPTH ?? 2);
+/** The positive integer in environment variable `name`, or `fallback` when it is unset; anything else throws. */
+function envInt(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === "") return fallback;
+  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${name} must be a positive integer, got "${text}"`);
+  return Number(text);
+}
+
+const maxDepth = envInt("TIBETAN_GEN_DEPTH", 4);
+const maxDepth4 = envInt("TIBETAN4_GEN_DEPTH", 2);
 const rows: Array<[Variant, TibetanOptions]> = [];
 for (const setup of ["far-rows", "ring", "square"]) for (const tigers of [1, 2]) for (const ts of ["centre", "gate"])
   for (const first of ["goats", "tigers"]) rows.push(["tibetan-1", { setup, tigers, "tiger-start": ts, first }]);

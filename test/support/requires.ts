@@ -2,7 +2,7 @@
 // skipped for want of something says so on stderr when its file is collected (`skipped: <what>: <why>`),
 // so a run that skips is never silent about it (issue 19).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 
 /** Chromium for the browser tier and the package tier's bundled apps: CHROMIUM_PATH, or Debian's. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -12,9 +12,15 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Under CI its absence is an error, not a skip: throws Error.
  */
 export function chromiumMissing(): string | null {
-  if (existsSync(CHROMIUM)) return null;
-  if (process.env.CI) throw new Error(`the browser tests must run in CI, but ${CHROMIUM} is missing`);
-  return `no Chromium at ${CHROMIUM} (install Debian's chromium, e.g. apt-get install chromium, or set CHROMIUM_PATH)`;
+  let why: string | null = null;
+  if (!existsSync(CHROMIUM)) why = `no Chromium at ${CHROMIUM}`;
+  else {
+    try { accessSync(CHROMIUM, constants.X_OK); } catch { why = `${CHROMIUM} is not executable`; }
+    if (why === null && statSync(CHROMIUM).isDirectory()) why = `${CHROMIUM} is a directory, not Chromium`;
+  }
+  if (why === null) return null;
+  if (process.env.CI) throw new Error(`the browser tests must run in CI, but ${why}`);
+  return `${why} (install Debian's chromium, e.g. apt-get install chromium, or set CHROMIUM_PATH)`;
 }
 
 /**

@@ -7,7 +7,7 @@
 // count. The directory's mode is 0711: another user (the CLI's permission test may run as one) can reach
 // a path inside it but not list it. A run that was killed (no teardown) leaves its directory: the next
 // run removes the directories of runs whose process is gone (the name carries the process id).
-import { chmodSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -50,6 +50,7 @@ export function leftovers(dir: string): string[] {
  */
 export default function setup(): () => void {
   const outer = tmpdir();
+  if (!existsSync(outer)) throw new Error(`the temporary directory ${outer} does not exist (TMPDIR): the tests need one to write in`);
   removeStale(outer);
   const dir = mkdtempSync(join(outer, `${RUN_DIR_PREFIX}${process.pid}-`));
   chmodSync(dir, 0o711);
