@@ -1,12 +1,14 @@
 // The global setup of every tier (vitest.config.ts, test/browser/ and test/package/vitest.config.ts,
 // test/slow.config.ts, test/deep.config.ts): the run gets a temporary directory of its own, made the
 // TMPDIR of every test file and of every process they start (os.tmpdir() reads it), and whatever a test
-// leaves in it fails the run, by name, before the directory is removed. A test removes what it creates (afterAll / finally); this checks that it did
-// (issue 19: /tmp/lattice-user-*, lattice-worker-*, lattice-pl-* piled up, dozens after a few runs).
-// Runs of other checkouts on the same machine use directories of their own, so they cannot disturb the
-// count. The directory's mode is 0711: another user (the CLI's permission test may run as one) can reach
-// a path inside it but not list it. A run that was killed (no teardown) leaves its directory: the next
-// run removes the directories of runs whose process is gone (the name carries the process id).
+// leaves in it fails the run, by name, before the directory is removed. A test removes what it creates
+// (afterAll / finally); this checks that it did (issue 19: /tmp/lattice-user-*, lattice-worker-*,
+// lattice-pl-* piled up, dozens after a few runs). Runs of other checkouts on the same machine use
+// directories of their own, so they cannot disturb the count. The directory's mode is 0711: another user
+// (the CLI's permission test may run as one) can reach a path inside it but not list it. A run that was
+// killed (no teardown) leaves its directory: the next run removes the directories of runs whose process
+// is gone (the name carries the process id; a /tmp shared with another process namespace would need
+// more than that).
 import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
