@@ -26,12 +26,12 @@
 //   --verbose      one line per game (stderr with --json)
 //   --json         the figures as JSON on stdout (progress goes to stderr)
 //
-// The sample is fixed by --seed: random movement-phase positions (test/exact-wins-lib.mjs; all placed,
+// The sample is fixed by --seed: random movement-phase positions (test/support/exact-wins-lib.mjs; all placed,
 // 0..N-1 goats captured, either side to move, not necessarily reachable) whose tablebase distance to the
 // end is within [--min-dtm, --max-dtm], the winner being the side to move (odd distance) or the other.
 // The oracle (probing) is this repository's build; only the players come from --engine.
 import { Game as OracleGame } from '../dist/src/index.js';
-import { randomMovementPosition, seededRandom } from '../test/exact-wins-lib.mjs';
+import { randomMovementPosition, seededRandom } from '../test/support/exact-wins-lib.mjs';
 import { REPO, args, defaultTbDir, ensureTablebase, loadEngine, moverOf, winnerOf } from './tb-cache.js';
 
 const { opt, flag } = args({

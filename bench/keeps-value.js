@@ -18,7 +18,7 @@
 //   --verbose      every position whose move lost the value (stderr with --json)
 //   --json         the figures as JSON on stdout
 //
-// Bagh Chal (default): fixed-seed random movement-phase positions (test/exact-wins-lib.mjs), valued by
+// Bagh Chal (default): fixed-seed random movement-phase positions (test/support/exact-wins-lib.mjs), valued by
 // the movement tablebase (--tb DIR, default $TMPDIR/lattice-bench-tb/bagh-chal-ctw5; built there first
 // if absent, about 1 min on 2 cores, see bench/tb-cache.js): a third each win, draw and loss for the side
 // to move, each split evenly between goats and tigers to move, and wins and losses evenly between short
@@ -37,7 +37,7 @@
 // longer than the search sees) or "lost" (a mate for the opponent). The proving searches use this
 // repository's build; the chosen move comes from --engine.
 import { Game as OracleGame } from '../dist/src/index.js';
-import { randomMovementPosition, seededRandom } from '../test/exact-wins-lib.mjs';
+import { randomMovementPosition, seededRandom } from '../test/support/exact-wins-lib.mjs';
 import { REPO, args, defaultTbDir, ensureTablebase, loadEngine, moverOf } from './tb-cache.js';
 
 const { opt, flag } = args({

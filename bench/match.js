@@ -19,7 +19,7 @@
 // table for the whole game, as a GUI would.
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { seededRandom } from '../test/exact-wins-lib.mjs';
+import { seededRandom } from '../test/support/exact-wins-lib.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };
@@ -41,7 +41,7 @@ const note = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
 
 const load = async (dir) => (await import(pathToFileURL(resolve(dir, 'dist/src/index.js')).href)).Game;
 const [NewGame, OldGame] = [await load(newDir), await load(oldDir)];
-const nextInt = seededRandom(seed);   // mulberry32 (test/exact-wins-lib.mjs)
+const nextInt = seededRandom(seed);   // mulberry32 (test/support/exact-wins-lib.mjs)
 const random = () => nextInt() / 4294967296;
 
 /** The full path text of a move given as `text` in game `g` (a build with moves() gives it; else the text itself). */

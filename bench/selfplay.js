@@ -1,6 +1,6 @@
 // Engine self-play at a time a move, as `lattice play` plays (issue 18 item 4: under the default
 // repetition rule, every variant and every option value ends with a result within 1,000 plies at 50 ms a
-// move). Plays each case of test/selfplay-cases.mjs (a variant's defaults, then each non-default option
+// move). Plays each case of test/support/selfplay-cases.mjs (a variant's defaults, then each non-default option
 // value alone) from the start, engine against itself with one game (one transposition table), and prints
 // the result, its reason, the plies and the seconds. Time-limited searches depend on the machine's load:
 // run it on an idle machine.
@@ -11,7 +11,7 @@
 //   --movetime MS   time a move (default 50)
 //   --max-plies N   a game still going after N plies is reported unfinished (default 1000)
 import { createGame, listVariants } from '../dist/src/index.js';
-import { variantCases } from '../test/selfplay-cases.mjs';
+import { variantCases } from '../test/support/selfplay-cases.mjs';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };

@@ -35,7 +35,7 @@ import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { seededRandom } from '../test/exact-wins-lib.mjs';
+import { seededRandom } from '../test/support/exact-wins-lib.mjs';
 
 const argv = process.argv.slice(2);
 const cmd = argv[0];
@@ -46,7 +46,7 @@ const root = new URL('..', import.meta.url).pathname;
 const { Game, getVariant } = await import(pathToFileURL(resolve(root, 'dist/src/index.js')).href);
 const { EVAL_FEATURES, DRAUGHTS_EVAL_FEATURES } = await import(pathToFileURL(resolve(root, 'dist/src/variants/index.js')).href);
 
-/** The seeded generator of the random opening plies: mulberry32 (test/exact-wins-lib.mjs), in [0, 1). */
+/** The seeded generator of the random opening plies: mulberry32 (test/support/exact-wins-lib.mjs), in [0, 1). */
 function rng(seed) {
   const next = seededRandom(seed);
   return () => next() / 4294967296;

@@ -53,7 +53,7 @@ export type GameResult = AnyGameResult<'prey' | 'hunters' | 'white' | 'black'>;
 /** A finished search: the best move (null when the side to move has no move) and its report. */
 export interface SearchResult extends SearchInfo { bestmove: string | null }
 
-/** Reasons of the core's gameResult codes (assembly/position.ts REASON_*, exported by the core: test/boundary.test.ts checks each). */
+/** Reasons of the core's gameResult codes (assembly/position.ts REASON_*, exported by the core: test/unit/boundary.test.ts checks each). */
 export const REASONS: Readonly<Record<number, ResultReason>> = { 1: 'captures', 2: 'no-moves', 3: 'escape', 4: 'stall-limit', 5: 'repetition', 6: 'move-limit' };
 /** The reason code of "the side to move has no legal move" (REASONS). */
 export const REASON_NO_MOVES = 2;

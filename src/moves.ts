@@ -22,7 +22,7 @@ import type { Board } from './lattice/index.js';
 import { IO_SET, type Core } from './wasm.js';
 import { parseMoveText } from './position-text.js';
 
-/** Move kinds of the packed move (assembly/move.ts bits 24..27; the core exports the same values, checked in test/boundary.test.ts). */
+/** Move kinds of the packed move (assembly/move.ts bits 24..27; the core exports the same values, checked in test/unit/boundary.test.ts). */
 export const KIND_PLACE = 0, KIND_STEP = 1, KIND_JUMP = 2, KIND_MULTI = 3, KIND_INTERVENE = 4;
 
 /**

@@ -86,7 +86,7 @@ export function ruleWordField(i: number): string {
 /**
  * The error for a rules block the core refused (setupRules() returned `code` = -(word + 1)): a
  * RulesError naming the field of that word and its value. The schema ({@link checkRules}) refuses
- * everything the core does first (test/rule-limits.test.ts), so this is a guard, not an expected path.
+ * everything the core does first (test/unit/rule-limits.test.ts), so this is a guard, not an expected path.
  */
 export function coreRulesRefusal(code: number, words: Int32Array, where: string): RulesError {
   const word = -code - 1;

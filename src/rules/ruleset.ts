@@ -25,7 +25,7 @@ export const CAPTURE_KINDS: readonly CaptureKind[] = Object.freeze(['none', 'jum
  * the one source of every numeric bound in {@link ruleSetSchema} and of the variant options that set
  * these fields (stall-limit, move-limit), so that a value the core would refuse is refused at the edge
  * (RulesError from the schema, OptionError from resolveOptions) and never reaches the core.
- * test/rule-limits.test.ts writes each bound and bound + 1 into the core's rules block directly and
+ * test/unit/rule-limits.test.ts writes each bound and bound + 1 into the core's rules block directly and
  * checks that the core accepts exactly what the schema accepts.
  */
 export const RULE_LIMITS = Object.freeze({
@@ -148,7 +148,7 @@ const sideRulesSchema = z.strictObject({
  * the hunt family: only side 1 may capture (side 0 capture 'none'), at most one side has noSameTwice,
  * steps lists no direction twice, dispersal only with stacks; and every number within the core's range
  * ({@link RULE_LIMITS}): captureTarget 1..127 when not null, stall.limit 1..1,000,000, promotion ranks
- * 1..64, moveLimit 1..1,000,000. Whatever passes, the core accepts (test/rule-limits.test.ts).
+ * 1..64, moveLimit 1..1,000,000. Whatever passes, the core accepts (test/unit/rule-limits.test.ts).
  */
 const rankOrNull = z.number().int().min(1).max(RULE_LIMITS.promotionRank).nullable();
 const draughtsSchema = z.strictObject({

@@ -18,7 +18,7 @@ export interface OptionDecl {
   default: number | string;
   /** enum: the allowed values; point: the allowed point names; int: words allowed besides integers. */
   values?: readonly string[];
-  /** Inclusive bounds of an int option (both required for 'int': test/rule-limits.test.ts checks every declaration). */
+  /** Inclusive bounds of an int option (both required for 'int': test/unit/rule-limits.test.ts checks every declaration). */
   min?: number;
   max?: number;
   /** RULES.md section / seed line the option comes from. */

@@ -1,5 +1,5 @@
 /**
- * What the page says in words, apart from the DOM (unit-tested in test/web.test.ts): a result's reason,
+ * What the page says in words, apart from the DOM (unit-tested in test/unit/web.test.ts): a result's reason,
  * a score and a tablebase verdict in the page's one sign convention, a counter with its limit, why a
  * click on a cell entered nothing, and which label kind a square board can show at the size it is
  * drawn. Everything comes from the game's description (PositionView), never from a variant.

@@ -1,16 +1,16 @@
 // What the browser suites share: Debian's Chromium (or CHROMIUM_PATH) driven by playwright-core, and
 // `lattice serve --port 0` started from the built package (dist/). A suite is skipped when Chromium is
-// absent, except under CI, where its absence is an error.
+// absent, saying why (test/support/requires.ts), except under CI, where its absence is an error.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
+import { CHROMIUM, chromiumMissing, skipping } from '../support/requires.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 export const artifacts = fileURLToPath(new URL('./artifacts/', import.meta.url));
-export const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium && process.env.CI) throw new Error(`the browser suite must run in CI, but ${CHROMIUM} is missing`);
+/** Why Chromium cannot be used here, or null (test/support/requires.ts; under CI its absence throws). */
+export const noChromium = chromiumMissing();
+export { CHROMIUM, skipping };
 
 /** Starts `lattice serve --port 0` and reads its URL from the first line it prints. */
 export function serve(): Promise<{ url: string; child: ChildProcess }> {

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Game, VARIANTS, createGame, listVariants } from '../../dist/src/index.js';
 import { startServer } from '../../dist/src/serve.js';
-import { CHROMIUM, artifacts, haveChromium, launch, root, serve, watch as watchInto } from './harness.js';
+import { CHROMIUM, artifacts, launch, noChromium, skipping, root, serve, watch as watchInto } from './harness.js';
 
 /** The click paths of the moves the last legalHere() listed (lattice family: a move's canonical path, by its text). */
 const clickPaths = new Map<string, string[]>();
@@ -26,7 +26,7 @@ const clickPaths = new Map<string, string[]>();
  */
 const clicksOf = (move: string): string[] => clickPaths.get(move) ?? move.replace(/(\+|=[TB])$/, '').split(/[-x]/);
 
-describe.skipIf(!haveChromium)(`lattice serve in a browser (${CHROMIUM})`, () => {
+describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice serve in a browser (${CHROMIUM})`, () => {
   let server: { url: string; child: ChildProcess };
   let browser: Browser;
   let page: Page;

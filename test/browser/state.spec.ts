@@ -10,9 +10,10 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { Game, createGame } from '../../dist/src/index.js';
-import { CHROMIUM, artifacts, click, haveChromium, idle, launch, moves, ply, ready, serve, watch } from './harness.js';
+import { CHROMIUM, artifacts, click, idle, launch, moves, ply, ready, serve, watch } from './harness.js';
+import { chromiumMissing, skipping } from '../support/requires.js';
 
-describe.skipIf(!haveChromium)(`the page shows every rule's state (${CHROMIUM})`, () => {
+describe.skipIf(skipping('the page shows every rule\'s state', chromiumMissing()))(`the page shows every rule's state (${CHROMIUM})`, () => {
   let server: { url: string; child: ChildProcess };
   let browser: Browser;
   let page: Page;

@@ -10,6 +10,14 @@
 //
 // Per-depth timings go to stderr. The deep start row (default options, depth 11,
 // about a minute) is included; the whole run takes about 2 minutes.
+//
+// TABAL_GEN_SURVEY=1 prints instead a survey of the start under each option set
+// (default, first=black, majority=true, removal=end, move-limit=1|2|3|5,
+// repetition=none|forbid): depths until 1e6 leaves or a time budget a row
+// (TABAL_GEN_SECONDS, default 120; TABAL_GEN_TARGET leaves), with timings, and
+// the default start's divide(2), as one JSON object on stdout (it was the
+// print-only block of the reference's self-tests). TABAL_GEN_SURVEY=deep: the
+// default, majority=true and removal=end rows only, to 1e8 leaves or 300 s each.
 
 import { BOARD, divide, perft, picture, positionFrom, startPosition, type Position, type TabalOptions } from "./tabal.js";
 
@@ -163,31 +171,93 @@ const SPECS: Spec[] = [
   },
 ];
 
-// TABAL_GEN_IDS=regex: only the rows whose id matches (to look at a few); their root moves go to stderr.
-const only = process.env.TABAL_GEN_IDS ? new RegExp(process.env.TABAL_GEN_IDS) : null;
-const rows: unknown[] = [];
-for (const s of SPECS) {
-  if (only && !only.test(s.id)) continue;
-  const p = s.from ? positionFrom(s.from) : startPosition(s.options);
-  if (only) process.stderr.write(`${s.id}: ${toEngineText(p)}\n${picture(p)}\n${JSON.stringify(divide(p, 2))}\n`);
-  const depths: Record<string, number> = {};
-  const stopAt = s.stopAt ?? 1e5;
-  for (let d = 1; d <= s.maxDepth; d++) {
-    const t0 = Date.now();
-    const n = perft(p, d);
-    depths[String(d)] = n;
-    process.stderr.write(`${s.id} depth ${d}: ${n} (${((Date.now() - t0) / 1000).toFixed(2)} s)\n`);
-    if (n === 0 || n >= stopAt) break;
+/** The perft table rows (test/perft/permainan-tabal.json), as JSON on stdout. */
+function table(): void {
+  // TABAL_GEN_IDS=regex: only the rows whose id matches (to look at a few); their root moves go to stderr.
+  const only = process.env.TABAL_GEN_IDS ? new RegExp(process.env.TABAL_GEN_IDS) : null;
+  const rows: unknown[] = [];
+  for (const s of SPECS) {
+    if (only && !only.test(s.id)) continue;
+    const p = s.from ? positionFrom(s.from) : startPosition(s.options);
+    if (only) process.stderr.write(`${s.id}: ${toEngineText(p)}\n${picture(p)}\n${JSON.stringify(divide(p, 2))}\n`);
+    const depths: Record<string, number> = {};
+    const stopAt = s.stopAt ?? 1e5;
+    for (let d = 1; d <= s.maxDepth; d++) {
+      const t0 = Date.now();
+      const n = perft(p, d);
+      depths[String(d)] = n;
+      process.stderr.write(`${s.id} depth ${d}: ${n} (${((Date.now() - t0) / 1000).toFixed(2)} s)\n`);
+      if (n === 0 || n >= stopAt) break;
+    }
+    rows.push({
+      id: s.id,
+      variant: "permainan-tabal",
+      options: s.options,
+      position: toEngineText(p),
+      depths,
+      source: "test/reference/tabal.ts",
+      note: s.note,
+      ...(s.deep ? { deep: true } : {}),
+    });
   }
-  rows.push({
-    id: s.id,
-    variant: "permainan-tabal",
-    options: s.options,
-    position: toEngineText(p),
-    depths,
-    source: "test/reference/tabal.ts",
-    note: s.note,
-    ...(s.deep ? { deep: true } : {}),
-  });
+  process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
 }
-process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
+
+/** The positive integer in environment variable `name`, or `fallback` when it is unset; anything else throws. */
+function envInt(name: string, fallback: number): number {
+  const text = process.env[name];
+  if (text === undefined || text === "") return fallback;
+  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${name} must be a positive integer, got "${text}"`);
+  return Number(text);
+}
+
+/** The survey of the start under each option set (TABAL_GEN_SURVEY), as JSON on stdout. */
+function survey(deep: boolean): void {
+  const budget = envInt("TABAL_GEN_SECONDS", deep ? 300 : 120);
+  const target = envInt("TABAL_GEN_TARGET", deep ? 100_000_000 : 1_000_000);
+  const optionRows: TabalOptions[] = deep ? [{}, { majority: "true" }, { removal: "end" }] : [
+    {}, { first: "black" }, { majority: "true" }, { removal: "end" },
+    { "move-limit": 1 }, { "move-limit": 2 }, { "move-limit": 3 }, { "move-limit": 5 },
+    { repetition: "none" }, { repetition: "forbid" },
+  ];
+  const out: unknown[] = [];
+  for (const options of optionRows) {
+    const tag = Object.keys(options).length === 0 ? "default" : Object.entries(options).map(([k, v]) => `${k}=${v}`).join(",");
+    const p = startPosition(options);
+    const depths: Record<string, number> = {};
+    const secondsPerDepth: Record<string, number> = {};
+    const t0 = Date.now();
+    let stop = "";
+    let lastSeconds = 0;
+    for (let d = 1; d <= 60; d++) {
+      // the next depth takes ~ (leaves ratio) x the last one; stop before overrunning the budget
+      const elapsed = (Date.now() - t0) / 1000;
+      const prev = depths[String(d - 1)], prev2 = depths[String(d - 2)];
+      const guess = d > 2 && prev2 > 0 ? lastSeconds * (prev / prev2) : 0;
+      if (d > 1 && elapsed + guess > budget) { stop = `next depth estimated over the ${budget} s budget`; break; }
+      const t = Date.now();
+      const n = perft(p, d);
+      lastSeconds = (Date.now() - t) / 1000;
+      depths[String(d)] = n;
+      secondsPerDepth[String(d)] = lastSeconds;
+      if (n >= target) { stop = `reached >= ${target} leaves at depth ${d}`; break; }
+      if (n === 0) { stop = `no leaves at depth ${d} (the tree ends)`; break; }
+    }
+    const seconds = Math.round((Date.now() - t0) / 10) / 100;
+    process.stderr.write(`permainan-tabal ${tag}: ${Object.values(depths).join(" ")} (${seconds} s; ${stop})\n`);
+    out.push({
+      id: `permainan-tabal:${tag}`, variant: "permainan-tabal", options, depths, source: "test/reference/tabal.ts",
+      seconds, secondsPerDepth, stop,
+      start: { picture: picture(p), sideToMove: p.side, quiet: p.quiet, rules: p.rules },
+    });
+  }
+  const divide2 = deep ? undefined : {
+    id: "permainan-tabal:default", variant: "permainan-tabal", options: {}, source: "test/reference/tabal.ts",
+    depth: 2, total: perft(startPosition(), 2), divide: divide(startPosition(), 2),
+  };
+  process.stdout.write(JSON.stringify({ survey: out, ...(divide2 ? { divide2 } : {}) }, null, 2) + "\n");
+}
+
+if (process.env.TABAL_GEN_SURVEY && !["1", "deep"].includes(process.env.TABAL_GEN_SURVEY)) throw new Error(`TABAL_GEN_SURVEY must be 1 or deep, got "${process.env.TABAL_GEN_SURVEY}"`);
+if (process.env.TABAL_GEN_SURVEY) survey(process.env.TABAL_GEN_SURVEY === "deep");
+else table();
