@@ -50,9 +50,9 @@ describe('the test tiers', () => {
       expect(includeOf(t.script)).toContain(t.dir === '**' ? `test/**/*${t.suffix}` : `test/${t.dir}/**/*${t.suffix}`);
     }
     for (const f of GLOBAL_SETUP) expect(existsSync(join(root, f)), f).toBe(true);
-    // the tiers after `npm test` build first unless the build is current (npm test's pretest builds)
+    // every tier builds first unless the build is current (npm test through its pretest)
     for (const t of TIERS.filter((x) => x.script !== 'test')) expect(scripts[t.script], t.script).toMatch(/^node test\/support\/build-if-stale\.mjs && /);
-    expect(scripts.pretest).toBe('npm run build');
+    expect(scripts.pretest).toBe('node test/support/build-if-stale.mjs');
   });
 
   it('.ci/run runs npm test and the script of every CI tier, and no manual one', () => {
