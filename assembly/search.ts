@@ -89,12 +89,6 @@ let stopped = false;
 let contempt: i32 = 0;
 /** Set while the side to move seeks the draw after CONTEMPT_PLIES quiet plies (the main search only). */
 let seekDraw = false;
-/**
- * While seeking the draw: the root's way back, searched first at the root (before the TT move), so that
- * among moves of equal value the one that undoes one of the side's own recent steps is played (see
- * wayBack); NO_MOVE otherwise.
- */
-let seekMove: u32 = NO_MOVE;
 /** How many of the side's own previous moves wayBack looks at. */
 const WAY_BACK_MOVES: i32 = 4;
 /**
@@ -384,7 +378,9 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   const n = generate(base);
   endPly(ply, base + n);
   if (n == 0) return -(MATE - ply);   // no legal move: the side to move loses (RULES §0)
-  if (ply == 0 && seekMove != NO_MOVE && !proving) ttm = seekMove;
+  // while seeking the draw, the root's way back is searched first (before the TT move), so that among
+  // moves of equal value the one that undoes one of the side's own recent steps is played
+  if (ply == 0 && seekDraw && !proving) { const back = wayBack(base, n); if (back != NO_MOVE) ttm = back; }
   scoreMoves(base, n, ttm, ply);
 
   const alpha0 = alpha;
@@ -469,7 +465,6 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
   for (let i = 0; i < 2 * MAX_POINTS * MAX_POINTS; i++) st(HIST, i, ld(HIST, i) >> 3);
   const limit = min(max(maxDepth, 1), MAX_PLY - 2);
   setContempt();
-  seekMove = seekDraw ? wayBack() : NO_MOVE;
   let prev: i32 = 0;
   for (let depth = 1; depth <= limit; depth++) {
     let delta: i32 = 40;
@@ -547,17 +542,14 @@ function setContempt(): void {
 }
 
 /**
- * The root's way back while seeking the draw: the step that undoes the most recent of the side to move's
- * own last WAY_BACK_MOVES moves (since the last irreversible move) that a legal step undoes, or NO_MOVE.
+ * The root's way back while seeking the draw: among the root's n moves listed at `base`, the step that
+ * undoes the most recent of the side to move's own last WAY_BACK_MOVES moves (since the last irreversible move) that a legal step undoes, or NO_MOVE.
  * Where both sides seek the draw and no move is better, each plays its way back, and the positions then
  * repeat: the hunters' in 4 plies, a no-same-twice side's (which may not move the same piece twice
  * running, so it takes its move before last back) in 8. The search alone would not find such a cycle:
  * inside it, the opponent avoids the draw the side to move seeks.
  */
-function wayBack(): u32 {
-  const base = plyBase(0);
-  const n = generate(base);
-  if (overflow) return NO_MOVE;
+function wayBack(base: i32, n: i32): u32 {
   for (let k = 1, i = histLen - 2; k <= WAY_BACK_MOVES && i >= lastIrrev; k++, i -= 2) {
     const m = playedMove(i);
     if (moveKind(m) != KIND_STEP) continue;
