@@ -33,6 +33,11 @@
 // only path is `start x end` too, so a move's text never depends on the other
 // moves, and the short form is the jump's own text.)
 //
+// Option "captures-to-win" (surround-the-tiger, double-tiger,
+// shepherds-and-wolves) is a test-only knob of this reference, not a rule: it
+// lowers the capture threshold so that reduced material makes small games for
+// the reference solver (test/reference/hunt-solver.ts).
+//
 // Repetition (option `repetition=none|draw3|forbid`, default draw3) is
 // accepted in the options and deliberately not implemented: RULES §0 says
 // perft ignores repetition, and this reference has no game history.
@@ -67,6 +72,15 @@ export interface Options {
   "stall-limit"?: "off" | number;
   /** every game; accepted, not used (perft ignores repetition) */
   repetition?: "none" | "draw3" | "forbid";
+  /**
+   * TEST-ONLY knob, not a rule of RULES.md §3 and not an engine option: the
+   * capture threshold of surround-the-tiger, double-tiger and
+   * shepherds-and-wolves (default the rules' 6, 6, 13), so that reduced
+   * material makes small games for the reference solver
+   * (test/reference/hunt-solver.ts). A positive integer; ignored by
+   * catch-the-giant, which has no captures.
+   */
+  "captures-to-win"?: number;
 }
 
 export interface Result {
@@ -406,6 +420,13 @@ export const catchTheGiant: Game = makeGame({
   },
 });
 
+/** The capture threshold: option "captures-to-win" (test-only) or the rules' `rulesDefault`. */
+function capturesToWinOf(o: Options, rulesDefault: number): number {
+  const v = o["captures-to-win"] ?? rulesDefault;
+  if (!Number.isInteger(v) || v < 1) throw new Error(`captures-to-win must be a positive integer, got ${String(v)}`);
+  return v;
+}
+
 // ---------------------------------------------------------------------------
 // Surround the Tiger (圍虎棋).
 // 16 dogs on the edge points, tiger on c3, tiger first. Both step; nobody
@@ -455,8 +476,8 @@ export const surroundTheTiger: Game = makeGame({
       captured: interventionCaptures(p, m.from, m.to),
     }));
   },
-  decided(p) {
-    return p.captured.prey >= 6 ? { winner: "hunter", reason: "captures" } : null;
+  decided(p, o) {
+    return p.captured.prey >= capturesToWinOf(o, 6) ? { winner: "hunter", reason: "captures" } : null;
   },
 });
 
@@ -489,8 +510,8 @@ export const doubleTiger: Game = makeGame({
     const sources = stacks.length > 0 ? stacks : pointsOf(p.prey);
     return steps(b, p, sources, () => true);
   },
-  decided(p) {
-    return p.captured.prey >= 6 ? { winner: "hunter", reason: "captures" } : null;
+  decided(p, o) {
+    return p.captured.prey >= capturesToWinOf(o, 6) ? { winner: "hunter", reason: "captures" } : null;
   },
 });
 
@@ -522,8 +543,8 @@ export const shepherdsAndWolves: Game = makeGame({
     }
     return steps(b, p, pointsOf(p.prey), (r) => r.dx === 0 || r.dy === 0);
   },
-  decided(p) {
-    return p.captured.prey >= 13 ? { winner: "hunter", reason: "captures" } : null;
+  decided(p, o) {
+    return p.captured.prey >= capturesToWinOf(o, 13) ? { winner: "hunter", reason: "captures" } : null;
   },
 });
 
