@@ -200,6 +200,8 @@ export interface Game {
   startPosition(options?: Options): Position;
   legalMoves(pos: Position, options?: Options): Move[];
   play(pos: Position, move: Move | string, options?: Options): Position;
+  /** the position after `move`, which must come from legalMoves(pos) (not checked: for enumerators) */
+  child(pos: Position, move: Move): Position;
   /** null while the game goes on */
   result(pos: Position, options?: Options): Result | null;
   perft(pos: Position, depth: number, options?: Options): number;
@@ -359,6 +361,7 @@ function makeGame(spec: {
     startPosition: (options: Options = {}) => spec.start(options),
     legalMoves,
     play,
+    child,
     result,
     perft,
     moveText,
