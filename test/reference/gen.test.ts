@@ -3,7 +3,8 @@
 // print the figures of the checked tables: each is run here at small depths, its output read, and every
 // printed row whose options are those of a start row of test/perft/*.json must show that row's counts.
 // (The table generators bagh-chal.gen.ts, maka-dai-dai.gen.ts and tabal.gen.ts's table mode take minutes
-// and are not run here.)
+// and are not run here.) hunt-solver.gen.ts prints solved values, not perft figures: it is run with Catch
+// the Giant's smallest settings and its lines' form checked (no table holds its values).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LATTICE_ROWS } from '../perft/tables.js';
 
@@ -48,6 +49,18 @@ describe('the print-only drivers (test/reference/*.gen.ts)', () => {
     expect(compared).toBeGreaterThanOrEqual(8);
   });
 
+  it('hunt-solver.gen.ts prints a value per giant start and stall limit (8 x 2 with stall limit 1 and no reduced starts), with README\'s start texts', async () => {
+    const out = await runDriver('./hunt-solver.gen.ts', { HUNT_SOLVER_GEN_STALL_MAX: '1', HUNT_SOLVER_GEN_REDUCED: '0' });
+    const lines = out.trim().split('\n');
+    expect(lines).toHaveLength(8 * 2);
+    for (const line of lines) {
+      expect(line).toMatch(/^catch-the-giant \[giant-start=[a-c][1-5],stall-limit=(off|1)\] [^:]+: (win|loss|draw) \d+; \d+ positions; longest win (none|\d+: .+)$/);
+    }
+    // README "Notation", the start table: without and with a stall limit
+    expect(lines).toContainEqual(expect.stringMatching(/^catch-the-giant \[giant-start=b3,stall-limit=off\] 1\/3\/1G1\/D1D\/D G - -: /));
+    expect(lines).toContainEqual(expect.stringMatching(/^catch-the-giant \[giant-start=b3,stall-limit=1\] 1\/3\/1G1\/D1D\/D G - - -: /));
+  });
+
   it('tibetan.gen.ts prints a line per start of the three boards, the tables\' counts where they have the start', async () => {
     const out = await runDriver('./tibetan.gen.ts', { TIBETAN_GEN_DEPTH: '2', TIBETAN4_GEN_DEPTH: '1' });
     const lines = out.trim().split('\n');
@@ -87,6 +100,8 @@ describe('the print-only drivers (test/reference/*.gen.ts)', () => {
 describe('the drivers refuse a bad setting, naming it', () => {
   it.each([
     ['./hong-kong.gen.ts', { HONG_KONG_GEN_DEPTH: 'abc' }, /HONG_KONG_GEN_DEPTH must be a positive integer, got "abc"/],
+    ['./hunt-solver.gen.ts', { HUNT_SOLVER_GEN_STALL_MAX: '0' }, /HUNT_SOLVER_GEN_STALL_MAX must be a positive integer, got "0"/],
+    ['./hunt-solver.gen.ts', { HUNT_SOLVER_GEN_REDUCED: 'no' }, /HUNT_SOLVER_GEN_REDUCED must be 0 or 1, got "no"/],
     ['./tibetan.gen.ts', { TIBETAN_GEN_DEPTH: '0' }, /TIBETAN_GEN_DEPTH must be a positive integer, got "0"/],
     ['./tibetan.gen.ts', { TIBETAN4_GEN_DEPTH: '-1' }, /TIBETAN4_GEN_DEPTH must be a positive integer, got "-1"/],
     ['./tabal.gen.ts', { TABAL_GEN_SURVEY: 'yes' }, /TABAL_GEN_SURVEY must be 1 or deep, got "yes"/],
