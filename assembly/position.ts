@@ -213,6 +213,29 @@ export function setPosition(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, 
   return 0;
 }
 
+/**
+ * Sets a position its caller has built from the rules (the generic solver's decoded slots: pieces on
+ * distinct points of the board, one piece a point until setCount, counts and extra state in range)
+ * without validation and without the Zobrist key (left 0: nothing that reads it runs on such a
+ * position). Clears the history.
+ */
+export function setTrusted(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, h1: i32, capt1: i32, last: i32, stallCount: i32): void {
+  for (let b = stacked; nonEmpty(b); b = popFirst(b)) st(CNT, first(b), <u8>0);
+  for (let b = or(hunters, prey); nonEmpty(b); b = popFirst(b)) st(CNT, first(b), <u8>0);
+  for (let b = or(h, p); nonEmpty(b); b = popFirst(b)) st(CNT, first(b), <u8>1);
+  hunters = h; prey = p; side = stm; inHand = hand0; captured = capt0; hand1 = h1; captured1 = capt1;
+  stacked = none(); lastPt = last; stall = stallCount; kings = none(); clock = 0;
+  over = staticResult();
+  key = 0;
+  histLen = 0; lastIrrev = 0;
+}
+
+/** Puts c >= 2 pieces on an occupied point of a position set by setTrusted (a stack). */
+export function setCount(pt: i32, c: i32): void {
+  st(CNT, pt, <u8>c);
+  stacked = or(stacked, bit(pt));
+}
+
 // @ts-ignore: decorator
 @inline function pushHistory(m: u32): void {
   st(KEYS, histLen, key);

@@ -9,7 +9,7 @@ import { readdirSync } from 'node:fs';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from './game.js';
 import { FAMILIES, checkGameArgs, checkLabels, createGame, familyOf, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
-import { ArgumentError, LatticeError, reviveError, type ErrorRecord } from './errors.js';
+import { ArgumentError, LatticeError, TablebaseError, reviveError, type ErrorRecord } from './errors.js';
 import { EngineWorker } from './worker/client.js';
 import { Worker } from 'node:worker_threads';
 import { parseOptionArgs } from './variants/index.js';
@@ -426,9 +426,13 @@ tablebase.command('probe <position>')
   });
 
 addProgress(program.command('solve <variant>'))
-  .description('solve the whole game backwards from the movement-phase tablebases (the start position\'s value and the ' +
-    'most captures the tigers can force; resumable; captures-to-win 1..5), or with --position prove that position\'s value ' +
-    'by forward search over tablebases already built')
+  .description('solve a hunt game backwards, layer by layer, one file per layer (resumable): Bagh Chal\'s rule profile by its ' +
+    'own fast solver (the start position\'s value and the most captures the tigers can force; captures-to-win 1..5), every ' +
+    'other hunt game of at most 64 points by the generic solver (--generic: Bagh Chal too); or with --position prove that ' +
+    'position\'s value by forward search over Bagh Chal tablebases already built')
+  .option('--generic', 'use the generic solver even for Bagh Chal\'s rule profile')
+  .option('--estimate', 'print each layer\'s index size and the memory and disk the generic solve needs, and stop')
+  .option('--verify', 'after the generic solve, check every stored value against its successors\'')
   .option('--position <string>', 'prove this position instead, by forward search down to the movement-phase tablebase')
   .option('--dir <dir>', 'directory of the tablebase files (the whole-game solve builds missing ones there) and of its checkpoints', 'tablebases')
   .addOption(new Option('--tb-dir <dir>', 'the same as --dir').hideHelp())
@@ -437,9 +441,13 @@ addProgress(program.command('solve <variant>'))
   .option('--nodes <n>', 'with --position: give up (value unknown) after this many nodes per proof', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER), 50_000_000)
   .option('--hash <MiB>', `with --position: transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB), 256)
   .option('--json', 'print one JSON object on stdout')
-  .action(async (variant: string, o: { position?: string; dir: string; tbDir?: string; option: string[]; threads?: number; nodes: number; hash: number; json?: boolean; progress?: boolean }) => {
+  .action(async (variant: string, o: { position?: string; dir: string; tbDir?: string; option: string[]; threads?: number; nodes: number; hash: number; json?: boolean; progress?: boolean; generic?: boolean; estimate?: boolean; verify?: boolean }) => {
     const dir = o.tbDir ?? o.dir;
-    if (o.position === undefined) { await solveWholeGame(variant, dir, o); return; }
+    if (o.position === undefined) {
+      if (o.generic || o.estimate || o.verify || !(await hasBaghChalProfile(variant, parseOptionArgs(o.option)))) await solveGeneric(variant, dir, o);
+      else await solveWholeGame(variant, dir, o);
+      return;
+    }
     const g = await Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
     await g.loadTablebase(dir);
     const show = showProgress(o);
@@ -449,6 +457,71 @@ addProgress(program.command('solve <variant>'))
     if (o.json) out(JSON.stringify({ variant, position: g.position(), ...r }));
     else out(`${g.position()}: ${r.value}${r.value === 'unknown' ? '' : ' for the side to move'} (${r.nodes} nodes, ${(r.ms / 1000).toFixed(1)} s)`);
   });
+
+/** True when `variant` under `options` has Bagh Chal's rule profile (its own solver's); an unknown variant or option throws as usual. */
+async function hasBaghChalProfile(variant: string, options: Record<string, string>): Promise<boolean> {
+  checkGameArgs(variant, { options });
+  if (familyOf(variant)?.tablebases !== true) return false;
+  const { getVariant, resolveOptions } = await import('./variants/index.js');
+  const { loadVariantCore } = await import('./core-setup.js');
+  const v = getVariant(variant);
+  const { core } = await loadVariantCore(v, resolveOptions(v, options));
+  return core.exports.fastProfile() === 1;
+}
+
+const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+
+/**
+ * `lattice solve <variant>` by the generic solver (src/tablebase/generic.ts): --estimate prints the index
+ * sizes and stops; otherwise every layer is solved or loaded from --dir, then the start's value, its best
+ * line and the longest win are printed (--verify checks every value against its successors').
+ */
+async function solveGeneric(variant: string, dir: string, o: { option: string[]; json?: boolean; progress?: boolean; estimate?: boolean; verify?: boolean }): Promise<void> {
+  const { HuntSolver } = await import('./tablebase/generic.js');
+  checkGameArgs(variant, { options: parseOptionArgs(o.option) });
+  const solver = await HuntSolver.create(variant, parseOptionArgs(o.option));
+  const est = solver.estimate;
+  const layerText = (l: { captured: number[]; hand: number[]; excess: number }) => `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, stack excess ${l.excess}`;
+  if (o.estimate) {
+    if (o.json) { out(JSON.stringify(est)); return; }
+    for (const l of est.layers) out(`${layerText(l)}: ${l.slots} slots, ${mib(2 * l.slots)}`);
+    out(`${est.layers.length} layers, ${est.slots} slots (${est.symmetries} symmetr${est.symmetries === 1 ? 'y' : 'ies'}); memory ${mib(est.memoryBytes)}, disk ${mib(est.diskBytes)}`);
+    out(est.refusal === null ? 'fits this solver' : `refused: ${est.refusal}`);
+    return;
+  }
+  if (est.refusal !== null) throw new TablebaseError(`${variant} does not fit this solver: ${est.refusal} (lattice solve ${variant} --estimate shows the layers)`);
+  const bar = progressBar(showProgress(o), 'layer {layer}/{layers} pass {pass} |{bar}| {percentage}% {what} | ETA {eta_formatted}');
+  let current = '';
+  const t0 = Date.now();
+  const layers = await solver.solve({
+    dir,
+    onProgress: (p) => {
+      if (!bar) return;
+      const key = `${p.layer}/${p.pass}`;
+      if (key !== current) { if (current) bar.stop(); bar.start(p.total, 0, { layer: p.layer + 1, layers: p.layers, pass: p.pass, what: '' }); current = key; }
+      bar.update(p.pass === 1 ? p.done : Math.min(p.done, p.total), { what: p.pass === 1 ? 'positions counted' : `level ${p.level}, ${p.done} resolved` });
+    },
+    onLayer: (r) => {
+      if (bar && current) { bar.stop(); current = ''; }
+      if (!o.json) out(`${layerText(r)}: ${r.positions} positions, ${r.wins} win, ${r.draws} draw, ${r.losses} loss (side to move), longest ${r.maxPlies} plies, ${r.loaded ? 'loaded' : `${(r.ms / 1000).toFixed(1)} s`}`);
+    },
+  });
+  if (bar && current) bar.stop();
+  const ms = Date.now() - t0;
+  const verified = o.verify ? solver.verify().reduce((a, b) => a + b, 0) : null;
+  const start = solver.startText();
+  const { bestLine } = await import('./solve-line.js');
+  const { value, line } = await bestLine(solver, start);
+  const positions = layers.reduce((a, l) => a + l.positions, 0);
+  const longest = layers.reduce((a, l) => Math.max(a, l.maxPlies), 0);
+  const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
+  if (o.json) { out(JSON.stringify({ variant, options: est.options, dir, start, value, line, positions, layers: layers.length, longest, ms, peakRssMB, ...(verified === null ? {} : { disagreements: verified }) })); return; }
+  const said = value === null ? 'unknown' : value.result === 'draw' ? 'a draw with best play' : `a ${value.result} in ${value.plies} plies for the side to move`;
+  out(`${start}: ${said}`);
+  if (line.length) out(`best line: ${line.join(' ')}`);
+  out(`${positions} positions in ${layers.length} layers, ${(ms / 1000).toFixed(1)} s, peak memory ${peakRssMB} MB; the longest win or loss: ${longest} plies (files in ${dir})`);
+  if (verified !== null) out(`verified: ${verified} positions disagree with their successors`);
+}
 
 /** `lattice solve <variant>` without --position: the backward solve of the whole game (src/tablebase/placement.ts). */
 async function solveWholeGame(variant: string, dir: string, o: { option: string[]; threads?: number; json?: boolean; progress?: boolean }): Promise<void> {

@@ -6,6 +6,7 @@ const WEIGHT_SLOTS = 8;
 import { coreRulesRefusal, encodeRules, type RuleSet } from './rules/index.js';
 import { parsePositionText, readPositionText, totalsOf, type NotationContext } from './position-text.js';
 import { IO_SET, loadCore, type Core } from './wasm.js';
+import type { Setup } from './position-text.js';
 
 /** Repetition option values in the core's numbering (assembly/search.ts setRepetitionMode). */
 const REPETITION_MODES = ['none', 'draw3', 'forbid'];
@@ -71,4 +72,25 @@ export function notationContext(variant: HuntVariant, options: OptionValues, boa
   // the start must be a position of its own game
   parsePositionText(ctx, startText);
   return ctx;
+}
+
+/**
+ * Writes a parsed, validated position (src/position-text.ts Setup) into the core, clearing its history.
+ * Throws Error('internal: ...') if the core refuses it (validation refuses everything the core would).
+ */
+export function loadSetupIntoCore(core: Core, s: Setup): void {
+  let h = 0n, p = 0n;
+  const st = core.state();
+  st.fill(0);
+  s.owner.forEach((o, i) => {
+    if (o === 1) h |= 1n << BigInt(i); else if (o === 0) p |= 1n << BigInt(i);
+    st[8 + i] = s.count[i];
+  });
+  let k = 0n;
+  s.king?.forEach((x, i) => { if (x) k |= 1n << BigInt(i); });
+  core.writeSet(IO_SET.hunters, h); core.writeSet(IO_SET.prey, p); core.writeSet(IO_SET.kings, k);
+  st[7] = s.clock ?? 0;
+  st[0] = s.side; st[1] = s.hand[0]; st[2] = s.hand[1]; st[3] = s.captured[0]; st[4] = s.captured[1]; st[5] = s.last; st[6] = s.stall;
+  const rc = core.exports.setPosition();
+  if (rc !== 0) throw new Error(`internal: the core rejected a validated position (code ${rc})`);
 }

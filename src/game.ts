@@ -6,7 +6,7 @@ import { formatBoardPicture, formatPositionText, parseMoveText, parsePositionTex
 import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, VARIANTS, getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
 import type { RuleSet } from './rules/index.js';
 import { IO_KEY, IO_SET, type Core } from './wasm.js';
-import { loadVariantCore, notationContext } from './core-setup.js';
+import { loadSetupIntoCore, loadVariantCore, notationContext } from './core-setup.js';
 import { checkGameArgTypes } from './game-args.js';
 import { CallGuard } from './call-guard.js';
 import type { LayerMeta } from './tablebase/format.js';
@@ -145,20 +145,7 @@ export class Game implements AnyGame {
 
   /** Writes a parsed position into the core and clears the history. */
   private load(s: Setup): void {
-    let h = 0n, p = 0n;
-    const st = this.core.state();
-    st.fill(0);
-    s.owner.forEach((o, i) => {
-      if (o === 1) h |= 1n << BigInt(i); else if (o === 0) p |= 1n << BigInt(i);
-      st[8 + i] = s.count[i];
-    });
-    let k = 0n;
-    s.king?.forEach((x, i) => { if (x) k |= 1n << BigInt(i); });
-    this.core.writeSet(IO_SET.hunters, h); this.core.writeSet(IO_SET.prey, p); this.core.writeSet(IO_SET.kings, k);
-    st[7] = s.clock ?? 0;
-    st[0] = s.side; st[1] = s.hand[0]; st[2] = s.hand[1]; st[3] = s.captured[0]; st[4] = s.captured[1]; st[5] = s.last; st[6] = s.stall;
-    const rc = this.core.exports.setPosition();
-    if (rc !== 0) throw new Error(`internal: the core rejected a validated position (code ${rc})`);
+    loadSetupIntoCore(this.core, s);
     this.played.length = 0;
     this.cached = null;
     this.before.length = 0;

@@ -102,6 +102,23 @@ export interface CoreExports {
   plError(): number;
   plSlotOf(hunters: number, prey: number, g: number): number;
   plValueAt(ptr: number, slot: number): number;
+  // the generic solver (assembly/tablebase/generic.ts)
+  gsSymInputPtr(): number;
+  gsStackInputPtr(): number;
+  gsSetup(syms: number, stackPoints: number, stackSide: number, total0: number, total1: number, hand0: number, hand1: number, capMax0: number, capMax1: number): number;
+  gsLayers(): number;
+  gsLayerPerSide(key: number): number;
+  gsLayerKey(c0: number, c1: number, h0: number, h1: number, e: number): number;
+  gsAttach(key: number, ptr: number): void;
+  gsValues(key: number): number;
+  gsAlloc(bytes: number): number;
+  gsReserve(slots: number): number;
+  gsSolveLayer(key: number): number;
+  gsStat(i: number): number;
+  gsProbe(): number;
+  gsCurrentLayer(): number;
+  gsError(): number;
+  gsVerifyLayer(key: number): number;
 }
 
 

@@ -1,0 +1,788 @@
+// The generic retrograde solver (DESIGN.md "Tablebases and solving"; issue 20): any hunt-family game
+// of at most 64 points, whatever its RuleSet says. No variant id: the host hands over the board's
+// symmetries, the points where stacks may stand (a stack never grows in the hunt family: pieces only
+// step, jump or are placed onto empty points), each side's total and start hand, and then solves layer
+// by layer.
+//
+// LAYERS. A layer is what never comes back: (side 0 captured, side 1 captured, side 0 in hand, side 1
+// in hand, the stacks' excess E = pieces on the board beyond one a point). Every move that changes one
+// of them (a capture, a placement, a step off a stack) leads to a layer with more progress
+// (c0 + c1 - h0 - h1 - E greater), solved before; a layer needs only the layers its moves lead to.
+// Inside a layer the only moves are steps of a single piece onto an empty point.
+//
+// INDEX of a layer (both sides to move):
+//
+//   slot = side * perSide + orbit * perOrbit + ((block(vec) + rank(P)) * lastF + last) * stallF + stall
+//
+//   orbit: the symmetry class of the hunters' (side 1's) point set H of n1 points (its representative
+//     is the class's least member); vec: the stack vector (excess per stack point, sum E), each vector
+//     a block; rank(P): the colex rank of side 0's pieces that the vector does not stack, among the
+//     F = N - n1 points the representative leaves free less the vector's stacks (a block holds
+//     C(F - s, n0 - s) placements, s = the points the vector stacks); last: 0 for none, else 1 + the rank of the noSameTwice
+//     side's last point among that side's points (lastF = that side's points + 1, or 1 without the
+//     rule); stall: the stall counter (stallF = the stall limit, or 1 without the rule).
+//   A position is stored in its canonical frame: among the symmetries that map H to the
+//   representative, the one giving the least (P, vec, last) tuple. Other images of hunter sets with a
+//   non-trivial stabiliser, and combinations the rules exclude (a stack on a point of the other side, a
+//   last point off its side), are UNUSED slots.
+//
+// VALUES (u16 per slot): 0 draw (neither side forces a win: a cycle, the draw3 reading of RULES.md §0),
+// 1 + 2d the side to move wins in d plies, 2 + 2d it loses in d plies (the winner hurries, the loser
+// delays; d = 0: the game is over, e.g. the giant's escape after a dwarf move is a win in 0 for the
+// giant to move, a side with no move a loss in 0), 0xFFFF unused. While a layer is solved, an
+// unresolved slot may hold 0x8000 | m (m = the longest loss through moves that leave the layer).
+//
+// ALGORITHM (retrograde analysis with successor counters). Pass 1 visits every slot: it sets the
+// position in the core, generates its moves (the core's own generator: every rule primitive is the
+// core's), and sorts each successor: decided at once (a static result), in a solved layer (its stored
+// value), or in this layer (counted once per distinct canonical slot). A win through a move that leaves
+// the layer is queued at its level; a draw through one blocks the loss. Then level by level: a position
+// resolved as a loss in L makes each predecessor a win in L + 1; resolved as a win in L, it decrements
+// each predecessor's counter, and a counter reaching 0 makes a loss in max(L + 1, m). Predecessors come
+// from un-stepping one piece of the side that moved (with every extra state that could have led here)
+// and are each checked by the core's generator: the step must be legal there and lead exactly here, so
+// no rule (direction masks, interventions, the stack rule, the last point) is re-implemented. What is
+// never resolved is a draw.
+import { ld, st, word, fromWords, nonEmpty } from "../bits";
+import { nPoints, STEP, RANK } from "../board";
+import * as pos from "../position";
+import { generate } from "../movegen/index";
+import { MOVES, CAPS, scratchBase } from "../movelist";
+import { moveKind, moveFrom, moveTo, KIND_STEP } from "../move";
+import { noSameTwiceSide, stallSide, stallLimit } from "../rules";
+import { resultWinner } from "../position";
+
+/** Progress of the layer being solved: pass 1 (slots done of total) or 2 (resolved so far, level). */
+@external("env", "tbProgress") declare function hostProgress(pass: i32, done: f64, total: f64): void;
+
+export const UNUSED: u16 = 0xFFFF;
+const PENDING: u16 = 0x8000;
+/** Longest distance a value holds (plies). */
+export const MAX_DIST: i32 = 16383;
+/** Most stack points. */
+const MAX_STACK_POINTS: i32 = 8;
+/** Most hunter-set ranks per hunter count (C(N, k)). */
+const MAX_SETS: i32 = 1 << 22;
+/** Most layers (the product of the layer coordinates' ranges). */
+const MAX_LAYER_KEYS: i32 = 1 << 16;
+
+// ---- errors the host names (gsError) ----
+export const ERR_NONE: i32 = 0;
+export const ERR_SETUP: i32 = 1;       // bad setup (board too big, too many stack points, index too big)
+export const ERR_MISSING: i32 = 2;     // a successor's layer is not in memory
+export const ERR_LEVEL: i32 = 3;       // a distance beyond MAX_DIST
+export const ERR_MEMORY: i32 = 4;      // the module's memory ran out
+export const ERR_WIDTH: i32 = 5;       // the wide build (more than 64 points)
+let error: i32 = 0;
+export function gsError(): i32 { return error; }
+
+// ---- setup: symmetries, stack points, totals ----
+/** Host input: symmetries (GSYM_IN[s * 64 + p] = image of p), then nothing else: counts come as arguments. */
+export const GSYM_IN = new StaticArray<i8>(8 * 64);
+/** Host input: stack points and each one's greatest excess (start count - 1), MAX_STACK_POINTS each. */
+export const GSTACK_IN = new StaticArray<i32>(2 * MAX_STACK_POINTS);
+
+let nSym: i32 = 1;
+/** Bitboard images by byte: GMAP[(s * 8 + chunk) * 256 + byte]. */
+const GMAP = new StaticArray<u64>(8 * 8 * 256);
+/** C(n, k) for n <= 64, k <= 64: BIN[n * 65 + k] (f64 exact below 2^53). */
+const BIN = new StaticArray<f64>(65 * 65);
+
+let nStack: i32 = 0, stackSide: i32 = 0;
+const SPT = new StaticArray<i32>(MAX_STACK_POINTS);
+const SMAX = new StaticArray<i32>(MAX_STACK_POINTS);
+/** SPERM[s * 8 + i] = j: symmetry s maps stack point i to stack point j. */
+const SPERM = new StaticArray<i32>(8 * MAX_STACK_POINTS);
+/** Mixed-radix weights of the stack vector code (excess_i * SW[i]). */
+const SW = new StaticArray<i32>(MAX_STACK_POINTS + 1);
+/** Per code: its number among the vectors of its total, and the total. */
+let VEC_NUM: StaticArray<i32> = new StaticArray<i32>(1);
+let VEC_SUM: StaticArray<i32> = new StaticArray<i32>(1);
+/** Per code: the stack points it stacks on (bit i = stack point i has excess > 0). */
+let VEC_PTS: StaticArray<i32> = new StaticArray<i32>(1);
+/** Codes by (total, number): VEC_BY[VEC_START[E] + number]. */
+let VEC_BY: StaticArray<i32> = new StaticArray<i32>(1);
+const VEC_START = new StaticArray<i32>(64 * MAX_STACK_POINTS + 2);
+
+let tot0: i32 = 0, tot1: i32 = 0, hs0: i32 = 0, hs1: i32 = 0, es: i32 = 0;
+let cmax0: i32 = 0, cmax1: i32 = 0;
+
+// hunter-set orbits per hunter count k (built on first use)
+const ORB_READY = new StaticArray<i32>(65);
+const ORBITS_K = new StaticArray<i32>(65);
+const ORBIT_OF_K = new StaticArray<usize>(65);  // i32 per set rank
+const SYMS_OF_K = new StaticArray<usize>(65);   // u8 per set rank
+const REP_K = new StaticArray<usize>(65);       // u64 per orbit
+const COMP_K = new StaticArray<usize>(65);      // i8 per (orbit, point): free number, -1 for a hunter point
+const FREE_K = new StaticArray<usize>(65);      // i8 per (orbit, q): the q-th free point
+
+// @ts-ignore: decorator
+@inline function bin(n: i32, k: i32): f64 { return k < 0 || n < 0 || k > n ? 0 : ld(BIN, n * 65 + k); }
+
+// @ts-ignore: decorator
+@inline function mapSet(s: i32, b: u64): u64 {
+  if (s == 0) return b;
+  const base = s * 2048;
+  let m: u64 = 0;
+  for (let c = 0; c < 8 && b != 0; c++) { m |= ld(GMAP, base + c * 256 + <i32>(b & 255)); b >>= 8; }
+  return m;
+}
+
+/** Colex rank of a set (points ascending). */
+function rankOf(b: u64): f64 {
+  let r: f64 = 0; let i = 1;
+  for (let m = b; m != 0; m &= m - 1) { r += bin(<i32>ctz(m), i); i++; }
+  return r;
+}
+
+/**
+ * Sets up the solver for the board and rules already loaded: `syms` symmetries in GSYM_IN (identity
+ * first; the host keeps only those the rules allow), `stackPoints` entries of GSTACK_IN (point, greatest
+ * excess) of side `sSide`, each side's total of pieces and start hand, and the captures at which a side
+ * has lost (0 = none; layers hold fewer). Returns 0, or -1 (gsError names why).
+ */
+export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, total1: i32, hand0: i32, hand1: i32, capMax0: i32, capMax1: i32): i32 {
+  error = 0;
+  if (!isInteger<Bits>()) { error = ERR_WIDTH; return -1; }
+  if (nPoints > 64 || syms < 1 || syms > 8 || stackPoints < 0 || stackPoints > MAX_STACK_POINTS) { error = ERR_SETUP; return -1; }
+  for (let n = 0; n <= 64; n++) for (let k = 0; k <= 64; k++) {
+    let v: f64 = 0;
+    if (k == 0) v = 1; else if (n > 0 && k <= n) v = ld(BIN, (n - 1) * 65 + k - 1) + ld(BIN, (n - 1) * 65 + k);
+    st(BIN, n * 65 + k, v);
+  }
+  nSym = syms;
+  for (let s = 0; s < syms; s++) for (let c = 0; c < 8; c++) for (let b = 0; b < 256; b++) {
+    let m: u64 = 0;
+    for (let j = 0; j < 8; j++) {
+      const p = c * 8 + j;
+      if (p < nPoints && ((b >> j) & 1)) m |= (<u64>1) << <u64>ld(GSYM_IN, s * 64 + p);
+    }
+    st(GMAP, (s * 8 + c) * 256 + b, m);
+  }
+  nStack = stackPoints; stackSide = sSide;
+  let radix = 1;
+  for (let i = 0; i < nStack; i++) {
+    st(SPT, i, ld(GSTACK_IN, 2 * i)); st(SMAX, i, ld(GSTACK_IN, 2 * i + 1));
+    st(SW, i, radix); radix *= ld(SMAX, i) + 1;
+    if (radix > 1 << 20 || ld(SMAX, i) < 1) { error = ERR_SETUP; return -1; }
+  }
+  st(SW, nStack, radix);
+  for (let s = 0; s < syms; s++) for (let i = 0; i < nStack; i++) {
+    const img = <i32>ld(GSYM_IN, s * 64 + ld(SPT, i));
+    let j = -1;
+    for (let t = 0; t < nStack; t++) if (ld(SPT, t) == img) j = t;
+    if (j < 0 || ld(SMAX, j) != ld(SMAX, i)) { error = ERR_SETUP; return -1; }
+    st(SPERM, s * 8 + i, j);
+  }
+  // the stack vectors, numbered within each total
+  let emax = 0;
+  for (let i = 0; i < nStack; i++) emax += ld(SMAX, i);
+  VEC_NUM = new StaticArray<i32>(radix); VEC_SUM = new StaticArray<i32>(radix); VEC_BY = new StaticArray<i32>(radix);
+  VEC_PTS = new StaticArray<i32>(radix);
+  for (let e = 0; e <= emax + 1; e++) st(VEC_START, e, 0);
+  for (let code = 0; code < radix; code++) {
+    let sum = 0;
+    let pts = 0;
+    for (let i = 0; i < nStack; i++) { const x = (code / ld(SW, i)) % (ld(SMAX, i) + 1); sum += x; if (x > 0) pts |= 1 << i; }
+    st(VEC_SUM, code, sum); st(VEC_PTS, code, pts);
+    st(VEC_START, sum + 1, ld(VEC_START, sum + 1) + 1);
+  }
+  for (let e = 1; e <= emax + 1; e++) st(VEC_START, e, ld(VEC_START, e) + ld(VEC_START, e - 1));
+  const fill = new StaticArray<i32>(emax + 1);
+  for (let code = 0; code < radix; code++) {
+    const sum = ld(VEC_SUM, code), n = ld(fill, sum);
+    st(VEC_NUM, code, n); st(VEC_BY, ld(VEC_START, sum) + n, code); st(fill, sum, n + 1);
+  }
+  es = emax;
+  tot0 = total0; tot1 = total1; hs0 = hand0; hs1 = hand1; cmax0 = capMax0; cmax1 = capMax1;
+  for (let k = 0; k <= 64; k++) st(ORB_READY, k, 0);
+  return 0;
+}
+
+/** Builds the hunter-set orbits for k hunters (once). False if there are too many sets. */
+function orbitsFor(k: i32): bool {
+  if (ld(ORB_READY, k)) return true;
+  const setsF = bin(nPoints, k);
+  if (setsF > <f64>MAX_SETS) { error = ERR_SETUP; return false; }
+  const sets = <i32>setsF;
+  const orbitOf = heap.alloc(<usize>max(sets, 1) * 4), symsOf = heap.alloc(<usize>max(sets, 1));
+  // enumerate k-subsets in colex order (rank order): Gosper's hack on u64
+  let n = 0;
+  const reps = heap.alloc(<usize>max(sets, 1) * 8);
+  if (k == 0) {
+    store<i32>(orbitOf, 0); store<u8>(symsOf, <u8>(((1 << nSym) - 1) as i32)); store<u64>(reps, 0); n = 1;
+  } else {
+    let b: u64 = (k == 64) ? 0xFFFFFFFFFFFFFFFF : ((<u64>1 << <u64>k) - 1);
+    for (let i = 0; i < sets; i++) {
+      let least = b;
+      for (let s = 1; s < nSym; s++) { const m = mapSet(s, b); if (m < least) least = m; }
+      let mask = 0;
+      for (let s = 0; s < nSym; s++) if (mapSet(s, b) == least) mask |= 1 << s;
+      store<u8>(symsOf + <usize>i, <u8>mask);
+      if (least == b) { store<i32>(orbitOf + (<usize>i << 2), n); store<u64>(reps + (<usize>n << 3), b); n++; }
+      else store<i32>(orbitOf + (<usize>i << 2), <i32>load<i32>(orbitOf + (<usize>(<i32>rankOf(least)) << 2)));
+      if (i + 1 < sets) { const c = b & (~b + 1), r = b + c; b = (((r ^ b) >> 2) / c) | r; }
+    }
+  }
+  const comp = heap.alloc(<usize>n * 64), free = heap.alloc(<usize>n * 64);
+  for (let o = 0; o < n; o++) {
+    const rep = load<u64>(reps + (<usize>o << 3));
+    let q = 0;
+    for (let p = 0; p < 64; p++) {
+      if (p < nPoints && !((rep >> <u64>p) & 1)) { store<i8>(comp + <usize>(o * 64 + p), <i8>q); store<i8>(free + <usize>(o * 64 + q), <i8>p); q++; }
+      else store<i8>(comp + <usize>(o * 64 + p), -1);
+    }
+  }
+  st(ORBIT_OF_K, k, orbitOf); st(SYMS_OF_K, k, symsOf); st(REP_K, k, reps); st(COMP_K, k, comp); st(FREE_K, k, free);
+  st(ORBITS_K, k, n); st(ORB_READY, k, 1);
+  return true;
+}
+
+// ---- layers ----
+// Layer key: ((((c0 * (cmax1 + 1) + c1) * (hs0 + 1) + h0) * (hs1 + 1) + h1) * (es + 1) + e).
+let LAYER_VALUES: StaticArray<usize> = new StaticArray<usize>(1);
+/** Per layer key: hunters on the board (n1), side 0's points (n0), perSide; -1 when impossible. */
+let LAYER_N0: StaticArray<i32> = new StaticArray<i32>(1);
+let LAYER_N1: StaticArray<i32> = new StaticArray<i32>(1);
+let LAYER_PER: StaticArray<f64> = new StaticArray<f64>(1);
+/** Per layer key: slots per hunter orbit (the stack vectors' blocks x lastF x stallF), and where its block offsets start in VOFF. */
+let LAYER_PERORBIT: StaticArray<f64> = new StaticArray<f64>(1);
+let LAYER_VOFF: StaticArray<i32> = new StaticArray<i32>(1);
+/**
+ * Block offsets of the stack vectors, per layer: VOFF[LAYER_VOFF[key] + v] = the slots (in units of
+ * lastF * stallF) before vector v's block; with side 0 stacking, v's block holds the C(F - s, n0 - s)
+ * placements of side 0's pieces off its s stacked points.
+ */
+let VOFF: StaticArray<f64> = new StaticArray<f64>(1);
+let layerKeys: i32 = 0;
+
+// @ts-ignore: decorator
+@inline function layerKey(c0: i32, c1: i32, h0: i32, h1: i32, e: i32): i32 {
+  return (((c0 * (cmax1 + 1) + c1) * (hs0 + 1) + h0) * (hs1 + 1) + h1) * (es + 1) + e;
+}
+
+/**
+ * Numbers the layers: returns how many layer keys there are (the product of the coordinates' ranges;
+ * gsLayerInfo says which are possible and how big), or -1. Call after gsSetup.
+ */
+export function gsLayers(): i32 {
+  const n = (cmax0 + 1) * (cmax1 + 1) * (hs0 + 1) * (hs1 + 1) * (es + 1);
+  if (n > MAX_LAYER_KEYS) { error = ERR_SETUP; return -1; }
+  layerKeys = n;
+  LAYER_VALUES = new StaticArray<usize>(n); LAYER_N0 = new StaticArray<i32>(n); LAYER_N1 = new StaticArray<i32>(n);
+  LAYER_PER = new StaticArray<f64>(n); LAYER_PERORBIT = new StaticArray<f64>(n); LAYER_VOFF = new StaticArray<i32>(n);
+  VOFF = new StaticArray<f64>(n * (ld(VEC_START, es + 1) + 1));
+  let at = 0;
+  for (let c0 = 0; c0 <= cmax0; c0++) for (let c1 = 0; c1 <= cmax1; c1++) for (let h0 = 0; h0 <= hs0; h0++)
+    for (let h1 = 0; h1 <= hs1; h1++) for (let e = 0; e <= es; e++) {
+      const key = layerKey(c0, c1, h0, h1, e);
+      const n0 = tot0 - c0 - h0 - (stackSide == 0 ? e : 0), n1 = tot1 - c1 - h1 - (stackSide == 1 ? e : 0);
+      let per: f64 = -1, perOrbit: f64 = 0;
+      st(LAYER_VOFF, key, at);
+      if (n0 >= 0 && n1 >= 0 && n0 + n1 <= nPoints && ld(VEC_START, e + 1) > ld(VEC_START, e) && orbitsFor(n1)) {
+        const lastF = noSameTwiceSide < 0 ? 1 : (noSameTwiceSide == 0 ? n0 : n1) + 1;
+        const stallF = stallSide < 0 ? 1 : stallLimit;
+        const own = stackSide == 0 ? n0 : n1, F = nPoints - n1;
+        // side 0's pieces are placed among the free points; a stacked point is one of the stacking side's
+        let blocks: f64 = 0;
+        for (let v = ld(VEC_START, e); v < ld(VEC_START, e + 1); v++) {
+          st(VOFF, at++, blocks);
+          const sv = <i32>popcnt(ld(VEC_PTS, ld(VEC_BY, v)));
+          blocks += stackSide == 0 ? bin(F - sv, n0 - sv) : (sv <= own ? bin(F, n0) : 0);
+        }
+        st(VOFF, at++, blocks);
+        perOrbit = blocks * <f64>lastF * <f64>stallF;
+        per = <f64>ld(ORBITS_K, n1) * perOrbit;
+      }
+      if (error != 0) return -1;
+      st(LAYER_N0, key, n0); st(LAYER_N1, key, n1); st(LAYER_PER, key, per); st(LAYER_PERORBIT, key, perOrbit); st<usize>(LAYER_VALUES, key, 0);
+    }
+  return n;
+}
+
+/** Slots per side of layer `key` (-1 if the layer cannot exist). */
+export function gsLayerPerSide(key: i32): f64 { return key >= 0 && key < layerKeys ? ld(LAYER_PER, key) : -1; }
+/** The key of a layer, or -1 if a coordinate is out of range. */
+export function gsLayerKey(c0: i32, c1: i32, h0: i32, h1: i32, e: i32): i32 {
+  if (c0 < 0 || c0 > cmax0 || c1 < 0 || c1 > cmax1 || h0 < 0 || h0 > hs0 || h1 < 0 || h1 > hs1 || e < 0 || e > es) return -1;
+  return layerKey(c0, c1, h0, h1, e);
+}
+/** Gives layer `key` its values (2 * perSide u16 at `ptr`, allocated by gsAlloc), or forgets them (0). */
+export function gsAttach(key: i32, ptr: usize): void { if (key >= 0 && key < layerKeys) st(LAYER_VALUES, key, ptr); }
+/** The values of layer `key` (0 when not in memory). */
+export function gsValues(key: i32): usize { return key >= 0 && key < layerKeys ? ld(LAYER_VALUES, key) : 0; }
+/** `bytes` of fresh memory (< 1 GiB; never freed: the host reuses or forgets it), or 0 when the 4 GiB address space would run out. */
+export function gsAlloc(bytes: f64): usize {
+  if (bytes <= 0 || bytes >= 1073741824) { error = ERR_MEMORY; return 0; }
+  if (<f64>(<u64>memory.size() << 16) + bytes + 131072 > 4294967296.0) { error = ERR_MEMORY; return 0; }
+  return heap.alloc(<usize>bytes);
+}
+
+// ---- the current layer ----
+let cKey: i32 = -1, cC0: i32 = 0, cC1: i32 = 0, cH0: i32 = 0, cH1: i32 = 0, cE: i32 = 0;
+let cN0: i32 = 0, cN1: i32 = 0, cPer: f64 = 0, cVals: usize = 0;
+let cF: i32 = 0, cPerOrbit: f64 = 0, cLastF: i32 = 1, cStallF: i32 = 1;
+
+function selectLayer(key: i32): bool {
+  if (key < 0 || key >= layerKeys || ld(LAYER_PER, key) < 0) return false;
+  cKey = key;
+  let r = key;
+  cE = r % (es + 1); r /= es + 1;
+  cH1 = r % (hs1 + 1); r /= hs1 + 1;
+  cH0 = r % (hs0 + 1); r /= hs0 + 1;
+  cC1 = r % (cmax1 + 1); r /= cmax1 + 1;
+  cC0 = r;
+  cN0 = ld(LAYER_N0, key); cN1 = ld(LAYER_N1, key); cPer = ld(LAYER_PER, key);
+  cVals = ld(LAYER_VALUES, key);
+  cF = nPoints - cN1;
+  cPerOrbit = ld(LAYER_PERORBIT, key);
+  cLastF = lastFOf(key); cStallF = stallSide < 0 ? 1 : stallLimit;
+  return true;
+}
+
+// @ts-ignore: decorator
+@inline function lastFOf(key: i32): i32 { return noSameTwiceSide < 0 ? 1 : (noSameTwiceSide == 0 ? ld(LAYER_N0, key) : ld(LAYER_N1, key)) + 1; }
+
+// scratch for decoding
+let dH: u64 = 0, dP: u64 = 0, dVec: i32 = 0, dLast: i32 = -1, dStall: i32 = 0, dSide: i32 = 0;
+const FREE_SCRATCH = new StaticArray<i32>(64);
+
+/** Stack vector code of the current core position (excess per stack point). */
+function vecOfCore(): i32 {
+  let code = 0;
+  for (let i = 0; i < nStack; i++) {
+    const c = <i32>ld(pos.CNT, ld(SPT, i));
+    if (c > 1) code += (c - 1) * ld(SW, i);
+  }
+  return code;
+}
+
+// @ts-ignore: decorator
+@inline function vecImage(s: i32, code: i32): i32 {
+  if (s == 0 || nStack == 0) return code;
+  let out = 0;
+  for (let i = 0; i < nStack; i++) out += ((code / ld(SW, i)) % (ld(SMAX, i) + 1)) * ld(SW, ld(SPERM, s * 8 + i));
+  return out;
+}
+
+
+/** The points (as a set) that stack vector `code` stacks on. */
+function stackSet(code: i32): u64 {
+  let b: u64 = 0;
+  for (let m = ld(VEC_PTS, code); m != 0; m &= m - 1) b |= (<u64>1) << <u64>ld(SPT, ctz(m));
+  return b;
+}
+
+/**
+ * The slot (within its side's half) of the position (h, p, vec, last, stall), given in any frame, in
+ * layer `key`: the canonical image's orbit, then its stack vector's block, then the rank of side 0's
+ * pieces that the vector does not stack (among the free points it leaves), then last and stall.
+ */
+function slotOf(key: i32, h: u64, p: u64, vec: i32, last: i32, stall: i32): f64 {
+  const n1 = ld(LAYER_N1, key);
+  const r = <i32>rankOf(h);
+  const mask = <i32>load<u8>(ld(SYMS_OF_K, n1) + <usize>r);
+  const orbit = load<i32>(ld(ORBIT_OF_K, n1) + (<usize>r << 2));
+  // the least (P, vec, last) image among the symmetries that map h to the representative
+  let bestS = ctz(mask);
+  let bestP = mapSet(bestS, p);
+  if ((mask & (mask - 1)) != 0) {
+    let bestV = vecImage(bestS, vec);
+    let bestL = last < 0 ? -1 : <i32>ld(GSYM_IN, bestS * 64 + last);
+    for (let m = mask & (mask - 1); m != 0; m &= m - 1) {
+      const s = ctz(m);
+      const ip = mapSet(s, p);
+      if (ip > bestP) continue;
+      const iv = vecImage(s, vec);
+      const il = last < 0 ? -1 : <i32>ld(GSYM_IN, s * 64 + last);
+      if (ip < bestP || iv < bestV || (iv == bestV && il < bestL)) { bestS = s; bestP = ip; bestV = iv; bestL = il; }
+    }
+  }
+  const code = vecImage(bestS, vec);
+  const comp = ld(COMP_K, n1) + <usize>(orbit * 64);
+  // side 0's pieces not on a stack of the vector, numbered among the free points less those stacks
+  const sset = stackSide == 0 ? stackSet(code) : 0;
+  let rp: f64 = 0; let i = 1;
+  for (let b = bestP & ~sset; b != 0; b &= b - 1) {
+    const pt = <i32>ctz(b);
+    let q = <i32>load<i8>(comp + <usize>pt);
+    for (let m = sset; m != 0; m &= m - 1) if (<i32>load<i8>(comp + <usize>ctz(m)) < q) q--;
+    rp += bin(q, i); i++;
+  }
+  const lastF = lastFOf(key), stallF = stallSide < 0 ? 1 : stallLimit;
+  let li = 0;
+  if (lastF > 1 && last >= 0) {
+    const il = <i32>ld(GSYM_IN, bestS * 64 + last);
+    const own = noSameTwiceSide == 1 ? mapSet(bestS, h) : bestP;
+    li = 1 + <i32>popcnt(own & (((<u64>1) << <u64>il) - 1));
+  }
+  const block = ld(VOFF, ld(LAYER_VOFF, key) + ld(VEC_NUM, code));
+  return <f64>orbit * ld(LAYER_PERORBIT, key) + ((block + rp) * <f64>lastF + <f64>li) * <f64>stallF + <f64>stall;
+}
+
+/** The slot (both halves) of the core's current position in layer `key`, or -1 if that layer cannot hold it. */
+function coreSlotIn(key: i32): f64 {
+  const per = ld(LAYER_PER, key);
+  if (per < 0) return -1;
+  const n0 = ld(LAYER_N0, key), n1 = ld(LAYER_N1, key);
+  const h = word(pos.hunters, 0), p = word(pos.prey, 0);
+  if (<i32>popcnt(h) != n1 || <i32>popcnt(p) != n0 || (stallSide >= 0 && pos.stall >= stallLimit)) return -1;
+  return <f64>pos.side * per + slotOf(key, h, p, vecOfCore(), pos.lastPt, pos.stall);
+}
+
+/** Layer key of the core's current position, or -1 (a count out of the layers' ranges). */
+function coreLayerKey(): i32 {
+  let e = 0;
+  for (let i = 0; i < nStack; i++) { const c = <i32>ld(pos.CNT, ld(SPT, i)); if (c > 1) e += c - 1; }
+  if (nStack == 0 && nonEmpty(pos.stacked)) return -1;
+  return gsLayerKey(pos.captured, pos.captured1, pos.inHand, pos.hand1, e);
+}
+
+/** Decodes slot `local` of side `side`'s half of the current layer into dH, dP, dVec, dLast, dStall; false if unused. */
+function decode(side: i32, local: f64): bool {
+  const orbit = <i32>Math.floor(local / cPerOrbit);
+  let rest = local - <f64>orbit * cPerOrbit;
+  dStall = <i32>(rest % <f64>cStallF); rest = Math.floor(rest / <f64>cStallF);
+  const li = <i32>(rest % <f64>cLastF); rest = Math.floor(rest / <f64>cLastF);
+  // the stack vector's block
+  const v0 = ld(VEC_START, cE), nv = ld(VEC_START, cE + 1) - v0, off = ld(LAYER_VOFF, cKey);
+  let vnum = 0;
+  while (vnum + 1 < nv && ld(VOFF, off + vnum + 1) <= rest) vnum++;
+  rest -= ld(VOFF, off + vnum);
+  dVec = ld(VEC_BY, v0 + vnum);
+  dH = load<u64>(ld(REP_K, cN1) + (<usize>orbit << 3));
+  const sset = stackSide == 0 ? stackSet(dVec) : 0;
+  if ((sset & dH) != 0) return false;
+  // the free points less the vector's stacks, in order
+  const free = ld(FREE_K, cN1) + <usize>(orbit * 64);
+  let nf = 0;
+  for (let q = 0; q < cF; q++) {
+    const pt = <i32>load<i8>(free + <usize>q);
+    if (!((sset >> <u64>pt) & 1)) st(FREE_SCRATCH, nf++, pt);
+  }
+  let p: u64 = sset, q = nf - 1;
+  const k = cN0 - <i32>popcnt(sset);
+  if (k < 0) return false;
+  for (let i = k; i >= 1; i--) {
+    while (bin(q, i) > rest) q--;
+    rest -= bin(q, i);
+    p |= (<u64>1) << <u64>ld(FREE_SCRATCH, q);
+    q--;
+  }
+  dP = p; dSide = side;
+  if (stackSide == 1) {
+    for (let i = 0; i < nStack; i++) if ((dVec / ld(SW, i)) % (ld(SMAX, i) + 1) != 0 && !((dH >> <u64>ld(SPT, i)) & 1)) return false;
+  }
+  dLast = -1;
+  if (li > 0) {
+    let set = noSameTwiceSide == 1 ? dH : dP;
+    for (let j = 1; j < li && set != 0; j++) set &= set - 1;
+    if (set == 0) return false;
+    dLast = <i32>ctz(set);
+  }
+  // a hunter set with a non-trivial stabiliser: only the least image is used
+  const r = <i32>rankOf(dH);
+  const mask = <i32>load<u8>(ld(SYMS_OF_K, cN1) + <usize>r);
+  if ((mask & (mask - 1)) != 0 && slotOf(cKey, dH, dP, dVec, dLast, dStall) != local) return false;
+  return true;
+}
+
+/** Sets the core's position to (h, p, vec, last, stall) with side `side` to move in the current layer; false if the rules refuse it. */
+function setCore(h: u64, p: u64, vec: i32, last: i32, stall: i32, side: i32): bool {
+  if (last >= 0 && !(((noSameTwiceSide == 1 ? h : p) >> <u64>last) & 1)) return false;
+  pos.setTrusted(fromWords(h, 0), fromWords(p, 0), side, cH0, cC0, cH1, cC1, last, stall);
+  for (let i = 0; i < nStack; i++) {
+    const x = (vec / ld(SW, i)) % (ld(SMAX, i) + 1);
+    if (x > 0) pos.setCount(ld(SPT, i), 1 + x);
+  }
+  return true;
+}
+
+// ---- level buckets: chunked lists of u32 entries (bit 31: a win), chunks recycled ----
+const CH: i32 = 8192;
+const HEAD = new StaticArray<usize>(MAX_DIST + 2);
+const TAIL = new StaticArray<usize>(MAX_DIST + 2);
+const FILL = new StaticArray<i32>(MAX_DIST + 2);
+let freeChunks: usize = 0;
+let maxPushed: i32 = -1;
+
+function newChunk(): usize {
+  let c = freeChunks;
+  if (c != 0) freeChunks = load<usize>(c);
+  else c = heap.alloc(<usize>CH << 2);
+  store<usize>(c, 0);
+  return c;
+}
+
+function push(L: i32, v: u32): void {
+  if (L > MAX_DIST) { error = ERR_LEVEL; return; }
+  let t = ld(TAIL, L);
+  if (t == 0) { t = newChunk(); st(HEAD, L, t); st(TAIL, L, t); st(FILL, L, 2); }
+  else if (ld(FILL, L) == CH) { const n = newChunk(); store<usize>(t, n); st(TAIL, L, n); st(FILL, L, 2); t = n; }
+  const f = ld(FILL, L);
+  store<u32>(t + (<usize>f << 2), v);
+  st(FILL, L, f + 1);
+  if (L > maxPushed) maxPushed = L;
+}
+
+// counters of the current layer (u16 per slot)
+let counters: usize = 0, counterCap: f64 = 0;
+/** Reserves counters for layers of up to `slots` slots (call once with the largest; 0 if out of memory). */
+export function gsReserve(slots: f64): i32 {
+  if (slots <= counterCap) return 1;
+  const p = gsAlloc(slots * 2);
+  if (p == 0) return 0;
+  counters = p; counterCap = slots;
+  return 1;
+}
+
+// @ts-ignore: decorator
+@inline function val(s: i32): u16 { return load<u16>(cVals + (<usize>s << 1)); }
+// @ts-ignore: decorator
+@inline function setVal(s: i32, v: u16): void { store<u16>(cVals + (<usize>s << 1), v); }
+// @ts-ignore: decorator
+@inline function resolved(v: u16): bool { return v != 0 && (v & PENDING) == 0; }
+
+const SUCC = new StaticArray<i32>(1 << 16);
+const PRED = new StaticArray<i32>(1 << 16);
+const LASTS = new StaticArray<i32>(65);
+
+/** Value (u16 code) of the core position just reached by a move of `mover`, when it is decided or in another layer; -1 if in this layer. */
+function fixedValue(): i32 {
+  if (pos.over != 0) return resultWinner(pos.over) == pos.side ? 1 : 2;
+  const key = coreLayerKey();
+  if (key == cKey) return -1;
+  if (key < 0) { error = ERR_MISSING; return 0; }
+  const vals = ld(LAYER_VALUES, key);
+  if (vals == 0) { error = ERR_MISSING; return 0; }
+  const slot = coreSlotIn(key);
+  if (slot < 0) { error = ERR_MISSING; return 0; }
+  const v = load<u16>(vals + (<usize>(<i32>slot) << 1));
+  if (v == UNUSED) { error = ERR_MISSING; return 0; }
+  return <i32>v;
+}
+
+let statWins: f64 = 0, statLosses: f64 = 0, statDraws: f64 = 0, statUsed: f64 = 0;
+
+/**
+ * Solves layer `key` (values attached by gsAttach; every layer its moves lead to attached and solved).
+ * Returns the largest distance in the layer, or -1 (gsError says why).
+ */
+export function gsSolveLayer(key: i32): i32 {
+  error = 0;
+  if (!selectLayer(key) || cVals == 0) { error = ERR_MISSING; return -1; }
+  const total = <i32>(2 * cPer);
+  if (<f64>total > counterCap) { if (!gsReserve(<f64>total)) return -1; }
+  for (let L = 0; L <= MAX_DIST + 1; L++) { st<usize>(HEAD, L, 0); st<usize>(TAIL, L, 0); st(FILL, L, 0); }
+  maxPushed = -1;
+  const base = scratchBase();
+  const per = <i32>cPer;
+  // ---- pass 1 ----
+  for (let s = 0; s < total; s++) {
+    if ((s & 0xFFFF) == 0) hostProgress(1, <f64>s, <f64>total);
+    const side = s >= per ? 1 : 0;
+    store<u16>(counters + (<usize>s << 1), 0);
+    if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) { setVal(s, UNUSED); continue; }
+    if (pos.over != 0) { setVal(s, resultWinner(pos.over) == side ? 1 : 2); continue; }
+    const n = generate(base);
+    setVal(s, 0);
+    if (n == 0) { push(0, <u32>s); continue; }
+    let nSucc = 0, bestWin = 0x7FFFFFFF, maxLoss = 0, block = false;
+    for (let i = 0; i < n; i++) {
+      pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
+      const f = fixedValue();
+      if (f < 0) {
+        const t = <i32>coreSlotIn(cKey);
+        let seen = false;
+        for (let j = 0; j < nSucc; j++) if (ld(SUCC, j) == t) { seen = true; break; }
+        if (!seen && nSucc < (1 << 16)) { st(SUCC, nSucc, t); nSucc++; }
+      } else if (f == 0) block = true;
+      else {
+        const d = (f - 1) >> 1;
+        if ((f & 1) == 0) bestWin = min(bestWin, d + 1);   // the opponent loses in d
+        else maxLoss = max(maxLoss, d + 1);                // the opponent wins in d
+      }
+      pos.unmakeMove();
+    }
+    if (error != 0) return -1;
+    const cnt = nSucc + (block ? 1 : 0) + (bestWin != 0x7FFFFFFF ? 1 : 0);
+    store<u16>(counters + (<usize>s << 1), <u16>min(cnt, 0xFFFF));
+    if (bestWin != 0x7FFFFFFF) push(bestWin, <u32>s | 0x80000000);
+    if (cnt == 0) push(maxLoss, <u32>s);
+    else if (maxLoss > 0) setVal(s, PENDING | <u16>maxLoss);
+  }
+  // ---- levels ----
+  let done: f64 = 0, maxD = 0;
+  for (let L = 0; L <= maxPushed; L++) {
+    hostProgress(2, done, <f64>L);
+    let c = ld(HEAD, L);
+    while (c != 0) {
+      const fill = c == ld(TAIL, L) ? ld(FILL, L) : CH;
+      for (let k = 2; k < fill; k++) {
+        const e = load<u32>(c + (<usize>k << 2));
+        const s = <i32>(e & 0x7FFFFFFF), win = (e >> 31) != 0;
+        if (resolved(val(s))) continue;
+        setVal(s, <u16>(win ? 1 + 2 * L : 2 + 2 * L));
+        done++; maxD = L;
+        propagate(s, win, L);
+        if (error != 0) return -1;
+      }
+      const next = load<usize>(c);
+      store<usize>(c, freeChunks); freeChunks = c;
+      c = next;
+    }
+  }
+  // ---- the rest are draws; statistics ----
+  statWins = 0; statLosses = 0; statDraws = 0; statUsed = 0;
+  for (let s = 0; s < total; s++) {
+    let v = val(s);
+    if (v == UNUSED) continue;
+    if (!resolved(v)) { v = 0; setVal(s, 0); }
+    statUsed++;
+    if (v == 0) statDraws++; else if (v & 1) statWins++; else statLosses++;
+    const d = v == 0 ? 0 : (<i32>v - 1) >> 1;
+    if (d > maxD) maxD = d;
+  }
+  return maxD;
+}
+
+/** Statistics of the last solved layer: 0 used slots, 1 wins, 2 losses, 3 draws (for the side to move). */
+export function gsStat(i: i32): f64 { return i == 0 ? statUsed : i == 1 ? statWins : i == 2 ? statLosses : i == 3 ? statDraws : -1; }
+
+/** Resolves the in-layer predecessors of slot s, just resolved as a win (or a loss) in L. */
+function propagate(s: i32, win: bool, L: i32): void {
+  const per = <i32>cPer;
+  const side = s >= per ? 1 : 0;
+  if (!decode(side, <f64>(s - side * per))) return;
+  const xH = dH, xP = dP, xVec = dVec, xLast = dLast, xStall = dStall;
+  const mover = side ^ 1;
+  if (noSameTwiceSide == mover && xLast < 0) return;   // its last move was not a step
+  const occ = xH | xP;
+  let stackedPts: u64 = 0;
+  for (let i = 0; i < nStack; i++) if ((xVec / ld(SW, i)) % (ld(SMAX, i) + 1) != 0) stackedPts |= (<u64>1) << <u64>ld(SPT, i);
+  let movers = (mover == 1 ? xH : xP) & ~stackedPts;
+  if (noSameTwiceSide == mover) movers &= (<u64>1) << <u64>xLast;
+  let nPred = 0;
+  const base = scratchBase();
+  for (; movers != 0; movers &= movers - 1) {
+    const q = <i32>ctz(movers);
+    for (let from = word(ld(STEP, q), 0) & ~occ; from != 0; from &= from - 1) {
+      const p = <i32>ctz(from);
+      const moved = ((<u64>1) << <u64>q) | ((<u64>1) << <u64>p);
+      const yH = mover == 1 ? xH ^ moved : xH, yP = mover == 0 ? xP ^ moved : xP;
+      // the stall counter before the step
+      let s0 = xStall, s1 = xStall;
+      if (stallSide == mover) {
+        if (<i32>ld(RANK, q) > <i32>ld(RANK, p)) { if (xStall != 0) continue; s0 = 0; s1 = stallLimit - 1; }
+        else { if (xStall == 0) continue; s0 = s1 = xStall - 1; }
+      }
+      // the last point before the step: none, or any other piece of the restricted side
+      let nl = 0;
+      if (noSameTwiceSide == mover) {
+        st(LASTS, nl++, -1);
+        for (let b = (mover == 1 ? yH : yP) & ~((<u64>1) << <u64>p); b != 0; b &= b - 1) st(LASTS, nl++, <i32>ctz(b));
+      } else st(LASTS, nl++, xLast);
+      for (let ys = s0; ys <= s1; ys++) for (let li = 0; li < nl; li++) {
+        const yl = ld(LASTS, li);
+        const t = mover * per + <i32>slotOf(cKey, yH, yP, xVec, yl, ys);
+        if (resolved(val(t))) continue;
+        let seen = false;
+        for (let j = 0; j < nPred; j++) if (ld(PRED, j) == t) { seen = true; break; }
+        if (seen || !verify(yH, yP, xVec, yl, ys, mover, p, q, xH, xP, xLast, xStall, base)) continue;
+        if (nPred < (1 << 16)) { st(PRED, nPred, t); nPred++; }
+        if (!win) push(L + 1, <u32>t | 0x80000000);
+        else {
+          const cp = counters + (<usize>t << 1);
+          const c = <i32>load<u16>(cp) - 1;
+          store<u16>(cp, <u16>max(c, 0));
+          if (c == 0) {
+            const v = val(t);
+            const m = (v & PENDING) != 0 ? <i32>(v & 0x7FFF) : 0;
+            push(max(L + 1, m), <u32>t);
+          }
+        }
+      }
+    }
+  }
+}
+
+/** True if in (yH, yP, vec, yl, ys) with `mover` to move the step p-q is legal and leads to (xH, xP, xl, xs). */
+function verify(yH: u64, yP: u64, vec: i32, yl: i32, ys: i32, mover: i32, p: i32, q: i32, xH: u64, xP: u64, xl: i32, xs: i32, base: i32): bool {
+  if (!setCore(yH, yP, vec, yl, ys, mover) || pos.over != 0) return false;
+  const n = generate(base);
+  for (let i = 0; i < n; i++) {
+    const m = ld(MOVES(), base + i);
+    if (moveKind(m) != KIND_STEP || moveFrom(m) != p || moveTo(m) != q) continue;
+    pos.makeMove(m, ld(CAPS(), base + i));
+    const ok = word(pos.hunters, 0) == xH && word(pos.prey, 0) == xP && pos.lastPt == xl && pos.stall == xs && pos.over == 0;
+    pos.unmakeMove();
+    return ok;
+  }
+  return false;
+}
+
+/**
+ * The stored value of the core's current position (u16 code as above: 0 draw, 1 + 2d win in d,
+ * 2 + 2d loss in d), or -1 when its layer is not in memory; a decided position is a win or loss in 0.
+ */
+export function gsProbe(): i32 {
+  if (pos.over != 0) return resultWinner(pos.over) == pos.side ? 1 : 2;
+  const key = coreLayerKey();
+  if (key < 0) return -1;
+  const vals = ld(LAYER_VALUES, key);
+  if (vals == 0) return -1;
+  const slot = coreSlotIn(key);
+  if (slot < 0) return -1;
+  const v = load<u16>(vals + (<usize>(<i32>slot) << 1));
+  return v == UNUSED ? -1 : <i32>v;
+}
+
+/** Layer key of the core's current position (-1 outside every layer). */
+export function gsCurrentLayer(): i32 { return coreLayerKey(); }
+
+/**
+ * Checks every stored value of layer `key` against its successors' (the definition, independent of the
+ * order the solver found them in): a win in d has a successor lost in d - 1 and none lost sooner; a loss
+ * in d has only successors won, the longest in d - 1; a draw has no successor lost and one not won; a
+ * decided position or one without moves holds its result in 0. Returns the number of slots that
+ * disagree, or -1 (gsError says why).
+ */
+export function gsVerifyLayer(key: i32): f64 {
+  error = 0;
+  if (!selectLayer(key) || cVals == 0) { error = ERR_MISSING; return -1; }
+  const total = <i32>(2 * cPer), per = <i32>cPer;
+  const base = scratchBase();
+  let bad: f64 = 0;
+  for (let s = 0; s < total; s++) {
+    if ((s & 0xFFFF) == 0) hostProgress(1, <f64>s, <f64>total);
+    const v = <i32>val(s);
+    if (v == <i32>UNUSED) continue;
+    const side = s >= per ? 1 : 0;
+    if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) { bad++; continue; }
+    let expect: i32;
+    if (pos.over != 0) expect = resultWinner(pos.over) == side ? 1 : 2;
+    else {
+      const n = generate(base);
+      if (n == 0) expect = 2;
+      else {
+        let minLoss = 0x7FFFFFFF, maxWin = -1, allWon = true;
+        for (let i = 0; i < n; i++) {
+          pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
+          let f = fixedValue();
+          if (f < 0) {
+            const t = <i32>coreSlotIn(cKey);
+            f = t < 0 ? 0xFFFF : <i32>val(t);
+          }
+          pos.unmakeMove();
+          if (f == 0xFFFF) { error = ERR_MISSING; return -1; }
+          if (f == 0) allWon = false;
+          else if ((f & 1) == 0) { minLoss = min(minLoss, (f - 1) >> 1); allWon = false; }
+          else maxWin = max(maxWin, (f - 1) >> 1);
+        }
+        expect = minLoss != 0x7FFFFFFF ? 1 + 2 * (minLoss + 1) : allWon ? 2 + 2 * (maxWin + 1) : 0;
+      }
+    }
+    if (expect != v) bad++;
+  }
+  return bad;
+}

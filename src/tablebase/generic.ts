@@ -1,0 +1,404 @@
+/**
+ * The generic solver's host side (issue 20; DESIGN.md "Tablebases and solving"): any hunt-family game of
+ * at most 64 points, solved backwards layer by layer in the core (assembly/tablebase/generic.ts, which
+ * documents the index, the values and the algorithm), one file per layer, resumable, probed by position.
+ * No variant id decides anything here: the declaration's board, RuleSet and start give the symmetries the
+ * rules allow, the stack points, each side's total and hand, and the capture thresholds.
+ *
+ * Repetition: a cycle is a draw (RULES.md §0, draw3). Under `repetition=none` the tables are the same
+ * (what no side can force stays unresolved: endless play); `repetition=forbid` makes a position's value
+ * depend on the path to it, which no position table can hold, so it is refused.
+ */
+import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
+import { DIR_NAMES, boardSymmetries, type Board } from '../lattice/index.js';
+import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
+import { loadSetupIntoCore, loadVariantCore, notationContext } from '../core-setup.js';
+import { parsePositionText, type NotationContext, type Setup } from '../position-text.js';
+import type { RuleSet } from '../rules/index.js';
+import type { Core } from '../wasm.js';
+import { ArgumentError } from '../errors.js';
+import { TablebaseError, ensureWritableDir, fileReadable, lockDir, removeStaleTemp, writeAtomic } from './format.js';
+
+/** One layer: what never comes back (captured and in hand per side, the stacks' excess). */
+export interface GenericLayer {
+  /** The core's layer key. */
+  key: number;
+  /** Pieces of side 0 (the prey side) and side 1 (the hunters) captured. */
+  captured: [number, number];
+  /** Pieces in hand, per side. */
+  hand: [number, number];
+  /** Pieces on the board beyond one a point (stacks). */
+  excess: number;
+  /** Index slots, both sides to move (unused slots included). */
+  slots: number;
+}
+
+/** The size of a solve, from the index alone (no position is visited). */
+export interface SolveEstimate {
+  variant: string;
+  options: OptionValues;
+  /** Board symmetries the rules allow (1 = none). */
+  symmetries: number;
+  /** In solving order (the layers moves lead to first). */
+  layers: GenericLayer[];
+  /** Slots of every layer. */
+  slots: number;
+  /** Bytes of the layer files (2 a slot, plus headers). */
+  diskBytes: number;
+  /** Peak memory of the core while solving: every layer's values (2 bytes a slot) + the largest layer's counters. */
+  memoryBytes: number;
+  /** Why the solve cannot run here, or null. */
+  refusal: string | null;
+}
+
+/** A position's value for the side to move: win or loss in `plies` (the winner hurries), or a draw. */
+export interface SolvedValue { result: 'win' | 'loss' | 'draw'; plies: number }
+
+/** What a finished layer holds. */
+export interface LayerResult extends GenericLayer {
+  /** Canonical positions (used slots) and their values for the side to move. */
+  positions: number; wins: number; losses: number; draws: number;
+  /** Longest distance to the end (plies). */
+  maxPlies: number;
+  ms: number;
+  loaded: boolean;
+  file: string | null;
+}
+
+/** Progress of a layer: pass 1 counts successors (done of total slots); pass 2 resolves level by level. */
+export interface SolveProgress { layer: number; layers: number; pass: 1 | 2; done: number; total: number; level: number }
+
+/** The largest memory the core may use (WebAssembly's 32-bit address space, less the engine's own). */
+const CORE_MEMORY_LIMIT = 3.5 * 2 ** 30;
+/** The largest single allocation the core makes (assembly/tablebase/generic.ts gsAlloc). */
+const ALLOC_LIMIT = 2 ** 30;
+
+const GS_ERRORS: Record<number, string> = {
+  1: 'the index does not fit the solver (board over 64 points, more than 8 stack points, or too many hunter sets)',
+  2: 'a successor lies in a layer that is not in memory',
+  3: 'a distance beyond 16383 plies',
+  4: 'the core ran out of memory',
+  5: 'boards of more than 64 points are not solvable',
+};
+
+/** The symmetries of the board that the rules allow: each side's step directions and, where a rule reads ranks, the ranks. */
+export function allowedSymmetries(board: Board, rules: RuleSet): number[][] {
+  if (rules.family !== 'hunt') return [board.points.map((_, i) => i)];
+  const rankMatters = rules.escape !== null || rules.stall !== null;
+  const N = board.points.length;
+  return boardSymmetries(board).filter((perm) => {
+    if (rankMatters && board.points.some((p, i) => board.points[perm[i]!]!.y !== p.y)) return false;
+    for (const side of rules.sides) {
+      const dirs = side.steps.map((d) => DIR_NAMES.indexOf(d));
+      const allowed = (p: number, q: number) => dirs.some((d) => board.neighbours[p * 8 + d] === q);
+      for (let p = 0; p < N; p++) for (const d of dirs) {
+        const q = board.neighbours[p * 8 + d]!;
+        if (q >= 0 && !allowed(perm[p]!, perm[q]!)) return false;
+      }
+    }
+    return true;
+  });
+}
+
+/** The options the tables depend on: every option but repetition (draw3 and none give the same tables). */
+function tableOptions(o: OptionValues): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const k of Object.keys(o).sort()) if (k !== 'repetition') out[k] = o[k] as string | number;
+  return out;
+}
+
+/** The generic solver of one variant under one option set, on its own core. */
+export class HuntSolver {
+  readonly estimate: SolveEstimate;
+  private constructor(readonly variant: HuntVariant, readonly options: OptionValues, readonly board: Board,
+    readonly ctx: NotationContext, readonly core: Core, estimate: SolveEstimate) {
+    this.estimate = estimate;
+  }
+
+  /**
+   * Sets up the solver for `variant` (an id, or a hunt declaration: tests solve reduced material this
+   * way) under `options`. Throws UnknownVariantError / OptionError for a bad id or option, TablebaseError
+   * when the game is outside the solver (the draughts family, more than 64 points, stacks of both sides,
+   * `repetition=forbid`).
+   */
+  static async create(variant: string | HuntVariant, options: Record<string, number | string> = {}): Promise<HuntSolver> {
+    const v = typeof variant === 'string' ? getVariant(variant) : variant;
+    const o = resolveOptions(v, options);
+    const id = v.id;
+    if (o.repetition === 'forbid') throw new TablebaseError(`${id}: repetition=forbid makes a position's value depend on the moves before it; the solver covers draw3 and none (a cycle is no forced win)`);
+    const board = v.board(o);
+    const rules = v.rules(o);
+    if (rules.family !== 'hunt') throw new TablebaseError(`${id}: the solver covers the hunt games (Permainan Tabal's draughts rules are not solvable yet)`);
+    if (board.points.length > 64) throw new TablebaseError(`${id}: the solver covers boards of at most 64 points; this one has ${board.points.length}`);
+    const { core } = await loadVariantCore(v, o);
+    const ctx = notationContext(v, o, board, rules);
+    const start = parsePositionText(ctx, v.start(o));
+    const e = core.exports;
+    // symmetries: those the rules allow that keep the start's stacks where they are (stacks never move)
+    const syms = allowedSymmetries(board, rules).filter((perm) => start.count.every((n, p) => start.count[perm[p]!] === n || (n < 2 && start.count[perm[p]!]! < 2)));
+    const si = new Int8Array(e.memory.buffer, e.gsSymInputPtr(), 8 * 64);
+    si.fill(0);
+    syms.forEach((perm, s) => perm.forEach((q, p) => { si[s * 64 + p] = q; }));
+    // stack points: stacks never grow in the hunt family, so they stand where the start has them
+    const stacks: Array<[number, number]> = [];
+    let stackSide = -1;
+    start.count.forEach((n, p) => {
+      if (n < 2) return;
+      const owner = start.owner[p]!;
+      if (stackSide >= 0 && owner !== stackSide) throw new TablebaseError(`${id}: both sides start with stacks; the solver indexes one side's`);
+      stackSide = owner;
+      stacks.push([p, n - 1]);
+    });
+    if (stacks.length > 8) throw new TablebaseError(`${id}: ${stacks.length} stack points at the start; the solver indexes at most 8`);
+    const sti = new Int32Array(e.memory.buffer, e.gsStackInputPtr(), 16);
+    sti.fill(0);
+    stacks.forEach(([p, x], i) => { sti[2 * i] = p; sti[2 * i + 1] = x; });
+    // the captures a layer can hold: fewer than the side's capture target; all of it if there is none
+    const capMax = (s: 0 | 1) => {
+      const t = rules.sides[s].captureTarget;
+      if (t !== null) return t - 1;
+      return rules.sides[1 - s]!.capture === 'none' ? 0 : ctx.totals[s];
+    };
+    const rc = e.gsSetup(syms.length, stacks.length, Math.max(stackSide, 0), ctx.totals[0], ctx.totals[1], start.hand[0], start.hand[1], capMax(0), capMax(1));
+    if (rc !== 0) throw new TablebaseError(`${id}: ${GS_ERRORS[e.gsError()] ?? `solver setup refused (code ${e.gsError()})`}`);
+    const keys = e.gsLayers();
+    if (keys < 0) throw new TablebaseError(`${id}: ${GS_ERRORS[e.gsError()] ?? 'too many layers'}`);
+    // captures by intervention take two pieces a line (RULES.md §3): a side so captured loses them in pairs
+    const quantum = (s: 0 | 1) => (rules.sides[1 - s]!.capture === 'intervention' ? 2 : 1);
+    const layers: GenericLayer[] = [];
+    for (let c0 = 0; c0 <= capMax(0); c0++) for (let c1 = 0; c1 <= capMax(1); c1++)
+      for (let h0 = 0; h0 <= start.hand[0]; h0++) for (let h1 = 0; h1 <= start.hand[1]; h1++)
+        for (let x = 0; x <= stacks.reduce((a, [, m]) => a + m, 0); x++) {
+          const key = e.gsLayerKey(c0, c1, h0, h1, x);
+          const per = e.gsLayerPerSide(key);
+          if (key < 0 || per <= 0) continue;
+          if ((c0 - start.captured[0]) % quantum(0) !== 0 || (c1 - start.captured[1]) % quantum(1) !== 0) continue;
+          layers.push({ key, captured: [c0, c1], hand: [h0, h1], excess: x, slots: 2 * per });
+        }
+    // progress never decreases: solve the most advanced layers first
+    const progress = (l: GenericLayer) => l.captured[0] + l.captured[1] - l.hand[0] - l.hand[1] - l.excess;
+    layers.sort((a, b) => progress(b) - progress(a) || a.key - b.key);
+    const slots = layers.reduce((a, l) => a + l.slots, 0);
+    const biggest = layers.reduce((a, l) => Math.max(a, l.slots), 0);
+    const memoryBytes = 2 * slots + 2 * biggest;
+    let refusal: string | null = null;
+    if (biggest * 2 >= ALLOC_LIMIT || biggest >= 2 ** 31) refusal = `its largest layer has ${biggest} slots; one layer's values must stay under 1 GiB (${ALLOC_LIMIT / 2} slots)`;
+    else if (memoryBytes > CORE_MEMORY_LIMIT) refusal = `it needs ${(memoryBytes / 2 ** 20).toFixed(0)} MiB in the core; WebAssembly's 32-bit memory holds at most ${(CORE_MEMORY_LIMIT / 2 ** 20).toFixed(0)} MiB`;
+    const estimate: SolveEstimate = {
+      variant: id, options: o, symmetries: syms.length, layers, slots,
+      diskBytes: 2 * slots + HEADER * layers.length, memoryBytes, refusal,
+    };
+    return new HuntSolver(v, o, board, ctx, core, estimate);
+  }
+
+  /** The file of a layer in `dir`. */
+  fileOf(dir: string, l: GenericLayer): string {
+    const tag = (crc32(JSON.stringify(tableOptions(this.options))) >>> 0).toString(16).padStart(8, '0');
+    return join(dir, `${this.variant.id}-${tag}-c${l.captured[0]}.${l.captured[1]}-h${l.hand[0]}.${l.hand[1]}-e${l.excess}.lgs`);
+  }
+
+  /**
+   * Solves every layer (or loads it from `dir`, where a valid file exists), writing each finished layer
+   * atomically to `dir` when one is given. Throws TablebaseError when the estimate refuses the solve,
+   * a file is corrupt or foreign, or the core fails (naming why); ArgumentError for a bad directory.
+   */
+  async solve(opts: { dir?: string; onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void } = {}): Promise<LayerResult[]> {
+    const est = this.estimate;
+    if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
+    const e = this.core.exports;
+    const dir = opts.dir;
+    let release = () => {};
+    if (dir !== undefined) {
+      if (typeof dir !== 'string' || dir === '') throw new ArgumentError('dir must be a non-empty string');
+      ensureWritableDir(dir);
+      release = lockDir(dir, `${this.variant.id}-generic`);
+    }
+    try {
+      if (!e.gsReserve(est.layers.reduce((a, l) => Math.max(a, l.slots), 0))) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
+      const out: LayerResult[] = [];
+      for (const [i, l] of est.layers.entries()) {
+        const t0 = Date.now();
+        const file = dir === undefined ? null : this.fileOf(dir, l);
+        const ptr = this.attach(l);
+        const body = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
+        let r: LayerResult;
+        if (file !== null && fileReadable(file, 'solver layer file')) {
+          const meta = readGenericFile(file, this.expectedHeader(l), body);
+          r = { ...l, ...meta, ms: Date.now() - t0, loaded: true, file };
+        } else {
+          if (file !== null) removeStaleTemp(file);
+          this.core.hooks.tbProgress = (pass, done, total) => opts.onProgress?.({ layer: i, layers: est.layers.length, pass: pass as 1 | 2, done, total: pass === 1 ? total : l.slots, level: pass === 2 ? total : 0 });
+          const maxD = e.gsSolveLayer(l.key);
+          this.core.hooks.tbProgress = () => {};
+          if (maxD < 0) throw new TablebaseError(`${this.variant.id}: solving layer ${layerName(l)} failed: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
+          const stats = { positions: e.gsStat(0), wins: e.gsStat(1), losses: e.gsStat(2), draws: e.gsStat(3), maxPlies: maxD };
+          const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
+          if (file !== null) writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh);
+          r = { ...l, ...stats, ms: Date.now() - t0, loaded: false, file };
+        }
+        out.push(r);
+        opts.onLayer?.(r);
+        await new Promise((res) => setImmediate(res));
+      }
+      return out;
+    } finally {
+      release();
+    }
+  }
+
+  /**
+   * Loads every layer from `dir` (written by solve() with the same variant and options) without solving.
+   * Throws TablebaseError naming a missing, corrupt or foreign file.
+   */
+  load(dir: string): void {
+    const e = this.core.exports;
+    for (const l of this.estimate.layers) {
+      const file = this.fileOf(dir, l);
+      if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}" and the same options)`);
+      const ptr = this.attach(l);
+      readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
+    }
+  }
+
+  /**
+   * Checks every stored value against its successors' (assembly/tablebase/generic.ts gsVerifyLayer):
+   * the number of positions that disagree, per layer, in solving order. Every layer must be solved or
+   * loaded. Throws TablebaseError if one is not.
+   */
+  verify(onLayer?: (l: GenericLayer, bad: number) => void): number[] {
+    const e = this.core.exports;
+    return this.estimate.layers.map((l) => {
+      const bad = e.gsVerifyLayer(l.key);
+      if (bad < 0) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
+      onLayer?.(l, bad);
+      return bad;
+    });
+  }
+
+  private attach(l: GenericLayer): number {
+    const e = this.core.exports;
+    let ptr = e.gsValues(l.key);
+    if (ptr === 0) {
+      ptr = e.gsAlloc(2 * l.slots);
+      if (ptr === 0) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]} (layer ${layerName(l)}, ${l.slots} slots)`);
+      e.gsAttach(l.key, ptr);
+    }
+    return ptr >>> 0;
+  }
+
+  private expectedHeader(l: GenericLayer): HeaderFields {
+    return { variant: this.variant.id, options: JSON.stringify(tableOptions(this.options)), layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess], slots: l.slots, symmetries: this.estimate.symmetries };
+  }
+
+  /**
+   * The value of a position (text, RULES.md notation) for the side to move, or null when its layer is
+   * not solved or loaded. Throws ParseError / PositionError for a bad position string.
+   */
+  probe(position: string | Setup): SolvedValue | null {
+    const s = typeof position === 'string' ? parsePositionText(this.ctx, position) : position;
+    loadSetupIntoCore(this.core, s);
+    return decodeValue(this.core.exports.gsProbe());
+  }
+
+  /**
+   * The value of each legal move's result in the current core position (set by probe()): the core's
+   * legal moves in list order, each as its value code after the move (0 draw, 1 + 2d a win in d for
+   * the side then to move, 2 + 2d a loss in d; -1 outside the loaded layers).
+   */
+  successorCodes(position: string): number[] {
+    const e = this.core.exports;
+    loadSetupIntoCore(this.core, parsePositionText(this.ctx, position));
+    const n = e.legalMoves();
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) { e.makeMoveAt(i); out.push(e.gsProbe()); e.unmakeMove(); }
+    return out;
+  }
+
+  /** The start position's text. */
+  startText(): string { return this.variant.start(this.options); }
+}
+
+/** A value code of the core (0 draw, 1 + 2d win in d, 2 + 2d loss in d; -1 unknown) as a SolvedValue. */
+export function decodeValue(v: number): SolvedValue | null {
+  if (v < 0 || v === 0xFFFF) return null;
+  if (v === 0) return { result: 'draw', plies: 0 };
+  return { result: v & 1 ? 'win' : 'loss', plies: (v - 1) >> 1 };
+}
+
+function layerName(l: GenericLayer): string {
+  return `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, excess ${l.excess}`;
+}
+
+// ---- files ----
+/**
+ * Layer file (little-endian), 256-byte header then one u16 a slot (the core's value codes):
+ *
+ *   offset size  field
+ *        0    8  magic "LATTICGS"
+ *        8    4  format version (1)
+ *       12    4  header size (256)
+ *       16   32  variant id, ASCII, zero-padded
+ *       48    4  CRC-32 (zlib's) of header bytes 52-255, then the body
+ *       52    4  slots
+ *       56   20  layer: side 0 captured, side 1 captured, side 0 in hand, side 1 in hand, stack excess (u32 each)
+ *       76    4  symmetries
+ *       80    4  positions (used slots)
+ *       84    4  wins, 88 losses, 92 draws (for the side to move), 96 longest distance (plies)
+ *      100    4  length of the options text
+ *      104  128  the options the tables depend on, JSON, zero-padded
+ *      232   24  reserved (zero)
+ */
+const HEADER = 256;
+const GS_MAGIC = 'LATTICGS';
+const GS_VERSION = 1;
+
+interface HeaderFields { variant: string; options: string; layer: number[]; slots: number; symmetries: number }
+interface LayerStats { positions: number; wins: number; losses: number; draws: number; maxPlies: number }
+
+function encodeHeader(h: HeaderFields, s: LayerStats, body: Uint8Array): Uint8Array {
+  const buf = new Uint8Array(HEADER);
+  const dv = new DataView(buf.buffer);
+  const enc = new TextEncoder();
+  buf.set(enc.encode(GS_MAGIC), 0);
+  dv.setUint32(8, GS_VERSION, true); dv.setUint32(12, HEADER, true);
+  const id = enc.encode(h.variant);
+  if (id.length > 32) throw new TablebaseError(`variant id ${h.variant} is longer than a layer file holds (32 bytes)`);
+  buf.set(id, 16);
+  dv.setUint32(52, h.slots, true);
+  h.layer.forEach((x, i) => dv.setUint32(56 + 4 * i, x, true));
+  dv.setUint32(76, h.symmetries, true);
+  dv.setUint32(80, s.positions, true); dv.setUint32(84, s.wins, true); dv.setUint32(88, s.losses, true); dv.setUint32(92, s.draws, true); dv.setUint32(96, s.maxPlies, true);
+  const opt = enc.encode(h.options);
+  if (opt.length > 128) throw new TablebaseError(`the options ${h.options} are longer than a layer file holds (128 bytes)`);
+  dv.setUint32(100, opt.length, true);
+  buf.set(opt, 104);
+  dv.setUint32(48, crc32(body, crc32(buf.subarray(52))) >>> 0, true);
+  return buf;
+}
+
+/**
+ * Reads a layer file into `into` (the layer's values in the core), checking its header against what the
+ * solver expects and its checksum. Throws TablebaseError naming the file and the fault.
+ */
+function readGenericFile(path: string, expect: HeaderFields, into: Uint8Array): LayerStats {
+  let data: Buffer;
+  try { data = readFileSync(path); } catch (err) { throw new TablebaseError(`cannot read solver layer file ${path}: ${(err as Error).message}`); }
+  const bad = (why: string) => new TablebaseError(`${path}: ${why}`);
+  if (data.length < HEADER || data.subarray(0, 8).toString('latin1') !== GS_MAGIC) throw bad('not a solver layer file (no LATTICGS header)');
+  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (dv.getUint32(8, true) !== GS_VERSION || dv.getUint32(12, true) !== HEADER) throw bad(`format version ${dv.getUint32(8, true)}, expected ${GS_VERSION}`);
+  const variant = data.subarray(16, 48).toString('latin1').replace(/\0+$/, '');
+  if (variant !== expect.variant) throw bad(`holds ${variant}, not ${expect.variant}`);
+  const opt = data.subarray(104, 104 + dv.getUint32(100, true)).toString('utf8');
+  if (opt !== expect.options) throw bad(`solved with options ${opt}, not ${expect.options}`);
+  const layer = [0, 1, 2, 3, 4].map((i) => dv.getUint32(56 + 4 * i, true));
+  if (layer.join() !== expect.layer.join()) throw bad(`holds layer ${layer.join('/')}, expected ${expect.layer.join('/')}`);
+  if (dv.getUint32(52, true) !== expect.slots || dv.getUint32(76, true) !== expect.symmetries) throw bad('its index differs from this solver\'s (slots or symmetries)');
+  if (data.length !== HEADER + 2 * expect.slots) throw bad(`${data.length} bytes, expected ${HEADER + 2 * expect.slots} (truncated or padded)`);
+  const body = data.subarray(HEADER);
+  if ((crc32(body, crc32(data.subarray(52, HEADER))) >>> 0) !== dv.getUint32(48, true)) throw bad('checksum mismatch (the file is corrupt)');
+  into.set(body);
+  return { positions: dv.getUint32(80, true), wins: dv.getUint32(84, true), losses: dv.getUint32(88, true), draws: dv.getUint32(92, true), maxPlies: dv.getUint32(96, true) };
+}

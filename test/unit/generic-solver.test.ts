@@ -1,0 +1,139 @@
+// The generic retrograde solver (assembly/tablebase/generic.ts, src/tablebase/generic.ts): index counts
+// against orbits counted here by brute force, every stored value checked against its successors
+// (verify), values derived by hand from RULES.md §3, files (atomic, verified, resumable, refused when
+// foreign or corrupt), refusals with their reasons, and reduced-material games of the three capture
+// games. The position-by-position agreement with the independent reference solver is in
+// test/reference/hunt-solver-agreement.test.ts (and .slow.ts).
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HuntSolver, allowedSymmetries } from '../../src/tablebase/generic.js';
+import { getVariant } from '../../src/variants/index.js';
+import { REDUCED, reduced } from '../support/reduced-games.js';
+import { TablebaseError } from '../../src/errors.js';
+import { bestLine } from '../../src/solve-line.js';
+
+const dirs: string[] = [];
+const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'lattice-gs-')); dirs.push(d); return d; };
+afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+
+describe('generic solver: catch-the-giant', () => {
+  it('indexes every placement of the giant and 3 dwarfs once per mirror class (orbits counted by brute force)', async () => {
+    const s = await HuntSolver.create('catch-the-giant');
+    const v = getVariant('catch-the-giant');
+    const board = v.board({});
+    const syms = allowedSymmetries(board, v.rules({ 'stall-limit': 'off' } as never));
+    // the giant's escape reads ranks and the dwarfs never step down: only the left-right mirror
+    expect(syms.length).toBe(2);
+    const N = board.points.length;
+    const seen = new Set<string>();
+    let orbits = 0;
+    for (let g = 0; g < N; g++) for (let a = 0; a < N; a++) for (let b = a + 1; b < N; b++) for (let c = b + 1; c < N; c++) {
+      if (g === a || g === b || g === c) continue;
+      const key = (perm: number[]) => `${perm[g]}|${[perm[a]!, perm[b]!, perm[c]!].sort((x, y) => x - y).join(',')}`;
+      if (seen.has(key(syms[0]!))) continue;
+      orbits++;
+      for (const p of syms) seen.add(key(p));
+    }
+    const [layer] = await s.solve();
+    expect(s.estimate.layers.length).toBe(1);
+    expect(layer!.positions).toBe(2 * orbits);
+    expect(layer!.wins + layer!.losses + layer!.draws).toBe(layer!.positions);
+  });
+
+  for (const opts of [{}, { 'stall-limit': '1' }, { 'stall-limit': '4' }, { 'giant-start': 'b5' }, { 'giant-start': 'a3', 'stall-limit': '2' }]) {
+    it(`every stored value agrees with its successors (${JSON.stringify(opts)})`, async () => {
+      const s = await HuntSolver.create('catch-the-giant', opts);
+      await s.solve();
+      expect(s.verify()).toEqual(s.estimate.layers.map(() => 0));
+    });
+  }
+
+  it('values derived by hand from RULES.md §3', async () => {
+    const s = await HuntSolver.create('catch-the-giant');
+    await s.solve();
+    // the giant on a3 (its neighbours a2, a4, b3 all dwarfs), to move: it cannot move, and a2 is below
+    // it, so it has not escaped: lost now
+    expect(s.probe('1/D2/GD1/D2/1 G - -')).toEqual({ result: 'loss', plies: 0 });
+    // the giant on b1 under dwarfs on a2 b2 c2: it cannot move, but every dwarf is above it, and the
+    // escape is checked after every move: the giant has already won
+    expect(s.probe('1/3/3/DDD/G G - -')).toEqual({ result: 'win', plies: 0 });
+    // the giant on a3 (neighbours a2, a4, b3), dwarfs on a2, b3, b4, dwarfs to move: b4-a4 (sideways) traps
+    // it, and nothing wins sooner: a win in 1
+    expect(s.probe('1/1D1/GD1/D2/1 D - -')).toEqual({ result: 'win', plies: 1 });
+    // every dwarf above the giant after the dwarfs' move: the giant, to move, has won (escape)
+    expect(s.probe('1/DDD/3/3/G G - -')).toEqual({ result: 'win', plies: 0 });
+    // the start: the dwarfs win (computed; the reference solver agrees position by position)
+    expect(s.probe(s.startText())?.result).toBe('loss');
+  });
+
+  it('the best line from the start keeps the value and ends the game', async () => {
+    const s = await HuntSolver.create('catch-the-giant');
+    await s.solve();
+    const { value, line } = await bestLine(s, s.startText());
+    expect(line.length).toBe(value!.plies);
+  });
+});
+
+describe('generic solver: files', () => {
+  it('writes one file per layer, loads them back, resumes, and refuses a corrupt or foreign file', async () => {
+    const dir = tempDir();
+    const a = await HuntSolver.create('catch-the-giant', { 'stall-limit': '3' });
+    const solved = await a.solve({ dir });
+    expect(solved.every((r) => !r.loaded)).toBe(true);
+    const files = readdirSync(dir).filter((f) => f.endsWith('.lgs'));
+    expect(files.length).toBe(1);
+    // a second run loads instead of solving
+    const b = await HuntSolver.create('catch-the-giant', { 'stall-limit': '3' });
+    const again = await b.solve({ dir });
+    expect(again.every((r) => r.loaded)).toBe(true);
+    expect(b.probe(b.startText())).toEqual(a.probe(a.startText()));
+    // load() without solving
+    const c = await HuntSolver.create('catch-the-giant', { 'stall-limit': '3' });
+    c.load(dir);
+    expect(c.probe(c.startText())).toEqual(a.probe(a.startText()));
+    // other options: another file name, so nothing to load
+    const d = await HuntSolver.create('catch-the-giant', { 'stall-limit': '2' });
+    expect(() => d.load(dir)).toThrow(/missing/);
+    // a flipped byte in the body: the checksum refuses it
+    const path = join(dir, files[0]!);
+    const bytes = readFileSync(path);
+    bytes[bytes.length - 3] ^= 0x40;
+    writeFileSync(path, bytes);
+    const e = await HuntSolver.create('catch-the-giant', { 'stall-limit': '3' });
+    expect(() => e.load(dir)).toThrow(/checksum/);
+    // truncated
+    writeFileSync(path, bytes.subarray(0, bytes.length - 10));
+    expect(() => e.load(dir)).toThrow(/truncated/);
+    // not a layer file at all
+    writeFileSync(path, 'hello');
+    expect(() => e.load(dir)).toThrow(TablebaseError);
+  });
+});
+
+describe('generic solver: refusals', () => {
+  it('refuses repetition=forbid, the draughts family and the 105-point board, saying why', async () => {
+    await expect(HuntSolver.create('catch-the-giant', { repetition: 'forbid' })).rejects.toThrow(/forbid/);
+    await expect(HuntSolver.create('permainan-tabal')).rejects.toThrow(/hunt games/);
+    await expect(HuntSolver.create('tibetan-4')).rejects.toThrow(/at most 64 points/);
+  });
+
+  it('estimates double-tiger and refuses it up front with the figures', async () => {
+    const s = await HuntSolver.create('double-tiger');
+    expect(s.estimate.refusal).toMatch(/slots/);
+    expect(s.estimate.slots).toBeGreaterThan(1e9);
+    await expect(s.solve()).rejects.toThrow(/does not fit/);
+  });
+});
+
+describe('generic solver: reduced material of the capture games', () => {
+  for (const r of REDUCED.filter((c) => c.quick)) {
+    it(`${r.id}: every stored value agrees with its successors`, async () => {
+      const s = await HuntSolver.create(reduced(r.base, r.id, r.start, r.target));
+      await s.solve();
+      expect(s.verify()).toEqual(s.estimate.layers.map(() => 0));
+      expect(s.probe(s.startText())).not.toBeNull();
+    });
+  }
+});
