@@ -230,7 +230,7 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 { clearO
 import { setupIndex, symInputPtr as symIn } from "./tablebase/index";
 import { solveLayer, layerBuffer, layerSlots, stat, setPreyTotal, countDistinct, prepareLayer, beginThread, pass1, runLevel, finishLayer } from "./tablebase/retro";
 import { probeCurrent } from "./tablebase/probe";
-import { setTablebaseActive } from "./search";
+import { setTablebaseActive, setGenericTablebaseActive } from "./search";
 /** Pointer to the symmetry input (i8[8 * 64]: image of each point under each symmetry, identity first). */
 export function symInputPtr(): usize { return symIn(); }
 /** Sets up tablebase indexing: returns the number of hunter-set orbits, or -1. */
@@ -307,3 +307,5 @@ export { gsSetup, gsLayers, gsLayerPerSide, gsLayerKey, gsAttach, gsValues, gsAl
 export function gsSymInputPtr(): usize { return changetype<usize>(GSYM_IN); }
 /** Pointer to the generic solver's stack-point input (i32 pairs: point, greatest excess; 8 pairs). */
 export function gsStackInputPtr(): usize { return changetype<usize>(GSTACK_IN); }
+/** Lets the search probe the generic solver's loaded layers (1) or not (0). */
+export function gsEnable(on: i32): void { setGenericTablebaseActive(on != 0); }

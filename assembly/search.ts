@@ -36,6 +36,7 @@ import { fast, compulsory } from "./rules";
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, stepMove, KIND_PLACE, KIND_STEP, KIND_MULTI } from "./move";
 import { evaluate, EVAL_LIMIT } from "./eval";
 import { probeCurrent } from "./tablebase/probe";
+import { gsProbe } from "./tablebase/generic";
 import { ttProbe, ttStore, proofProbe, proofStore, ttNewSearch, ttClaim, ttMove, ttScore, ttDepth, ttBound, TT_USER_SEARCH, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
 
 /** Milliseconds from an arbitrary origin (host clock). */
@@ -55,6 +56,9 @@ if (EVAL_LIMIT >= MATE_BOUND) unreachable();
 /** Probe the movement-phase tablebase inside the search (set when the host has loaded one). */
 let tbActive = false;
 export function setTablebaseActive(on: bool): void { tbActive = on; }
+/** Probe the generic solver's loaded layers inside the search (set when the host has loaded them). */
+let gsActive = false;
+export function setGenericTablebaseActive(on: bool): void { gsActive = on; }
 
 /** Repetition handling (RULES §0 `repetition`): 0 none, 1 draw3 (default), 2 forbid. */
 export let repetitionMode: i32 = 1;
@@ -341,6 +345,11 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
     const v = probeCurrent();          // exact value with best play (dtm + 1; 0 draw; -1 not covered)
     if (v == 0) return 0;
     if (v > 0) { const dtm = v - 1; return (dtm & 1) != 0 ? MATE - (ply + dtm) : -(MATE - (ply + dtm)); }
+  }
+  if (gsActive && ply > 0) {
+    const c = gsProbe();               // the generic solver's value: 0 draw, 1 + 2d win in d, 2 + 2d loss in d; -1 not covered
+    if (c == 0) return 0;
+    if (c > 0) { const d = (c - 1) >> 1; return (c & 1) != 0 ? MATE - (ply + d) : -(MATE - (ply + d)); }
   }
   if (ply > 0) {
     // mate-distance pruning: nothing here can beat a win at the next ply or lose faster than now

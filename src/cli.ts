@@ -345,7 +345,7 @@ addProgress(addCommon(program.command('analyse <variant>')))
     }
   });
 
-const tablebase = program.command('tablebase').description('movement-phase tablebases (retrograde analysis): build, probe');
+const tablebase = program.command('tablebase').description('tablebases (retrograde analysis): build Bagh Chal\'s movement phase, probe it or any game lattice solve has solved');
 
 const layerLine = (r: LayerReport) => {
   const [g, t] = r.stats;
@@ -365,13 +365,15 @@ function tablebaseVariant(dir: string): { variant: string; ctw?: number } {
   } catch (err) {
     if ((err as { code?: string }).code === 'EACCES') throw new ArgumentError(`--dir ${dir}: no permission to read the directory (give --variant, or read access)`);
     if ((err as { code?: string }).code === 'ENOTDIR') throw new ArgumentError(`--dir ${dir}: not a directory`);
-    throw new ArgumentError(`--dir ${dir}: no such directory (build one with "lattice tablebase build <variant> --dir ${dir}")`);
+    throw new ArgumentError(`--dir ${dir}: no such directory (build one with "lattice tablebase build <variant> --dir ${dir}" or "lattice solve <variant> --dir ${dir}")`);
   }
   const files = names.map(parseLayerFileName).filter((f) => f !== null);
-  const found = [...new Set(files.map((f) => f.variant))];
+  // the generic solver's layer files: <variant>-<options tag>-c..-h..-e<n>.lgs (src/tablebase/generic.ts)
+  const generic = names.map((n) => /^(.+)-[0-9a-f]{8}-c\d+\.\d+-h\d+\.\d+-e\d+\.lgs$/.exec(n)?.[1]).filter((v) => v !== undefined);
+  const found = [...new Set([...files.map((f) => f.variant), ...generic])];
   const ctws = [...new Set(files.map((f) => f.capturesToWin))];
   if (found.length === 1) return { variant: found[0]!, ...(ctws.length === 1 ? { ctw: ctws[0]! } : {}) };
-  throw new ArgumentError(found.length === 0 ? `--dir ${dir} holds no tablebase layer files (build them with "lattice tablebase build <variant> --dir ${dir}")` : `--dir ${dir} holds tablebases of ${found.join(', ')}: choose one with --variant`);
+  throw new ArgumentError(found.length === 0 ? `--dir ${dir} holds no tablebase layer files (build them with "lattice tablebase build <variant> --dir ${dir}" or "lattice solve <variant> --dir ${dir}")` : `--dir ${dir} holds tablebases of ${found.join(', ')}: choose one with --variant`);
 }
 
 addProgress(tablebase.command('build <variant>'))
@@ -403,7 +405,7 @@ addProgress(tablebase.command('build <variant>'))
   });
 
 tablebase.command('probe <position>')
-  .description('the tablebase verdict of a movement-phase position: win/draw/loss, distance to mate, best move and line')
+  .description('the tablebase verdict of a position: win/draw/loss, distance to mate, best move and line (Bagh Chal\'s movement phase, or any game lattice solve has solved into --dir)')
   .option('--variant <variant>', 'the variant (default: the variant of the tablebase files in --dir)')
   .option('--dir <dir>', 'directory of the layer files', 'tablebases')
   .addOption(new Option('--option <key=value>', 'set a variant option, repeatable').argParser(collect).default([], 'none'))
@@ -412,14 +414,17 @@ tablebase.command('probe <position>')
     const found = o.variant === undefined ? tablebaseVariant(o.dir) : undefined;
     const variant = o.variant ?? found!.variant;
     if (!familyOf(variant)) checkGameArgs(variant, {});   // an unknown variant: the usual message
-    if (!familyOf(variant)!.tablebases) throw new ArgumentError(`tablebases exist for the lattice games with Bagh Chal's rule profile, not for ${variant}`);
+    if (!familyOf(variant)!.tablebases) throw new ArgumentError(`tablebases exist for the lattice hunt games, not for ${variant}`);
     const options = parseOptionArgs(o.option);
     // the files' captures-to-win when one value is there and none is given
     if (found?.ctw !== undefined && options['captures-to-win'] === undefined) options['captures-to-win'] = String(found.ctw);
     const g = await Game.create(variant, { position, options });
     await g.loadTablebase(o.dir);
     const p = g.probe();
-    if (!p) throw new ArgumentError('the position is not in the movement-phase tablebase (goats still in hand)');
+    if (!p) {
+      throw new ArgumentError(await hasBaghChalProfile(variant, options) ? 'the position is not in the movement-phase tablebase (goats still in hand)'
+        : 'the position is not in the loaded tables (a layer the solver leaves out, such as an odd number of dogs captured by intervention)');
+    }
     if (o.json) { out(JSON.stringify(p)); return; }
     out(`${p.wdl}${p.dtm === null ? '' : ` in ${p.dtm} ${p.dtm === 1 ? 'ply' : 'plies'}`} for the side to move; best move ${p.bestmove ?? '(none)'}`);
     if (p.line.length) out(`line: ${p.line.join(' ')}`);

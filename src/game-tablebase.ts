@@ -9,6 +9,7 @@ import type { Board } from './lattice/index.js';
 import { IO_SET, type Core } from './wasm.js';
 import type { HuntVariant, OptionValues } from './variants/index.js';
 import type { LayerMeta } from './tablebase/format.js';
+import type { SolvedLayerInfo } from './tablebase/generic.js';
 import { lineTexts, MoveList } from './moves.js';
 
 /** A tablebase verdict for the side to move: its result with best play and the moves that get it. */
@@ -28,22 +29,30 @@ export interface SolveReport { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes
 export class GameTablebase {
   /** True once load() succeeded. */
   loaded = false;
+  /** True when the loaded tables are the generic solver's (every solved hunt game but Bagh Chal's profile). */
+  private generic = false;
 
   /** `captureTarget`: the prey captures that end the game (the rules' side-0 target). */
   constructor(private readonly core: Core, private readonly board: Board, private readonly variant: HuntVariant,
     private readonly options: OptionValues, private readonly captureTarget: number) {}
 
   /**
-   * Loads the movement-phase tablebase built in `dir` (`lattice tablebase build`). Node only. Rejects
-   * with TablebaseError naming a missing, corrupt or mismatched file, or a game without tablebases (only
-   * the Bagh Chal profile has them); ArgumentError for a non-string dir or under repetition=forbid.
+   * Loads the tables built in `dir`: the movement-phase tablebase (`lattice tablebase build`) for Bagh
+   * Chal's rule profile, the generic solver's layers (`lattice solve`) for every other hunt game it
+   * covers. Node only. Rejects with TablebaseError naming a missing, corrupt or mismatched file, or a game
+   * without tables; ArgumentError for a non-string dir or under repetition=forbid.
    */
-  async load(dir: string): Promise<LayerMeta[]> {
+  async load(dir: string): Promise<LayerMeta[] | SolvedLayerInfo[]> {
     if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
-    if (!this.core.exports.fastProfile()) throw noTablebaseError(this.variant.id);
     // loaded on demand: the tablebase module reads files (Node only); the rest of the API runs in browsers
-    const { loadTablebaseInto } = await import('./tablebase/index.js');
-    const metas = loadTablebaseInto(this.core, this.board, this.variant, this.options, dir);
+    const tb = await import('./tablebase/index.js');
+    if (!this.core.exports.fastProfile()) {
+      const layers = await tb.loadGenericInto(this.core, this.variant, this.options, dir);
+      this.loaded = true;
+      this.generic = true;
+      return layers;
+    }
+    const metas = tb.loadTablebaseInto(this.core, this.board, this.variant, this.options, dir);
     this.loaded = true;
     return metas;
   }
@@ -59,6 +68,12 @@ export class GameTablebase {
   probe(): TablebaseProbe | null {
     if (!this.loaded) return null;
     const e = this.core.exports;
+    if (this.generic) {
+      const c = e.gsProbe();
+      if (c < 0) return null;
+      const text = lineTexts(this.core, this.board, this.genericLine(c));
+      return { wdl: c === 0 ? 'draw' : (c & 1) === 1 ? 'win' : 'loss', dtm: c === 0 ? null : (c - 1) >> 1, bestmove: text[0] ?? null, line: text };
+    }
     if (e.captured() >= this.captureTarget && e.inHand() === 0) {
       // decided already: the hunters have their captures (whoever is to move)
       return { wdl: e.sideToMove() === 1 ? 'win' : 'loss', dtm: 0, bestmove: null, line: [] };
@@ -67,6 +82,37 @@ export class GameTablebase {
     if (v0 < 0) return null;
     const text = lineTexts(this.core, this.board, this.line(v0));
     return { wdl: v0 === 0 ? 'draw' : ((v0 - 1) & 1) === 1 ? 'win' : 'loss', dtm: v0 === 0 ? null : v0 - 1, bestmove: text[0] ?? null, line: text };
+  }
+
+  /**
+   * The generic tables' best line from the current position, whose value code is `c0` (0 draw, 1 + 2d a
+   * win in d, 2 + 2d a loss in d): each move keeps the value one ply nearer the end (a draw stays a draw,
+   * at most 12 moves), to the end of the game. The position is unchanged afterwards.
+   */
+  private genericLine(c0: number): Array<{ m: number; caps: bigint }> {
+    const e = this.core.exports;
+    const line: Array<{ m: number; caps: bigint }> = [];
+    const limit = c0 === 0 ? 12 : (c0 - 1) >> 1;
+    let c = c0;
+    for (let i = 0; i < limit; i++) {
+      const d = (c - 1) >> 1;
+      const want = c === 0 ? 0 : (c & 1) === 1 ? 2 + 2 * (d - 1) : 1 + 2 * (d - 1);
+      const list = MoveList.read(this.core, this.board, 'the tablebase line');
+      let pick = -1;
+      for (let j = 0; j < list.length && pick < 0; j++) {
+        list.play(this.core, j);
+        if (e.gsProbe() === want) pick = j;
+        e.unmakeMove();
+      }
+      if (pick < 0) break;
+      const b = { m: list.packed[pick]!, caps: list.capsBig(pick) };
+      line.push(b);
+      this.core.writeSet(IO_SET.caps, b.caps);
+      e.makeMove(b.m);
+      c = want;
+    }
+    for (let i = 0; i < line.length; i++) e.unmakeMove();
+    return line;
   }
 
   /**

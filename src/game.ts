@@ -10,6 +10,7 @@ import { loadSetupIntoCore, loadVariantCore, notationContext } from './core-setu
 import { checkGameArgTypes } from './game-args.js';
 import { CallGuard } from './call-guard.js';
 import type { LayerMeta } from './tablebase/format.js';
+import type { SolvedLayerInfo } from './tablebase/generic.js';
 import { checkDepth, checkSearchLimits, mateIn, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from './limits.js';
 import { MoveList, alongPath, runGrowing, findText, findValue, checkValue, lineTexts, type Move, type MoveInput } from './moves.js';
 import { GameTablebase, type SolveReport, type TablebaseProbe } from './game-tablebase.js';
@@ -534,13 +535,15 @@ export class Game implements AnyGame {
   }
 
   /**
-   * Loads the movement-phase tablebase built in `dir` (`lattice tablebase build`) into this game's core;
-   * from then on the search probes it in the movement phase and probe() answers. Node only. Rejects
-   * with TablebaseError naming a missing, corrupt or mismatched file (or a game without tablebases: only
-   * games with Bagh Chal's rule profile have them), and with ArgumentError under repetition=forbid (the
-   * legal moves then depend on the history, which no tablebase covers). Resolves to the layers' headers.
+   * Loads the tables built in `dir` into this game's core: Bagh Chal's profile's movement-phase
+   * tablebase (`lattice tablebase build`), or, for every other hunt game the generic solver covers, its
+   * layer files (`lattice solve <variant> --dir`, same options); from then on the search probes them and
+   * probe() answers. Node only. Rejects with TablebaseError naming a missing, corrupt or mismatched file
+   * (or a game without tables: Permainan Tabal, tibetan-4), and with ArgumentError under
+   * repetition=forbid (the legal moves then depend on the history, which no table covers). Resolves to
+   * the layers' headers (LayerMeta for Bagh Chal's tablebase, SolvedLayerInfo for the generic layers).
    */
-  async loadTablebase(dir: string): Promise<LayerMeta[]> {
+  async loadTablebase(dir: string): Promise<LayerMeta[] | SolvedLayerInfo[]> {
     this.enter('loadTablebase');
     return this.tb.load(dir);
   }

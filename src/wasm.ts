@@ -119,6 +119,7 @@ export interface CoreExports {
   gsCurrentLayer(): number;
   gsError(): number;
   gsVerifyLayer(key: number): number;
+  gsEnable(on: number): void;
 }
 
 

@@ -10,3 +10,8 @@ import { TablebaseError } from '../errors.js';
 export function loadTablebaseInto(..._args: unknown[]): never {
   throw new TablebaseError('tablebases are files on disk: Game.loadTablebase works in Node, not in a browser');
 }
+
+/** Stands in for index.ts's loadGenericInto: always throws TablebaseError. */
+export function loadGenericInto(..._args: unknown[]): never {
+  throw new TablebaseError('solved-game tables are files on disk: Game.loadTablebase works in Node, not in a browser');
+}

@@ -56,15 +56,19 @@ export interface SolveEstimate {
 /** A position's value for the side to move: win or loss in `plies` (the winner hurries), or a draw. */
 export interface SolvedValue { result: 'win' | 'loss' | 'draw'; plies: number }
 
-/** What a finished layer holds. */
-export interface LayerResult extends GenericLayer {
+/** What a solved layer holds (from its file's header). */
+export interface SolvedLayerInfo extends GenericLayer {
   /** Canonical positions (used slots) and their values for the side to move. */
   positions: number; wins: number; losses: number; draws: number;
   /** Longest distance to the end (plies). */
   maxPlies: number;
+  file: string | null;
+}
+
+/** A layer solve() finished: solved (ms) or loaded from its file. */
+export interface LayerResult extends SolvedLayerInfo {
   ms: number;
   loaded: boolean;
-  file: string | null;
 }
 
 /** Progress of a layer: pass 1 counts successors (done of total slots); pass 2 resolves level by level. */
@@ -121,9 +125,10 @@ export class HuntSolver {
    * Sets up the solver for `variant` (an id, or a hunt declaration: tests solve reduced material this
    * way) under `options`. Throws UnknownVariantError / OptionError for a bad id or option, TablebaseError
    * when the game is outside the solver (the draughts family, more than 64 points, stacks of both sides,
-   * `repetition=forbid`).
+   * `repetition=forbid`). `into`: a core already set up for this variant and options (a Game's), which
+   * then holds the layers; by default the solver loads its own.
    */
-  static async create(variant: string | HuntVariant, options: Record<string, number | string> = {}): Promise<HuntSolver> {
+  static async create(variant: string | HuntVariant, options: Record<string, number | string> = {}, into?: Core): Promise<HuntSolver> {
     const v = typeof variant === 'string' ? getVariant(variant) : variant;
     const o = resolveOptions(v, options);
     const id = v.id;
@@ -132,7 +137,7 @@ export class HuntSolver {
     const rules = v.rules(o);
     if (rules.family !== 'hunt') throw new TablebaseError(`${id}: the solver covers the hunt games (Permainan Tabal's draughts rules are not solvable yet)`);
     if (board.points.length > 64) throw new TablebaseError(`${id}: the solver covers boards of at most 64 points; this one has ${board.points.length}`);
-    const { core } = await loadVariantCore(v, o);
+    const core = into ?? (await loadVariantCore(v, o)).core;
     const ctx = notationContext(v, o, board, rules);
     const start = parsePositionText(ctx, v.start(o));
     const e = core.exports;
@@ -249,17 +254,17 @@ export class HuntSolver {
   }
 
   /**
-   * Loads every layer from `dir` (written by solve() with the same variant and options) without solving.
-   * Throws TablebaseError naming a missing, corrupt or foreign file.
+   * Loads every layer from `dir` (written by solve() with the same variant and options) without solving;
+   * returns what each holds. Throws TablebaseError naming a missing, corrupt or foreign file.
    */
-  load(dir: string): void {
+  load(dir: string): SolvedLayerInfo[] {
     const e = this.core.exports;
-    for (const l of this.estimate.layers) {
+    return this.estimate.layers.map((l) => {
       const file = this.fileOf(dir, l);
       if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}" and the same options)`);
       const ptr = this.attach(l);
-      readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
-    }
+      return { ...l, ...readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots)), file };
+    });
   }
 
   /**

@@ -14,6 +14,7 @@ import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
 import { ArgumentError, describeValue } from '../errors.js';
 import { newSharedMemory } from '../wasm.js';
+import type { SolvedLayerInfo } from './generic.js';
 import { TablebaseError, ensureWritableDir, fileReadable, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
 
 export { TablebaseError } from './format.js';
@@ -185,6 +186,20 @@ export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: O
   const metas = loadMovementLayers(core, v, o, tablebaseCounts(v, o).capturesToWin, dir, orbits);
   core.exports.tbEnable(1);
   return metas;
+}
+
+/**
+ * Loads the generic solver's layer files (lattice solve, src/tablebase/generic.ts) of a hunt game other
+ * than Bagh Chal's profile into a Game's core (set up for `v` under `o`) and lets its search probe them.
+ * Throws TablebaseError naming a missing, corrupt or foreign file, or a game the solver does not cover.
+ */
+export async function loadGenericInto(core: Core, v: HuntVariant, o: OptionValues, dir: string): Promise<SolvedLayerInfo[]> {
+  checkRepetitionForTablebases(o);
+  const { HuntSolver } = await import('./generic.js');
+  const solver = await HuntSolver.create(v, o as Record<string, number | string>, core);
+  const layers = solver.load(dir);
+  core.exports.gsEnable(1);
+  return layers;
 }
 
 /**

@@ -27,7 +27,7 @@ export async function probeTablebase(my: number): Promise<void> {
     const body = await res.json() as { probe?: { wdl: 'win' | 'draw' | 'loss'; dtm: number | null; bestmove: string | null; line: string[] } | null; error?: string };
     if (my !== epoch()) return;
     if (body.error !== undefined) { ui.verdict = ''; ui.errors.tablebase = body.error; }
-    else if (!body.probe) ui.verdict = 'not in the tablebase (pieces still in hand)';
+    else if (!body.probe) ui.verdict = 'not in the tablebase (Bagh Chal: pieces still in hand)';
     else {
       const p = body.probe;
       ui.verdict = verdictText(p, h.view.toMove, h.view.sides) +

@@ -293,6 +293,32 @@ describe('lattice tablebase', () => {
     expect(missing.err).toMatch(/bagh-chal-ctw5-c4\.lttb is missing/);
   });
 
+  it('solves a hunt game with the generic solver, probes it, estimates, and refuses what does not fit', () => {
+    const gdir = `${dir}/generic`;
+    const s = run('solve', 'catch-the-giant', '--option', 'stall-limit=2', '--dir', gdir, '--json', '--verify');
+    expect(s.code).toBe(0);
+    const j = JSON.parse(s.out);
+    expect(j).toMatchObject({ variant: 'catch-the-giant', layers: 1, disagreements: 0 });
+    expect(j.value.result).toMatch(/^(win|loss|draw)$/);
+    expect(j.line.length).toBe(j.value.result === 'draw' ? 0 : j.value.plies);
+    // the variant is read from the files' names; the options are the files'
+    const p = run('tablebase', 'probe', j.start, '--option', 'stall-limit=2', '--dir', gdir, '--json');
+    expect(p.code).toBe(0);
+    expect(JSON.parse(p.out)).toMatchObject({ wdl: j.value.result, dtm: j.value.plies });
+    const other = run('tablebase', 'probe', '1/3/1G1/D1D/D G - -', '--dir', gdir);
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/missing/);
+    const est = run('solve', 'double-tiger', '--estimate', '--json');
+    expect(est.code).toBe(0);
+    expect(JSON.parse(est.out).refusal).toMatch(/slots/);
+    const refused = run('solve', 'double-tiger', '--dir', gdir);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/^error: double-tiger does not fit this solver/);
+    const tabal = run('solve', 'permainan-tabal', '--dir', gdir);
+    expect(tabal.code).toBe(2);
+    expect(tabal.err).toMatch(/hunt games/);
+  });
+
   // a file or directory that may not be read is a permission problem, not a missing file; root ignores
   // permissions, so the CLI runs where they apply (test/support/unprivileged.ts), or the test says why not
   const perms = unprivileged(cli, ['perft', 'bagh-chal', '1']);

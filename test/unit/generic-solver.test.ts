@@ -13,6 +13,7 @@ import { getVariant } from '../../src/variants/index.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
 import { TablebaseError } from '../../src/errors.js';
 import { bestLine } from '../../src/solve-line.js';
+import { Game } from '../../src/index.js';
 
 const dirs: string[] = [];
 const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'lattice-gs-')); dirs.push(d); return d; };
@@ -136,4 +137,32 @@ describe('generic solver: reduced material of the capture games', () => {
       expect(s.probe(s.startText())).not.toBeNull();
     });
   }
+});
+
+describe('generic solver: the tables in a Game and its search', () => {
+  it('Game.loadTablebase loads the solved layers; probe() and the search answer from them', async () => {
+    const dir = tempDir();
+    const s = await HuntSolver.create('catch-the-giant');
+    await s.solve({ dir });
+    const start = s.probe(s.startText())!;
+    const g = await Game.create('catch-the-giant');
+    const layers = await g.loadTablebase(dir);
+    expect(layers.length).toBe(1);
+    const p = g.probe()!;
+    expect(p.wdl).toBe(start.result);
+    expect(p.dtm).toBe(start.plies);
+    // the line keeps the value to the end: playing it ends the game with the dwarfs' win
+    expect(p.line.length).toBe(start.plies);
+    for (const m of p.line) g.play(m);
+    expect(g.result()?.winner).toBe('prey');
+    // the search reads the tables: a mate score at once, the loss in the start's distance
+    const h = await Game.create('catch-the-giant');
+    await h.loadTablebase(dir);
+    const r = h.search({ depth: 3 });
+    expect(r.mateIn).toBe(-start.plies);
+    // another option set has no files here
+    const k = await Game.create('catch-the-giant', { options: { 'stall-limit': 2 } });
+    await expect(k.loadTablebase(dir)).rejects.toThrow(/missing/);
+    await expect((await Game.create('catch-the-giant', { options: { repetition: 'forbid' } })).loadTablebase(dir)).rejects.toThrow(/forbid/);
+  });
 });
