@@ -465,6 +465,29 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     }
   });
 
+  it('with --tb-dir, the page shows the verdict of a game lattice solve solved (catch-the-giant)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lattice-web-gs-'));
+    const tb = await startServer({ port: 0, tbDir: dir });
+    try {
+      const solved = spawnSync(process.execPath, ['dist/src/cli.js', 'solve', 'catch-the-giant', '--dir', dir, '--json'], { cwd: root, encoding: 'utf8' });
+      expect(solved.status).toBe(0);
+      const { value } = JSON.parse(solved.stdout) as { value: { result: string; plies: number } };
+      const p = await browser.newPage();
+      watch(p);
+      await p.goto(`${tb.url}?v=catch-the-giant&play=human,human`);
+      await ready(p);
+      await p.waitForFunction(() => /^(dwarfs|giants|draw)/.test(document.getElementById('verdict')?.textContent ?? ''), null, { timeout: 30_000 });
+      // the giant, to move at the start, loses: the dwarfs win, in the solver's distance
+      expect(value.result).toBe('loss');
+      expect(await p.textContent('#verdict')).toMatch(new RegExp(`^dwarfs win in ${value.plies} plies`));
+      await p.screenshot({ path: `${artifacts}tablebase-solved.png` });
+      await p.close();
+    } finally {
+      await tb.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('had no console errors, page errors or failed requests', () => {
     expect(problems).toEqual([]);
   });
