@@ -18,7 +18,7 @@ import { loadSetupIntoCore, loadVariantCore, notationContext } from '../core-set
 import { parsePositionText, type NotationContext, type Setup } from '../position-text.js';
 import type { RuleSet } from '../rules/index.js';
 import type { Core } from '../wasm.js';
-import { ArgumentError } from '../errors.js';
+import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../errors.js';
 import { TablebaseError, ensureWritableDir, fileReadable, lockDir, removeStaleTemp, writeAtomic } from './format.js';
 
 /** One layer: what never comes back (captured and in hand per side, the stacks' excess). */
@@ -35,15 +35,32 @@ export interface GenericLayer {
   slots: number;
 }
 
+/**
+ * Which layers a solver covers (HuntSolver.create's third argument).
+ *
+ * `handsEmptyOnly`: only the layers where both hands are empty (no piece left to place: Bagh Chal's
+ * movement phase, whose placement layers are far too big for this solver). Hands never grow in the hunt
+ * family (a captured piece leaves the game), so every move from such a layer leads to another such
+ * layer or ends the game: these layers are solved exactly as in a whole solve, and write the same files
+ * (a later whole solve in the same directory loads them). Positions with a piece in hand are then
+ * outside the solver: probe() answers null for them. A game whose hands start empty has nothing else.
+ */
+export interface SolverScope {
+  /** Default false: every layer. */
+  handsEmptyOnly?: boolean;
+}
+
 /** The size of a solve, from the index alone (no position is visited). */
 export interface SolveEstimate {
   variant: string;
   options: OptionValues;
+  /** Only the layers with both hands empty (SolverScope). */
+  handsEmptyOnly: boolean;
   /** Board symmetries the rules allow (1 = none). */
   symmetries: number;
-  /** In solving order (the layers moves lead to first). */
+  /** In solving order (the layers moves lead to first); under `handsEmptyOnly` those with both hands empty. */
   layers: GenericLayer[];
-  /** Slots of every layer. */
+  /** Slots of every layer (of `layers`). */
   slots: number;
   /** Bytes of the layer files (2 a slot, plus headers). */
   diskBytes: number;
@@ -56,10 +73,15 @@ export interface SolveEstimate {
 /** A position's value for the side to move: win or loss in `plies` (the winner hurries), or a draw. */
 export interface SolvedValue { result: 'win' | 'loss' | 'draw'; plies: number }
 
-/** What a solved layer holds (from its file's header). */
+/** Positions and their values for the side to move, counted over some of a layer's slots. */
+export interface ValueCounts { positions: number; wins: number; losses: number; draws: number }
+
+/** What a solved layer holds. */
 export interface SolvedLayerInfo extends GenericLayer {
-  /** Canonical positions (used slots) and their values for the side to move. */
+  /** Canonical positions (used slots) and their values for the side to move, both sides to move together. */
   positions: number; wins: number; losses: number; draws: number;
+  /** The same per side to move: [side 0 (the prey) to move, side 1 (the hunters) to move]; they sum to the totals. */
+  sides: [ValueCounts, ValueCounts];
   /** Longest distance to the end (plies). */
   maxPlies: number;
   file: string | null;
@@ -123,12 +145,20 @@ export class HuntSolver {
 
   /**
    * Sets up the solver for `variant` (an id, or a hunt declaration: tests solve reduced material this
-   * way) under `options`. Throws UnknownVariantError / OptionError for a bad id or option, TablebaseError
-   * when the game is outside the solver (the draughts family, more than 64 points, stacks of both sides,
-   * `repetition=forbid`). `into`: a core already set up for this variant and options (a Game's), which
-   * then holds the layers; by default the solver loads its own.
+   * way) under `options` (the variant's options), covering the layers `scope` selects (SolverScope:
+   * `{ handsEmptyOnly: true }` keeps the layers with both hands empty; default every layer). `into`: a
+   * core already set up for this variant and options (a Game's), which then holds the layers; by default
+   * the solver loads its own. Throws UnknownVariantError / OptionError for a bad id or option,
+   * ArgumentError for a `scope` that is not an object, has another key or a non-boolean
+   * `handsEmptyOnly`, TablebaseError when the game is outside the solver (the draughts family, more than
+   * 64 points, stacks of both sides, `repetition=forbid`). A solve too big for the core is not thrown
+   * here: `estimate.refusal` says why.
    */
-  static async create(variant: string | HuntVariant, options: Record<string, number | string> = {}, into?: Core): Promise<HuntSolver> {
+  static async create(variant: string | HuntVariant, options: Record<string, number | string> = {}, scope: SolverScope = {}, into?: Core): Promise<HuntSolver> {
+    if (!isOptionsObject(scope)) throw new ArgumentError(`the solver scope must be an object, got ${describeValue(scope)}`);
+    checkKeys(scope, ['handsEmptyOnly'], 'the solver scope');
+    const handsEmptyOnly = scope.handsEmptyOnly ?? false;
+    if (typeof handsEmptyOnly !== 'boolean') throw new ArgumentError(`handsEmptyOnly must be a boolean, got ${describeValue(handsEmptyOnly)}`);
     const v = typeof variant === 'string' ? getVariant(variant) : variant;
     const o = resolveOptions(v, options);
     const id = v.id;
@@ -174,7 +204,7 @@ export class HuntSolver {
     const quantum = (s: 0 | 1) => (rules.sides[1 - s]!.capture === 'intervention' ? 2 : 1);
     const layers: GenericLayer[] = [];
     for (let c0 = 0; c0 <= capMax(0); c0++) for (let c1 = 0; c1 <= capMax(1); c1++)
-      for (let h0 = 0; h0 <= start.hand[0]; h0++) for (let h1 = 0; h1 <= start.hand[1]; h1++)
+      for (let h0 = 0; h0 <= (handsEmptyOnly ? 0 : start.hand[0]); h0++) for (let h1 = 0; h1 <= (handsEmptyOnly ? 0 : start.hand[1]); h1++)
         for (let x = 0; x <= stacks.reduce((a, [, m]) => a + m, 0); x++) {
           const key = e.gsLayerKey(c0, c1, h0, h1, x);
           const per = e.gsLayerPerSide(key);
@@ -192,7 +222,7 @@ export class HuntSolver {
     if (biggest * 2 >= ALLOC_LIMIT || biggest >= 2 ** 31) refusal = `its largest layer has ${biggest} slots; one layer's values must stay under 1 GiB (${ALLOC_LIMIT / 2} slots)`;
     else if (memoryBytes > CORE_MEMORY_LIMIT) refusal = `it needs ${(memoryBytes / 2 ** 20).toFixed(0)} MiB in the core; WebAssembly's 32-bit memory holds at most ${(CORE_MEMORY_LIMIT / 2 ** 20).toFixed(0)} MiB`;
     const estimate: SolveEstimate = {
-      variant: id, options: o, symmetries: syms.length, layers, slots,
+      variant: id, options: o, handsEmptyOnly, symmetries: syms.length, layers, slots,
       diskBytes: 2 * slots + HEADER * layers.length, memoryBytes, refusal,
     };
     return new HuntSolver(v, o, board, ctx, core, estimate);
@@ -205,8 +235,9 @@ export class HuntSolver {
   }
 
   /**
-   * Solves every layer (or loads it from `dir`, where a valid file exists), writing each finished layer
-   * atomically to `dir` when one is given. Throws TablebaseError when the estimate refuses the solve,
+   * Solves every layer of the estimate (all of them, or those with both hands empty under
+   * `handsEmptyOnly`), or loads it from `dir` where a valid file exists, writing each finished layer
+   * atomically to `dir` when one is given. Resolves to the layers' results in solving order. Throws TablebaseError when the estimate refuses the solve,
    * a file is corrupt or foreign, or the core fails (naming why); ArgumentError for a bad directory.
    */
   async solve(opts: { dir?: string; onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void } = {}): Promise<LayerResult[]> {
@@ -231,7 +262,7 @@ export class HuntSolver {
         let r: LayerResult;
         if (file !== null && fileReadable(file, 'solver layer file')) {
           const meta = readGenericFile(file, this.expectedHeader(l), body);
-          r = { ...l, ...meta, ms: Date.now() - t0, loaded: true, file };
+          r = { ...l, ...meta, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: true, file };
         } else {
           if (file !== null) removeStaleTemp(file);
           this.core.hooks.tbProgress = (pass, done, total) => opts.onProgress?.({ layer: i, layers: est.layers.length, pass: pass as 1 | 2, done, total: pass === 1 ? total : l.slots, level: pass === 2 ? total : 0 });
@@ -241,7 +272,7 @@ export class HuntSolver {
           const stats = { positions: e.gsStat(0), wins: e.gsStat(1), losses: e.gsStat(2), draws: e.gsStat(3), maxPlies: maxD };
           const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
           if (file !== null) writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh);
-          r = { ...l, ...stats, ms: Date.now() - t0, loaded: false, file };
+          r = { ...l, ...stats, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: false, file };
         }
         out.push(r);
         opts.onLayer?.(r);
@@ -263,7 +294,8 @@ export class HuntSolver {
       const file = this.fileOf(dir, l);
       if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}" and the same options)`);
       const ptr = this.attach(l);
-      return { ...l, ...readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots)), file };
+      const stats = readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
+      return { ...l, ...stats, sides: this.sideCounts(l), file };
     });
   }
 
@@ -280,6 +312,24 @@ export class HuntSolver {
       onLayer?.(l, bad);
       return bad;
     });
+  }
+
+  /** Positions and values per side to move of a layer in memory (from its value codes; side 0's half first). */
+  private sideCounts(l: GenericLayer): [ValueCounts, ValueCounts] {
+    const e = this.core.exports;
+    const per = l.slots / 2;
+    const vals = new Uint16Array(e.memory.buffer, e.gsValues(l.key) >>> 0, l.slots);
+    const half = (from: number): ValueCounts => {
+      let positions = 0, wins = 0, draws = 0;
+      for (let i = from; i < from + per; i++) {
+        const c = vals[i]!;
+        if (c === 0xFFFF) continue;
+        positions++;
+        if (c === 0) draws++; else wins += c & 1;
+      }
+      return { positions, wins, losses: positions - wins - draws, draws };
+    };
+    return [half(0), half(per)];
   }
 
   private attach(l: GenericLayer): number {

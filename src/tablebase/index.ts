@@ -196,7 +196,7 @@ export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: O
 export async function loadGenericInto(core: Core, v: HuntVariant, o: OptionValues, dir: string): Promise<SolvedLayerInfo[]> {
   checkRepetitionForTablebases(o);
   const { HuntSolver } = await import('./generic.js');
-  const solver = await HuntSolver.create(v, o as Record<string, number | string>, core);
+  const solver = await HuntSolver.create(v, o as Record<string, number | string>, {}, core);
   const layers = solver.load(dir);
   core.exports.gsEnable(1);
   return layers;

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HuntSolver, allowedSymmetries } from '../../src/tablebase/generic.js';
 import { getVariant } from '../../src/variants/index.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
-import { TablebaseError } from '../../src/errors.js';
+import { ArgumentError, TablebaseError } from '../../src/errors.js';
 import { bestLine } from '../../src/solve-line.js';
 import { Game } from '../../src/index.js';
 
@@ -164,5 +164,52 @@ describe('generic solver: the tables in a Game and its search', () => {
     const k = await Game.create('catch-the-giant', { options: { 'stall-limit': 2 } });
     await expect(k.loadTablebase(dir)).rejects.toThrow(/missing/);
     await expect((await Game.create('catch-the-giant', { options: { repetition: 'forbid' } })).loadTablebase(dir)).rejects.toThrow(/forbid/);
+  });
+});
+
+describe('generic solver: the hands-empty layers alone (SolverScope handsEmptyOnly)', () => {
+  it('keeps the layers with both hands empty; they solve, verify and write the files of a whole solve', async () => {
+    const r = REDUCED.find((c) => c.id === 'shepherds-1')!;
+    const decl = reduced(r.base, r.id, r.start, r.target);
+    const whole = await HuntSolver.create(decl);
+    const part = await HuntSolver.create(decl, {}, { handsEmptyOnly: true });
+    const empty = (l: { hand: number[] }) => l.hand[0] === 0 && l.hand[1] === 0;
+    expect(whole.estimate.handsEmptyOnly).toBe(false);
+    expect(part.estimate.handsEmptyOnly).toBe(true);
+    expect(part.estimate.layers).toEqual(whole.estimate.layers.filter(empty));
+    expect(part.estimate.layers.length).toBeLessThan(whole.estimate.layers.length);
+    expect(part.estimate.slots).toBe(part.estimate.layers.reduce((a, l) => a + l.slots, 0));
+    expect(part.estimate.slots).toBeLessThan(whole.estimate.slots);
+    const dir = tempDir();
+    const got = await part.solve({ dir });
+    expect(part.verify()).toEqual(part.estimate.layers.map(() => 0));
+    // the start has pieces in hand: outside the solver
+    expect(part.probe(part.startText())).toBeNull();
+    // a whole solve in the same directory loads them, and its values are the same
+    const all = await whole.solve({ dir });
+    const strip = ({ ms, loaded, ...rest }: { ms: number; loaded: boolean }) => rest;
+    expect(all.filter((l) => l.loaded).map(strip)).toEqual(got.map(strip));
+    expect(all.filter((l) => l.loaded).length).toBe(got.length);
+    expect(whole.verify()).toEqual(whole.estimate.layers.map(() => 0));
+  });
+
+  it('counts per side to move (summing to the totals), and solves Bagh Chal\'s movement phase alone', async () => {
+    const full = await HuntSolver.create('bagh-chal', { 'captures-to-win': 1 });
+    expect(full.estimate.refusal).toMatch(/slots/);
+    const s = await HuntSolver.create('bagh-chal', { 'captures-to-win': 1 }, { handsEmptyOnly: true });
+    expect(s.estimate.refusal).toBeNull();
+    expect(s.estimate.layers.map((l) => [l.captured, l.hand, l.excess])).toEqual([[[0, 0], [0, 0], 0]]);
+    const [l] = await s.solve();
+    for (const k of ['positions', 'wins', 'losses', 'draws'] as const) expect(l!.sides[0][k] + l!.sides[1][k]).toBe(l![k]);
+    expect(l!.sides[0].positions).toBe(l!.sides[1].positions);
+    // all twenty goats on the board: in the layer; goats in hand: outside it
+    expect(s.probe('GGGTG/GTTGG/TGGGG/GGGGG/GGGG1 G - -')).not.toBeNull();
+    expect(s.probe('T3T/5/5/5/T3T G G20 -')).toBeNull();
+  });
+
+  it('refuses a scope that is not an object, another key, or a non-boolean', async () => {
+    await expect(HuntSolver.create('catch-the-giant', {}, null as never)).rejects.toThrow(ArgumentError);
+    await expect(HuntSolver.create('catch-the-giant', {}, { handsEmpty: true } as never)).rejects.toThrow(/unknown key "handsEmpty"/);
+    await expect(HuntSolver.create('catch-the-giant', {}, { handsEmptyOnly: 'yes' } as never)).rejects.toThrow(/boolean/);
   });
 });
