@@ -14,6 +14,7 @@ import { REDUCED, reduced } from '../support/reduced-games.js';
 import { ArgumentError, TablebaseError } from '../../src/errors.js';
 import { bestLine } from '../../src/solve-line.js';
 import { Game } from '../../src/index.js';
+import { checkBySearch } from '../reference/solved-vs-search.js';
 
 const dirs: string[] = [];
 const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'lattice-gs-')); dirs.push(d); return d; };
@@ -212,4 +213,15 @@ describe('generic solver: the hands-empty layers alone (SolverScope handsEmptyOn
     await expect(HuntSolver.create('catch-the-giant', {}, { handsEmpty: true } as never)).rejects.toThrow(/unknown key "handsEmpty"/);
     await expect(HuntSolver.create('catch-the-giant', {}, { handsEmptyOnly: 'yes' } as never)).rejects.toThrow(/boolean/);
   });
+});
+
+describe('generic solver: random probes checked by the engine\'s forward search (without the tables)', () => {
+  for (const opts of [{}, { 'stall-limit': '3' }]) {
+    it(`catch-the-giant ${JSON.stringify(opts)}: the search finds each tabled win or loss at its distance, and no mate in a draw`, async () => {
+      const s = await HuntSolver.create('catch-the-giant', opts);
+      await s.solve();
+      const n = await checkBySearch(s, { games: 6, plies: 40, maxPlies: 12, drawDepth: 8, seed: 20261202 });
+      expect(n.wins + n.losses).toBeGreaterThan(15);
+    }, 120_000);
+  }
 });
