@@ -440,10 +440,13 @@ function coreLayerKey(): i32 {
 
 /** Decodes slot `local` of side `side`'s half of the current layer into dH, dP, dVec, dLast, dStall; false if unused. */
 function decode(side: i32, local: f64): bool {
-  const orbit = <i32>Math.floor(local / cPerOrbit);
-  let rest = local - <f64>orbit * cPerOrbit;
-  dStall = <i32>(rest % <f64>cStallF); rest = Math.floor(rest / <f64>cStallF);
-  const li = <i32>(rest % <f64>cLastF); rest = Math.floor(rest / <f64>cLastF);
+  // a layer's slots stay below 2^31 (the host's estimate refuses more): integer arithmetic
+  const L = <u32>local, po = <u32>cPerOrbit;
+  const orbit = <i32>(L / po);
+  let w = L % po;
+  dStall = <i32>(w % <u32>cStallF); w /= <u32>cStallF;
+  const li = <i32>(w % <u32>cLastF); w /= <u32>cLastF;
+  let rest = <f64>w;
   // the stack vector's block
   const v0 = ld(VEC_START, cE), nv = ld(VEC_START, cE + 1) - v0, off = ld(LAYER_VOFF, cKey);
   let vnum = 0;
@@ -543,8 +546,38 @@ export function gsReserve(slots: f64): i32 {
 // @ts-ignore: decorator
 @inline function resolved(v: u16): bool { return v != 0 && (v & PENDING) == 0; }
 
-const SUCC = new StaticArray<i32>(1 << 16);
-const PRED = new StaticArray<i32>(1 << 16);
+// A set of slots (one position's distinct successors, or predecessors), cleared by a new stamp.
+const SET_BITS: i32 = 17;
+const SET_SIZE: i32 = 1 << SET_BITS;
+const SET_KEY = new StaticArray<i32>(SET_SIZE);
+const SET_STAMP = new StaticArray<u32>(SET_SIZE);
+let setStamp: u32 = 0, setCount: i32 = 0;
+function setClear(): void {
+  setStamp++; setCount = 0;
+  if (setStamp == 0) { for (let i = 0; i < SET_SIZE; i++) st<u32>(SET_STAMP, i, 0); setStamp = 1; }
+}
+/** True if slot t is in the set. */
+function setHas(t: i32): bool {
+  let h = <i32>((<u32>t * 0x9E3779B1) >> <u32>(32 - SET_BITS));
+  while (ld(SET_STAMP, h) == setStamp) {
+    if (ld(SET_KEY, h) == t) return true;
+    h = (h + 1) & (SET_SIZE - 1);
+  }
+  return false;
+}
+/** Adds slot t to the set; true if it was not in it. More than SET_SIZE / 2 slots is an error (ERR_SETUP). */
+function setAdd(t: i32): bool {
+  let h = <i32>((<u32>t * 0x9E3779B1) >> <u32>(32 - SET_BITS));
+  while (true) {
+    if (ld(SET_STAMP, h) != setStamp) {
+      st(SET_STAMP, h, setStamp); st(SET_KEY, h, t);
+      if (++setCount > SET_SIZE / 2) error = ERR_SETUP;
+      return true;
+    }
+    if (ld(SET_KEY, h) == t) return false;
+    h = (h + 1) & (SET_SIZE - 1);
+  }
+}
 const LASTS = new StaticArray<i32>(65);
 
 /** Value (u16 code) of the core position just reached by a move of `mover`, when it is decided or in another layer; -1 if in this layer. */
@@ -588,14 +621,12 @@ export function gsSolveLayer(key: i32): i32 {
     setVal(s, 0);
     if (n == 0) { push(0, <u32>s); continue; }
     let nSucc = 0, bestWin = 0x7FFFFFFF, maxLoss = 0, block = false;
+    setClear();
     for (let i = 0; i < n; i++) {
       pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
       const f = fixedValue();
       if (f < 0) {
-        const t = <i32>coreSlotIn(cKey);
-        let seen = false;
-        for (let j = 0; j < nSucc; j++) if (ld(SUCC, j) == t) { seen = true; break; }
-        if (!seen && nSucc < (1 << 16)) { st(SUCC, nSucc, t); nSucc++; }
+        if (setAdd(<i32>coreSlotIn(cKey))) nSucc++;
       } else if (f == 0) block = true;
       else {
         const d = (f - 1) >> 1;
@@ -662,7 +693,7 @@ function propagate(s: i32, win: bool, L: i32): void {
   for (let i = 0; i < nStack; i++) if ((xVec / ld(SW, i)) % (ld(SMAX, i) + 1) != 0) stackedPts |= (<u64>1) << <u64>ld(SPT, i);
   let movers = (mover == 1 ? xH : xP) & ~stackedPts;
   if (noSameTwiceSide == mover) movers &= (<u64>1) << <u64>xLast;
-  let nPred = 0;
+  setClear();
   const base = scratchBase();
   for (; movers != 0; movers &= movers - 1) {
     const q = <i32>ctz(movers);
@@ -686,10 +717,10 @@ function propagate(s: i32, win: bool, L: i32): void {
         const yl = ld(LASTS, li);
         const t = mover * per + <i32>slotOf(cKey, yH, yP, xVec, yl, ys);
         if (resolved(val(t))) continue;
-        let seen = false;
-        for (let j = 0; j < nPred; j++) if (ld(PRED, j) == t) { seen = true; break; }
-        if (seen || !verify(yH, yP, xVec, yl, ys, mover, p, q, xH, xP, xLast, xStall, base)) continue;
-        if (nPred < (1 << 16)) { st(PRED, nPred, t); nPred++; }
+        // counted once per distinct predecessor slot; one that fails here may still be reached by a
+        // symmetric un-step whose step is legal (it then has a move to an image of this position)
+        if (setHas(t) || !verify(yH, yP, xVec, yl, ys, mover, p, q, xH, xP, xLast, xStall, base)) continue;
+        setAdd(t);
         if (!win) push(L + 1, <u32>t | 0x80000000);
         else {
           const cp = counters + (<usize>t << 1);
