@@ -6,7 +6,7 @@
 // positions that failed listed under --verbose.
 //
 //   node bench/keeps-value.js [--engine DIR] [--count 400] [--nodes 100000] [--seed S]
-//                             [--tb DIR] [--variant bagh-chal|catch-the-giant|surround-the-tiger]
+//                             [--tb DIR] [--variant bagh-chal|catch-the-giant|surround-the-tiger] [--solved DIR]
 //                             [--prove-depth D] [--verify-depth D] [--max-tries N] [--max-proofs N]
 //                             [--verbose] [--json]
 //
@@ -32,6 +32,10 @@
 // side that rarely has a class to move, e.g. the dogs losing, gives its share to the other), within
 // --max-tries playouts (default 200 a position) and --max-proofs proving searches (default 20 a
 // position in Catch the Giant, 3 in Surround the Tiger: depth 12 there takes about 0.2 s a position).
+// With --solved DIR (the tables `lattice solve <variant> --dir DIR` wrote, default options) the values
+// come from the tables instead: every class, draws and long wins included, a third each of win, draw and
+// loss split between the sides to move as far as the playouts give them; the move keeps the value when
+// the tables say so after it (no search needed).
 // After the chosen move a search of depth D, or if that finds no mate --verify-depth (default D + 4 and
 // D + 2), must report a mate for the mover ("kept"), else the move is "unproven" (a draw, or a win
 // longer than the search sees) or "lost" (a mate for the opponent). The proving searches use this
@@ -42,7 +46,7 @@ import { REPO, args, defaultTbDir, ensureTablebase, loadEngine, moverOf } from '
 
 const { opt, flag } = args({
   '--engine': 'value', '--count': 'value', '--nodes': 'value', '--seed': 'value', '--tb': 'value',
-  '--variant': 'value', '--prove-depth': 'value', '--verify-depth': 'value', '--max-tries': 'value', '--max-proofs': 'value', '--verbose': 'flag', '--json': 'flag',
+  '--variant': 'value', '--solved': 'value', '--prove-depth': 'value', '--verify-depth': 'value', '--max-tries': 'value', '--max-proofs': 'value', '--verbose': 'flag', '--json': 'flag',
 });
 const JSON_OUT = flag('--json'), VERBOSE = flag('--verbose');
 const engineDir = opt('--engine', REPO);
@@ -106,27 +110,79 @@ async function baghChal() {
   note(`sample: ${picked.length} positions, seed ${seed}: ${[...target.keys()].map((k) => `${k} ${have.get(k) ?? 0}`).join(', ')}`);
   note(`engine ${engineDir}, ${nodes} nodes a move`);
 
+  const { rows, seconds } = await scoreByTables(picked, oracle);
+  oracle.dispose();
+  return { tablebase: tb, rows, seconds };
+}
+
+/**
+ * The engine's move in each picked position ({ pos, wdl, dtm, mover, tbMove }) judged by `oracle`, a Game
+ * whose tables are loaded: kept when the value after the move is as good for the mover, optimal when it
+ * is also the fastest win or the longest loss.
+ */
+async function scoreByTables(picked, oracle) {
   const rows = [];
   const t0 = performance.now();
   for (const [i, s] of picked.entries()) {
     const c = await chooseMove(s.pos);
     oracle.setPosition(s.pos);
     oracle.play(c.move);
-    const after = oracle.probe(); // the opponent's view
+    const res = oracle.result();
+    // the opponent's view after the move (a game ended by it: the mover's win, or a draw)
+    const after = res ? { wdl: res.winner === 'draw' ? 'draw' : 'loss', dtm: 0 } : oracle.probe();
     const mine = after.wdl === 'win' ? 'loss' : after.wdl === 'loss' ? 'win' : 'draw';
     const rank = { loss: 0, draw: 1, win: 2 };
     const kept = rank[mine] >= rank[s.wdl];
     const optimal = kept && (s.wdl === 'draw' || after.dtm === s.dtm - 1);
     rows.push({ ...s, move: c.move, score: c.score, mateIn: c.mateIn, depth: c.depth, after: mine, afterDtm: after.dtm, kept, optimal });
     if (!kept && VERBOSE) {
-      note(`  LOST ${s.wdl}${s.dtm === null ? '' : ` in ${s.dtm}`} -> ${mine}${after.dtm === null ? '' : ` in ${after.dtm + 1}`}: "${s.pos}" ${s.mover === 'T' ? 'tigers' : 'goats'} play ${c.move} ` +
-        `(score ${c.score}${c.mateIn !== null ? `, mate ${c.mateIn}` : ''}, depth ${c.depth}); the tablebase plays ${s.tbMove}`);
+      note(`  LOST ${s.wdl}${s.dtm === null ? '' : ` in ${s.dtm}`} -> ${mine}${after.dtm === null ? '' : ` in ${after.dtm + 1}`}: "${s.pos}" ${s.mover} plays ${c.move} ` +
+        `(score ${c.score}${c.mateIn !== null ? `, mate ${c.mateIn}` : ''}, depth ${c.depth}); the tables play ${s.tbMove}`);
     }
     if (!JSON_OUT && !VERBOSE && (i + 1) % 50 === 0) process.stdout.write(`${i + 1} `);
   }
   if (!JSON_OUT && !VERBOSE) process.stdout.write('\n');
+  return { rows, seconds: (performance.now() - t0) / 1000 };
+}
+
+// ---------------------------------------------------------------- solved games: the generic solver's tables know
+async function tabled(dir) {
+  const rand = seededRandom(seed);
+  const oracle = await OracleGame.create(variant, { hashMb: 1 });
+  await oracle.loadTablebase(dir);
+  const sides = oracle.variant.sides.map((x) => x.name);
+  const quota = new Map();
+  parts(count, 3).forEach((n, c) => parts(n, 2).forEach((m, i) => quota.set(`${['win', 'draw', 'loss'][c]} ${sides[i]}`, m)));
+  const picked = [], spare = [], seen = new Set(), have = new Map();
+  const start = oracle.position();
+  const maxTries = Number(opt('--max-tries', String(count * 200)));
+  let tries = 0;
+  for (; picked.length < count && tries < maxTries; tries++) {
+    oracle.setPosition(start);
+    const k = rand() % 61;
+    for (let j = 0; j < k && !oracle.result(); j++) { const ms = oracle.legalMoves(); oracle.play(ms[rand() % ms.length]); }
+    if (oracle.result()) continue;
+    const pos = oracle.position(), mover = oracle.moverName();
+    if (seen.has(pos)) continue;
+    seen.add(pos);
+    oracle.setPosition(pos);
+    const p = oracle.probe();
+    if (p === null) continue;
+    const s = { pos, wdl: p.wdl, dtm: p.dtm, mover, tbMove: p.bestmove };
+    const key = `${p.wdl} ${mover}`;
+    if ((have.get(key) ?? 0) < quota.get(key)) { have.set(key, (have.get(key) ?? 0) + 1); picked.push(s); } else spare.push(s);
+  }
+  // a class one side rarely has to move is filled from the other side's spare positions of that class
+  for (const cls of ['win', 'draw', 'loss']) {
+    const want = sides.reduce((a, m) => a + quota.get(`${cls} ${m}`), 0) - picked.filter((p) => p.wdl === cls).length;
+    picked.push(...spare.filter((p) => p.wdl === cls).slice(0, Math.max(0, want)));
+  }
+  note(`sample: ${picked.length} positions valued by the tables in ${dir} from ${tries} playouts, seed ${seed}: ` +
+    ['win', 'draw', 'loss'].map((c) => `${c} ${picked.filter((p) => p.wdl === c).length}`).join(', '));
+  note(`engine ${engineDir}, ${nodes} nodes a move`);
+  const { rows, seconds } = await scoreByTables(picked, oracle);
   oracle.dispose();
-  return { tablebase: tb, rows, seconds: (performance.now() - t0) / 1000 };
+  return { tables: dir, rows, seconds };
 }
 
 // ---------------------------------------------------------------- lattice games: the exact search proves
@@ -211,11 +267,12 @@ async function proven() {
   return { proveDepth, verifyDepth, rows, seconds: (performance.now() - t1) / 1000 };
 }
 
-const out = variant === 'bagh-chal' ? await baghChal() : await proven();
+const solvedDir = opt('--solved', '');
+const out = variant === 'bagh-chal' ? await baghChal() : solvedDir ? await tabled(solvedDir) : await proven();
 const summary = (rs) => ({
   positions: rs.length, kept: rs.filter((r) => r.kept).length, optimal: rs.filter((r) => r.optimal).length,
   rate: rs.length ? rs.filter((r) => r.kept).length / rs.length : null,
-  ...(variant !== 'bagh-chal' ? { unproven: rs.filter((r) => r.after === 'unproven').length } : {}),
+  ...(variant !== 'bagh-chal' && !solvedDir ? { unproven: rs.filter((r) => r.after === 'unproven').length } : {}),
 });
 const groups = {};
 for (const cls of ['win', 'draw', 'loss']) {
