@@ -44,12 +44,12 @@
 // no rule (direction masks, interventions, the stack rule, the last point) is re-implemented. What is
 // never resolved is a draw.
 import { ld, st, word, fromWords, nonEmpty } from "../bits";
-import { nPoints, STEP, RANK } from "../board";
+import { nPoints, STEP, RANK, NB } from "../board";
 import * as pos from "../position";
 import { generate } from "../movegen/index";
 import { MOVES, CAPS, scratchBase } from "../movelist";
 import { moveKind, moveFrom, moveTo, KIND_STEP } from "../move";
-import { noSameTwiceSide, stallSide, stallLimit } from "../rules";
+import { noSameTwiceSide, stallSide, stallLimit, escapeSide, compulsory, family, FAMILY_HUNT, capture0, capture1, CAP_INTERVENTION, stacks0, stacks1, dispersal0, dispersal1, stepMask0, stepMask1 } from "../rules";
 import { resultWinner } from "../position";
 
 /** Progress of the layer being solved: pass 1 (slots done of total) or 2 (resolved so far, level). */
@@ -104,6 +104,8 @@ let VEC_PTS: StaticArray<i32> = new StaticArray<i32>(1);
 let VEC_BY: StaticArray<i32> = new StaticArray<i32>(1);
 const VEC_START = new StaticArray<i32>(64 * MAX_STACK_POINTS + 2);
 
+/** Per side: 1 when its in-layer steps need no check by the generator (gsSetup). */
+const PLAIN_STEPS = new StaticArray<i32>(2);
 let tot0: i32 = 0, tot1: i32 = 0, hs0: i32 = 0, hs1: i32 = 0, es: i32 = 0;
 let cmax0: i32 = 0, cmax1: i32 = 0;
 
@@ -195,6 +197,15 @@ export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, to
   }
   es = emax;
   tot0 = total0; tot1 = total1; hs0 = hand0; hs1 = hand1; cmax0 = capMax0; cmax1 = capMax1;
+  // a side whose steps no rule but the step directions restricts: every un-step along them is a legal
+  // step back (no capture by intervention, no last point, no stacks, no compulsory capture, no escape
+  // deciding the position before it, and, checked per layer, no pieces in hand); its predecessors need
+  // no check by the generator
+  for (let side = 0; side < 2; side++) {
+    const plain = family == FAMILY_HUNT && !compulsory && escapeSide < 0 && noSameTwiceSide != side
+      && (side == 0 ? capture0 : capture1) != CAP_INTERVENTION && !(side == 0 ? stacks0 || dispersal0 : stacks1 || dispersal1);
+    st(PLAIN_STEPS, side, plain ? 1 : 0);
+  }
   for (let k = 0; k <= 64; k++) st(ORB_READY, k, 0);
   return 0;
 }
@@ -695,6 +706,8 @@ function propagate(s: i32, win: bool, L: i32): void {
   if (noSameTwiceSide == mover) movers &= (<u64>1) << <u64>xLast;
   setClear();
   const base = scratchBase();
+  // (a side with pieces in hand places: its steps are for the generator to judge)
+  const plain = ld(PLAIN_STEPS, mover) != 0 && (mover == 0 ? cH0 : cH1) == 0;
   for (; movers != 0; movers &= movers - 1) {
     const q = <i32>ctz(movers);
     for (let from = word(ld(STEP, q), 0) & ~occ; from != 0; from &= from - 1) {
@@ -719,7 +732,9 @@ function propagate(s: i32, win: bool, L: i32): void {
         if (resolved(val(t))) continue;
         // counted once per distinct predecessor slot; one that fails here may still be reached by a
         // symmetric un-step whose step is legal (it then has a move to an image of this position)
-        if (setHas(t) || !verify(yH, yP, xVec, yl, ys, mover, p, q, xH, xP, xLast, xStall, base)) continue;
+        if (setHas(t)) continue;
+        if (plain) { if (!stepAllowed(mover, p, q)) continue; }
+        else if (!verify(yH, yP, xVec, yl, ys, mover, p, q, xH, xP, xLast, xStall, base)) continue;
         setAdd(t);
         if (!win) push(L + 1, <u32>t | 0x80000000);
         else {
@@ -735,6 +750,13 @@ function propagate(s: i32, win: bool, L: i32): void {
       }
     }
   }
+}
+
+/** True if `side` may step from p to q: q is p's neighbour in one of its step directions. */
+function stepAllowed(side: i32, p: i32, q: i32): bool {
+  const mask = side == 0 ? stepMask0 : stepMask1;
+  for (let d = 0; d < 8; d++) if (((mask >> d) & 1) != 0 && <i32>ld(NB, p * 8 + d) == q) return true;
+  return false;
 }
 
 /** True if in (yH, yP, vec, yl, ys) with `mover` to move the step p-q is legal and leads to (xH, xP, xl, xs). */
