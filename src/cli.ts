@@ -415,9 +415,15 @@ tablebase.command('probe <position>')
     const variant = o.variant ?? found!.variant;
     if (!familyOf(variant)) checkGameArgs(variant, {});   // an unknown variant: the usual message
     if (!familyOf(variant)!.tablebases) throw new ArgumentError(`tablebases exist for the lattice hunt games, not for ${variant}`);
-    const options = parseOptionArgs(o.option);
+    let options = parseOptionArgs(o.option);
     // the files' captures-to-win when one value is there and none is given
     if (found?.ctw !== undefined && options['captures-to-win'] === undefined) options['captures-to-win'] = String(found.ctw);
+    // a solved game's files name their options: when none are given and one set is there, those
+    if (o.option.length === 0) {
+      const { solvedOptionSets } = await import('./tablebase/generic.js');
+      const sets = solvedOptionSets(o.dir, variant);
+      if (sets.length === 1) options = sets[0]!;
+    }
     const g = await Game.create(variant, { position, options });
     await g.loadTablebase(o.dir);
     const p = g.probe();
@@ -449,7 +455,8 @@ addProgress(program.command('solve <variant>'))
   .action(async (variant: string, o: { position?: string; dir: string; tbDir?: string; option: string[]; threads?: number; nodes: number; hash: number; json?: boolean; progress?: boolean; generic?: boolean; estimate?: boolean; verify?: boolean }) => {
     const dir = o.tbDir ?? o.dir;
     if (o.position === undefined) {
-      if (o.generic || o.estimate || o.verify || !(await hasBaghChalProfile(variant, parseOptionArgs(o.option)))) await solveGeneric(variant, dir, o);
+      if (o.generic || !(await hasBaghChalProfile(variant, parseOptionArgs(o.option)))) await solveGeneric(variant, dir, o);
+      else if (o.estimate || o.verify) throw new ArgumentError(`--estimate and --verify are the generic solver's: add --generic (${variant} has Bagh Chal's rule profile, which its own solver solves)`);
       else await solveWholeGame(variant, dir, o);
       return;
     }
@@ -481,16 +488,18 @@ const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
  * sizes and stops; otherwise every layer is solved or loaded from --dir, then the start's value, its best
  * line and the longest win are printed (--verify checks every value against its successors').
  */
-async function solveGeneric(variant: string, dir: string, o: { option: string[]; json?: boolean; progress?: boolean; estimate?: boolean; verify?: boolean }): Promise<void> {
+async function solveGeneric(variant: string, dir: string, o: { option: string[]; json?: boolean; progress?: boolean; estimate?: boolean; verify?: boolean; threads?: number }): Promise<void> {
   const { HuntSolver } = await import('./tablebase/generic.js');
   checkGameArgs(variant, { options: parseOptionArgs(o.option) });
+  if (familyOf(variant)?.tablebases !== true) throw new ArgumentError(`${variant} is not a hunt game: lattice solve covers the hunt games (lattice variants lists them)`);
+  if (o.threads !== undefined) throw new ArgumentError('--threads is for Bagh Chal\'s own solver: the generic solver runs on one thread');
   const solver = await HuntSolver.create(variant, parseOptionArgs(o.option));
   const est = solver.estimate;
   const layerText = (l: { captured: number[]; hand: number[]; excess: number }) => `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, stack excess ${l.excess}`;
   if (o.estimate) {
     if (o.json) { out(JSON.stringify(est)); return; }
     for (const l of est.layers) out(`${layerText(l)}: ${l.slots} slots, ${mib(2 * l.slots)}`);
-    out(`${est.layers.length} layers, ${est.slots} slots (${est.symmetries} symmetr${est.symmetries === 1 ? 'y' : 'ies'}); memory ${mib(est.memoryBytes)}, disk ${mib(est.diskBytes)}`);
+    out(`${est.layers.length} layer${est.layers.length === 1 ? '' : 's'}, ${est.slots} slots (${est.symmetries} symmetr${est.symmetries === 1 ? 'y' : 'ies'}); memory ${mib(est.memoryBytes)}, disk ${mib(est.diskBytes)}`);
     out(est.refusal === null ? 'fits this solver' : `refused: ${est.refusal}`);
     return;
   }
@@ -513,19 +522,27 @@ async function solveGeneric(variant: string, dir: string, o: { option: string[];
   });
   if (bar && current) bar.stop();
   const ms = Date.now() - t0;
-  const verified = o.verify ? solver.verify().reduce((a, b) => a + b, 0) : null;
+  const verified = o.verify ? (await solver.verify()).reduce((a, b) => a + b, 0) : null;
   const start = solver.startText();
   const { bestLine } = await import('./solve-line.js');
   const { value, line } = await bestLine(solver, start);
   const positions = layers.reduce((a, l) => a + l.positions, 0);
   const longest = layers.reduce((a, l) => Math.max(a, l.maxPlies), 0);
   const peakRssMB = Math.round(process.resourceUsage().maxRSS / 1024);
-  if (o.json) { out(JSON.stringify({ variant, options: est.options, dir, start, value, line, positions, layers: layers.length, longest, ms, peakRssMB, ...(verified === null ? {} : { disagreements: verified }) })); return; }
+  if (o.json) {
+    out(JSON.stringify({ variant, options: est.options, dir, start, value, line, positions, layers: layers.length, longest, ms, peakRssMB, ...(verified === null ? {} : { disagreements: verified }) }));
+    if (verified !== null && verified > 0) process.exitCode = 1;
+    return;
+  }
   const said = value === null ? 'unknown' : value.result === 'draw' ? 'a draw with best play' : `a ${value.result} in ${value.plies} plies for the side to move`;
   out(`${start}: ${said}`);
   if (line.length) out(`best line: ${line.join(' ')}`);
-  out(`${positions} positions in ${layers.length} layers, ${(ms / 1000).toFixed(1)} s, peak memory ${peakRssMB} MB; the longest win or loss: ${longest} plies (files in ${dir})`);
+  out(`${positions} positions in ${layers.length} layer${layers.length === 1 ? '' : 's'}, ${(ms / 1000).toFixed(1)} s, peak memory ${peakRssMB} MB; the longest win or loss: ${longest} plies (files in ${dir})`);
   if (verified !== null) out(`verified: ${verified} positions disagree with their successors`);
+  if (verified !== null && verified > 0) {
+    note(`error: the verification found ${verified} stored values that disagree with their successors: the files in ${dir} are wrong (remove them and solve again)`);
+    process.exitCode = 1;
+  }
 }
 
 /** `lattice solve <variant>` without --position: the backward solve of the whole game (src/tablebase/placement.ts). */

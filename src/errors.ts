@@ -153,7 +153,7 @@ export class TablebaseError extends LatticeError {
  * assembly/rules.ts `fast`): Game.loadTablebase, buildTablebase, solveGame and countPositions all say it.
  */
 export function noTablebaseError(id: string): TablebaseError {
-  return new TablebaseError(`${id} has no tablebase: tablebases cover games with Bagh Chal's rule profile (single jumps, no stacks, only the prey place)`);
+  return new TablebaseError(`${id} has no movement-phase tablebase: those cover games with Bagh Chal's rule profile (single jumps, no stacks, only the prey place); the other hunt games are solved whole by "lattice solve ${id} --dir DIR"`);
 }
 
 /** A method called on a Game or MakaGame after its dispose(). */

@@ -159,6 +159,11 @@ export class GameTablebase {
     if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function') throw new ArgumentError(`onProgress must be a function, got ${describeValue(opts.onProgress)}`);
     if (!this.loaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
     if (finished !== null) return { value: finished > 0 ? 'win' : finished < 0 ? 'loss' : 'draw', nodes: 0, ms: 0 };
+    if (this.generic) {
+      // a solved game's tables hold the value itself: no proof to search
+      const c = this.core.exports.gsProbe();
+      return { value: c < 0 ? 'unknown' : c === 0 ? 'draw' : (c & 1) === 1 ? 'win' : 'loss', nodes: 0, ms: 0 };
+    }
     const e = this.core.exports;
     const t0 = performance.now();
     let total = 0;

@@ -118,7 +118,10 @@ export interface CoreExports {
   gsProbe(): number;
   gsCurrentLayer(): number;
   gsError(): number;
-  gsVerifyLayer(key: number): number;
+  gsVerifyLayer(key: number, from: number, to: number): number;
+  gsBegin(key: number): number;
+  gsStep(budget: number): number;
+  gsMaxDistance(): number;
   gsEnable(on: number): void;
 }
 

@@ -608,84 +608,130 @@ function fixedValue(): i32 {
 
 let statWins: f64 = 0, statLosses: f64 = 0, statDraws: f64 = 0, statUsed: f64 = 0;
 
+// The layer being solved, in steps the host calls one after another (gsBegin, then gsStep until it
+// returns 0), so that between steps it can report progress and answer signals: the phase (1 pass 1,
+// 2 the levels, 3 the statistics), the next slot of pass 1, and where the levels stand.
+let phase = 0, pSlot = 0, pLevel = 0, pChunk: usize = 0, pK = 2, pDone: f64 = 0, pMaxD = 0;
+
 /**
- * Solves layer `key` (values attached by gsAttach; every layer its moves lead to attached and solved).
- * Returns the largest distance in the layer, or -1 (gsError says why).
+ * Starts solving layer `key` (values attached by gsAttach; every layer its moves lead to attached and
+ * solved). Returns 0, or -1 (gsError says why). Then gsStep until it returns 0.
  */
-export function gsSolveLayer(key: i32): i32 {
-  error = 0;
+export function gsBegin(key: i32): i32 {
+  error = 0; phase = 0;
   if (!selectLayer(key) || cVals == 0) { error = ERR_MISSING; return -1; }
-  const total = <i32>(2 * cPer);
-  if (<f64>total > counterCap) { if (!gsReserve(<f64>total)) return -1; }
+  const total = 2 * cPer;
+  if (total > counterCap && !gsReserve(total)) return -1;
   for (let L = 0; L <= MAX_DIST + 1; L++) { st<usize>(HEAD, L, 0); st<usize>(TAIL, L, 0); st(FILL, L, 0); }
   maxPushed = -1;
-  const base = scratchBase();
-  const per = <i32>cPer;
-  // ---- pass 1 ----
-  for (let s = 0; s < total; s++) {
-    if ((s & 0xFFFF) == 0) hostProgress(1, <f64>s, <f64>total);
-    const side = s >= per ? 1 : 0;
-    store<u16>(counters + (<usize>s << 1), 0);
-    if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) { setVal(s, UNUSED); continue; }
-    if (pos.over != 0) { setVal(s, resultWinner(pos.over) == side ? 1 : 2); continue; }
-    const n = generate(base);
-    setVal(s, 0);
-    if (n == 0) { push(0, <u32>s); continue; }
-    let nSucc = 0, bestWin = 0x7FFFFFFF, maxLoss = 0, block = false;
-    setClear();
-    for (let i = 0; i < n; i++) {
-      pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
-      const f = fixedValue();
-      if (f < 0) {
-        if (setAdd(<i32>coreSlotIn(cKey))) nSucc++;
-      } else if (f == 0) block = true;
-      else {
-        const d = (f - 1) >> 1;
-        if ((f & 1) == 0) bestWin = min(bestWin, d + 1);   // the opponent loses in d
-        else maxLoss = max(maxLoss, d + 1);                // the opponent wins in d
+  phase = 1; pSlot = 0; pDone = 0; pMaxD = 0;
+  return 0;
+}
+
+/**
+ * Does about `budget` units of the layer's work (a slot of pass 1, a position resolved): returns 1 while
+ * there is more, 0 when the layer is solved (gsMaxDistance and gsStat then answer), -1 on an error.
+ */
+export function gsStep(budget: i32): i32 {
+  const total = <i32>(2 * cPer);
+  if (phase == 1) {
+    const end = min(total, pSlot + max(budget, 1));
+    for (let s = pSlot; s < end; s++) if (!pass1Slot(s)) return -1;
+    pSlot = end;
+    hostProgress(1, <f64>pSlot, <f64>total);
+    if (pSlot < total) return 1;
+    phase = 2; pLevel = 0; pChunk = ld(HEAD, 0); pK = 2;
+    return 1;
+  }
+  if (phase == 2) {
+    let work = 0;
+    while (pLevel <= maxPushed) {
+      while (pChunk != 0) {
+        const fill = pChunk == ld(TAIL, pLevel) ? ld(FILL, pLevel) : CH;
+        while (pK < fill) {
+          const e = load<u32>(pChunk + (<usize>pK << 2));
+          pK++;
+          const s = <i32>(e & 0x7FFFFFFF), win = (e >> 31) != 0;
+          if (resolved(val(s))) continue;
+          setVal(s, <u16>(win ? 1 + 2 * pLevel : 2 + 2 * pLevel));
+          pDone++; pMaxD = pLevel;
+          propagate(s, win, pLevel);
+          if (error != 0) return -1;
+          if (++work >= budget) { hostProgress(2, pDone, <f64>pLevel); return 1; }
+        }
+        const next = load<usize>(pChunk);
+        store<usize>(pChunk, freeChunks); freeChunks = pChunk;
+        pChunk = next; pK = 2;
       }
-      pos.unmakeMove();
+      pLevel++;
+      if (pLevel <= MAX_DIST) { pChunk = ld(HEAD, pLevel); pK = 2; }
+      hostProgress(2, pDone, <f64>pLevel);
     }
-    if (error != 0) return -1;
-    const cnt = nSucc + (block ? 1 : 0) + (bestWin != 0x7FFFFFFF ? 1 : 0);
-    store<u16>(counters + (<usize>s << 1), <u16>min(cnt, 0xFFFF));
-    if (bestWin != 0x7FFFFFFF) push(bestWin, <u32>s | 0x80000000);
-    if (cnt == 0) push(maxLoss, <u32>s);
-    else if (maxLoss > 0) setVal(s, PENDING | <u16>maxLoss);
+    phase = 3;
+    return 1;
   }
-  // ---- levels ----
-  let done: f64 = 0, maxD = 0;
-  for (let L = 0; L <= maxPushed; L++) {
-    hostProgress(2, done, <f64>L);
-    let c = ld(HEAD, L);
-    while (c != 0) {
-      const fill = c == ld(TAIL, L) ? ld(FILL, L) : CH;
-      for (let k = 2; k < fill; k++) {
-        const e = load<u32>(c + (<usize>k << 2));
-        const s = <i32>(e & 0x7FFFFFFF), win = (e >> 31) != 0;
-        if (resolved(val(s))) continue;
-        setVal(s, <u16>(win ? 1 + 2 * L : 2 + 2 * L));
-        done++; maxD = L;
-        propagate(s, win, L);
-        if (error != 0) return -1;
-      }
-      const next = load<usize>(c);
-      store<usize>(c, freeChunks); freeChunks = c;
-      c = next;
+  if (phase == 3) {
+    // the rest are draws; statistics
+    statWins = 0; statLosses = 0; statDraws = 0; statUsed = 0;
+    for (let s = 0; s < total; s++) {
+      let v = val(s);
+      if (v == UNUSED) continue;
+      if (!resolved(v)) { v = 0; setVal(s, 0); }
+      statUsed++;
+      if (v == 0) statDraws++; else if (v & 1) statWins++; else statLosses++;
+      const d = v == 0 ? 0 : (<i32>v - 1) >> 1;
+      if (d > pMaxD) pMaxD = d;
     }
+    phase = 0;
+    return 0;
   }
-  // ---- the rest are draws; statistics ----
-  statWins = 0; statLosses = 0; statDraws = 0; statUsed = 0;
-  for (let s = 0; s < total; s++) {
-    let v = val(s);
-    if (v == UNUSED) continue;
-    if (!resolved(v)) { v = 0; setVal(s, 0); }
-    statUsed++;
-    if (v == 0) statDraws++; else if (v & 1) statWins++; else statLosses++;
-    const d = v == 0 ? 0 : (<i32>v - 1) >> 1;
-    if (d > maxD) maxD = d;
+  error = ERR_MISSING;
+  return -1;
+}
+
+/** The largest distance (plies) in the layer gsStep has just finished. */
+export function gsMaxDistance(): i32 { return pMaxD; }
+
+/** Pass 1 for slot s: its value if decided or blocked, its counter, and its queued outcomes. False on an error. */
+function pass1Slot(s: i32): bool {
+  const per = <i32>cPer, base = scratchBase();
+  const side = s >= per ? 1 : 0;
+  store<u16>(counters + (<usize>s << 1), 0);
+  if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) { setVal(s, UNUSED); return true; }
+  if (pos.over != 0) { setVal(s, resultWinner(pos.over) == side ? 1 : 2); return true; }
+  const n = generate(base);
+  setVal(s, 0);
+  if (n == 0) { push(0, <u32>s); return true; }
+  let nSucc = 0, bestWin = 0x7FFFFFFF, maxLoss = 0, block = false;
+  setClear();
+  for (let i = 0; i < n; i++) {
+    pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
+    const f = fixedValue();
+    if (f < 0) {
+      if (setAdd(<i32>coreSlotIn(cKey))) nSucc++;
+    } else if (f == 0) block = true;
+    else {
+      const d = (f - 1) >> 1;
+      if ((f & 1) == 0) bestWin = min(bestWin, d + 1);   // the opponent loses in d
+      else maxLoss = max(maxLoss, d + 1);                // the opponent wins in d
+    }
+    pos.unmakeMove();
   }
-  return maxD;
+  if (error != 0) return false;
+  const cnt = nSucc + (block ? 1 : 0) + (bestWin != 0x7FFFFFFF ? 1 : 0);
+  store<u16>(counters + (<usize>s << 1), <u16>min(cnt, 0xFFFF));
+  if (bestWin != 0x7FFFFFFF) push(bestWin, <u32>s | 0x80000000);
+  if (cnt == 0) push(maxLoss, <u32>s);
+  else if (maxLoss > 0) setVal(s, PENDING | <u16>maxLoss);
+  return true;
+}
+
+/** Solves layer `key` in one call (gsBegin and gsStep to the end): the largest distance, or -1. */
+export function gsSolveLayer(key: i32): i32 {
+  if (gsBegin(key) < 0) return -1;
+  let rc = 1;
+  while (rc == 1) rc = gsStep(1 << 20);
+  return rc < 0 ? -1 : pMaxD;
 }
 
 /** Statistics of the last solved layer: 0 used slots, 1 wins, 2 losses, 3 draws (for the side to move). */
@@ -794,20 +840,19 @@ export function gsProbe(): i32 {
 export function gsCurrentLayer(): i32 { return coreLayerKey(); }
 
 /**
- * Checks every stored value of layer `key` against its successors' (the definition, independent of the
+ * Checks the stored values of slots [from, to) of layer `key` against their successors' (the definition, independent of the
  * order the solver found them in): a win in d has a successor lost in d - 1 and none lost sooner; a loss
  * in d has only successors won, the longest in d - 1; a draw has no successor lost and one not won; a
  * decided position or one without moves holds its result in 0. Returns the number of slots that
  * disagree, or -1 (gsError says why).
  */
-export function gsVerifyLayer(key: i32): f64 {
+export function gsVerifyLayer(key: i32, from: f64, to: f64): f64 {
   error = 0;
   if (!selectLayer(key) || cVals == 0) { error = ERR_MISSING; return -1; }
   const total = <i32>(2 * cPer), per = <i32>cPer;
   const base = scratchBase();
   let bad: f64 = 0;
-  for (let s = 0; s < total; s++) {
-    if ((s & 0xFFFF) == 0) hostProgress(1, <f64>s, <f64>total);
+  for (let s = <i32>max(from, 0); s < <i32>min(to, <f64>total); s++) {
     const v = <i32>val(s);
     if (v == <i32>UNUSED) continue;
     const side = s >= per ? 1 : 0;

@@ -24,7 +24,7 @@ export const makaFamily: Family = {
     })),
   }],
   checkArgs: (_id: string, opts: AnyGameOptions) => {
-    if (opts.tbDir !== undefined) throw new OptionError(`tablebases exist for hunt games with Bagh Chal's rules only, not for ${MAKA_ID}`);
+    if (opts.tbDir !== undefined) throw new OptionError(`tablebases exist for the hunt games (lattice tablebase build, lattice solve), not for ${MAKA_ID}`);
     resolveMakaOptions(opts.options);
   },
   create: async (_id: string, opts: AnyGameOptions) => {

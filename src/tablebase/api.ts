@@ -6,12 +6,17 @@
  *
  * - buildTablebase(variant, { dir, options?, threads?, onProgress?, onLayer? }): the movement-phase
  *   tablebase (index.ts); countPositions(variant, options?): its slots per layer.
- * - solveGame(variant, { dir, threads?, onProgress?, onLayer?, ... }): the whole game solved backwards
- *   (placement.ts).
+ * - solveGame(variant, { dir, threads?, onProgress?, onLayer?, ... }): Bagh Chal's whole game solved
+ *   backwards (placement.ts).
+ * - HuntSolver.create(variant, options?): every other hunt game of at most 64 points solved whole by the
+ *   generic solver (generic.ts): `.estimate`, `await .solve({ dir })`, `.probe(position)`, `await
+ *   .verify()`; Game.loadTablebase(dir) loads its files for probe() and the search.
  * Errors: TablebaseError (a LatticeError) for unusable files and directories, ArgumentError and
  * OptionError for bad arguments. Loading a tablebase into a game is Game.loadTablebase(dir).
  */
 export { buildTablebase, countPositions, TablebaseError } from './index.js';
 export type { BuildOptions, BuildProgress, LayerReport, LayerMeta, SideStats } from './index.js';
 export { solveGame } from './placement.js';
+export { HuntSolver, allowedSymmetries, decodeValue, solvedOptionSets } from './generic.js';
+export type { GenericLayer, SolveEstimate, SolvedValue, SolvedLayerInfo, LayerResult as SolvedLayerResult, SolveProgress as GenericSolveProgress, SolverScope, ValueCounts } from './generic.js';
 export type { SolveOptions, SolveProgress, GameSolution, PlacementLayerReport, PlacementValue } from './placement.js';

@@ -29,7 +29,7 @@
  * with best play; the side to move wins iff dtm is odd.
  */
 import { accessSync, closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, writeSync, existsSync, unlinkSync, mkdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { TablebaseError } from '../errors.js';
 
@@ -156,13 +156,27 @@ export function ensureWritableDir(dir: string): void {
   if (dir.trim() === '') throw new TablebaseError('the tablebase directory is an empty string');
   const probe = join(dir, `.lattice-write-test-${process.pid}`);
   try {
-    mkdirSync(dir, { recursive: true });
+    makeDirs(dir);
     if (!statSync(dir).isDirectory()) throw new Error('not a directory');
     closeSync(openSync(probe, 'w'));
     unlinkSync(probe);
   } catch (err) {
     throw new TablebaseError(`cannot write tablebase files in ${dir}: ${(err as Error).message}`);
   }
+}
+
+/**
+ * Creates `dir` and the directories above it that are missing, one at a time (mkdirSync's recursive
+ * mode loops for ever where a file system refuses a directory without an error that ends it, as /proc
+ * does). Throws the file system's error for the first directory it cannot make.
+ */
+function makeDirs(dir: string): void {
+  const missing: string[] = [];
+  for (let d = resolve(dir); !existsSync(d); d = dirname(d)) {
+    missing.push(d);
+    if (dirname(d) === d) break;
+  }
+  for (const d of missing.reverse()) mkdirSync(d);
 }
 
 /**

@@ -10,7 +10,7 @@
  * depend on the path to it, which no position table can hold, so it is refused.
  */
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { DIR_NAMES, boardSymmetries, type Board } from '../lattice/index.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
@@ -98,6 +98,8 @@ export interface SolveProgress { layer: number; layers: number; pass: 1 | 2; don
 
 /** The largest memory the core may use (WebAssembly's 32-bit address space, less the engine's own). */
 const CORE_MEMORY_LIMIT = 3.5 * 2 ** 30;
+/** Positions a core step handles before the host's event loop runs again (progress, signals). */
+const STEP_BUDGET = 1 << 16;
 /** The largest single allocation the core makes (assembly/tablebase/generic.ts gsAlloc). */
 const ALLOC_LIMIT = 2 ** 30;
 
@@ -266,9 +268,13 @@ export class HuntSolver {
         } else {
           if (file !== null) removeStaleTemp(file);
           this.core.hooks.tbProgress = (pass, done, total) => opts.onProgress?.({ layer: i, layers: est.layers.length, pass: pass as 1 | 2, done, total: pass === 1 ? total : l.slots, level: pass === 2 ? total : 0 });
-          const maxD = e.gsSolveLayer(l.key);
+          // in steps of about 2^16 positions, back to the event loop between them: progress bars draw and
+          // signals are answered while a layer is solved
+          let rc = e.gsBegin(l.key);
+          while (rc >= 0 && (rc = e.gsStep(STEP_BUDGET)) === 1) await new Promise((res) => setImmediate(res));
           this.core.hooks.tbProgress = () => {};
-          if (maxD < 0) throw new TablebaseError(`${this.variant.id}: solving layer ${layerName(l)} failed: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
+          if (rc < 0) throw new TablebaseError(`${this.variant.id}: solving layer ${layerName(l)} failed: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
+          const maxD = e.gsMaxDistance();
           const stats = { positions: e.gsStat(0), wins: e.gsStat(1), losses: e.gsStat(2), draws: e.gsStat(3), maxPlies: maxD };
           const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
           if (file !== null) writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh);
@@ -292,7 +298,10 @@ export class HuntSolver {
     const e = this.core.exports;
     return this.estimate.layers.map((l) => {
       const file = this.fileOf(dir, l);
-      if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}" and the same options)`);
+      if (!fileReadable(file, 'solver layer file')) {
+        if (this.estimate.refusal !== null) throw new TablebaseError(`${this.variant.id} has no solved tables: it does not fit the solver (${this.estimate.refusal})`);
+        throw new TablebaseError(`${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}"${optionArgs(this.options)}; ${presentOptions(dir, this.variant.id)})`);
+      }
       const ptr = this.attach(l);
       const stats = readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
       return { ...l, ...stats, sides: this.sideCounts(l), file };
@@ -300,18 +309,26 @@ export class HuntSolver {
   }
 
   /**
-   * Checks every stored value against its successors' (assembly/tablebase/generic.ts gsVerifyLayer):
-   * the number of positions that disagree, per layer, in solving order. Every layer must be solved or
-   * loaded. Throws TablebaseError if one is not.
+   * Checks every stored value against its successors' (assembly/tablebase/generic.ts gsVerifyLayer),
+   * in steps that return to the event loop: resolves to the number of positions that disagree, per
+   * layer, in solving order. Every layer must be solved or loaded: rejects with TablebaseError if one is
+   * not.
    */
-  verify(onLayer?: (l: GenericLayer, bad: number) => void): number[] {
+  async verify(onLayer?: (l: GenericLayer, bad: number) => void): Promise<number[]> {
     const e = this.core.exports;
-    return this.estimate.layers.map((l) => {
-      const bad = e.gsVerifyLayer(l.key);
-      if (bad < 0) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
+    const out: number[] = [];
+    for (const l of this.estimate.layers) {
+      let bad = 0;
+      for (let from = 0; from < l.slots; from += STEP_BUDGET) {
+        const b = e.gsVerifyLayer(l.key, from, from + STEP_BUDGET);
+        if (b < 0) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
+        bad += b;
+        await new Promise((res) => setImmediate(res));
+      }
       onLayer?.(l, bad);
-      return bad;
-    });
+      out.push(bad);
+    }
+    return out;
   }
 
   /** Positions and values per side to move of a layer in memory (from its value codes; side 0's half first). */
@@ -380,6 +397,42 @@ export function decodeValue(v: number): SolvedValue | null {
   if (v < 0 || v === 0xFFFF) return null;
   if (v === 0) return { result: 'draw', plies: 0 };
   return { result: v & 1 ? 'win' : 'loss', plies: (v - 1) >> 1 };
+}
+
+/** The `--option` arguments of the options the tables depend on, as a command line would give them. */
+function optionArgs(o: OptionValues): string {
+  const t = tableOptions(o);
+  return Object.keys(t).map((k) => ` --option ${k}=${t[k]}`).join('');
+}
+
+/**
+ * The option sets of `variant`'s layer files in `dir` (from their headers), as lattice-command options:
+ * one record per set found. Unreadable or foreign files are skipped.
+ */
+export function solvedOptionSets(dir: string, variant: string): Array<Record<string, string>> {
+  const sets = new Map<string, Record<string, string>>();
+  let names: string[] = [];
+  try { names = readdirSync(dir); } catch { return []; }
+  for (const n of names) {
+    if (!n.startsWith(`${variant}-`) || !n.endsWith('.lgs')) continue;
+    try {
+      const fd = openSync(join(dir, n), 'r');
+      const h = Buffer.alloc(HEADER);
+      try { readSync(fd, h, 0, HEADER, 0); } finally { closeSync(fd); }
+      if (h.subarray(0, 8).toString('latin1') !== GS_MAGIC || h.subarray(16, 48).toString('latin1').replace(/\0+$/, '') !== variant) continue;
+      const text = h.subarray(104, 104 + h.readUInt32LE(100)).toString('utf8');
+      const o = JSON.parse(text) as Record<string, string | number>;
+      sets.set(text, Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])));
+    } catch { /* not a layer file of ours */ }
+  }
+  return [...sets.values()];
+}
+
+/** Words naming the option sets solved in `dir` for `variant`, for an error message. */
+function presentOptions(dir: string, variant: string): string {
+  const sets = solvedOptionSets(dir, variant);
+  if (sets.length === 0) return `${dir} holds no tables of ${variant}`;
+  return `${dir} holds ${variant} tables for ${sets.map((o) => Object.keys(o).length ? Object.entries(o).map(([k, v]) => `${k}=${v}`).join(' ') : 'the default options').join('; ')}`;
 }
 
 function layerName(l: GenericLayer): string {

@@ -305,9 +305,21 @@ describe('lattice tablebase', () => {
     const p = run('tablebase', 'probe', j.start, '--option', 'stall-limit=2', '--dir', gdir, '--json');
     expect(p.code).toBe(0);
     expect(JSON.parse(p.out)).toMatchObject({ wdl: j.value.result, dtm: j.value.plies });
-    const other = run('tablebase', 'probe', '1/3/1G1/D1D/D G - -', '--dir', gdir);
+    // without --option, the files' options (the one set there)
+    const inferred = run('tablebase', 'probe', j.start, '--dir', gdir, '--json');
+    expect(inferred.code).toBe(0);
+    expect(JSON.parse(inferred.out)).toMatchObject({ wdl: j.value.result, dtm: j.value.plies });
+    // other options: missing, and the error names the set that is there
+    const other = run('tablebase', 'probe', '1/3/1G1/D1D/D G - -', '--option', 'stall-limit=off', '--dir', gdir);
     expect(other.code).toBe(2);
-    expect(other.err).toMatch(/missing/);
+    expect(other.err).toMatch(/missing .*holds catch-the-giant tables for giant-start=b3 stall-limit=2/);
+    // a position the forward proof would search: the tables give the value at once
+    const proof = run('solve', 'catch-the-giant', '--position', j.start, '--option', 'stall-limit=2', '--dir', gdir, '--json');
+    expect(proof.code).toBe(0);
+    expect(JSON.parse(proof.out).value).toBe(j.value.result);
+    // Maka Dai Dai is not a hunt game; Bagh Chal's profile keeps its own solver unless --generic
+    expect(run('solve', 'maka-dai-dai').err).toMatch(/not a hunt game/);
+    expect(run('solve', 'bagh-chal', '--estimate').err).toMatch(/add --generic/);
     const est = run('solve', 'double-tiger', '--estimate', '--json');
     expect(est.code).toBe(0);
     expect(JSON.parse(est.out).refusal).toMatch(/slots/);

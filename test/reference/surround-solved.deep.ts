@@ -11,7 +11,7 @@ describe('surround-the-tiger solved', () => {
     const layers = await s.solve();
     expect(layers.reduce((a, l) => a + l.positions, 0)).toBe(33_778_784);
     expect(s.probe(s.startText())).toEqual({ result: 'loss', plies: 14 });
-    expect(s.verify()).toEqual([0, 0, 0]);
+    expect(await s.verify()).toEqual([0, 0, 0]);
     const n = await checkBySearch(s, { games: 20, plies: 30, maxPlies: 9, drawDepth: 8, seed: 7 });
     expect(n.wins + n.losses).toBeGreaterThan(50);
   });

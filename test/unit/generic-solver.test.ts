@@ -48,7 +48,7 @@ describe('generic solver: catch-the-giant', () => {
     it(`every stored value agrees with its successors (${JSON.stringify(opts)})`, async () => {
       const s = await HuntSolver.create('catch-the-giant', opts);
       await s.solve();
-      expect(s.verify()).toEqual(s.estimate.layers.map(() => 0));
+      expect(await s.verify()).toEqual(s.estimate.layers.map(() => 0));
     });
   }
 
@@ -134,7 +134,7 @@ describe('generic solver: reduced material of the capture games', () => {
     it(`${r.id}: every stored value agrees with its successors`, async () => {
       const s = await HuntSolver.create(reduced(r.base, r.id, r.start, r.target));
       await s.solve();
-      expect(s.verify()).toEqual(s.estimate.layers.map(() => 0));
+      expect(await s.verify()).toEqual(s.estimate.layers.map(() => 0));
       expect(s.probe(s.startText())).not.toBeNull();
     });
   }
@@ -183,7 +183,7 @@ describe('generic solver: the hands-empty layers alone (SolverScope handsEmptyOn
     expect(part.estimate.slots).toBeLessThan(whole.estimate.slots);
     const dir = tempDir();
     const got = await part.solve({ dir });
-    expect(part.verify()).toEqual(part.estimate.layers.map(() => 0));
+    expect(await part.verify()).toEqual(part.estimate.layers.map(() => 0));
     // the start has pieces in hand: outside the solver
     expect(part.probe(part.startText())).toBeNull();
     // a whole solve in the same directory loads them, and its values are the same
@@ -191,7 +191,7 @@ describe('generic solver: the hands-empty layers alone (SolverScope handsEmptyOn
     const strip = ({ ms, loaded, ...rest }: { ms: number; loaded: boolean }) => rest;
     expect(all.filter((l) => l.loaded).map(strip)).toEqual(got.map(strip));
     expect(all.filter((l) => l.loaded).length).toBe(got.length);
-    expect(whole.verify()).toEqual(whole.estimate.layers.map(() => 0));
+    expect(await whole.verify()).toEqual(whole.estimate.layers.map(() => 0));
   });
 
   it('counts per side to move (summing to the totals), and solves Bagh Chal\'s movement phase alone', async () => {
