@@ -6,7 +6,7 @@
 //
 //   node bench/solve.js [--full] [--json]
 //
-//   --full   Surround the Tiger whole (three layers, 33 M positions, about 3 minutes) instead of its
+//   --full   Surround the Tiger whole (three layers, 33 M positions, about 2 minutes) instead of its
 //            capture-free layer alone (the same start with capture target 2, 4.6 M positions, about 20 s)
 //   --json   one JSON object on stdout (progress on stderr)
 //
@@ -169,7 +169,7 @@ async function main() {
   console.log();
   console.log(`Bagh Chal generic/specialised: ${bagh.ratio.toFixed(3)}x the positions/s on one thread each` +
     (bagh.specialised.length > 1 ? `, ${bagh.ratioToDefaultThreads.toFixed(3)}x the specialised one on ${bagh.specialised[bagh.specialised.length - 1].threads} threads` : ''));
-  console.log(`${result.seconds.toFixed(0)} s in all${FULL ? '' : ' (--full: Surround the Tiger whole, about 3 minutes more)'}`);
+  console.log(`${result.seconds.toFixed(0)} s in all${FULL ? '' : ' (--full: Surround the Tiger whole, about 2 minutes more)'}`);
 }
 
 main().catch((e) => die(e?.stack ?? String(e)));
