@@ -74,6 +74,21 @@ async function chooseMove(pos) {
   }
 }
 
+/**
+ * A position `g` reaches from `start` by 0-60 seeded random plies, with the side to move's name; null
+ * when the game ended on the way or the position is in `seen` (else it is added).
+ */
+function playout(g, start, rand, seen) {
+  g.setPosition(start);
+  const k = rand() % 61;
+  for (let j = 0; j < k && !g.result(); j++) { const ms = g.legalMoves(); g.play(ms[rand() % ms.length]); }
+  if (g.result()) return null;
+  const pos = g.position();
+  if (seen.has(pos)) return null;
+  seen.add(pos);
+  return { pos, mover: g.moverName() };
+}
+
 /** Splits `n` into `k` near-equal integer parts. */
 const parts = (n, k) => Array.from({ length: k }, (_, i) => Math.floor(n / k) + (i < n % k ? 1 : 0));
 
@@ -158,13 +173,9 @@ async function tabled(dir) {
   const maxTries = Number(opt('--max-tries', String(count * 200)));
   let tries = 0;
   for (; picked.length < count && tries < maxTries; tries++) {
-    oracle.setPosition(start);
-    const k = rand() % 61;
-    for (let j = 0; j < k && !oracle.result(); j++) { const ms = oracle.legalMoves(); oracle.play(ms[rand() % ms.length]); }
-    if (oracle.result()) continue;
-    const pos = oracle.position(), mover = oracle.moverName();
-    if (seen.has(pos)) continue;
-    seen.add(pos);
+    const got = playout(oracle, start, rand, seen);
+    if (got === null) continue;
+    const { pos, mover } = got;
     oracle.setPosition(pos);
     const p = oracle.probe();
     if (p === null) continue;
@@ -209,13 +220,9 @@ async function proven() {
   const t0 = performance.now();
   let tries = 0, proofs = 0;
   for (; picked.length < count && tries < maxTries && proofs < maxProofs; tries++) {
-    walker.setPosition(start);
-    const k = rand() % 61;
-    for (let j = 0; j < k && !walker.result(); j++) { const ms = walker.legalMoves(); walker.play(ms[rand() % ms.length]); }
-    if (walker.result()) continue;
-    const pos = walker.position(), mover = walker.moverName();
-    if (seen.has(pos)) continue;
-    seen.add(pos);
+    const got = playout(walker, start, rand, seen);
+    if (got === null) continue;
+    const { pos, mover } = got;
     if (!free(`win ${mover}`) && !free(`loss ${mover}`)) continue;
     proofs++;
     prover.setPosition(pos);
