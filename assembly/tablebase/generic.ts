@@ -18,9 +18,9 @@
 //     is the class's least member); vec: the stack vector (excess per stack point, sum E), each vector
 //     a block; rank(P): the colex rank of side 0's pieces that the vector does not stack, among the
 //     F = N - n1 points the representative leaves free less the vector's stacks (a block holds
-//     C(F - s, n0 - s) placements, s = the points the vector stacks); last: 0 for none, else 1 + the rank of the noSameTwice
-//     side's last point among that side's points (lastF = that side's points + 1, or 1 without the
-//     rule); stall: the stall counter (stallF = the stall limit, or 1 without the rule).
+//     C(F - s, n0 - s) placements, s = the points the vector stacks); last: 0 for none, else 1 + the
+//     rank of the noSameTwice side's last point among that side's points (lastF = that side's points
+//     + 1, or 1 without the rule); stall: the stall counter (stallF = the stall limit, or 1 without it).
 //   A position is stored in its canonical frame: among the symmetries that map H to the
 //   representative, the one giving the least (P, vec, last) tuple. Other images of hunter sets with a
 //   non-trivial stabiliser, and combinations the rules exclude (a stack on a point of the other side, a
@@ -41,8 +41,10 @@
 // each predecessor's counter, and a counter reaching 0 makes a loss in max(L + 1, m). Predecessors come
 // from un-stepping one piece of the side that moved (with every extra state that could have led here)
 // and are each checked by the core's generator: the step must be legal there and lead exactly here, so
-// no rule (direction masks, interventions, the stack rule, the last point) is re-implemented. What is
-// never resolved is a draw.
+// no rule (interventions, the stack rule, the last point, placing before stepping) is re-implemented;
+// only a side whose steps nothing but their directions restricts (PLAIN_STEPS) is checked by direction
+// alone. What is never resolved is a draw. The host runs a layer in steps (gsBegin, gsStep) so that it
+// can report progress and answer signals between them.
 import { ld, st, word, fromWords, nonEmpty } from "../bits";
 import { nPoints, STEP, RANK, NB } from "../board";
 import * as pos from "../position";

@@ -60,12 +60,13 @@ describe('the CLI, as README documents it', () => {
     expectRefused(['perft', 'catch-the-giant', '1', '--option', 'stall-limit=99999999999'], /stall-limit .*1\.\.1000000, got "99999999999"/);
   });
 
-  it('tablebase build and solve on a hunt game say it has no tablebase (not "captures-to-win 1..5, got 10") and touch no directory', () => {
+  it('tablebase build on a hunt game says it has no movement-phase tablebase (not "captures-to-win 1..5, got 10"), solve refuses what does not fit, and neither touches a directory', () => {
     const parent = mkdtempSync(join(tmpdir(), 'lattice-user-'));
     const dir = join(parent, 'tb');
     try {
-      expectRefused(['tablebase', 'build', 'tibetan-1', '--dir', dir], /tibetan-1 has no tablebase/);
-      expectRefused(['solve', 'double-tiger', '--dir', dir], /double-tiger has no tablebase/);
+      expectRefused(['tablebase', 'build', 'tibetan-1', '--dir', dir], /tibetan-1 has no movement-phase tablebase: .*lattice solve tibetan-1/);
+      // the generic solver's estimate refuses it up front, with its figures
+      expectRefused(['solve', 'double-tiger', '--dir', dir], /double-tiger does not fit this solver: its largest layer has \d+ slots/);
       expect(existsSync(dir)).toBe(false);
     } finally {
       rmSync(parent, { recursive: true, force: true });
@@ -158,12 +159,12 @@ describe('the API: positions, moves, options', () => {
     const parent = mkdtempSync(join(tmpdir(), 'lattice-user-'));
     const dir = join(parent, 'tb');
     try {
-      await expect(createGame('tibetan-1', { tbDir: dir })).rejects.toThrow(/tibetan-1 has no tablebase/);
+      await expect(createGame('tibetan-1', { tbDir: dir })).rejects.toThrow(/tibetan-1 has no solved tables: it does not fit the solver/);
       for (const v of ['tibetan-2', 'double-tiger', 'catch-the-giant']) {
-        await expect(countPositions(v)).rejects.toThrow(new RegExp(`${v} has no tablebase: tablebases cover`));
+        await expect(countPositions(v)).rejects.toThrow(new RegExp(`${v} has no movement-phase tablebase: those cover`));
       }
       await expect(buildTablebase('tibetan-1', { dir })).rejects.toThrow(TablebaseError);
-      await expect(solveGame('shepherds-and-wolves', { dir })).rejects.toThrow(/shepherds-and-wolves has no tablebase/);
+      await expect(solveGame('shepherds-and-wolves', { dir })).rejects.toThrow(/shepherds-and-wolves has no movement-phase tablebase/);
       expect(existsSync(dir)).toBe(false);
     } finally {
       rmSync(parent, { recursive: true, force: true });
