@@ -25,6 +25,13 @@ export const PROMOTION_SHARE = 1 / 8;
 /** Royal safety: per friendly piece next to a royal, and per royal beyond the first (a spare royal). */
 export const ROYAL_GUARD = 12;
 export const SPARE_ROYAL = 400;
+/**
+ * Progress: a piece other than a royal gains ADVANCE a rank it stands from its own edge, up to
+ * ADVANCE_RANKS ranks (the middle of the 19 ranks): the side that advances meets the enemy (issue 18:
+ * with material alone every quiet move scored 0 and games shuffled into a repetition).
+ */
+export const ADVANCE = 3;
+export const ADVANCE_RANKS = 9;
 
 /** Piece byte -> value including promotion potential (position.ts encoding; colour ignored). */
 export const VALUE_OF_BYTE: Int32Array = (() => {

@@ -127,7 +127,13 @@ export class MakaGame implements AnyGame {
 
   private get pos(): Position { return this.state.pos; }
   private get gen(): MoveGen { return this.state.gen; }
-  private get searcher(): Searcher { return (this.state.searcher ??= new Searcher(this.pos, this.gen, this.ttBits)); }
+  private get searcher(): Searcher {
+    if (!this.state.searcher) {
+      this.state.searcher = new Searcher(this.pos, this.gen, this.ttBits);
+      this.state.searcher.repetitionDraws = this.options.repetition === 'draw4';
+    }
+    return this.state.searcher;
+  }
 
   /**
    * Frees the game's position, move tables' buffers and search table for the garbage collector. Every

@@ -151,6 +151,21 @@ export class Position {
   }
 
   /** Plays a generated move (no legality check). */
+  /**
+   * True if the current position (board and side to move) occurred before, in the moves made on this
+   * Position, since the last capture: the search's repetition test (a capture changes the material, so
+   * nothing before it can recur).
+   */
+  repeatsEarlier(): boolean {
+    const u = this.undoStack;
+    for (let k = this.ply - 1; k >= 0; k--) {
+      const o = k * U;
+      if (u[o + 3] !== EMPTY || u[o + 4] !== 0 || u[o + 6] !== 0) return false;   // the move at ply k captured
+      if (((this.ply - k) & 1) === 0 && u[o + 8] === this.keyLo && u[o + 9] === this.keyHi) return true;
+    }
+    return false;
+  }
+
   make(lo: number, hi: number): void {
     const b = this.board;
     const from = lo & 1023, to = (lo >>> 10) & 1023, res = (lo >>> 20) & 255;

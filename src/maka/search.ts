@@ -2,7 +2,9 @@
  * Alpha-beta search for Maka Dai Dai Shogi: iterative deepening negamax with a transposition table,
  * move ordering (TT move, captures by MVV-LVA, two killers per ply, history), quiescence on captures
  * (igui and Lion / Lion Dog captures included) and a material evaluation (eval.ts).
- * Repetition is not detected inside the search.
+ * Repetition (under repetition=draw4): a position of the line that occurred before, in the game or the
+ * line, since the last capture scores as a draw (0), as the lattice core's search does; so the side that
+ * is ahead avoids a cycle and the side behind seeks one.
  *
  * TT entry (6 int32 per slot, always-replace unless a deeper entry of the same key is there):
  *   [0] key hi  [1] key lo  [2] move lo  [3] move hi  [4] score (mate scores relative to the node)
@@ -10,8 +12,8 @@
  */
 import { MAX_SEARCH_DEPTH } from '../limits.js';
 import { MoveGen } from './movegen.js';
-import { Position, EMPTY, CELLS, ROYAL, W } from './position.js';
-import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL } from './eval.js';
+import { Position, EMPTY, CELLS, ROYAL, W, rankOf } from './position.js';
+import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL, ADVANCE, ADVANCE_RANKS } from './eval.js';
 
 /** Offsets of the 8 neighbouring squares on the padded board. */
 const NEIGHBOURS = [1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1];
@@ -58,6 +60,9 @@ export class Searcher {
   /** The best root move of the last completed iteration's alpha-beta (the PV's first move if the TT lost it). */
   private rootBest: [number, number] | null = null;
 
+  /** A repeated position scores as a draw inside the search (the game's repetition=draw4; off for none). */
+  repetitionDraws = true;
+
   constructor(private readonly pos: Position, private readonly gen: MoveGen, ttBits = 18) {
     this.ttBits = ttBits;
     this.tt = new Int32Array((1 << ttBits) * 6);
@@ -75,6 +80,11 @@ export class Searcher {
       const p = b[i]!;
       if (p === EMPTY || p === 255) continue;
       let v = VALUE_OF_BYTE[p]!;
+      if (!ROYAL[p]) {
+        // advancement: a piece gains ADVANCE a rank it stands beyond its side's first ranks, up to the middle
+        const r = rankOf(i);
+        v += ADVANCE * Math.min(ADVANCE_RANKS, (p & 1) === 0 ? r : 18 - r);
+      }
       if (ROYAL[p]) {
         for (let k = 0; k < 8; k++) {
           const q = b[i + NEIGHBOURS[k]!]!;
@@ -167,6 +177,7 @@ export class Searcher {
   }
 
   private alphaBeta(depth: number, alpha: number, beta: number, ply: number): number {
+    if (ply > 0 && this.repetitionDraws && this.pos.repeatsEarlier()) return 0;
     if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
     this.tick();
     const t = this.terminal(ply);
@@ -272,7 +283,8 @@ export class Searcher {
         break;
       }
       const pv = this.pvFromTT(d);
-      result = { best: pv[0] ?? this.rootBest, score, depth: d, nodes: this.nodes, ms: Math.round(performance.now() - t0), pv };
+      // (+ 0: a draw found a ply down is -0 here; the API says 0)
+      result = { best: pv[0] ?? this.rootBest, score: score + 0, depth: d, nodes: this.nodes, ms: Math.round(performance.now() - t0), pv };
       limits.onDepth?.(result);
       // stop on a mate only once it is proven shortest: the search is full width to depth d, so a mate
       // within d plies is the shortest; a longer one (seen through quiescence) may not be

@@ -184,6 +184,25 @@ describe('search', () => {
     expect(t.ms).toBeLessThan(1500);
     expect(g.position()).toBe(START);
   });
+  it('scores a repetition inside its line as a draw under draw4: the side behind takes it, and not under none', () => {
+    // Black: King a1 and a Rook on j10; White: the King alone. After a1-a2 s19-s18 a2-a1, White's
+    // s18-s19 brings back the position before a1-a2: a draw to the side a Rook down, whatever else it does
+    const pos = '18k/19/19/19/19/19/19/19/19/9R9/19/19/19/19/19/19/19/19/K18 b';
+    for (const repetition of ['draw4', 'none']) {
+      const g = MakaGame.create({ position: pos, options: { repetition } });
+      for (const m of ['a1-a2', 's19-s18', 'a2-a1']) g.play(m);
+      const r = g.search({ depth: 2 });
+      if (repetition === 'draw4') expect([r.bestmove, r.score]).toEqual(['s18-s19', 0]);
+      else expect(r.score).toBeLessThan(-500);
+    }
+  });
+  it('plays on where it is ahead (advancement, no repetition): self-play from the start ends with a result', () => {
+    const g = MakaGame.create();
+    for (let i = 0; i < 40 && g.result() === null; i++) g.play(g.search({ nodes: 3000 }).bestmove!);
+    // 40 plies in, no repetition: the engine made progress (before: a repetition within 40 plies)
+    expect(g.result()).toBeNull();
+    expect(new Set(g.history()).size).toBeGreaterThan(20);
+  });
   it('validates limits', () => {
     const g = MakaGame.create();
     expect(() => g.search({ depth: 0 })).toThrow(ArgumentError);
