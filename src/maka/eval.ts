@@ -32,6 +32,11 @@ export const SPARE_ROYAL = 400;
  */
 export const ADVANCE = 3;
 export const ADVANCE_RANKS = 9;
+/**
+ * Attack: a piece other than a royal gains TROPISM for each square it stands nearer an enemy royal (king
+ * distance, 18 at most), so that a side far ahead closes in instead of shuffling out of reach.
+ */
+export const TROPISM = 1;
 
 /** Piece byte -> value including promotion potential (position.ts encoding; colour ignored). */
 export const VALUE_OF_BYTE: Int32Array = (() => {

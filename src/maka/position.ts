@@ -166,6 +166,16 @@ export class Position {
     return false;
   }
 
+  /** Plies played on this Position since the last capture (all of them if there was none). */
+  quietPlies(): number {
+    const u = this.undoStack;
+    for (let k = this.ply - 1; k >= 0; k--) {
+      const o = k * U;
+      if (u[o + 3] !== EMPTY || u[o + 4] !== 0 || u[o + 6] !== 0) return this.ply - 1 - k;
+    }
+    return this.ply;
+  }
+
   make(lo: number, hi: number): void {
     const b = this.board;
     const from = lo & 1023, to = (lo >>> 10) & 1023, res = (lo >>> 20) & 255;

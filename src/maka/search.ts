@@ -13,7 +13,7 @@
 import { MAX_SEARCH_DEPTH } from '../limits.js';
 import { MoveGen } from './movegen.js';
 import { Position, EMPTY, CELLS, ROYAL, W, rankOf } from './position.js';
-import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL, ADVANCE, ADVANCE_RANKS } from './eval.js';
+import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL, ADVANCE, ADVANCE_RANKS, TROPISM } from './eval.js';
 
 /** Offsets of the 8 neighbouring squares on the padded board. */
 const NEIGHBOURS = [1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1];
@@ -26,6 +26,8 @@ const INF = 32000;
 /** Deepest search: the shared limit (src/limits.ts). */
 const MAX_DEPTH = MAX_SEARCH_DEPTH;
 const QS_DEPTH = 8;
+/** The leader's fade (search()): from FADE_FROM plies without a capture to FADE_TO, for a lead of LEAD_FADE or more. */
+const FADE_FROM = 100, FADE_TO = 200, LEAD_FADE = 100;
 const EXACT = 1, LOWER = 2, UPPER = 3;
 
 export interface MakaSearchLimits {
@@ -62,6 +64,11 @@ export class Searcher {
 
   /** A repeated position scores as a draw inside the search (the game's repetition=draw4; off for none). */
   repetitionDraws = true;
+  /**
+   * The share of the evaluation this search counts (1, or less for a leader that makes no progress:
+   * see search()).
+   */
+  private fade = 1;
 
   constructor(private readonly pos: Position, private readonly gen: MoveGen, ttBits = 18) {
     this.ttBits = ttBits;
@@ -75,6 +82,9 @@ export class Searcher {
    */
   evaluate(): number {
     const b = this.pos.board;
+    // a royal of each side (the first found), for the pieces' closeness to the enemy's
+    const royalAt = [-1, -1];
+    for (let i = 0; i < b.length; i++) { const p = b[i]!; if (p !== EMPTY && p !== 255 && ROYAL[p] && royalAt[p & 1]! < 0) royalAt[p & 1] = i; }
     let s = 0;
     for (let i = 0; i < b.length; i++) {
       const p = b[i]!;
@@ -84,6 +94,9 @@ export class Searcher {
         // advancement: a piece gains ADVANCE a rank it stands beyond its side's first ranks, up to the middle
         const r = rankOf(i);
         v += ADVANCE * Math.min(ADVANCE_RANKS, (p & 1) === 0 ? r : 18 - r);
+        // closeness to the enemy royal: TROPISM a square nearer (king distance)
+        const k = royalAt[(p & 1) ^ 1]!;
+        if (k >= 0) v += TROPISM * (18 - Math.max(Math.abs(rankOf(k) - r), Math.abs((k % W) - (i % W))));
       }
       if (ROYAL[p]) {
         for (let k = 0; k < 8; k++) {
@@ -97,6 +110,7 @@ export class Searcher {
     // below the mate range, however large the material lead (issue 18: a lead of ranks of pieces read as
     // a mate, "loss in 2000")
     s = Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, s));
+    s = Math.round(s * this.fade);
     return this.pos.side === 0 ? s : -s;
   }
 
@@ -271,6 +285,14 @@ export class Searcher {
     this.history.fill(0);
     const ply0 = this.pos.ply;
     this.rootBest = null;
+    // no progress: where the side to move leads by LEAD_FADE or more and nothing was captured for
+    // FADE_FROM plies, its searches count its evaluation less and less, none at FADE_TO, so that it takes
+    // the repetition it avoided (the lattice core's leader fade; the side behind never fades)
+    this.fade = 1;
+    if (this.repetitionDraws) {
+      const quiet = this.pos.quietPlies();
+      if (quiet > FADE_FROM && this.evaluate() >= LEAD_FADE) this.fade = Math.max(0, (FADE_TO - quiet) / (FADE_TO - FADE_FROM));
+    }
     let result: MakaSearchResult = { best: null, score: 0, depth: 0, nodes: 0, ms: 0, pv: [] };
     for (let d = 1; d <= maxDepth; d++) {
       if (d === 2) { this.nodeLimit = nodeLimit; this.deadline = deadline; this.stopFlag = limits.stop; }
