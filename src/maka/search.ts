@@ -12,9 +12,12 @@
  */
 import { MAX_SEARCH_DEPTH } from '../limits.js';
 import { MoveGen } from './movegen.js';
-import { Position, EMPTY, CELLS, ROYAL, W, rankOf } from './position.js';
+import { Position, EMPTY, CELLS, ROYAL, W, rankOf, fileOf } from './position.js';
 import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL, ADVANCE, ADVANCE_RANKS, TROPISM } from './eval.js';
 
+/** Rank and file (0-based) of every square of the padded board. */
+const RANK_OF = Int8Array.from({ length: CELLS }, (_, i) => rankOf(i));
+const FILE_OF = Int8Array.from({ length: CELLS }, (_, i) => fileOf(i));
 /** Offsets of the 8 neighbouring squares on the padded board. */
 const NEIGHBOURS = [1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1];
 
@@ -62,6 +65,8 @@ export class Searcher {
   /** The best root move of the last completed iteration's alpha-beta (the PV's first move if the TT lost it). */
   private rootBest: [number, number] | null = null;
 
+  /** The non-royal pieces' squares, filled by evaluate(). */
+  private readonly evalList = new Int32Array(CELLS);
   /** A repeated position scores as a draw inside the search (the game's repetition=draw4; off for none). */
   repetitionDraws = true;
   /**
@@ -82,29 +87,34 @@ export class Searcher {
    */
   evaluate(): number {
     const b = this.pos.board;
-    // a royal of each side (the first found), for the pieces' closeness to the enemy's
-    const royalAt = [-1, -1];
-    for (let i = 0; i < b.length; i++) { const p = b[i]!; if (p !== EMPTY && p !== 255 && ROYAL[p] && royalAt[p & 1]! < 0) royalAt[p & 1] = i; }
-    let s = 0;
+    const list = this.evalList;
+    // material, advancement and royal safety in one pass over the board; the pieces' closeness to the
+    // enemy royal in a second pass over the non-royal pieces, once a royal of each side is known
+    let s = 0, n = 0, royal0 = -1, royal1 = -1;
     for (let i = 0; i < b.length; i++) {
       const p = b[i]!;
       if (p === EMPTY || p === 255) continue;
       let v = VALUE_OF_BYTE[p]!;
       if (!ROYAL[p]) {
         // advancement: a piece gains ADVANCE a rank it stands beyond its side's first ranks, up to the middle
-        const r = rankOf(i);
+        const r = RANK_OF[i]!;
         v += ADVANCE * Math.min(ADVANCE_RANKS, (p & 1) === 0 ? r : 18 - r);
-        // closeness to the enemy royal: TROPISM a square nearer (king distance)
-        const k = royalAt[(p & 1) ^ 1]!;
-        if (k >= 0) v += TROPISM * (18 - Math.max(Math.abs(rankOf(k) - r), Math.abs((k % W) - (i % W))));
-      }
-      if (ROYAL[p]) {
+        list[n++] = i;
+      } else {
+        if ((p & 1) === 0) { if (royal0 < 0) royal0 = i; } else if (royal1 < 0) royal1 = i;
         for (let k = 0; k < 8; k++) {
           const q = b[i + NEIGHBOURS[k]!]!;
           if (q !== EMPTY && q !== 255 && (q & 1) === (p & 1)) v += ROYAL_GUARD;
         }
       }
       s += (p & 1) === 0 ? v : -v;
+    }
+    // closeness to the enemy royal: TROPISM a square nearer (king distance)
+    for (let j = 0; j < n; j++) {
+      const i = list[j]!, side = b[i]! & 1, k = side === 0 ? royal1 : royal0;
+      if (k < 0) continue;
+      const t = TROPISM * (18 - Math.max(Math.abs(RANK_OF[k]! - RANK_OF[i]!), Math.abs(FILE_OF[k]! - FILE_OF[i]!)));
+      s += side === 0 ? t : -t;
     }
     s += SPARE_ROYAL * (Math.max(0, this.pos.royals[0]! - 1) - Math.max(0, this.pos.royals[1]! - 1));
     // below the mate range, however large the material lead (issue 18: a lead of ranks of pieces read as
