@@ -4,7 +4,7 @@
  * that solves a position over it. Game delegates to it; it reads the core and plays moves only through
  * the legal moves (src/moves.ts), and leaves the position as it found it.
  */
-import { ArgumentError, checkKeys, describeValue, isOptionsObject, noTablebaseError } from './errors.js';
+import { ArgumentError, checkKeys, describeValue, isOptionsObject } from './errors.js';
 import type { Board } from './lattice/index.js';
 import { IO_SET, type Core } from './wasm.js';
 import type { HuntVariant, OptionValues } from './variants/index.js';

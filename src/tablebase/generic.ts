@@ -167,7 +167,7 @@ export class HuntSolver {
     if (o.repetition === 'forbid') throw new TablebaseError(`${id}: repetition=forbid makes a position's value depend on the moves before it; the solver covers draw3 and none (a cycle is no forced win)`);
     const board = v.board(o);
     const rules = v.rules(o);
-    if (rules.family !== 'hunt') throw new TablebaseError(`${id}: the solver covers the hunt games (Permainan Tabal's draughts rules are not solvable yet)`);
+    if (rules.family !== 'hunt') throw new TablebaseError(`${id}: the solver covers the hunt family (the draughts family is not solvable yet)`);
     if (board.points.length > 64) throw new TablebaseError(`${id}: the solver covers boards of at most 64 points; this one has ${board.points.length}`);
     const core = into ?? (await loadVariantCore(v, o)).core;
     const ctx = notationContext(v, o, board, rules);

@@ -328,7 +328,7 @@ describe('lattice tablebase', () => {
     expect(refused.err).toMatch(/^error: double-tiger does not fit this solver/);
     const tabal = run('solve', 'permainan-tabal', '--dir', gdir);
     expect(tabal.code).toBe(2);
-    expect(tabal.err).toMatch(/hunt games/);
+    expect(tabal.err).toMatch(/hunt family/);
   });
 
   // a file or directory that may not be read is a permission problem, not a missing file; root ignores
