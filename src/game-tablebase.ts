@@ -26,6 +26,38 @@ export interface TablebaseProbe {
 /** The outcome of solve(): the game value for the side to move, or 'unknown' at the node limit. */
 export interface SolveReport { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number }
 
+/**
+ * Best play by the generic solver's tables from the core's current position, whose value code is `c0`
+ * (0 draw, 1 + 2d a win in d, 2 + 2d a loss in d): each ply the first move in list order that keeps the
+ * value one ply nearer the end (a draw stays a draw, for at most `drawPlies` moves), to the end of the
+ * game. The moves with their captured sets (lineTexts names them); the position is unchanged afterwards.
+ */
+export function genericBestLine(core: Core, board: Board, c0: number, drawPlies = 12): Array<{ m: number; caps: bigint }> {
+  const e = core.exports;
+  const line: Array<{ m: number; caps: bigint }> = [];
+  const limit = c0 === 0 ? drawPlies : (c0 - 1) >> 1;
+  let c = c0;
+  for (let i = 0; i < limit; i++) {
+    const d = (c - 1) >> 1;
+    const want = c === 0 ? 0 : (c & 1) === 1 ? 2 + 2 * (d - 1) : 1 + 2 * (d - 1);
+    const list = MoveList.read(core, board, 'the tablebase line');
+    let pick = -1;
+    for (let j = 0; j < list.length && pick < 0; j++) {
+      list.play(core, j);
+      if (e.gsProbe() === want) pick = j;
+      e.unmakeMove();
+    }
+    if (pick < 0) break;
+    const b = { m: list.packed[pick]!, caps: list.capsBig(pick) };
+    line.push(b);
+    core.writeSet(IO_SET.caps, b.caps);
+    e.makeMove(b.m);
+    c = want;
+  }
+  for (let i = 0; i < line.length; i++) e.unmakeMove();
+  return line;
+}
+
 export class GameTablebase {
   /** True once load() succeeded. */
   loaded = false;
@@ -71,7 +103,7 @@ export class GameTablebase {
     if (this.generic) {
       const c = e.gsProbe();
       if (c < 0) return null;
-      const text = lineTexts(this.core, this.board, this.genericLine(c));
+      const text = lineTexts(this.core, this.board, genericBestLine(this.core, this.board, c));
       return { wdl: c === 0 ? 'draw' : (c & 1) === 1 ? 'win' : 'loss', dtm: c === 0 ? null : (c - 1) >> 1, bestmove: text[0] ?? null, line: text };
     }
     if (e.captured() >= this.captureTarget && e.inHand() === 0) {
@@ -82,37 +114,6 @@ export class GameTablebase {
     if (v0 < 0) return null;
     const text = lineTexts(this.core, this.board, this.line(v0));
     return { wdl: v0 === 0 ? 'draw' : ((v0 - 1) & 1) === 1 ? 'win' : 'loss', dtm: v0 === 0 ? null : v0 - 1, bestmove: text[0] ?? null, line: text };
-  }
-
-  /**
-   * The generic tables' best line from the current position, whose value code is `c0` (0 draw, 1 + 2d a
-   * win in d, 2 + 2d a loss in d): each move keeps the value one ply nearer the end (a draw stays a draw,
-   * at most 12 moves), to the end of the game. The position is unchanged afterwards.
-   */
-  private genericLine(c0: number): Array<{ m: number; caps: bigint }> {
-    const e = this.core.exports;
-    const line: Array<{ m: number; caps: bigint }> = [];
-    const limit = c0 === 0 ? 12 : (c0 - 1) >> 1;
-    let c = c0;
-    for (let i = 0; i < limit; i++) {
-      const d = (c - 1) >> 1;
-      const want = c === 0 ? 0 : (c & 1) === 1 ? 2 + 2 * (d - 1) : 1 + 2 * (d - 1);
-      const list = MoveList.read(this.core, this.board, 'the tablebase line');
-      let pick = -1;
-      for (let j = 0; j < list.length && pick < 0; j++) {
-        list.play(this.core, j);
-        if (e.gsProbe() === want) pick = j;
-        e.unmakeMove();
-      }
-      if (pick < 0) break;
-      const b = { m: list.packed[pick]!, caps: list.capsBig(pick) };
-      line.push(b);
-      this.core.writeSet(IO_SET.caps, b.caps);
-      e.makeMove(b.m);
-      c = want;
-    }
-    for (let i = 0; i < line.length; i++) e.unmakeMove();
-    return line;
   }
 
   /**

@@ -374,20 +374,6 @@ export class HuntSolver {
     return decodeValue(this.core.exports.gsProbe());
   }
 
-  /**
-   * The value of each legal move's result in the current core position (set by probe()): the core's
-   * legal moves in list order, each as its value code after the move (0 draw, 1 + 2d a win in d for
-   * the side then to move, 2 + 2d a loss in d; -1 outside the loaded layers).
-   */
-  successorCodes(position: string): number[] {
-    const e = this.core.exports;
-    loadSetupIntoCore(this.core, parsePositionText(this.ctx, position));
-    const n = e.legalMoves();
-    const out: number[] = [];
-    for (let i = 0; i < n; i++) { e.makeMoveAt(i); out.push(e.gsProbe()); e.unmakeMove(); }
-    return out;
-  }
-
   /** The start position's text. */
   startText(): string { return this.variant.start(this.options); }
 }

@@ -11,7 +11,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ArgumentError, Game } from '../../src/index.js';
-import { choicesArb, randomPlay } from '../support/playout.js';
+import { choicesArb, expectUndoneAlong, randomPlay } from '../support/playout.js';
 
 const START = 'T3T/5/5/5/T3T G G20 -';
 
@@ -129,12 +129,7 @@ describe('random playouts (debug core)', () => {
         }
         expect(g.history()).toEqual(trail.map((t) => t.move));
         // (a) undo everything: each earlier position and key comes back, ending at the root
-        for (let i = trail.length - 1; i >= 0; i--) {
-          expect(g.undo()).toBe(trail[i]!.move);
-          expect(g.position()).toBe(trail[i]!.pos);
-          expect(g.key()).toBe(trail[i]!.key);
-          expect(g.keyConsistent()).toBe(true);
-        }
+        expectUndoneAlong(g, trail);
         expect(g.position()).toBe(root);
         expect(g.key()).toBe(rootKey);
         expect(() => g.undo()).toThrow(ArgumentError);

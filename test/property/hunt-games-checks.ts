@@ -27,7 +27,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { ArgumentError, Game } from '../../src/index.js';
-import { choicesArb, randomPlay } from '../support/playout.js';
+import { choicesArb, expectUndoneAlong, randomPlay } from '../support/playout.js';
 
 type Options = Record<string, number | string>;
 /** wide: run on the wide build (128-bit sets) although the board has at most 64 points. */
@@ -255,12 +255,7 @@ export function checkConfig(config: Config): void {
           }
           expect(g.history()).toEqual(trail.map((t) => t.move));
           // undo everything: each earlier position and key comes back, ending at the start
-          for (let i = trail.length - 1; i >= 0; i--) {
-            expect(g.undo()).toBe(trail[i]!.move);
-            expect(g.position()).toBe(trail[i]!.pos);
-            expect(g.key()).toBe(trail[i]!.key);
-            expect(g.keyConsistent()).toBe(true);
-          }
+          expectUndoneAlong(g, trail);
           expect(g.position()).toBe(start);
           expect(() => g.undo()).toThrow(ArgumentError);
         }),

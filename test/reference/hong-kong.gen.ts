@@ -12,14 +12,7 @@
 // HONG_KONG_GEN_DEPTH=<n> sets the deepest depth (default 5). A few seconds.
 
 import { GAMES, catchTheGiant as giant, type Game, type Options } from "./hong-kong.js";
-
-/** The positive integer in environment variable `name`, or `fallback` when it is unset; anything else throws. */
-function envInt(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === "") return fallback;
-  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${name} must be a positive integer, got "${text}"`);
-  return Number(text);
-}
+import { envInt } from "./gen-env.js";
 
 const maxDepth = envInt("HONG_KONG_GEN_DEPTH", 5);
 const runs: Array<[Game, Options]> = [

@@ -21,14 +21,7 @@
 
 import { catchTheGiant as giant, doubleTiger, setup, shepherdsAndWolves, surroundTheTiger, type Game, type Options, type Position } from "./hong-kong.js";
 import { solveReference } from "./hunt-solver.js";
-
-/** The positive integer in environment variable `name`, or `fallback` when it is unset; anything else throws. */
-function envInt(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === "") return fallback;
-  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${name} must be a positive integer, got "${text}"`);
-  return Number(text);
-}
+import { envInt } from "./gen-env.js";
 
 /** The 0/1 flag in environment variable `name`, or `fallback` when it is unset; anything else throws. */
 function envFlag(name: string, fallback: boolean): boolean {

@@ -20,6 +20,7 @@
 // default, majority=true and removal=end rows only, to 1e8 leaves or 300 s each.
 
 import { BOARD, divide, perft, picture, positionFrom, startPosition, type Position, type TabalOptions } from "./tabal.js";
+import { envInt } from "./gen-env.js";
 
 /**
  * The engine's position text (README "Notation"; src/position-text.ts) for a reference Position:
@@ -201,14 +202,6 @@ function table(): void {
     });
   }
   process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
-}
-
-/** The positive integer in environment variable `name`, or `fallback` when it is unset; anything else throws. */
-function envInt(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === "") return fallback;
-  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${name} must be a positive integer, got "${text}"`);
-  return Number(text);
 }
 
 /** The survey of the start under each option set (TABAL_GEN_SURVEY), as JSON on stdout. */

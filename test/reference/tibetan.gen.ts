@@ -14,14 +14,7 @@
 // gate: perft(2) ~ 2e5), so its own TIBETAN4_GEN_DEPTH defaults to 2.
 
 import { perft, startPosition, type TibetanOptions, type Variant } from "./tibetan.js";
-
-/** The positive integer in environment variable `name`, or `fallback` when it is unset; anything else throws. */
-function envInt(name: string, fallback: number): number {
-  const text = process.env[name];
-  if (text === undefined || text === "") return fallback;
-  if (!/^[1-9][0-9]*$/.test(text)) throw new Error(`${name} must be a positive integer, got "${text}"`);
-  return Number(text);
-}
+import { envInt } from "./gen-env.js";
 
 const maxDepth = envInt("TIBETAN_GEN_DEPTH", 4);
 const maxDepth4 = envInt("TIBETAN4_GEN_DEPTH", 2);

@@ -1,5 +1,6 @@
 // Random playouts for the property tests (test/property/bagh-chal.test.ts, test/property/hunt-games.test.ts).
 import fc from 'fast-check';
+import { expect } from 'vitest';
 import type { Game } from '../../src/index.js';
 
 /** Choices for randomPlay: up to `max` naturals (fast-check shrinks them toward shorter, earlier picks). */
@@ -31,3 +32,19 @@ export function rng(seed: number): () => number {
 }
 
 /** A position string from a cell per point ('T', 'G' or '') and the goats in hand and captured. */
+
+/** A move played in a playout, with the position and key before it. */
+export interface PlayedStep { pos: string; key: string; move: string }
+
+/**
+ * Undoes every move of `trail` (the game's history, oldest first), checking at each step that undo()
+ * names the move and that the position and key before it come back with a consistent key.
+ */
+export function expectUndoneAlong(g: Game, trail: readonly PlayedStep[]): void {
+  for (let i = trail.length - 1; i >= 0; i--) {
+    expect(g.undo()).toBe(trail[i]!.move);
+    expect(g.position()).toBe(trail[i]!.pos);
+    expect(g.key()).toBe(trail[i]!.key);
+    expect(g.keyConsistent()).toBe(true);
+  }
+}
