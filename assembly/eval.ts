@@ -9,7 +9,7 @@ import { stepTargets } from "./movegen/steps";
 import { fast, capture1, CAP_JUMP, CAP_MULTI, family, FAMILY_DRAUGHTS, promoRank0, promoRank1 } from "./rules";
 import { RANK } from "./board";
 
-export const FEATURES: i32 = 8;
+export const FEATURES: i32 = 11;
 /** Feature indices. */
 export const F_CAPTURED: i32 = 0;   // per prey captured (less per hunter captured)
 export const F_MOBILITY: i32 = 1;   // per hunter move (steps + single jumps)
@@ -19,6 +19,9 @@ export const F_TEMPO: i32 = 4;      // for the side to move
 export const F_PREY_MOBILITY: i32 = 5;   // per prey step available (the Bagh Chal profile does not count it)
 export const F_SPACE: i32 = 6;      // per empty point the hunters reach by steps (huntersSpace)
 export const F_CORNERED: i32 = 7;   // per hunter with exactly one move
+export const F_THREAT: i32 = 8;     // per prey some hunter can jump now, counted only with the hunters to move
+export const F_TWO_MOVES: i32 = 9;  // per hunter with exactly two moves
+export const F_HUNTERS_ADJACENT: i32 = 10;   // per pair of hunters on adjacent points (a line joins them)
 export const WEIGHTS = new StaticArray<i32>(FEATURES * 2);
 
 export function setWeight(i: i32, v: i32): i32 {
@@ -71,6 +74,7 @@ export function evaluate(): i32 {
 // Feature counts of the last huntCounts() (the hunters' view; F_* above). One definition for evaluate()
 // and for evalFeatures(), which writes them for the host's tuning (bench/tune.js).
 let cMobility: i32 = 0, cTrapped: i32 = 0, cEnPrise: i32 = 0, cPreyMobility: i32 = 0, cSpace: i32 = 0, cCornered: i32 = 0;
+let cTwoMoves: i32 = 0, cAdjacent: i32 = 0;
 
 /**
  * Counts the hunt features of the current position into the c* globals. `w` is the phase's first weight
@@ -82,7 +86,7 @@ let cMobility: i32 = 0, cTrapped: i32 = 0, cEnPrise: i32 = 0, cPreyMobility: i32
 @inline function huntCounts(w: i32, all: bool): void {
   const empty = andNot(boardMask, or(hunters, prey));
   const jumps = fast || capture1 == CAP_JUMP || capture1 == CAP_MULTI;
-  let mobility = 0, trapped = 0, cornered = 0;
+  let mobility = 0, trapped = 0, cornered = 0, two = 0, adjacent = 0;
   let enPrise = none();
   for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
     const from = first(f);
@@ -91,9 +95,12 @@ let cMobility: i32 = 0, cTrapped: i32 = 0, cEnPrise: i32 = 0, cPreyMobility: i32
     mobility += m;
     if (m == 0) trapped++;
     else if (m == 1) cornered++;
+    else if (m == 2) two++;
+    adjacent += size(and(ld(STEP, from), hunters));
     for (let t = j; nonEmpty(t); t = popFirst(t)) enPrise = or(enPrise, bit(midOf(from, first(t))));
   }
   cMobility = mobility; cTrapped = trapped; cCornered = cornered; cEnPrise = size(enPrise);
+  cTwoMoves = two; cAdjacent = adjacent >> 1;
   let preyMobility = 0;
   if (!fast && (all || ld(WEIGHTS, w + F_PREY_MOBILITY) != 0)) {
     for (let f = prey; nonEmpty(f); f = popFirst(f)) preyMobility += size(and(stepTargets(0, first(f)), empty));
@@ -131,8 +138,9 @@ function huntersSpace(empty: Bits): i32 {
   let s = (captured - captured1) * ld(WEIGHTS, w + F_CAPTURED) + cMobility * ld(WEIGHTS, w + F_MOBILITY)
     + cTrapped * ld(WEIGHTS, w + F_TRAPPED) + cEnPrise * ld(WEIGHTS, w + F_EN_PRISE)
     + cPreyMobility * ld(WEIGHTS, w + F_PREY_MOBILITY) + cSpace * ld(WEIGHTS, w + F_SPACE)
-    + cCornered * ld(WEIGHTS, w + F_CORNERED);
-  s = side == HUNTER ? s : -s;
+    + cCornered * ld(WEIGHTS, w + F_CORNERED) + cTwoMoves * ld(WEIGHTS, w + F_TWO_MOVES)
+    + cAdjacent * ld(WEIGHTS, w + F_HUNTERS_ADJACENT);
+  s = side == HUNTER ? s + cEnPrise * ld(WEIGHTS, w + F_THREAT) : -s;
   return s + ld(WEIGHTS, w + F_TEMPO);
 }
 
@@ -205,5 +213,7 @@ export function evalFeatures(): i32 {
   st(FEATURE_COUNTS, F_TRAPPED, cTrapped); st(FEATURE_COUNTS, F_EN_PRISE, cEnPrise);
   st(FEATURE_COUNTS, F_TEMPO, side == HUNTER ? 1 : -1); st(FEATURE_COUNTS, F_PREY_MOBILITY, cPreyMobility);
   st(FEATURE_COUNTS, F_SPACE, cSpace); st(FEATURE_COUNTS, F_CORNERED, cCornered);
+  st(FEATURE_COUNTS, F_THREAT, side == HUNTER ? cEnPrise : 0);
+  st(FEATURE_COUNTS, F_TWO_MOVES, cTwoMoves); st(FEATURE_COUNTS, F_HUNTERS_ADJACENT, cAdjacent);
   return phase;
 }

@@ -3,9 +3,10 @@
 //
 //   node bench/tune.js gen --variant ID [--option k=v ...] [--games N] [--nodes N] [--plies K]
 //                          [--max-plies N] [--seed S] [--tb DIR] --out FILE.jsonl.gz
+//   node bench/tune.js gen --variant bagh-chal --random N [--seed S] --tb DIR --out FILE.jsonl.gz
 //   node bench/tune.js fit --data FILE [--data FILE ...] [--variant ID] [--option k=v ...]
 //                          [--label result|tb] [--features a,b,...] [--lambda L] [--prior current|zero]
-//                          [--iters N] [--json]
+//                          [--iters N] [--k K] [--json]
 //
 // gen: plays N games (default 200) of the engine against itself: K random legal plies first (default 8,
 //   seeded: --seed, default 1), then `search({ nodes })` (default 2000) a move until a result or
@@ -19,15 +20,20 @@
 //   - counts the raw feature counts of Game.evalFeatures(), in the order of EVAL_FEATURES (hunt) or
 //     DRAUGHTS_EVAL_FEATURES (draughts) of src/variants/types.ts.
 //   Searches by node count are deterministic: the same arguments on the same build write the same file.
+//   --random N instead: N seeded random movement-phase positions (test/support/exact-wins-lib.mjs
+//   randomMovementPosition, the sampler of bench/keeps-value.js and bench/conversion.js; use another seed
+//   than theirs, 20261201), each labelled by the tablebase (result = tb); no games are played.
 // fit: minimises the mean of (label - sigmoid(K * eval))^2 + lambda * sum of ((w - prior) / 100)^2 over
 //   the weights w of both phases (eval = counts . weights of the position's phase, centi-units; prior:
 //   the variant's current weights, or 0 with --prior zero), by Adam on full batches. --label tb uses the
 //   tablebase value where there is one (the game's result elsewhere). K is first fitted to the variant's
-//   current weights (so that the tuned weights keep their scale), then held. Only the features named by
+//   current weights (so that the tuned weights keep their scale), then held; --k K holds K at K instead
+//   (the weights then take the scale of the fit that gave K). Only the features named by
 //   --features are fitted (default: every feature that is non-zero in some position); the others keep
 //   their current weights. Prints the error before and after, the largest |eval|
 //   over the data (every evaluation is clamped to assembly/eval.ts EVAL_LIMIT = 29999 in any case) and
-//   the weights as a declaration snippet for src/variants/*.ts.
+//   the weights as a declaration snippet for src/variants/*.ts. A file written before a feature existed
+//   counts it 0.
 //
 // The data the checked-in weights came from: bench/data/*.jsonl.gz (the command that wrote each file is
 // in bench/data/README.md).
@@ -72,7 +78,30 @@ async function gen() {
   if (labeller) await labeller.loadTablebase(tbDir);
   const lines = [];
   const tally = { win: 0, draw: 0, loss: 0 };
-  for (let n = 0; n < games; n++) {
+  const randomCount = Number(opt('--random', '0'));
+  if (randomCount > 0) {
+    // --random N: N random movement-phase positions of the tablebase's game, labelled by its value
+    if (!labeller || variantId !== 'bagh-chal') throw new Error('gen: --random N needs --variant bagh-chal and --tb DIR');
+    const { randomMovementPosition } = await import('../test/support/exact-wins-lib.mjs');
+    const next = seededRandom(Number(opt('--seed', '1')));
+    const names = EVAL_FEATURES;
+    const probe = await Game.create(variantId, { options });
+    for (let k = 0; k < randomCount;) {
+      const pos = randomMovementPosition(next);
+      try { probe.setPosition(pos); labeller.setPosition(pos); } catch { continue; }
+      if (probe.result() !== null) continue;
+      const p = labeller.probe();
+      if (!p) continue;
+      const f = probe.evalFeatures();
+      const v = p.wdl === 'draw' ? 0.5 : p.wdl === 'win' ? 1 : 0;
+      const tb = f.counts[names[4]] === 1 ? v : 1 - v;
+      tally[tb === 1 ? 'win' : tb === 0 ? 'loss' : 'draw']++;
+      lines.push(JSON.stringify([1, tb, tb, ...names.map((n) => f.counts[n])]));
+      k++;
+    }
+    probe.dispose();
+  }
+  for (let n = 0; n < (randomCount > 0 ? 0 : games); n++) {
     const g = await Game.create(variantId, { options, hashMb: 8 });
     const view = viewSide(g.variant);
     const names = g.rules.family === 'draughts' ? DRAUGHTS_EVAL_FEATURES : EVAL_FEATURES;
@@ -111,7 +140,7 @@ async function gen() {
   const tmp = `${out}.tmp-${process.pid}`;
   writeFileSync(tmp, gzipSync(lines.join('\n') + '\n', { level: 9 }));
   renameSync(tmp, out);
-  console.log(`${out}: ${games} games, ${lines.length} positions; from ${viewSide(getVariant(variantId))}' view W-D-L ${tally.win}-${tally.draw}-${tally.loss}`);
+  console.log(`${out}: ${randomCount > 0 ? 'random' : `${games} games`}, ${lines.length} positions; from ${viewSide(getVariant(variantId))}' view W-D-L ${tally.win}-${tally.draw}-${tally.loss}`);
 }
 
 const sigmoid = (z) => 1 / (1 + Math.exp(-z));
@@ -129,6 +158,8 @@ function fit() {
     for (const line of gunzipSync(readFileSync(file)).toString().split('\n')) {
       if (!line) continue;
       const [phase, result, tb, ...x] = JSON.parse(line);
+      // a file written before a feature existed has no count for it: 0, as the evaluation had it
+      for (let i = x.length; i < F; i++) x.push(0);
       data.push({ phase, y: useTb && tb !== null ? tb : result, x });
     }
   }
@@ -148,7 +179,7 @@ function fit() {
     const a = lo + (hi - lo) * 0.382, b = lo + (hi - lo) * 0.618;
     if (error(w0, Math.exp(a)) < error(w0, Math.exp(b))) hi = b; else lo = a;
   }
-  const K = Math.exp((lo + hi) / 2);
+  const K = opt('--k') ? Number(opt('--k')) : Math.exp((lo + hi) / 2);
   // Adam on the weights (centi-units), full batch
   const w = w0.map((row) => row.slice());
   const prior = w0.map((row) => row.map((v) => (priorZero ? 0 : v)));
@@ -173,7 +204,7 @@ function fit() {
     }
   }
   const rounded = w.map((row) => row.map((x) => Math.round(x)));
-  const maxEval = Math.max(...data.map((d) => Math.abs(evalOf(rounded, d))));
+  const maxEval = data.reduce((a, d) => Math.max(a, Math.abs(evalOf(rounded, d))), 0);
   const report = {
     variant: variant.id, positions: data.length, perPhase: Object.fromEntries(PHASE_NAMES.map((p, i) => [p, counts[i]])),
     label: useTb ? 'tb' : 'result', K, errorBefore: error(w0, K), errorAfter: error(rounded, K), maxAbsEval: maxEval,

@@ -1,8 +1,6 @@
 import type { Board } from './lattice/index.js';
 import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, type HuntVariant, type OptionValues } from './variants/index.js';
 
-/** Weight slots per phase in the core's WEIGHTS table (assembly/eval.ts FEATURES). */
-const WEIGHT_SLOTS = 8;
 import { coreRulesRefusal, encodeRules, type RuleSet } from './rules/index.js';
 import { parsePositionText, readPositionText, totalsOf, type NotationContext } from './position-text.js';
 import { IO_SET, loadCore, type Core } from './wasm.js';
@@ -40,8 +38,9 @@ export async function loadVariantCore(variant: HuntVariant, options: OptionValue
   // the schema refuses first whatever the core refuses (RULE_LIMITS): a refusal still names the field
   if (rr !== 0) throw coreRulesRefusal(rr, words, `${variant.id} under ${JSON.stringify(options)}`);
   const features: readonly string[] = rules.family === 'draughts' ? DRAUGHTS_EVAL_FEATURES : EVAL_FEATURES;
+  const slots = e.evalFeatureCount();   // weight slots per phase (assembly/eval.ts FEATURES)
   [variant.evalWeights.placement, variant.evalWeights.movement].forEach((w, phase) =>
-    features.forEach((f, i) => e.setWeight(phase * WEIGHT_SLOTS + i, (w as unknown as Record<string, number>)[f] ?? 0)));
+    features.forEach((f, i) => e.setWeight(phase * slots + i, (w as unknown as Record<string, number>)[f] ?? 0)));
   const regions = variant.evalRegions;
   if (regions) {
     [regions.centre, regions.dens[0], regions.dens[1]].forEach((names, i) => {

@@ -94,10 +94,19 @@ export interface EvalWeights {
   space?: number;
   /** per hunter with exactly one move (nearly trapped); absent = 0 */
   cornered?: number;
+  /**
+   * per prey that a hunter can jump now, counted only when the hunters are to move (on top of enPrise:
+   * a threat the prey can no longer meet); absent = 0
+   */
+  threat?: number;
+  /** per hunter with exactly two moves; absent = 0 */
+  twoMoves?: number;
+  /** per pair of hunters on adjacent points (joined by a line of the board: in each other's way); absent = 0 */
+  huntersAdjacent?: number;
 }
 
 /** Feature order of EvalWeights in the core's WEIGHTS table (assembly/eval.ts F_*). */
-export const EVAL_FEATURES = ['captured', 'mobility', 'trapped', 'enPrise', 'tempo', 'preyMobility', 'space', 'cornered'] as const;
+export const EVAL_FEATURES = ['captured', 'mobility', 'trapped', 'enPrise', 'tempo', 'preyMobility', 'space', 'cornered', 'threat', 'twoMoves', 'huntersAdjacent'] as const;
 
 /** Weights of the draughts evaluation's features, in centi-units from side 0's point of view. */
 export interface DraughtsEvalWeights {

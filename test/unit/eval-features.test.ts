@@ -44,11 +44,27 @@ describe('evalFeatures', () => {
     try {
       expect(g.evalFeatures()).toEqual({
         phase: 'placement',
-        counts: { captured: 0, mobility: 12, trapped: 0, enPrise: 0, tempo: -1, preyMobility: 0, space: 21, cornered: 0 },
+        counts: { captured: 0, mobility: 12, trapped: 0, enPrise: 0, tempo: -1, preyMobility: 0, space: 21, cornered: 0, threat: 0, twoMoves: 0, huntersAdjacent: 0 },
       });
       // a goat on b2 takes one step from the a1 tiger (a1-b2) and gives it a jump to c3 over it
       g.play('b2');
-      expect(g.evalFeatures().counts).toMatchObject({ mobility: 12, enPrise: 1, tempo: 1, space: 20 });
+      expect(g.evalFeatures().counts).toMatchObject({ mobility: 12, enPrise: 1, tempo: 1, space: 20, threat: 1 });
+    } finally {
+      g.dispose();
+    }
+  });
+
+  it('Bagh Chal movement (RULES.md §1): tigers with two moves each, three adjacent pairs, no threat', async () => {
+    const g = await Game.create('bagh-chal');
+    try {
+      // tigers c3, c2, b1, c1 (tigers to move); empty b2, d2, a1. c3 (diagonals) steps to b2 and d2 and
+      // jumps nothing (every point behind a goat is taken); c2 and b1 (no diagonals) step to b2/d2 and
+      // a1/b2; c1 (diagonals) to b2 and d2. Pairs on a line: c3-c2, c2-c1, b1-c1 (c2 and b1 share none).
+      g.setPosition('GGGGG/GGGGG/GGTGG/G1T1G/1TTGG T - G2');
+      expect(g.evalFeatures()).toEqual({
+        phase: 'movement',
+        counts: { captured: 2, mobility: 8, trapped: 0, enPrise: 0, tempo: 1, preyMobility: 0, space: 3, cornered: 0, threat: 0, twoMoves: 4, huntersAdjacent: 3 },
+      });
     } finally {
       g.dispose();
     }

@@ -7,7 +7,7 @@ import { Game } from '../../src/index.js';
 import { benchSignature } from '../../bench/signature.js';
 
 /** Bagh Chal's: the headline `Bench:` of `npm run bench`. */
-export const BENCH_SIGNATURE = 2035206;   // issue 18: free reductions + the mate proof, contempt (was 3276082)
+export const BENCH_SIGNATURE = 2111381;   // issue 18: Bagh Chal's movement weights fitted to the tablebase (was 2035206)
 /**
  * Every variant's (bagh-chal's is BENCH_SIGNATURE). Issue 18 changed them all: the main search reduces
  * freely, a depth-limited search ends with the mate proof (its nodes count), draws carry contempt, and
