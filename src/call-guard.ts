@@ -6,7 +6,7 @@
  * with the position at the root, so those reads see the searched position and leave it as it was;
  * anything else would change the position or the tables under the running search.
  */
-import { DisposedError, busyError } from './errors.js';
+import { ArgumentError, DisposedError, busyError } from './errors.js';
 
 export class CallGuard {
   private running: string | null = null;
@@ -34,4 +34,16 @@ export class CallGuard {
       this.running = null;
     }
   }
+}
+
+/**
+ * The token the factories (Game.create, MakaGame.create, EngineWorker.start) pass to their classes'
+ * private constructors, so that `new Game(...)` from JavaScript, which TypeScript's `private` does not
+ * stop, is refused with a clear error instead of failing on the first missing argument.
+ */
+export const FACTORY: unique symbol = Symbol('lattice-engine factory');
+
+/** Throws ArgumentError naming `factory` unless `token` is FACTORY (see there). */
+export function checkFactory(token: unknown, cls: string, factory: string): void {
+  if (token !== FACTORY) throw new ArgumentError(`${cls} has no public constructor: open one with ${factory}`);
 }

@@ -8,7 +8,7 @@ import type { RuleSet } from './rules/index.js';
 import { IO_KEY, IO_SET, type Core } from './wasm.js';
 import { loadSetupIntoCore, loadVariantCore, notationContext } from './core-setup.js';
 import { checkGameArgTypes } from './game-args.js';
-import { CallGuard } from './call-guard.js';
+import { CallGuard, FACTORY, checkFactory } from './call-guard.js';
 import type { LayerMeta } from './tablebase/format.js';
 import type { SolvedLayerInfo } from './tablebase/generic.js';
 import { checkDepth, checkSearchLimits, mateIn, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from './limits.js';
@@ -86,7 +86,8 @@ export class Game implements AnyGame {
   /** The cached lists of the positions before each move played (undo() restores them). */
   private readonly before: Array<MoveList | null> = [];
 
-  private constructor(variant: HuntVariant, options: OptionValues, board: Board, rules: RuleSet, notation: NotationContext, core: Core) {
+  private constructor(token: typeof FACTORY, variant: HuntVariant, options: OptionValues, board: Board, rules: RuleSet, notation: NotationContext, core: Core) {
+    checkFactory(token, 'Game', '`await Game.create(variant, options)`');
     this.variant = variant; this.options = options; this.board = board; this.rules = rules; this.notation = notation; this.live = core;
     this.tb = new GameTablebase(core, board, variant, options, rules.sides[0].captureTarget ?? Infinity);
   }
@@ -138,7 +139,7 @@ export class Game implements AnyGame {
     const options = resolveOptions(variant, opts.options);
     const { board, rules, core } = await loadVariantCore(variant, options, opts.debug, undefined, opts.wide);
     if (opts.hashMb !== undefined) core.exports.setHashSize(opts.hashMb);
-    const game = new Game(variant, options, board, rules, notationContext(variant, options, board, rules), core);
+    const game = new Game(FACTORY, variant, options, board, rules, notationContext(variant, options, board, rules), core);
     if (opts.position === undefined) game.load(parsePositionText(game.notation, variant.start(options)));
     else game.setPosition(opts.position);
     return game;

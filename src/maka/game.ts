@@ -1,6 +1,6 @@
 import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue, isOptionsObject, showValue } from '../errors.js';
 import type { GameResult } from '../result.js';
-import { CallGuard } from '../call-guard.js';
+import { CallGuard, FACTORY, checkFactory } from '../call-guard.js';
 import { checkGameOptionTypes } from '../game-option-types.js';
 import { checkSearchLimits, mateIn, perftDeadline, type PerftLimits, type SearchLimits, type SearchInfo } from '../limits.js';
 import type { AnyGame, GameDescription } from '../contract.js';
@@ -107,7 +107,8 @@ export class MakaGame implements AnyGame {
   /** The run in progress (search, perft, divide) while it runs, else null (see enter()). */
   private readonly guard = new CallGuard('MakaGame');
 
-  private constructor(options: MakaOptions, ttBits: number) {
+  private constructor(token: typeof FACTORY, options: MakaOptions, ttBits: number) {
+    checkFactory(token, 'MakaGame', '`await MakaGame.create({ options, position, hashMb })`');
     this.options = options;
     this.tables = new MoveTables(options);
     this.ttBits = ttBits;
@@ -157,7 +158,7 @@ export class MakaGame implements AnyGame {
     checkGameOptionTypes(opts, MAX_MAKA_HASH_MB);
     checkKeys(opts, MAKA_GAME_KEYS, 'game options');
     const ttBits = opts.hashMb === undefined ? 18 : Math.floor(Math.log2((opts.hashMb * 2 ** 20) / TT_SLOT_BYTES));
-    const game = new MakaGame(resolveMakaOptions(opts.options), ttBits);
+    const game = new MakaGame(FACTORY, resolveMakaOptions(opts.options), ttBits);
     game.setPosition(opts.position ?? startPosition());
     return game;
   }

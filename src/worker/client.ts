@@ -8,6 +8,7 @@
  * (error-transfer.ts); after terminate() (or if the thread dies) every pending and later call rejects
  * with a LatticeError of code 'terminated'.
  */
+import { FACTORY, checkFactory } from '../call-guard.js';
 import * as Comlink from 'comlink';
 import type { PerftProgress, SearchInfo } from '../game.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
@@ -46,7 +47,8 @@ export class EngineWorker {
   private readonly pending = new Set<(reason: string) => void>();
   private closing: Promise<void> | null = null;
 
-  private constructor(remote: Comlink.Remote<EngineApi>, stopFlag: Int32Array, close: () => Promise<void> | void) {
+  private constructor(token: typeof FACTORY, remote: Comlink.Remote<EngineApi>, stopFlag: Int32Array, close: () => Promise<void> | void) {
+    checkFactory(token, 'EngineWorker', '`await EngineWorker.start(options)`');
     this.remote = remote; this.stopFlag = stopFlag; this.close = close;
   }
 
@@ -92,7 +94,7 @@ export class EngineWorker {
       remote = Comlink.wrap<EngineApi>(w);
       close = () => { remote[Comlink.releaseProxy](); w.terminate(); };
     }
-    const ew = new EngineWorker(remote, stopFlag, close);
+    const ew = new EngineWorker(FACTORY, remote, stopFlag, close);
     // from now on a worker that dies (an 'error' or 'exit' event) also ends the EngineWorker's calls
     const rejectStart = failed;
     failed = (err) => { rejectStart(err); ew.end(`the engine worker died (${err.message})`); };

@@ -9,6 +9,7 @@ import {
   IllegalMoveError,
   LatticeError,
   MATE,
+  MakaGame,
   MAX_PERFT_DEPTH,
   MAX_SEARCH_DEPTH,
   OptionError,
@@ -837,5 +838,16 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     '1T2T/5/5/5/T3T G G20 -',                  // out of reach, but accepted: the tests use such positions
   ])('accepts %j, which can arise', async (pos) => {
     await expect(Game.create('bagh-chal', { position: pos })).resolves.toBeInstanceOf(Game);
+  });
+});
+
+describe('classes opened through a factory', () => {
+  it('`new` from JavaScript (past TypeScript\'s private) is an ArgumentError naming the factory', async () => {
+    const { EngineWorker } = await import('../../src/worker/client.js');
+    const construct = (C: unknown, ...args: unknown[]) => () => new (C as new (...a: unknown[]) => unknown)(...args);
+    expect(construct(Game, 'bagh-chal')).toThrow(ArgumentError);
+    expect(construct(Game, 'bagh-chal')).toThrow(/Game\.create/);
+    expect(construct(MakaGame, {})).toThrow(/MakaGame\.create/);
+    expect(construct(EngineWorker)).toThrow(/EngineWorker\.start/);
   });
 });
