@@ -108,7 +108,7 @@ export class MakaGame implements AnyGame {
   private readonly guard = new CallGuard('MakaGame');
 
   private constructor(token: typeof FACTORY, options: MakaOptions, ttBits: number) {
-    checkFactory(token, 'MakaGame', '`await MakaGame.create({ options, position, hashMb })`');
+    checkFactory(token, 'MakaGame', '`MakaGame.create({ options, position, hashMb })`');
     this.options = options;
     this.tables = new MoveTables(options);
     this.ttBits = ttBits;
