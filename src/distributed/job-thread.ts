@@ -1,0 +1,64 @@
+/**
+ * One engine slot of `lattice worker` (src/distributed/worker.ts): a worker_threads thread that runs the
+ * jobs handed to it, one at a time, off the worker's main thread, so that the main thread keeps renewing
+ * BullMQ's job locks (a job whose lock is not renewed is taken for stalled and given to another worker)
+ * and answers signals while a job runs. Node only.
+ *
+ * Messages from the parent: `{ type: 'run', id, data, threads }` (id and data checked by the parent:
+ * jobs.ts checkJobData), run one at a time in the order they came (a job handed over while another runs
+ * waits in the thread). Answers, one per run: `{ type: 'done', id, result }` (a jobs.ts JobResult) or
+ * `{ type: 'error', id, error: ErrorRecord }` (errors.ts; revived with its class and code).
+ *
+ * The slot keeps the last games it made (one per variant and option set, at most GAME_CACHE), so a run
+ * of perft jobs of one tree sets positions on one core instead of loading a core a job.
+ */
+import { parentPort } from 'node:worker_threads';
+import { hostname } from 'node:os';
+import { createGame, type AnyGame } from '../engine.js';
+import { errorRecord } from '../errors.js';
+import { canonicalJson, type JobData, type JobResult } from './jobs.js';
+
+/** Games kept between jobs (each holds a core: 23-32 MiB). */
+const GAME_CACHE = 2;
+const games = new Map<string, AnyGame>();
+const worker = `${hostname()}:${process.pid}`;
+
+/** A game of `variant` under `options`, from the cache or made (the oldest dropped past GAME_CACHE). */
+async function gameFor(variant: string, options: Record<string, string>): Promise<AnyGame> {
+  const key = canonicalJson([variant, options]);
+  let g = games.get(key);
+  if (g) { games.delete(key); games.set(key, g); return g; }
+  g = await createGame(variant, { options });
+  games.set(key, g);
+  while (games.size > GAME_CACHE) {
+    const [oldest, old] = games.entries().next().value as [string, AnyGame];
+    games.delete(oldest);
+    old.dispose();
+  }
+  return g;
+}
+
+/** Runs one job (see the module comment); `threads` is for the kinds that use threads (none yet). */
+async function run(id: string, data: JobData, threads: number): Promise<JobResult> {
+  const t0 = performance.now();
+  const ms = () => Math.round(performance.now() - t0);
+  if (data.kind === 'perft') {
+    const g = await gameFor(data.variant, data.options);
+    g.setPosition(data.position);
+    const nodes = g.perft(data.depth);
+    return { id, nodes, ms: ms(), worker };
+  }
+  throw new Error(`internal: no such job kind ${(data as { kind: string }).kind}`);
+}
+
+if (parentPort) {
+  const port = parentPort;
+  // one job at a time, in the order given: a job handed over while another runs waits here
+  let queue: Promise<void> = Promise.resolve();
+  port.on('message', (m: { type: 'run'; id: string; data: JobData; threads: number }) => {
+    queue = queue.then(() => run(m.id, m.data, m.threads).then(
+      (result) => port.postMessage({ type: 'done', id: m.id, result }),
+      (e: unknown) => port.postMessage({ type: 'error', id: m.id, error: errorRecord(e instanceof Error ? e : new Error(String(e))) }),
+    ));
+  });
+}
