@@ -131,3 +131,29 @@ describe('the split of a perft tree', () => {
     }
   });
 });
+
+describe('layers as jobs (src/distributed/solve.ts hands them out; the redis tier runs them)', () => {
+  it('a generic layer needs every layer with more captures, fewer pieces in hand, less stack excess: the layers its moves can reach', async () => {
+    const { HuntSolver } = await import('../../src/tablebase/generic.js');
+    const s = await HuntSolver.create('surround-the-tiger');
+    const at = (c: number) => s.layerAt([c, 0, 0, 0, 0]);
+    expect(s.needs(at(4))).toEqual([]);
+    expect(s.needs(at(2))).toEqual([at(4)]);
+    expect(s.needs(at(0)).map((l) => l.captured[0]).sort()).toEqual([2, 4]);
+    // in solving order, a layer's needs come before it
+    s.estimate.layers.forEach((l, i) => { for (const m of s.needs(l)) expect(s.estimate.layers.indexOf(m)).toBeLessThan(i); });
+    expect(() => s.layerAt([1, 0, 0, 0, 0])).toThrow(/has no solver layer captured 1\/0/);
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const dir = mkdtempSync(join(tmpdir(), 'lattice-needs-'));
+    try {
+      await expect(s.solveLayer(at(0), { dir })).rejects.toThrow(/missing; layer captured 0\/0, in hand 0\/0, excess 0 needs layer captured 4\/0/);
+      const { buildTablebase } = await import('../../src/tablebase/index.js');
+      await expect(buildTablebase('bagh-chal', { dir, options: { 'captures-to-win': 2 }, layer: 0, threads: 1 })).rejects.toThrow(/bagh-chal-ctw2-c1\.lttb is missing: layer 0 needs the layers above it \(1 captured\) solved first/);
+      await expect(buildTablebase('bagh-chal', { dir, options: { 'captures-to-win': 2 }, layer: 2 })).rejects.toThrow(/layer must be an integer 0\.\.1/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
