@@ -10,13 +10,15 @@
  * `{ type: 'error', id, error: ErrorRecord }` (errors.ts; revived with its class and code).
  *
  * The slot keeps the last games it made (one per variant and option set, at most GAME_CACHE), so a run
- * of perft jobs of one tree sets positions on one core instead of loading a core a job.
+ * of perft jobs of one tree sets positions on one core instead of loading a core a job. Layer jobs load
+ * a core of their own (the solvers'), released when the job ends.
  */
 import { parentPort } from 'node:worker_threads';
 import { hostname } from 'node:os';
+import { basename } from 'node:path';
 import { createGame, type AnyGame } from '../engine.js';
 import { errorRecord } from '../errors.js';
-import { canonicalJson, type JobData, type JobResult } from './jobs.js';
+import { canonicalJson, fileFacts, type JobData, type JobResult } from './jobs.js';
 
 /** Games kept between jobs (each holds a core: 23-32 MiB). */
 const GAME_CACHE = 2;
@@ -38,7 +40,7 @@ async function gameFor(variant: string, options: Record<string, string>): Promis
   return g;
 }
 
-/** Runs one job (see the module comment); `threads` is for the kinds that use threads (none yet). */
+/** Runs one job (see the module comment); `threads` is what a layer job may use. */
 async function run(id: string, data: JobData, threads: number): Promise<JobResult> {
   const t0 = performance.now();
   const ms = () => Math.round(performance.now() - t0);
@@ -48,7 +50,17 @@ async function run(id: string, data: JobData, threads: number): Promise<JobResul
     const nodes = g.perft(data.depth);
     return { id, nodes, ms: ms(), worker };
   }
-  throw new Error(`internal: no such job kind ${(data as { kind: string }).kind}`);
+  if (data.kind === 'movement-layer') {
+    const { buildTablebase } = await import('../tablebase/index.js');
+    const r = await buildTablebase(data.variant, { dir: data.dir, options: data.options, layer: data.layer, threads });
+    const l = r.layers[r.layers.length - 1]!;
+    if (l.layer !== data.layer || l.capturesToWin !== data.capturesToWin) throw new Error(`internal: built layer ${l.layer} of captures-to-win ${l.capturesToWin}, not ${data.layer} of ${data.capturesToWin}`);
+    return { id, file: basename(l.file), ...fileFacts(l.file), positions: l.distinct, ms: ms(), loaded: l.loaded, worker };
+  }
+  const { HuntSolver } = await import('../tablebase/generic.js');
+  const solver = await HuntSolver.create(data.variant, data.options, { handsEmptyOnly: data.handsEmptyOnly });
+  const l = await solver.solveLayer(solver.layerAt(data.layer), { dir: data.dir });
+  return { id, file: basename(l.file!), ...fileFacts(l.file!), positions: l.positions, ms: ms(), loaded: l.loaded, worker };
 }
 
 if (parentPort) {

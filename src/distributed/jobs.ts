@@ -16,6 +16,8 @@
  * --clean` removes everything.
  */
 import { createHash } from 'node:crypto';
+import { closeSync, openSync, readSync, statSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
 import { z } from 'zod';
 import { JobError } from '../errors.js';
 
@@ -33,9 +35,20 @@ const options = z.record(z.string(), z.string());
 const variant = z.string().min(1).max(64);
 /** perft(depth) of one position. */
 const PerftData = z.object({ kind: z.literal('perft'), variant, options, position: z.string().min(1).max(4096), depth: z.number().int().min(0).max(64) }).strict();
-export const JobDataSchema = z.discriminatedUnion('kind', [PerftData]);
+/** One layer of a movement-phase tablebase (Bagh Chal's profile: src/tablebase/index.ts), written to `dir`. */
+const MovementLayerData = z.object({
+  kind: z.literal('movement-layer'), variant, options, capturesToWin: z.number().int().min(1).max(16), layer: z.number().int().min(0).max(16), dir: z.string().min(1),
+}).strict();
+/** One layer of the generic solver (src/tablebase/generic.ts), written to `dir`. */
+const GenericLayerData = z.object({
+  kind: z.literal('generic-layer'), variant, options, handsEmptyOnly: z.boolean(),
+  layer: z.tuple([z.number().int().min(0), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0)]), dir: z.string().min(1),
+}).strict();
+export const JobDataSchema = z.discriminatedUnion('kind', [PerftData, MovementLayerData, GenericLayerData]);
 
 export type PerftJobData = z.infer<typeof PerftData>;
+export type MovementLayerJobData = z.infer<typeof MovementLayerData>;
+export type GenericLayerJobData = z.infer<typeof GenericLayerData>;
 export type JobData = z.infer<typeof JobDataSchema>;
 export type JobKind = JobData['kind'];
 
@@ -73,10 +86,13 @@ export function checkJobData(id: string | undefined, data: unknown): JobData {
 
 /** What a perft job returns: its own id, the count, and who counted it how fast. */
 export interface PerftResult { id: string; nodes: number; ms: number; worker: string }
-export type JobResult = PerftResult;
+/** What a layer job returns: its own id, the file it wrote (name in the job's dir), its size and its header's CRC-32, and the layer's positions. */
+export interface LayerResult { id: string; file: string; bytes: number; crc: number; positions: number; ms: number; loaded: boolean; worker: string }
+export type JobResult = PerftResult | LayerResult;
 
 const count = z.number().refine((n) => Number.isSafeInteger(n) && n >= 0, { message: 'must be an integer >= 0 (at most 2^53 - 1)' });
 const PerftResultSchema = z.object({ id: z.string(), nodes: count, ms: z.number().nonnegative(), worker: z.string() });
+const LayerResultSchema = z.object({ id: z.string(), file: z.string().min(1), bytes: count, crc: count, positions: count, ms: z.number().nonnegative(), loaded: z.boolean(), worker: z.string() });
 
 /**
  * The coordinator's check of a finished job's return value (as BullMQ stores it: an object, or its JSON
@@ -88,7 +104,7 @@ export function checkJobResult(id: string, kind: JobKind, value: unknown): JobRe
   if (typeof value === 'string') {
     try { v = JSON.parse(value); } catch { throw new JobError(id, `job ${id} returned ${JSON.stringify(value.slice(0, 80))}, which is not JSON`); }
   }
-  const r = ({ perft: PerftResultSchema } as const)[kind].safeParse(v);
+  const r = (kind === 'perft' ? PerftResultSchema : LayerResultSchema).safeParse(v);
   if (!r.success) {
     const i = r.error.issues[0]!;
     throw new JobError(id, `job ${id} returned a malformed result (${i.path.join('.') || 'top level'}: ${i.message})`);
@@ -108,3 +124,24 @@ export function jobOptions(jobId: string) {
   };
 }
 
+/**
+ * Size and CRC-32 (zlib's) of the whole file at `path`, read in 64 MiB pieces: what a layer job reports
+ * of the file it wrote and the coordinator checks in the shared directory. Throws the file system's error.
+ */
+export function fileFacts(path: string): { bytes: number; crc: number } {
+  const bytes = statSync(path).size;
+  const buf = Buffer.alloc(Math.max(1, Math.min(bytes, 1 << 26)));
+  const fd = openSync(path, 'r');
+  let crc = 0;
+  try {
+    for (let off = 0; off < bytes;) {
+      const n = readSync(fd, buf, 0, Math.min(buf.length, bytes - off), off);
+      if (n <= 0) break;
+      crc = crc32(buf.subarray(0, n), crc);
+      off += n;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return { bytes, crc: crc >>> 0 };
+}

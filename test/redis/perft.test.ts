@@ -178,7 +178,7 @@ describe('a bad --redis URL or a server that cannot be used is a clear error wit
       ['redis://127.0.0.1:6379/x', /the path "\/x" must be a database number/],
     ];
     for (const [url, message] of cases) {
-      for (const args of [['perft', 'bagh-chal', '5', '--redis', url], ['worker', '--redis', url], ['jobs', '--redis', url]]) {
+      for (const args of [['perft', 'bagh-chal', '5', '--redis', url], ['worker', '--redis', url], ['jobs', '--redis', url], ['solve', 'catch-the-giant', '--redis', url], ['tablebase', 'build', 'bagh-chal', '--redis', url]]) {
         const r = await runCli(args, 20_000);
         expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(2);
         expect(r.err).toMatch(message);
