@@ -686,13 +686,13 @@ program.command('worker')
       },
     });
     // a signal stops taking jobs at once: the jobs running are left to BullMQ's stalled check, which
-    // gives them to another worker once their locks run out (--lock-ms)
+    // gives them to another worker once their locks run out (--lock-ms); the process then ends, even
+    // if its server is gone (a close that cannot reach it is given 3 s)
     await new Promise<void>((resolve) => {
       const stop = (signal: NodeJS.Signals) => {
         note('interrupted: the jobs running here go back to the queue once their locks run out');
-        process.exitCode = exitCodeOf(signal);
-        void w.close(true).finally(resolve);
         process.once(signal, () => process.exit(exitCodeOf(signal)));
+        void Promise.race([w.close(true), new Promise((r) => setTimeout(r, 3000))]).finally(() => { resolve(); process.exit(exitCodeOf(signal)); });
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);

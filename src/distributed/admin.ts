@@ -3,7 +3,7 @@
  * Redis holds for lattice is the queue jobs.ts QUEUE (keys `bull:lattice:*`), nothing else.
  */
 import { JobError } from '../errors.js';
-import { workersOn } from './coordinator.js';
+import { closeWithin, workersOn } from './coordinator.js';
 import { QUEUE } from './jobs.js';
 import { parseRedisUrl, probeRedis, redisOptions } from './redis.js';
 
@@ -20,7 +20,7 @@ export async function queueStatus(url: string): Promise<QueueStatus> {
     const counts = await q.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized');
     return { redis: t.shown, queue: QUEUE, counts, workers: await workersOn(q, t.db) };
   } finally {
-    await q.close();
+    await closeWithin([q]);
   }
 }
 
@@ -39,6 +39,6 @@ export async function cleanQueue(url: string): Promise<void> {
     if (active > 0) throw new JobError('-', `${active} job${active === 1 ? ' is' : 's are'} running on ${t.shown}: stop the workers (or wait for them) before cleaning`);
     await q.obliterate({ force: true });
   } finally {
-    await q.close();
+    await closeWithin([q]);
   }
 }

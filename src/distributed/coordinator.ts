@@ -29,6 +29,10 @@ import { describeRedisFailure, redisOptions, type RedisTarget } from './redis.js
 
 /** How often the states of the pending jobs are read (a safety net under the completed events), ms. */
 export const SWEEP_MS = 2000;
+/** How long a command of the coordinator may go unanswered before the run ends with a RedisError, ms. */
+export const ANSWER_MS = 15_000;
+/** How long closing the coordinator's connections may take before they are dropped, ms. */
+const CLOSE_MS = 2000;
 /** Jobs added or read in one batch. */
 const BATCH = 500;
 
@@ -98,8 +102,19 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   const finished = new Promise<void>((resolve) => { finish = resolve; });
   const fail = (e: unknown) => {
     if (failure) return;
-    failure = e instanceof LatticeError ? e : new RedisError(`lost the connection to Redis: ${describeRedisFailure(t, e)}`);
+    failure = e instanceof LatticeError ? e : new RedisError(`lost the connection to Redis: ${describeRedisFailure(t, e)}; the jobs stay queued, and a rerun of the same command resumes`);
     finish!();
+  };
+  /**
+   * `p`, or a RedisError once it has not settled for ANSWER_MS: a command whose connection ended can be
+   * left pending for ever (BullMQ), and a coordinator must end with an error, never wait for nothing.
+   */
+  const answer = <T>(p: Promise<T>, what: string): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RedisError(`lost the connection to Redis: no answer from ${t.shown} for ${ANSWER_MS / 1000} s while ${what} (is the server still up?); the jobs stay queued, and a rerun of the same command resumes`)), ANSWER_MS);
+    });
+    return Promise.race([p, limit]).finally(() => clearTimeout(timer));
   };
   queue.on('error', () => {});    // the failing command reports it
   events.on('error', () => {});   // the sweep reads the states without the events
@@ -109,7 +124,7 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   const enqueue = async (ids: string[], firstSight: boolean) => {
     for (let i = 0; i < ids.length; i += BATCH) {
       const chunk = ids.slice(i, i + BATCH);
-      await queue.addBulk(chunk.map((id) => ({ name: byId.get(id)!.data.kind, data: byId.get(id)!.data, opts: jobOptions(id) })));
+      await answer(queue.addBulk(chunk.map((id) => ({ name: byId.get(id)!.data.kind, data: byId.get(id)!.data, opts: jobOptions(id) }))), 'adding jobs');
       for (const id of chunk) added.add(id);
       await sweep(chunk, firstSight);
     }
@@ -120,16 +135,16 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   const sweep = async (ids: string[], firstSight: boolean) => {
     for (let i = 0; i < ids.length; i += BATCH) {
       const chunk = ids.slice(i, i + BATCH).filter((id) => !results.has(id));
-      const states = await Promise.all(chunk.map((id) => queue.getJobState(id)));
+      const states = await answer(Promise.all(chunk.map((id) => queue.getJobState(id))), 'reading job states');
       for (const [k, id] of chunk.entries()) {
         const state = states[k];
         if (state === 'completed') {
-          const job = await queue.getJob(id);
+          const job = await answer(queue.getJob(id), 'reading a result');
           if (job) await completed(id, job.returnvalue, firstSight);
           else await enqueue([id], false);   // removed between the two reads
         } else if (state === 'failed') {
-          const job = await queue.getJob(id);
-          if (firstSight && job) await job.retry('failed');   // a failure of an earlier run: try again
+          const job = await answer(queue.getJob(id), 'reading a failed job');
+          if (firstSight && job) await answer(job.retry('failed'), 'retrying a failed job');   // a failure of an earlier run: try again
           else throw new JobError(id, `job ${id} (${describeTask(byId.get(id)!)}) failed on the workers after its attempts: ${job?.failedReason ?? 'no reason recorded'}`);
         } else if (state === 'unknown') {
           await enqueue([id], false);   // gone from Redis (cleaned up): add it again
@@ -154,8 +169,8 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
         reruns.set(id, n);
         if (n > 1) throw new JobError(id, `${e.message} (again, after running it a second time)`);
         opts.onWarning?.(`${e.message}: it is thrown away and the job run again`);
-        const job = await queue.getJob(id);
-        await job?.remove();
+        const job = await answer(queue.getJob(id), 'reading a refused result');
+        if (job) await answer(job.remove(), 'removing a refused result');
         added.delete(id);
         await enqueue([id], false);
         return;
@@ -184,7 +199,7 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   let deadlineTimer: NodeJS.Timeout | undefined;
   let warned = false;
   try {
-    await Promise.race([Promise.all([queue.waitUntilReady(), events.waitUntilReady()]), finished]);
+    await Promise.race([answer(Promise.all([queue.waitUntilReady(), events.waitUntilReady()]), 'connecting'), finished]);
     if (failure) throw failure;
     if (opts.deadline !== undefined) {
       deadlineTimer = setTimeout(() => fail(new LatticeError('stopped', `the distributed run stopped at its time limit with ${results.size} of ${byId.size} jobs done (the rest stay queued: a rerun takes the finished ones)`)), Math.max(0, opts.deadline - performance.now()));
@@ -192,14 +207,14 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
     const tick = async () => {
       const pending = [...added].filter((id) => !results.has(id));
       await sweep(pending, false);
-      progress.workers = await workersOn(queue, t.db);
+      progress.workers = await answer(workersOn(queue, t.db), 'counting workers');
       if (progress.workers === 0 && !warned && results.size < byId.size) { warned = true; opts.onNoWorkers?.(); }
       report();
     };
     const loop = () => { timer = setTimeout(() => { tick().then(() => { if (!failure && results.size < byId.size) loop(); }, fail); }, SWEEP_MS); };
     await enqueue(opts.tasks.filter((task) => task.needs.length === 0).map((task) => task.id), true).catch(fail);
     if (!failure && results.size < byId.size) {
-      progress.workers = await workersOn(queue, t.db).catch(() => -1);
+      progress.workers = await answer(workersOn(queue, t.db), 'counting workers').catch(() => -1);
       if (progress.workers === 0) { warned = true; opts.onNoWorkers?.(); }
       report();
       loop();
@@ -211,8 +226,22 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   } finally {
     clearTimeout(timer);
     clearTimeout(deadlineTimer);
-    await Promise.allSettled([events.close(), queue.close()]);
+    await closeWithin([queue, events]);
   }
+}
+
+/**
+ * Closes BullMQ objects, or after CLOSE_MS disconnects them outright: a close on a connection that is
+ * gone can stay pending for ever, and nothing else would keep the process alive to report its error.
+ */
+export async function closeWithin(objects: ReadonlyArray<{ close(): Promise<void>; disconnect(): Promise<void> }>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = await Promise.race([
+    Promise.allSettled(objects.map((o) => o.close())).then(() => true),
+    new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), CLOSE_MS); }),
+  ]);
+  clearTimeout(timer);
+  if (!closed) await Promise.race([Promise.allSettled(objects.map((o) => o.disconnect())), new Promise((resolve) => setTimeout(resolve, CLOSE_MS))]);
 }
 
 /** A job in words, for messages: its kind and what it computes. */

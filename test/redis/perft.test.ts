@@ -156,6 +156,30 @@ describe.skipIf(skipping('the redis tier', missing))('distributed perft on Redis
     await w!.stop();
   });
 
+  it('a coordinator whose Redis goes away mid-run ends with an error in seconds (exit 2), never waits for nothing; its worker waits for the server', async () => {
+    const own = await startRedis();
+    try {
+      const [w] = await Promise.all([startWorker(own.url(0))]);
+      workers.push(w!);
+      const run = spawnCli(['perft', 'bagh-chal', '8', '--split', '3', '--redis', own.url(0), '--json']);
+      await w!.waitFor(() => w!.events.filter((e) => e.event === 'done').length >= 20, 60_000);
+      const t0 = performance.now();
+      await own.stop();
+      const r = await run.done;
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(/^error: lost the connection to Redis: .*(went away|no answer from)/m);
+      expect(performance.now() - t0).toBeLessThan(25_000);
+      // the worker is still there, reconnecting, until it is stopped: SIGTERM ends it (143) even so
+      expect(w!.proc.exitCode).toBeNull();
+      const t1 = performance.now();
+      await w!.stop();
+      expect(w!.proc.exitCode).toBe(143);
+      expect(performance.now() - t1).toBeLessThan(10_000);
+    } finally {
+      await own.stop();
+    }
+  });
+
   it('without a worker the jobs wait, saying so, until --movetime gives up (exit 2); a worker started later finishes them', async () => {
     const db = 7;
     const args = ['perft', 'bagh-chal', '6', '--split', '2', '--redis', redis.url(db), '--json'];
@@ -185,6 +209,12 @@ describe('a bad --redis URL or a server that cannot be used is a clear error wit
         expect(r.err.trim().split('\n')).toHaveLength(1);
       }
     }
+  });
+
+  it('--split without --redis is refused', async () => {
+    const r = await runCli(['perft', 'bagh-chal', '5', '--split', '2'], 20_000);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe('error: --split applies with --redis (the tree is split into jobs for the workers)\n');
   });
 
   it('a port where nothing listens: connection refused, at once', async () => {
