@@ -55,7 +55,8 @@ export interface DistributedPerftResult {
   reused: number;
   /**
    * Milliseconds from the split to the last result (the count, as the local perft's `ms` is: the
-   * connection, the engine's loading and the game's setup before it are left out).
+   * connection, the engine's loading and the game's setup before it, and closing the connections
+   * after it, are left out).
    */
   ms: number;
 }
@@ -89,11 +90,11 @@ export async function distributedPerft(opts: DistributedPerftOptions): Promise<D
       byId.set(id, { count: p.count, roots: p.roots });
       tasks.push({ id, data, needs: [] });
     }
-    let leaves = 0, reused = 0;
+    let leaves = 0, reused = 0, last = t0;
     const results = await runJobs({
       target, tasks,
       deadline: opts.movetime !== undefined ? t0 + opts.movetime : undefined,
-      onResult: (task, r, old) => { leaves += byId.get(task.id)!.count * (r as PerftResult).nodes; if (old) reused++; },
+      onResult: (task, r, old) => { leaves += byId.get(task.id)!.count * (r as PerftResult).nodes; if (old) reused++; last = performance.now(); },
       onProgress: (p) => opts.onProgress?.({ ...p, leaves, split: split.split }),
       onNoWorkers: opts.onNoWorkers,
       onWarning: opts.onWarning,
@@ -107,7 +108,7 @@ export async function distributedPerft(opts: DistributedPerftOptions): Promise<D
       if (divide) for (const [m, k] of at.roots) divide[m] = divide[m]! + k * n;
     }
     if (!Number.isSafeInteger(nodes)) throw new ArgumentError(`perft ${opts.depth}: the count exceeds 2^53 and cannot be reported exactly`);
-    return { position: root, nodes, ...(divide ? { divide } : {}), split: split.split, jobs: tasks.length, reused, ms: Math.round(performance.now() - t0) };
+    return { position: root, nodes, ...(divide ? { divide } : {}), split: split.split, jobs: tasks.length, reused, ms: Math.round(last - t0) };
   } finally {
     game.dispose();
   }
