@@ -4,7 +4,8 @@
  * BullMQ's job locks (a job whose lock is not renewed is taken for stalled and given to another worker)
  * and answers signals while a job runs. Node only.
  *
- * Messages from the parent: `{ type: 'run', id, data, threads }` (id and data checked by the parent:
+ * On start it compiles the engine's builds and says `{ type: 'ready' }` (with `error`, an ErrorRecord, if
+ * that failed). Messages from the parent: `{ type: 'run', id, data, threads }` (id and data checked by the parent:
  * jobs.ts checkJobData), run one at a time in the order they came (a job handed over while another runs
  * waits in the thread). Answers, one per run: `{ type: 'done', id, result }` (a jobs.ts JobResult) or
  * `{ type: 'error', id, error: ErrorRecord }` (errors.ts; revived with its class and code).
@@ -18,6 +19,7 @@ import { hostname } from 'node:os';
 import { basename } from 'node:path';
 import { createGame, type AnyGame } from '../engine.js';
 import { errorRecord } from '../errors.js';
+import { precompileCores } from '../wasm.js';
 import { canonicalJson, fileFacts, type JobData, type JobResult } from './jobs.js';
 
 /** Games kept between jobs (each holds a core: 23-32 MiB). */
@@ -65,8 +67,11 @@ async function run(id: string, data: JobData, threads: number): Promise<JobResul
 
 if (parentPort) {
   const port = parentPort;
-  // one job at a time, in the order given: a job handed over while another runs waits here
-  let queue: Promise<void> = Promise.resolve();
+  // one job at a time, in the order given: a job handed over while another runs waits here; first the
+  // engine's builds are compiled, and the parent told so (the worker reports ready after its slots are)
+  let queue: Promise<void> = precompileCores().then(() => port.postMessage({ type: 'ready' }), (e: unknown) => {
+    port.postMessage({ type: 'ready', error: errorRecord(e instanceof Error ? e : new Error(String(e))) });
+  });
   port.on('message', (m: { type: 'run'; id: string; data: JobData; threads: number }) => {
     queue = queue.then(() => run(m.id, m.data, m.threads).then(
       (result) => port.postMessage({ type: 'done', id: m.id, result }),

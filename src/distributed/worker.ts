@@ -64,14 +64,33 @@ class Slot {
   /** Jobs handed to the thread and not answered yet. */
   get load(): number { return this.pending.size; }
 
+  /** Starts the thread now (not at the first job) and resolves once its engine is compiled; rejects if that fails. */
+  async warm(): Promise<void> {
+    this.thread ??= this.start();
+    await this.ready;
+  }
+
+  private ready: Promise<void> = Promise.resolve();
+
   private start(): Thread {
     const t = new Thread(this.script);
+    this.ready = new Promise<void>((resolve, reject) => {
+      const onReady = (m: { type: string; error?: ErrorRecord }) => {
+        if (m.type !== 'ready') return;
+        t.off('message', onReady);
+        if (m.error) reject(reviveError(m.error)); else resolve();
+      };
+      t.on('message', onReady);
+      t.once('exit', (code) => reject(new Error(`the engine slot ended as it started (exit code ${code})`)));
+    });
+    this.ready.catch(() => {});   // run() reports a dead thread by itself
     const failAll = (err: Error) => {
       if (this.thread === t) this.thread = null;
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
     };
-    t.on('message', (m: { type: 'done'; id: string; result: JobResult } | { type: 'error'; id: string; error: ErrorRecord }) => {
+    t.on('message', (m: { type: 'done'; id: string; result: JobResult } | { type: 'error'; id: string; error: ErrorRecord } | { type: 'ready' }) => {
+      if (m.type === 'ready') return;
       const p = this.pending.get(m.id);
       if (!p) return;
       this.pending.delete(m.id);
@@ -121,6 +140,12 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   const name = `${hostname()}:${process.pid}`;
   const script = await locateCompiled('./job-thread.js', import.meta.url);
   const slots = Array.from({ length: concurrency }, () => new Slot(script));
+  try {
+    await Promise.all(slots.map((s) => s.warm()));
+  } catch (e) {
+    await Promise.all(slots.map((s) => s.end()));
+    throw e;
+  }
   const { Worker, UnrecoverableError } = await import('bullmq');
   let lastError = '';
   const worker = new Worker(QUEUE, async (job) => {
