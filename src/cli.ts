@@ -175,9 +175,13 @@ addProgress(addCommon(program.command('perft <variant> <depth>'), false))
   .description(`count leaf nodes at exactly <depth> plies, 0..${MAX_PERFT_DEPTH} (bulk counting); progress: a bar over the root moves`)
   .option('--divide', 'also count per root move (depth >= 1)')
   .option('--movetime <ms>', 'give up after this many milliseconds (exit 2)', intArg('--movetime', 1, 86_400_000))
-  .action(async (variant: string, depthText: string, o: Common & { divide?: boolean; movetime?: number }) => {
+  .option('--redis <url>', 'count on `lattice worker` processes through this Redis server (redis://host:port): subtree jobs, see README "More than one machine"')
+  .option('--split <plies>', 'with --redis: split the tree into jobs at this many plies (default: the first ply with 200 or more distinct positions, at most depth - 1)', intArg('--split', 0, MAX_PERFT_DEPTH))
+  .action(async (variant: string, depthText: string, o: Common & { divide?: boolean; movetime?: number; redis?: string; split?: number }) => {
     const depth = intPositional('depth', depthText, 0, MAX_PERFT_DEPTH);
     if (o.divide && depth < 1) throw new ArgumentError('--divide needs depth >= 1');
+    if (o.split !== undefined && o.redis === undefined) throw new ArgumentError('--split applies with --redis (the tree is split into jobs for the workers)');
+    if (o.redis !== undefined) { await perftOnWorkers(variant, depth, o as Common & { divide?: boolean; movetime?: number; redis: string; split?: number }); return; }
     const g = await gameFor(variant, o);
     const t0 = performance.now();
     let divide: Record<string, number> | undefined, nodes: number;
@@ -192,6 +196,37 @@ addProgress(addCommon(program.command('perft <variant> <depth>'), false))
     if (divide) for (const [m, n] of Object.entries(divide).sort()) out(`${m}: ${n}`);
     out(`perft ${depth} = ${nodes}  (${ms} ms, ${ms > 0 ? ((nodes / ms) / 1000).toFixed(1) : '-'} Mnps)  ${g.position()}`);
   });
+
+/**
+ * `lattice perft ... --redis URL`: the tree split into subtree jobs that `lattice worker` processes count
+ * (src/distributed/perft.ts); prints what the local perft prints. Progress: a bar over the jobs (leaves
+ * counted, their rate, the workers connected); stderr also gets a line saying how the tree was split.
+ */
+async function perftOnWorkers(variant: string, depth: number, o: Common & { divide?: boolean; movetime?: number; redis: string; split?: number }): Promise<void> {
+  const { distributedPerft } = await import('./distributed/perft.js');
+  const show = showProgress(o);
+  const bar = progressBar(show, `perft ${depth} |{bar}| {value}/{total} jobs | {leaves} leaves | {rate} M leaves/s | ETA {eta_formatted} | {workers} workers`);
+  const t0 = performance.now();
+  let started = false;
+  const r = await distributedPerft({
+    redis: o.redis, variant, depth, divide: o.divide, split: o.split, movetime: o.movetime,
+    options: parseOptionArgs(o.option), ...(o.position !== undefined ? { position: o.position } : {}),
+    onNoWorkers: () => note(`no worker is connected to ${o.redis}: the jobs wait in the queue until one is (start one with "lattice worker --redis ${o.redis}")`),
+    onWarning: (m) => note(`warning: ${m}`),
+    onProgress: (p) => {
+      if (!bar) return;
+      const s = (performance.now() - t0) / 1000;
+      const payload = { leaves: p.leaves, rate: s > 0 ? (p.leaves / s / 1e6).toFixed(1) : '-', workers: p.workers < 0 ? '?' : p.workers };
+      if (!started) { bar.start(p.total, p.done, payload); started = true; } else bar.update(p.done, payload);
+    },
+  });
+  if (bar && started) bar.stop();
+  const ms = r.ms;
+  if (show) note(`split at ${r.split} plies: ${r.jobs} jobs, ${r.reused} of them finished by an earlier run`);
+  if (o.json) { out(JSON.stringify({ variant, position: r.position, depth, nodes: r.nodes, ms, ...(r.divide ? { divide: r.divide } : {}) })); return; }
+  if (r.divide) for (const [m, n] of Object.entries(r.divide).sort()) out(`${m}: ${n}`);
+  out(`perft ${depth} = ${r.nodes}  (${ms} ms, ${ms > 0 ? ((r.nodes / ms) / 1000).toFixed(1) : '-'} Mnps)  ${r.position}`);
+}
 
 addProgress(addCommon(program.command('search <variant>')))
   .description('search the position and print the best move, score and principal variation (progress: a line per iteration; Ctrl-C prints the last completed iteration)')
@@ -381,8 +416,10 @@ addProgress(tablebase.command('build <variant>'))
   .option('--dir <dir>', 'directory for the layer files', 'tablebases')
   .addOption(new Option('--option <key=value>', 'set a variant option, repeatable (captures-to-win)').argParser(collect).default([], 'none'))
   .option('--threads <n>', 'solving threads (default: the machine\'s cores, at most 8)', intArg('--threads', 1, 64))
+  .option('--redis <url>', 'solve the layers as jobs on `lattice worker` processes through this Redis server (--dir: the same directory on every machine), then load them here')
   .option('--json', 'print one JSON object on stdout')
-  .action(async (variant: string, o: { dir: string; option: string[]; threads?: number; json?: boolean; progress?: boolean }) => {
+  .action(async (variant: string, o: { dir: string; option: string[]; threads?: number; json?: boolean; progress?: boolean; redis?: string }) => {
+    if (o.redis !== undefined) await layersOnWorkers(variant, o.dir, 'movement', o as typeof o & { redis: string });
     const bar = progressBar(showProgress(o), 'layer {layer} pass {pass} |{bar}| {percentage}% {what} | ETA {eta_formatted}');
     let current = '';
     const r = await buildTablebase(variant, {
@@ -451,13 +488,21 @@ addProgress(program.command('solve <variant>'))
   .option('--threads <n>', 'solving threads (default: the machine\'s cores, at most 8)', intArg('--threads', 1, 64))
   .option('--nodes <n>', 'with --position: give up (value unknown) after this many nodes per proof', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER), 50_000_000)
   .option('--hash <MiB>', `with --position: transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB), 256)
+  .option('--redis <url>', 'solve the layers as jobs on `lattice worker` processes through this Redis server (--dir: the same directory on every machine): the generic solver\'s layers, or Bagh Chal\'s movement-phase tablebases (its placement pass then runs here)')
   .option('--json', 'print one JSON object on stdout')
-  .action(async (variant: string, o: { position?: string; dir: string; tbDir?: string; option: string[]; threads?: number; nodes: number; hash: number; json?: boolean; progress?: boolean; generic?: boolean; estimate?: boolean; verify?: boolean }) => {
+  .action(async (variant: string, o: { position?: string; dir: string; tbDir?: string; option: string[]; threads?: number; nodes: number; hash: number; json?: boolean; progress?: boolean; generic?: boolean; estimate?: boolean; verify?: boolean; redis?: string }) => {
     const dir = o.tbDir ?? o.dir;
+    if (o.redis !== undefined && o.position !== undefined) throw new ArgumentError('--redis solves layers on the workers; --position proves one position here (give one or the other)');
+    if (o.redis !== undefined && o.estimate) throw new ArgumentError('--estimate prints the layers\' sizes here and solves nothing: leave out --redis');
     if (o.position === undefined) {
-      if (o.generic || !(await hasBaghChalProfile(variant, parseOptionArgs(o.option)))) await solveGeneric(variant, dir, o);
-      else if (o.estimate || o.verify) throw new ArgumentError(`--estimate and --verify are the generic solver's: add --generic (${variant} has Bagh Chal's rule profile, which its own solver solves)`);
-      else await solveWholeGame(variant, dir, o);
+      if (o.generic || !(await hasBaghChalProfile(variant, parseOptionArgs(o.option)))) {
+        if (o.redis !== undefined) await layersOnWorkers(variant, dir, 'generic', o as typeof o & { redis: string });
+        await solveGeneric(variant, dir, o);
+      } else if (o.estimate || o.verify) throw new ArgumentError(`--estimate and --verify are the generic solver's: add --generic (${variant} has Bagh Chal's rule profile, which its own solver solves)`);
+      else {
+        if (o.redis !== undefined) await layersOnWorkers(variant, dir, 'whole', o as typeof o & { redis: string });
+        await solveWholeGame(variant, dir, o);
+      }
       return;
     }
     const g = await Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
@@ -469,6 +514,25 @@ addProgress(program.command('solve <variant>'))
     if (o.json) out(JSON.stringify({ variant, position: g.position(), ...r }));
     else out(`${g.position()}: ${r.value}${r.value === 'unknown' ? '' : ' for the side to move'} (${r.nodes} nodes, ${(r.ms / 1000).toFixed(1)} s)`);
   });
+
+/**
+ * The layers of a solve or tablebase build run as jobs on `lattice worker` processes
+ * (src/distributed/solve.ts), before the local command loads them from `dir` and prints as usual.
+ * Progress: a line on stderr per finished job.
+ */
+async function layersOnWorkers(variant: string, dir: string, mode: 'movement' | 'whole' | 'generic', o: { redis: string; option: string[]; progress?: boolean }): Promise<void> {
+  const { distributedSolve } = await import('./distributed/solve.js');
+  const show = showProgress(o);
+  const r = await distributedSolve({
+    redis: o.redis, variant, options: parseOptionArgs(o.option), dir, mode,
+    onNoWorkers: () => note(`no worker is connected to ${o.redis}: the jobs wait in the queue until one is (start one with "lattice worker --redis ${o.redis}")`),
+    onWarning: (m) => note(`warning: ${m}`),
+    onLayer: (what, l, reused) => {
+      if (show) note(`layer job ${what}: ${l.file}, ${l.bytes} bytes, ${reused ? 'finished by an earlier run' : l.loaded ? `loaded by ${l.worker} from the file there` : `${(l.ms / 1000).toFixed(1)} s on ${l.worker}`}`);
+    },
+  });
+  if (show) note(`${r.jobs} layer jobs done on the workers in ${(r.ms / 1000).toFixed(1)} s (${r.reused} finished by an earlier run); loading them here`);
+}
 
 /** True when `variant` under `options` has Bagh Chal's rule profile (its own solver's); an unknown variant or option throws as usual. */
 async function hasBaghChalProfile(variant: string, options: Record<string, string>): Promise<boolean> {
@@ -598,6 +662,55 @@ program.command('serve')
       // a missing opener is an 'error' event on its process, not a rejection: the server stays up either way
       await open(server.url).then((child) => { child.on('error', failed); }, failed);
     }
+  });
+
+program.command('worker')
+  .description('take jobs (perft subtrees, solver layers) from the queue on a Redis server and run them with the engine, until Ctrl-C; any number of workers, on any machines that reach the server (README "More than one machine")')
+  .requiredOption('--redis <url>', 'the Redis server of the queue, redis://[user:password@]host[:port][/db]')
+  .option('--concurrency <n>', 'jobs run at a time, each on an engine of its own (a thread)', intArg('--concurrency', 1, 256), 1)
+  .option('--threads <n>', 'threads a Bagh Chal movement-phase layer job may use', intArg('--threads', 1, 64), 1)
+  .option('--lock-ms <ms>', 'how long a job\'s lock lasts unrenewed: a killed worker\'s job runs again elsewhere within about this long', intArg('--lock-ms', 1000, 3_600_000), 30_000)
+  .option('--json', 'print each event (ready, start, done, failed, error) as one JSON object a line')
+  .action(async (o: { redis: string; concurrency: number; threads: number; lockMs: number; json?: boolean }) => {
+    const { startWorker } = await import('./distributed/worker.js');
+    const short = (id: string) => (id.length > 24 ? `${id.slice(0, 24)}...` : id);
+    const w = await startWorker({
+      redis: o.redis, concurrency: o.concurrency, threads: o.threads, lockMs: o.lockMs,
+      onEvent: (e) => {
+        if (o.json) { out(JSON.stringify(e)); return; }
+        if (e.event === 'ready') out(`lattice worker ${e.worker}: ${e.concurrency} job${e.concurrency === 1 ? '' : 's'} at a time on ${e.redis} (Redis ${e.version}), locks of ${e.lockMs / 1000} s; Ctrl-C stops`);
+        else if (e.event === 'start') out(`start ${short(e.job)} (${e.kind}${e.attempt > 1 ? `, attempt ${e.attempt}` : ''})`);
+        else if (e.event === 'done') out(`done  ${short(e.job)} in ${e.ms} ms${'nodes' in e.result ? `: ${e.result.nodes} leaves` : `: ${e.result.file}${e.result.loaded ? ' (loaded)' : ''}`}`);
+        else if (e.event === 'failed') out(`failed ${short(e.job)}: ${e.error}`);
+        else note(`redis: ${e.error}`);
+      },
+    });
+    // a signal stops taking jobs at once: the jobs running are left to BullMQ's stalled check, which
+    // gives them to another worker once their locks run out (--lock-ms); the process then ends, even
+    // if its server is gone (a close that cannot reach it is given 3 s)
+    await new Promise<void>((resolve) => {
+      const stop = (signal: NodeJS.Signals) => {
+        note('interrupted: the jobs running here go back to the queue once their locks run out');
+        process.once(signal, () => process.exit(exitCodeOf(signal)));
+        void Promise.race([w.close(true), new Promise((r) => setTimeout(r, 3000))]).finally(() => { resolve(); process.exit(exitCodeOf(signal)); });
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+  });
+
+program.command('jobs')
+  .description('what the queue on a Redis server holds (jobs by state, workers connected); --clean removes every lattice job and result from it')
+  .requiredOption('--redis <url>', 'the Redis server of the queue, redis://[user:password@]host[:port][/db]')
+  .option('--clean', 'remove the queue\'s jobs and results (refused while jobs run)')
+  .option('--json', 'print one JSON object on stdout')
+  .action(async (o: { redis: string; clean?: boolean; json?: boolean }) => {
+    const { queueStatus, cleanQueue } = await import('./distributed/admin.js');
+    const before = await queueStatus(o.redis);
+    if (o.clean) await cleanQueue(o.redis);
+    if (o.json) { out(JSON.stringify({ ...before, ...(o.clean ? { cleaned: true } : {}) })); return; }
+    out(`${before.redis} queue ${before.queue}: ${Object.entries(before.counts).map(([k, n]) => `${n} ${k}`).join(', ')}; ${before.workers} worker${before.workers === 1 ? '' : 's'} connected`);
+    if (o.clean) out('removed every job and result of the queue');
   });
 
 program.command('variants')

@@ -149,6 +149,34 @@ export class TablebaseError extends LatticeError {
 }
 
 /**
+ * A Redis server that cannot be used for distributed runs (src/distributed/, `--redis URL`): a URL that
+ * is not a `redis:`/`rediss:` URL (naming what is wrong in it), a server that does not answer within the
+ * connection timeout, refuses the password, or is too old for BullMQ, or a connection lost mid-run. The
+ * message names the server (host:port, never the password) and what happened. Code 'redis'.
+ */
+export class RedisError extends LatticeError {
+  constructor(message: string) {
+    super('redis', message);
+    this.name = 'RedisError';
+  }
+}
+
+/**
+ * A job of a distributed run (src/distributed/) that failed on a worker after its attempts, or whose
+ * result failed the coordinator's checks (not an integer count, not its own job id, a layer file that
+ * does not match what the job reported). `jobId` names the job (its Redis key is `bull:lattice:<jobId>`).
+ * Code 'job'.
+ */
+export class JobError extends LatticeError {
+  readonly jobId: string;
+  constructor(jobId: string, message: string) {
+    super('job', message);
+    this.name = 'JobError';
+    this.jobId = jobId;
+  }
+}
+
+/**
  * The refusal of a game outside the tablebase profile (the core derives it from the RuleSet:
  * assembly/rules.ts `fast`): Game.loadTablebase, buildTablebase, solveGame and countPositions all say it.
  */
@@ -187,7 +215,7 @@ export interface ErrorRecord {
 
 /** The error classes reviveError rebuilds by name; other names with a `code` become a LatticeError. */
 const LATTICE_CLASSES: Record<string, { prototype: LatticeError }> = {
-  LatticeError, ParseError, PositionError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError,
+  LatticeError, ParseError, PositionError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError, RedisError, JobError,
 };
 const BUILTIN_CLASSES: Record<string, ErrorConstructor> = {
   Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,

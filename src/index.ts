@@ -9,7 +9,7 @@ export { Game, MATE, MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, MAX_HASH_MB, DEFAULT_SEA
 export type { GameOptions, GameResult, SearchLimits, SearchInfo, SearchResult, PerftLimits, PerftProgress } from './game.js';
 export type { GameResult as AnyGameResult, ResultReason } from './result.js';
 export type { PositionFault, PositionField } from './errors.js';
-export { LatticeError, ParseError, PositionError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError } from './errors.js';
+export { LatticeError, ParseError, PositionError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError, RedisError, JobError } from './errors.js';
 export { VARIANTS, getVariant, resolveOptions } from './variants/index.js';
 export type { Variant, HuntVariant, OptionDecl, PieceDecl } from './variants/index.js';
 export { checkRules, extendRules, encodeRules, sideRules, RULE_LIMITS } from './rules/index.js';

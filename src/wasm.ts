@@ -219,6 +219,26 @@ async function compile(name: BuildName): Promise<WebAssembly.Module> {
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
+/** The compiled module of a build, compiled once per thread (a failed load is retried by the next call). */
+function compiled(name: BuildName): Promise<WebAssembly.Module> {
+  let mod = moduleCache.get(name);
+  if (!mod) {
+    mod = compile(name);
+    moduleCache.set(name, mod);
+    mod.catch(() => moduleCache.delete(name));
+  }
+  return mod;
+}
+
+/**
+ * Compiles the release builds (u64 and wide) ahead of their first use, so that the first game this
+ * thread creates only instantiates one (a `lattice worker` engine slot does this when it starts).
+ * Rejects as loading a core would (a missing build).
+ */
+export async function precompileCores(): Promise<void> {
+  await Promise.all([compiled('release'), compiled('wide')]);
+}
+
 /** A shared memory for core instances on several threads (64 pages to start, up to 4 GiB). */
 export function newSharedMemory(): WebAssembly.Memory {
   return new WebAssembly.Memory({ initial: 64, maximum: 65536, shared: true });
@@ -235,12 +255,7 @@ export function newSharedMemory(): WebAssembly.Memory {
 export async function loadCore(options: { debug?: boolean; wide?: boolean; sharedMemory?: WebAssembly.Memory } = {}): Promise<Core> {
   const narrow: BuildName = options.sharedMemory ? 'shared' : options.debug ? 'debug' : 'release';
   const name: BuildName = !options.wide ? narrow : narrow === 'shared' ? 'wideShared' : narrow === 'debug' ? 'wideDebug' : 'wide';
-  let mod = moduleCache.get(name);
-  if (!mod) {
-    mod = compile(name);
-    moduleCache.set(name, mod);
-    mod.catch(() => moduleCache.delete(name));   // a failed load is retried by the next call
-  }
+  const mod = compiled(name);
   const bindings = BUILDS[name].bindings;
   const hooks: CoreHooks = { shouldStop: () => 0, onIteration: () => {}, tbProgress: () => {}, solveProgress: () => {} };
   const exports = (await bindings.instantiate(await mod, {

@@ -28,8 +28,9 @@
  * 0xFFFF = unused slot, otherwise dtm + 1 where dtm is the distance to the end of the game in plies
  * with best play; the side to move wins iff dtm is odd.
  */
-import { accessSync, closeSync, constants, fsyncSync, openSync, readFileSync, renameSync, writeSync, existsSync, unlinkSync, mkdirSync, statSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { accessSync, closeSync, constants, fsyncSync, openSync, readFileSync, readdirSync, renameSync, writeSync, existsSync, unlinkSync, mkdirSync, statSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { TablebaseError } from '../errors.js';
 
@@ -123,19 +124,20 @@ function checksum(h: Uint8Array, at: number, body: Uint8Array): number {
  * Writes a layer file atomically: the header and body go to `<path>.tmp`, which is fsynced and then
  * renamed over `path`, so a killed run leaves either the old file, the new one, or a stray .tmp.
  */
-export function writeLayerFile(path: string, meta: LayerMeta, body: Uint8Array): void {
+export function writeLayerFile(path: string, meta: LayerMeta, body: Uint8Array, tmp = `${path}.tmp`): void {
   if (body.byteLength !== meta.slots * 2) throw new Error(`internal: layer body is ${body.byteLength} bytes for ${meta.slots} slots`);
   const h = encodeHeader(meta);
   h.writeUInt32LE(checksum(h, 72, body), 72);
-  writeAtomic(path, h, body);
+  writeAtomic(path, h, body, tmp);
 }
 
 /**
- * Writes `header` then `body` to `<path>.tmp`, fsyncs it and renames it over `path`, so a killed run
- * leaves either the old file, the new one, or a stray .tmp.
+ * Writes `header` then `body` to `tmp` (by default `<path>.tmp`), fsyncs it and renames it over `path`,
+ * so a killed run leaves either the old file, the new one, or a stray temp file. A job of a distributed
+ * run writes to jobTempName(path) instead: two machines that both write the layer (a job requeued while
+ * its first worker still ran) then never share a temp file, and the last rename wins with the same bytes.
  */
-export function writeAtomic(path: string, header: Uint8Array, body: Uint8Array): void {
-  const tmp = `${path}.tmp`;
+export function writeAtomic(path: string, header: Uint8Array, body: Uint8Array, tmp = `${path}.tmp`): void {
   const fd = openSync(tmp, 'w');
   try {
     writeSync(fd, header);
@@ -230,9 +232,33 @@ function readHeaderChecked(path: string, kind: string, magic: string, version: n
   return { buf, bad };
 }
 
-/** Removes a stray temp file left by a killed build. */
+/**
+ * Removes a stray temp file left by a killed build: `<path>.tmp`, and the temp files of distributed jobs
+ * (jobTempName) left by processes of this host that are gone; another host's are left to it.
+ */
 export function removeStaleTemp(path: string): void {
   if (existsSync(`${path}.tmp`)) unlinkSync(`${path}.tmp`);
+  const dir = dirname(path), base = basename(path);
+  let names: string[];
+  try { names = readdirSync(dir); } catch { return; }
+  const me = hostname();
+  for (const n of names) {
+    if (!n.startsWith(`${base}.`) || !n.endsWith('.tmp')) continue;
+    const m = /^(.+)-(\d+)$/.exec(n.slice(base.length + 1, -'.tmp'.length));
+    if (!m || m[1] !== me || processAlive(Number(m[2]))) continue;
+    try { unlinkSync(join(dir, n)); } catch { /* gone already */ }
+  }
+}
+
+/** The temp file of `path` for a job of a distributed run: `<path>.<host>-<pid>.tmp` (see writeAtomic). */
+export function jobTempName(path: string): string {
+  return `${path}.${hostname()}-${process.pid}.tmp`;
+}
+
+/** Whether process `pid` exists on this host (signal 0 checks without sending; EPERM: it exists, another user's). */
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
 }
 
 /**

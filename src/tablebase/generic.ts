@@ -19,7 +19,7 @@ import { parsePositionText, type NotationContext, type Setup } from '../position
 import type { RuleSet } from '../rules/index.js';
 import type { Core } from '../wasm.js';
 import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../errors.js';
-import { TablebaseError, ensureWritableDir, fileReadable, lockDir, removeStaleTemp, writeAtomic } from './format.js';
+import { TablebaseError, ensureWritableDir, fileReadable, jobTempName, lockDir, removeStaleTemp, writeAtomic } from './format.js';
 
 /** One layer: what never comes back (captured and in hand per side, the stacks' excess). */
 export interface GenericLayer {
@@ -267,15 +267,7 @@ export class HuntSolver {
           r = { ...l, ...meta, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: true, file };
         } else {
           if (file !== null) removeStaleTemp(file);
-          this.core.hooks.tbProgress = (pass, done, total) => opts.onProgress?.({ layer: i, layers: est.layers.length, pass: pass as 1 | 2, done, total: pass === 1 ? total : l.slots, level: pass === 2 ? total : 0 });
-          // in steps of about 2^16 positions, back to the event loop between them: progress bars draw and
-          // signals are answered while a layer is solved
-          let rc = e.gsBegin(l.key);
-          while (rc >= 0 && (rc = e.gsStep(STEP_BUDGET)) === 1) await new Promise((res) => setImmediate(res));
-          this.core.hooks.tbProgress = () => {};
-          if (rc < 0) throw new TablebaseError(`${this.variant.id}: solving layer ${layerName(l)} failed: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
-          const maxD = e.gsMaxDistance();
-          const stats = { positions: e.gsStat(0), wins: e.gsStat(1), losses: e.gsStat(2), draws: e.gsStat(3), maxPlies: maxD };
+          const stats = await this.solveAttached(l, i, opts.onProgress);
           const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
           if (file !== null) writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh);
           r = { ...l, ...stats, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: false, file };
@@ -288,6 +280,85 @@ export class HuntSolver {
     } finally {
       release();
     }
+  }
+
+  /**
+   * Solves layer `l` (attached, every layer it needs attached and solved) in the core, in steps that
+   * return to the event loop between them (progress bars draw and signals are answered while it runs).
+   * `index` is its place in the estimate, for progress. Resolves to its statistics; throws
+   * TablebaseError when the core fails.
+   */
+  private async solveAttached(l: GenericLayer, index: number, onProgress?: (p: SolveProgress) => void): Promise<LayerStats> {
+    const e = this.core.exports;
+    this.core.hooks.tbProgress = (pass, done, total) => onProgress?.({ layer: index, layers: this.estimate.layers.length, pass: pass as 1 | 2, done, total: pass === 1 ? total : l.slots, level: pass === 2 ? total : 0 });
+    let rc: number;
+    try {
+      // in steps of about 2^16 positions, back to the event loop between them
+      rc = e.gsBegin(l.key);
+      while (rc >= 0 && (rc = e.gsStep(STEP_BUDGET)) === 1) await new Promise((res) => setImmediate(res));
+    } finally {
+      this.core.hooks.tbProgress = () => {};
+    }
+    if (rc < 0) throw new TablebaseError(`${this.variant.id}: solving layer ${layerName(l)} failed: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
+    return { positions: e.gsStat(0), wins: e.gsStat(1), losses: e.gsStat(2), draws: e.gsStat(3), maxPlies: e.gsMaxDistance() };
+  }
+
+  /**
+   * The layers of the estimate that solving `l` alone needs solved first: every other layer with at least
+   * its captures of each side, at most its pieces in hand of each side and at most its stack excess (what
+   * never comes back only moves that way, so every layer `l`'s moves lead to is among them, and so is
+   * every layer those lead to). A superset of the layers one move reaches: loading them all costs memory,
+   * never a value.
+   */
+  needs(l: GenericLayer): GenericLayer[] {
+    return this.estimate.layers.filter((m) => m.key !== l.key && m.captured[0] >= l.captured[0] && m.captured[1] >= l.captured[1]
+      && m.hand[0] <= l.hand[0] && m.hand[1] <= l.hand[1] && m.excess <= l.excess);
+  }
+
+  /**
+   * The layer of the estimate at (side 0 captured, side 1 captured, side 0 in hand, side 1 in hand, stack
+   * excess). Throws ArgumentError when the estimate has no such layer.
+   */
+  layerAt(at: readonly number[]): GenericLayer {
+    const l = this.estimate.layers.find((x) => [...x.captured, ...x.hand, x.excess].join() === at.join());
+    if (!l) throw new ArgumentError(`${this.variant.id} has no solver layer captured ${at[0]}/${at[1]}, in hand ${at[2]}/${at[3]}, excess ${at[4]}`);
+    return l;
+  }
+
+  /**
+   * Solves the one layer `l` (a job of a distributed solve, src/distributed/): loads from `dir` every layer
+   * it needs (needs(l): each must be there and valid, a missing one is a TablebaseError, never solved
+   * here), then loads `l` from its file when that is there and valid, else solves it and writes its file
+   * atomically through a temp file of this process's own (jobTempName). No lock file is taken: the job
+   * queue runs a layer's job once at a time. The file is byte for byte what solve() writes. Throws
+   * TablebaseError (refused solve, missing, corrupt or foreign file, core failure), ArgumentError for a
+   * bad directory.
+   */
+  async solveLayer(l: GenericLayer, opts: { dir: string; onProgress?: (p: SolveProgress) => void }): Promise<LayerResult> {
+    const est = this.estimate;
+    if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
+    const dir = opts.dir;
+    if (typeof dir !== 'string' || dir === '') throw new ArgumentError('dir must be a non-empty string');
+    ensureWritableDir(dir);
+    const e = this.core.exports;
+    const t0 = Date.now();
+    for (const m of this.needs(l)) {
+      const file = this.fileOf(dir, m);
+      if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing; layer ${layerName(l)} needs layer ${layerName(m)} solved first`);
+      readGenericFile(file, this.expectedHeader(m), new Uint8Array(e.memory.buffer, this.attach(m), 2 * m.slots));
+    }
+    const file = this.fileOf(dir, l);
+    const ptr = this.attach(l);
+    if (fileReadable(file, 'solver layer file')) {
+      const meta = readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
+      return { ...l, ...meta, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: true, file };
+    }
+    removeStaleTemp(file);
+    if (!e.gsReserve(l.slots)) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
+    const stats = await this.solveAttached(l, est.layers.indexOf(l), opts.onProgress);
+    const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
+    writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh, jobTempName(file));
+    return { ...l, ...stats, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: false, file };
   }
 
   /**

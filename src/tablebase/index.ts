@@ -15,7 +15,7 @@ import { availableParallelism } from 'node:os';
 import { ArgumentError, describeValue } from '../errors.js';
 import { newSharedMemory } from '../wasm.js';
 import type { SolvedLayerInfo } from './generic.js';
-import { TablebaseError, ensureWritableDir, fileReadable, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
+import { TablebaseError, ensureWritableDir, fileReadable, jobTempName, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
 
 export { TablebaseError } from './format.js';
 export { setupTablebaseIndex, tablebaseCounts } from './setup.js';
@@ -42,6 +42,15 @@ export interface BuildOptions {
   onLayer?: (r: LayerReport) => void;
   /** Solving threads (worker_threads on one shared memory), 1.. ; default: the machine's cores, at most 8. */
   threads?: number;
+  /**
+   * Only this layer (prey captured, 0 .. captures-to-win - 1): a job of a distributed solve
+   * (src/distributed/). The layers above it must be in `dir` already (they are loaded and checked; a
+   * missing one is a TablebaseError, never built here); the layer is solved and written, or loaded when
+   * its file is there and valid. No lock file is taken (the job queue runs a layer's job once at a time,
+   * on any machine) and the file is written through a temp file of this process's own (jobTempName).
+   * Default: every layer, from the top down.
+   */
+  layer?: number;
 }
 
 function metaOf(core: Core, v: HuntVariant, o: OptionValues, layer: number, orbits: number, maxDtm: number): LayerMeta {
@@ -80,7 +89,9 @@ export async function countPositions(variantId: string, options: Record<string, 
  * Builds the movement-phase tablebase of `variantId` into `opts.dir`: layers from captures-to-win - 1
  * captured down to 0, each solved by retrograde analysis in the core and written atomically. Layers
  * whose files exist and verify are loaded instead (a killed build resumes from the last finished layer);
- * a corrupt or mismatched file is reported (TablebaseError naming it), not silently rebuilt.
+ * a corrupt or mismatched file is reported (TablebaseError naming it), not silently rebuilt. With
+ * `opts.layer`, only that layer (a job of a distributed build: BuildOptions.layer); the result then
+ * lists the layers above it (loaded) and it last. Throws ArgumentError for bad threads or layer.
  */
 export async function buildTablebase(variantId: string, opts: BuildOptions): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
   const v = getVariant(variantId);
@@ -90,8 +101,12 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
   await requireTablebaseProfile(v, o);
   checkRepetitionForTablebases(o);
   checkCapturesForTablebases(tablebaseCounts(v, o).capturesToWin);
+  const only = opts.layer;
+  if (only !== undefined && (!Number.isInteger(only) || only < 0 || only >= tablebaseCounts(v, o).capturesToWin)) {
+    throw new ArgumentError(`layer must be an integer 0..${tablebaseCounts(v, o).capturesToWin - 1} (prey captured), got ${describeValue(only)}`);
+  }
   ensureWritableDir(opts.dir);
-  const unlock = lockDir(opts.dir, `${v.id}-ctw${tablebaseCounts(v, o).capturesToWin}-build`);
+  const unlock = only === undefined ? lockDir(opts.dir, `${v.id}-ctw${tablebaseCounts(v, o).capturesToWin}-build`) : () => {};
   try {
     const memory = threads > 1 ? newSharedMemory() : undefined;
     const { board, core } = await loadVariantCore(v, o, false, memory);
@@ -106,6 +121,23 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
   } finally {
     unlock();
   }
+}
+
+/**
+ * The layers of `variantId`'s movement-phase tablebase under `options`, checked as buildTablebase checks
+ * them (the profile, repetition, captures-to-win): its captures-to-win K, and its layers in building
+ * order, K - 1 captured down to 0, each needing the one above it (a capture leads one layer up). What a
+ * distributed build (src/distributed/) hands out, one job a layer (BuildOptions.layer). Throws
+ * TablebaseError, ArgumentError, OptionError as buildTablebase.
+ */
+export async function movementLayers(variantId: string, options: Record<string, number | string> = {}): Promise<{ capturesToWin: number; layers: number[] }> {
+  const v = getVariant(variantId);
+  const o = resolveOptions(v, options);
+  await requireTablebaseProfile(v, o);
+  checkRepetitionForTablebases(o);
+  const K = tablebaseCounts(v, o).capturesToWin;
+  checkCapturesForTablebases(K);
+  return { capturesToWin: K, layers: Array.from({ length: K }, (_, i) => K - 1 - i) };
 }
 
 /** Largest captures-to-win a movement-phase tablebase can be built for (see checkCapturesForTablebases). */
@@ -137,13 +169,18 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
   const ctw = tablebaseCounts(v, o).capturesToWin;
   const layers: LayerReport[] = [];
   const t0 = performance.now();
-  for (let c = ctw - 1; c >= 0; c--) {
+  const only = opts.layer;
+  for (let c = ctw - 1; c >= (only ?? 0); c--) {
     const file = join(opts.dir, layerFileName(v.id, ctw, c));
     removeStaleTemp(file);
     const t1 = performance.now();
     let meta: LayerMeta;
     let loaded = false;
-    if (fileReadable(file, 'tablebase file')) {
+    const present = fileReadable(file, 'tablebase file');
+    if (!present && only !== undefined && c > only) {
+      throw new TablebaseError(`tablebase file ${file} is missing: layer ${only} needs the layers above it (${c} captured) solved first`);
+    }
+    if (present) {
       const r = readLayerFile(file, expectedMeta(core, v, o, ctw, c, orbits));
       loadLayer(core, c, r.body);
       meta = r.meta;
@@ -166,7 +203,7 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
       if (maxDtm < 0) throw new TablebaseError(`internal: the core could not solve layer ${c}`);
       meta = metaOf(core, v, o, c, orbits, maxDtm);
       const ptr = core.exports.tbLayerPtr(c);
-      writeLayerFile(file, meta, new Uint8Array(core.exports.memory.buffer, ptr, meta.slots * 2));
+      writeLayerFile(file, meta, new Uint8Array(core.exports.memory.buffer, ptr, meta.slots * 2), only === undefined ? undefined : jobTempName(file));
     }
     const report: LayerReport = { ...meta, ms: Math.round(performance.now() - t1), loaded, file, memoryMB: Math.round(core.exports.memory.buffer.byteLength / 2 ** 20) };
     layers.push(report);

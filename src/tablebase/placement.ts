@@ -175,13 +175,38 @@ export async function solveGame(variantId: string, opts: SolveOptions): Promise<
   }
 }
 
+/**
+ * The variant options of the movement-phase tablebases the whole-game solve of captures-to-win K reads
+ * (one per captures-to-win 1..K, in that order): `options` with captures-to-win set to each. A
+ * distributed solve (src/distributed/) builds these before the placement pass.
+ */
+export function movementOptionSets(options: Record<string, number | string>, K: number): Array<Record<string, number | string>> {
+  return Array.from({ length: K }, (_, i) => ({ ...options, 'captures-to-win': i + 1 }));
+}
+
+/**
+ * The captures-to-win K of `variantId`'s whole-game solve under `options`, checked as solveGame checks
+ * it (the tablebase profile, K in 1..5, repetition): the movement-phase tablebases it needs are
+ * movementOptionSets(options, K). Throws TablebaseError, ArgumentError, OptionError as solveGame.
+ */
+export async function wholeGameCaptures(variantId: string, options: Record<string, number | string>): Promise<number> {
+  const v = getVariant(variantId);
+  const o = resolveOptions(v, options);
+  await requireTablebaseProfile(v, o);
+  const K = tablebaseCounts(v, o).capturesToWin;
+  checkCapturesForTablebases(K);
+  checkRepetitionForTablebases(o);
+  return K;
+}
+
 async function solveIn(v: HuntVariant, o: OptionValues, K: number, threads: number, stopAt: number, keep: boolean, solPath: string, opts: SolveOptions, t0: number):
   Promise<GameSolution & { probe?: (position: string) => PlacementValue | null }> {
   // the movement-phase tablebases for every captures-to-win 1..K
-  for (let k = 1; k <= K; k++) {
+  for (const [i, options] of movementOptionSets(opts.options ?? {}, K).entries()) {
+    const k = i + 1;
     if (movementFilesPresent(v.id, k, opts.dir)) continue;
     await buildTablebase(v.id, {
-      dir: opts.dir, threads, options: { ...(opts.options ?? {}), 'captures-to-win': k },
+      dir: opts.dir, threads, options,
       onProgress: (p) => opts.onProgress?.({ stage: 'movement', placed: tablebaseCounts(v, o).preyTotal, captured: p.layer, side: 'goats', done: 0, total: 0, step: 0, steps: 0, movement: { capturesToWin: k, layer: p.layer, pass: p.pass, done: p.done, total: p.total } }),
       onLayer: (r) => opts.onMovementLayer?.(k, r),
     });

@@ -41,3 +41,18 @@ export function skipping(what: string, reason: string | null): boolean {
   if (reason !== null) console.warn(`skipped: ${what}: ${reason}`);
   return reason !== null;
 }
+
+/** Debian's redis-server for the redis tier (npm run test:redis): REDIS_SERVER, else the one on PATH. */
+export const REDIS_SERVER = process.env.REDIS_SERVER ?? 'redis-server';
+
+/**
+ * Why redis-server cannot be used here (a sentence naming the command and how to get it), or null when
+ * it can. Under CI its absence is an error, not a skip: throws Error (.ci/run installs it).
+ */
+export function redisMissing(): string | null {
+  const r = spawnSync(REDIS_SERVER, ['--version'], { encoding: 'utf8' });
+  if (r.status === 0 && /Redis server/.test(r.stdout)) return null;
+  const why = `no ${REDIS_SERVER} to run (${r.error ? r.error.message : `exit ${r.status}`})`;
+  if (process.env.CI) throw new Error(`the redis tests must run in CI, but ${why}`);
+  return `${why} (install Debian's redis-server, e.g. apt-get install redis-server, or set REDIS_SERVER)`;
+}

@@ -1,0 +1,127 @@
+/**
+ * Solving as jobs (issue 21): the layers of a backward solve handed to `lattice worker` processes, one
+ * job a layer, each added once the layers it needs are finished (coordinator.ts), every file written to
+ * one directory that the coordinator and every worker reach under the same path (a shared file system).
+ *
+ * - `movement`: a movement-phase tablebase of Bagh Chal's profile (src/tablebase/index.ts), layer
+ *   K - 1 captured down to 0, each needing the one above (`lattice tablebase build ... --redis`).
+ * - `whole`: the movement-phase tablebases a whole-game solve reads, captures-to-win 1..K: K independent
+ *   chains of layers, run side by side (`lattice solve bagh-chal --redis`; the placement pass then runs
+ *   on the coordinator's machine, src/tablebase/placement.ts, which finds them built).
+ * - `generic`: the generic solver's layers (src/tablebase/generic.ts), each needing the layers its moves
+ *   can lead to (HuntSolver.needs), so independent layers run side by side.
+ *
+ * The files are byte for byte the local build's (the same code solves each layer; a layer's values
+ * depend only on the layers it needs). A job finds its layer's file already there and valid and loads
+ * it instead (a rerun, or a layer a local build made). The coordinator checks each job's file in the
+ * directory (size and CRC-32 of the whole file) against what the job reported before it counts.
+ */
+import { resolve } from 'node:path';
+import { ArgumentError, JobError, TablebaseError } from '../errors.js';
+import { runJobs, type RunProgress, type Task } from './coordinator.js';
+import { fileFacts, jobIdOf, type JobData, type LayerResult } from './jobs.js';
+import { parseRedisUrl, probeRedis } from './redis.js';
+import { normalizedOptions } from './split.js';
+
+/** Options of distributedSolve. */
+export interface DistributedSolveOptions {
+  /** The Redis URL (redis.ts parseRedisUrl). */
+  redis: string;
+  variant: string;
+  /** Variant options, as `--option` gives them. */
+  options?: Record<string, string | number>;
+  /** The directory of the files, the same path on every machine. */
+  dir: string;
+  /** What to solve (see the module comment). */
+  mode: 'movement' | 'whole' | 'generic';
+  /** generic: only the layers with both hands empty (HuntSolver's SolverScope); default false. */
+  handsEmptyOnly?: boolean;
+  onProgress?: (p: RunProgress) => void;
+  /** Called once with each job's checked result (in the order they finish). */
+  onLayer?: (description: string, r: LayerResult, reused: boolean) => void;
+  onNoWorkers?: () => void;
+  /** Called with a sentence when a job's result is refused and the job run again. */
+  onWarning?: (message: string) => void;
+}
+
+/** What a distributed solve did: its jobs, those reused from Redis, the wall-clock time. */
+export interface DistributedSolveResult { jobs: number; reused: number; ms: number }
+
+/**
+ * Runs the layer jobs of `opts.mode` (see the module comment) on the workers and resolves once every
+ * layer's file is in `opts.dir`. Probes the server first (RedisError), checks the game as the local
+ * build or solve would (UnknownVariantError, OptionError, TablebaseError: a game outside the solver, a
+ * solve the generic solver refuses for its size), creates the directory (TablebaseError when it cannot
+ * be written), then runJobs (JobError, RedisError). Throws ArgumentError for an unknown mode.
+ */
+export async function distributedSolve(opts: DistributedSolveOptions): Promise<DistributedSolveResult> {
+  const t0 = performance.now();
+  const target = parseRedisUrl(opts.redis);
+  await probeRedis(target);
+  const dir = resolve(opts.dir);
+  const given = opts.options ?? {};
+  const tasks: Task[] = [];
+  const words = new Map<string, string>();
+  const add = (data: JobData, needs: string[], description: string): string => {
+    const id = jobIdOf(data);
+    tasks.push({ id, data, needs });
+    words.set(id, description);
+    return id;
+  };
+  const { ensureWritableDir } = await import('../tablebase/format.js');
+  if (opts.mode === 'movement' || opts.mode === 'whole') {
+    const { movementLayers } = await import('../tablebase/index.js');
+    const { movementOptionSets, wholeGameCaptures } = await import('../tablebase/placement.js');
+    const sets = opts.mode === 'movement' ? [given] : movementOptionSets(given, await wholeGameCaptures(opts.variant, given));
+    ensureWritableDir(dir);
+    for (const set of sets) {
+      const { capturesToWin, layers } = await movementLayers(opts.variant, set);
+      const options = normalizedOptions(opts.variant, set);
+      let above: string | null = null;
+      for (const layer of layers) {
+        above = add({ kind: 'movement-layer', variant: opts.variant, options, capturesToWin, layer, dir }, above === null ? [] : [above],
+          `movement tablebase captures-to-win ${capturesToWin}, layer ${layer} captured`);
+      }
+    }
+  } else if (opts.mode === 'generic') {
+    const { HuntSolver } = await import('../tablebase/generic.js');
+    const handsEmptyOnly = opts.handsEmptyOnly ?? false;
+    const solver = await HuntSolver.create(opts.variant, given, { handsEmptyOnly });
+    const est = solver.estimate;
+    if (est.refusal !== null) {
+      throw new TablebaseError(`${opts.variant} does not fit this solver: ${est.refusal} (lattice solve ${opts.variant} --estimate shows the layers)`);
+    }
+    ensureWritableDir(dir);
+    const options = normalizedOptions(opts.variant, given);
+    const ids = new Map<number, string>();
+    // the estimate lists the layers in solving order: a layer's needs come before it
+    for (const l of est.layers) {
+      const needs = solver.needs(l).map((m) => ids.get(m.key)!);
+      ids.set(l.key, add({ kind: 'generic-layer', variant: opts.variant, options, handsEmptyOnly, layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess], dir }, needs,
+        `layer captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, excess ${l.excess}`));
+    }
+  } else {
+    throw new ArgumentError(`mode must be movement, whole or generic, got ${JSON.stringify(opts.mode)}`);
+  }
+  let reused = 0;
+  await runJobs({
+    target, tasks,
+    onResult: (task, r, old) => {
+      const lr = r as LayerResult;
+      const path = resolve(dir, lr.file);
+      let facts: { bytes: number; crc: number };
+      try { facts = fileFacts(path); } catch (e) {
+        throw new JobError(task.id, `job ${task.id} wrote ${lr.file}, but ${path} cannot be read here (${(e as Error).message}): --dir must be the same directory on every machine`);
+      }
+      if (facts.bytes !== lr.bytes || facts.crc !== lr.crc) {
+        throw new JobError(task.id, `job ${task.id} reported ${lr.file} with ${lr.bytes} bytes and CRC-32 ${lr.crc.toString(16)}, but ${path} has ${facts.bytes} bytes and CRC-32 ${facts.crc.toString(16)}`);
+      }
+      if (old) reused++;
+      opts.onLayer?.(words.get(task.id)!, lr, old);
+    },
+    onProgress: opts.onProgress,
+    onNoWorkers: opts.onNoWorkers,
+    onWarning: opts.onWarning,
+  });
+  return { jobs: tasks.length, reused, ms: Math.round(performance.now() - t0) };
+}
