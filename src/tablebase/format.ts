@@ -185,7 +185,8 @@ function makeDirs(dir: string): void {
  * Takes the lock `<dir>/<name>.lock` (created exclusively, holding this process's id) so that two runs
  * never work on the same files at once; returns the function that releases it. A lock left by a process
  * that no longer exists is taken over; one still held when the process exits (process.exit(), as the
- * CLI does on SIGINT/SIGTERM) is released then. Throws TablebaseError if a live process holds it.
+ * CLI does on SIGINT/SIGTERM) is released then. Throws TablebaseError if a live process holds it, or if
+ * something that cannot be read as a lock file (a directory) stands at its path.
  */
 export function lockDir(dir: string, name: string): () => void {
   const path = join(dir, `${name}.lock`);
@@ -201,7 +202,14 @@ export function lockDir(dir: string, name: string): () => void {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new TablebaseError(`cannot create the lock file ${path}: ${(err as Error).message}`);
     }
-    const pid = Number.parseInt(readFileSync(path, 'utf8'), 10);
+    let text: string;
+    try {
+      text = readFileSync(path, 'utf8');
+    } catch (err) {
+      // a directory (EISDIR) or an unreadable file where the lock file goes: no run of ours made it
+      throw new TablebaseError(`${path} is in the way of the lock file and cannot be read as one (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): remove it, or give another --dir`);
+    }
+    const pid = Number.parseInt(text, 10);
     let alive = false;
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
       try { process.kill(pid, 0); alive = true; } catch (e) { alive = (e as NodeJS.ErrnoException).code === 'EPERM'; }

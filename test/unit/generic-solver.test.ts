@@ -4,11 +4,12 @@
 // foreign or corrupt), refusals with their reasons, and reduced-material games of the three capture
 // games. The position-by-position agreement with the independent reference solver is in
 // test/reference/hunt-solver-agreement.test.ts (and .slow.ts).
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HuntSolver, allowedSymmetries } from '../../src/tablebase/generic.js';
+import { lockDir } from '../../src/tablebase/format.js';
 import { getVariant } from '../../src/variants/index.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
 import { ArgumentError, TablebaseError } from '../../src/errors.js';
@@ -224,4 +225,17 @@ describe('generic solver: random probes checked by the engine\'s forward search 
       expect(n.wins + n.losses).toBeGreaterThan(15);
     }, 120_000);
   }
+});
+
+describe('the lock file', () => {
+  it('a directory where the lock file goes: TablebaseError naming the path, not a bare EISDIR', () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, 'x.lock'));
+    expect(() => lockDir(dir, 'x')).toThrow(TablebaseError);
+    expect(() => lockDir(dir, 'x')).toThrow(/x\.lock is in the way of the lock file .*EISDIR/);
+    const release = lockDir(dir, 'y');   // a lock file of its own is taken and released
+    expect(readFileSync(join(dir, 'y.lock'), 'utf8')).toBe(`${process.pid}\n`);
+    release();
+    expect(readdirSync(dir)).toEqual(['x.lock']);
+  });
 });
