@@ -21,9 +21,11 @@ export const HUNT_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = O
  * Bagh Chal's movement-phase weights (centi-units, the tigers' view), fitted by bench/tune.js to the
  * movement tablebase's exact values (issue 18, "tuned evaluations"): 200,000 random movement positions
  * (bench/data/bagh-chal-random.jsonl.gz) and the movement positions of 400 self-play games
- * (bench/data/bagh-chal.jsonl.gz), with K held at 0.001868 (the scale of the hand-set weights):
- * `node bench/tune.js fit --data bench/data/bagh-chal-random.jsonl.gz --data bench/data/bagh-chal.jsonl.gz
- * --label tb --k 0.001868`. What decides a movement position is the tigers' room to move, not the goats
+ * (bench/data/bagh-chal.jsonl.gz), starting from and drawn toward the hand-set weights, with K held at
+ * 0.001868: `node bench/tune.js fit --data bench/data/bagh-chal-random.jsonl.gz --data
+ * bench/data/bagh-chal.jsonl.gz --label tb --k 0.001868` with HUNT_WEIGHTS as Bagh Chal's weights. That K
+ * is the one a first fit to these labels gave; K fitted to the hand-set weights themselves (0.00067, they
+ * predict these labels badly) would give weights three times the placement phase's scale. What decides a movement position is the tigers' room to move, not the goats
  * already taken: a tiger with one or no move, tigers with two moves, a goat they can jump (more with the
  * tigers to move: threat) and the side to move weigh more than in the hand-set weights, and mobility as
  * such weighs less than these. Measured against the hand-set weights: the move chosen at 100k nodes keeps
