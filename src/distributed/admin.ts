@@ -5,23 +5,34 @@
 import { JobError } from '../errors.js';
 import { closeWithin, workersOn } from './coordinator.js';
 import { QUEUE } from './jobs.js';
-import { parseRedisUrl, probeRedis, redisOptions } from './redis.js';
+import type { Queue } from 'bullmq';
+import { parseRedisUrl, probeRedis, redisOptions, type RedisTarget } from './redis.js';
 
 /** The queue's jobs by state and the workers connected. */
 export interface QueueStatus { redis: string; queue: string; counts: Record<string, number>; workers: number }
 
-/** The queue's state on the server of `url`. Throws RedisError (a bad URL, an unreachable server). */
-export async function queueStatus(url: string): Promise<QueueStatus> {
+/**
+ * Runs `work` on the queue of the server of `url` (probed first: RedisError for a bad URL or an
+ * unreachable server) and closes the queue's connection afterwards, whatever `work` did.
+ */
+async function withQueue<T>(url: string, work: (q: Queue, t: RedisTarget) => Promise<T>): Promise<T> {
   const t = parseRedisUrl(url);
   await probeRedis(t);
-  const { Queue } = await import('bullmq');
-  const q = new Queue(QUEUE, { connection: redisOptions(t, 'coordinator') });
+  const { Queue: QueueClass } = await import('bullmq');
+  const q = new QueueClass(QUEUE, { connection: redisOptions(t, 'coordinator') });
   try {
-    const counts = await q.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized');
-    return { redis: t.shown, queue: QUEUE, counts, workers: await workersOn(q, t.db) };
+    return await work(q, t);
   } finally {
     await closeWithin([q]);
   }
+}
+
+/** The queue's state on the server of `url`. Throws RedisError (a bad URL, an unreachable server). */
+export async function queueStatus(url: string): Promise<QueueStatus> {
+  return withQueue(url, async (q, t) => {
+    const counts = await q.getJobCounts('waiting', 'active', 'delayed', 'completed', 'failed', 'prioritized');
+    return { redis: t.shown, queue: QUEUE, counts, workers: await workersOn(q, t.db) };
+  });
 }
 
 /**
@@ -30,15 +41,9 @@ export async function queueStatus(url: string): Promise<QueueStatus> {
  * RedisError for a bad URL or an unreachable server.
  */
 export async function cleanQueue(url: string): Promise<void> {
-  const t = parseRedisUrl(url);
-  await probeRedis(t);
-  const { Queue } = await import('bullmq');
-  const q = new Queue(QUEUE, { connection: redisOptions(t, 'coordinator') });
-  try {
+  return withQueue(url, async (q, t) => {
     const active = await q.getActiveCount();
     if (active > 0) throw new JobError('-', `${active} job${active === 1 ? ' is' : 's are'} running on ${t.shown}: stop the workers (or wait for them) before cleaning`);
     await q.obliterate({ force: true });
-  } finally {
-    await closeWithin([q]);
-  }
+  });
 }
