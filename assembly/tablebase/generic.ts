@@ -324,7 +324,11 @@ export function gsLayerKey(c0: i32, c1: i32, h0: i32, h1: i32, e: i32): i32 {
 export function gsAttach(key: i32, ptr: usize): void { if (key >= 0 && key < layerKeys) st(LAYER_VALUES, key, ptr); }
 /** The values of layer `key` (0 when not in memory). */
 export function gsValues(key: i32): usize { return key >= 0 && key < layerKeys ? ld(LAYER_VALUES, key) : 0; }
-/** `bytes` of fresh memory (< 1 GiB; never freed: the host reuses or forgets it), or 0 when the 4 GiB address space would run out. */
+/**
+ * `bytes` of fresh memory (< 1 GiB), or 0 when the 4 GiB address space would run out. Never freed: the
+ * host's pool (src/tablebase/layer-pool.ts) hands a layer's block to later layers once no layer still to
+ * be solved needs it (gsAttach(key, 0) first, so that nothing reads it as that layer's values).
+ */
 export function gsAlloc(bytes: f64): usize {
   if (bytes <= 0 || bytes >= 1073741824) { error = ERR_MEMORY; return 0; }
   if (<f64>(<u64>memory.size() << 16) + bytes + 131072 > 4294967296.0) { error = ERR_MEMORY; return 0; }
@@ -521,11 +525,16 @@ const TAIL = new StaticArray<usize>(MAX_DIST + 2);
 const FILL = new StaticArray<i32>(MAX_DIST + 2);
 let freeChunks: usize = 0;
 let maxPushed: i32 = -1;
+/** Bytes of level-bucket chunks taken from the heap so far (recycled, never returned). */
+let chunkBytes: f64 = 0;
+
+/** Bytes the level buckets hold (their most at once over every layer solved so far: chunks are recycled, never freed). */
+export function gsQueueBytes(): f64 { return chunkBytes; }
 
 function newChunk(): usize {
   let c = freeChunks;
   if (c != 0) freeChunks = load<usize>(c);
-  else c = heap.alloc(<usize>CH << 2);
+  else { c = heap.alloc(<usize>CH << 2); chunkBytes += <f64>(CH << 2); }
   store<usize>(c, 0);
   return c;
 }
