@@ -499,13 +499,13 @@ export class HuntSolver {
   load(dir: string): SolvedLayerInfo[] {
     const e = this.core.exports;
     const est = this.estimate;
+    if (est.refusal !== null) throw new TablebaseError(`${this.variant.id} has no solved tables: it does not fit the solver (${est.refusal})`);
     if (est.loadBytes > CORE_MEMORY_LIMIT) {
       throw new TablebaseError(`${this.variant.id}: its ${est.layers.length} layers need ${(est.loadBytes / 2 ** 20).toFixed(0)} MiB in the core together (${est.slots} slots, 2 bytes each, plus ${((est.loadBytes - 2 * est.slots) / 2 ** 20).toFixed(0)} MiB of work space); WebAssembly's 32-bit memory holds at most ${(CORE_MEMORY_LIMIT / 2 ** 20).toFixed(0)} MiB, so they cannot all be loaded for the search (HuntSolver.probe loads the layer of each position it is asked)`);
     }
     const infos = est.layers.map((l) => {
       const file = this.fileOf(dir, l);
       if (!fileReadable(file, 'solver layer file')) {
-        if (est.refusal !== null) throw new TablebaseError(`${this.variant.id} has no solved tables: it does not fit the solver (${est.refusal})`);
         throw new TablebaseError(`${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}"${optionArgs(this.options)}; ${presentOptions(dir, this.variant.id)})`);
       }
       const ptr = this.attach(l);
