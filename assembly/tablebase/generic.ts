@@ -123,6 +123,50 @@ const FREE_K = new StaticArray<usize>(65);      // i8 per (orbit, q): the q-th f
 // @ts-ignore: decorator
 @inline function bin(n: i32, k: i32): f64 { return k < 0 || n < 0 || k > n ? 0 : ld(BIN, n * 65 + k); }
 
+// Table-driven colex rank (slotOf's inner loop, the solver's hottest): a set of points is first
+// compressed to the points of a mask (PEXT8: a byte of the set under a byte of the mask -> its bits
+// packed low, as x86's pext does), then ranked a byte at a time: RANK8[(c * 256 + byte) * 65 + k] =
+// the sum over the byte's set bits b_j (j = 0, 1, .. ascending) of C(8c + b_j, k + j + 1), k being
+// the set bits in the bytes below. Sums of binomials below 2^53: exact in f64, in any order, so the
+// rank is the bit-by-bit loop's to the last bit.
+const PEXT8 = new StaticArray<u8>(256 * 256);
+const RANK8 = new StaticArray<f64>(8 * 256 * 65);
+
+/** Fills PEXT8 and RANK8 (BIN must be filled). */
+function buildRankTables(): void {
+  for (let m = 0; m < 256; m++) for (let b = 0; b < 256; b++) {
+    let out = 0, o = 0;
+    for (let j = 0; j < 8; j++) if ((m >> j) & 1) { if ((b >> j) & 1) out |= 1 << o; o++; }
+    st(PEXT8, m * 256 + b, <u8>out);
+  }
+  for (let c = 0; c < 8; c++) for (let b = 0; b < 256; b++) for (let k = 0; k <= 64; k++) {
+    let r: f64 = 0, j = 0;
+    for (let x = 0; x < 8; x++) if ((b >> x) & 1) { r += bin(8 * c + x, k + j + 1); j++; }
+    st(RANK8, (c * 256 + b) * 65 + k, r);
+  }
+}
+
+/** The colex rank of set `b`'s points among the points of `mask` (b within mask), by the tables above. */
+// @ts-ignore: decorator
+@inline function rankUnder(b: u64, mask: u64): f64 {
+  // compress
+  let packed: u64 = 0, sh: u64 = 0;
+  for (let m = mask, x = b; m != 0; m >>= 8, x >>= 8) {
+    const mb = <i32>(m & 255);
+    packed |= (<u64>ld(PEXT8, (mb << 8) | <i32>(x & 255))) << sh;
+    sh += popcnt(<u64>mb);
+  }
+  // rank a byte at a time
+  let r: f64 = 0, k = 0, c = 0;
+  for (let x = packed; x != 0; x >>= 8) {
+    const byte = <i32>(x & 255);
+    r += ld(RANK8, ((c << 8) | byte) * 65 + k);
+    k += <i32>popcnt(<u64>byte);
+    c++;
+  }
+  return r;
+}
+
 // @ts-ignore: decorator
 @inline function mapSet(s: i32, b: u64): u64 {
   if (s == 0) return b;
@@ -154,6 +198,7 @@ export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, to
     if (k == 0) v = 1; else if (n > 0 && k <= n) v = ld(BIN, (n - 1) * 65 + k - 1) + ld(BIN, (n - 1) * 65 + k);
     st(BIN, n * 65 + k, v);
   }
+  buildRankTables();
   nSym = syms;
   for (let s = 0; s < syms; s++) for (let c = 0; c < 8; c++) for (let b = 0; b < 256; b++) {
     let m: u64 = 0;
@@ -363,6 +408,7 @@ function selectLayer(key: i32): bool {
 // scratch for decoding
 let dH: u64 = 0, dP: u64 = 0, dVec: i32 = 0, dLast: i32 = -1, dStall: i32 = 0, dSide: i32 = 0;
 const FREE_SCRATCH = new StaticArray<i32>(64);
+const FREE_SCRATCH_I8 = new StaticArray<i8>(64);
 
 /** Stack vector code of the current core position (excess per stack point). */
 function vecOfCore(): i32 {
@@ -416,16 +462,12 @@ function slotOf(key: i32, h: u64, p: u64, vec: i32, last: i32, stall: i32): f64 
     }
   }
   const code = vecImage(bestS, vec);
-  const comp = ld(COMP_K, n1) + <usize>(orbit * 64);
-  // side 0's pieces not on a stack of the vector, numbered among the free points less those stacks
+  // side 0's pieces not on a stack of the vector, numbered among the free points (those the orbit's
+  // representative leaves) less those stacks: their colex rank under that mask
   const sset = stackSide == 0 ? stackSet(code) : 0;
-  let rp: f64 = 0; let i = 1;
-  for (let b = bestP & ~sset; b != 0; b &= b - 1) {
-    const pt = <i32>ctz(b);
-    let q = <i32>load<i8>(comp + <usize>pt);
-    for (let m = sset; m != 0; m &= m - 1) if (<i32>load<i8>(comp + <usize>ctz(m)) < q) q--;
-    rp += bin(q, i); i++;
-  }
+  const rep = load<u64>(ld(REP_K, n1) + (<usize>orbit << 3));
+  const all: u64 = nPoints == 64 ? 0xFFFFFFFFFFFFFFFF : ((<u64>1 << <u64>nPoints) - 1);
+  const rp = rankUnder(bestP & ~sset, all & ~rep & ~sset);
   const lastF = lastFOf(key), stallF = stallSide < 0 ? 1 : stallLimit;
   let li = 0;
   if (lastF > 1 && last >= 0) {
@@ -473,20 +515,27 @@ function decode(side: i32, local: f64): bool {
   dH = load<u64>(ld(REP_K, cN1) + (<usize>orbit << 3));
   const sset = stackSide == 0 ? stackSet(dVec) : 0;
   if ((sset & dH) != 0) return false;
-  // the free points less the vector's stacks, in order
-  const free = ld(FREE_K, cN1) + <usize>(orbit * 64);
-  let nf = 0;
-  for (let q = 0; q < cF; q++) {
-    const pt = <i32>load<i8>(free + <usize>q);
-    if (!((sset >> <u64>pt) & 1)) st(FREE_SCRATCH, nf++, pt);
+  // the free points less the vector's stacks, in order (without stacks: the orbit's own list)
+  let free = ld(FREE_K, cN1) + <usize>(orbit * 64);
+  let nf = cF;
+  if (sset != 0) {
+    nf = 0;
+    for (let q = 0; q < cF; q++) {
+      const pt = <i32>load<i8>(free + <usize>q);
+      if (!((sset >> <u64>pt) & 1)) st(FREE_SCRATCH, nf++, pt);
+    }
+    free = changetype<usize>(FREE_SCRATCH_I8);
+    for (let q = 0; q < nf; q++) store<i8>(free + <usize>q, <i8>ld(FREE_SCRATCH, q));
   }
   let p: u64 = sset, q = nf - 1;
   const k = cN0 - <i32>popcnt(sset);
   if (k < 0) return false;
+  // (q >= i - 1 >= 0 throughout: C(q, i) = 0 below, and rest >= 0, so BIN is read directly)
   for (let i = k; i >= 1; i--) {
-    while (bin(q, i) > rest) q--;
-    rest -= bin(q, i);
-    p |= (<u64>1) << <u64>ld(FREE_SCRATCH, q);
+    let b = ld(BIN, q * 65 + i);
+    while (b > rest) { q--; b = ld(BIN, q * 65 + i); }
+    rest -= b;
+    p |= (<u64>1) << <u64>load<i8>(free + <usize>q);
     q--;
   }
   dP = p; dSide = side;
