@@ -51,7 +51,7 @@ import * as pos from "../position";
 import { generate } from "../movegen/index";
 import { MOVES, CAPS, scratchBase } from "../movelist";
 import { moveKind, moveFrom, moveTo, KIND_STEP } from "../move";
-import { noSameTwiceSide, stallSide, stallLimit, escapeSide, compulsory, family, FAMILY_HUNT, capture0, capture1, CAP_INTERVENTION, stacks0, stacks1, dispersal0, dispersal1, stepMask0, stepMask1 } from "../rules";
+import { noSameTwiceSide, stallSide, stallLimit, escapeSide, compulsory, family, FAMILY_HUNT, fast, capture0, capture1, CAP_INTERVENTION, stacks0, stacks1, dispersal0, dispersal1, stepMask0, stepMask1 } from "../rules";
 import { resultWinner } from "../position";
 
 /** Progress of the layer being solved: pass 1 (slots done of total) or 2 (resolved so far, level). */
@@ -108,6 +108,11 @@ const VEC_START = new StaticArray<i32>(64 * MAX_STACK_POINTS + 2);
 
 /** Per side: 1 when its in-layer steps need no check by the generator (gsSetup). */
 const PLAIN_STEPS = new StaticArray<i32>(2);
+/**
+ * Per side: 1 when the generator gives that side nothing but placements while it has a piece in hand
+ * (movegen/hunt.ts generateHunt: every side; generateFast, the Bagh Chal profile: side 0 only).
+ */
+const HAND_PLACES_ONLY = new StaticArray<i32>(2);
 let tot0: i32 = 0, tot1: i32 = 0, hs0: i32 = 0, hs1: i32 = 0, es: i32 = 0;
 let cmax0: i32 = 0, cmax1: i32 = 0;
 
@@ -252,6 +257,7 @@ export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, to
     const plain = family == FAMILY_HUNT && !compulsory && escapeSide < 0 && noSameTwiceSide != side
       && (side == 0 ? capture0 : capture1) != CAP_INTERVENTION && !(side == 0 ? stacks0 || dispersal0 : stacks1 || dispersal1);
     st(PLAIN_STEPS, side, plain ? 1 : 0);
+    st(HAND_PLACES_ONLY, side, family == FAMILY_HUNT && (!fast || side == 0) ? 1 : 0);
   }
   for (let k = 0; k <= 64; k++) st(ORB_READY, k, 0);
   return 0;
@@ -805,6 +811,10 @@ function propagate(s: i32, win: bool, L: i32): void {
   const xH = dH, xP = dP, xVec = dVec, xLast = dLast, xStall = dStall;
   const mover = side ^ 1;
   if (noSameTwiceSide == mover && xLast < 0) return;   // its last move was not a step
+  // a mover with a piece in hand had only placements (the generator lists nothing else then), and a
+  // placement leaves the layer: no predecessor here (each would fail verify(); this skips generating
+  // the placements of every candidate)
+  if (ld(HAND_PLACES_ONLY, mover) != 0 && (mover == 0 ? cH0 : cH1) > 0) return;
   const occ = xH | xP;
   let stackedPts: u64 = 0;
   for (let i = 0; i < nStack; i++) if ((xVec / ld(SW, i)) % (ld(SMAX, i) + 1) != 0) stackedPts |= (<u64>1) << <u64>ld(SPT, i);
