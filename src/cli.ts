@@ -563,7 +563,8 @@ async function solveGeneric(variant: string, dir: string, o: { option: string[];
   if (o.estimate) {
     if (o.json) { out(JSON.stringify(est)); return; }
     for (const l of est.layers) out(`${layerText(l)}: ${l.slots} slots, ${mib(2 * l.slots)}`);
-    out(`${est.layers.length} layer${est.layers.length === 1 ? '' : 's'}, ${est.slots} slots (${est.symmetries} symmetr${est.symmetries === 1 ? 'y' : 'ies'}); memory ${mib(est.memoryBytes)}, disk ${mib(est.diskBytes)}`);
+    out(`${est.layers.length} layer${est.layers.length === 1 ? '' : 's'}, ${est.slots} slots (${est.symmetries} symmetr${est.symmetries === 1 ? 'y' : 'ies'}); disk ${mib(est.diskBytes)}`);
+    out(`memory while solving: ${mib(est.memoryBytes)} at the peak (values of up to ${est.liveLayers} layers at once: ${mib(est.valueBytes)}; counters and buckets of the largest layer: ${mib(est.memoryBytes - est.valueBytes)}); every layer at once (loading for the search): ${mib(est.loadBytes)}`);
     out(est.refusal === null ? 'fits this solver' : `refused: ${est.refusal}`);
     return;
   }

@@ -122,6 +122,7 @@ export interface CoreExports {
   gsBegin(key: number): number;
   gsStep(budget: number): number;
   gsMaxDistance(): number;
+  gsQueueBytes(): number;
   gsEnable(on: number): void;
 }
 

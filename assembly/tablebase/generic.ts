@@ -51,7 +51,7 @@ import * as pos from "../position";
 import { generate } from "../movegen/index";
 import { MOVES, CAPS, scratchBase } from "../movelist";
 import { moveKind, moveFrom, moveTo, KIND_STEP } from "../move";
-import { noSameTwiceSide, stallSide, stallLimit, escapeSide, compulsory, family, FAMILY_HUNT, capture0, capture1, CAP_INTERVENTION, stacks0, stacks1, dispersal0, dispersal1, stepMask0, stepMask1 } from "../rules";
+import { noSameTwiceSide, stallSide, stallLimit, escapeSide, compulsory, family, FAMILY_HUNT, fast, capture0, capture1, CAP_INTERVENTION, stacks0, stacks1, dispersal0, dispersal1, stepMask0, stepMask1 } from "../rules";
 import { resultWinner } from "../position";
 
 /** Progress of the layer being solved: pass 1 (slots done of total) or 2 (resolved so far, level). */
@@ -108,6 +108,11 @@ const VEC_START = new StaticArray<i32>(64 * MAX_STACK_POINTS + 2);
 
 /** Per side: 1 when its in-layer steps need no check by the generator (gsSetup). */
 const PLAIN_STEPS = new StaticArray<i32>(2);
+/**
+ * Per side: 1 when the generator gives that side nothing but placements while it has a piece in hand
+ * (movegen/hunt.ts generateHunt: every side; generateFast, the Bagh Chal profile: side 0 only).
+ */
+const HAND_PLACES_ONLY = new StaticArray<i32>(2);
 let tot0: i32 = 0, tot1: i32 = 0, hs0: i32 = 0, hs1: i32 = 0, es: i32 = 0;
 let cmax0: i32 = 0, cmax1: i32 = 0;
 
@@ -122,6 +127,50 @@ const FREE_K = new StaticArray<usize>(65);      // i8 per (orbit, q): the q-th f
 
 // @ts-ignore: decorator
 @inline function bin(n: i32, k: i32): f64 { return k < 0 || n < 0 || k > n ? 0 : ld(BIN, n * 65 + k); }
+
+// Table-driven colex rank (slotOf's inner loop, the solver's hottest): a set of points is first
+// compressed to the points of a mask (PEXT8: a byte of the set under a byte of the mask -> its bits
+// packed low, as x86's pext does), then ranked a byte at a time: RANK8[(c * 256 + byte) * 65 + k] =
+// the sum over the byte's set bits b_j (j = 0, 1, .. ascending) of C(8c + b_j, k + j + 1), k being
+// the set bits in the bytes below. Sums of binomials below 2^53: exact in f64, in any order, so the
+// rank is the bit-by-bit loop's to the last bit.
+const PEXT8 = new StaticArray<u8>(256 * 256);
+const RANK8 = new StaticArray<f64>(8 * 256 * 65);
+
+/** Fills PEXT8 and RANK8 (BIN must be filled). */
+function buildRankTables(): void {
+  for (let m = 0; m < 256; m++) for (let b = 0; b < 256; b++) {
+    let out = 0, o = 0;
+    for (let j = 0; j < 8; j++) if ((m >> j) & 1) { if ((b >> j) & 1) out |= 1 << o; o++; }
+    st(PEXT8, m * 256 + b, <u8>out);
+  }
+  for (let c = 0; c < 8; c++) for (let b = 0; b < 256; b++) for (let k = 0; k <= 64; k++) {
+    let r: f64 = 0, j = 0;
+    for (let x = 0; x < 8; x++) if ((b >> x) & 1) { r += bin(8 * c + x, k + j + 1); j++; }
+    st(RANK8, (c * 256 + b) * 65 + k, r);
+  }
+}
+
+/** The colex rank of set `b`'s points among the points of `mask` (b within mask), by the tables above. */
+// @ts-ignore: decorator
+@inline function rankUnder(b: u64, mask: u64): f64 {
+  // compress
+  let packed: u64 = 0, sh: u64 = 0;
+  for (let m = mask, x = b; m != 0; m >>= 8, x >>= 8) {
+    const mb = <i32>(m & 255);
+    packed |= (<u64>ld(PEXT8, (mb << 8) | <i32>(x & 255))) << sh;
+    sh += popcnt(<u64>mb);
+  }
+  // rank a byte at a time
+  let r: f64 = 0, k = 0, c = 0;
+  for (let x = packed; x != 0; x >>= 8) {
+    const byte = <i32>(x & 255);
+    r += ld(RANK8, ((c << 8) | byte) * 65 + k);
+    k += <i32>popcnt(<u64>byte);
+    c++;
+  }
+  return r;
+}
 
 // @ts-ignore: decorator
 @inline function mapSet(s: i32, b: u64): u64 {
@@ -154,6 +203,7 @@ export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, to
     if (k == 0) v = 1; else if (n > 0 && k <= n) v = ld(BIN, (n - 1) * 65 + k - 1) + ld(BIN, (n - 1) * 65 + k);
     st(BIN, n * 65 + k, v);
   }
+  buildRankTables();
   nSym = syms;
   for (let s = 0; s < syms; s++) for (let c = 0; c < 8; c++) for (let b = 0; b < 256; b++) {
     let m: u64 = 0;
@@ -207,6 +257,7 @@ export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, to
     const plain = family == FAMILY_HUNT && !compulsory && escapeSide < 0 && noSameTwiceSide != side
       && (side == 0 ? capture0 : capture1) != CAP_INTERVENTION && !(side == 0 ? stacks0 || dispersal0 : stacks1 || dispersal1);
     st(PLAIN_STEPS, side, plain ? 1 : 0);
+    st(HAND_PLACES_ONLY, side, family == FAMILY_HUNT && (!fast || side == 0) ? 1 : 0);
   }
   for (let k = 0; k <= 64; k++) st(ORB_READY, k, 0);
   return 0;
@@ -324,7 +375,11 @@ export function gsLayerKey(c0: i32, c1: i32, h0: i32, h1: i32, e: i32): i32 {
 export function gsAttach(key: i32, ptr: usize): void { if (key >= 0 && key < layerKeys) st(LAYER_VALUES, key, ptr); }
 /** The values of layer `key` (0 when not in memory). */
 export function gsValues(key: i32): usize { return key >= 0 && key < layerKeys ? ld(LAYER_VALUES, key) : 0; }
-/** `bytes` of fresh memory (< 1 GiB; never freed: the host reuses or forgets it), or 0 when the 4 GiB address space would run out. */
+/**
+ * `bytes` of fresh memory (< 1 GiB), or 0 when the 4 GiB address space would run out. Never freed: the
+ * host's pool (src/tablebase/layer-pool.ts) hands a layer's block to later layers once no layer still to
+ * be solved needs it (gsAttach(key, 0) first, so that nothing reads it as that layer's values).
+ */
 export function gsAlloc(bytes: f64): usize {
   if (bytes <= 0 || bytes >= 1073741824) { error = ERR_MEMORY; return 0; }
   if (<f64>(<u64>memory.size() << 16) + bytes + 131072 > 4294967296.0) { error = ERR_MEMORY; return 0; }
@@ -359,6 +414,7 @@ function selectLayer(key: i32): bool {
 // scratch for decoding
 let dH: u64 = 0, dP: u64 = 0, dVec: i32 = 0, dLast: i32 = -1, dStall: i32 = 0, dSide: i32 = 0;
 const FREE_SCRATCH = new StaticArray<i32>(64);
+const FREE_SCRATCH_I8 = new StaticArray<i8>(64);
 
 /** Stack vector code of the current core position (excess per stack point). */
 function vecOfCore(): i32 {
@@ -412,16 +468,12 @@ function slotOf(key: i32, h: u64, p: u64, vec: i32, last: i32, stall: i32): f64 
     }
   }
   const code = vecImage(bestS, vec);
-  const comp = ld(COMP_K, n1) + <usize>(orbit * 64);
-  // side 0's pieces not on a stack of the vector, numbered among the free points less those stacks
+  // side 0's pieces not on a stack of the vector, numbered among the free points (those the orbit's
+  // representative leaves) less those stacks: their colex rank under that mask
   const sset = stackSide == 0 ? stackSet(code) : 0;
-  let rp: f64 = 0; let i = 1;
-  for (let b = bestP & ~sset; b != 0; b &= b - 1) {
-    const pt = <i32>ctz(b);
-    let q = <i32>load<i8>(comp + <usize>pt);
-    for (let m = sset; m != 0; m &= m - 1) if (<i32>load<i8>(comp + <usize>ctz(m)) < q) q--;
-    rp += bin(q, i); i++;
-  }
+  const rep = load<u64>(ld(REP_K, n1) + (<usize>orbit << 3));
+  const all: u64 = nPoints == 64 ? 0xFFFFFFFFFFFFFFFF : ((<u64>1 << <u64>nPoints) - 1);
+  const rp = rankUnder(bestP & ~sset, all & ~rep & ~sset);
   const lastF = lastFOf(key), stallF = stallSide < 0 ? 1 : stallLimit;
   let li = 0;
   if (lastF > 1 && last >= 0) {
@@ -469,20 +521,27 @@ function decode(side: i32, local: f64): bool {
   dH = load<u64>(ld(REP_K, cN1) + (<usize>orbit << 3));
   const sset = stackSide == 0 ? stackSet(dVec) : 0;
   if ((sset & dH) != 0) return false;
-  // the free points less the vector's stacks, in order
-  const free = ld(FREE_K, cN1) + <usize>(orbit * 64);
-  let nf = 0;
-  for (let q = 0; q < cF; q++) {
-    const pt = <i32>load<i8>(free + <usize>q);
-    if (!((sset >> <u64>pt) & 1)) st(FREE_SCRATCH, nf++, pt);
+  // the free points less the vector's stacks, in order (without stacks: the orbit's own list)
+  let free = ld(FREE_K, cN1) + <usize>(orbit * 64);
+  let nf = cF;
+  if (sset != 0) {
+    nf = 0;
+    for (let q = 0; q < cF; q++) {
+      const pt = <i32>load<i8>(free + <usize>q);
+      if (!((sset >> <u64>pt) & 1)) st(FREE_SCRATCH, nf++, pt);
+    }
+    free = changetype<usize>(FREE_SCRATCH_I8);
+    for (let q = 0; q < nf; q++) store<i8>(free + <usize>q, <i8>ld(FREE_SCRATCH, q));
   }
   let p: u64 = sset, q = nf - 1;
   const k = cN0 - <i32>popcnt(sset);
   if (k < 0) return false;
+  // (q >= i - 1 >= 0 throughout: C(q, i) = 0 below, and rest >= 0, so BIN is read directly)
   for (let i = k; i >= 1; i--) {
-    while (bin(q, i) > rest) q--;
-    rest -= bin(q, i);
-    p |= (<u64>1) << <u64>ld(FREE_SCRATCH, q);
+    let b = ld(BIN, q * 65 + i);
+    while (b > rest) { q--; b = ld(BIN, q * 65 + i); }
+    rest -= b;
+    p |= (<u64>1) << <u64>load<i8>(free + <usize>q);
     q--;
   }
   dP = p; dSide = side;
@@ -521,11 +580,16 @@ const TAIL = new StaticArray<usize>(MAX_DIST + 2);
 const FILL = new StaticArray<i32>(MAX_DIST + 2);
 let freeChunks: usize = 0;
 let maxPushed: i32 = -1;
+/** Bytes of level-bucket chunks taken from the heap so far (recycled, never returned). */
+let chunkBytes: f64 = 0;
+
+/** Bytes the level buckets hold (their most at once over every layer solved so far: chunks are recycled, never freed). */
+export function gsQueueBytes(): f64 { return chunkBytes; }
 
 function newChunk(): usize {
   let c = freeChunks;
   if (c != 0) freeChunks = load<usize>(c);
-  else c = heap.alloc(<usize>CH << 2);
+  else { c = heap.alloc(<usize>CH << 2); chunkBytes += <f64>(CH << 2); }
   store<usize>(c, 0);
   return c;
 }
@@ -747,6 +811,10 @@ function propagate(s: i32, win: bool, L: i32): void {
   const xH = dH, xP = dP, xVec = dVec, xLast = dLast, xStall = dStall;
   const mover = side ^ 1;
   if (noSameTwiceSide == mover && xLast < 0) return;   // its last move was not a step
+  // a mover with a piece in hand had only placements (the generator lists nothing else then), and a
+  // placement leaves the layer: no predecessor here (each would fail verify(); this skips generating
+  // the placements of every candidate)
+  if (ld(HAND_PLACES_ONLY, mover) != 0 && (mover == 0 ? cH0 : cH1) > 0) return;
   const occ = xH | xP;
   let stackedPts: u64 = 0;
   for (let i = 0; i < nStack; i++) if ((xVec / ld(SW, i)) % (ld(SMAX, i) + 1) != 0) stackedPts |= (<u64>1) << <u64>ld(SPT, i);

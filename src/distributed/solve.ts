@@ -8,8 +8,9 @@
  * - `whole`: the movement-phase tablebases a whole-game solve reads, captures-to-win 1..K: K independent
  *   chains of layers, run side by side (`lattice solve bagh-chal --redis`; the placement pass then runs
  *   on the coordinator's machine, src/tablebase/placement.ts, which finds them built).
- * - `generic`: the generic solver's layers (src/tablebase/generic.ts), each needing the layers its moves
- *   can lead to (HuntSolver.needs), so independent layers run side by side.
+ * - `generic`: the generic solver's layers (src/tablebase/generic.ts), each needing the layers one move
+ *   leads to (HuntSolver.successors: each of those waits for its own), so independent layers run side
+ *   by side, and a job loads only those layers.
  *
  * The files are byte for byte the local build's (the same code solves each layer; a layer's values
  * depend only on the layers it needs). A job finds its layer's file already there and valid and loads
@@ -94,9 +95,9 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
     ensureWritableDir(dir);
     const options = normalizedOptions(opts.variant, given);
     const ids = new Map<number, string>();
-    // the estimate lists the layers in solving order: a layer's needs come before it
+    // the estimate lists the layers in solving order: a layer's successors come before it
     for (const l of est.layers) {
-      const needs = solver.needs(l).map((m) => ids.get(m.key)!);
+      const needs = solver.successors(l).map((m) => ids.get(m.key)!);
       ids.set(l.key, add({ kind: 'generic-layer', variant: opts.variant, options, handsEmptyOnly, layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess], dir }, needs,
         `layer captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, excess ${l.excess}`));
     }

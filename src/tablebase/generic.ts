@@ -5,6 +5,10 @@
  * No variant id decides anything here: the declaration's board, RuleSet and start give the symmetries the
  * rules allow, the stack points, each side's total and hand, and the capture thresholds.
  *
+ * Memory: solving a layer reads only its direct successors (directSuccessors); solve() can hold just the
+ * live layers (the one being solved and those a later layer still reads), handing freed blocks to later
+ * layers through a LayerPool (layer-pool.ts), and the estimate reports that peak (SolveEstimate).
+ *
  * Repetition: a cycle is a draw (RULES.md §0, draw3). Under `repetition=none` the tables are the same
  * (what no side can force stays unresolved: endless play); `repetition=forbid` makes a position's value
  * depend on the path to it, which no position table can hold, so it is refused.
@@ -20,6 +24,7 @@ import type { RuleSet } from '../rules/index.js';
 import type { Core } from '../wasm.js';
 import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../errors.js';
 import { TablebaseError, ensureWritableDir, fileReadable, jobTempName, lockDir, removeStaleTemp, writeAtomic } from './format.js';
+import { LayerPool } from './layer-pool.js';
 
 /** One layer: what never comes back (captured and in hand per side, the stacks' excess). */
 export interface GenericLayer {
@@ -64,8 +69,23 @@ export interface SolveEstimate {
   slots: number;
   /** Bytes of the layer files (2 a slot, plus headers). */
   diskBytes: number;
-  /** Peak memory of the core while solving: every layer's values (2 bytes a slot) + the largest layer's counters. */
+  /**
+   * Peak memory of the core while solving (bytes): the values (2 bytes a slot) of the layers live at
+   * once, the layer being solved and those one move from it that a later layer still needs, as the
+   * layer pool (layer-pool.ts) places them in the solving order, blocks it cannot reuse included; plus
+   * the successor counters of the largest layer (2 bytes a slot) and an allowance for the level
+   * buckets of one entry (4 bytes) a slot of the largest layer.
+   */
   memoryBytes: number;
+  /** Of memoryBytes: the address space the pool takes for values (the sum of its regions). */
+  valueBytes: number;
+  /** The most layers in memory at once while solving, and the layer being solved when the values peak. */
+  liveLayers: number;
+  /**
+   * Every layer's values at once plus the largest layer's counters and buckets (bytes): what load()
+   * (a Game's tables, probed by its search) needs, and what solve() keeps by default when it fits.
+   */
+  loadBytes: number;
   /** Why the solve cannot run here, or null. */
   refusal: string | null;
 }
@@ -103,6 +123,9 @@ const STEP_BUDGET = 1 << 16;
 /** The largest single allocation the core makes (assembly/tablebase/generic.ts gsAlloc). */
 const ALLOC_LIMIT = 2 ** 30;
 
+/** Bytes of the level buckets allowed for a slot of the largest layer (one u32 entry: pass 1 queues a slot at most once). */
+const QUEUE_BYTES_PER_SLOT = 4;
+
 const GS_ERRORS: Record<number, string> = {
   1: 'the index does not fit the solver (board over 64 points, more than 8 stack points, or too many hunter sets)',
   2: 'a successor lies in a layer that is not in memory',
@@ -130,6 +153,62 @@ export function allowedSymmetries(board: Board, rules: RuleSet): number[][] {
   });
 }
 
+/**
+ * Each layer's DIRECT successors among `layers`: the layers one move can lead to (key -> layers). The
+ * rule, from the RuleSet (RULES.md §0-§3) and the hunt family's move generator (assembly/movegen/hunt.ts):
+ * a side with a piece in hand must place it (RULES.md §0 Placement; the generator lists nothing else
+ * then), which takes one from that side's hand and captures nothing; a side with an empty hand steps or
+ * captures: a jump takes 1 piece of the other side
+ * ('jump') or up to all of them ('multi-jump'), a step under 'intervention' takes 0 or an even number,
+ * up to 8 (two a line, at most four lines through a point); the stacks' excess falls by at most one for
+ * the piece that leaves a stack plus one a captured piece (a jump over a stack takes one piece of it).
+ * Only layers that exist are kept: a capture past a side's target ends the game, no layer. It may list
+ * a layer no position reaches (memory, never a value); it misses none, and if it did, the core would
+ * stop on a successor whose layer is not in memory (gsError 2), never use a wrong value.
+ */
+export function directSuccessors(layers: readonly GenericLayer[], rules: RuleSet, stackSide: number): Map<number, GenericLayer[]> {
+  const at = new Map(layers.map((l) => [[...l.captured, ...l.hand, l.excess].join(), l]));
+  const out = new Map<number, GenericLayer[]>();
+  for (const l of layers) {
+    const found = new Set<GenericLayer>();
+    const add = (c: number[], h: number[], e: number) => { const m = at.get([...c, ...h, e].join()); if (m && m !== l) found.add(m); };
+    for (const s of [0, 1] as const) {
+      const side = rules.sides[s];
+      // a side with a piece in hand must place it (RULES.md §0 Placement): its only moves
+      if (l.hand[s] > 0) {
+        if (side.places) add(l.captured, l.hand.map((h, i) => (i === s ? h - 1 : h)), l.excess);
+        continue;
+      }
+      const most = side.capture === 'none' ? 0 : side.capture === 'jump' ? 1 : side.capture === 'intervention' ? 8 : 64;
+      for (let j = 0; j <= most; j++) {
+        if (side.capture === 'intervention' && j % 2 === 1) continue;
+        const c = l.captured.map((x, i) => (i === 1 - s ? x + j : x));
+        const drop = stackSide < 0 ? 0 : j + (stackSide === s ? 1 : 0);
+        for (let d = 0; d <= drop; d++) add(c, l.hand, l.excess - d);
+      }
+    }
+    out.set(l.key, layers.filter((m) => found.has(m)));
+  }
+  return out;
+}
+
+/**
+ * For each layer (key), the index in `order` of the last layer that needs it (its own index when none
+ * does): solve() frees it after that layer. Throws TablebaseError when `order` solves a layer before
+ * one of its successors (never for the estimate's order: progress only grows along a move).
+ */
+function lastUses(order: readonly GenericLayer[], successors: Map<number, GenericLayer[]>): Map<number, number> {
+  const index = new Map(order.map((l, i) => [l.key, i]));
+  const last = new Map(order.map((l, i) => [l.key, i]));
+  order.forEach((l, i) => {
+    for (const m of successors.get(l.key) ?? []) {
+      if (index.get(m.key)! >= i) throw new TablebaseError(`solver order: layer ${layerName(l)} comes before its successor ${layerName(m)}`);
+      last.set(m.key, Math.max(last.get(m.key)!, i));
+    }
+  });
+  return last;
+}
+
 /** The options the tables depend on: every option but repetition (draw3 and none give the same tables). */
 function tableOptions(o: OptionValues): Record<string, string | number> {
   const out: Record<string, string | number> = {};
@@ -140,9 +219,17 @@ function tableOptions(o: OptionValues): Record<string, string | number> {
 /** The generic solver of one variant under one option set, on its own core. */
 export class HuntSolver {
   readonly estimate: SolveEstimate;
+  /** The blocks of the core that hold layer values, reused once a layer is no longer needed. */
+  private readonly pool: LayerPool;
+  /** Layers attached by the pool (key -> address). */
+  private readonly held = new Map<number, number>();
+  /** Where probe() and verify() load a layer that is not in memory from (set by solve(), load() and solveLayer()). */
+  private dir: string | null = null;
   private constructor(readonly variant: HuntVariant, readonly options: OptionValues, readonly board: Board,
-    readonly ctx: NotationContext, readonly core: Core, estimate: SolveEstimate) {
+    readonly ctx: NotationContext, readonly core: Core, estimate: SolveEstimate,
+    private readonly succ: Map<number, GenericLayer[]>, private readonly lastUse: Map<number, number>) {
     this.estimate = estimate;
+    this.pool = new LayerPool((bytes) => core.exports.gsAlloc(bytes) >>> 0);
   }
 
   /**
@@ -219,15 +306,29 @@ export class HuntSolver {
     layers.sort((a, b) => progress(b) - progress(a) || a.key - b.key);
     const slots = layers.reduce((a, l) => a + l.slots, 0);
     const biggest = layers.reduce((a, l) => Math.max(a, l.slots), 0);
-    const memoryBytes = 2 * slots + 2 * biggest;
+    const successors = directSuccessors(layers, rules, stackSide);
+    // the live set in the solving order, placed by the pool as solve() places it
+    const lastUse = lastUses(layers, successors);
+    const pool = new LayerPool();
+    const at = new Map<number, number>();
+    let live = 0, liveLayers = 0;
+    layers.forEach((l, i) => {
+      at.set(l.key, pool.alloc(2 * l.slots));
+      liveLayers = Math.max(liveLayers, ++live);
+      for (const m of layers) if (lastUse.get(m.key) === i) { pool.release(at.get(m.key)!); live--; }
+    });
+    const work = (2 + QUEUE_BYTES_PER_SLOT) * biggest;
+    const memoryBytes = pool.regionBytes + work;
+    const loadBytes = 2 * slots + work;
+    const MiB = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
     let refusal: string | null = null;
     if (biggest * 2 >= ALLOC_LIMIT || biggest >= 2 ** 31) refusal = `its largest layer has ${biggest} slots; one layer's values must stay under 1 GiB (${ALLOC_LIMIT / 2} slots)`;
-    else if (memoryBytes > CORE_MEMORY_LIMIT) refusal = `it needs ${(memoryBytes / 2 ** 20).toFixed(0)} MiB in the core; WebAssembly's 32-bit memory holds at most ${(CORE_MEMORY_LIMIT / 2 ** 20).toFixed(0)} MiB`;
+    else if (memoryBytes > CORE_MEMORY_LIMIT) refusal = `it needs ${MiB(memoryBytes)} in the core (${MiB(pool.regionBytes)} of values, up to ${liveLayers} layers at once, and ${MiB(work)} of counters and buckets); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}`;
     const estimate: SolveEstimate = {
       variant: id, options: o, handsEmptyOnly, symmetries: syms.length, layers, slots,
-      diskBytes: 2 * slots + HEADER * layers.length, memoryBytes, refusal,
+      diskBytes: 2 * slots + HEADER * layers.length, memoryBytes, valueBytes: pool.regionBytes, liveLayers, loadBytes, refusal,
     };
-    return new HuntSolver(v, o, board, ctx, core, estimate);
+    return new HuntSolver(v, o, board, ctx, core, estimate, successors, lastUse);
   }
 
   /** The file of a layer in `dir`. */
@@ -239,12 +340,25 @@ export class HuntSolver {
   /**
    * Solves every layer of the estimate (all of them, or those with both hands empty under
    * `handsEmptyOnly`), or loads it from `dir` where a valid file exists, writing each finished layer
-   * atomically to `dir` when one is given. Resolves to the layers' results in solving order. Throws TablebaseError when the estimate refuses the solve,
-   * a file is corrupt or foreign, or the core fails (naming why); ArgumentError for a bad directory.
+   * atomically to `dir` when one is given. Resolves to the layers' results in solving order.
+   *
+   * `keep`: 'live' holds only the layer being solved and the layers one move from it that a layer still
+   * to be solved needs (directSuccessors), handing the memory of the others to later layers (the
+   * estimate's memoryBytes is this peak); afterwards probe() and verify() load a layer from `dir` when
+   * they need it (without `dir` the freed layers are gone: probe() answers null for them). 'all' keeps
+   * every layer in memory (estimate.loadBytes), so probe() and verify() answer at once. Default: 'all'
+   * when loadBytes fits the core, else 'live'. The files are the same either way, byte for byte.
+   *
+   * Throws TablebaseError when the estimate refuses the solve, `keep` is 'all' and every layer does not
+   * fit, a file is corrupt or foreign, or the core fails (naming why); ArgumentError for a bad directory
+   * or `keep`.
    */
-  async solve(opts: { dir?: string; onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void } = {}): Promise<LayerResult[]> {
+  async solve(opts: { dir?: string; keep?: 'all' | 'live'; onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void } = {}): Promise<LayerResult[]> {
     const est = this.estimate;
     if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
+    const keep = opts.keep ?? (est.loadBytes <= CORE_MEMORY_LIMIT ? 'all' : 'live');
+    if (keep !== 'all' && keep !== 'live') throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
+    if (keep === 'all' && est.loadBytes > CORE_MEMORY_LIMIT) throw new TablebaseError(`${this.variant.id}: keeping every layer needs ${(est.loadBytes / 2 ** 20).toFixed(0)} MiB in the core, over its ${(CORE_MEMORY_LIMIT / 2 ** 20).toFixed(0)} MiB: solve with keep 'live'`);
     const e = this.core.exports;
     const dir = opts.dir;
     let release = () => {};
@@ -252,6 +366,7 @@ export class HuntSolver {
       if (typeof dir !== 'string' || dir === '') throw new ArgumentError('dir must be a non-empty string');
       ensureWritableDir(dir);
       release = lockDir(dir, `${this.variant.id}-generic`);
+      this.dir = dir;
     }
     try {
       if (!e.gsReserve(est.layers.reduce((a, l) => Math.max(a, l.slots), 0))) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
@@ -272,6 +387,8 @@ export class HuntSolver {
           if (file !== null) writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh);
           r = { ...l, ...stats, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: false, file };
         }
+        // the layers no layer still to be solved needs: their memory goes to the next ones
+        if (keep === 'live') for (const m of est.layers) if (this.lastUse.get(m.key) === i) this.detach(m);
         out.push(r);
         opts.onLayer?.(r);
         await new Promise((res) => setImmediate(res));
@@ -304,11 +421,19 @@ export class HuntSolver {
   }
 
   /**
-   * The layers of the estimate that solving `l` alone needs solved first: every other layer with at least
-   * its captures of each side, at most its pieces in hand of each side and at most its stack excess (what
-   * never comes back only moves that way, so every layer `l`'s moves lead to is among them, and so is
-   * every layer those lead to). A superset of the layers one move reaches: loading them all costs memory,
-   * never a value.
+   * The layers of the estimate that one move from a position of `l` can lead to (directSuccessors: a
+   * capture, a placement, a step off a stack, or several of these in one move), in solving order:
+   * solving `l` reads these and no other. Each of them needs its own direct successors solved before
+   * it, so a layer is solved after every layer it can lead to.
+   */
+  successors(l: GenericLayer): GenericLayer[] {
+    return this.succ.get(l.key) ?? [];
+  }
+
+  /**
+   * Every layer of the estimate with at least `l`'s captures of each side, at most its pieces in hand
+   * of each side and at most its stack excess: a superset of what `l`'s positions can ever lead to
+   * (successors() is what one move reaches, all that solving `l` reads).
    */
   needs(l: GenericLayer): GenericLayer[] {
     return this.estimate.layers.filter((m) => m.key !== l.key && m.captured[0] >= l.captured[0] && m.captured[1] >= l.captured[1]
@@ -326,9 +451,10 @@ export class HuntSolver {
   }
 
   /**
-   * Solves the one layer `l` (a job of a distributed solve, src/distributed/): loads from `dir` every layer
-   * it needs (needs(l): each must be there and valid, a missing one is a TablebaseError, never solved
-   * here), then loads `l` from its file when that is there and valid, else solves it and writes its file
+   * Solves the one layer `l` (a job of a distributed solve, src/distributed/): loads from `dir` the layers
+   * one move from it (successors(l), and no other: each must be there and valid, a missing one is a
+   * TablebaseError, never solved here; layers this solver held before and `l` does not read are freed),
+   * then loads `l` from its file when that is there and valid, else solves it and writes its file
    * atomically through a temp file of this process's own (jobTempName). No lock file is taken: the job
    * queue runs a layer's job once at a time. The file is byte for byte what solve() writes. Throws
    * TablebaseError (refused solve, missing, corrupt or foreign file, core failure), ArgumentError for a
@@ -342,11 +468,13 @@ export class HuntSolver {
     ensureWritableDir(dir);
     const e = this.core.exports;
     const t0 = Date.now();
-    for (const m of this.needs(l)) {
+    const reads = this.successors(l);
+    for (const m of reads) {
       const file = this.fileOf(dir, m);
       if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing; layer ${layerName(l)} needs layer ${layerName(m)} solved first`);
-      readGenericFile(file, this.expectedHeader(m), new Uint8Array(e.memory.buffer, this.attach(m), 2 * m.slots));
     }
+    this.holdOnly([l, ...reads], dir);
+    this.dir = dir;
     const file = this.fileOf(dir, l);
     const ptr = this.attach(l);
     if (fileReadable(file, 'solver layer file')) {
@@ -363,32 +491,47 @@ export class HuntSolver {
 
   /**
    * Loads every layer from `dir` (written by solve() with the same variant and options) without solving;
-   * returns what each holds. Throws TablebaseError naming a missing, corrupt or foreign file.
+   * returns what each holds. Every layer is in memory afterwards (a Game's search probes them in the
+   * core). Throws TablebaseError naming a missing, corrupt or foreign file, or, with the figures, a game
+   * whose layers do not fit the core together (estimate.loadBytes: solve() with keep 'live' and probe()
+   * then load one layer at a time).
    */
   load(dir: string): SolvedLayerInfo[] {
     const e = this.core.exports;
-    return this.estimate.layers.map((l) => {
+    const est = this.estimate;
+    if (est.refusal !== null) throw new TablebaseError(`${this.variant.id} has no solved tables: it does not fit the solver (${est.refusal})`);
+    if (est.loadBytes > CORE_MEMORY_LIMIT) {
+      throw new TablebaseError(`${this.variant.id}: its ${est.layers.length} layers need ${(est.loadBytes / 2 ** 20).toFixed(0)} MiB in the core together (${est.slots} slots, 2 bytes each, plus ${((est.loadBytes - 2 * est.slots) / 2 ** 20).toFixed(0)} MiB of work space); WebAssembly's 32-bit memory holds at most ${(CORE_MEMORY_LIMIT / 2 ** 20).toFixed(0)} MiB, so they cannot all be loaded for the search (HuntSolver.probe loads the layer of each position it is asked)`);
+    }
+    const infos = est.layers.map((l) => {
       const file = this.fileOf(dir, l);
       if (!fileReadable(file, 'solver layer file')) {
-        if (this.estimate.refusal !== null) throw new TablebaseError(`${this.variant.id} has no solved tables: it does not fit the solver (${this.estimate.refusal})`);
         throw new TablebaseError(`${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}"${optionArgs(this.options)}; ${presentOptions(dir, this.variant.id)})`);
       }
       const ptr = this.attach(l);
       const stats = readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
       return { ...l, ...stats, sides: this.sideCounts(l), file };
     });
+    this.dir = dir;
+    return infos;
   }
 
   /**
    * Checks every stored value against its successors' (assembly/tablebase/generic.ts gsVerifyLayer),
    * in steps that return to the event loop: resolves to the number of positions that disagree, per
-   * layer, in solving order. Every layer must be solved or loaded: rejects with TablebaseError if one is
-   * not.
+   * layer, in solving order. A layer not in memory (after a solve that kept only the live layers) is
+   * loaded from the directory of the last solve() or load(), with its successors, and the others freed.
+   * Rejects with TablebaseError if a layer is neither in memory nor in that directory.
    */
   async verify(onLayer?: (l: GenericLayer, bad: number) => void): Promise<number[]> {
     const e = this.core.exports;
     const out: number[] = [];
     for (const l of this.estimate.layers) {
+      const reads = [l, ...this.successors(l)];
+      if (reads.some((m) => e.gsValues(m.key) === 0)) {
+        if (this.dir === null) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: it or a layer one move from it is not in memory, and no directory holds them`);
+        this.holdOnly(reads, this.dir);
+      }
       let bad = 0;
       for (let from = 0; from < l.slots; from += STEP_BUDGET) {
         const b = e.gsVerifyLayer(l.key, from, from + STEP_BUDGET);
@@ -420,15 +563,48 @@ export class HuntSolver {
     return [half(0), half(per)];
   }
 
+  /** Gives layer `l` a block of the pool (unless it has values already); its address. Throws TablebaseError when the core's memory runs out. */
   private attach(l: GenericLayer): number {
     const e = this.core.exports;
     let ptr = e.gsValues(l.key);
     if (ptr === 0) {
-      ptr = e.gsAlloc(2 * l.slots);
-      if (ptr === 0) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]} (layer ${layerName(l)}, ${l.slots} slots)`);
+      ptr = this.pool.alloc(2 * l.slots);
+      if (ptr === 0) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]} (layer ${layerName(l)}, ${l.slots} slots; ${(this.pool.liveBytes / 2 ** 20).toFixed(0)} MiB of layers in memory)`);
       e.gsAttach(l.key, ptr);
+      this.held.set(l.key, ptr);
     }
     return ptr >>> 0;
+  }
+
+  /** Takes layer `l`'s values out of the core (it forgets them first) and gives their block back to the pool. */
+  private detach(l: GenericLayer): void {
+    const ptr = this.held.get(l.key);
+    if (ptr === undefined) return;
+    this.core.exports.gsAttach(l.key, 0);
+    this.held.delete(l.key);
+    this.pool.release(ptr);
+  }
+
+  /**
+   * Makes `keep` the layers in memory: frees every other layer the pool holds, then loads each of
+   * `keep` not in memory from its file in `dir`. Throws TablebaseError for a missing, corrupt or foreign file.
+   */
+  private holdOnly(keep: readonly GenericLayer[], dir: string): void {
+    const e = this.core.exports;
+    const wanted = new Set(keep.map((l) => l.key));
+    for (const l of this.estimate.layers) if (!wanted.has(l.key)) this.detach(l);
+    for (const l of keep) {
+      if (e.gsValues(l.key) !== 0) continue;
+      const file = this.fileOf(dir, l);
+      if (!fileReadable(file, 'solver layer file')) continue;
+      const ptr = this.attach(l);
+      try {
+        readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
+      } catch (err) {
+        this.detach(l);
+        throw err;
+      }
+    }
   }
 
   private expectedHeader(l: GenericLayer): HeaderFields {
@@ -437,12 +613,28 @@ export class HuntSolver {
 
   /**
    * The value of a position (text, RULES.md notation) for the side to move, or null when its layer is
-   * not solved or loaded. Throws ParseError / PositionError for a bad position string.
+   * not solved or loaded. A layer not in memory (after a solve that kept only the live layers) is read
+   * from the directory of the last solve() or load() when its file is there, freeing the other layers
+   * that this loaded. Throws ParseError / PositionError for a bad position string, TablebaseError for
+   * a corrupt or foreign file.
    */
   probe(position: string | Setup): SolvedValue | null {
     const s = typeof position === 'string' ? parsePositionText(this.ctx, position) : position;
+    const e = this.core.exports;
     loadSetupIntoCore(this.core, s);
-    return decodeValue(this.core.exports.gsProbe());
+    let v = e.gsProbe();
+    if (v < 0 && this.dir !== null) {
+      const l = this.estimate.layers.find((m) => m.key === e.gsCurrentLayer());
+      if (l !== undefined && e.gsValues(l.key) === 0 && fileReadable(this.fileOf(this.dir, l), 'solver layer file')) {
+        // the layers loaded this way stay while they fit; the least recently loaded go first
+        const room = CORE_MEMORY_LIMIT - (this.estimate.loadBytes - 2 * this.estimate.slots);
+        while (this.pool.liveBytes + 2 * l.slots > room && this.held.size > 0) this.detach(this.estimate.layers.find((m) => m.key === this.held.keys().next().value)!);
+        this.holdOnly([...this.estimate.layers.filter((m) => this.held.has(m.key)), l], this.dir);
+        loadSetupIntoCore(this.core, s);
+        v = e.gsProbe();
+      }
+    }
+    return decodeValue(v);
   }
 
   /** The start position's text. */

@@ -1,0 +1,142 @@
+// The generic solver holding only live layers (src/tablebase/generic.ts directSuccessors, solve({ keep:
+// 'live' }), solveLayer; issue 20): the layer pool's reuse (src/tablebase/layer-pool.ts), each layer's
+// direct successors, files byte for byte those of a solve that keeps every layer, the estimate's peak
+// equal to what the pool really takes, and the figures for the real games.
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HuntSolver, type GenericLayer } from '../../src/tablebase/generic.js';
+import { LayerPool } from '../../src/tablebase/layer-pool.js';
+import { TablebaseError } from '../../src/errors.js';
+import { REDUCED, reduced } from '../support/reduced-games.js';
+
+const dirs: string[] = [];
+const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'lattice-live-')); dirs.push(d); return d; };
+afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const at = (l: GenericLayer) => [...l.captured, ...l.hand, l.excess].join('/');
+const hashes = (dir: string) => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.lgs')).sort()
+  .map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+const decl = (id: string) => { const r = REDUCED.find((c) => c.id === id)!; return reduced(r.base, r.id, r.start, r.target); };
+
+describe('the layer pool', () => {
+  it('reuses a released block by best fit, splits it, merges free neighbours, and takes a new region only when nothing fits', () => {
+    const grown: number[] = [];
+    let top = 1000;
+    const pool = new LayerPool((bytes) => { grown.push(bytes); const a = top; top += bytes + 64; return a; });
+    const a = pool.alloc(400), b = pool.alloc(100), c = pool.alloc(400);
+    expect(grown).toEqual([400, 100, 400]);
+    pool.release(a);
+    pool.release(c);
+    // best fit: both free blocks are 400; the lower address is taken, from its start
+    const d = pool.alloc(300);
+    expect(d).toBe(a);
+    const e = pool.alloc(100);
+    expect(e).toBe(a + 300);
+    expect(pool.regionBytes).toBe(900);
+    // nothing of 500 is free: a new region
+    pool.release(b);
+    const f = pool.alloc(500);
+    expect(grown).toEqual([400, 100, 400, 500]);
+    // released neighbours in one region merge back into one block
+    pool.release(d); pool.release(e);
+    expect(pool.alloc(400)).toBe(a);
+    expect(pool.liveBytes).toBe(900);
+    expect(pool.peakLiveBytes).toBe(900);
+    expect(() => pool.release(f + 2)).toThrow(RangeError);
+    // a core out of memory: 0, nothing changed
+    const full = new LayerPool(() => 0);
+    expect(full.alloc(8)).toBe(0);
+    expect(full.regionBytes).toBe(0);
+  });
+});
+
+describe('direct successors', () => {
+  it('shepherds: a placement while a side has a piece in hand, else a wolf jump; every successor solved before and among needs()', async () => {
+    const s = await HuntSolver.create(decl('shepherds-1'));
+    const layers = s.estimate.layers;
+    for (const [i, l] of layers.entries()) {
+      const want = layers.filter((m) => {
+        const d = [m.captured[0] - l.captured[0], m.captured[1] - l.captured[1], l.hand[0] - m.hand[0], l.hand[1] - m.hand[1], l.excess - m.excess];
+        // a side with a piece in hand only places (RULES.md §0); the wolves jump with an empty hand
+        const wolfMoves = l.hand[1] > 0 ? ['0,0,0,1,0'] : ['1,0,0,0,0'];
+        const sheepMoves = l.hand[0] > 0 ? ['0,0,1,0,0'] : [];
+        return [...wolfMoves, ...sheepMoves].includes(d.join());
+      });
+      expect(s.successors(l).map(at)).toEqual(want.map(at));
+      for (const m of s.successors(l)) {
+        expect(layers.indexOf(m)).toBeLessThan(i);
+        expect(s.needs(l)).toContain(m);
+      }
+    }
+    // the start's layer (nothing captured, a piece of each side in hand) reads 2 layers, not all 5 later ones
+    const start = s.layerAt([0, 0, 1, 1, 0]);
+    expect(s.successors(start).map(at)).toEqual(['0/0/0/1/0', '0/0/1/0/0']);
+    expect(s.needs(start).length).toBeGreaterThan(2);
+  });
+
+  it('surround: captures by intervention in pairs; double tiger: a dog off a stack, a jump over one', async () => {
+    const s = await HuntSolver.create('surround-the-tiger');
+    expect(s.successors(s.layerAt([0, 0, 0, 0, 0])).map(at)).toEqual(['4/0/0/0/0', '2/0/0/0/0']);
+    const d = await HuntSolver.create('double-tiger');
+    expect(d.successors(d.layerAt([1, 0, 0, 0, 5])).map(at).sort()).toEqual(['1/0/0/0/4', '2/0/0/0/4', '2/0/0/0/5']);
+  });
+});
+
+describe('solving with the live layers only', () => {
+  for (const id of ['shepherds-1', 'double-2', 'surround-3']) {
+    it(`${id}: the same files as keeping every layer (SHA-256), the pool's peak as estimated, verify and probe loading from the files`, async () => {
+      const all = tempDir(), live = tempDir();
+      const a = await HuntSolver.create(decl(id));
+      const ra = await a.solve({ dir: all, keep: 'all' });
+      const b = await HuntSolver.create(decl(id));
+      const rb = await b.solve({ dir: live, keep: 'live' });
+      expect(hashes(live)).toEqual(hashes(all));
+      expect(Object.keys(hashes(live)).length).toBe(a.estimate.layers.length);
+      const strip = ({ ms, file, ...rest }: { ms: number; file: string | null }) => rest;
+      expect(rb.map(strip)).toEqual(ra.map(strip));
+      // the pool took what the estimate says, and freed layers as it went
+      const pool = (b as unknown as { pool: LayerPool }).pool;
+      expect(pool.regionBytes).toBe(b.estimate.valueBytes);
+      expect(b.estimate.valueBytes).toBeLessThanOrEqual(2 * b.estimate.slots);
+      // probe() and verify() load what they need from the directory
+      expect(b.probe(b.startText())).toEqual(a.probe(a.startText()));
+      expect(await b.verify()).toEqual(b.estimate.layers.map(() => 0));
+    });
+  }
+
+  it('solveLayer holds the layer and its direct successors only', async () => {
+    const dir = tempDir();
+    const a = await HuntSolver.create(decl('shepherds-1'));
+    await a.solve({ dir });
+    const b = await HuntSolver.create(decl('shepherds-1'));
+    const e = b.core.exports;
+    for (const l of b.estimate.layers) {
+      await b.solveLayer(l, { dir });
+      const held = b.estimate.layers.filter((m) => e.gsValues(m.key) !== 0);
+      expect(held.map(at).sort()).toEqual([l, ...b.successors(l)].map(at).sort());
+    }
+  });
+});
+
+describe('the estimate of the real games', () => {
+  it('shepherds-and-wolves fits with the live layers (but not every layer at once: load() refuses with figures)', async () => {
+    const s = await HuntSolver.create('shepherds-and-wolves');
+    const est = s.estimate;
+    expect(est.refusal).toBeNull();
+    expect(est.layers.length).toBe(396);
+    expect(est.memoryBytes).toBeLessThan(3.5 * 2 ** 30);
+    expect(est.memoryBytes).toBeGreaterThan(est.valueBytes);
+    expect(est.loadBytes).toBeGreaterThan(20 * 2 ** 30);
+    expect(() => s.load(tempDir())).toThrow(TablebaseError);
+    expect(() => s.load(tempDir())).toThrow(/396 layers need \d+ MiB/);
+    await expect(s.solve({ keep: 'all' })).rejects.toThrow(/keeping every layer/);
+  });
+
+  it('double-tiger: refused for its largest layer, with the live peak in the estimate', async () => {
+    const s = await HuntSolver.create('double-tiger');
+    expect(s.estimate.refusal).toMatch(/827119020 slots/);
+    expect(s.estimate.memoryBytes).toBeLessThan(s.estimate.loadBytes);
+  });
+});
