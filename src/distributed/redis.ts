@@ -96,7 +96,7 @@ export function describeRedisFailure(t: RedisTarget, err: unknown): string {
   if (e?.code === 'ETIMEDOUT' || /timed? ?out/i.test(msg)) return `no answer from ${at} within ${CONNECT_TIMEOUT_MS / 1000} s (a firewall, a wrong host or port, or not a Redis server)`;
   if (/NOAUTH|WRONGPASS|invalid password|invalid username/i.test(msg)) return `${at} refused the credentials (${msg.split('\n')[0]}): give them in the URL, redis://user:password@host:port`;
   if (/DB index is out of range/i.test(msg)) return `${at} has no database ${t.db} (${msg.split('\n')[0]})`;
-  if (/max retries per request|Connection is closed/i.test(msg)) return `${at} went away (the connection was lost and could not be made again)`;
+  if (/max retries per request|Connection is closed|Command aborted due to connection close/i.test(msg)) return `${at} went away (the connection was lost and could not be made again)`;
   if (/Unknown RESP type|Protocol error/i.test(msg)) return `${t.host}:${t.port} does not speak Redis's protocol (is it a Redis server? it answered: ${msg.split('\n')[0]})`;
   return `${at}: ${msg.split('\n')[0]}`;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/engine.js';
 import { JobError, RedisError } from '../../src/errors.js';
 import { checkJobData, checkJobResult, jobIdOf, canonicalJson, type PerftJobData } from '../../src/distributed/jobs.js';
-import { parseRedisUrl } from '../../src/distributed/redis.js';
+import { describeRedisFailure, parseRedisUrl } from '../../src/distributed/redis.js';
 import { normalizedOptions, splitTree } from '../../src/distributed/split.js';
 
 describe('--redis URLs', () => {
@@ -34,6 +34,13 @@ describe('--redis URLs', () => {
       expect(err, url).toBeInstanceOf(RedisError);
       expect((err as RedisError).code).toBe('redis');
       expect((err as Error).message, url).toMatch(msg);
+    }
+  });
+
+  it('a server lost mid-command reads as gone, whichever words ioredis used', () => {
+    const t = parseRedisUrl('redis://127.0.0.1:6380/0');
+    for (const m of ['Connection is closed.', 'Reached the max retries per request limit (which is 1).', 'Command aborted due to connection close']) {
+      expect(describeRedisFailure(t, new Error(m)), m).toMatch(/Redis at redis:\/\/127\.0\.0\.1:6380\/0 went away/);
     }
   });
 });
