@@ -117,6 +117,23 @@ export class GameTablebase {
   }
 
   /**
+   * The tables' best line onward from the current position where they decide it (a win or a loss still
+   * to be played out; [] for a draw, a decided game, a position they do not cover or no tables): what a
+   * search line that ended on a probed position goes on with. Either kind of tables (Bagh Chal's
+   * movement tablebase, the generic solver's layers). The position is unchanged afterwards.
+   */
+  onward(): Array<{ m: number; caps: bigint }> {
+    if (!this.loaded) return [];
+    const e = this.core.exports;
+    if (this.generic) {
+      const c = e.gsProbe();
+      return c > 0 ? genericBestLine(this.core, this.board, c) : [];
+    }
+    const v = this.value();
+    return v > 1 && e.captured() < this.captureTarget ? this.line(v) : [];
+  }
+
+  /**
    * The tablebase's best line from the current position, whose raw value is `v0` (dtm + 1, or 0 for a
    * draw): each move lowers the distance to mate by one (a draw stays a draw), to the end of the game
    * (at most 12 moves for a draw). The position is unchanged afterwards.

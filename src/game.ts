@@ -598,9 +598,9 @@ export class Game implements AnyGame {
   }
 
   /**
-   * The search's principal variation as move text. With a tablebase loaded, a line the search ended on
-   * a decided tablebase position (the search probes it instead of searching on) goes on with the
-   * tablebase's best line to the end of the game.
+   * The search's principal variation as move text. With tables loaded (Bagh Chal's tablebase or the
+   * generic solver's layers), a line the search ended on a decided position of the tables (the search
+   * probes it instead of searching on) goes on with their best line to the end of the game.
    */
   private pv(len: number): string[] {
     const e = this.core.exports;
@@ -614,8 +614,7 @@ export class Game implements AnyGame {
     const texts = lineTexts(this.core, this.board, raw);
     if (this.tb.loaded && raw.length > 0 && texts.length === raw.length) {
       for (const { m, caps } of raw) { this.core.writeSet(IO_SET.caps, caps); e.makeMove(m); }
-      const v = this.tb.value();
-      if (v > 1 && e.captured() < (this.rules.sides[0].captureTarget ?? Infinity)) texts.push(...lineTexts(this.core, this.board, this.tb.line(v)));
+      texts.push(...lineTexts(this.core, this.board, this.tb.onward()));
       for (let i = 0; i < raw.length; i++) e.unmakeMove();
     }
     return texts;

@@ -162,6 +162,10 @@ describe('generic solver: the tables in a Game and its search', () => {
     await h.loadTablebase(dir);
     const r = h.search({ depth: 3 });
     expect(r.mateIn).toBe(-start.plies);
+    // and its principal variation goes on with the tables' line to the end (it was the first move alone)
+    expect(r.pv.length).toBe(start.plies);
+    for (const m of r.pv) h.play(m);
+    expect(h.result()?.winner).toBe('prey');
     // another option set has no files here
     const k = await Game.create('catch-the-giant', { options: { 'stall-limit': 2 } });
     await expect(k.loadTablebase(dir)).rejects.toThrow(/missing/);
