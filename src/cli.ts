@@ -581,7 +581,8 @@ async function solveGeneric(variant: string, dir: string, o: { option: string[];
       bar.update(p.pass === 1 ? p.done : Math.min(p.done, p.total), { what: p.pass === 1 ? 'positions counted' : `level ${p.level}, ${p.done} resolved` });
     },
     onLayer: (r) => {
-      if (bar && current) { bar.stop(); current = ''; }
+      // pass 2 ends below its total by the layer's draws (never resolved, so never counted): the bar ends full
+      if (bar && current) { bar.update(bar.getTotal(), { what: 'done' }); bar.stop(); current = ''; }
       if (!o.json) out(`${layerText(r)}: ${r.positions} positions, ${r.wins} win, ${r.draws} draw, ${r.losses} loss (side to move), longest ${r.maxPlies} plies, ${r.loaded ? 'loaded' : `${(r.ms / 1000).toFixed(1)} s`}`);
     },
   });

@@ -690,7 +690,7 @@ export function gsBegin(key: i32): i32 {
   if (total > counterCap && !gsReserve(total)) return -1;
   for (let L = 0; L <= MAX_DIST + 1; L++) { st<usize>(HEAD, L, 0); st<usize>(TAIL, L, 0); st(FILL, L, 0); }
   maxPushed = -1;
-  phase = 1; pSlot = 0; pDone = 0; pMaxD = 0;
+  phase = 1; pSlot = 0; pDone = 0; pMaxD = 0; statUsed = 0;
   return 0;
 }
 
@@ -764,6 +764,7 @@ function pass1Slot(s: i32): bool {
   const side = s >= per ? 1 : 0;
   store<u16>(counters + (<usize>s << 1), 0);
   if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) { setVal(s, UNUSED); return true; }
+  statUsed++;   // positions in use, counted as pass 1 goes (pass 2's progress total; phase 3 counts them again)
   if (pos.over != 0) { setVal(s, resultWinner(pos.over) == side ? 1 : 2); return true; }
   const n = generate(base);
   setVal(s, 0);

@@ -113,7 +113,11 @@ export interface LayerResult extends SolvedLayerInfo {
   loaded: boolean;
 }
 
-/** Progress of a layer: pass 1 counts successors (done of total slots); pass 2 resolves level by level. */
+/**
+ * Progress of a layer: pass 1 counts successors (done of total slots); pass 2 resolves wins and losses
+ * level by level (done of total: the layer's positions, counted by pass 1; the draws among them are
+ * never resolved, so pass 2 ends below total by the layer's draws; level: the distance in plies).
+ */
 export interface SolveProgress { layer: number; layers: number; pass: 1 | 2; done: number; total: number; level: number }
 
 /** The largest memory the core may use (WebAssembly's 32-bit address space, less the engine's own). */
@@ -407,7 +411,7 @@ export class HuntSolver {
    */
   private async solveAttached(l: GenericLayer, index: number, onProgress?: (p: SolveProgress) => void): Promise<LayerStats> {
     const e = this.core.exports;
-    this.core.hooks.tbProgress = (pass, done, total) => onProgress?.({ layer: index, layers: this.estimate.layers.length, pass: pass as 1 | 2, done, total: pass === 1 ? total : l.slots, level: pass === 2 ? total : 0 });
+    this.core.hooks.tbProgress = (pass, done, total) => onProgress?.({ layer: index, layers: this.estimate.layers.length, pass: pass as 1 | 2, done, total: pass === 1 ? total : e.gsStat(0), level: pass === 2 ? total : 0 });
     let rc: number;
     try {
       // in steps of about 2^16 positions, back to the event loop between them
