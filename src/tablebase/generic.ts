@@ -127,6 +127,9 @@ const STEP_BUDGET = 1 << 16;
 /** The largest single allocation the core makes (assembly/tablebase/generic.ts gsAlloc). */
 const ALLOC_LIMIT = 2 ** 30;
 
+/** `b` bytes as whole MiB, for messages ("12 MiB"). */
+const MiB = (b: number): string => `${(b / 2 ** 20).toFixed(0)} MiB`;
+
 /** Bytes of the level buckets allowed for a slot of the largest layer (one u32 entry: pass 1 queues a slot at most once). */
 const QUEUE_BYTES_PER_SLOT = 4;
 
@@ -324,7 +327,6 @@ export class HuntSolver {
     const work = (2 + QUEUE_BYTES_PER_SLOT) * biggest;
     const memoryBytes = pool.regionBytes + work;
     const loadBytes = 2 * slots + work;
-    const MiB = (b: number) => `${(b / 2 ** 20).toFixed(0)} MiB`;
     let refusal: string | null = null;
     if (biggest * 2 >= ALLOC_LIMIT || biggest >= 2 ** 31) refusal = `its largest layer has ${biggest} slots; one layer's values must stay under 1 GiB (${ALLOC_LIMIT / 2} slots)`;
     else if (memoryBytes > CORE_MEMORY_LIMIT) refusal = `it needs ${MiB(memoryBytes)} in the core (${MiB(pool.regionBytes)} of values, up to ${liveLayers} layers at once, and ${MiB(work)} of counters and buckets); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}`;
@@ -362,7 +364,7 @@ export class HuntSolver {
     if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
     const keep = opts.keep ?? (est.loadBytes <= CORE_MEMORY_LIMIT ? 'all' : 'live');
     if (keep !== 'all' && keep !== 'live') throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
-    if (keep === 'all' && est.loadBytes > CORE_MEMORY_LIMIT) throw new TablebaseError(`${this.variant.id}: keeping every layer needs ${(est.loadBytes / 2 ** 20).toFixed(0)} MiB in the core, over its ${(CORE_MEMORY_LIMIT / 2 ** 20).toFixed(0)} MiB: solve with keep 'live'`);
+    if (keep === 'all' && est.loadBytes > CORE_MEMORY_LIMIT) throw new TablebaseError(`${this.variant.id}: keeping every layer needs ${MiB(est.loadBytes)} in the core, over its ${MiB(CORE_MEMORY_LIMIT)}: solve with keep 'live'`);
     const e = this.core.exports;
     const dir = opts.dir;
     let release = () => {};
@@ -505,7 +507,7 @@ export class HuntSolver {
     const est = this.estimate;
     if (est.refusal !== null) throw new TablebaseError(`${this.variant.id} has no solved tables: it does not fit the solver (${est.refusal})`);
     if (est.loadBytes > CORE_MEMORY_LIMIT) {
-      throw new TablebaseError(`${this.variant.id}: its ${est.layers.length} layers need ${(est.loadBytes / 2 ** 20).toFixed(0)} MiB in the core together (${est.slots} slots, 2 bytes each, plus ${((est.loadBytes - 2 * est.slots) / 2 ** 20).toFixed(0)} MiB of work space); WebAssembly's 32-bit memory holds at most ${(CORE_MEMORY_LIMIT / 2 ** 20).toFixed(0)} MiB, so they cannot all be loaded for the search (HuntSolver.probe loads the layer of each position it is asked)`);
+      throw new TablebaseError(`${this.variant.id}: its ${est.layers.length} layers need ${MiB(est.loadBytes)} in the core together (${est.slots} slots, 2 bytes each, plus ${MiB(est.loadBytes - 2 * est.slots)} of work space); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}, so they cannot all be loaded for the search (HuntSolver.probe loads the layer of each position it is asked)`);
     }
     const infos = est.layers.map((l) => {
       const file = this.fileOf(dir, l);
@@ -573,7 +575,7 @@ export class HuntSolver {
     let ptr = e.gsValues(l.key);
     if (ptr === 0) {
       ptr = this.pool.alloc(2 * l.slots);
-      if (ptr === 0) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]} (layer ${layerName(l)}, ${l.slots} slots; ${(this.pool.liveBytes / 2 ** 20).toFixed(0)} MiB of layers in memory)`);
+      if (ptr === 0) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]} (layer ${layerName(l)}, ${l.slots} slots; ${MiB(this.pool.liveBytes)} of layers in memory)`);
       e.gsAttach(l.key, ptr);
       this.held.set(l.key, ptr);
     }
