@@ -9,7 +9,7 @@ import type { Board } from './lattice/index.js';
 import { IO_SET, type Core } from './wasm.js';
 import type { HuntVariant, OptionValues } from './variants/index.js';
 import type { LayerMeta } from './tablebase/format.js';
-import type { SolvedLayerInfo } from './tablebase/generic.js';
+import type { HuntSolver, SolvedLayerInfo } from './tablebase/generic.js';
 import { lineTexts, MoveList } from './moves.js';
 
 /** A tablebase verdict for the side to move: its result with best play and the moves that get it. */
@@ -31,8 +31,10 @@ export interface SolveReport { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes
  * (0 draw, 1 + 2d a win in d, 2 + 2d a loss in d): each ply the first move in list order that keeps the
  * value one ply nearer the end (a draw stays a draw, for at most `drawPlies` moves), to the end of the
  * game. The moves with their captured sets (lineTexts names them); the position is unchanged afterwards.
+ * `focus`: called at each position of the line before its moves are probed (HuntSolver.focus: tables
+ * kept on disk load the layers the line reaches).
  */
-export function genericBestLine(core: Core, board: Board, c0: number, drawPlies = 12): Array<{ m: number; caps: bigint }> {
+export function genericBestLine(core: Core, board: Board, c0: number, drawPlies = 12, focus?: () => unknown): Array<{ m: number; caps: bigint }> {
   const e = core.exports;
   const line: Array<{ m: number; caps: bigint }> = [];
   const limit = c0 === 0 ? drawPlies : (c0 - 1) >> 1;
@@ -40,6 +42,7 @@ export function genericBestLine(core: Core, board: Board, c0: number, drawPlies 
   for (let i = 0; i < limit; i++) {
     const d = (c - 1) >> 1;
     const want = c === 0 ? 0 : (c & 1) === 1 ? 2 + 2 * (d - 1) : 1 + 2 * (d - 1);
+    focus?.();
     const list = MoveList.read(core, board, 'the tablebase line');
     let pick = -1;
     for (let j = 0; j < list.length && pick < 0; j++) {
@@ -61,8 +64,9 @@ export function genericBestLine(core: Core, board: Board, c0: number, drawPlies 
 export class GameTablebase {
   /** True once load() succeeded. */
   loaded = false;
-  /** True when the loaded tables are the generic solver's (every solved hunt game but Bagh Chal's profile). */
-  private generic = false;
+  /** The generic solver holding the loaded tables (every solved hunt game but Bagh Chal's profile), else null. */
+  private solver: HuntSolver | null = null;
+  private get generic(): boolean { return this.solver !== null; }
 
   /** `captureTarget`: the prey captures that end the game (the rules' side-0 target). */
   constructor(private readonly core: Core, private readonly board: Board, private readonly variant: HuntVariant,
@@ -71,22 +75,34 @@ export class GameTablebase {
   /**
    * Loads the tables built in `dir`: the movement-phase tablebase (`lattice tablebase build`) for Bagh
    * Chal's rule profile, the generic solver's layers (`lattice solve`) for every other hunt game it
-   * covers. Node only. Rejects with TablebaseError naming a missing, corrupt or mismatched file, or a game
-   * without tables; ArgumentError for a non-string dir or under repetition=forbid.
+   * covers. `keep` (the generic layers only; see Game.loadTablebase): 'all' or 'live'. Node only.
+   * Rejects with TablebaseError naming a missing, corrupt or mismatched file, or a game without tables;
+   * ArgumentError for a non-string dir, a bad `keep`, or under repetition=forbid.
    */
-  async load(dir: string): Promise<LayerMeta[] | SolvedLayerInfo[]> {
+  async load(dir: string, keep?: 'all' | 'live'): Promise<LayerMeta[] | SolvedLayerInfo[]> {
     if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
+    if (keep !== undefined && keep !== 'all' && keep !== 'live') throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
     // loaded on demand: the tablebase module reads files (Node only); the rest of the API runs in browsers
     const tb = await import('./tablebase/index.js');
     if (!this.core.exports.fastProfile()) {
-      const layers = await tb.loadGenericInto(this.core, this.variant, this.options, dir);
+      const { solver, layers } = await tb.loadGenericInto(this.core, this.variant, this.options, dir, keep);
       this.loaded = true;
-      this.generic = true;
+      this.solver = solver;
       return layers;
     }
+    if (keep !== undefined) throw new ArgumentError('keep is for the generic solver\'s tables: Bagh Chal\'s movement tablebase is loaded whole');
     const metas = tb.loadTablebaseInto(this.core, this.board, this.variant, this.options, dir);
     this.loaded = true;
     return metas;
+  }
+
+  /**
+   * Brings the layers the current position needs into the core (HuntSolver.focus: tables loaded with
+   * keep 'live'; nothing to do otherwise). Called before a search, a probe and a best line. Throws
+   * TablebaseError for a corrupt layer file.
+   */
+  focus(): void {
+    this.solver?.focus();
   }
 
   /** Raw tablebase value of the current position: dtm + 1, 0 draw, -1 not covered; 1 when decided by captures. */
@@ -101,9 +117,10 @@ export class GameTablebase {
     if (!this.loaded) return null;
     const e = this.core.exports;
     if (this.generic) {
+      this.focus();
       const c = e.gsProbe();
       if (c < 0) return null;
-      const text = lineTexts(this.core, this.board, genericBestLine(this.core, this.board, c));
+      const text = lineTexts(this.core, this.board, genericBestLine(this.core, this.board, c, 12, () => this.focus()));
       return { wdl: c === 0 ? 'draw' : (c & 1) === 1 ? 'win' : 'loss', dtm: c === 0 ? null : (c - 1) >> 1, bestmove: text[0] ?? null, line: text };
     }
     if (e.captured() >= this.captureTarget && e.inHand() === 0) {
@@ -126,8 +143,9 @@ export class GameTablebase {
     if (!this.loaded) return [];
     const e = this.core.exports;
     if (this.generic) {
+      this.focus();
       const c = e.gsProbe();
-      return c > 0 ? genericBestLine(this.core, this.board, c) : [];
+      return c > 0 ? genericBestLine(this.core, this.board, c, 12, () => this.focus()) : [];
     }
     const v = this.value();
     return v > 1 && e.captured() < this.captureTarget ? this.line(v) : [];
@@ -179,6 +197,7 @@ export class GameTablebase {
     if (finished !== null) return { value: finished > 0 ? 'win' : finished < 0 ? 'loss' : 'draw', nodes: 0, ms: 0 };
     if (this.generic) {
       // a solved game's tables hold the value itself: no proof to search
+      this.focus();
       const c = this.core.exports.gsProbe();
       return { value: c < 0 ? 'unknown' : c === 0 ? 'draw' : (c & 1) === 1 ? 'win' : 'loss', nodes: 0, ms: 0 };
     }

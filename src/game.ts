@@ -1,4 +1,4 @@
-import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, UnknownVariantError, checkKeys, describeValue, showValue } from './errors.js';
+import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, UnknownVariantError, checkKeys, describeValue, showValue, isOptionsObject } from './errors.js';
 import type { AnyGame, GameDescription } from './contract.js';
 import type { GameResult as AnyGameResult, ResultReason } from './result.js';
 import type { Board } from './lattice/index.js';
@@ -543,10 +543,19 @@ export class Game implements AnyGame {
    * (or a game without tables: Permainan Tabal, tibetan-4), and with ArgumentError under
    * repetition=forbid (the legal moves then depend on the history, which no table covers). Resolves to
    * the layers' headers (LayerMeta for Bagh Chal's tablebase, SolvedLayerInfo for the generic layers).
+   *
+   * `opts.keep` (the generic layers only): 'all' loads every layer (the search probes any position at
+   * once); 'live' keeps in the core the layers the current position needs, its own and those one move
+   * from it, loading them from `dir` as the game moves on (before each search, probe and solve): a game
+   * whose layers do not fit the core's 32-bit memory together (Shepherds and Wolves: 22 GiB) is played
+   * and probed this way, its search probing what one move reaches. Default 'all' when every layer fits
+   * (HuntSolver.load). ArgumentError for a bad `opts`, or `keep` with Bagh Chal's tablebase.
    */
-  async loadTablebase(dir: string): Promise<LayerMeta[] | SolvedLayerInfo[]> {
+  async loadTablebase(dir: string, opts: { keep?: 'all' | 'live' } = {}): Promise<LayerMeta[] | SolvedLayerInfo[]> {
     this.enter('loadTablebase');
-    return this.tb.load(dir);
+    if (!isOptionsObject(opts)) throw new ArgumentError(`loadTablebase options must be an object, got ${describeValue(opts)}`);
+    checkKeys(opts, ['keep'], 'loadTablebase options');
+    return this.tb.load(dir, opts.keep);
   }
 
   /**
@@ -651,6 +660,8 @@ export class Game implements AnyGame {
     const t0 = performance.now();
     try {
       return this.exclusive('search', () => {
+        // tables kept on disk: the layers this position needs, before the search probes them
+        this.tb.focus();
         // a search that outgrew the lists stops at once and runs again on larger ones, in the time left
         const deadline = t0 + movetime;
         let used = 0, runs = 0;

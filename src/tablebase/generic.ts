@@ -14,7 +14,7 @@
  * depend on the path to it, which no position table can hold, so it is refused.
  */
 import { join } from 'node:path';
-import { closeSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { DIR_NAMES, boardSymmetries, type Board } from '../lattice/index.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
@@ -100,8 +100,12 @@ export interface ValueCounts { positions: number; wins: number; losses: number; 
 export interface SolvedLayerInfo extends GenericLayer {
   /** Canonical positions (used slots) and their values for the side to move, both sides to move together. */
   positions: number; wins: number; losses: number; draws: number;
-  /** The same per side to move: [side 0 (the prey) to move, side 1 (the hunters) to move]; they sum to the totals. */
-  sides: [ValueCounts, ValueCounts];
+  /**
+   * The same per side to move: [side 0 (the prey) to move, side 1 (the hunters) to move]; they sum to the
+   * totals. Absent from load() with keep 'live' (only the files' headers are read then; the totals are
+   * there).
+   */
+  sides?: [ValueCounts, ValueCounts];
   /** Longest distance to the end (plies). */
   maxPlies: number;
   file: string | null;
@@ -109,6 +113,7 @@ export interface SolvedLayerInfo extends GenericLayer {
 
 /** A layer solve() finished: solved (ms) or loaded from its file. */
 export interface LayerResult extends SolvedLayerInfo {
+  sides: [ValueCounts, ValueCounts];
   ms: number;
   loaded: boolean;
 }
@@ -230,13 +235,19 @@ export class HuntSolver {
   private readonly pool: LayerPool;
   /** Layers attached by the pool (key -> address). */
   private readonly held = new Map<number, number>();
-  /** Where probe() and verify() load a layer that is not in memory from (set by solve(), load() and solveLayer()). */
+  /** Where probe(), focus() and verify() load a layer that is not in memory from (set by solve(), load() and solveLayer()). */
   private dir: string | null = null;
+  /** Key -> layer of the estimate. */
+  private readonly byKey: Map<number, GenericLayer>;
+  /** Bytes of layer values focus() keeps in the core at most (the core's limit less the solver's work space). */
+  private focusRoom: number;
   private constructor(readonly variant: HuntVariant, readonly options: OptionValues, readonly board: Board,
     readonly ctx: NotationContext, readonly core: Core, estimate: SolveEstimate,
     private readonly succ: Map<number, GenericLayer[]>, private readonly lastUse: Map<number, number>) {
     this.estimate = estimate;
     this.pool = new LayerPool((bytes) => core.exports.gsAlloc(bytes) >>> 0);
+    this.byKey = new Map(estimate.layers.map((l) => [l.key, l]));
+    this.focusRoom = CORE_MEMORY_LIMIT - (estimate.loadBytes - 2 * estimate.slots);
   }
 
   /**
@@ -496,30 +507,90 @@ export class HuntSolver {
   }
 
   /**
-   * Loads every layer from `dir` (written by solve() with the same variant and options) without solving;
-   * returns what each holds. Every layer is in memory afterwards (a Game's search probes them in the
-   * core). Throws TablebaseError naming a missing, corrupt or foreign file, or, with the figures, a game
-   * whose layers do not fit the core together (estimate.loadBytes: solve() with keep 'live' and probe()
-   * then load one layer at a time).
+   * Loads the layers solved into `dir` (by solve() with the same variant and options) without solving;
+   * returns what each holds.
+   *
+   * `keep`: 'all' reads every layer into memory (estimate.loadBytes; a Game's search then probes them
+   * all in the core). 'live' reads only the files' headers (the checksum of a layer is checked when it is
+   * loaded) and then, through focus(), keeps in memory the layer of the core's current position and the
+   * layers one move from it (successors()), loading them from `dir` as the position moves on, and other
+   * layers loaded before while they fit: what a search from that position probes; a position further
+   * on (two captures away) is searched, not probed, until the game gets there. Default: 'all' when
+   * every layer fits the core together, else 'live' (Shepherds and Wolves: 22 GiB of values).
+   *
+   * Throws TablebaseError naming a missing, corrupt or foreign file, a game outside the solver, or (with
+   * the figures) keep 'all' for layers that do not fit the core together; ArgumentError for a bad `keep`.
    */
-  load(dir: string): SolvedLayerInfo[] {
+  load(dir: string, opts: { keep?: 'all' | 'live' } = {}): SolvedLayerInfo[] {
     const e = this.core.exports;
     const est = this.estimate;
     if (est.refusal !== null) throw new TablebaseError(`${this.variant.id} has no solved tables: it does not fit the solver (${est.refusal})`);
-    if (est.loadBytes > CORE_MEMORY_LIMIT) {
-      throw new TablebaseError(`${this.variant.id}: its ${est.layers.length} layers need ${MiB(est.loadBytes)} in the core together (${est.slots} slots, 2 bytes each, plus ${MiB(est.loadBytes - 2 * est.slots)} of work space); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}, so they cannot all be loaded for the search (HuntSolver.probe loads the layer of each position it is asked)`);
+    if (!isOptionsObject(opts)) throw new ArgumentError(`load options must be an object, got ${describeValue(opts)}`);
+    checkKeys(opts, ['keep'], 'load options');
+    const keep = opts.keep ?? (est.loadBytes <= CORE_MEMORY_LIMIT ? 'all' : 'live');
+    if (keep !== 'all' && keep !== 'live') throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
+    if (keep === 'all' && est.loadBytes > CORE_MEMORY_LIMIT) {
+      throw new TablebaseError(`${this.variant.id}: its ${est.layers.length} layers need ${MiB(est.loadBytes)} in the core together (${est.slots} slots, 2 bytes each, plus ${MiB(est.loadBytes - 2 * est.slots)} of work space); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}: load them with keep 'live' (the layers the current position needs, loaded as it moves on)`);
     }
     const infos = est.layers.map((l) => {
       const file = this.fileOf(dir, l);
       if (!fileReadable(file, 'solver layer file')) {
         throw new TablebaseError(`${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}"${optionArgs(this.options)}; ${presentOptions(dir, this.variant.id)})`);
       }
+      if (keep === 'live') return { ...l, ...readGenericHeader(file, this.expectedHeader(l)), file };
       const ptr = this.attach(l);
       const stats = readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
       return { ...l, ...stats, sides: this.sideCounts(l), file };
     });
     this.dir = dir;
+    if (keep === 'live') this.focus();
     return infos;
+  }
+
+  /**
+   * Makes sure the layer of the core's current position and the layers one move from it (successors())
+   * are in memory, loading from the directory of load(), solve() or solveLayer() those that are not
+   * (a layer without a file there stays out). Room is made by freeing the layers wanted least recently;
+   * other layers stay while the core has room (CORE_MEMORY_LIMIT less the solver's work space). A layer
+   * that finds no room beside the ones wanted now stays out: its positions are not probed. Nothing to do
+   * when every layer is in memory, or without a directory. Returns true when a layer was loaded. Throws
+   * TablebaseError for a corrupt or foreign file. Not while solve() runs.
+   */
+  focus(): boolean {
+    const e = this.core.exports;
+    const l = this.byKey.get(e.gsCurrentLayer());
+    if (l === undefined || this.dir === null) return false;
+    const want = [l, ...this.successors(l)];
+    const wanted = new Set(want.map((m) => m.key));
+    const room = this.focusRoom;
+    // the least recently wanted first (the pool's map keeps that order)
+    const evict = (): boolean => {
+      for (const k of this.held.keys()) if (!wanted.has(k)) { this.detach(this.byKey.get(k)!); return true; }
+      return false;
+    };
+    let loaded = false;
+    for (const m of want) {
+      const ptr = this.held.get(m.key);
+      if (ptr !== undefined) { this.held.delete(m.key); this.held.set(m.key, ptr); continue; }
+      if (e.gsValues(m.key) !== 0) continue;
+      const file = this.fileOf(this.dir, m);
+      if (!fileReadable(file, 'solver layer file')) continue;
+      while (this.pool.liveBytes + 2 * m.slots > room && evict());
+      if (this.pool.liveBytes + 2 * m.slots > room) continue;
+      let at = this.pool.alloc(2 * m.slots);
+      while (at === 0 && evict()) at = this.pool.alloc(2 * m.slots);
+      if (at === 0) continue;
+      e.gsAttach(m.key, at);
+      this.held.set(m.key, at);
+      try {
+        readGenericFile(file, this.expectedHeader(m), new Uint8Array(e.memory.buffer, at >>> 0, 2 * m.slots));
+      } catch (err) {
+        this.detach(m);
+        throw err;
+      }
+      loaded = true;
+    }
+    return loaded;
   }
 
   /**
@@ -619,9 +690,8 @@ export class HuntSolver {
 
   /**
    * The value of a position (text, RULES.md notation) for the side to move, or null when its layer is
-   * not solved or loaded. A layer not in memory (after a solve that kept only the live layers) is read
-   * from the directory of the last solve() or load() when its file is there, freeing the other layers
-   * that this loaded. Throws ParseError / PositionError for a bad position string, TablebaseError for
+   * not solved or loaded. A layer not in memory (after a solve or load that kept only the live layers)
+   * is read from the directory of the last solve() or load() when its file is there (focus()). Throws ParseError / PositionError for a bad position string, TablebaseError for
    * a corrupt or foreign file.
    */
   probe(position: string | Setup): SolvedValue | null {
@@ -629,16 +699,9 @@ export class HuntSolver {
     const e = this.core.exports;
     loadSetupIntoCore(this.core, s);
     let v = e.gsProbe();
-    if (v < 0 && this.dir !== null) {
-      const l = this.estimate.layers.find((m) => m.key === e.gsCurrentLayer());
-      if (l !== undefined && e.gsValues(l.key) === 0 && fileReadable(this.fileOf(this.dir, l), 'solver layer file')) {
-        // the layers loaded this way stay while they fit; the least recently loaded go first
-        const room = CORE_MEMORY_LIMIT - (this.estimate.loadBytes - 2 * this.estimate.slots);
-        while (this.pool.liveBytes + 2 * l.slots > room && this.held.size > 0) this.detach(this.estimate.layers.find((m) => m.key === this.held.keys().next().value)!);
-        this.holdOnly([...this.estimate.layers.filter((m) => this.held.has(m.key)), l], this.dir);
-        loadSetupIntoCore(this.core, s);
-        v = e.gsProbe();
-      }
+    if (v < 0 && this.focus()) {
+      loadSetupIntoCore(this.core, s);
+      v = e.gsProbe();
     }
     return decodeValue(v);
   }
@@ -748,20 +811,42 @@ function encodeHeader(h: HeaderFields, s: LayerStats, body: Uint8Array): Uint8Ar
 function readGenericFile(path: string, expect: HeaderFields, into: Uint8Array): LayerStats {
   let data: Buffer;
   try { data = readFileSync(path); } catch (err) { throw new TablebaseError(`cannot read solver layer file ${path}: ${(err as Error).message}`); }
-  const bad = (why: string) => new TablebaseError(`${path}: ${why}`);
-  if (data.length < HEADER || data.subarray(0, 8).toString('latin1') !== GS_MAGIC) throw bad('not a solver layer file (no LATTICGS header)');
+  const stats = checkGenericHeader(path, data.subarray(0, HEADER), data.length, expect);
+  const body = data.subarray(HEADER);
   const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if ((crc32(body, crc32(data.subarray(52, HEADER))) >>> 0) !== dv.getUint32(48, true)) throw new TablebaseError(`${path}: checksum mismatch (the file is corrupt)`);
+  into.set(body);
+  return stats;
+}
+
+/**
+ * Reads only the header of a layer file and checks it against what the solver expects, and the file's
+ * size (not its checksum: readGenericFile checks that when the layer is loaded). Its statistics; throws
+ * TablebaseError naming the file and the fault.
+ */
+function readGenericHeader(path: string, expect: HeaderFields): LayerStats {
+  const head = Buffer.alloc(HEADER);
+  let size: number, got: number;
+  try {
+    const fd = openSync(path, 'r');
+    try { size = fstatSync(fd).size; got = readSync(fd, head, 0, HEADER, 0); } finally { closeSync(fd); }
+  } catch (err) { throw new TablebaseError(`cannot read solver layer file ${path}: ${(err as Error).message}`); }
+  return checkGenericHeader(path, head.subarray(0, got), size, expect);
+}
+
+/** Checks a layer file's header (`head`, its first HEADER bytes or fewer) and size; its statistics. Throws TablebaseError naming the file and the fault. */
+function checkGenericHeader(path: string, head: Buffer, size: number, expect: HeaderFields): LayerStats {
+  const bad = (why: string) => new TablebaseError(`${path}: ${why}`);
+  if (head.length < HEADER || head.subarray(0, 8).toString('latin1') !== GS_MAGIC) throw bad('not a solver layer file (no LATTICGS header)');
+  const dv = new DataView(head.buffer, head.byteOffset, head.byteLength);
   if (dv.getUint32(8, true) !== GS_VERSION || dv.getUint32(12, true) !== HEADER) throw bad(`format version ${dv.getUint32(8, true)}, expected ${GS_VERSION}`);
-  const variant = data.subarray(16, 48).toString('latin1').replace(/\0+$/, '');
+  const variant = head.subarray(16, 48).toString('latin1').replace(/\0+$/, '');
   if (variant !== expect.variant) throw bad(`holds ${variant}, not ${expect.variant}`);
-  const opt = data.subarray(104, 104 + dv.getUint32(100, true)).toString('utf8');
+  const opt = head.subarray(104, 104 + dv.getUint32(100, true)).toString('utf8');
   if (opt !== expect.options) throw bad(`solved with options ${opt}, not ${expect.options}`);
   const layer = [0, 1, 2, 3, 4].map((i) => dv.getUint32(56 + 4 * i, true));
   if (layer.join() !== expect.layer.join()) throw bad(`holds layer ${layer.join('/')}, expected ${expect.layer.join('/')}`);
   if (dv.getUint32(52, true) !== expect.slots || dv.getUint32(76, true) !== expect.symmetries) throw bad('its index differs from this solver\'s (slots or symmetries)');
-  if (data.length !== HEADER + 2 * expect.slots) throw bad(`${data.length} bytes, expected ${HEADER + 2 * expect.slots} (truncated or padded)`);
-  const body = data.subarray(HEADER);
-  if ((crc32(body, crc32(data.subarray(52, HEADER))) >>> 0) !== dv.getUint32(48, true)) throw bad('checksum mismatch (the file is corrupt)');
-  into.set(body);
+  if (size !== HEADER + 2 * expect.slots) throw bad(`${size} bytes, expected ${HEADER + 2 * expect.slots} (truncated or padded)`);
   return { positions: dv.getUint32(80, true), wins: dv.getUint32(84, true), losses: dv.getUint32(88, true), draws: dv.getUint32(92, true), maxPlies: dv.getUint32(96, true) };
 }

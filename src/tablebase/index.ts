@@ -14,7 +14,7 @@ import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
 import { ArgumentError, describeValue } from '../errors.js';
 import { newSharedMemory } from '../wasm.js';
-import type { SolvedLayerInfo } from './generic.js';
+import type { HuntSolver, SolvedLayerInfo } from './generic.js';
 import { TablebaseError, ensureWritableDir, fileReadable, jobTempName, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
 
 export { TablebaseError } from './format.js';
@@ -228,15 +228,18 @@ export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: O
 /**
  * Loads the generic solver's layer files (lattice solve, src/tablebase/generic.ts) of a hunt game other
  * than Bagh Chal's profile into a Game's core (set up for `v` under `o`) and lets its search probe them.
- * Throws TablebaseError naming a missing, corrupt or foreign file, or a game the solver does not cover.
+ * `keep`: HuntSolver.load's ('all' every layer, 'live' the current position's layer and those one move
+ * from it, loaded as the game moves on: call the returned solver's focus() after a change of position;
+ * default 'all' when they fit the core). Throws TablebaseError naming a missing, corrupt or foreign
+ * file, or a game the solver does not cover; ArgumentError for a bad `keep`.
  */
-export async function loadGenericInto(core: Core, v: HuntVariant, o: OptionValues, dir: string): Promise<SolvedLayerInfo[]> {
+export async function loadGenericInto(core: Core, v: HuntVariant, o: OptionValues, dir: string, keep?: 'all' | 'live'): Promise<{ solver: HuntSolver; layers: SolvedLayerInfo[] }> {
   checkRepetitionForTablebases(o);
   const { HuntSolver } = await import('./generic.js');
   const solver = await HuntSolver.create(v, o as Record<string, number | string>, {}, core);
-  const layers = solver.load(dir);
+  const layers = solver.load(dir, keep === undefined ? {} : { keep });
   core.exports.gsEnable(1);
-  return layers;
+  return { solver, layers };
 }
 
 /**

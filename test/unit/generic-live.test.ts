@@ -11,6 +11,9 @@ import { HuntSolver, type GenericLayer } from '../../src/tablebase/generic.js';
 import { LayerPool } from '../../src/tablebase/layer-pool.js';
 import { TablebaseError } from '../../src/errors.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
+import { GAMES, setup, type Options } from '../reference/hong-kong.js';
+import { solveReference } from '../reference/hunt-solver.js';
+import { Game } from '../../src/game.js';
 
 const dirs: string[] = [];
 const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'lattice-live-')); dirs.push(d); return d; };
@@ -120,8 +123,74 @@ describe('solving with the live layers only', () => {
   });
 });
 
+describe('loading with the live layers only (load keep \'live\', focus)', () => {
+  for (const id of ['shepherds-1', 'double-2', 'surround-3']) {
+    it(`${id}: every reachable position probes as with every layer loaded; the layers held are its own and those one move from it, the least recently wanted freed first when room runs out`, async () => {
+      const c = REDUCED.find((r) => r.id === id)!;
+      const dir = tempDir();
+      const a = await HuntSolver.create(decl(id));
+      const ra = await a.solve({ dir, keep: 'all' });
+      const b = await HuntSolver.create(decl(id));
+      const e = b.core.exports;
+      const current = e.gsCurrentLayer();
+      const infos = b.load(dir, { keep: 'live' });
+      // the headers only: the totals of each layer, not the counts per side to move
+      expect(infos.map(({ sides, file, ...rest }) => rest)).toEqual(ra.map(({ sides, ms, loaded, file, ...rest }) => rest));
+      expect(infos.every((i) => i.sides === undefined)).toBe(true);
+      const held = () => b.estimate.layers.filter((m) => e.gsValues(m.key) !== 0);
+      const window = (l: GenericLayer | undefined) => (l === undefined ? [] : [l, ...b.successors(l)]);
+      // after load(): the layer of the core's position and those one move from it, nothing else
+      expect(held().map(at).sort()).toEqual(window(b.estimate.layers.find((m) => m.key === current)).map(at).sort());
+      // room for the largest window only: later positions free the layers wanted least recently
+      const room = Math.max(...b.estimate.layers.map((l) => window(l).reduce((s, m) => s + 2 * m.slots, 0)));
+      (b as unknown as { focusRoom: number }).focusRoom = room;
+      const ref = solveReference(GAMES[c.base], setup(GAMES[c.base], { hunter: c.hunter, prey: c.prey, hand: c.hand, toMove: 'hunter' }), { 'captures-to-win': c.target } as Options);
+      const pool = (b as unknown as { pool: LayerPool }).pool;
+      const wrong: string[] = [];
+      let freed = 0, before = held().length;
+      // up to 1,500 of them, spread over the reachable set (every k-th in the reference's order)
+      const texts = [...ref.values.keys()];
+      const stride = Math.max(1, Math.floor(texts.length / 1500));
+      for (let i = 0; i < texts.length; i += stride) {
+        const text = texts[i]!;
+        const want = a.probe(text);
+        const got = b.probe(text);
+        if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${text}: live ${JSON.stringify(got)}, all ${JSON.stringify(want)}`);
+        // probe() loads the position's own layer; focus() also those one move from it
+        const own = b.estimate.layers.find((m) => m.key === e.gsCurrentLayer());
+        if (own !== undefined) expect(held()).toContain(own);
+        b.focus();
+        const now = held();
+        for (const m of window(own)) expect(now).toContain(m);
+        expect(pool.liveBytes).toBeLessThanOrEqual(room);
+        if (now.length < before) freed++;
+        before = now.length;
+      }
+      expect(wrong.slice(0, 5)).toEqual([]);
+      expect(texts.length).toBeGreaterThan(1000);
+      if (b.estimate.layers.reduce((s, l) => s + 2 * l.slots, 0) > room) expect(freed).toBeGreaterThan(0);
+    }, 60_000);
+  }
+
+  it('a Game loaded with keep \'live\' probes, searches and shows the same lines as one loaded whole (catch-the-giant)', async () => {
+    const dir = tempDir();
+    await (await HuntSolver.create('catch-the-giant')).solve({ dir });
+    const whole = await Game.create('catch-the-giant');
+    await whole.loadTablebase(dir, { keep: 'all' });
+    const live = await Game.create('catch-the-giant');
+    const infos = await live.loadTablebase(dir, { keep: 'live' });
+    expect((infos[0] as { sides?: unknown }).sides).toBeUndefined();
+    expect(live.probe()).toEqual(whole.probe());
+    const r = live.search({ depth: 3 }), w = whole.search({ depth: 3 });
+    expect([r.score, r.mateIn, r.pv]).toEqual([w.score, w.mateIn, w.pv]);
+    await expect(live.loadTablebase(dir, { keep: 'some' as never })).rejects.toThrow(/keep must be 'all' or 'live'/);
+    await expect(live.loadTablebase(dir, { hold: 'all' } as never)).rejects.toThrow(/unknown key "hold"/);
+    await expect(live.loadTablebase(dir, null as never)).rejects.toThrow(/must be an object/);
+  });
+});
+
 describe('the estimate of the real games', () => {
-  it('shepherds-and-wolves fits with the live layers (but not every layer at once: load() refuses with figures)', async () => {
+  it('shepherds-and-wolves fits with the live layers (but not every layer at once: load() keep \'all\' refuses with figures)', async () => {
     const s = await HuntSolver.create('shepherds-and-wolves');
     const est = s.estimate;
     expect(est.refusal).toBeNull();
@@ -129,8 +198,10 @@ describe('the estimate of the real games', () => {
     expect(est.memoryBytes).toBeLessThan(3.5 * 2 ** 30);
     expect(est.memoryBytes).toBeGreaterThan(est.valueBytes);
     expect(est.loadBytes).toBeGreaterThan(20 * 2 ** 30);
-    expect(() => s.load(tempDir())).toThrow(TablebaseError);
-    expect(() => s.load(tempDir())).toThrow(/396 layers need \d+ MiB/);
+    expect(() => s.load(tempDir(), { keep: 'all' })).toThrow(TablebaseError);
+    expect(() => s.load(tempDir(), { keep: 'all' })).toThrow(/396 layers need \d+ MiB.*keep 'live'/);
+    // by default the live layers: an empty directory is missing its files
+    expect(() => s.load(tempDir())).toThrow(/missing/);
     await expect(s.solve({ keep: 'all' })).rejects.toThrow(/keeping every layer/);
   });
 
