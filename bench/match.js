@@ -4,7 +4,7 @@
 // difference that score implies.
 //
 //   node bench/match.js --old DIR [--new DIR] [--variant ID] [--option k=v ...] [--games N]
-//                       [--nodes N | --movetime MS] [--plies K] [--max-plies N] [--seed S] [--json]
+//                       [--nodes N | --movetime MS] [--plies K] [--max-plies N] [--seed S] [--from G] [--json]
 //
 //   --old DIR      the other build's package root (its dist/src/index.js is loaded), e.g. a worktree of a
 //                  given commit after `npm ci`: `git worktree add /tmp/old <commit> && cd /tmp/old && npm ci`
@@ -13,6 +13,8 @@
 //   --nodes N      node budget a move (default 100000); --movetime MS instead: equal time a move
 //   --plies K      random plies of each opening (default 4, seeded)
 //   --max-plies N  a game still going after N plies counts as a draw (default 400)
+//   --from G       start at game G (odd: the first of an opening's pair) of the seeded series, to finish a
+//                  series a stopped run began; the tally counts only the games played here
 //
 // Moves pass between the builds as the full path of the move (every build reads every path of a
 // capture); the result is the new build's game's. Each engine keeps its own game and transposition
@@ -36,7 +38,9 @@ const nodes = movetime > 0 ? 0 : Number(opt('--nodes', '100000'));
 const openingPlies = Number(opt('--plies', '4'));
 const maxPlies = Number(opt('--max-plies', '400'));
 const seed = Number(opt('--seed', '20261201')) >>> 0;
+const from = Number(opt('--from', '1'));
 if (!(games > 0 && games % 2 === 0)) { console.error('match: --games must be a positive even number'); process.exit(2); }
+if (!(Number.isInteger(from) && from >= 1 && from <= games && from % 2 === 1)) { console.error(`match: --from must be an odd game number 1..${games - 1}`); process.exit(2); }
 const note = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
 
 const load = async (dir) => (await import(pathToFileURL(resolve(dir, 'dist/src/index.js')).href)).Game;
@@ -97,12 +101,12 @@ for (let i = 0; i < games / 2; i++) {
 const tally = { new: 0, draw: 0, old: 0 };
 const rows = [];
 const t0 = performance.now();
-for (let i = 0; i < openings.length; i++) {
+for (let i = (from - 1) / 2; i < openings.length; i++) {
   for (const newFirst of [true, false]) {
     const r = await playGame(openings[i], newFirst);
     tally[r.winner]++;
     rows.push({ opening: openings[i].join(' '), newFirst, ...r });
-    note(`game ${rows.length}/${games}: ${openings[i].join(' ')} | new ${newFirst ? 'first' : 'second'}: ${r.winner} (${r.reason}, ${r.plies} plies)  W-D-L ${tally.new}-${tally.draw}-${tally.old}`);
+    note(`game ${from - 1 + rows.length}/${games}: ${openings[i].join(' ')} | new ${newFirst ? 'first' : 'second'}: ${r.winner} (${r.reason}, ${r.plies} plies)  W-D-L ${tally.new}-${tally.draw}-${tally.old}`);
   }
 }
 const n = tally.new + tally.draw + tally.old;
