@@ -108,7 +108,13 @@ export interface CoreExports {
   gsSetup(syms: number, stackPoints: number, stackSide: number, total0: number, total1: number, hand0: number, hand1: number, capMax0: number, capMax1: number): number;
   gsLayers(): number;
   gsLayerPerSide(key: number): number;
-  gsLayerKey(c0: number, c1: number, h0: number, h1: number, e: number): number;
+  gsLayerKey(c0: number, c1: number, h0: number, h1: number, cls: number): number;
+  gsClasses(): number;
+  gsClassSum(c: number): number;
+  gsClassSize(c: number): number;
+  gsClassMember(c: number, i: number): number;
+  gsVecClass(code: number): number;
+  gsStackExcess(code: number, i: number): number;
   gsAttach(key: number, ptr: number): void;
   gsValues(key: number): number;
   gsAlloc(bytes: number): number;

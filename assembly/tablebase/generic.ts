@@ -5,22 +5,30 @@
 // by layer.
 //
 // LAYERS. A layer is what never comes back: (side 0 captured, side 1 captured, side 0 in hand, side 1
-// in hand, the stacks' excess E = pieces on the board beyond one a point). Every move that changes one
-// of them (a capture, a placement, a step off a stack) leads to a layer with more progress
-// (c0 + c1 - h0 - h1 - E greater), solved before; a layer needs only the layers its moves lead to.
-// Inside a layer the only moves are steps of a single piece onto an empty point.
+// in hand, the class of the stack vector). The stack vector is the excess (pieces beyond one) on each
+// stack point, its total E the pieces on the board beyond one a point; no stack changes inside a layer
+// (a stack never grows, and a step off one or a capture from one lowers E), so the vector itself never
+// does up to the symmetries, and a layer holds one symmetry class of vectors (their orbit under SPERM:
+// a position is stored in a frame whose vector is any member). Classes are numbered by total, then by
+// least member code: without stacks there is one class (0), and where every total has one class (one
+// stack point) the class is E, so those games' keys, slots and files are what they were when the layers
+// were by total. Every move that changes a coordinate (a capture, a placement, a step off a stack)
+// leads to a layer with more progress (c0 + c1 - h0 - h1 - E greater), solved before; a layer needs only
+// the layers its moves lead to. Inside a layer the only moves are steps of a single piece onto an empty
+// point.
 //
 // INDEX of a layer (both sides to move):
 //
 //   slot = side * perSide + orbit * perOrbit + ((block(vec) + rank(P)) * lastF + last) * stallF + stall
 //
 //   orbit: the symmetry class of the hunters' (side 1's) point set H of n1 points (its representative
-//     is the class's least member); vec: the stack vector (excess per stack point, sum E), each vector
-//     a block; rank(P): the colex rank of side 0's pieces that the vector does not stack, among the
-//     F = N - n1 points the representative leaves free less the vector's stacks (a block holds
-//     C(F - s, n0 - s) placements, s = the points the vector stacks); last: 0 for none, else 1 + the
-//     rank of the noSameTwice side's last point among that side's points (lastF = that side's points
-//     + 1, or 1 without the rule); stall: the stall counter (stallF = the stall limit, or 1 without it).
+//     is the class's least member); vec: the stack vector (excess per stack point, sum E), one of the
+//     layer's class, each member a block (in ascending code order); rank(P): the colex rank of side
+//     0's pieces that the vector does not stack, among the F = N - n1 points the representative leaves
+//     free less the vector's stacks (a block holds C(F - s, n0 - s) placements, s = the points the
+//     vector stacks); last: 0 for none, else 1 + the rank of the noSameTwice side's last point among
+//     that side's points (lastF = that side's points + 1, or 1 without the rule); stall: the stall
+//     counter (stallF = the stall limit, or 1 without it).
 //   A position is stored in its canonical frame: among the symmetries that map H to the
 //   representative, the one giving the least (P, vec, last) tuple. Other images of hunter sets with a
 //   non-trivial stabiliser, and combinations the rules exclude (a stack on a point of the other side, a
@@ -97,14 +105,23 @@ const SMAX = new StaticArray<i32>(MAX_STACK_POINTS);
 const SPERM = new StaticArray<i32>(8 * MAX_STACK_POINTS);
 /** Mixed-radix weights of the stack vector code (excess_i * SW[i]). */
 const SW = new StaticArray<i32>(MAX_STACK_POINTS + 1);
-/** Per code: its number among the vectors of its total, and the total. */
+/**
+ * The stack vectors' symmetry classes (a layer's last coordinate): the orbits of the codes under the
+ * symmetries (SPERM), numbered by total, then by least member code (one class a total when every
+ * total has one, e.g. a single stack point: class == total). Per code: its class, its number among
+ * the class's members (ascending codes), the total.
+ */
+let VEC_CLS: StaticArray<i32> = new StaticArray<i32>(1);
 let VEC_NUM: StaticArray<i32> = new StaticArray<i32>(1);
 let VEC_SUM: StaticArray<i32> = new StaticArray<i32>(1);
 /** Per code: the stack points it stacks on (bit i = stack point i has excess > 0). */
 let VEC_PTS: StaticArray<i32> = new StaticArray<i32>(1);
-/** Codes by (total, number): VEC_BY[VEC_START[E] + number]. */
+/** Codes by (class, number): VEC_BY[CLS_START[class] + number]; a class's least member first. */
 let VEC_BY: StaticArray<i32> = new StaticArray<i32>(1);
-const VEC_START = new StaticArray<i32>(64 * MAX_STACK_POINTS + 2);
+let CLS_START: StaticArray<i32> = new StaticArray<i32>(2);
+/** Per class: its members' total excess. */
+let CLS_SUM: StaticArray<i32> = new StaticArray<i32>(1);
+let nCls: i32 = 1;
 
 /** Per side: 1 when its in-layer steps need no check by the generator (gsSetup). */
 const PLAIN_STEPS = new StaticArray<i32>(2);
@@ -113,7 +130,7 @@ const PLAIN_STEPS = new StaticArray<i32>(2);
  * (movegen/hunt.ts generateHunt: every side; generateFast, the Bagh Chal profile: side 0 only).
  */
 const HAND_PLACES_ONLY = new StaticArray<i32>(2);
-let tot0: i32 = 0, tot1: i32 = 0, hs0: i32 = 0, hs1: i32 = 0, es: i32 = 0;
+let tot0: i32 = 0, tot1: i32 = 0, hs0: i32 = 0, hs1: i32 = 0;
 let cmax0: i32 = 0, cmax1: i32 = 0;
 
 // hunter-set orbits per hunter count k (built on first use)
@@ -228,26 +245,47 @@ export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, to
     if (j < 0 || ld(SMAX, j) != ld(SMAX, i)) { error = ERR_SETUP; return -1; }
     st(SPERM, s * 8 + i, j);
   }
-  // the stack vectors, numbered within each total
+  // the stack vectors' classes: orbits under the symmetries (union of each code with its images)
   let emax = 0;
   for (let i = 0; i < nStack; i++) emax += ld(SMAX, i);
-  VEC_NUM = new StaticArray<i32>(radix); VEC_SUM = new StaticArray<i32>(radix); VEC_BY = new StaticArray<i32>(radix);
-  VEC_PTS = new StaticArray<i32>(radix);
-  for (let e = 0; e <= emax + 1; e++) st(VEC_START, e, 0);
+  VEC_CLS = new StaticArray<i32>(radix); VEC_NUM = new StaticArray<i32>(radix); VEC_SUM = new StaticArray<i32>(radix);
+  VEC_BY = new StaticArray<i32>(radix); VEC_PTS = new StaticArray<i32>(radix);
+  const root = new StaticArray<i32>(radix);
   for (let code = 0; code < radix; code++) {
     let sum = 0;
     let pts = 0;
     for (let i = 0; i < nStack; i++) { const x = (code / ld(SW, i)) % (ld(SMAX, i) + 1); sum += x; if (x > 0) pts |= 1 << i; }
-    st(VEC_SUM, code, sum); st(VEC_PTS, code, pts);
-    st(VEC_START, sum + 1, ld(VEC_START, sum + 1) + 1);
+    st(VEC_SUM, code, sum); st(VEC_PTS, code, pts); st(root, code, code);
   }
-  for (let e = 1; e <= emax + 1; e++) st(VEC_START, e, ld(VEC_START, e) + ld(VEC_START, e - 1));
-  const fill = new StaticArray<i32>(emax + 1);
+  for (let code = 0; code < radix; code++) for (let s = 1; s < syms; s++) {
+    let a = code, b = vecImage(s, code);
+    while (ld(root, a) != a) a = ld(root, a);
+    while (ld(root, b) != b) b = ld(root, b);
+    if (a < b) st(root, b, a); else if (b < a) st(root, a, b);
+  }
+  // numbered by total, then by least member (each root is its class's least code): codes ascending
+  for (let code = 0; code < radix; code++) st(VEC_CLS, code, -1);
+  nCls = 0;
+  for (let e = 0; e <= emax; e++) for (let code = 0; code < radix; code++) {
+    if (ld(VEC_SUM, code) != e) continue;
+    let r = code;
+    while (ld(root, r) != r) r = ld(root, r);
+    if (r == code) st(VEC_CLS, code, nCls++);
+  }
+  CLS_START = new StaticArray<i32>(nCls + 1); CLS_SUM = new StaticArray<i32>(max(nCls, 1));
   for (let code = 0; code < radix; code++) {
-    const sum = ld(VEC_SUM, code), n = ld(fill, sum);
-    st(VEC_NUM, code, n); st(VEC_BY, ld(VEC_START, sum) + n, code); st(fill, sum, n + 1);
+    let r = code;
+    while (ld(root, r) != r) r = ld(root, r);
+    const c = ld(VEC_CLS, r);
+    st(VEC_CLS, code, c); st(CLS_SUM, c, ld(VEC_SUM, code));
+    st(CLS_START, c + 1, ld(CLS_START, c + 1) + 1);
   }
-  es = emax;
+  for (let c = 1; c <= nCls; c++) st(CLS_START, c, ld(CLS_START, c) + ld(CLS_START, c - 1));
+  const fill = new StaticArray<i32>(nCls);
+  for (let code = 0; code < radix; code++) {
+    const c = ld(VEC_CLS, code), n = ld(fill, c);
+    st(VEC_NUM, code, n); st(VEC_BY, ld(CLS_START, c) + n, code); st(fill, c, n + 1);
+  }
   tot0 = total0; tot1 = total1; hs0 = hand0; hs1 = hand1; cmax0 = capMax0; cmax1 = capMax1;
   // a side whose steps no rule but the step directions restricts: every un-step along them is a legal
   // step back (no capture by intervention, no last point, no stacks, no compulsory capture, no escape
@@ -303,7 +341,8 @@ function orbitsFor(k: i32): bool {
 }
 
 // ---- layers ----
-// Layer key: ((((c0 * (cmax1 + 1) + c1) * (hs0 + 1) + h0) * (hs1 + 1) + h1) * (es + 1) + e).
+// Layer key: ((((c0 * (cmax1 + 1) + c1) * (hs0 + 1) + h0) * (hs1 + 1) + h1) * nCls + cls), cls the stack
+// vector's class (its total E when every total has one class).
 let LAYER_VALUES: StaticArray<usize> = new StaticArray<usize>(1);
 /** Per layer key: hunters on the board (n1), side 0's points (n0), perSide; -1 when impossible. */
 let LAYER_N0: StaticArray<i32> = new StaticArray<i32>(1);
@@ -321,8 +360,8 @@ let VOFF: StaticArray<f64> = new StaticArray<f64>(1);
 let layerKeys: i32 = 0;
 
 // @ts-ignore: decorator
-@inline function layerKey(c0: i32, c1: i32, h0: i32, h1: i32, e: i32): i32 {
-  return (((c0 * (cmax1 + 1) + c1) * (hs0 + 1) + h0) * (hs1 + 1) + h1) * (es + 1) + e;
+@inline function layerKey(c0: i32, c1: i32, h0: i32, h1: i32, cls: i32): i32 {
+  return (((c0 * (cmax1 + 1) + c1) * (hs0 + 1) + h0) * (hs1 + 1) + h1) * nCls + cls;
 }
 
 /**
@@ -330,26 +369,27 @@ let layerKeys: i32 = 0;
  * gsLayerInfo says which are possible and how big), or -1. Call after gsSetup.
  */
 export function gsLayers(): i32 {
-  const n = (cmax0 + 1) * (cmax1 + 1) * (hs0 + 1) * (hs1 + 1) * (es + 1);
+  const n = (cmax0 + 1) * (cmax1 + 1) * (hs0 + 1) * (hs1 + 1) * nCls;
   if (n > MAX_LAYER_KEYS) { error = ERR_SETUP; return -1; }
   layerKeys = n;
   LAYER_VALUES = new StaticArray<usize>(n); LAYER_N0 = new StaticArray<i32>(n); LAYER_N1 = new StaticArray<i32>(n);
   LAYER_PER = new StaticArray<f64>(n); LAYER_PERORBIT = new StaticArray<f64>(n); LAYER_VOFF = new StaticArray<i32>(n);
-  VOFF = new StaticArray<f64>(n * (ld(VEC_START, es + 1) + 1));
+  // each class's members and one more offset (the end) per layer: the codes and the classes over all
+  VOFF = new StaticArray<f64>(n / nCls * (ld(CLS_START, nCls) + nCls));
   let at = 0;
   for (let c0 = 0; c0 <= cmax0; c0++) for (let c1 = 0; c1 <= cmax1; c1++) for (let h0 = 0; h0 <= hs0; h0++)
-    for (let h1 = 0; h1 <= hs1; h1++) for (let e = 0; e <= es; e++) {
-      const key = layerKey(c0, c1, h0, h1, e);
+    for (let h1 = 0; h1 <= hs1; h1++) for (let cls = 0; cls < nCls; cls++) {
+      const key = layerKey(c0, c1, h0, h1, cls), e = ld(CLS_SUM, cls);
       const n0 = tot0 - c0 - h0 - (stackSide == 0 ? e : 0), n1 = tot1 - c1 - h1 - (stackSide == 1 ? e : 0);
       let per: f64 = -1, perOrbit: f64 = 0;
       st(LAYER_VOFF, key, at);
-      if (n0 >= 0 && n1 >= 0 && n0 + n1 <= nPoints && ld(VEC_START, e + 1) > ld(VEC_START, e) && orbitsFor(n1)) {
+      if (n0 >= 0 && n1 >= 0 && n0 + n1 <= nPoints && orbitsFor(n1)) {
         const lastF = noSameTwiceSide < 0 ? 1 : (noSameTwiceSide == 0 ? n0 : n1) + 1;
         const stallF = stallSide < 0 ? 1 : stallLimit;
         const own = stackSide == 0 ? n0 : n1, F = nPoints - n1;
         // side 0's pieces are placed among the free points; a stacked point is one of the stacking side's
         let blocks: f64 = 0;
-        for (let v = ld(VEC_START, e); v < ld(VEC_START, e + 1); v++) {
+        for (let v = ld(CLS_START, cls); v < ld(CLS_START, cls + 1); v++) {
           st(VOFF, at++, blocks);
           const sv = <i32>popcnt(ld(VEC_PTS, ld(VEC_BY, v)));
           blocks += stackSide == 0 ? bin(F - sv, n0 - sv) : (sv <= own ? bin(F, n0) : 0);
@@ -366,10 +406,34 @@ export function gsLayers(): i32 {
 
 /** Slots per side of layer `key` (-1 if the layer cannot exist). */
 export function gsLayerPerSide(key: i32): f64 { return key >= 0 && key < layerKeys ? ld(LAYER_PER, key) : -1; }
-/** The key of a layer, or -1 if a coordinate is out of range. */
-export function gsLayerKey(c0: i32, c1: i32, h0: i32, h1: i32, e: i32): i32 {
-  if (c0 < 0 || c0 > cmax0 || c1 < 0 || c1 > cmax1 || h0 < 0 || h0 > hs0 || h1 < 0 || h1 > hs1 || e < 0 || e > es) return -1;
-  return layerKey(c0, c1, h0, h1, e);
+/**
+ * The key of the layer (side 0 captured, side 1 captured, side 0 in hand, side 1 in hand, stack vector
+ * class `cls`: gsClasses), or -1 if a coordinate is out of range.
+ */
+export function gsLayerKey(c0: i32, c1: i32, h0: i32, h1: i32, cls: i32): i32 {
+  if (c0 < 0 || c0 > cmax0 || c1 < 0 || c1 > cmax1 || h0 < 0 || h0 > hs0 || h1 < 0 || h1 > hs1 || cls < 0 || cls >= nCls) return -1;
+  return layerKey(c0, c1, h0, h1, cls);
+}
+
+// ---- the stack vectors' classes (after gsSetup) ----
+// A stack vector is given by its code: the excess x_i of each stack point i (in GSTACK_IN's order,
+// 0..greatest excess) as sum x_i * W_i, W_0 = 1, W_(i+1) = W_i * (greatest excess of i + 1).
+
+/** How many symmetry classes of stack vectors there are (1 without stacks): a layer key's last coordinate ranges over 0..gsClasses() - 1. */
+export function gsClasses(): i32 { return nCls; }
+/** The total excess (pieces on the stack points beyond one a point) of class `c`'s vectors; -1 for no such class. */
+export function gsClassSum(c: i32): i32 { return c >= 0 && c < nCls ? ld(CLS_SUM, c) : -1; }
+/** How many vectors class `c` holds (its images under the symmetries); 0 for no such class. */
+export function gsClassSize(c: i32): i32 { return c >= 0 && c < nCls ? ld(CLS_START, c + 1) - ld(CLS_START, c) : 0; }
+/** The code of class `c`'s i-th vector (ascending codes: i = 0 is its least); -1 out of range. */
+export function gsClassMember(c: i32, i: i32): i32 {
+  return c >= 0 && c < nCls && i >= 0 && i < ld(CLS_START, c + 1) - ld(CLS_START, c) ? ld(VEC_BY, ld(CLS_START, c) + i) : -1;
+}
+/** The class of the vector with code `code`; -1 for a code out of range. */
+export function gsVecClass(code: i32): i32 { return code >= 0 && code < ld(SW, nStack) ? ld(VEC_CLS, code) : -1; }
+/** The excess on stack point `i` (GSTACK_IN's order) of the vector with code `code`; -1 out of range. */
+export function gsStackExcess(code: i32, i: i32): i32 {
+  return code >= 0 && code < ld(SW, nStack) && i >= 0 && i < nStack ? (code / ld(SW, i)) % (ld(SMAX, i) + 1) : -1;
 }
 /** Gives layer `key` its values (2 * perSide u16 at `ptr`, allocated by gsAlloc), or forgets them (0). */
 export function gsAttach(key: i32, ptr: usize): void { if (key >= 0 && key < layerKeys) st(LAYER_VALUES, key, ptr); }
@@ -387,7 +451,7 @@ export function gsAlloc(bytes: f64): usize {
 }
 
 // ---- the current layer ----
-let cKey: i32 = -1, cC0: i32 = 0, cC1: i32 = 0, cH0: i32 = 0, cH1: i32 = 0, cE: i32 = 0;
+let cKey: i32 = -1, cC0: i32 = 0, cC1: i32 = 0, cH0: i32 = 0, cH1: i32 = 0, cCls: i32 = 0;
 let cN0: i32 = 0, cN1: i32 = 0, cPer: f64 = 0, cVals: usize = 0;
 let cF: i32 = 0, cPerOrbit: f64 = 0, cLastF: i32 = 1, cStallF: i32 = 1;
 
@@ -395,7 +459,7 @@ function selectLayer(key: i32): bool {
   if (key < 0 || key >= layerKeys || ld(LAYER_PER, key) < 0) return false;
   cKey = key;
   let r = key;
-  cE = r % (es + 1); r /= es + 1;
+  cCls = r % nCls; r /= nCls;
   cH1 = r % (hs1 + 1); r /= hs1 + 1;
   cH0 = r % (hs0 + 1); r /= hs0 + 1;
   cC1 = r % (cmax1 + 1); r /= cmax1 + 1;
@@ -495,12 +559,15 @@ function coreSlotIn(key: i32): f64 {
   return <f64>pos.side * per + slotOf(key, h, p, vecOfCore(), pos.lastPt, pos.stall);
 }
 
-/** Layer key of the core's current position, or -1 (a count out of the layers' ranges). */
+/** Layer key of the core's current position, or -1 (a count out of the layers' ranges, a stack beyond its start's). */
 function coreLayerKey(): i32 {
-  let e = 0;
-  for (let i = 0; i < nStack; i++) { const c = <i32>ld(pos.CNT, ld(SPT, i)); if (c > 1) e += c - 1; }
   if (nStack == 0 && nonEmpty(pos.stacked)) return -1;
-  return gsLayerKey(pos.captured, pos.captured1, pos.inHand, pos.hand1, e);
+  let code = 0;
+  for (let i = 0; i < nStack; i++) {
+    const x = <i32>ld(pos.CNT, ld(SPT, i)) - 1;
+    if (x > 0) { if (x > ld(SMAX, i)) return -1; code += x * ld(SW, i); }
+  }
+  return gsLayerKey(pos.captured, pos.captured1, pos.inHand, pos.hand1, ld(VEC_CLS, code));
 }
 
 /** Decodes slot `local` of side `side`'s half of the current layer into dH, dP, dVec, dLast, dStall; false if unused. */
@@ -512,8 +579,8 @@ function decode(side: i32, local: f64): bool {
   dStall = <i32>(w % <u32>cStallF); w /= <u32>cStallF;
   const li = <i32>(w % <u32>cLastF); w /= <u32>cLastF;
   let rest = <f64>w;
-  // the stack vector's block
-  const v0 = ld(VEC_START, cE), nv = ld(VEC_START, cE + 1) - v0, off = ld(LAYER_VOFF, cKey);
+  // the stack vector's block (among the class's members)
+  const v0 = ld(CLS_START, cCls), nv = ld(CLS_START, cCls + 1) - v0, off = ld(LAYER_VOFF, cKey);
   let vnum = 0;
   while (vnum + 1 < nv && ld(VOFF, off + vnum + 1) <= rest) vnum++;
   rest -= ld(VOFF, off + vnum);

@@ -5,6 +5,13 @@
  * No variant id decides anything here: the declaration's board, RuleSet and start give the symmetries the
  * rules allow, the stack points, each side's total and hand, and the capture thresholds.
  *
+ * Layers: captured and in hand per side, and the stack vector (the excess on each stack point) up to the
+ * symmetries: no stack changes inside a layer, so each symmetry class of vectors is a layer of its own
+ * (StackClass; Double Tiger's 4 stack points give 55 classes over its 13 totals). A layer keeps the
+ * name, file and header it had when layers were by total excess where its class is the only one of its
+ * total (every game with at most one stack point); otherwise the vector tells it from the others
+ * (GenericLayer.split: fileOf, the header's stack class, layerAt, the distributed jobs).
+ *
  * Memory: solving a layer reads only its direct successors (directSuccessors); solve() can hold just the
  * live layers (the one being solved and those a later layer still reads), handing freed blocks to later
  * layers through a LayerPool (layer-pool.ts), and the estimate reports that peak (SolveEstimate).
@@ -26,7 +33,10 @@ import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../err
 import { TablebaseError, ensureWritableDir, fileReadable, jobTempName, lockDir, removeStaleTemp, writeAtomic } from './format.js';
 import { LayerPool } from './layer-pool.js';
 
-/** One layer: what never comes back (captured and in hand per side, the stacks' excess). */
+/**
+ * One layer: what never comes back (captured and in hand per side, the stack vector up to the
+ * symmetries: no stack changes inside a layer).
+ */
 export interface GenericLayer {
   /** The core's layer key. */
   key: number;
@@ -34,11 +44,31 @@ export interface GenericLayer {
   captured: [number, number];
   /** Pieces in hand, per side. */
   hand: [number, number];
-  /** Pieces on the board beyond one a point (stacks). */
+  /** Pieces on the board beyond one a point (stacks): the sum of `stacks`. */
   excess: number;
+  /**
+   * The stack vector: the excess (pieces beyond one) on each stack point, in the order of
+   * SolveEstimate.stackPoints; empty for a game without stacks. The layer holds the positions of every
+   * vector of its symmetry class (the images of this one under the solver's symmetries); this is the
+   * class's least member (the least code, the last point weighing most).
+   */
+  stacks: number[];
+  /**
+   * True when other classes of vectors have the same total `excess`: `stacks` then tells this layer from
+   * theirs (in its file name, header, job and messages). False in a game whose every total has one class
+   * (one stack point, or none), whose layers are named by their total alone.
+   */
+  split: boolean;
   /** Index slots, both sides to move (unused slots included). */
   slots: number;
 }
+
+/**
+ * A symmetry class of stack vectors (the core's gsClasses): its index (a layer key's last coordinate),
+ * its total excess, its members (each a vector in the order of the stack points; the least first) and
+ * their codes (the core's: sum of excess_i * weight_i, ascending), and whether other classes share its total.
+ */
+export interface StackClass { index: number; sum: number; members: number[][]; codes: number[]; split: boolean }
 
 /**
  * Which layers a solver covers (HuntSolver.create's third argument).
@@ -63,6 +93,8 @@ export interface SolveEstimate {
   handsEmptyOnly: boolean;
   /** Board symmetries the rules allow (1 = none). */
   symmetries: number;
+  /** The stack points (the start's stacks, by point index): the order of a layer's `stacks`. */
+  stackPoints: string[];
   /** In solving order (the layers moves lead to first); under `handsEmptyOnly` those with both hands empty. */
   layers: GenericLayer[];
   /** Slots of every layer (of `layers`). */
@@ -166,29 +198,36 @@ export function allowedSymmetries(board: Board, rules: RuleSet): number[][] {
 }
 
 /**
- * Each layer's DIRECT successors among `layers`: the layers one move can lead to (key -> layers). The
- * rule, from the RuleSet (RULES.md §0-§3) and the hunt family's move generator (assembly/movegen/hunt.ts):
- * a side with a piece in hand must place it (RULES.md §0 Placement; the generator lists nothing else
- * then), which takes one from that side's hand and captures nothing; a side with an empty hand steps or
- * captures: a jump takes 1 piece of the other side
- * ('jump') or up to all of them ('multi-jump'), a step under 'intervention' takes 0 or an even number,
- * up to 8 (two a line, at most four lines through a point); the stacks' excess falls by at most one for
- * the piece that leaves a stack plus one a captured piece (a jump over a stack takes one piece of it).
- * Only layers that exist are kept: a capture past a side's target ends the game, no layer. It may list
- * a layer no position reaches (memory, never a value); it misses none, and if it did, the core would
- * stop on a successor whose layer is not in memory (gsError 2), never use a wrong value.
+ * Each layer's DIRECT successors among `layers`: the layers one move can lead to (key -> layers).
+ * `classes`: the stack vectors' symmetry classes (StackClass; one class of the empty vector without
+ * stacks), each layer's `stacks` a member of one. The rule, from the RuleSet (RULES.md §0-§3) and the
+ * hunt family's move generator (assembly/movegen/hunt.ts): a side with a piece in hand must place it
+ * (RULES.md §0 Placement; the generator lists nothing else then), which takes one from that side's
+ * hand, captures nothing and keeps every stack (a piece is placed onto an empty point); a side with an
+ * empty hand steps or captures: a jump takes 1 piece of the other side ('jump') or up to all of them
+ * ('multi-jump'), a step under 'intervention' takes 0 or an even number, up to 8 (two a line, at most
+ * four lines through a point); the stacks lose at most one piece for the piece that leaves a stack plus
+ * one a captured piece (a jump over a stack takes one piece of it), from any stacks: from each member v
+ * of the layer's class, a vector w <= v (point by point) with at most that many fewer, in w's class (a
+ * move that touches no stack keeps the class). Only layers that exist are kept: a capture past a
+ * side's target ends the game, no layer. It may list a layer no position reaches (memory, never a
+ * value); it misses none, and if it did, the core would stop on a successor whose layer is not in
+ * memory (gsError 2), never use a wrong value.
  */
-export function directSuccessors(layers: readonly GenericLayer[], rules: RuleSet, stackSide: number): Map<number, GenericLayer[]> {
-  const at = new Map(layers.map((l) => [[...l.captured, ...l.hand, l.excess].join(), l]));
+export function directSuccessors(layers: readonly GenericLayer[], rules: RuleSet, stackSide: number, classes: readonly StackClass[]): Map<number, GenericLayer[]> {
+  const below = classesBelow(classes);
+  const classOf = classIndex(classes);
+  const at = new Map(layers.map((l) => [[...l.captured, ...l.hand, classOf(l.stacks)].join(), l]));
   const out = new Map<number, GenericLayer[]>();
   for (const l of layers) {
     const found = new Set<GenericLayer>();
-    const add = (c: number[], h: number[], e: number) => { const m = at.get([...c, ...h, e].join()); if (m && m !== l) found.add(m); };
+    const cls = classOf(l.stacks);
+    const add = (c: number[], h: number[], k: number) => { const m = at.get([...c, ...h, k].join()); if (m && m !== l) found.add(m); };
     for (const s of [0, 1] as const) {
       const side = rules.sides[s];
       // a side with a piece in hand must place it (RULES.md §0 Placement): its only moves
       if (l.hand[s] > 0) {
-        if (side.places) add(l.captured, l.hand.map((h, i) => (i === s ? h - 1 : h)), l.excess);
+        if (side.places) add(l.captured, l.hand.map((h, i) => (i === s ? h - 1 : h)), cls);
         continue;
       }
       const most = side.capture === 'none' ? 0 : side.capture === 'jump' ? 1 : side.capture === 'intervention' ? 8 : 64;
@@ -196,12 +235,47 @@ export function directSuccessors(layers: readonly GenericLayer[], rules: RuleSet
         if (side.capture === 'intervention' && j % 2 === 1) continue;
         const c = l.captured.map((x, i) => (i === 1 - s ? x + j : x));
         const drop = stackSide < 0 ? 0 : j + (stackSide === s ? 1 : 0);
-        for (let d = 0; d <= drop; d++) add(c, l.hand, l.excess - d);
+        for (const k of below(cls, drop)) add(c, l.hand, k);
       }
     }
     out.set(l.key, layers.filter((m) => found.has(m)));
   }
   return out;
+}
+
+/** A function giving the index of the class (among `classes`) that holds a vector; throws RangeError for a vector of none. */
+function classIndex(classes: readonly StackClass[]): (v: readonly number[]) => number {
+  const by = new Map<string, number>();
+  for (const c of classes) for (const v of c.members) by.set(v.join(), c.index);
+  return (v) => {
+    const k = by.get(v.join());
+    if (k === undefined) throw new RangeError(`no stack vector class holds ${v.join('.')}`);
+    return k;
+  };
+}
+
+/**
+ * A function giving the classes (indexes, ascending) of the vectors w <= v (point by point) with
+ * sum(v) - sum(w) <= `drop` for some member v of class `cls`: where taking at most `drop` pieces off
+ * the stacks leads (`cls` itself included; drop Infinity: everywhere they can ever lead). Memoized.
+ */
+function classesBelow(classes: readonly StackClass[]): (cls: number, drop: number) => number[] {
+  const classOf = classIndex(classes);
+  const memo = new Map<string, number[]>();
+  return (cls, drop) => {
+    const key = `${cls}/${drop}`;
+    let r = memo.get(key);
+    if (r !== undefined) return r;
+    const found = new Set<number>();
+    const walk = (v: readonly number[], w: number[], i: number, left: number) => {
+      if (i === v.length) { found.add(classOf(w)); return; }
+      for (let x = v[i]!; x >= 0 && v[i]! - x <= left; x--) { w[i] = x; walk(v, w, i + 1, left - (v[i]! - x)); }
+    };
+    for (const v of classes[cls]!.members) walk(v, new Array<number>(v.length).fill(0), 0, drop);
+    r = [...found].sort((a, b) => a - b);
+    memo.set(key, r);
+    return r;
+  };
 }
 
 /**
@@ -241,10 +315,17 @@ export class HuntSolver {
   private readonly byKey: Map<number, GenericLayer>;
   /** Bytes of layer values focus() keeps in the core at most (the core's limit less the solver's work space). */
   private focusRoom: number;
+  /** The class (index in `classes`) of a stack vector. */
+  private readonly classOf: (v: readonly number[]) => number;
+  /** The classes the stacks of a class can lead to, losing at most `drop` pieces. */
+  private readonly below: (cls: number, drop: number) => number[];
   private constructor(readonly variant: HuntVariant, readonly options: OptionValues, readonly board: Board,
     readonly ctx: NotationContext, readonly core: Core, estimate: SolveEstimate,
-    private readonly succ: Map<number, GenericLayer[]>, private readonly lastUse: Map<number, number>) {
+    private readonly succ: Map<number, GenericLayer[]>, private readonly lastUse: Map<number, number>,
+    private readonly classes: readonly StackClass[]) {
     this.estimate = estimate;
+    this.classOf = classIndex(classes);
+    this.below = classesBelow(classes);
     this.pool = new LayerPool((bytes) => core.exports.gsAlloc(bytes) >>> 0);
     this.byKey = new Map(estimate.layers.map((l) => [l.key, l]));
     this.focusRoom = CORE_MEMORY_LIMIT - (estimate.loadBytes - 2 * estimate.slots);
@@ -307,24 +388,31 @@ export class HuntSolver {
     if (rc !== 0) throw new TablebaseError(`${id}: ${GS_ERRORS[e.gsError()] ?? `solver setup refused (code ${e.gsError()})`}`);
     const keys = e.gsLayers();
     if (keys < 0) throw new TablebaseError(`${id}: ${GS_ERRORS[e.gsError()] ?? 'too many layers'}`);
+    // the stack vectors' symmetry classes (one, of the empty vector, without stacks), by total
+    const classes: StackClass[] = [];
+    for (let c = 0; c < e.gsClasses(); c++) {
+      const codes = Array.from({ length: e.gsClassSize(c) }, (_, i) => e.gsClassMember(c, i));
+      classes.push({ index: c, sum: e.gsClassSum(c), codes, members: codes.map((code) => stacks.map((_, i) => e.gsStackExcess(code, i))), split: false });
+    }
+    for (const c of classes) c.split = classes.some((d) => d !== c && d.sum === c.sum);
     // captures by intervention take two pieces a line (RULES.md §3): a side so captured loses them in pairs
     const quantum = (s: 0 | 1) => (rules.sides[1 - s]!.capture === 'intervention' ? 2 : 1);
     const layers: GenericLayer[] = [];
     for (let c0 = 0; c0 <= capMax(0); c0++) for (let c1 = 0; c1 <= capMax(1); c1++)
       for (let h0 = 0; h0 <= (handsEmptyOnly ? 0 : start.hand[0]); h0++) for (let h1 = 0; h1 <= (handsEmptyOnly ? 0 : start.hand[1]); h1++)
-        for (let x = 0; x <= stacks.reduce((a, [, m]) => a + m, 0); x++) {
-          const key = e.gsLayerKey(c0, c1, h0, h1, x);
+        for (const k of classes) {
+          const key = e.gsLayerKey(c0, c1, h0, h1, k.index);
           const per = e.gsLayerPerSide(key);
           if (key < 0 || per <= 0) continue;
           if ((c0 - start.captured[0]) % quantum(0) !== 0 || (c1 - start.captured[1]) % quantum(1) !== 0) continue;
-          layers.push({ key, captured: [c0, c1], hand: [h0, h1], excess: x, slots: 2 * per });
+          layers.push({ key, captured: [c0, c1], hand: [h0, h1], excess: k.sum, stacks: [...k.members[0]!], split: k.split, slots: 2 * per });
         }
     // progress never decreases: solve the most advanced layers first
     const progress = (l: GenericLayer) => l.captured[0] + l.captured[1] - l.hand[0] - l.hand[1] - l.excess;
     layers.sort((a, b) => progress(b) - progress(a) || a.key - b.key);
     const slots = layers.reduce((a, l) => a + l.slots, 0);
     const biggest = layers.reduce((a, l) => Math.max(a, l.slots), 0);
-    const successors = directSuccessors(layers, rules, stackSide);
+    const successors = directSuccessors(layers, rules, stackSide, classes);
     // the live set in the solving order, placed by the pool as solve() places it
     const lastUse = lastUses(layers, successors);
     const pool = new LayerPool();
@@ -342,16 +430,19 @@ export class HuntSolver {
     if (biggest * 2 >= ALLOC_LIMIT || biggest >= 2 ** 31) refusal = `its largest layer has ${biggest} slots; one layer's values must stay under 1 GiB (${ALLOC_LIMIT / 2} slots)`;
     else if (memoryBytes > CORE_MEMORY_LIMIT) refusal = `it needs ${MiB(memoryBytes)} in the core (${MiB(pool.regionBytes)} of values, up to ${liveLayers} layers at once, and ${MiB(work)} of counters and buckets); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}`;
     const estimate: SolveEstimate = {
-      variant: id, options: o, handsEmptyOnly, symmetries: syms.length, layers, slots,
+      variant: id, options: o, handsEmptyOnly, symmetries: syms.length, stackPoints: stacks.map(([p]) => board.points[p]!.name), layers, slots,
       diskBytes: 2 * slots + HEADER * layers.length, memoryBytes, valueBytes: pool.regionBytes, liveLayers, loadBytes, refusal,
     };
-    return new HuntSolver(v, o, board, ctx, core, estimate, successors, lastUse);
+    return new HuntSolver(v, o, board, ctx, core, estimate, successors, lastUse, classes);
   }
 
-  /** The file of a layer in `dir`. */
+  /**
+   * The file of a layer in `dir`: `<variant>-<options CRC>-c<captured>-h<in hand>-e<excess>.lgs`, the
+   * excess followed by the stack vector (`-e4v3.1.0.0`) when other layers share its total (GenericLayer.split).
+   */
   fileOf(dir: string, l: GenericLayer): string {
     const tag = (crc32(JSON.stringify(tableOptions(this.options))) >>> 0).toString(16).padStart(8, '0');
-    return join(dir, `${this.variant.id}-${tag}-c${l.captured[0]}.${l.captured[1]}-h${l.hand[0]}.${l.hand[1]}-e${l.excess}.lgs`);
+    return join(dir, `${this.variant.id}-${tag}-c${l.captured[0]}.${l.captured[1]}-h${l.hand[0]}.${l.hand[1]}-e${l.excess}${l.split ? `v${l.stacks.join('.')}` : ''}.lgs`);
   }
 
   /**
@@ -449,21 +540,35 @@ export class HuntSolver {
 
   /**
    * Every layer of the estimate with at least `l`'s captures of each side, at most its pieces in hand
-   * of each side and at most its stack excess: a superset of what `l`'s positions can ever lead to
-   * (successors() is what one move reaches, all that solving `l` reads).
+   * of each side and a stack vector that `l`'s can lose pieces down to (an image of one of its class
+   * at most `l`'s point by point): a superset of what `l`'s positions can ever lead to (successors() is
+   * what one move reaches, all that solving `l` reads).
    */
   needs(l: GenericLayer): GenericLayer[] {
+    const down = new Set(this.below(this.classOf(l.stacks), Infinity));
     return this.estimate.layers.filter((m) => m.key !== l.key && m.captured[0] >= l.captured[0] && m.captured[1] >= l.captured[1]
-      && m.hand[0] <= l.hand[0] && m.hand[1] <= l.hand[1] && m.excess <= l.excess);
+      && m.hand[0] <= l.hand[0] && m.hand[1] <= l.hand[1] && down.has(this.classOf(m.stacks)));
   }
 
   /**
    * The layer of the estimate at (side 0 captured, side 1 captured, side 0 in hand, side 1 in hand, stack
-   * excess). Throws ArgumentError when the estimate has no such layer.
+   * excess) and, where several layers share that total (GenericLayer.split), the stack vector `stacks`
+   * (the excess on each stack point, SolveEstimate.stackPoints' order: any vector of the layer's class).
+   * Throws ArgumentError when the estimate has no such layer, `stacks` is missing where the total is
+   * split, or `stacks` is not a vector of that total.
    */
-  layerAt(at: readonly number[]): GenericLayer {
-    const l = this.estimate.layers.find((x) => [...x.captured, ...x.hand, x.excess].join() === at.join());
-    if (!l) throw new ArgumentError(`${this.variant.id} has no solver layer captured ${at[0]}/${at[1]}, in hand ${at[2]}/${at[3]}, excess ${at[4]}`);
+  layerAt(at: readonly number[], stacks?: readonly number[]): GenericLayer {
+    const where = () => `captured ${at[0]}/${at[1]}, in hand ${at[2]}/${at[3]}, excess ${at[4]}${stacks === undefined ? '' : ` (stacks ${stacks.join('.')})`}`;
+    const some = this.estimate.layers.filter((x) => [...x.captured, ...x.hand, x.excess].join() === at.join());
+    if (some.length === 0) throw new ArgumentError(`${this.variant.id} has no solver layer ${where()}`);
+    if (stacks === undefined) {
+      if (some.length > 1) throw new ArgumentError(`${this.variant.id}: ${some.length} solver layers are ${where()}; give the stack vector (${some.map((x) => x.stacks.join('.')).join(', ')})`);
+      return some[0]!;
+    }
+    let cls: number;
+    try { cls = this.classOf(stacks); } catch { throw new ArgumentError(`${this.variant.id}: ${stacks.join('.')} is not a stack vector of its stack points (${this.estimate.stackPoints.join(' ')})`); }
+    const l = some.find((x) => this.classOf(x.stacks) === cls);
+    if (!l) throw new ArgumentError(`${this.variant.id} has no solver layer ${where()}`);
     return l;
   }
 
@@ -685,7 +790,8 @@ export class HuntSolver {
   }
 
   private expectedHeader(l: GenericLayer): HeaderFields {
-    return { variant: this.variant.id, options: JSON.stringify(tableOptions(this.options)), layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess], slots: l.slots, symmetries: this.estimate.symmetries };
+    const stackClass = l.split ? this.classes[this.classOf(l.stacks)]!.codes[0]! + 1 : 0;
+    return { variant: this.variant.id, options: JSON.stringify(tableOptions(this.options)), layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess], stackClass, slots: l.slots, symmetries: this.estimate.symmetries };
   }
 
   /**
@@ -753,8 +859,9 @@ function presentOptions(dir: string, variant: string): string {
   return `${dir} holds ${variant} tables for ${sets.map((o) => Object.keys(o).length ? Object.entries(o).map(([k, v]) => `${k}=${v}`).join(' ') : 'the default options').join('; ')}`;
 }
 
-function layerName(l: GenericLayer): string {
-  return `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, excess ${l.excess}`;
+/** A layer in words, for messages: `captured 0/0, in hand 0/0, excess 4` (then ` (stacks 3.1.0.0)` where its total is split). */
+export function layerName(l: GenericLayer): string {
+  return `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, excess ${l.excess}${l.split ? ` (stacks ${l.stacks.join('.')})` : ''}`;
 }
 
 // ---- files ----
@@ -774,13 +881,16 @@ function layerName(l: GenericLayer): string {
  *       84    4  wins, 88 losses, 92 draws (for the side to move), 96 longest distance (plies)
  *      100    4  length of the options text
  *      104  128  the options the tables depend on, JSON, zero-padded
- *      232   24  reserved (zero)
+ *      232   20  reserved (zero)
+ *      252    4  the stack vector's class where other classes share its total (GenericLayer.split): its
+ *                least member's code (the core's: excess_i times the product of (greatest excess + 1)
+ *                over the stack points before i) + 1; else 0 (every file before the classes had 0 here)
  */
 const HEADER = 256;
 const GS_MAGIC = 'LATTICGS';
 const GS_VERSION = 1;
 
-interface HeaderFields { variant: string; options: string; layer: number[]; slots: number; symmetries: number }
+interface HeaderFields { variant: string; options: string; layer: number[]; stackClass: number; slots: number; symmetries: number }
 interface LayerStats { positions: number; wins: number; losses: number; draws: number; maxPlies: number }
 
 function encodeHeader(h: HeaderFields, s: LayerStats, body: Uint8Array): Uint8Array {
@@ -800,6 +910,7 @@ function encodeHeader(h: HeaderFields, s: LayerStats, body: Uint8Array): Uint8Ar
   if (opt.length > 128) throw new TablebaseError(`the options ${h.options} are longer than a layer file holds (128 bytes)`);
   dv.setUint32(100, opt.length, true);
   buf.set(opt, 104);
+  dv.setUint32(252, h.stackClass, true);
   dv.setUint32(48, crc32(body, crc32(buf.subarray(52))) >>> 0, true);
   return buf;
 }
@@ -846,6 +957,8 @@ function checkGenericHeader(path: string, head: Buffer, size: number, expect: He
   if (opt !== expect.options) throw bad(`solved with options ${opt}, not ${expect.options}`);
   const layer = [0, 1, 2, 3, 4].map((i) => dv.getUint32(56 + 4 * i, true));
   if (layer.join() !== expect.layer.join()) throw bad(`holds layer ${layer.join('/')}, expected ${expect.layer.join('/')}`);
+  const stackClass = dv.getUint32(252, true);
+  if (stackClass !== expect.stackClass) throw bad(`holds the stack vector class ${stackClass === 0 ? 'of a whole total' : `of code ${stackClass - 1}`}, expected ${expect.stackClass === 0 ? 'a whole total' : `code ${expect.stackClass - 1}`}`);
   if (dv.getUint32(52, true) !== expect.slots || dv.getUint32(76, true) !== expect.symmetries) throw bad('its index differs from this solver\'s (slots or symmetries)');
   if (size !== HEADER + 2 * expect.slots) throw bad(`${size} bytes, expected ${HEADER + 2 * expect.slots} (truncated or padded)`);
   return { positions: dv.getUint32(80, true), wins: dv.getUint32(84, true), losses: dv.getUint32(88, true), draws: dv.getUint32(92, true), maxPlies: dv.getUint32(96, true) };
