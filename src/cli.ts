@@ -559,7 +559,9 @@ async function solveGeneric(variant: string, dir: string, o: { option: string[];
   if (o.threads !== undefined) throw new ArgumentError('--threads is for Bagh Chal\'s own solver: the generic solver runs on one thread');
   const solver = await HuntSolver.create(variant, parseOptionArgs(o.option));
   const est = solver.estimate;
-  const layerText = (l: { captured: number[]; hand: number[]; excess: number }) => `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, stack excess ${l.excess}`;
+  // the stack vector where other layers share the total (GenericLayer.split)
+  const layerText = (l: { captured: number[]; hand: number[]; excess: number; stacks: number[]; split: boolean }) =>
+    `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, stack excess ${l.excess}${l.split ? ` (${est.stackPoints.map((p, i) => `${p} ${l.stacks[i]}`).join(', ')})` : ''}`;
   if (o.estimate) {
     if (o.json) { out(JSON.stringify(est)); return; }
     for (const l of est.layers) out(`${layerText(l)}: ${l.slots} slots, ${mib(2 * l.slots)}`);

@@ -249,7 +249,7 @@ export function describeTask(task: Task): string {
   const d = task.data;
   if (d.kind === 'perft') return `perft ${d.depth} of ${d.variant} ${JSON.stringify(d.position)}`;
   if (d.kind === 'movement-layer') return `${d.variant} movement-phase layer ${d.layer} of captures-to-win ${d.capturesToWin}`;
-  return `${d.variant} solver layer captured ${d.layer[0]}/${d.layer[1]}, in hand ${d.layer[2]}/${d.layer[3]}, excess ${d.layer[4]}`;
+  return `${d.variant} solver layer captured ${d.layer[0]}/${d.layer[1]}, in hand ${d.layer[2]}/${d.layer[3]}, excess ${d.layer[4]}${d.stacks === undefined ? '' : ` (stacks ${d.stacks.join('.')})`}`;
 }
 
 /**

@@ -61,7 +61,7 @@ async function run(id: string, data: JobData, threads: number): Promise<JobResul
   }
   const { HuntSolver } = await import('../tablebase/generic.js');
   const solver = await HuntSolver.create(data.variant, data.options, { handsEmptyOnly: data.handsEmptyOnly });
-  const l = await solver.solveLayer(solver.layerAt(data.layer), { dir: data.dir });
+  const l = await solver.solveLayer(solver.layerAt(data.layer, data.stacks), { dir: data.dir });
   return { id, file: basename(l.file!), ...fileFacts(l.file!), positions: l.positions, ms: ms(), loaded: l.loaded, worker };
 }
 

@@ -39,10 +39,15 @@ const PerftData = z.object({ kind: z.literal('perft'), variant, options, positio
 const MovementLayerData = z.object({
   kind: z.literal('movement-layer'), variant, options, capturesToWin: z.number().int().min(1).max(16), layer: z.number().int().min(0).max(16), dir: z.string().min(1),
 }).strict();
-/** One layer of the generic solver (src/tablebase/generic.ts), written to `dir`. */
+/**
+ * One layer of the generic solver (src/tablebase/generic.ts), written to `dir`: `layer` (captured and in
+ * hand per side, stack excess) and, only where other layers share that total, the stack vector `stacks`
+ * (HuntSolver.layerAt).
+ */
 const GenericLayerData = z.object({
   kind: z.literal('generic-layer'), variant, options, handsEmptyOnly: z.boolean(),
-  layer: z.tuple([z.number().int().min(0), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0)]), dir: z.string().min(1),
+  layer: z.tuple([z.number().int().min(0), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0)]),
+  stacks: z.array(z.number().int().min(0)).max(8).optional(), dir: z.string().min(1),
 }).strict();
 export const JobDataSchema = z.discriminatedUnion('kind', [PerftData, MovementLayerData, GenericLayerData]);
 

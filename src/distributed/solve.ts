@@ -85,7 +85,7 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
       }
     }
   } else if (opts.mode === 'generic') {
-    const { HuntSolver } = await import('../tablebase/generic.js');
+    const { HuntSolver, layerName } = await import('../tablebase/generic.js');
     const handsEmptyOnly = opts.handsEmptyOnly ?? false;
     const solver = await HuntSolver.create(opts.variant, given, { handsEmptyOnly });
     const est = solver.estimate;
@@ -98,8 +98,9 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
     // the estimate lists the layers in solving order: a layer's successors come before it
     for (const l of est.layers) {
       const needs = solver.successors(l).map((m) => ids.get(m.key)!);
-      ids.set(l.key, add({ kind: 'generic-layer', variant: opts.variant, options, handsEmptyOnly, layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess], dir }, needs,
-        `layer captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, excess ${l.excess}`));
+      // the stack vector only where the total is split (the other jobs' data, so their ids, as before)
+      ids.set(l.key, add({ kind: 'generic-layer', variant: opts.variant, options, handsEmptyOnly, layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess], ...(l.split ? { stacks: l.stacks } : {}), dir }, needs,
+        `layer ${layerName(l)}`));
     }
   } else {
     throw new ArgumentError(`mode must be movement, whole or generic, got ${JSON.stringify(opts.mode)}`);
