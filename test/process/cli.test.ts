@@ -322,7 +322,7 @@ describe('lattice tablebase', () => {
     expect(run('solve', 'bagh-chal', '--estimate').err).toMatch(/add --generic/);
     const est = run('solve', 'double-tiger', '--estimate', '--json');
     expect(est.code).toBe(0);
-    expect(JSON.parse(est.out).refusal).toMatch(/slots/);
+    expect(JSON.parse(est.out).refusal).toMatch(/MiB in the core/);
     const refused = run('solve', 'double-tiger', '--dir', gdir);
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(/^error: double-tiger does not fit this solver/);
