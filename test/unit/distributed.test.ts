@@ -64,6 +64,18 @@ describe('jobs', () => {
     expect(() => checkJobData('x', { kind: 'shell', command: 'rm' })).toThrow(/not a lattice job/);
   });
 
+  it('a generic layer job carries the stack vector only where its total is split: the other jobs keep their ids', () => {
+    const layer = { kind: 'generic-layer' as const, variant: 'double-tiger', options: {}, handsEmptyOnly: false, layer: [0, 0, 0, 0, 4] as [number, number, number, number, number], dir: '/t' };
+    const split = { ...layer, stacks: [3, 1, 0, 0] };
+    expect(checkJobData(jobIdOf(split), split)).toEqual(split);
+    expect(checkJobData(jobIdOf(layer), layer)).toEqual(layer);
+    expect(jobIdOf(split)).not.toBe(jobIdOf(layer));
+    // the id of data without the key is the hash of the same text as before the key existed
+    expect(canonicalJson(layer)).not.toMatch(/stacks/);
+    const bad = { ...split, stacks: [-1] };
+    expect(() => checkJobData(jobIdOf(bad), bad)).toThrow(JobError);
+  });
+
   it('the coordinator takes a result only with integer counts and its own job id', () => {
     const id = jobIdOf(data);
     const good = { id, nodes: 1234, ms: 5, worker: 'h:1' };
