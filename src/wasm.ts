@@ -127,6 +127,8 @@ export interface CoreExports {
   gsVerifyLayer(key: number, from: number, to: number): number;
   gsBegin(key: number): number;
   gsStep(budget: number): number;
+  gsCover(key: number): number;
+  gsExitBegin(): number;
   gsMaxDistance(): number;
   gsQueueBytes(): number;
   gsEnable(on: number): void;

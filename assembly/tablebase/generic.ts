@@ -53,6 +53,22 @@
 // only a side whose steps nothing but their directions restricts (PLAIN_STEPS) is checked by direction
 // alone. What is never resolved is a draw. The host runs a layer in steps (gsBegin, gsStep) so that it
 // can report progress and answer signals between them.
+//
+// EXIT PASSES (a layer whose direct successors do not fit in memory beside it). Pass 1 then comes in
+// two kinds. An exit pass (gsCover the layers it reads, gsExitBegin, gsStep to 0), one per group of
+// successor layers attached, visits every slot and, for each used, undecided one, folds the values of
+// its moves into the attached layers declared by gsCover into the slot's exit summary: bestWin (the
+// least d + 1 over successors lost in d), block (a successor drawn), maxLoss (the greatest d + 1 over
+// successors won in d). Moves within the layer, decided moves and moves into other layers are left to
+// other passes; folding is a min, an or and a max, so a successor read twice changes nothing. Between
+// passes the summary lives in the layer's own memory: the counter holds bestWin | block << 15 (bestWin
+// 0 = none, else 1..MAX_DIST + 1 = 16384 < 2^15) and the value PENDING | maxLoss (0..16384 < 2^15: the
+// same code as an unresolved slot's m), an unused slot UNUSED and a decided one its value (the first
+// exit pass writes these; later ones skip such slots without decoding them). The final pass is pass 1
+// as above with the summary as its start: moves into a layer an exit pass read are skipped, moves into
+// a layer attached now are read (the last group is read here, not by an exit pass of its own), and a
+// move into any other layer is ERR_MISSING, never a wrong value. The counts, queues and values come out
+// as in one pass (the same files, byte for byte).
 import { ld, st, word, fromWords, nonEmpty } from "../bits";
 import { nPoints, STEP, RANK, NB } from "../board";
 import * as pos from "../position";
@@ -374,6 +390,7 @@ export function gsLayers(): i32 {
   layerKeys = n;
   LAYER_VALUES = new StaticArray<usize>(n); LAYER_N0 = new StaticArray<i32>(n); LAYER_N1 = new StaticArray<i32>(n);
   LAYER_PER = new StaticArray<f64>(n); LAYER_PERORBIT = new StaticArray<f64>(n); LAYER_VOFF = new StaticArray<i32>(n);
+  COVER = new StaticArray<u8>(n);
   // each class's members and one more offset (the end) per layer: the codes and the classes over all
   VOFF = new StaticArray<f64>(n / nCls * (ld(CLS_START, nCls) + nCls));
   let at = 0;
@@ -724,12 +741,16 @@ function setAdd(t: i32): bool {
 }
 const LASTS = new StaticArray<i32>(65);
 
-/** Value (u16 code) of the core position just reached by a move of `mover`, when it is decided or in another layer; -1 if in this layer. */
+/**
+ * Value (u16 code) of the core position just reached by a move of `mover`, when it is decided or in another layer; -1 if in this layer,
+ * -2 (in the final pass of a layer solved with exit passes) when its layer was read by an exit pass (gsCover): already in the summary.
+ */
 function fixedValue(): i32 {
   if (pos.over != 0) return resultWinner(pos.over) == pos.side ? 1 : 2;
   const key = coreLayerKey();
   if (key == cKey) return -1;
   if (key < 0) { error = ERR_MISSING; return 0; }
+  if (exitPasses > 0 && ld(COVER, key) == 2) return -2;
   const vals = ld(LAYER_VALUES, key);
   if (vals == 0) { error = ERR_MISSING; return 0; }
   const slot = coreSlotIn(key);
@@ -741,6 +762,78 @@ function fixedValue(): i32 {
 
 let statWins: f64 = 0, statLosses: f64 = 0, statDraws: f64 = 0, statUsed: f64 = 0;
 
+// ---- exit passes (a layer whose successors are read in groups) ----
+/** Per layer key: 0, 1 declared by gsCover for the current layer, 2 declared and attached when an exit pass began (read). */
+let COVER: StaticArray<u8> = new StaticArray<u8>(1);
+/** Exit passes begun for the current layer (0: the one-pass path). */
+let exitPasses = 0;
+
+/**
+ * Declares that the exit pass about to begin (gsExitBegin) reads layer `key`: it must be attached (gsAttach,
+ * solved) when that pass begins and stay so until it ends. In the final pass, a move into a layer read
+ * by an exit pass is already in the slot's exit summary; a move into another layer that is not attached
+ * then is ERR_MISSING. The list is reset by gsBegin. Returns 0, or -1 for a key out of range.
+ */
+export function gsCover(key: i32): i32 {
+  if (key < 0 || key >= layerKeys || key == cKey) return -1;
+  if (ld(COVER, key) == 0) st<u8>(COVER, key, 1);
+  return 0;
+}
+
+/**
+ * Starts an exit pass over the current layer (after gsBegin, before the final pass's first gsStep; then
+ * gsStep until it returns 0, and another exit pass or the final pass): for each used, undecided slot it
+ * folds the values of its moves into the attached layers declared by gsCover into the slot's exit
+ * summary (EXIT PASSES in the header). Returns 0, or -1 (ERR_MISSING: no layer begun, or its final pass
+ * has started).
+ */
+export function gsExitBegin(): i32 {
+  if (cKey < 0 || cVals == 0 || !(phase == 1 && pSlot == 0)) { error = ERR_MISSING; return -1; }
+  for (let k = 0; k < layerKeys; k++) if (ld(COVER, k) != 0 && ld(LAYER_VALUES, k) != 0) st<u8>(COVER, k, 2);
+  exitPasses++;
+  phase = 4; pSlot = 0;
+  return 0;
+}
+
+/** Exit pass for slot s (EXIT PASSES in the header). False on an error. */
+function exitSlot(s: i32): bool {
+  const per = <i32>cPer, base = scratchBase();
+  const side = s >= per ? 1 : 0;
+  const cp = counters + (<usize>s << 1);
+  if (exitPasses == 1) { store<u16>(cp, 0); setVal(s, PENDING); }
+  else { const v = val(s); if (v == UNUSED || (v & PENDING) == 0) return true; }
+  if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) { setVal(s, UNUSED); return true; }
+  if (pos.over != 0) { setVal(s, resultWinner(pos.over) == side ? 1 : 2); return true; }
+  const c = <i32>load<u16>(cp);
+  let bestWin = c & 0x7FFF, block = c & 0x8000, maxLoss = <i32>(val(s) & 0x7FFF);
+  const n = generate(base);
+  for (let i = 0; i < n; i++) {
+    pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
+    if (pos.over == 0) {
+      const key = coreLayerKey();
+      if (key >= 0 && key != cKey && ld(COVER, key) != 0) {
+        const vals = ld(LAYER_VALUES, key);
+        if (vals != 0) {
+          const slot = coreSlotIn(key);
+          const f = slot < 0 ? <i32>UNUSED : <i32>load<u16>(vals + (<usize>(<i32>slot) << 1));
+          if (f == <i32>UNUSED) error = ERR_MISSING;
+          else if (f == 0) block = 0x8000;
+          else {
+            const d = (f - 1) >> 1;
+            if ((f & 1) == 0) { if (bestWin == 0 || d + 1 < bestWin) bestWin = d + 1; }   // the opponent loses in d
+            else maxLoss = max(maxLoss, d + 1);                                            // the opponent wins in d
+          }
+        }
+      }
+    }
+    pos.unmakeMove();
+  }
+  if (error != 0) return false;
+  store<u16>(cp, <u16>(bestWin | block));
+  setVal(s, PENDING | <u16>maxLoss);
+  return true;
+}
+
 // The layer being solved, in steps the host calls one after another (gsBegin, then gsStep until it
 // returns 0), so that between steps it can report progress and answer signals: the phase (1 pass 1,
 // 2 the levels, 3 the statistics), the next slot of pass 1, and where the levels stand.
@@ -748,7 +841,9 @@ let phase = 0, pSlot = 0, pLevel = 0, pChunk: usize = 0, pK = 2, pDone: f64 = 0,
 
 /**
  * Starts solving layer `key` (values attached by gsAttach; every layer its moves lead to attached and
- * solved). Returns 0, or -1 (gsError says why). Then gsStep until it returns 0.
+ * solved, or read by exit passes: gsCover, gsExitBegin). Returns 0, or -1 (gsError says why). Then
+ * gsStep until it returns 0 (the final pass and the levels; after each exit pass begun, gsStep returns
+ * 0 when that pass is done).
  */
 export function gsBegin(key: i32): i32 {
   error = 0; phase = 0;
@@ -757,6 +852,8 @@ export function gsBegin(key: i32): i32 {
   if (total > counterCap && !gsReserve(total)) return -1;
   for (let L = 0; L <= MAX_DIST + 1; L++) { st<usize>(HEAD, L, 0); st<usize>(TAIL, L, 0); st(FILL, L, 0); }
   maxPushed = -1;
+  for (let k = 0; k < layerKeys; k++) st<u8>(COVER, k, 0);
+  exitPasses = 0;
   phase = 1; pSlot = 0; pDone = 0; pMaxD = 0; statUsed = 0;
   return 0;
 }
@@ -767,6 +864,16 @@ export function gsBegin(key: i32): i32 {
  */
 export function gsStep(budget: i32): i32 {
   const total = <i32>(2 * cPer);
+  if (phase == 4) {
+    // an exit pass: 0 when it is done (then another exit pass, or the final pass)
+    const end = min(total, pSlot + max(budget, 1));
+    for (let s = pSlot; s < end; s++) if (!exitSlot(s)) return -1;
+    pSlot = end;
+    hostProgress(1, <f64>pSlot, <f64>total);
+    if (pSlot < total) return 1;
+    phase = 1; pSlot = 0;
+    return 0;
+  }
   if (phase == 1) {
     const end = min(total, pSlot + max(budget, 1));
     for (let s = pSlot; s < end; s++) if (!pass1Slot(s)) return -1;
@@ -829,6 +936,14 @@ export function gsMaxDistance(): i32 { return pMaxD; }
 function pass1Slot(s: i32): bool {
   const per = <i32>cPer, base = scratchBase();
   const side = s >= per ? 1 : 0;
+  let nSucc = 0, bestWin = 0x7FFFFFFF, maxLoss = 0, block = false;
+  if (exitPasses > 0) {
+    // the exit summary the exit passes left (EXIT PASSES in the header)
+    const c = <i32>load<u16>(counters + (<usize>s << 1)), v = val(s);
+    if ((c & 0x7FFF) != 0) bestWin = c & 0x7FFF;
+    block = (c & 0x8000) != 0;
+    if (v != UNUSED && (v & PENDING) != 0) maxLoss = <i32>(v & 0x7FFF);
+  }
   store<u16>(counters + (<usize>s << 1), 0);
   if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) { setVal(s, UNUSED); return true; }
   statUsed++;   // positions in use, counted as pass 1 goes (pass 2's progress total; phase 3 counts them again)
@@ -836,13 +951,14 @@ function pass1Slot(s: i32): bool {
   const n = generate(base);
   setVal(s, 0);
   if (n == 0) { push(0, <u32>s); return true; }
-  let nSucc = 0, bestWin = 0x7FFFFFFF, maxLoss = 0, block = false;
   setClear();
   for (let i = 0; i < n; i++) {
     pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
     const f = fixedValue();
-    if (f < 0) {
+    if (f == -1) {
       if (setAdd(<i32>coreSlotIn(cKey))) nSucc++;
+    } else if (f == -2) {
+      // read by an exit pass: in the summary
     } else if (f == 0) block = true;
     else {
       const d = (f - 1) >> 1;
@@ -985,7 +1101,7 @@ export function gsCurrentLayer(): i32 { return coreLayerKey(); }
  * disagree, or -1 (gsError says why).
  */
 export function gsVerifyLayer(key: i32, from: f64, to: f64): f64 {
-  error = 0;
+  error = 0; exitPasses = 0; cKey = -1; phase = 0;
   if (!selectLayer(key) || cVals == 0) { error = ERR_MISSING; return -1; }
   const total = <i32>(2 * cPer), per = <i32>cPer;
   const base = scratchBase();
