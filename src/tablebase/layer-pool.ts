@@ -29,6 +29,20 @@ export class LayerPool {
    */
   constructor(private readonly grow?: (bytes: number) => number) {}
 
+  /** Region policy (setRegions): the least bytes of a new region, and the bytes the regions may take together. */
+  private minRegion = 0;
+  private regionLimit = Infinity;
+
+  /**
+   * From now on a new region takes at least `minRegion` bytes where the regions stay within `limit`
+   * bytes together (else what is left of `limit`, or just the request): blocks of about one size,
+   * which later requests up to that size reuse whatever was freed (a solve that drops and reads back
+   * layers: src/tablebase/generic.ts groupedPlan). Default: a region is the request's size.
+   */
+  setRegions(minRegion: number, limit: number): void {
+    this.minRegion = minRegion; this.regionLimit = limit;
+  }
+
   private fakeTop = 16;
 
   /**
@@ -48,19 +62,49 @@ export class LayerPool {
       if (f.bytes === bytes) this.free.splice(best, 1);
       else { f.at += bytes; f.bytes -= bytes; }
     } else {
+      // the region: the request, or more under the region policy (setRegions)
+      let size = bytes;
+      if (this.minRegion > bytes) size = Math.max(bytes, Math.min(this.minRegion, this.regionLimit - this.regionBytes));
       if (this.grow) {
-        at = this.grow(bytes);
+        at = this.grow(size);
         if (at === 0) return 0;
       } else {
-        at = this.fakeTop; this.fakeTop += bytes + 16;
+        at = this.fakeTop; this.fakeTop += size + 16;
       }
       region = this.regions++;
-      this.regionBytes += bytes;
+      this.regionBytes += size;
+      if (size > bytes) this.free.push({ at: at + bytes, bytes: size - bytes, region });
     }
     this.owner.set(at, { bytes, region });
     this.liveBytes += bytes;
     this.peakLiveBytes = Math.max(this.peakLiveBytes, this.liveBytes);
     return at;
+  }
+
+  /**
+   * True when alloc(bytes) would take no new region, or one that keeps the regions within `limit` bytes
+   * (the address space the values may take). Changes nothing.
+   */
+  fits(bytes: number, limit: number): boolean {
+    return this.free.some((f) => f.bytes >= bytes) || this.regionBytes + bytes <= limit;
+  }
+
+  /**
+   * A simulation of this pool as it stands (the same free blocks, blocks handed out and regions; new
+   * regions at addresses of its own above every address here): what a sequence of alloc and release
+   * would do, run without touching the core.
+   */
+  clone(): LayerPool {
+    const c = new LayerPool();
+    for (const f of this.free) c.free.push({ ...f });
+    for (const [at, o] of this.owner) c.owner.set(at, { ...o });
+    c.minRegion = this.minRegion; c.regionLimit = this.regionLimit;
+    c.regions = this.regions; c.regionBytes = this.regionBytes; c.liveBytes = this.liveBytes; c.peakLiveBytes = this.peakLiveBytes;
+    let top = this.fakeTop;
+    for (const f of this.free) top = Math.max(top, f.at + f.bytes + 16);
+    for (const [at, o] of this.owner) top = Math.max(top, at + o.bytes + 16);
+    c.fakeTop = top;
+    return c;
   }
 
   /** Gives back the block at `at` (from alloc). Throws RangeError for an address alloc did not give. */
