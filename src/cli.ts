@@ -564,9 +564,16 @@ async function solveGeneric(variant: string, dir: string, o: { option: string[];
     `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, stack excess ${l.excess}${l.split ? ` (${est.stackPoints.map((p, i) => `${p} ${l.stacks[i]}`).join(', ')})` : ''}`;
   if (o.estimate) {
     if (o.json) { out(JSON.stringify(est)); return; }
-    for (const l of est.layers) out(`${layerText(l)}: ${l.slots} slots, ${mib(2 * l.slots)}`);
+    // where a layer's successors do not fit beside it: read in groups (an exit pass each but the last)
+    const groups = (i: number) => (est.successorGroups[i]! > 1 ? `, successors read in ${est.successorGroups[i]} groups` : '');
+    est.layers.forEach((l, i) => out(`${layerText(l)}: ${l.slots} slots, ${mib(2 * l.slots)}${groups(i)}`));
     out(`${est.layers.length} layer${est.layers.length === 1 ? '' : 's'}, ${est.slots} slots (${est.symmetries} symmetr${est.symmetries === 1 ? 'y' : 'ies'}); disk ${mib(est.diskBytes)}`);
     out(`memory while solving: ${mib(est.memoryBytes)} at the peak (values of up to ${est.liveLayers} layers at once: ${mib(est.valueBytes)}; counters and buckets of the largest layer: ${mib(est.memoryBytes - est.valueBytes)}); every layer at once (loading for the search): ${mib(est.loadBytes)}`);
+    const grouped = est.successorGroups.filter((g) => g > 1).length;
+    if (grouped > 0 || est.rereads > 0) {
+      const worst = est.successorGroups.indexOf(Math.max(...est.successorGroups));
+      out(`successors read in groups by ${grouped} layer${grouped === 1 ? '' : 's'} (the most: ${est.successorGroups[worst]} groups, ${layerText(est.layers[worst]!)}); ${est.rereads} layer files read back from --dir; the most one layer needs at once: ${mib(est.needBytes)} (its values, the largest group of its successors, counters and buckets)`);
+    }
     out(est.refusal === null ? 'fits this solver' : `refused: ${est.refusal}`);
     return;
   }

@@ -14,7 +14,14 @@
  *
  * Memory: solving a layer reads only its direct successors (directSuccessors); solve() can hold just the
  * live layers (the one being solved and those a later layer still reads), handing freed blocks to later
- * layers through a LayerPool (layer-pool.ts), and the estimate reports that peak (SolveEstimate).
+ * layers through a LayerPool (layer-pool.ts), and the estimate reports that peak (SolveEstimate). When
+ * even that does not fit, the estimate plans a grouped solve (planSolve, groupedPlan: PlanOp steps that
+ * solve() replays on the core's pool, so it takes what the estimate says): finished layers are dropped
+ * from memory when room runs out and read back from their files in `dir` when a later layer reads them,
+ * and a layer whose successors do not fit beside it reads them in groups, an exit pass each but the last
+ * (the core's EXIT PASSES: gsCover, gsExitBegin); the files are the same byte for byte. The peak is then
+ * one layer's own need and its largest group; a solve is refused only when a layer and one successor do
+ * not fit together.
  *
  * Repetition: a cycle is a draw (RULES.md §0, draw3). Under `repetition=none` the tables are the same
  * (what no side can force stays unresolved: endless play); `repetition=forbid` makes a position's value
@@ -103,10 +110,11 @@ export interface SolveEstimate {
   diskBytes: number;
   /**
    * Peak memory of the core while solving (bytes): the values (2 bytes a slot) of the layers live at
-   * once, the layer being solved and those one move from it that a later layer still needs, as the
-   * layer pool (layer-pool.ts) places them in the solving order, blocks it cannot reuse included; plus
-   * the successor counters of the largest layer (2 bytes a slot) and an allowance for the level
-   * buckets of one entry (4 bytes) a slot of the largest layer.
+   * once, the layer being solved and those one move from it that a later layer still needs (on the
+   * grouped plan: those the plan holds, successorGroups, rereads), as the layer pool (layer-pool.ts)
+   * places them in the solving order, blocks it cannot reuse included; plus the successor counters of
+   * the largest layer (2 bytes a slot) and an allowance for the level buckets of one entry (4 bytes) a
+   * slot of the largest layer.
    */
   memoryBytes: number;
   /** Of memoryBytes: the address space the pool takes for values (the sum of its regions). */
@@ -118,6 +126,22 @@ export interface SolveEstimate {
    * (a Game's tables, probed by its search) needs, and what solve() keeps by default when it fits.
    */
   loadBytes: number;
+  /**
+   * The most memory one layer needs at once (bytes): the largest layer's counters and buckets (as in
+   * memoryBytes), the layer's values and the largest group of its successors read together (all of
+   * them on today's path), the most over the layers. memoryBytes (the address space taken) is at least this.
+   */
+  needBytes: number;
+  /**
+   * Per layer (in solving order): the groups its successors are read in (0: none, 1: all at once; more
+   * when they do not fit beside it: exit passes, assembly/tablebase/generic.ts EXIT PASSES).
+   */
+  successorGroups: number[];
+  /**
+   * Layer files read back while solving (0 when every layer stays in memory while a later layer reads
+   * it). Above 0 the solve needs a directory: the layers dropped from memory are read back from it.
+   */
+  rereads: number;
   /** Why the solve cannot run here, or null. */
   refusal: string | null;
 }
@@ -295,6 +319,169 @@ function lastUses(order: readonly GenericLayer[], successors: Map<number, Generi
   return last;
 }
 
+/**
+ * One step of a solving plan (SolvePlan), in order: 'own' the layer's own block (attached: then
+ * gsBegin), 'drop' a finished layer out of memory (its file is written: a later layer reads it back),
+ * 'load' a successor read back from its file, 'exit' an exit pass over the layer reading the
+ * successors `keys` (attached then; assembly/tablebase/generic.ts EXIT PASSES). After the last step
+ * the final pass reads the successors attached then.
+ */
+export type PlanOp = { op: 'own' } | { op: 'drop'; key: number } | { op: 'load'; key: number } | { op: 'exit'; keys: number[] };
+
+/** How solve() holds the layers in memory. */
+interface SolvePlan {
+  /** False: today's path (every successor in memory while a layer is solved, nothing read back): `ops` unused. */
+  grouped: boolean;
+  /** Per layer (solving order): the steps before its final pass (PlanOp). */
+  ops: PlanOp[][];
+  /** Per layer: its successors' groups (keys; the last one read by the final pass); [] without successors. */
+  groups: number[][][];
+  /** Layer files read back. */
+  rereads: number;
+}
+
+/** Tests only (HuntSolver.replan): the grouped plan even where today's fits; at most `groupCap` successors a group. */
+interface PlanForce { grouped?: boolean; groupCap?: number }
+
+/** The memory fields of SolveEstimate that the plan decides. */
+type PlanFields = Pick<SolveEstimate, 'memoryBytes' | 'valueBytes' | 'liveLayers' | 'refusal' | 'needBytes' | 'successorGroups' | 'rereads'>;
+
+/**
+ * The solving plan for `layers` (in solving order) in a core of `limit` bytes, of which `work` (the
+ * largest layer's counters and level buckets) is taken: today's path, every layer held while a later
+ * layer reads it (directSuccessors, lastUses), when its values fit (the pool's regions within limit -
+ * work); else the grouped plan (groupedPlan). The estimate's memory fields with it (refusal: why
+ * neither fits; null when one does).
+ */
+function planSolve(layers: readonly GenericLayer[], successors: Map<number, GenericLayer[]>, lastUse: Map<number, number>, work: number, limit: number, force: PlanForce = {}): { plan: SolvePlan; fields: PlanFields } {
+  // today's path: the live set in the solving order, placed by the pool as solve() places it
+  const pool = new LayerPool();
+  const at = new Map<number, number>();
+  let live = 0, liveLayers = 0, needBytes = 0;
+  layers.forEach((l, i) => {
+    at.set(l.key, pool.alloc(2 * l.slots));
+    liveLayers = Math.max(liveLayers, ++live);
+    needBytes = Math.max(needBytes, work + 2 * l.slots + (successors.get(l.key) ?? []).reduce((a, m) => a + 2 * m.slots, 0));
+    for (const m of layers) if (lastUse.get(m.key) === i) { pool.release(at.get(m.key)!); live--; }
+  });
+  const one = (g: number) => layers.map((l) => ((successors.get(l.key) ?? []).length ? g : 0));
+  // (a layer over the 1 GiB a block is refused for that: no plan helps)
+  if ((pool.regionBytes + work <= limit && !force.grouped) || layers.some((l) => 2 * l.slots >= ALLOC_LIMIT)) {
+    return {
+      plan: { grouped: false, ops: [], groups: layers.map((l) => { const s = (successors.get(l.key) ?? []).map((m) => m.key); return s.length ? [s] : []; }), rereads: 0 },
+      fields: { memoryBytes: pool.regionBytes + work, valueBytes: pool.regionBytes, liveLayers, needBytes, successorGroups: one(1), rereads: 0,
+        refusal: pool.regionBytes + work <= limit ? null : `it needs ${MiB(pool.regionBytes + work)} in the core (${MiB(pool.regionBytes)} of values, up to ${liveLayers} layers at once, and ${MiB(work)} of counters and buckets); WebAssembly's 32-bit memory holds at most ${MiB(limit)}` },
+    };
+  }
+  const g = groupedPlan(layers, successors, lastUse, limit - work, force.groupCap ?? Infinity);
+  if ('fail' in g) {
+    const { layer: l, succ: m } = g.fail;
+    const own = work + 2 * l.slots;
+    const refusal = m === null
+      ? `layer ${layerName(l)} alone needs ${MiB(own)} in the core (${MiB(2 * l.slots)} of values, ${MiB(work)} of counters and buckets); WebAssembly's 32-bit memory holds at most ${MiB(limit)}`
+      : `layer ${layerName(l)} needs ${MiB(own)} in the core (${MiB(2 * l.slots)} of values, ${MiB(work)} of counters and buckets) and its successor ${layerName(m)} ${MiB(2 * m.slots)} beside it, even one successor at a time (with every layer on disk and read back); WebAssembly's 32-bit memory holds at most ${MiB(limit)} (keeping every successor: ${MiB(pool.regionBytes + work)})`;
+    return { plan: { grouped: true, ops: [], groups: [], rereads: 0 }, fields: { memoryBytes: pool.regionBytes + work, valueBytes: pool.regionBytes, liveLayers, refusal, needBytes, successorGroups: one(1), rereads: 0 } };
+  }
+  const size = new Map(layers.map((l) => [l.key, 2 * l.slots]));
+  needBytes = Math.max(...layers.map((l, i) => work + 2 * l.slots + Math.max(0, ...g.plan.groups[i]!.map((grp) => grp.reduce((a, k) => a + size.get(k)!, 0)))));
+  return {
+    plan: g.plan,
+    fields: { memoryBytes: g.regionBytes + work, valueBytes: g.regionBytes, liveLayers: g.liveLayers, refusal: null, needBytes, successorGroups: g.plan.groups.map((x) => x.length), rereads: g.plan.rereads },
+  };
+}
+
+/**
+ * The grouped plan: values within `room` bytes of pool regions (LayerPool, simulated: solve() replays
+ * the same steps on the core's pool and so takes the same regions). A layer finished stays in memory
+ * while room lasts; when a block does not fit, the layer held whose next reader comes last is dropped
+ * (its file is written; it is read back when a later layer reads it). A layer's successors in memory
+ * join its first group, the others are read back in solving order; when one does not fit beside the
+ * layer and the group so far, that group is read by an exit pass and may then be dropped. Fails (the
+ * layer, and the successor that does not fit beside it alone, or null when the layer alone does not)
+ * when even that is too much.
+ */
+function groupedPlan(layers: readonly GenericLayer[], successors: Map<number, GenericLayer[]>, lastUse: Map<number, number>, room: number, groupCap: number):
+  { plan: SolvePlan; regionBytes: number; liveLayers: number } | { fail: { layer: GenericLayer; succ: GenericLayer | null } } {
+  const pool = new LayerPool();
+  pool.setRegions(regionOf(layers), room);
+  const resident = new Map<number, number>();
+  const readers = new Map<number, number[]>();
+  layers.forEach((l, i) => { for (const m of successors.get(l.key) ?? []) { const r = readers.get(m.key) ?? []; r.push(i); readers.set(m.key, r); } });
+  const nextUse = (key: number, i: number) => (readers.get(key) ?? []).find((j) => j > i) ?? Infinity;
+  const plan: SolvePlan = { grouped: true, ops: [], groups: [], rereads: 0 };
+  let liveLayers = 0;
+  for (const [i, l] of layers.entries()) {
+    const r = planLayer(l, successors.get(l.key) ?? [], pool, resident, room, (key) => nextUse(key, i), i, groupCap);
+    if ('fail' in r) return { fail: { layer: l, succ: r.fail } };
+    plan.ops.push(r.ops); plan.groups.push(r.groups);
+    plan.rereads += r.ops.filter((op) => op.op === 'load').length;
+    liveLayers = Math.max(liveLayers, resident.size);
+    for (const m of layers) if (lastUse.get(m.key) === i && resident.has(m.key)) { pool.release(resident.get(m.key)!); resident.delete(m.key); }
+  }
+  return { plan, regionBytes: pool.regionBytes, liveLayers };
+}
+
+/** The least region of the grouped plan's pool (LayerPool.setRegions): the largest layer's values, so that a freed region holds any layer. */
+function regionOf(layers: readonly GenericLayer[]): number {
+  return 2 * layers.reduce((a, l) => Math.max(a, l.slots), 0);
+}
+
+/**
+ * Plans solving layer `l` (not in memory) that reads `reads`, on `pool` (a simulation: its steps are
+ * replayed on the core's pool) with `resident` (key -> address) the layers in memory, the pool's
+ * regions within `room` bytes; `next(key)` the index of a held layer's next reader (after `index`, the
+ * layer's own; Infinity for none). Updates `pool` and `resident`; returns the steps and the groups, or
+ * the successor that does not fit beside the layer alone (null: the layer alone does not fit).
+ */
+function planLayer(l: GenericLayer, reads: readonly GenericLayer[], pool: LayerPool, resident: Map<number, number>, room: number, next: (key: number) => number, index: number, groupCap = Infinity):
+  { ops: PlanOp[]; groups: number[][] } | { fail: GenericLayer | null } {
+  const ops: PlanOp[] = [], groups: number[][] = [];
+  const pinned = new Set<number>(), folded = new Set<number>();
+  const wanted = new Set(reads.map((m) => m.key));
+  // the layer held whose next reader comes last (a successor not yet read: this layer)
+  const when = (k: number) => (wanted.has(k) && !folded.has(k) ? index : next(k));
+  const take = (key: number, bytes: number): boolean => {
+    while (!pool.fits(bytes, room)) {
+      let victim = -1, late = -1;
+      for (const k of resident.keys()) {
+        if (pinned.has(k)) continue;
+        const n = when(k);
+        if (n > late || (n === late && k < victim)) { victim = k; late = n; }
+      }
+      if (victim < 0) return false;
+      pool.release(resident.get(victim)!);
+      resident.delete(victim);
+      ops.push({ op: 'drop', key: victim });
+    }
+    resident.set(key, pool.alloc(bytes));
+    return true;
+  };
+  if (!take(l.key, 2 * l.slots)) return { fail: null };
+  pinned.add(l.key);
+  ops.push({ op: 'own' });
+  let group: number[] = [];
+  const order = [...reads.filter((m) => resident.has(m.key)), ...reads.filter((m) => !resident.has(m.key))];
+  const close = () => {
+    ops.push({ op: 'exit', keys: group });
+    groups.push(group);
+    for (const k of group) { pinned.delete(k); folded.add(k); }
+    group = [];
+  };
+  for (const m of order) {
+    if (group.length >= groupCap) close();
+    if (resident.has(m.key)) { group.push(m.key); pinned.add(m.key); continue; }
+    while (!take(m.key, 2 * m.slots)) {
+      if (group.length === 0) return { fail: m };
+      close();
+    }
+    ops.push({ op: 'load', key: m.key });
+    group.push(m.key);
+    pinned.add(m.key);
+  }
+  if (group.length) groups.push(group);
+  return { ops, groups };
+}
+
 /** The options the tables depend on: every option but repetition (draw3 and none give the same tables). */
 function tableOptions(o: OptionValues): Record<string, string | number> {
   const out: Record<string, string | number> = {};
@@ -319,15 +506,23 @@ export class HuntSolver {
   private readonly classOf: (v: readonly number[]) => number;
   /** The classes the stacks of a class can lead to, losing at most `drop` pieces. */
   private readonly below: (cls: number, drop: number) => number[];
+  /** The core's memory limit the plan was made for (CORE_MEMORY_LIMIT; tests lower it: replan). */
+  private coreLimit = CORE_MEMORY_LIMIT;
+  /** Tests only: the most successors a group of the distributed job holds (replan's PlanForce.groupCap). */
+  private groupCap = Infinity;
+  /** Tests only: the keys declared to an exit pass (gsCover), given the group's; default all of them. */
+  private coverHook: ((keys: number[]) => number[]) | null = null;
   private constructor(readonly variant: HuntVariant, readonly options: OptionValues, readonly board: Board,
     readonly ctx: NotationContext, readonly core: Core, estimate: SolveEstimate,
     private readonly succ: Map<number, GenericLayer[]>, private readonly lastUse: Map<number, number>,
-    private readonly classes: readonly StackClass[]) {
+    private readonly classes: readonly StackClass[], private plan: SolvePlan) {
     this.estimate = estimate;
     this.classOf = classIndex(classes);
     this.below = classesBelow(classes);
     this.pool = new LayerPool((bytes) => core.exports.gsAlloc(bytes) >>> 0);
     this.byKey = new Map(estimate.layers.map((l) => [l.key, l]));
+    const biggest = estimate.layers.reduce((a, l) => Math.max(a, l.slots), 0);
+    if (plan.grouped) this.pool.setRegions(regionOf(estimate.layers), CORE_MEMORY_LIMIT - (2 + QUEUE_BYTES_PER_SLOT) * biggest);
     this.focusRoom = CORE_MEMORY_LIMIT - (estimate.loadBytes - 2 * estimate.slots);
   }
 
@@ -413,27 +608,31 @@ export class HuntSolver {
     const slots = layers.reduce((a, l) => a + l.slots, 0);
     const biggest = layers.reduce((a, l) => Math.max(a, l.slots), 0);
     const successors = directSuccessors(layers, rules, stackSide, classes);
-    // the live set in the solving order, placed by the pool as solve() places it
     const lastUse = lastUses(layers, successors);
-    const pool = new LayerPool();
-    const at = new Map<number, number>();
-    let live = 0, liveLayers = 0;
-    layers.forEach((l, i) => {
-      at.set(l.key, pool.alloc(2 * l.slots));
-      liveLayers = Math.max(liveLayers, ++live);
-      for (const m of layers) if (lastUse.get(m.key) === i) { pool.release(at.get(m.key)!); live--; }
-    });
     const work = (2 + QUEUE_BYTES_PER_SLOT) * biggest;
-    const memoryBytes = pool.regionBytes + work;
-    const loadBytes = 2 * slots + work;
-    let refusal: string | null = null;
-    if (biggest * 2 >= ALLOC_LIMIT || biggest >= 2 ** 31) refusal = `its largest layer has ${biggest} slots; one layer's values must stay under 1 GiB (${ALLOC_LIMIT / 2} slots)`;
-    else if (memoryBytes > CORE_MEMORY_LIMIT) refusal = `it needs ${MiB(memoryBytes)} in the core (${MiB(pool.regionBytes)} of values, up to ${liveLayers} layers at once, and ${MiB(work)} of counters and buckets); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}`;
+    const { plan, fields } = planSolve(layers, successors, lastUse, work, CORE_MEMORY_LIMIT);
     const estimate: SolveEstimate = {
       variant: id, options: o, handsEmptyOnly, symmetries: syms.length, stackPoints: stacks.map(([p]) => board.points[p]!.name), layers, slots,
-      diskBytes: 2 * slots + HEADER * layers.length, memoryBytes, valueBytes: pool.regionBytes, liveLayers, loadBytes, refusal,
+      diskBytes: 2 * slots + HEADER * layers.length, loadBytes: 2 * slots + work, ...fields,
     };
-    return new HuntSolver(v, o, board, ctx, core, estimate, successors, lastUse, classes);
+    if (biggest * 2 >= ALLOC_LIMIT || biggest >= 2 ** 31) estimate.refusal = `its largest layer has ${biggest} slots; one layer's values must stay under 1 GiB (${ALLOC_LIMIT / 2} slots)`;
+    return new HuntSolver(v, o, board, ctx, core, estimate, successors, lastUse, classes, plan);
+  }
+
+  /**
+   * Tests only: plans the solve again for a core of `limit` bytes (instead of CORE_MEMORY_LIMIT), the
+   * grouped plan even where today's fits, and groups of at most `groupCap` successors (PlanForce), so
+   * that small games take the grouped path;
+   * updates the estimate's memory fields and refusal.
+   */
+  private replan(limit: number, force: PlanForce = {}): void {
+    const biggest = this.estimate.layers.reduce((a, l) => Math.max(a, l.slots), 0);
+    const { plan, fields } = planSolve(this.estimate.layers, this.succ, this.lastUse, (2 + QUEUE_BYTES_PER_SLOT) * biggest, limit, force);
+    this.plan = plan;
+    this.coreLimit = limit;
+    this.groupCap = force.groupCap ?? Infinity;
+    if (plan.grouped) this.pool.setRegions(regionOf(this.estimate.layers), limit - (2 + QUEUE_BYTES_PER_SLOT) * biggest);
+    Object.assign(this.estimate, fields);
   }
 
   /**
@@ -457,18 +656,24 @@ export class HuntSolver {
    * every layer in memory (estimate.loadBytes), so probe() and verify() answer at once. Default: 'all'
    * when loadBytes fits the core, else 'live'. The files are the same either way, byte for byte.
    *
+   * When the estimate's plan reads successors in groups and layers back from their files
+   * (SolveEstimate.rereads, successorGroups), solve() follows that plan: it needs `dir`, and keeps only
+   * what the plan holds ('live'; 'all' is refused). The files are the same byte for byte.
+   *
    * Throws TablebaseError when the estimate refuses the solve, `keep` is 'all' and every layer does not
-   * fit, a file is corrupt or foreign, or the core fails (naming why); ArgumentError for a bad directory
-   * or `keep`.
+   * fit, the plan reads layers back and no `dir` is given, a file is corrupt or foreign, or the core
+   * fails (naming why); ArgumentError for a bad directory or `keep`.
    */
   async solve(opts: { dir?: string; keep?: 'all' | 'live'; onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void } = {}): Promise<LayerResult[]> {
     const est = this.estimate;
     if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
-    const keep = opts.keep ?? (est.loadBytes <= CORE_MEMORY_LIMIT ? 'all' : 'live');
+    const plan = this.plan;
+    const keep = opts.keep ?? (!plan.grouped && est.loadBytes <= this.coreLimit ? 'all' : 'live');
     if (keep !== 'all' && keep !== 'live') throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
-    if (keep === 'all' && est.loadBytes > CORE_MEMORY_LIMIT) throw new TablebaseError(`${this.variant.id}: keeping every layer needs ${MiB(est.loadBytes)} in the core, over its ${MiB(CORE_MEMORY_LIMIT)}: solve with keep 'live'`);
+    if (keep === 'all' && (plan.grouped || est.loadBytes > this.coreLimit)) throw new TablebaseError(`${this.variant.id}: keeping every layer needs ${MiB(est.loadBytes)} in the core, over its ${MiB(this.coreLimit)}: solve with keep 'live'`);
     const e = this.core.exports;
     const dir = opts.dir;
+    if (plan.grouped && dir === undefined) throw new TablebaseError(`${this.variant.id}: its layers do not fit the core with their successors (${plan.rereads} layer files are read back while solving, some layers read their successors in groups: lattice solve ${this.variant.id} --estimate): give a directory (dir) to write the layers to and read them back from`);
     let release = () => {};
     if (dir !== undefined) {
       if (typeof dir !== 'string' || dir === '') throw new ArgumentError('dir must be a non-empty string');
@@ -482,15 +687,23 @@ export class HuntSolver {
       for (const [i, l] of est.layers.entries()) {
         const t0 = Date.now();
         const file = dir === undefined ? null : this.fileOf(dir, l);
-        const ptr = this.attach(l);
+        // the plan's steps up to the first exit pass (the layer's own block among them)
+        const ops = plan.grouped ? plan.ops[i]! : [{ op: 'own' } as PlanOp];
+        let k = 0;
+        const runOps = (exits: boolean) => { for (; k < ops.length && (exits || ops[k]!.op !== 'exit'); k++) this.applyOp(ops[k]!, l, dir); };
+        runOps(false);
+        const ptr = e.gsValues(l.key) >>> 0;
         const body = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
         let r: LayerResult;
         if (file !== null && fileReadable(file, 'solver layer file')) {
           const meta = readGenericFile(file, this.expectedHeader(l), body);
+          // the rest of the plan's steps (no exit pass: the layer is read), so that memory stands as planned
+          runOps(true);
           r = { ...l, ...meta, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: true, file };
         } else {
           if (file !== null) removeStaleTemp(file);
-          const stats = await this.solveAttached(l, i, opts.onProgress);
+          const exits = ops.filter((op): op is Extract<PlanOp, { op: 'exit' }> => op.op === 'exit').map((op) => op.keys);
+          const stats = await this.solveAttached(l, i, opts.onProgress, exits, () => { k++; runOps(false); });
           const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
           if (file !== null) writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh);
           r = { ...l, ...stats, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: false, file };
@@ -513,13 +726,27 @@ export class HuntSolver {
    * `index` is its place in the estimate, for progress. Resolves to its statistics; throws
    * TablebaseError when the core fails.
    */
-  private async solveAttached(l: GenericLayer, index: number, onProgress?: (p: SolveProgress) => void): Promise<LayerStats> {
+  private async solveAttached(l: GenericLayer, index: number, onProgress?: (p: SolveProgress) => void, exits: readonly number[][] = [], between: (k: number) => void = () => {}): Promise<LayerStats> {
     const e = this.core.exports;
-    this.core.hooks.tbProgress = (pass, done, total) => onProgress?.({ layer: index, layers: this.estimate.layers.length, pass: pass as 1 | 2, done, total: pass === 1 ? total : e.gsStat(0), level: pass === 2 ? total : 0 });
+    // pass 1 counts the exit passes' slots too: (passes done) x slots + slots done, of passes x slots
+    let sweep = 0;
+    const sweeps = exits.length + 1;
+    this.core.hooks.tbProgress = (pass, done, total) => onProgress?.({ layer: index, layers: this.estimate.layers.length, pass: pass as 1 | 2,
+      done: pass === 1 ? sweep * total + done : done, total: pass === 1 ? sweeps * total : e.gsStat(0), level: pass === 2 ? total : 0 });
     let rc: number;
     try {
       // in steps of about 2^16 positions, back to the event loop between them
       rc = e.gsBegin(l.key);
+      // the exit passes: each reads one group of successors (attached), then the next group is loaded
+      for (const [k, keys] of exits.entries()) {
+        if (rc < 0) break;
+        for (const key of this.coverHook ? this.coverHook(keys) : keys) e.gsCover(key);
+        rc = e.gsExitBegin();
+        while (rc >= 0 && (rc = e.gsStep(STEP_BUDGET)) === 1) await new Promise((res) => setImmediate(res));
+        if (rc < 0) break;
+        sweep++;
+        between(k);
+      }
       while (rc >= 0 && (rc = e.gsStep(STEP_BUDGET)) === 1) await new Promise((res) => setImmediate(res));
     } finally {
       this.core.hooks.tbProgress = () => {};
@@ -577,8 +804,10 @@ export class HuntSolver {
    * one move from it (successors(l), and no other: each must be there and valid, a missing one is a
    * TablebaseError, never solved here; layers this solver held before and `l` does not read are freed),
    * then loads `l` from its file when that is there and valid, else solves it and writes its file
-   * atomically through a temp file of this process's own (jobTempName). No lock file is taken: the job
-   * queue runs a layer's job once at a time. The file is byte for byte what solve() writes. Throws
+   * atomically through a temp file of this process's own (jobTempName). When the layer and its
+   * successors do not fit the core together, it holds the layer alone and reads the successors in
+   * groups, an exit pass each but the last (planLayer on a simulation of the pool). No lock file is
+   * taken: the job queue runs a layer's job once at a time. The file is byte for byte what solve() writes. Throws
    * TablebaseError (refused solve, missing, corrupt or foreign file, core failure), ArgumentError for a
    * bad directory.
    */
@@ -595,17 +824,36 @@ export class HuntSolver {
       const file = this.fileOf(dir, m);
       if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing; layer ${layerName(l)} needs layer ${layerName(m)} solved first`);
     }
-    this.holdOnly([l, ...reads], dir);
+    // every successor beside the layer when they fit (the core's limit less the largest layer's work
+    // space, as the estimate counts), else in groups, each read by an exit pass
+    const biggest = est.layers.reduce((a, x) => Math.max(a, x.slots), 0);
+    const room = this.coreLimit - (2 + QUEUE_BYTES_PER_SLOT) * biggest;
+    const together = 2 * (l.slots + reads.reduce((a, m) => a + m.slots, 0)) <= room && reads.length <= this.groupCap;
+    this.holdOnly(together ? [l, ...reads] : [], dir);
     this.dir = dir;
     const file = this.fileOf(dir, l);
-    const ptr = this.attach(l);
+    let ops: PlanOp[] = [{ op: 'own' }];
+    if (!together) {
+      // planned on a simulation of the pool (nothing held now), then done on the pool itself
+      this.pool.setRegions(regionOf(est.layers), room);
+      const r = planLayer(l, reads, this.pool.clone(), new Map(), room, () => Infinity, 0, this.groupCap);
+      if ('fail' in r) throw new TablebaseError(`${this.variant.id} does not fit this solver: layer ${layerName(l)} and ${r.fail === null ? 'its counters and buckets' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(this.coreLimit)})`);
+      ops = r.ops;
+    }
+    let k = 0;
+    const runOps = (exits: boolean) => { for (; k < ops.length && (exits || ops[k]!.op !== 'exit'); k++) if (ops[k]!.op !== 'exit') this.applyOp(ops[k]!, l, dir); };
+    // the layer's own block first: read from its file when that is there (no successor needed then)
+    this.applyOp(ops[k++]!, l, dir);
+    const ptr = e.gsValues(l.key) >>> 0;
     if (fileReadable(file, 'solver layer file')) {
       const meta = readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
       return { ...l, ...meta, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: true, file };
     }
     removeStaleTemp(file);
+    runOps(false);
     if (!e.gsReserve(l.slots)) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
-    const stats = await this.solveAttached(l, est.layers.indexOf(l), opts.onProgress);
+    const exits = ops.filter((op): op is Extract<PlanOp, { op: 'exit' }> => op.op === 'exit').map((op) => op.keys);
+    const stats = await this.solveAttached(l, est.layers.indexOf(l), opts.onProgress, exits, () => { k++; runOps(false); });
     const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
     writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh, jobTempName(file));
     return { ...l, ...stats, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: false, file };
@@ -756,6 +1004,28 @@ export class HuntSolver {
       this.held.set(l.key, ptr);
     }
     return ptr >>> 0;
+  }
+
+  /**
+   * Does one step of a solving plan (PlanOp) for layer `l`: its own block, a finished layer dropped
+   * from memory, or a successor read back from its file in `dir`. Throws TablebaseError for a missing,
+   * corrupt or foreign file, or a core out of memory.
+   */
+  private applyOp(op: PlanOp, l: GenericLayer, dir: string | undefined): void {
+    if (op.op === 'own') this.attach(l);
+    else if (op.op === 'drop') this.detach(this.byKey.get(op.key)!);
+    else if (op.op === 'load') {
+      const m = this.byKey.get(op.key)!;
+      const file = this.fileOf(dir!, m);
+      if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing; layer ${layerName(l)} reads layer ${layerName(m)} back from it`);
+      const ptr = this.attach(m);
+      try {
+        readGenericFile(file, this.expectedHeader(m), new Uint8Array(this.core.exports.memory.buffer, ptr, 2 * m.slots));
+      } catch (err) {
+        this.detach(m);
+        throw err;
+      }
+    }
   }
 
   /** Takes layer `l`'s values out of the core (it forgets them first) and gives their block back to the pool. */

@@ -66,7 +66,7 @@ describe('the CLI, as README documents it', () => {
     try {
       expectRefused(['tablebase', 'build', 'tibetan-1', '--dir', dir], /tibetan-1 has no movement-phase tablebase: .*lattice solve tibetan-1/);
       // the generic solver's estimate refuses it up front, with its figures
-      expectRefused(['solve', 'double-tiger', '--dir', dir], /double-tiger does not fit this solver: it needs \d+ MiB in the core/);
+      expectRefused(['solve', 'tibetan-1', '--dir', dir], /tibetan-1 does not fit this solver: its largest layer has \d+ slots/);
       expect(existsSync(dir)).toBe(false);
     } finally {
       rmSync(parent, { recursive: true, force: true });
