@@ -463,7 +463,10 @@ export function gsValues(key: i32): usize { return key >= 0 && key < layerKeys ?
  */
 export function gsAlloc(bytes: f64): usize {
   if (bytes <= 0 || bytes >= 1073741824) { error = ERR_MEMORY; return 0; }
-  if (<f64>(<u64>memory.size() << 16) + bytes + 131072 > 4294967296.0) { error = ERR_MEMORY; return 0; }
+  // the allocator's end, not memory.size(): the stub runtime doubles the memory when it grows, so the
+  // memory may reach 4 GiB while half of it is still unused (a probe of 0 bytes costs one block header)
+  const top = <f64>heap.alloc(0);
+  if (top + bytes + 131072 > 4294967296.0) { error = ERR_MEMORY; return 0; }
   return heap.alloc(<usize>bytes);
 }
 

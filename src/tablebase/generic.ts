@@ -896,7 +896,11 @@ export class HuntSolver {
       return { ...l, ...stats, sides: this.sideCounts(l), file };
     });
     this.dir = dir;
-    if (keep === 'live') this.focus();
+    if (keep === 'live') {
+      // regions of at least the largest layer: a block focus() frees holds any layer it loads later
+      this.pool.setRegions(2 * est.layers.reduce((a, l) => Math.max(a, l.slots), 0), this.focusRoom);
+      this.focus();
+    }
     return infos;
   }
 
