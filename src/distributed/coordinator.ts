@@ -120,19 +120,26 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   events.on('error', () => {});   // the sweep reads the states without the events
   const report = () => { progress.queued = added.size - results.size; opts.onProgress?.({ ...progress }); };
 
-  /** Adds the jobs of `ids` (their needs met), then reads what Redis holds for them. */
+  const NONE_EARLIER: ReadonlySet<string> = new Set();
+  /**
+   * Adds the jobs of `ids` (their needs met), then reads what Redis holds for them. On first sight, only
+   * a job Redis held before this add is an earlier run's (reused, or retried if it failed): a worker may
+   * finish a job just added before its state is read, and that one ran now.
+   */
   const enqueue = async (ids: string[], firstSight: boolean) => {
     for (let i = 0; i < ids.length; i += BATCH) {
       const chunk = ids.slice(i, i + BATCH);
+      const before = firstSight ? await answer(Promise.all(chunk.map((id) => queue.getJobState(id))), 'reading job states') : [];
+      const earlier = new Set(chunk.filter((_, k) => before[k] !== undefined && before[k] !== 'unknown'));
       await answer(queue.addBulk(chunk.map((id) => ({ name: byId.get(id)!.data.kind, data: byId.get(id)!.data, opts: jobOptions(id) }))), 'adding jobs');
       for (const id of chunk) added.add(id);
-      await sweep(chunk, firstSight);
+      await sweep(chunk, earlier);
     }
     report();
   };
 
-  /** Reads the states of `ids` and takes the results of the completed ones. */
-  const sweep = async (ids: string[], firstSight: boolean) => {
+  /** Reads the states of `ids` and takes the results of the completed ones; `earlier`: the jobs an earlier run left (reused when completed, retried when failed). */
+  const sweep = async (ids: string[], earlier: ReadonlySet<string>) => {
     for (let i = 0; i < ids.length; i += BATCH) {
       const chunk = ids.slice(i, i + BATCH).filter((id) => !results.has(id));
       const states = await answer(Promise.all(chunk.map((id) => queue.getJobState(id))), 'reading job states');
@@ -140,11 +147,11 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
         const state = states[k];
         if (state === 'completed') {
           const job = await answer(queue.getJob(id), 'reading a result');
-          if (job) await completed(id, job.returnvalue, firstSight);
+          if (job) await completed(id, job.returnvalue, earlier.has(id));
           else await enqueue([id], false);   // removed between the two reads
         } else if (state === 'failed') {
           const job = await answer(queue.getJob(id), 'reading a failed job');
-          if (firstSight && job) await answer(job.retry('failed'), 'retrying a failed job');   // a failure of an earlier run: try again
+          if (earlier.has(id) && job) await answer(job.retry('failed'), 'retrying a failed job');   // a failure of an earlier run: try again
           else throw new JobError(id, `job ${id} (${describeTask(byId.get(id)!)}) failed on the workers after its attempts: ${job?.failedReason ?? 'no reason recorded'}`);
         } else if (state === 'unknown') {
           await enqueue([id], false);   // gone from Redis (cleaned up): add it again
@@ -193,7 +200,7 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   };
 
   events.on('completed', ({ jobId, returnvalue }) => { if (added.has(jobId)) completed(jobId, returnvalue, false).catch(fail); });
-  events.on('failed', ({ jobId }) => { if (added.has(jobId) && !results.has(jobId)) sweep([jobId], false).catch(fail); });
+  events.on('failed', ({ jobId }) => { if (added.has(jobId) && !results.has(jobId)) sweep([jobId], NONE_EARLIER).catch(fail); });
 
   let timer: NodeJS.Timeout | undefined;
   let deadlineTimer: NodeJS.Timeout | undefined;
@@ -206,7 +213,7 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
     }
     const tick = async () => {
       const pending = [...added].filter((id) => !results.has(id));
-      await sweep(pending, false);
+      await sweep(pending, NONE_EARLIER);
       progress.workers = await answer(workersOn(queue, t.db), 'counting workers');
       if (progress.workers === 0 && !warned && results.size < byId.size) { warned = true; opts.onNoWorkers?.(); }
       report();
