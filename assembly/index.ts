@@ -302,7 +302,7 @@ export function plValueAt(ptr: usize, slot: f64): i32 { return valueAt(ptr, slot
 
 // ---- the generic solver: any hunt game of at most 64 points (see tablebase/generic.ts) ----
 import { GSYM_IN, GSTACK_IN } from "./tablebase/generic";
-export { gsSetup, gsLayers, gsLayerPerSide, gsLayerKey, gsClasses, gsClassSum, gsClassSize, gsClassMember, gsVecClass, gsStackExcess, gsAttach, gsValues, gsAlloc, gsReserve, gsSolveLayer, gsStat, gsProbe, gsCurrentLayer, gsError, gsVerifyLayer, gsBegin, gsStep, gsCover, gsExitBegin, gsMaxDistance, gsQueueBytes } from "./tablebase/generic";
+export { gsSetup, gsLayers, gsLayerPerSide, gsLayerKey, gsClasses, gsClassSum, gsClassSize, gsClassMember, gsVecClass, gsStackExcess, gsAttach, gsValues, gsAlloc, gsReserve, gsSolveLayer, gsStat, gsProbe, gsCurrentLayer, gsError, gsVerifyBegin, gsVerifyExit, gsVerifyExitStep, gsVerifyLayer, gsBegin, gsStep, gsCover, gsExitBegin, gsMaxDistance, gsQueueBytes } from "./tablebase/generic";
 /** Pointer to the generic solver's symmetry input (i8[8 * 64]: image of each point under each symmetry, identity first). */
 export function gsSymInputPtr(): usize { return changetype<usize>(GSYM_IN); }
 /** Pointer to the generic solver's stack-point input (i32 pairs: point, greatest excess; 8 pairs). */

@@ -124,6 +124,9 @@ export interface CoreExports {
   gsProbe(): number;
   gsCurrentLayer(): number;
   gsError(): number;
+  gsVerifyBegin(key: number): number;
+  gsVerifyExit(): number;
+  gsVerifyExitStep(from: number, to: number): number;
   gsVerifyLayer(key: number, from: number, to: number): number;
   gsBegin(key: number): number;
   gsStep(budget: number): number;

@@ -161,48 +161,23 @@ const FREE_K = new StaticArray<usize>(65);      // i8 per (orbit, q): the q-th f
 // @ts-ignore: decorator
 @inline function bin(n: i32, k: i32): f64 { return k < 0 || n < 0 || k > n ? 0 : ld(BIN, n * 65 + k); }
 
-// Table-driven colex rank (slotOf's inner loop, the solver's hottest): a set of points is first
-// compressed to the points of a mask (PEXT8: a byte of the set under a byte of the mask -> its bits
-// packed low, as x86's pext does), then ranked a byte at a time: RANK8[(c * 256 + byte) * 65 + k] =
-// the sum over the byte's set bits b_j (j = 0, 1, .. ascending) of C(8c + b_j, k + j + 1), k being
-// the set bits in the bytes below. Sums of binomials below 2^53: exact in f64, in any order, so the
-// rank is the bit-by-bit loop's to the last bit.
-const PEXT8 = new StaticArray<u8>(256 * 256);
-const RANK8 = new StaticArray<f64>(8 * 256 * 65);
+/** C(n, k) as integers (exact: C(64, 32) < 2^64): BIN64[n * 65 + k], for the ranks (rankUnder). */
+const BIN64 = new StaticArray<u64>(65 * 65);
 
-/** Fills PEXT8 and RANK8 (BIN must be filled). */
-function buildRankTables(): void {
-  for (let m = 0; m < 256; m++) for (let b = 0; b < 256; b++) {
-    let out = 0, o = 0;
-    for (let j = 0; j < 8; j++) if ((m >> j) & 1) { if ((b >> j) & 1) out |= 1 << o; o++; }
-    st(PEXT8, m * 256 + b, <u8>out);
-  }
-  for (let c = 0; c < 8; c++) for (let b = 0; b < 256; b++) for (let k = 0; k <= 64; k++) {
-    let r: f64 = 0, j = 0;
-    for (let x = 0; x < 8; x++) if ((b >> x) & 1) { r += bin(8 * c + x, k + j + 1); j++; }
-    st(RANK8, (c * 256 + b) * 65 + k, r);
-  }
-}
-
-/** The colex rank of set `b`'s points among the points of `mask` (b within mask), by the tables above. */
+/**
+ * The colex rank of set `b`'s points among the points of `mask` (b within mask), slotOf's inner loop
+ * and the solver's hottest: each point of b adds C(its index among mask's points, its index among b's
+ * + 1), summed as integers from BIN64 (34 KB, which stays in the cache; byte-at-a-time tables of 1 MB
+ * read at random, which this replaced, did not in a solve).
+ */
 // @ts-ignore: decorator
 @inline function rankUnder(b: u64, mask: u64): f64 {
-  // compress
-  let packed: u64 = 0, sh: u64 = 0;
-  for (let m = mask, x = b; m != 0; m >>= 8, x >>= 8) {
-    const mb = <i32>(m & 255);
-    packed |= (<u64>ld(PEXT8, (mb << 8) | <i32>(x & 255))) << sh;
-    sh += popcnt(<u64>mb);
+  let r: u64 = 0, j = 1;
+  for (let x = b; x != 0; x &= x - 1) {
+    r += ld(BIN64, <i32>popcnt(mask & ((x & (~x + 1)) - 1)) * 65 + j);
+    j++;
   }
-  // rank a byte at a time
-  let r: f64 = 0, k = 0, c = 0;
-  for (let x = packed; x != 0; x >>= 8) {
-    const byte = <i32>(x & 255);
-    r += ld(RANK8, ((c << 8) | byte) * 65 + k);
-    k += <i32>popcnt(<u64>byte);
-    c++;
-  }
-  return r;
+  return <f64>r;
 }
 
 // @ts-ignore: decorator
@@ -235,8 +210,8 @@ export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, to
     let v: f64 = 0;
     if (k == 0) v = 1; else if (n > 0 && k <= n) v = ld(BIN, (n - 1) * 65 + k - 1) + ld(BIN, (n - 1) * 65 + k);
     st(BIN, n * 65 + k, v);
+    st<u64>(BIN64, n * 65 + k, k == 0 ? 1 : n > 0 && k <= n ? ld(BIN64, (n - 1) * 65 + k - 1) + ld(BIN64, (n - 1) * 65 + k) : 0);
   }
-  buildRankTables();
   nSym = syms;
   for (let s = 0; s < syms; s++) for (let c = 0; c < 8; c++) for (let b = 0; b < 256; b++) {
     let m: u64 = 0;
@@ -710,37 +685,55 @@ export function gsReserve(slots: f64): i32 {
 // @ts-ignore: decorator
 @inline function resolved(v: u16): bool { return v != 0 && (v & PENDING) == 0; }
 
-// A set of slots (one position's distinct successors, or predecessors), cleared by a new stamp.
+// A set of slots (one position's distinct successors, or predecessors), cleared by a new stamp. It
+// starts small (the first 2^SET_MIN_BITS entries of the table: a position's successors fit, and stay in
+// the L1 cache; a table of 2^17 read at random was a tenth of the solver's time) and grows by 8x,
+// rehashing the slots it holds (SET_LIST), when it is half full.
 const SET_BITS: i32 = 17;
+const SET_MIN_BITS: i32 = 8;
 const SET_SIZE: i32 = 1 << SET_BITS;
 const SET_KEY = new StaticArray<i32>(SET_SIZE);
 const SET_STAMP = new StaticArray<u32>(SET_SIZE);
-let setStamp: u32 = 0, setCount: i32 = 0;
-function setClear(): void {
-  setStamp++; setCount = 0;
+const SET_LIST = new StaticArray<i32>(SET_SIZE / 2 + 1);
+let setStamp: u32 = 0, setCount: i32 = 0, setBits: i32 = SET_MIN_BITS;
+function newStamp(): void {
+  setStamp++;
   if (setStamp == 0) { for (let i = 0; i < SET_SIZE; i++) st<u32>(SET_STAMP, i, 0); setStamp = 1; }
 }
+function setClear(): void {
+  newStamp(); setCount = 0; setBits = SET_MIN_BITS;
+}
+// @ts-ignore: decorator
+@inline function setHash(t: i32): i32 { return <i32>((<u32>t * 0x9E3779B1) >> <u32>(32 - setBits)); }
 /** True if slot t is in the set. */
 function setHas(t: i32): bool {
-  let h = <i32>((<u32>t * 0x9E3779B1) >> <u32>(32 - SET_BITS));
+  const mask = (1 << setBits) - 1;
+  let h = setHash(t);
   while (ld(SET_STAMP, h) == setStamp) {
     if (ld(SET_KEY, h) == t) return true;
-    h = (h + 1) & (SET_SIZE - 1);
+    h = (h + 1) & mask;
   }
   return false;
 }
+/** Puts slot t (not in the set) at its place in the table. */
+function setPlace(t: i32): void {
+  const mask = (1 << setBits) - 1;
+  let h = setHash(t);
+  while (ld(SET_STAMP, h) == setStamp) h = (h + 1) & mask;
+  st(SET_STAMP, h, setStamp); st(SET_KEY, h, t);
+}
 /** Adds slot t to the set; true if it was not in it. More than SET_SIZE / 2 slots is an error (ERR_SETUP). */
 function setAdd(t: i32): bool {
-  let h = <i32>((<u32>t * 0x9E3779B1) >> <u32>(32 - SET_BITS));
-  while (true) {
-    if (ld(SET_STAMP, h) != setStamp) {
-      st(SET_STAMP, h, setStamp); st(SET_KEY, h, t);
-      if (++setCount > SET_SIZE / 2) error = ERR_SETUP;
-      return true;
-    }
-    if (ld(SET_KEY, h) == t) return false;
-    h = (h + 1) & (SET_SIZE - 1);
+  if (setHas(t)) return false;
+  if (setCount + 1 > (1 << setBits) >> 1) {
+    if (setBits == SET_BITS) { error = ERR_SETUP; return true; }
+    setBits = min(setBits + 3, SET_BITS);
+    newStamp();
+    for (let i = 0; i < setCount; i++) setPlace(ld(SET_LIST, i));
   }
+  setPlace(t);
+  st(SET_LIST, setCount++, t);
+  return true;
 }
 const LASTS = new StaticArray<i32>(65);
 
@@ -856,7 +849,7 @@ export function gsBegin(key: i32): i32 {
   for (let L = 0; L <= MAX_DIST + 1; L++) { st<usize>(HEAD, L, 0); st<usize>(TAIL, L, 0); st(FILL, L, 0); }
   maxPushed = -1;
   for (let k = 0; k < layerKeys; k++) st<u8>(COVER, k, 0);
-  exitPasses = 0;
+  exitPasses = 0; vKey = -1; vExits = 0;
   phase = 1; pSlot = 0; pDone = 0; pMaxD = 0; statUsed = 0;
   return 0;
 }
@@ -1096,16 +1089,118 @@ export function gsProbe(): i32 {
 /** Layer key of the core's current position (-1 outside every layer). */
 export function gsCurrentLayer(): i32 { return coreLayerKey(); }
 
+// ---- verification (gsVerifyBegin, gsVerifyExit, gsVerifyLayer) ----
+// A stored value v holds when its moves' values agree with it by the definition (independent of the
+// order the solver found them in): a win in d has a successor lost in d - 1 and none lost sooner; a loss
+// in d has only successors won, the longest in d - 1; a draw has no successor lost and one drawn; a
+// decided position or one without moves holds its result in 0. Each move's value is checked against v
+// alone (a violation: BAD; the successor that makes the distance: WITNESS), so the moves may be read
+// in any number of passes: exit passes (gsVerifyExit) for groups of successor layers too large to sit
+// beside the layer together, then the final pass (gsVerifyLayer) with the rest. Between passes the two
+// bits live in the layer's counters (u16 per slot, as the solver's exit summary).
+const V_BAD: u16 = 1, V_WITNESS: u16 = 2;
+/** The layer gsVerifyBegin began (-1: none) and the exit passes begun for it. */
+let vKey = -1, vExits = 0;
+
+// @ts-ignore: decorator
+@inline function verifyMove(v: i32, f: i32, flags: u16): u16 {
+  if (v == 0) {                                  // a draw: no successor lost, one drawn
+    if (f == 0) return flags | V_WITNESS;
+    return (f & 1) == 0 ? flags | V_BAD : flags;
+  }
+  const d = (v - 1) >> 1;
+  if ((v & 1) == 1) {                            // a win in d: a successor lost in d - 1, none sooner
+    if (f == 0 || (f & 1) == 1) return flags;
+    const e = ((f - 1) >> 1) + 1;
+    return e < d ? flags | V_BAD : e == d ? flags | V_WITNESS : flags;
+  }
+  if (f == 0 || (f & 1) == 0) return flags | V_BAD;   // a loss in d: every successor won, the longest in d - 1
+  const e = ((f - 1) >> 1) + 1;
+  return e > d ? flags | V_BAD : e == d ? flags | V_WITNESS : flags;
+}
+
 /**
- * Checks the stored values of slots [from, to) of layer `key` against their successors' (the definition, independent of the
- * order the solver found them in): a win in d has a successor lost in d - 1 and none lost sooner; a loss
- * in d has only successors won, the longest in d - 1; a draw has no successor lost and one not won; a
- * decided position or one without moves holds its result in 0. Returns the number of slots that
- * disagree, or -1 (gsError says why).
+ * Starts verifying layer `key` in passes (its values attached): clears the slots' flags (counters,
+ * reserved here if needed) and the cover list (gsCover). Then, for each group of successor layers read
+ * by an exit pass: gsCover each, gsVerifyExit, gsVerifyExitStep over every slot; then gsVerifyLayer
+ * with the same key over every slot. Returns 0, or -1 (gsError says why: 2 the layer is not attached,
+ * 4 no memory for the flags).
+ */
+export function gsVerifyBegin(key: i32): i32 {
+  error = 0; exitPasses = 0; phase = 0; cKey = -1; vKey = -1; vExits = 0;
+  if (!selectLayer(key) || cVals == 0) { error = ERR_MISSING; return -1; }
+  const total = 2 * cPer;
+  if (total > counterCap && !gsReserve(total)) return -1;
+  memory.fill(counters, 0, <usize>total << 1);
+  for (let k = 0; k < layerKeys; k++) st<u8>(COVER, k, 0);
+  vKey = key;
+  return 0;
+}
+
+/**
+ * Starts an exit pass of the verification begun by gsVerifyBegin: the layers declared by gsCover since
+ * (attached now, and kept so until gsVerifyExitStep has visited every slot) are read by this pass, and
+ * skipped by the final pass. Returns 0, or -1 (no verification begun: gsError 2).
+ */
+export function gsVerifyExit(): i32 {
+  if (vKey < 0 || vKey != cKey) { error = ERR_MISSING; return -1; }
+  for (let k = 0; k < layerKeys; k++) if (ld(COVER, k) == 1 && ld(LAYER_VALUES, k) != 0) st<u8>(COVER, k, 2);
+  vExits++;
+  return 0;
+}
+
+/**
+ * The current exit pass over slots [from, to) of the layer being verified: each move into a layer this
+ * pass reads is checked against the slot's value (its flags updated). Returns 0, or -1 (gsError 2: no
+ * exit pass begun, or a successor's slot unused).
+ */
+export function gsVerifyExitStep(from: f64, to: f64): i32 {
+  if (vKey < 0 || vKey != cKey || vExits == 0) { error = ERR_MISSING; return -1; }
+  const total = <i32>(2 * cPer), per = <i32>cPer;
+  const base = scratchBase();
+  for (let s = <i32>max(from, 0); s < <i32>min(to, <f64>total); s++) {
+    const v = <i32>val(s);
+    if (v == <i32>UNUSED) continue;
+    const cp = counters + (<usize>s << 1);
+    let flags = load<u16>(cp);
+    if ((flags & V_BAD) != 0) continue;
+    const side = s >= per ? 1 : 0;
+    if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) continue;   // the final pass says so
+    if (pos.over != 0) continue;
+    const n = generate(base);
+    for (let i = 0; i < n; i++) {
+      pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
+      if (pos.over == 0) {
+        const key = coreLayerKey();
+        if (key >= 0 && key != cKey && ld(COVER, key) == 2) {
+          const vals = ld(LAYER_VALUES, key);
+          const slot = vals == 0 ? -1 : coreSlotIn(key);
+          const f = slot < 0 ? <i32>UNUSED : <i32>load<u16>(vals + (<usize>(<i32>slot) << 1));
+          if (f == <i32>UNUSED) error = ERR_MISSING;
+          else flags = verifyMove(v, f, flags);
+        }
+      }
+      pos.unmakeMove();
+    }
+    if (error != 0) return -1;
+    store<u16>(cp, flags);
+  }
+  return 0;
+}
+
+/**
+ * Checks the stored values of slots [from, to) of layer `key` against their successors' (the rule
+ * above). Every layer its moves lead to must be attached, except, when gsVerifyBegin(key) began this
+ * verification, those read by its exit passes (their checks are in the flags). Returns the number of
+ * slots that disagree, or -1 (gsError says why: 2 a successor not in memory).
  */
 export function gsVerifyLayer(key: i32, from: f64, to: f64): f64 {
-  error = 0; exitPasses = 0; cKey = -1; phase = 0;
+  error = 0; phase = 0;
+  const passes = key == vKey ? vExits : 0;
+  if (key != vKey) { vKey = -1; vExits = 0; }
+  cKey = -1;
   if (!selectLayer(key) || cVals == 0) { error = ERR_MISSING; return -1; }
+  exitPasses = passes;   // fixedValue: -2 for a layer an exit pass read
   const total = <i32>(2 * cPer), per = <i32>cPer;
   const base = scratchBase();
   let bad: f64 = 0;
@@ -1114,30 +1209,24 @@ export function gsVerifyLayer(key: i32, from: f64, to: f64): f64 {
     if (v == <i32>UNUSED) continue;
     const side = s >= per ? 1 : 0;
     if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) { bad++; continue; }
-    let expect: i32;
-    if (pos.over != 0) expect = resultWinner(pos.over) == side ? 1 : 2;
-    else {
-      const n = generate(base);
-      if (n == 0) expect = 2;
-      else {
-        let minLoss = 0x7FFFFFFF, maxWin = -1, allWon = true;
-        for (let i = 0; i < n; i++) {
-          pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
-          let f = fixedValue();
-          if (f < 0) {
-            const t = <i32>coreSlotIn(cKey);
-            f = t < 0 ? 0xFFFF : <i32>val(t);
-          }
-          pos.unmakeMove();
-          if (f == 0xFFFF) { error = ERR_MISSING; return -1; }
-          if (f == 0) allWon = false;
-          else if ((f & 1) == 0) { minLoss = min(minLoss, (f - 1) >> 1); allWon = false; }
-          else maxWin = max(maxWin, (f - 1) >> 1);
-        }
-        expect = minLoss != 0x7FFFFFFF ? 1 + 2 * (minLoss + 1) : allWon ? 2 + 2 * (maxWin + 1) : 0;
+    if (pos.over != 0) { if (v != (resultWinner(pos.over) == side ? 1 : 2)) bad++; continue; }
+    const n = generate(base);
+    if (n == 0) { if (v != 2) bad++; continue; }
+    let flags: u16 = passes > 0 ? load<u16>(counters + (<usize>s << 1)) : 0;
+    for (let i = 0; i < n; i++) {
+      pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
+      let f = fixedValue();
+      if (f == -1) {
+        const t = <i32>coreSlotIn(cKey);
+        f = t < 0 ? <i32>UNUSED : <i32>val(t);
+        if (f == <i32>UNUSED) error = ERR_MISSING;
       }
+      pos.unmakeMove();
+      if (error != 0) { exitPasses = 0; return -1; }
+      if (f >= 0) flags = verifyMove(v, f, flags);
     }
-    if (expect != v) bad++;
+    if ((flags & V_BAD) != 0 || (flags & V_WITNESS) == 0) bad++;
   }
+  exitPasses = 0;
   return bad;
 }

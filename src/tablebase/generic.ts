@@ -951,25 +951,60 @@ export class HuntSolver {
   }
 
   /**
-   * Checks every stored value against its successors' (assembly/tablebase/generic.ts gsVerifyLayer),
-   * in steps that return to the event loop: resolves to the number of positions that disagree, per
-   * layer, in solving order. A layer not in memory (after a solve that kept only the live layers) is
-   * loaded from the directory of the last solve() or load(), with its successors, and the others freed.
-   * Rejects with TablebaseError if a layer is neither in memory nor in that directory.
+   * Checks every stored value against its successors' (assembly/tablebase/generic.ts gsVerifyBegin,
+   * gsVerifyLayer), in steps that return to the event loop: resolves to the number of positions that
+   * disagree, per layer, in solving order. A layer not in memory (after a solve that kept only the live
+   * layers) is loaded from the directory of the last solve() or load(), with its successors, and the
+   * others freed; when a layer and its successors do not fit the core together (Double Tiger's largest),
+   * the successors are read in groups as the solve reads them (its plan: planLayer), each group checked
+   * by an exit pass (gsVerifyExit) and the last by the final pass. Rejects with TablebaseError if a layer
+   * is neither in memory nor in that directory, or a stored successor slot is unused.
    */
   async verify(onLayer?: (l: GenericLayer, bad: number) => void): Promise<number[]> {
     const e = this.core.exports;
     const out: number[] = [];
+    const biggest = this.estimate.layers.reduce((a, x) => Math.max(a, x.slots), 0);
+    const room = this.coreLimit - (2 + QUEUE_BYTES_PER_SLOT) * biggest;
+    const fail = (l: GenericLayer): never => {
+      throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
+    };
     for (const l of this.estimate.layers) {
-      const reads = [l, ...this.successors(l)];
+      const succ = this.successors(l);
+      const reads = [l, ...succ];
+      let ops: PlanOp[] = [];
       if (reads.some((m) => e.gsValues(m.key) === 0)) {
         if (this.dir === null) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: it or a layer one move from it is not in memory, and no directory holds them`);
-        this.holdOnly(reads, this.dir);
+        const together = 2 * reads.reduce((a, m) => a + m.slots, 0) <= room && succ.length <= this.groupCap;
+        if (together) this.holdOnly(reads, this.dir);
+        else {
+          // the solve's plan for this layer (nothing held), its own block read from its file
+          this.holdOnly([], this.dir);
+          this.pool.setRegions(regionOf(this.estimate.layers), room);
+          const r = planLayer(l, succ, this.pool.clone(), new Map(), room, () => Infinity, 0, this.groupCap);
+          if ('fail' in r) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: it and ${r.fail === null ? 'its flags' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(this.coreLimit)})`);
+          ops = r.ops;
+          this.applyOp({ op: 'load', key: l.key }, l, this.dir);
+        }
       }
+      if (ops.some((op) => op.op === 'exit')) {
+        // the flags between passes: the counters, reserved once for the largest layer (the estimate's work space)
+        if (!e.gsReserve(biggest)) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[4]}`);
+        if (e.gsVerifyBegin(l.key) !== 0) fail(l);
+        for (const op of ops) {
+          if (op.op === 'own') continue;
+          if (op.op !== 'exit') { this.applyOp(op, l, this.dir ?? undefined); continue; }
+          for (const k of op.keys) if (e.gsCover(k) !== 0) fail(l);
+          if (e.gsVerifyExit() !== 0) fail(l);
+          for (let from = 0; from < l.slots; from += STEP_BUDGET) {
+            if (e.gsVerifyExitStep(from, from + STEP_BUDGET) !== 0) fail(l);
+            await new Promise((res) => setImmediate(res));
+          }
+        }
+      } else for (const op of ops) if (op.op !== 'own') this.applyOp(op, l, this.dir ?? undefined);
       let bad = 0;
       for (let from = 0; from < l.slots; from += STEP_BUDGET) {
         const b = e.gsVerifyLayer(l.key, from, from + STEP_BUDGET);
-        if (b < 0) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
+        if (b < 0) fail(l);
         bad += b;
         await new Promise((res) => setImmediate(res));
       }
