@@ -6,6 +6,7 @@
  * terminal (--progress forces it, --no-progress silences it); stdout carries only the results.
  */
 import { readdirSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from './game.js';
 import { FAMILIES, checkGameArgs, checkLabels, createGame, familyOf, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
@@ -485,7 +486,7 @@ addProgress(program.command('solve <variant>'))
   .option('--dir <dir>', 'directory of the tablebase files (the whole-game solve builds missing ones there) and of its checkpoints', 'tablebases')
   .addOption(new Option('--tb-dir <dir>', 'the same as --dir').hideHelp())
   .addOption(new Option('--option <key=value>', 'set a variant option, repeatable').argParser(collect).default([], 'none'))
-  .option('--threads <n>', 'solving threads (default: the machine\'s cores, at most 8)', intArg('--threads', 1, 64))
+  .option('--threads <n>', 'solving threads (default: the machine\'s cores, at most 8; the generic solver: layers side by side, as many as the memory holds at its largest need)', intArg('--threads', 1, 64))
   .option('--nodes <n>', 'with --position: give up (value unknown) after this many nodes per proof', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER), 50_000_000)
   .option('--hash <MiB>', `with --position: transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB), 256)
   .option('--redis <url>', 'solve the layers as jobs on `lattice worker` processes through this Redis server (--dir: the same directory on every machine): the generic solver\'s layers, or Bagh Chal\'s movement-phase tablebases (its placement pass then runs here)')
@@ -553,12 +554,13 @@ const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
  * line and the longest win are printed (--verify checks every value against its successors').
  */
 async function solveGeneric(variant: string, dir: string, o: { option: string[]; json?: boolean; progress?: boolean; estimate?: boolean; verify?: boolean; threads?: number }): Promise<void> {
-  const { HuntSolver } = await import('./tablebase/generic.js');
+  const { HuntSolver, maxGenericThreads } = await import('./tablebase/generic.js');
   checkGameArgs(variant, { options: parseOptionArgs(o.option) });
   if (familyOf(variant)?.tablebases !== true) throw new ArgumentError(`${variant} is not a hunt game: lattice solve covers the hunt games (lattice variants lists them)`);
-  if (o.threads !== undefined) throw new ArgumentError('--threads is for Bagh Chal\'s own solver: the generic solver runs on one thread');
   const solver = await HuntSolver.create(variant, parseOptionArgs(o.option));
   const est = solver.estimate;
+  // layers side by side (HuntSolver.solve threads): by default the machine's cores, at most 8, and as many as its memory holds
+  const threads = o.threads ?? Math.max(1, Math.min(8, availableParallelism(), maxGenericThreads(est), est.layers.length));
   // the stack vector where other layers share the total (GenericLayer.split)
   const layerText = (l: { captured: number[]; hand: number[]; excess: number; stacks: number[]; split: boolean }) =>
     `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, stack excess ${l.excess}${l.split ? ` (${est.stackPoints.map((p, i) => `${p} ${l.stacks[i]}`).join(', ')})` : ''}`;
@@ -578,20 +580,25 @@ async function solveGeneric(variant: string, dir: string, o: { option: string[];
     return;
   }
   if (est.refusal !== null) throw new TablebaseError(`${variant} does not fit this solver: ${est.refusal} (lattice solve ${variant} --estimate shows the layers)`);
-  const bar = progressBar(showProgress(o), 'layer {layer}/{layers} pass {pass} |{bar}| {percentage}% {what} | ETA {eta_formatted}');
+  const bar = progressBar(showProgress(o), threads > 1
+    ? 'layers |{bar}| {value}/{total} on {threads} threads | ETA {eta_formatted}'
+    : 'layer {layer}/{layers} pass {pass} |{bar}| {percentage}% {what} | ETA {eta_formatted}');
   let current = '';
+  if (bar && threads > 1) { bar.start(est.layers.length, 0, { threads }); current = 'threads'; }
   const t0 = Date.now();
   const layers = await solver.solve({
     dir,
+    threads,
     onProgress: (p) => {
-      if (!bar) return;
+      if (!bar || threads > 1) return;
       const key = `${p.layer}/${p.pass}`;
       if (key !== current) { if (current) bar.stop(); bar.start(p.total, 0, { layer: p.layer + 1, layers: p.layers, pass: p.pass, what: '' }); current = key; }
       bar.update(p.pass === 1 ? p.done : Math.min(p.done, p.total), { what: p.pass === 1 ? 'positions counted' : `level ${p.level}, ${p.done} resolved` });
     },
     onLayer: (r) => {
       // pass 2 ends below its total by the layer's draws (never resolved, so never counted): the bar ends full
-      if (bar && current) { bar.update(bar.getTotal(), { what: 'done' }); bar.stop(); current = ''; }
+      if (bar && threads > 1) bar.increment();
+      else if (bar && current) { bar.update(bar.getTotal(), { what: 'done' }); bar.stop(); current = ''; }
       if (!o.json) out(`${layerText(r)}: ${r.positions} positions, ${r.wins} win, ${r.draws} draw, ${r.losses} loss (side to move), longest ${r.maxPlies} plies, ${r.loaded ? 'loaded' : `${(r.ms / 1000).toFixed(1)} s`}`);
     },
   });

@@ -28,6 +28,7 @@
  * depend on the path to it, which no position table can hold, so it is refused.
  */
 import { join } from 'node:path';
+import { totalmem } from 'node:os';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { DIR_NAMES, boardSymmetries, type Board } from '../lattice/index.js';
@@ -482,6 +483,16 @@ function planLayer(l: GenericLayer, reads: readonly GenericLayer[], pool: LayerP
   return { ops, groups };
 }
 
+/** Memory a thread of solve({ threads }) may take: the estimate's largest need (a layer, a group of its successors, counters and buckets) and 128 MiB for the thread. */
+function threadBytes(est: SolveEstimate): number {
+  return est.needBytes + 128 * 2 ** 20;
+}
+
+/** The most threads solve({ threads }) takes on this machine: its memory less 1 GiB over threadBytes, at least 1. */
+export function maxGenericThreads(est: SolveEstimate): number {
+  return Math.max(1, Math.floor((totalmem() - 2 ** 30) / threadBytes(est)));
+}
+
 /** The options the tables depend on: every option but repetition (draw3 and none give the same tables). */
 function tableOptions(o: OptionValues): Record<string, string | number> {
   const out: Record<string, string | number> = {};
@@ -510,6 +521,8 @@ export class HuntSolver {
   private coreLimit = CORE_MEMORY_LIMIT;
   /** Tests only: the most successors a group of the distributed job holds (replan's PlanForce.groupCap). */
   private groupCap = Infinity;
+  /** Tests only: the threads of solve({ threads }) (default: GenericThreads); a test runs them as solvers in this thread. */
+  private laneHook: { solveLayer(lane: number, l: GenericLayer, dir: string, onProgress?: (p: SolveProgress) => void): Promise<LayerResult>; close(): Promise<void> } | null = null;
   /** Tests only: the keys declared to an exit pass (gsCover), given the group's; default all of them. */
   private coverHook: ((keys: number[]) => number[]) | null = null;
   private constructor(readonly variant: HuntVariant, readonly options: OptionValues, readonly board: Board,
@@ -660,26 +673,48 @@ export class HuntSolver {
    * (SolveEstimate.rereads, successorGroups), solve() follows that plan: it needs `dir`, and keeps only
    * what the plan holds ('live'; 'all' is refused). The files are the same byte for byte.
    *
+   * `threads` (default 1; needs `dir`): layers solved side by side, each thread a solver and a core of
+   * its own (generic-threads.ts) solving a layer once every layer it needs is in `dir` (the longest
+   * chain of layers still to come first), as a distributed job does (solveLayer: the same files, byte
+   * for byte). `onLayer` then comes in the order the layers finish, `onProgress` from each thread (its
+   * `layer` tells them apart); afterwards this solver loads the layers as load(dir, { keep }) does. Each
+   * thread takes up to the estimate's needBytes of memory: more threads than the machine's memory holds
+   * so (os.totalmem() less 1 GiB, at needBytes + 128 MiB a thread) is an ArgumentError naming the figures.
+   *
    * Throws TablebaseError when the estimate refuses the solve, `keep` is 'all' and every layer does not
    * fit, the plan reads layers back and no `dir` is given, a file is corrupt or foreign, or the core
-   * fails (naming why); ArgumentError for a bad directory or `keep`.
+   * fails (naming why); ArgumentError for a bad directory, `keep` or `threads`.
    */
-  async solve(opts: { dir?: string; keep?: 'all' | 'live'; onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void } = {}): Promise<LayerResult[]> {
+  async solve(opts: { dir?: string; keep?: 'all' | 'live'; threads?: number; onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void } = {}): Promise<LayerResult[]> {
     const est = this.estimate;
     if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
     const plan = this.plan;
     const keep = opts.keep ?? (!plan.grouped && est.loadBytes <= this.coreLimit ? 'all' : 'live');
     if (keep !== 'all' && keep !== 'live') throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
     if (keep === 'all' && (plan.grouped || est.loadBytes > this.coreLimit)) throw new TablebaseError(`${this.variant.id}: keeping every layer needs ${MiB(est.loadBytes)} in the core, over its ${MiB(this.coreLimit)}: solve with keep 'live'`);
+    const threads = opts.threads ?? 1;
+    if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${describeValue(threads)}`);
     const e = this.core.exports;
     const dir = opts.dir;
     if (plan.grouped && dir === undefined) throw new TablebaseError(`${this.variant.id}: its layers do not fit the core with their successors (${plan.rereads} layer files are read back while solving, some layers read their successors in groups: lattice solve ${this.variant.id} --estimate): give a directory (dir) to write the layers to and read them back from`);
+    if (threads > 1) {
+      if (dir === undefined) throw new ArgumentError('threads over 1 need a directory (dir): the threads hand the layers over as files');
+      const most = maxGenericThreads(est);
+      if (threads > most) throw new ArgumentError(`${threads} threads need ${MiB(threads * threadBytes(est))} (${MiB(threadBytes(est))} a thread: ${this.variant.id}'s largest need, ${MiB(est.needBytes)}, and 128 MiB); this machine's ${MiB(totalmem())} of memory (less 1 GiB) holds ${most}`);
+    }
     let release = () => {};
     if (dir !== undefined) {
       if (typeof dir !== 'string' || dir === '') throw new ArgumentError('dir must be a non-empty string');
       ensureWritableDir(dir);
       release = lockDir(dir, `${this.variant.id}-generic`);
       this.dir = dir;
+    }
+    if (threads > 1) {
+      try {
+        return await this.solveSideBySide(dir!, keep, threads, opts);
+      } finally {
+        release();
+      }
     }
     try {
       if (!e.gsReserve(est.layers.reduce((a, l) => Math.max(a, l.slots), 0))) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
@@ -718,6 +753,63 @@ export class HuntSolver {
     } finally {
       release();
     }
+  }
+
+  /**
+   * solve() on `threads` threads (see there): hands each layer to a free thread once the layers it
+   * needs are finished, the longest chain of layers still to be solved first, then loads the layers
+   * as load(dir, { keep }) does. A thread's failure stops the others and is thrown.
+   */
+  private async solveSideBySide(dir: string, keep: 'all' | 'live', threads: number, opts: { onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void }): Promise<LayerResult[]> {
+    const layers = this.estimate.layers;
+    // what waits on what: a layer's readers are solved after it; its chain is its slots and its longest reader's chain
+    const readers = new Map<number, GenericLayer[]>();
+    for (const l of layers) for (const m of this.successors(l)) readers.set(m.key, [...(readers.get(m.key) ?? []), l]);
+    const chain = new Map<number, number>();
+    for (let i = layers.length - 1; i >= 0; i--) {
+      const l = layers[i]!;
+      chain.set(l.key, l.slots + Math.max(0, ...(readers.get(l.key) ?? []).map((r) => chain.get(r.key)!)));
+    }
+    const waiting = new Map(layers.map((l) => [l.key, this.successors(l).length]));
+    const ready = layers.filter((l) => waiting.get(l.key) === 0);
+    const results = new Map<number, LayerResult>();
+    const lanes = Math.min(threads, layers.length);
+    let pool: { solveLayer(lane: number, l: GenericLayer, dir: string, onProgress?: (p: SolveProgress) => void): Promise<LayerResult>; close(): Promise<void> } | null = this.laneHook;
+    if (pool === null) {
+      const { GenericThreads } = await import('./generic-threads.js');
+      pool = await GenericThreads.start(this.variant.id, this.options as Record<string, string | number>, this.estimate.handsEmptyOnly, lanes);
+    }
+    const running = new Map<number, Promise<{ lane: number; r: LayerResult }>>();
+    const free = Array.from({ length: lanes }, (_, i) => lanes - 1 - i);
+    try {
+      while (results.size < layers.length) {
+        ready.sort((a, b) => chain.get(b.key)! - chain.get(a.key)! || a.key - b.key);
+        while (free.length > 0 && ready.length > 0) {
+          const l = ready.shift()!, lane = free.pop()!;
+          running.set(l.key, pool.solveLayer(lane, l, dir, opts.onProgress).then((r) => ({ lane, r })));
+        }
+        if (running.size === 0) throw new TablebaseError(`internal: ${layers.length - results.size} layers wait on layers never solved`);
+        const { lane, r } = await Promise.race(running.values());
+        const l = this.byKey.get(r.key)!;
+        running.delete(l.key);
+        free.push(lane);
+        results.set(l.key, r);
+        opts.onLayer?.(r);
+        for (const x of readers.get(l.key) ?? []) {
+          const n = waiting.get(x.key)! - 1;
+          waiting.set(x.key, n);
+          if (n === 0) ready.push(x);
+        }
+      }
+    } catch (err) {
+      // the others stop with the pool; their layers are solved again by the next run
+      await Promise.allSettled(running.values());
+      throw err;
+    } finally {
+      await pool.close();
+    }
+    this.load(dir, { keep });
+    return layers.map((l) => results.get(l.key)!);
   }
 
   /**
