@@ -146,6 +146,8 @@ const PLAIN_STEPS = new StaticArray<i32>(2);
  * (movegen/hunt.ts generateHunt: every side; generateFast, the Bagh Chal profile: side 0 only).
  */
 const HAND_PLACES_ONLY = new StaticArray<i32>(2);
+/** Per side: 1 when its in-layer steps need no check by the generator in a layer without stacks (PLAIN_STEPS but for the stack rules, which then restrict nothing). */
+const PLAIN_UNSTACKED = new StaticArray<i32>(2);
 let tot0: i32 = 0, tot1: i32 = 0, hs0: i32 = 0, hs1: i32 = 0;
 let cmax0: i32 = 0, cmax1: i32 = 0;
 
@@ -283,9 +285,10 @@ export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, to
   // deciding the position before it, and, checked per layer, no pieces in hand); its predecessors need
   // no check by the generator
   for (let side = 0; side < 2; side++) {
-    const plain = family == FAMILY_HUNT && !compulsory && escapeSide < 0 && noSameTwiceSide != side
-      && (side == 0 ? capture0 : capture1) != CAP_INTERVENTION && !(side == 0 ? stacks0 || dispersal0 : stacks1 || dispersal1);
-    st(PLAIN_STEPS, side, plain ? 1 : 0);
+    const unstacked = family == FAMILY_HUNT && !compulsory && escapeSide < 0 && noSameTwiceSide != side
+      && (side == 0 ? capture0 : capture1) != CAP_INTERVENTION;
+    st(PLAIN_UNSTACKED, side, unstacked ? 1 : 0);
+    st(PLAIN_STEPS, side, unstacked && !(side == 0 ? stacks0 || dispersal0 : stacks1 || dispersal1) ? 1 : 0);
     st(HAND_PLACES_ONLY, side, family == FAMILY_HUNT && (!fast || side == 0) ? 1 : 0);
   }
   for (let k = 0; k <= 64; k++) st(ORB_READY, k, 0);
@@ -995,6 +998,9 @@ function propagate(s: i32, win: bool, L: i32): void {
   // placement leaves the layer: no predecessor here (each would fail verify(); this skips generating
   // the placements of every candidate)
   if (ld(HAND_PLACES_ONLY, mover) != 0 && (mover == 0 ? cH0 : cH1) > 0) return;
+  // a side under the dispersal rule (§3 Double Tiger) with a stack moves only from its stacks, and a step
+  // off a stack leaves the layer: in a layer with stacks it has no step here (each would fail verify())
+  if (xVec != 0 && mover == stackSide && (mover == 0 ? dispersal0 : dispersal1)) return;
   const occ = xH | xP;
   let stackedPts: u64 = 0;
   for (let i = 0; i < nStack; i++) if ((xVec / ld(SW, i)) % (ld(SMAX, i) + 1) != 0) stackedPts |= (<u64>1) << <u64>ld(SPT, i);
@@ -1003,7 +1009,8 @@ function propagate(s: i32, win: bool, L: i32): void {
   setClear();
   const base = scratchBase();
   // (a side with pieces in hand places: its steps are for the generator to judge)
-  const plain = ld(PLAIN_STEPS, mover) != 0 && (mover == 0 ? cH0 : cH1) == 0;
+  // (without stacks the stack rules restrict nothing: PLAIN_UNSTACKED)
+  const plain = (ld(PLAIN_STEPS, mover) != 0 || (xVec == 0 && ld(PLAIN_UNSTACKED, mover) != 0)) && (mover == 0 ? cH0 : cH1) == 0;
   for (; movers != 0; movers &= movers - 1) {
     const q = <i32>ctz(movers);
     for (let from = word(ld(STEP, q), 0) & ~occ; from != 0; from &= from - 1) {

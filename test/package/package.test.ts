@@ -134,6 +134,13 @@ describe('the npm package, installed from its tarball', () => {
     expect(JSON.parse(stdout)).toMatchObject({ variant: 'bagh-chal', depth: 3, nodes: START['3'] });
   });
 
+  it('solves a hunt game with `npx lattice solve --threads 2` (the generic solver\'s worker threads, from the installed package)', async () => {
+    const dir = join(app, 'tables');
+    const { stdout } = await run('npx', ['--no', 'lattice', 'solve', 'catch-the-giant', '--threads', '2', '--dir', dir, '--json'], app);
+    // the published value (README "Solved games": the default start is the dwarfs' in 28 plies)
+    expect(JSON.parse(stdout)).toMatchObject({ variant: 'catch-the-giant', value: { result: 'loss', plies: 28 }, positions: 1400, layers: 1 });
+  });
+
   it('serves the page with `npx lattice serve`, cross-origin isolated', async () => {
     const child = spawn(process.execPath, [join(app, 'node_modules/lattice-engine/dist/src/cli.js'), 'serve', '--port', '0'], { cwd: app, env: cleanEnv() });
     try {
