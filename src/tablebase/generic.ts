@@ -681,6 +681,9 @@ export class HuntSolver {
    * thread takes up to the estimate's needBytes of memory: more threads than the machine's memory holds
    * so (os.totalmem() less 1 GiB, at needBytes + 128 MiB a thread) is an ArgumentError naming the figures.
    *
+   * A `dir` that already holds every layer's file is only read (each checked as it loads): it needs
+   * no write access and takes no lock.
+   *
    * Throws TablebaseError when the estimate refuses the solve, `keep` is 'all' and every layer does not
    * fit, the plan reads layers back and no `dir` is given, a file is corrupt or foreign, or the core
    * fails (naming why); ArgumentError for a bad directory, `keep` or `threads`.
@@ -703,13 +706,18 @@ export class HuntSolver {
       if (threads > most) throw new ArgumentError(`${threads} threads need ${MiB(threads * threadBytes(est))} (${MiB(threadBytes(est))} a thread: ${this.variant.id}'s largest need, ${MiB(est.needBytes)}, and 128 MiB); this machine's ${MiB(totalmem())} of memory (less 1 GiB) holds ${most}`);
     }
     let release = () => {};
+    // a directory that holds every layer is only read: it may be read-only, or another run may hold its lock
+    let complete = false;
     if (dir !== undefined) {
       if (typeof dir !== 'string' || dir === '') throw new ArgumentError('dir must be a non-empty string');
-      ensureWritableDir(dir);
-      release = lockDir(dir, `${this.variant.id}-generic`);
+      complete = est.layers.every((l) => fileReadable(this.fileOf(dir, l), 'solver layer file'));
+      if (!complete) {
+        ensureWritableDir(dir);
+        release = lockDir(dir, `${this.variant.id}-generic`);
+      }
       this.dir = dir;
     }
-    if (threads > 1) {
+    if (threads > 1 && !complete) {
       try {
         return await this.solveSideBySide(dir!, keep, threads, opts);
       } finally {

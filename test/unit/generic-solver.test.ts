@@ -291,4 +291,17 @@ describe('the lock file', () => {
     release();
     expect(readdirSync(dir)).toEqual(['x.lock']);
   });
+
+  it('a directory holding every layer is only read: no lock taken, so a solve loads it while another run holds the lock', async () => {
+    const dir = tempDir();
+    const first = await (await HuntSolver.create('catch-the-giant', { 'stall-limit': '2' })).solve({ dir });
+    // a live process (this one's parent) holds the directory's lock
+    writeFileSync(join(dir, 'catch-the-giant-generic.lock'), `${process.ppid}\n`);
+    const again = await (await HuntSolver.create('catch-the-giant', { 'stall-limit': '2' })).solve({ dir });
+    expect(again.map((r) => r.loaded)).toEqual(first.map(() => true));
+    expect(again.map((r) => r.positions)).toEqual(first.map((r) => r.positions));
+    expect(readFileSync(join(dir, 'catch-the-giant-generic.lock'), 'utf8')).toBe(`${process.ppid}\n`);
+    // another option set's layers are missing there: that solve writes, so it waits for the lock
+    await expect((await HuntSolver.create('catch-the-giant', { 'stall-limit': '3' })).solve({ dir })).rejects.toThrow(/another run \(process \d+\) is working in/);
+  });
 });
