@@ -223,7 +223,7 @@ export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, to
     }
     st(GMAP, (s * 8 + c) * 256 + b, m);
   }
-  nStack = stackPoints; stackSide = sSide;
+  nStack = stackPoints; stackSide = sSide; freeKey = -1;
   let radix = 1;
   for (let i = 0; i < nStack; i++) {
     st(SPT, i, ld(GSTACK_IN, 2 * i)); st(SMAX, i, ld(GSTACK_IN, 2 * i + 1));
@@ -237,6 +237,13 @@ export function gsSetup(syms: i32, stackPoints: i32, sSide: i32, total0: i32, to
     for (let t = 0; t < nStack; t++) if (ld(SPT, t) == img) j = t;
     if (j < 0 || ld(SMAX, j) != ld(SMAX, i)) { error = ERR_SETUP; return -1; }
     st(SPERM, s * 8 + i, j);
+  }
+  // the vectors' images by table (slotOf reads them for every successor: the digits cost divisions)
+  vRadix = 0;
+  if (syms * radix <= 1 << 18) {
+    VIMG = new StaticArray<i32>(syms * radix);
+    for (let s = 0; s < syms; s++) for (let code = 0; code < radix; code++) st(VIMG, s * radix + code, vecImageOf(s, code));
+    vRadix = radix;
   }
   // the stack vectors' classes: orbits under the symmetries (union of each code with its images)
   let emax = 0;
@@ -455,7 +462,7 @@ let cF: i32 = 0, cPerOrbit: f64 = 0, cLastF: i32 = 1, cStallF: i32 = 1;
 
 function selectLayer(key: i32): bool {
   if (key < 0 || key >= layerKeys || ld(LAYER_PER, key) < 0) return false;
-  cKey = key;
+  cKey = key; freeKey = -1;
   let r = key;
   cCls = r % nCls; r /= nCls;
   cH1 = r % (hs1 + 1); r /= hs1 + 1;
@@ -475,8 +482,9 @@ function selectLayer(key: i32): bool {
 
 // scratch for decoding
 let dH: u64 = 0, dP: u64 = 0, dVec: i32 = 0, dLast: i32 = -1, dStall: i32 = 0, dSide: i32 = 0;
-const FREE_SCRATCH = new StaticArray<i32>(64);
 const FREE_SCRATCH_I8 = new StaticArray<i8>(64);
+/** What FREE_SCRATCH_I8 holds (decode): the free points of layer freeKey's orbit freeOrbit less vector freeVec's stacks, freeN of them (freeKey -1: nothing). */
+let freeKey = -1, freeOrbit = -1, freeVec = -1, freeN = 0;
 
 /** Stack vector code of the current core position (excess per stack point). */
 function vecOfCore(): i32 {
@@ -488,12 +496,20 @@ function vecOfCore(): i32 {
   return code;
 }
 
-// @ts-ignore: decorator
-@inline function vecImage(s: i32, code: i32): i32 {
-  if (s == 0 || nStack == 0) return code;
+/** The image of stack vector `code` under symmetry s, digit by digit. */
+function vecImageOf(s: i32, code: i32): i32 {
   let out = 0;
   for (let i = 0; i < nStack; i++) out += ((code / ld(SW, i)) % (ld(SMAX, i) + 1)) * ld(SW, ld(SPERM, s * 8 + i));
   return out;
+}
+/** VIMG[s * vRadix + code] = vecImageOf(s, code), built by gsSetup where it holds at most 2^18 entries (vRadix 0: not built). */
+let VIMG = new StaticArray<i32>(1);
+let vRadix = 0;
+
+// @ts-ignore: decorator
+@inline function vecImage(s: i32, code: i32): i32 {
+  if (s == 0 || nStack == 0) return code;
+  return vRadix != 0 ? ld(VIMG, s * vRadix + code) : vecImageOf(s, code);
 }
 
 
@@ -586,17 +602,22 @@ function decode(side: i32, local: f64): bool {
   dH = load<u64>(ld(REP_K, cN1) + (<usize>orbit << 3));
   const sset = stackSide == 0 ? stackSet(dVec) : 0;
   if ((sset & dH) != 0) return false;
-  // the free points less the vector's stacks, in order (without stacks: the orbit's own list)
+  // the free points less the vector's stacks, in order (without stacks: the orbit's own list); the
+  // list with stacks is kept for the next slot of the same orbit and vector (consecutive slots)
   let free = ld(FREE_K, cN1) + <usize>(orbit * 64);
   let nf = cF;
   if (sset != 0) {
-    nf = 0;
-    for (let q = 0; q < cF; q++) {
-      const pt = <i32>load<i8>(free + <usize>q);
-      if (!((sset >> <u64>pt) & 1)) st(FREE_SCRATCH, nf++, pt);
-    }
     free = changetype<usize>(FREE_SCRATCH_I8);
-    for (let q = 0; q < nf; q++) store<i8>(free + <usize>q, <i8>ld(FREE_SCRATCH, q));
+    if (cKey == freeKey && orbit == freeOrbit && dVec == freeVec) nf = freeN;
+    else {
+      const from = ld(FREE_K, cN1) + <usize>(orbit * 64);
+      nf = 0;
+      for (let q = 0; q < cF; q++) {
+        const pt = <i32>load<i8>(from + <usize>q);
+        if (!((sset >> <u64>pt) & 1)) store<i8>(free + <usize>(nf++), <i8>pt);
+      }
+      freeKey = cKey; freeOrbit = orbit; freeVec = dVec; freeN = nf;
+    }
   }
   let p: u64 = sset, q = nf - 1;
   const k = cN0 - <i32>popcnt(sset);

@@ -37,6 +37,15 @@ export const ADVANCE_RANKS = 9;
  * distance, 18 at most), so that a side far ahead closes in instead of shuffling out of reach.
  */
 export const TROPISM = 1;
+/**
+ * Mop-up: a side ahead by MOPUP_FROM or more (the evaluation's material, advancement and royal terms)
+ * gains up to MOPUP_TROPISM more a square its pieces stand nearer the enemy royal, in full from a lead
+ * of MOPUP_FROM + MOPUP_SPAN: far ahead, it hunts the royal down instead of trading on (issue 18:
+ * self-play under promotion=always ran past 1,000 plies 45 pawns up, its pieces out of the royal's reach).
+ */
+export const MOPUP_FROM = 1000;
+export const MOPUP_SPAN = 2000;
+export const MOPUP_TROPISM = 12;
 
 /** Piece byte -> value including promotion potential (position.ts encoding; colour ignored). */
 export const VALUE_OF_BYTE: Int32Array = (() => {

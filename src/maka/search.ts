@@ -13,7 +13,7 @@
 import { MAX_SEARCH_DEPTH } from '../limits.js';
 import { MoveGen } from './movegen.js';
 import { Position, EMPTY, CELLS, ROYAL, W, rankOf, fileOf } from './position.js';
-import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL, ADVANCE, ADVANCE_RANKS, TROPISM } from './eval.js';
+import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL, ADVANCE, ADVANCE_RANKS, TROPISM, MOPUP_FROM, MOPUP_SPAN, MOPUP_TROPISM } from './eval.js';
 
 /** Rank and file (0-based) of every square of the padded board. */
 const RANK_OF = Int8Array.from({ length: CELLS }, (_, i) => rankOf(i));
@@ -109,11 +109,14 @@ export class Searcher {
       }
       s += (p & 1) === 0 ? v : -v;
     }
-    // closeness to the enemy royal: TROPISM a square nearer (king distance)
+    // closeness to the enemy royal: TROPISM a square nearer (king distance), and up to MOPUP_TROPISM
+    // more for a side far ahead (mop-up)
+    const lead = Math.abs(s), ahead = s >= 0 ? 0 : 1;
+    const extra = lead <= MOPUP_FROM ? 0 : MOPUP_TROPISM * Math.min(1, (lead - MOPUP_FROM) / MOPUP_SPAN);
     for (let j = 0; j < n; j++) {
       const i = list[j]!, side = b[i]! & 1, k = side === 0 ? royal1 : royal0;
       if (k < 0) continue;
-      const t = TROPISM * (18 - Math.max(Math.abs(RANK_OF[k]! - RANK_OF[i]!), Math.abs(FILE_OF[k]! - FILE_OF[i]!)));
+      const t = (TROPISM + (side === ahead ? extra : 0)) * (18 - Math.max(Math.abs(RANK_OF[k]! - RANK_OF[i]!), Math.abs(FILE_OF[k]! - FILE_OF[i]!)));
       s += side === 0 ? t : -t;
     }
     s += SPARE_ROYAL * (Math.max(0, this.pos.royals[0]! - 1) - Math.max(0, this.pos.royals[1]! - 1));
