@@ -810,8 +810,8 @@ export class HuntSolver {
         }
       }
     } catch (err) {
-      // the others stop with the pool; their layers are solved again by the next run
-      await Promise.allSettled(running.values());
+      // the others stop with the pool (closed below, their calls never answered); their layers are solved again by the next run
+      for (const p of running.values()) p.catch(() => {});
       throw err;
     } finally {
       await pool.close();

@@ -65,9 +65,16 @@ describe('the generic solver on several threads', () => {
     expect(b.estimate.layers.length).toBeGreaterThan(2);
     const lane = await HuntSolver.create(decl('double-split'));
     let calls = 0;
+    const inFlight: Array<Promise<unknown>> = [];
     (b as unknown as { laneHook: Lanes }).laneHook = {
-      async solveLayer(_lane, l, d) { if (++calls === 2) throw new TablebaseError('lane down'); return lane.solveLayer(lane.estimate.layers.find((x) => x.key === l.key)!, { dir: d }); },
-      async close() {},
+      async solveLayer(_lane, l, d) {
+        if (++calls === 2) throw new TablebaseError('lane down');
+        const p = lane.solveLayer(lane.estimate.layers.find((x) => x.key === l.key)!, { dir: d });
+        inFlight.push(p);
+        return p;
+      },
+      // (worker threads are terminated; a lane in this thread is let finish, so that the rerun below has the directory to itself)
+      async close() { await Promise.allSettled(inFlight); },
     };
     await expect(b.solve({ dir, threads: 2 })).rejects.toThrow(/lane down/);
     expect(Object.keys(hashes(dir)).length).toBeGreaterThanOrEqual(1);
