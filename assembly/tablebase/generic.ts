@@ -590,8 +590,11 @@ function decode(side: i32, local: f64): bool {
   const L = <u32>local, po = <u32>cPerOrbit;
   const orbit = <i32>(L / po);
   let w = L % po;
-  dStall = <i32>(w % <u32>cStallF); w /= <u32>cStallF;
-  const li = <i32>(w % <u32>cLastF); w /= <u32>cLastF;
+  // (no division where the rule is off: the factor is 1)
+  dStall = 0;
+  if (cStallF > 1) { dStall = <i32>(w % <u32>cStallF); w /= <u32>cStallF; }
+  let li = 0;
+  if (cLastF > 1) { li = <i32>(w % <u32>cLastF); w /= <u32>cLastF; }
   let rest = <f64>w;
   // the stack vector's block (among the class's members)
   const v0 = ld(CLS_START, cCls), nv = ld(CLS_START, cCls + 1) - v0, off = ld(LAYER_VOFF, cKey);
