@@ -43,9 +43,11 @@ export const TROPISM = 1;
  * of MOPUP_FROM + MOPUP_SPAN: far ahead, it hunts the royal down instead of trading on (issue 18:
  * self-play under promotion=always ran past 1,000 plies 45 pawns up, its pieces out of the royal's reach).
  */
-export const MOPUP_FROM = 1000;
+export const MOPUP_FROM = 800;
 export const MOPUP_SPAN = 2000;
-export const MOPUP_TROPISM = 12;
+export const MOPUP_TROPISM = 24;
+/** Mop-up: the side ahead gains up to MOPUP_EDGE a square the enemy royal stands from the board's centre (king distance, 9 at most): driven to the edge, it has fewer squares to run to. */
+export const MOPUP_EDGE = 40;
 
 /** Piece byte -> value including promotion potential (position.ts encoding; colour ignored). */
 export const VALUE_OF_BYTE: Int32Array = (() => {

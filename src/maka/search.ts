@@ -13,7 +13,7 @@
 import { MAX_SEARCH_DEPTH } from '../limits.js';
 import { MoveGen } from './movegen.js';
 import { Position, EMPTY, CELLS, ROYAL, W, rankOf, fileOf } from './position.js';
-import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL, ADVANCE, ADVANCE_RANKS, TROPISM, MOPUP_FROM, MOPUP_SPAN, MOPUP_TROPISM } from './eval.js';
+import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL, ADVANCE, ADVANCE_RANKS, TROPISM, MOPUP_FROM, MOPUP_SPAN, MOPUP_TROPISM, MOPUP_EDGE } from './eval.js';
 
 /** Rank and file (0-based) of every square of the padded board. */
 const RANK_OF = Int8Array.from({ length: CELLS }, (_, i) => rankOf(i));
@@ -118,6 +118,12 @@ export class Searcher {
       if (k < 0) continue;
       const t = (TROPISM + (side === ahead ? extra : 0)) * (18 - Math.max(Math.abs(RANK_OF[k]! - RANK_OF[i]!), Math.abs(FILE_OF[k]! - FILE_OF[i]!)));
       s += side === 0 ? t : -t;
+    }
+    // and the enemy royal driven from the centre toward an edge
+    const enemy = ahead === 0 ? royal1 : royal0;
+    if (extra > 0 && enemy >= 0) {
+      const e = (extra / MOPUP_TROPISM) * MOPUP_EDGE * Math.max(Math.abs(RANK_OF[enemy]! - 9), Math.abs(FILE_OF[enemy]! - 9));
+      s += ahead === 0 ? e : -e;
     }
     s += SPARE_ROYAL * (Math.max(0, this.pos.royals[0]! - 1) - Math.max(0, this.pos.royals[1]! - 1));
     // below the mate range, however large the material lead (issue 18: a lead of ranks of pieces read as
