@@ -900,6 +900,27 @@ export class HuntSolver {
   }
 
   /**
+   * How layer `l` is read with its direct successors when nothing else is held (solveLayer, verify): with
+   * every successor beside it when they fit (the core's limit less the largest layer's work space, as the
+   * estimate counts), loaded from `dir` (null: no plan needed); else the solve's grouped plan for it
+   * (planLayer, simulated on the pool with nothing held; its steps, the first its own block, are for the
+   * caller to do), each group but the last read by an exit pass. Throws TablebaseError, starting with
+   * `what`, when even that does not fit.
+   */
+  private planAlone(l: GenericLayer, dir: string, what: string): PlanOp[] | null {
+    const reads = this.successors(l);
+    const biggest = this.estimate.layers.reduce((a, x) => Math.max(a, x.slots), 0);
+    const room = this.coreLimit - (2 + QUEUE_BYTES_PER_SLOT) * biggest;
+    const together = 2 * (l.slots + reads.reduce((a, m) => a + m.slots, 0)) <= room && reads.length <= this.groupCap;
+    this.holdOnly(together ? [l, ...reads] : [], dir);
+    if (together) return null;
+    this.pool.setRegions(regionOf(this.estimate.layers), room);
+    const r = planLayer(l, reads, this.pool.clone(), new Map(), room, () => Infinity, 0, this.groupCap);
+    if ('fail' in r) throw new TablebaseError(`${what}: layer ${layerName(l)} and ${r.fail === null ? 'its counters and buckets' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(this.coreLimit)})`);
+    return r.ops;
+  }
+
+  /**
    * Solves the one layer `l` (a job of a distributed solve, src/distributed/): loads from `dir` the layers
    * one move from it (successors(l), and no other: each must be there and valid, a missing one is a
    * TablebaseError, never solved here; layers this solver held before and `l` does not read are freed),
@@ -924,22 +945,10 @@ export class HuntSolver {
       const file = this.fileOf(dir, m);
       if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing; layer ${layerName(l)} needs layer ${layerName(m)} solved first`);
     }
-    // every successor beside the layer when they fit (the core's limit less the largest layer's work
-    // space, as the estimate counts), else in groups, each read by an exit pass
-    const biggest = est.layers.reduce((a, x) => Math.max(a, x.slots), 0);
-    const room = this.coreLimit - (2 + QUEUE_BYTES_PER_SLOT) * biggest;
-    const together = 2 * (l.slots + reads.reduce((a, m) => a + m.slots, 0)) <= room && reads.length <= this.groupCap;
-    this.holdOnly(together ? [l, ...reads] : [], dir);
+    const plan = this.planAlone(l, dir, `${this.variant.id} does not fit this solver`);
     this.dir = dir;
     const file = this.fileOf(dir, l);
-    let ops: PlanOp[] = [{ op: 'own' }];
-    if (!together) {
-      // planned on a simulation of the pool (nothing held now), then done on the pool itself
-      this.pool.setRegions(regionOf(est.layers), room);
-      const r = planLayer(l, reads, this.pool.clone(), new Map(), room, () => Infinity, 0, this.groupCap);
-      if ('fail' in r) throw new TablebaseError(`${this.variant.id} does not fit this solver: layer ${layerName(l)} and ${r.fail === null ? 'its counters and buckets' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(this.coreLimit)})`);
-      ops = r.ops;
-    }
+    const ops: PlanOp[] = plan ?? [{ op: 'own' }];
     let k = 0;
     const runOps = (exits: boolean) => { for (; k < ops.length && (exits || ops[k]!.op !== 'exit'); k++) if (ops[k]!.op !== 'exit') this.applyOp(ops[k]!, l, dir); };
     // the layer's own block first: read from its file when that is there (no successor needed then)
@@ -1064,25 +1073,17 @@ export class HuntSolver {
     const e = this.core.exports;
     const out: number[] = [];
     const biggest = this.estimate.layers.reduce((a, x) => Math.max(a, x.slots), 0);
-    const room = this.coreLimit - (2 + QUEUE_BYTES_PER_SLOT) * biggest;
     const fail = (l: GenericLayer): never => {
       throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
     };
     for (const l of this.estimate.layers) {
-      const succ = this.successors(l);
-      const reads = [l, ...succ];
       let ops: PlanOp[] = [];
-      if (reads.some((m) => e.gsValues(m.key) === 0)) {
+      if ([l, ...this.successors(l)].some((m) => e.gsValues(m.key) === 0)) {
         if (this.dir === null) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: it or a layer one move from it is not in memory, and no directory holds them`);
-        const together = 2 * reads.reduce((a, m) => a + m.slots, 0) <= room && succ.length <= this.groupCap;
-        if (together) this.holdOnly(reads, this.dir);
-        else {
-          // the solve's plan for this layer (nothing held), its own block read from its file
-          this.holdOnly([], this.dir);
-          this.pool.setRegions(regionOf(this.estimate.layers), room);
-          const r = planLayer(l, succ, this.pool.clone(), new Map(), room, () => Infinity, 0, this.groupCap);
-          if ('fail' in r) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: it and ${r.fail === null ? 'its flags' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(this.coreLimit)})`);
-          ops = r.ops;
+        // as the solve reads them; in groups, its own block is read from its file
+        const plan = this.planAlone(l, this.dir, `${this.variant.id}: layer ${layerName(l)} cannot be verified`);
+        if (plan !== null) {
+          ops = plan;
           this.applyOp({ op: 'load', key: l.key }, l, this.dir);
         }
       }
