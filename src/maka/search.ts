@@ -81,9 +81,11 @@ export class Searcher {
   }
 
   /**
-   * Static evaluation from the side to move's view (eval.ts data): material with promotion potential,
-   * plus royal safety: friendly pieces next to each royal, and a spare royal (King and Prince) beyond
-   * the first.
+   * Static evaluation in centipawns from the side to move's view (eval.ts data), within +-EVAL_LIMIT
+   * (below the mate range): material with promotion potential, advancement, royal safety (friendly
+   * pieces next to each royal, and a spare royal, King or Prince, beyond the first), the pieces'
+   * closeness to the enemy royal, and for a side far ahead the mop-up (MOPUP_*: more weight on that
+   * closeness, and the enemy royal driven to an edge); scaled down by the leader's fade (search()).
    */
   evaluate(): number {
     const b = this.pos.board;
