@@ -818,6 +818,22 @@ export function gsExitBegin(): i32 {
   return 0;
 }
 
+/**
+ * For an exit pass (the solver's or the verification's), the stored value (u16 code) of the core's
+ * position just reached by a move, when that move stays in play and leads into a layer declared by
+ * gsCover and in memory: UNUSED for a slot not in use (an error for the caller); -1 for any other move
+ * (a decided position, this layer, a layer no exit pass reads, or one an earlier pass read and freed since).
+ */
+function exitValue(): i32 {
+  if (pos.over != 0) return -1;
+  const key = coreLayerKey();
+  if (key < 0 || key == cKey || ld(COVER, key) == 0) return -1;
+  const vals = ld(LAYER_VALUES, key);
+  if (vals == 0) return -1;
+  const slot = coreSlotIn(key);
+  return slot < 0 ? <i32>UNUSED : <i32>load<u16>(vals + (<usize>(<i32>slot) << 1));
+}
+
 /** Exit pass for slot s (EXIT PASSES in the header). False on an error. */
 function exitSlot(s: i32): bool {
   const per = <i32>cPer, base = scratchBase();
@@ -832,22 +848,13 @@ function exitSlot(s: i32): bool {
   const n = generate(base);
   for (let i = 0; i < n; i++) {
     pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
-    if (pos.over == 0) {
-      const key = coreLayerKey();
-      if (key >= 0 && key != cKey && ld(COVER, key) != 0) {
-        const vals = ld(LAYER_VALUES, key);
-        if (vals != 0) {
-          const slot = coreSlotIn(key);
-          const f = slot < 0 ? <i32>UNUSED : <i32>load<u16>(vals + (<usize>(<i32>slot) << 1));
-          if (f == <i32>UNUSED) error = ERR_MISSING;
-          else if (f == 0) block = 0x8000;
-          else {
-            const d = (f - 1) >> 1;
-            if ((f & 1) == 0) { if (bestWin == 0 || d + 1 < bestWin) bestWin = d + 1; }   // the opponent loses in d
-            else maxLoss = max(maxLoss, d + 1);                                            // the opponent wins in d
-          }
-        }
-      }
+    const f = exitValue();
+    if (f == <i32>UNUSED) error = ERR_MISSING;
+    else if (f == 0) block = 0x8000;
+    else if (f > 0) {
+      const d = (f - 1) >> 1;
+      if ((f & 1) == 0) { if (bestWin == 0 || d + 1 < bestWin) bestWin = d + 1; }   // the opponent loses in d
+      else maxLoss = max(maxLoss, d + 1);                                            // the opponent wins in d
     }
     pos.unmakeMove();
   }
@@ -1201,16 +1208,9 @@ export function gsVerifyExitStep(from: f64, to: f64): i32 {
     const n = generate(base);
     for (let i = 0; i < n; i++) {
       pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
-      if (pos.over == 0) {
-        const key = coreLayerKey();
-        if (key >= 0 && key != cKey && ld(COVER, key) == 2) {
-          const vals = ld(LAYER_VALUES, key);
-          const slot = vals == 0 ? -1 : coreSlotIn(key);
-          const f = slot < 0 ? <i32>UNUSED : <i32>load<u16>(vals + (<usize>(<i32>slot) << 1));
-          if (f == <i32>UNUSED) error = ERR_MISSING;
-          else flags = verifyMove(v, f, flags);
-        }
-      }
+      const f = exitValue();
+      if (f == <i32>UNUSED) error = ERR_MISSING;
+      else if (f >= 0) flags = verifyMove(v, f, flags);
       pos.unmakeMove();
     }
     if (error != 0) return -1;
