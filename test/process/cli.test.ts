@@ -1,5 +1,6 @@
 // The `lattice` command: JSON shapes, and bad input -> one line on stderr, exit code 2, no stack trace.
-// Long work interrupted (perft and a tablebase build, Ctrl-C on a terminal) is the slow half, cli.slow.ts.
+// Long work interrupted (perft and a tablebase build, Ctrl-C on a terminal) and `lattice solve` (the generic
+// solver on a whole game, Bagh Chal's solution file) are the slow half, cli.slow.ts.
 import { execFile, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -293,47 +294,6 @@ describe('lattice tablebase', () => {
     expect(missing.err).toMatch(/bagh-chal-ctw5-c4\.lttb is missing/);
   });
 
-  it('solves a hunt game with the generic solver, probes it, estimates, and refuses what does not fit', () => {
-    const gdir = `${dir}/generic`;
-    const s = run('solve', 'catch-the-giant', '--option', 'stall-limit=2', '--dir', gdir, '--json', '--verify');
-    expect(s.code).toBe(0);
-    const j = JSON.parse(s.out);
-    expect(j).toMatchObject({ variant: 'catch-the-giant', layers: 1, disagreements: 0 });
-    expect(j.value.result).toMatch(/^(win|loss|draw)$/);
-    expect(j.line.length).toBe(j.value.result === 'draw' ? 0 : j.value.plies);
-    // the variant is read from the files' names; the options are the files'
-    const p = run('tablebase', 'probe', j.start, '--option', 'stall-limit=2', '--dir', gdir, '--json');
-    expect(p.code).toBe(0);
-    expect(JSON.parse(p.out)).toMatchObject({ wdl: j.value.result, dtm: j.value.plies });
-    // without --option, the files' options (the one set there)
-    const inferred = run('tablebase', 'probe', j.start, '--dir', gdir, '--json');
-    expect(inferred.code).toBe(0);
-    expect(JSON.parse(inferred.out)).toMatchObject({ wdl: j.value.result, dtm: j.value.plies });
-    // other options: missing, and the error names the set that is there
-    const other = run('tablebase', 'probe', '1/3/1G1/D1D/D G - -', '--option', 'stall-limit=off', '--dir', gdir);
-    expect(other.code).toBe(2);
-    expect(other.err).toMatch(/missing .*holds catch-the-giant tables for giant-start=b3 stall-limit=2/);
-    // a position the forward proof would search: the tables give the value at once
-    const proof = run('solve', 'catch-the-giant', '--position', j.start, '--option', 'stall-limit=2', '--dir', gdir, '--json');
-    expect(proof.code).toBe(0);
-    expect(JSON.parse(proof.out).value).toBe(j.value.result);
-    // Maka Dai Dai is not a hunt game; Bagh Chal's profile keeps its own solver unless --generic
-    expect(run('solve', 'maka-dai-dai').err).toMatch(/not a hunt game/);
-    expect(run('solve', 'bagh-chal', '--estimate').err).toMatch(/add --generic/);
-    const est = run('solve', 'double-tiger', '--estimate', '--json');
-    expect(est.code).toBe(0);
-    // Double Tiger fits with its successors read in groups and finished layers read back from files
-    expect(JSON.parse(est.out)).toMatchObject({ refusal: null });
-    expect(JSON.parse(est.out).rereads).toBeGreaterThan(0);
-    expect(run('solve', 'double-tiger', '--estimate').out).toMatch(/successors read in [2-9] groups/);
-    const refused = run('solve', 'tibetan-1', '--dir', gdir);
-    expect(refused.code).toBe(2);
-    expect(refused.err).toMatch(/^error: tibetan-1 does not fit this solver/);
-    const tabal = run('solve', 'permainan-tabal', '--dir', gdir);
-    expect(tabal.code).toBe(2);
-    expect(tabal.err).toMatch(/hunt family/);
-  });
-
   // a file or directory that may not be read is a permission problem, not a missing file; root ignores
   // permissions, so the CLI runs where they apply (test/support/unprivileged.ts), or the test says why not
   const perms = unprivileged(cli, ['perft', 'bagh-chal', '1']);
@@ -369,50 +329,5 @@ describe('lattice tablebase', () => {
     expect(corrupt.code).toBe(2);
     expect(corrupt.err.trim().split('\n')).toHaveLength(1);
     expect(corrupt.err).toMatch(/bagh-chal-ctw1-c0\.lttb is unusable: checksum mismatch/);
-  });
-});
-
-describe('lattice solve (whole game)', () => {
-  it('prints the answer of a finished solve, and reports bad input with exit 2', async () => {
-    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
-    const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-solve-'));
-    try {
-      // a finished solve leaves its answer in <variant>-ctw<K>-solution.json; a new run prints it
-      const sol = { variant: 'bagh-chal', capturesToWin: 5, position: 'T3T/5/5/5/T3T G G20 -', value: 'draw', forcedCaptures: 2,
-        positions: 100, placementMs: 1000, ms: 2000, runs: 1, threads: 2, peakRssMB: 900, layers: [], loaded: false };
-      writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), JSON.stringify(sol));
-      const text = run('solve', 'bagh-chal', '--dir', dir);
-      expect(text.code).toBe(0);
-      expect(text.out).toMatch(/^T3T\/5\/5\/5\/T3T G G20 -: a draw with best play \(from the solution file of an earlier run\)/);
-      expect(text.out).toMatch(/the most goats the tigers can force to capture: 2 \(of 5 needed to win\)/);
-      const json = run('solve', 'bagh-chal', '--dir', dir, '--json');
-      expect(JSON.parse(json.out)).toEqual({ ...sol, loaded: true });
-      writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), '{"variant": "bagh');
-      const corrupt = run('solve', 'bagh-chal', '--dir', dir);
-      expect(corrupt.code).toBe(2);
-      expect(corrupt.err).toMatch(/^error: solution file .*bagh-chal-ctw5-solution\.json is unreadable/);
-      writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), JSON.stringify({ ...sol, value: 'maybe' }));
-      const wrong = run('solve', 'bagh-chal', '--dir', dir);
-      expect(wrong.code).toBe(2);
-      expect(wrong.err).toMatch(/^error: solution file .*unreadable \(value: /);
-      writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), JSON.stringify({ ...sol, forcedCaptures: 5 }));
-      const inconsistent = run('solve', 'bagh-chal', '--dir', dir);
-      expect(inconsistent.code).toBe(2);
-      expect(inconsistent.err).toMatch(/^error: solution file .* is inconsistent/);
-      writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), 'not json {{{\n');
-      expect(run('solve', 'bagh-chal', '--dir', dir).err.trim().split('\n')).toHaveLength(1);
-      const notDir = run('solve', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', join(dir, 'bagh-chal-ctw5-solution.json', 'sub'));
-      expect(notDir.code).toBe(2);
-      expect(notDir.err).toMatch(/^error: cannot write tablebase files in .*sub: /);
-      for (const args of [['--option', 'captures-to-win=9'], ['--threads', '0'], ['--option', 'nonsense=1'], ['--option', 'repetition=forbid']]) {
-        const r = run('solve', 'bagh-chal', '--dir', dir, ...args);
-        expect(r.code, args.join(' ')).toBe(2);
-        expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

@@ -1,6 +1,6 @@
 // Maka Dai Dai Shogi (src/maka): start position, notation, results, repetition and search. Rules:
 // /work/shared/rules/maka-dai-dai.md. Its property tests are test/property/maka-dai-dai.test.ts, its perft
-// test/perft/maka-dai-dai.test.ts.
+// test/perft/maka-dai-dai.test.ts; its self-play from the start, maka.slow.ts.
 import { describe, expect, it } from 'vitest';
 import { MakaGame, PIECES, parseMove, parsePosition, formatPosition, startPosition } from '../../src/maka/index.js';
 import { ArgumentError, IllegalMoveError, OptionError, ParseError } from '../../src/errors.js';
@@ -195,13 +195,6 @@ describe('search', () => {
       if (repetition === 'draw4') expect([r.bestmove, r.score]).toEqual(['s18-s19', 0]);
       else expect(r.score).toBeLessThan(-500);
     }
-  });
-  it('plays on where it is ahead (advancement, no repetition): self-play from the start ends with a result', () => {
-    const g = MakaGame.create();
-    for (let i = 0; i < 40 && g.result() === null; i++) g.play(g.search({ nodes: 3000 }).bestmove!);
-    // 40 plies in, no repetition: the engine made progress (before: a repetition within 40 plies)
-    expect(g.result()).toBeNull();
-    expect(new Set(g.history()).size).toBeGreaterThan(20);
   });
   it('validates limits', () => {
     const g = MakaGame.create();
