@@ -4,7 +4,7 @@
 // `lattice solve` on a whole hunt game with the generic solver (solved, verified, probed, estimated,
 // refused) and on Bagh Chal's solution file (printed, or refused when corrupt), a dozen runs of the CLI each.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,9 +42,6 @@ describe('lattice on long work: progress from the start, and Ctrl-C', () => {
   });
 
   it('a tablebase build stopped by SIGINT exits 130 and leaves no lock file', async () => {
-    const { mkdtempSync, readdirSync, rmSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-int-'));
     try {
       const r = await interrupt(['tablebase', 'build', 'bagh-chal', '--dir', dir, '--threads', '2', '--progress', '--option', 'captures-to-win=4'], /layer \d+ pass/, 'SIGINT');
@@ -122,9 +119,6 @@ describe('lattice solve with the generic solver', () => {
 
 describe('lattice solve (whole game)', () => {
   it('prints the answer of a finished solve, and reports bad input with exit 2', async () => {
-    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-solve-'));
     try {
       // a finished solve leaves its answer in <variant>-ctw<K>-solution.json; a new run prints it

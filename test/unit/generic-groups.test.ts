@@ -21,6 +21,20 @@ const hashes = (dir: string) => Object.fromEntries(readdirSync(dir).filter((f) =
   .map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
 const decl = (id: string) => { if (id === 'catch-the-giant') return id; const r = REDUCED.find((c) => c.id === id)!; return reduced(r.base, r.id, r.start, r.target); };
 
+/**
+ * Makes up to `most` wins of a layer file one ply longer (every `step`-th slot, from the first), the
+ * checksum rewritten so that only a verification can find them; returns how many.
+ */
+function lengthenWins(file: string, slots: number, step: number, most: number): number {
+  const buf = readFileSync(file);
+  const body = new Uint16Array(buf.buffer, buf.byteOffset + 256, slots);
+  let changed = 0;
+  for (let i = 0; i < body.length && changed < most; i += step) if (body[i] !== 0xFFFF && (body[i]! & 1) === 1 && body[i]! > 1) { body[i]! += 2; changed++; }
+  buf.writeUInt32LE(crc32(buf.subarray(256), crc32(buf.subarray(52, 256))) >>> 0, 48);
+  writeFileSync(file, buf);
+  return changed;
+}
+
 interface Hooks { replan(limit: number, force?: { grouped?: boolean; groupCap?: number }): void; coverHook: ((keys: number[]) => number[]) | null }
 const hooks = (s: HuntSolver) => s as unknown as Hooks;
 
@@ -137,14 +151,8 @@ describe('successors read in groups, finished layers read back from their files'
     await a.solve({ dir });
     // a layer that reads two successors or more: some of its wins made one ply longer in its file (checksum kept)
     const l = a.estimate.layers.find((x) => a.successors(x).length > 1)!;
-    const file = a.fileOf(dir, l);
-    const buf = readFileSync(file);
-    const body = new Uint16Array(buf.buffer, buf.byteOffset + 256, l.slots);
-    let changed = 0;
-    for (let i = 0; i < body.length && changed < 40; i += 7) if (body[i] !== 0xFFFF && (body[i]! & 1) === 1 && body[i]! > 1) { body[i]! += 2; changed++; }
+    const changed = lengthenWins(a.fileOf(dir, l), l.slots, 7, 40);
     expect(changed).toBeGreaterThan(0);
-    buf.writeUInt32LE(crc32(buf.subarray(256), crc32(buf.subarray(52, 256))) >>> 0, 48);
-    writeFileSync(file, buf);
     const plain = await HuntSolver.create(decl('shepherds-1'));
     plain.load(dir, { keep: 'live' });
     const want = await plain.verify();
@@ -174,14 +182,8 @@ describe('successors read in groups, finished layers read back from their files'
     await a!.solve({ dir });
     // that layer: some of its wins made one ply longer in its file (checksum kept)
     const l = a!.estimate.layers.find((x) => a!.successors(x).length >= 3)!;
-    const file = a!.fileOf(dir, l);
-    const buf = readFileSync(file);
-    const body = new Uint16Array(buf.buffer, buf.byteOffset + 256, l.slots);
-    let changed = 0;
-    for (let i = 0; i < body.length && changed < 20; i += 5) if (body[i] !== 0xFFFF && (body[i]! & 1) === 1 && body[i]! > 1) { body[i]! += 2; changed++; }
+    const changed = lengthenWins(a!.fileOf(dir, l), l.slots, 5, 20);
     expect(changed).toBeGreaterThan(0);
-    buf.writeUInt32LE(crc32(buf.subarray(256), crc32(buf.subarray(52, 256))) >>> 0, 48);
-    writeFileSync(file, buf);
     const s = await HuntSolver.create(decl(id));
     s.load(dir, { keep: 'all' });
     const e = s.core.exports;
