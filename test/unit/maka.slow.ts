@@ -1,6 +1,6 @@
 // The slow half of test/unit/maka.test.ts (`npm run test:slow`): Maka Dai Dai Shogi's self-play from the
-// start, 40 plies at 3,000 nodes a move (about 10 s). Its whole games under every option value are
-// bench/selfplay.js's (README "Tests").
+// start, 40 plies at 3,000 nodes a move (10-15 s on an idle machine). Whole games under every option value:
+// `node bench/selfplay.js --variant maka-dai-dai`.
 import { describe, expect, it } from 'vitest';
 import { MakaGame } from '../../src/maka/index.js';
 
