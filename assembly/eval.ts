@@ -3,7 +3,7 @@
 // (pieces still in hand), 1 = movement. The values live in the variant declaration (src/variants/*.ts,
 // `evalWeights`); the host writes them at setup with setWeight. All zero until then.
 import { ld, st, bit, has, none, or, and, andNot, nonEmpty, first, popFirst, size, fromWords } from "./bits";
-import { STEP, boardMask, jumpLandings, midOf } from "./board";
+import { STEP, boardMask, jumpLandings, midOf, MAX_POINTS, nPoints } from "./board";
 import { hunters, prey, side, inHand, hand1, captured, captured1, kings, HUNTER, PREY } from "./position";
 import { stepTargets } from "./movegen/steps";
 import { fast, capture1, CAP_JUMP, CAP_MULTI, family, FAMILY_DRAUGHTS, promoRank0, promoRank1 } from "./rules";
@@ -28,6 +28,130 @@ export function setWeight(i: i32, v: i32): i32 {
   if (i < 0 || i >= FEATURES * 2) return -1;
   st(WEIGHTS, i, v);
   return 0;
+}
+
+/**
+ * Pattern tuples (hunt family, movement phase): learned weights for the contents of small groups of
+ * points, added to the linear features (hunters' view). Tuple t lists TUPLE_LEN[t] points; its pattern
+ * index is the base-3 number of their contents in order (0 empty, 1 prey, 2 hunter; the first point
+ * the most significant digit), and it adds PATTERN_WEIGHTS[TUPLE_TABLE[t] + index], plus patternStride
+ * when the hunters are to move (0: one table for both sides to move). Tuples may share a table (points
+ * related by a symmetry of the board). The variant declares them (src/variants/types.ts
+ * `evalPatterns`); the host writes them at setup. None until then.
+ */
+export const MAX_TUPLES: i32 = 32;
+export const MAX_TUPLE_LEN: i32 = 9;
+/** Weight slots (i16, centi-units) all tables together may use. */
+export const MAX_PATTERN_WEIGHTS: i32 = 1 << 17;
+const TUPLE_POINTS = new StaticArray<i32>(MAX_TUPLES * MAX_TUPLE_LEN);
+const TUPLE_LEN = new StaticArray<i32>(MAX_TUPLES);
+const TUPLE_TABLE = new StaticArray<i32>(MAX_TUPLES);
+const PATTERN_WEIGHTS = new StaticArray<i16>(MAX_PATTERN_WEIGHTS);
+const TUPLE_IN = new StaticArray<i32>(MAX_TUPLE_LEN);
+/** Where the host writes a tuple's points (MAX_TUPLE_LEN i32 slots) before setTuple. */
+export function tupleInputPtr(): usize { return changetype<usize>(TUPLE_IN); }
+let tupleCount: i32 = 0;
+let patternStride: i32 = 0;
+
+/**
+ * Declares tuple t (0..MAX_TUPLES-1; tuples 0..t-1 must exist) of len points (1..MAX_TUPLE_LEN), their
+ * indices on the board set up read from tupleInputPtr(), whose table starts at slot `table`; the tuples
+ * in use become 0..t. Returns 0, or -1 for a bad argument (a point off the board, or a table that would
+ * pass MAX_PATTERN_WEIGHTS, included).
+ */
+export function setTuple(t: i32, len: i32, table: i32): i32 {
+  if (t < 0 || t > tupleCount || t >= MAX_TUPLES || len < 1 || len > MAX_TUPLE_LEN || table < 0) return -1;
+  let size = 1;
+  for (let j = 0; j < len; j++) size *= 3;
+  if (table + size + patternStride > MAX_PATTERN_WEIGHTS) return -1;
+  for (let j = 0; j < len; j++) {
+    const p = ld(TUPLE_IN, j);
+    if (p < 0 || p >= nPoints) return -1;
+    st(TUPLE_POINTS, t * MAX_TUPLE_LEN + j, p);
+  }
+  st(TUPLE_LEN, t, len); st(TUPLE_TABLE, t, table);
+  tupleCount = t + 1;
+  indexMembers();
+  return 0;
+}
+
+/** Removes every tuple and sets the hunters-to-move tables' offset (0: shared with the prey's). */
+export function clearTuples(stride: i32): i32 {
+  if (stride < 0 || stride >= MAX_PATTERN_WEIGHTS) return -1;
+  tupleCount = 0; patternStride = stride;
+  indexMembers();
+  return 0;
+}
+
+/** The pattern weights (patternCapacity() i16 slots) for the host to write. */
+export function patternWeightsPtr(): usize { return changetype<usize>(PATTERN_WEIGHTS); }
+/** The pattern weight slots (MAX_PATTERN_WEIGHTS). */
+export function patternCapacity(): i32 { return MAX_PATTERN_WEIGHTS; }
+
+/**
+ * Per board point p, the tuples it is a point of and its digit there (3^(points after it in the tuple)):
+ * entries MEMBER_START[p] .. MEMBER_START[p + 1] of MEMBER_TUPLE and MEMBER_DIGIT (indexMembers).
+ */
+const MEMBER_START = new StaticArray<i32>(MAX_POINTS + 1);
+const MEMBER_TUPLE = new StaticArray<i32>(MAX_TUPLES * MAX_TUPLE_LEN);
+const MEMBER_DIGIT = new StaticArray<i32>(MAX_TUPLES * MAX_TUPLE_LEN);
+/** Each tuple's pattern index with prey on all of its points (the sum of its digits). */
+const TUPLE_FULL = new StaticArray<i32>(MAX_TUPLES);
+/** Scratch: each tuple's pattern index in the current position. */
+const TUPLE_INDEX = new StaticArray<i32>(MAX_TUPLES);
+
+/** Rebuilds MEMBER_* and TUPLE_FULL from the tuples 0..tupleCount-1. */
+function indexMembers(): void {
+  let k = 0;
+  for (let p = 0; p < MAX_POINTS; p++) {
+    st(MEMBER_START, p, k);
+    for (let t = 0; t < tupleCount; t++) {
+      let d = 1;
+      for (let j = ld(TUPLE_LEN, t) - 1; j >= 0; j--) {
+        if (ld(TUPLE_POINTS, t * MAX_TUPLE_LEN + j) == p) { st(MEMBER_TUPLE, k, t); st(MEMBER_DIGIT, k, d); k++; }
+        d *= 3;
+      }
+    }
+  }
+  st(MEMBER_START, MAX_POINTS, k);
+  for (let t = 0; t < tupleCount; t++) {
+    let d = 1;
+    for (let j = 0; j < ld(TUPLE_LEN, t); j++) d *= 3;
+    st(TUPLE_FULL, t, (d - 1) / 2);
+  }
+}
+
+/** Adds m times point p's digit to the index of every tuple p is a point of. */
+// @ts-ignore: decorator
+@inline function addDigits(p: i32, m: i32): void {
+  for (let k = ld(MEMBER_START, p), e = ld(MEMBER_START, p + 1); k < e; k++) {
+    const t = ld(MEMBER_TUPLE, k);
+    st(TUPLE_INDEX, t, ld(TUPLE_INDEX, t) + m * ld(MEMBER_DIGIT, k));
+  }
+}
+
+/**
+ * The tuples' sum for the current position (hunters' view, centi-units). A point's content is 0, 1 or
+ * 2 (empty, prey, hunter), so an index is the sum over the tuple's prey of their digits plus twice that
+ * over its hunters; or, where the board has fewer empty points than prey (most of Bagh Chal's movement
+ * phase), the index with prey everywhere less the empty points' digits plus the hunters'. Either way the
+ * work is a few additions per point walked, not per point of every tuple.
+ */
+function patternSum(): i32 {
+  const empty = andNot(boardMask, or(hunters, prey));
+  const byEmpty = size(empty) < size(prey);
+  for (let t = 0; t < tupleCount; t++) st(TUPLE_INDEX, t, byEmpty ? ld(TUPLE_FULL, t) : 0);
+  if (byEmpty) {
+    for (let f = empty; nonEmpty(f); f = popFirst(f)) addDigits(first(f), -1);
+    for (let f = hunters; nonEmpty(f); f = popFirst(f)) addDigits(first(f), 1);
+  } else {
+    for (let f = prey; nonEmpty(f); f = popFirst(f)) addDigits(first(f), 1);
+    for (let f = hunters; nonEmpty(f); f = popFirst(f)) addDigits(first(f), 2);
+  }
+  const stride = side == HUNTER ? patternStride : 0;
+  let s = 0;
+  for (let t = 0; t < tupleCount; t++) s += <i32>ld(PATTERN_WEIGHTS, ld(TUPLE_TABLE, t) + ld(TUPLE_INDEX, t) + stride);
+  return s;
 }
 
 /** Draughts features (the same slots, another meaning; src/variants/types.ts DRAUGHTS_EVAL_FEATURES). */
@@ -140,6 +264,7 @@ function huntersSpace(empty: Bits): i32 {
     + cPreyMobility * ld(WEIGHTS, w + F_PREY_MOBILITY) + cSpace * ld(WEIGHTS, w + F_SPACE)
     + cCornered * ld(WEIGHTS, w + F_CORNERED) + cTwoMoves * ld(WEIGHTS, w + F_TWO_MOVES)
     + cAdjacent * ld(WEIGHTS, w + F_HUNTERS_ADJACENT);
+  if (tupleCount > 0 && w != 0) s += patternSum();   // w != 0: the movement phase
   s = side == HUNTER ? s + cEnPrise * ld(WEIGHTS, w + F_THREAT) : -s;
   return s + ld(WEIGHTS, w + F_TEMPO);
 }
@@ -183,6 +308,13 @@ function evaluateDraughts(): i32 {
   return (side == PREY ? s : -s) + ld(WEIGHTS, FEATURES + D_TEMPO);
 }
 
+/**
+ * The pattern tuples' sum (hunters' view, centi-units) in the position evalFeatures() looked at last: 0
+ * in the placement phase, in draughts and without tuples. evaluate() adds it to the weighted counts.
+ */
+let featurePatterns: i32 = 0;
+export function evalPatternSum(): i32 { return featurePatterns; }
+
 /** The feature counts evalFeatures() wrote last, FEATURES i32 slots in the order of the family's weights. */
 export const FEATURE_COUNTS = new StaticArray<i32>(FEATURES);
 
@@ -191,11 +323,13 @@ export const FEATURE_COUNTS = new StaticArray<i32>(FEATURES);
  * uses, from the view of the family's weights: hunt family (F_*) the hunters' (side 1), draughts (D_*)
  * side 0's, as that side's count less the other's. The tempo slot is +1 when that side is to move, -1
  * otherwise, so that before clamping evaluate() = (that side to move ? 1 : -1) * sum over i of
- * FEATURE_COUNTS[i] * WEIGHTS[phase * FEATURES + i]. Every count is made, whatever the weights.
+ * FEATURE_COUNTS[i] * WEIGHTS[phase * FEATURES + i], plus evalPatternSum() (hunt family, movement
+ * phase). Every count is made, whatever the weights.
  * Returns the phase whose weights apply: 0 placement (pieces in hand), 1 movement (draughts: always 1).
  */
 export function evalFeatures(): i32 {
   for (let i = 0; i < FEATURES; i++) st(FEATURE_COUNTS, i, 0);
+  featurePatterns = 0;
   if (family == FAMILY_DRAUGHTS) {
     const empty = andNot(boardMask, or(hunters, prey));
     draughtsCounts(PREY, empty);
@@ -215,5 +349,6 @@ export function evalFeatures(): i32 {
   st(FEATURE_COUNTS, F_SPACE, cSpace); st(FEATURE_COUNTS, F_CORNERED, cCornered);
   st(FEATURE_COUNTS, F_THREAT, side == HUNTER ? cEnPrise : 0);
   st(FEATURE_COUNTS, F_TWO_MOVES, cTwoMoves); st(FEATURE_COUNTS, F_HUNTERS_ADJACENT, cAdjacent);
+  featurePatterns = tupleCount > 0 && phase == 1 ? patternSum() : 0;
   return phase;
 }

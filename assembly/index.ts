@@ -9,6 +9,7 @@ import { prepareSteps } from "./movegen/steps";
 import { MOVES, CAPS, MAX_MOVES, MAX_PLY, STACK_MOVES, listMax, growLists as growListsImpl, ROOT_BASE, ROOT_NODE, NODE_PARENT, NODE_POINT, nodeCount as nodesRecorded, PATH_IN, pathCapsOut, overflow, overflowKind, clearOverflow, setOverflow } from "./movelist";
 import { perft as perftFast, perftSlow as perftSlowImpl, perftClassic as perftClassicImpl, perftStopped as perftStoppedImpl } from "./perft";
 import { evaluate as evaluateImpl, setWeight as setWeightImpl, setEvalMask as setEvalMaskImpl, evalFeatures as evalFeaturesImpl, FEATURE_COUNTS, FEATURES } from "./eval";
+export { setTuple, clearTuples, patternWeightsPtr, patternCapacity, tupleInputPtr, evalPatternSum } from "./eval";
 import { ttResize } from "./tt";
 import { search as searchImpl, repetitionMode, pvCaps as pvCapsImpl } from "./search";
 import { rulesInputPtr as rulesIn, setupRules as setupRulesImpl, defaultRules, fast } from "./rules";

@@ -1,5 +1,5 @@
 import type { Board } from './lattice/index.js';
-import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, type HuntVariant, type OptionValues } from './variants/index.js';
+import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, type EvalPatterns, type HuntVariant, type OptionValues } from './variants/index.js';
 
 import { coreRulesRefusal, encodeRules, type RuleSet } from './rules/index.js';
 import { parsePositionText, readPositionText, totalsOf, type NotationContext } from './position-text.js';
@@ -54,8 +54,40 @@ export async function loadVariantCore(variant: HuntVariant, options: OptionValue
       e.setEvalMask(i);
     });
   }
+  if (variant.evalPatterns) writePatterns(core, board, variant.id, variant.evalPatterns);
   e.setRepetitionMode(REPETITION_MODES.indexOf(String(options.repetition ?? 'draw3')));
   return { board, rules, core };
+}
+
+/**
+ * Writes a declaration's pattern tuples and their weights into the core (assembly/eval.ts setTuple).
+ * Throws Error('internal: ...') naming the variant when the declaration does not fit its board or the
+ * core's limits (a declaration bug).
+ */
+function writePatterns(core: Core, board: Board, id: string, p: EvalPatterns): void {
+  const e = core.exports;
+  const bad = (what: string) => new Error(`internal: ${id}'s evaluation patterns: ${what}`);
+  const offsets: number[] = [];
+  let size = 0;
+  for (const len of p.tableLengths) { offsets.push(size); size += 3 ** len; }
+  const bytes = Uint8Array.from(atob(p.weights), (c) => c.charCodeAt(0));
+  const entries = size * (p.bySide ? 2 : 1);
+  if (bytes.length !== entries * 2) throw bad(`${bytes.length} bytes of weights; the tables take ${entries * 2}`);
+  if (entries > e.patternCapacity() || e.clearTuples(p.bySide ? size : 0) !== 0) throw bad(`${entries} entries; the core holds ${e.patternCapacity()}`);
+  const weights = new Int16Array(e.memory.buffer, e.patternWeightsPtr(), entries);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < entries; i++) weights[i] = view.getInt16(2 * i, true);
+  p.tuples.forEach((t, k) => {
+    const len = p.tableLengths[t.table];
+    if (len === undefined || t.points.length !== len) throw bad(`tuple ${k} reads table ${t.table} with ${t.points.length} points`);
+    const input = new Int32Array(e.memory.buffer, e.tupleInputPtr(), len);
+    t.points.forEach((name, j) => {
+      const i = board.index(name);
+      if (i < 0) throw bad(`tuple ${k} names ${name}, not a point of the board`);
+      input[j] = i;
+    });
+    if (e.setTuple(k, len, offsets[t.table]) !== 0) throw bad(`the core refused tuple ${k} (at most 32 tuples of 1-9 points, 2^17 entries)`);
+  });
 }
 
 /**

@@ -592,10 +592,12 @@ export class Game implements AnyGame {
    * counts evaluate() weighs (assembly/eval.ts evalFeatures), named as the variant's weights are
    * (EvalWeights in the hunt family, the hunters' view; DraughtsEvalWeights in draughts, side 0's count
    * less side 1's). `tempo` is +1 when that side is to move, else -1; `phase` is the weights that apply
-   * ('placement' while pieces are in hand, else 'movement'; draughts always 'movement'). Before clamping
-   * to ±EVAL_LIMIT, evaluate() = (that side to move ? 1 : -1) * the sum of count * weight.
+   * ('placement' while pieces are in hand, else 'movement'; draughts always 'movement'). `patterns` is
+   * the sum of the variant's pattern tuples' entries (`evalPatterns`, hunt family, movement phase; else
+   * 0), from the same view. Before clamping to ±EVAL_LIMIT, evaluate() = (that side to move ? 1 : -1) *
+   * (the sum of count * weight + patterns).
    */
-  evalFeatures(): { phase: 'placement' | 'movement'; counts: Record<string, number> } {
+  evalFeatures(): { phase: 'placement' | 'movement'; counts: Record<string, number>; patterns: number } {
     this.enter('evalFeatures');
     const e = this.core.exports;
     const phase = e.evalFeatures();
@@ -603,7 +605,7 @@ export class Game implements AnyGame {
     const names: readonly string[] = this.rules.family === 'draughts' ? DRAUGHTS_EVAL_FEATURES : EVAL_FEATURES;
     const counts: Record<string, number> = {};
     names.forEach((n, i) => { counts[n] = raw[i]!; });
-    return { phase: phase === 0 ? 'placement' : 'movement', counts };
+    return { phase: phase === 0 ? 'placement' : 'movement', counts, patterns: e.evalPatternSum() };
   }
 
   /**

@@ -29,6 +29,12 @@ export interface CoreExports {
   setHashSize(mb: number): number;
   setWeight(i: number, v: number): number;
   setEvalMask(i: number): number;
+  setTuple(t: number, len: number, table: number): number;
+  evalPatternSum(): number;
+  patternCapacity(): number;
+  clearTuples(stride: number): number;
+  patternWeightsPtr(): number;
+  tupleInputPtr(): number;
   setPosition(): number;
   readPosition(): void;
   sideToMove(): number;

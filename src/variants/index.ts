@@ -10,7 +10,7 @@ import { tibetan4 } from './tibetan-4.js';
 import { permainanTabal } from './permainan-tabal.js';
 import type { HuntVariant, OptionDecl, OptionValues, Variant } from './types.js';
 
-export type { OptionDecl, OptionValues, Variant, HuntVariant, PieceDecl, EvalWeights, DraughtsEvalWeights } from './types.js';
+export type { OptionDecl, OptionValues, Variant, HuntVariant, PieceDecl, EvalWeights, DraughtsEvalWeights, EvalPatterns } from './types.js';
 export { EVAL_FEATURES, DRAUGHTS_EVAL_FEATURES } from './types.js';
 
 /** The declarations, in the order `lattice variants` lists them. */

@@ -67,6 +67,33 @@ export interface HuntVariant {
   evalWeights: { placement: EvalWeights | DraughtsEvalWeights; movement: EvalWeights | DraughtsEvalWeights };
   /** Regions the draughts evaluation counts pieces on (point names): the centre, and each side's den. */
   evalRegions?: { centre: readonly string[]; dens: readonly [readonly string[], readonly string[]] };
+  /**
+   * Hunt family: pattern tuples whose learned weights the movement phase's evaluation adds to its
+   * linear features (assembly/eval.ts setTuple); absent: none. Fitted together with the movement
+   * weights (bench/tune-patterns.js).
+   */
+  evalPatterns?: EvalPatterns;
+}
+
+/**
+ * Learned weights for the contents of small groups of points (n-tuples), hunters' view, centi-units. A
+ * tuple's pattern is the base-3 number of its points' contents in order (0 empty, 1 prey, 2 hunter; the
+ * first point the most significant digit), and the evaluation adds that entry of the tuple's table.
+ * Tuples that a symmetry of the board maps onto each other list their points in corresponding orders
+ * and share a table.
+ */
+export interface EvalPatterns {
+  /** The tables' lengths in points: table k has 3^tableLengths[k] entries (a length is 1..9). */
+  tableLengths: readonly number[];
+  /** Each tuple (at most 32): the table it reads and its points by name, as many as the table's length. */
+  tuples: readonly { table: number; points: readonly string[] }[];
+  /** true: every table has a second set of entries for the hunters to move (the first set: the prey to move). */
+  bySide: boolean;
+  /**
+   * The entries, little-endian int16, base64: the tables in order (the prey-to-move sets), then, when
+   * bySide, the hunters-to-move sets in the same order; at most 2^17 entries in all.
+   */
+  weights: string;
 }
 
 /** Weights of the hunt evaluation's features, in centi-units from the hunters' point of view. */
