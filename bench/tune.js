@@ -36,7 +36,9 @@
 //   counts it 0.
 //
 // The data the checked-in weights came from: bench/data/*.jsonl.gz (the command that wrote each file is
-// in bench/data/README.md).
+// in bench/data/README.md). A variant with pattern tuples (`evalPatterns`: Bagh Chal) evaluates the
+// movement phase as counts . weights plus the tuples' sum (Game.evalFeatures().patterns), which `fit`
+// leaves out: Bagh Chal's movement weights are fitted together with its tuples by bench/tune-patterns.js.
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';

@@ -7,7 +7,7 @@ import { Game } from '../../src/index.js';
 import { benchSignature } from '../../bench/signature.js';
 
 /** Bagh Chal's: the headline `Bench:` of `npm run bench`. */
-export const BENCH_SIGNATURE = 1409944;   // issue 18: static null-move pruning in the main search (was 2111381)
+export const BENCH_SIGNATURE = 1352466;   // issue 18: the pattern tuples of the movement evaluation (was 1409944; before that 2111381, static null-move pruning)
 /**
  * Every variant's (bagh-chal's is BENCH_SIGNATURE). Issue 18 changed them all: the main search reduces
  * freely, a depth-limited search ends with the mate proof (its nodes count), draws carry contempt, and
