@@ -1,10 +1,11 @@
 // Bagh Chal's pattern evaluation (issue 18, "tuned evaluations ... on solved positions"): fits n-tuple
 // tables (src/variants/types.ts EvalPatterns, assembly/eval.ts setTuple) together with the linear
 // movement weights to the movement tablebase's exact values, and writes them as
-// src/variants/bagh-chal-patterns.ts (temp file + rename).
+// src/variants/bagh-chal-patterns.ts (the tables) and src/variants/bagh-chal-pattern-movement.ts (the
+// movement weights), each as a temp file renamed into place (--dir DIR: into DIR instead).
 //
 //   node bench/tune-patterns.js [--tb DIR] [--count 2000000] [--test 100000] [--seed 77] [--epochs 5]
-//                               [--out src/variants/bagh-chal-patterns.ts] [--dry-run]
+//                               [--dir src/variants] [--dry-run]
 //
 // Data: --count seeded random movement positions (test/support/exact-wins-lib.mjs randomMovementPosition,
 // the sampler of bench/keeps-value.js, with another seed than its 20261201 and 3), each labelled by the
@@ -28,10 +29,10 @@ import { EVAL_FEATURES } from '../dist/src/variants/index.js';
 import { randomMovementPosition, seededRandom } from '../test/support/exact-wins-lib.mjs';
 import { REPO, args, defaultTbDir, ensureTablebase } from './tb-cache.js';
 
-const { opt, flag } = args({ '--tb': 'value', '--count': 'value', '--test': 'value', '--seed': 'value', '--epochs': 'value', '--out': 'value', '--dry-run': 'flag' });
+const { opt, flag } = args({ '--tb': 'value', '--count': 'value', '--test': 'value', '--seed': 'value', '--epochs': 'value', '--dir': 'value', '--dry-run': 'flag' });
 const count = Number(opt('--count', '2000000')), testCount = Number(opt('--test', '100000'));
 const seed = Number(opt('--seed', '77')), epochs = Number(opt('--epochs', '5'));
-const out = resolve(opt('--out', resolve(REPO, 'src/variants/bagh-chal-patterns.ts')));
+const dir = resolve(opt('--dir', resolve(REPO, 'src/variants')));
 for (const [k, v] of Object.entries({ count, testCount, seed, epochs })) {
   if (!Number.isInteger(v) || v < 1) { console.error(`tune-patterns: ${k} must be a positive integer`); process.exit(2); }
 }
@@ -156,19 +157,24 @@ for (let e = 1; e <= epochs; e++) {
 const entries = Int16Array.from(W, (v) => Math.max(-32767, Math.min(32767, Math.round(v))));
 const name = (p) => 'abcde'[p % 5] + (Math.floor(p / 5) + 1);
 const weights = Object.fromEntries(EVAL_FEATURES.map((f, k) => [f, Math.round(lin[k])]).filter(([f]) => f !== 'preyMobility'));
-const text = `// Written by bench/tune-patterns.js (${process.argv.slice(2).join(' ') || 'default arguments'}); do not edit.
-import type { EvalPatterns, EvalWeights } from './types.js';
+const header = `// Written by bench/tune-patterns.js (${process.argv.slice(2).join(' ') || 'default arguments'}); do not edit.\n`;
+const movementText = `${header}import type { EvalWeights } from './types.js';
 
 /**
  * Bagh Chal's movement-phase weights (centi-units, the tigers' view), fitted together with
- * BAGH_CHAL_PATTERNS to the movement tablebase's exact values by bench/tune-patterns.js.
+ * BAGH_CHAL_PATTERNS (./bagh-chal-patterns.ts) to the movement tablebase's exact values by
+ * bench/tune-patterns.js.
  */
 export const BAGH_CHAL_PATTERN_MOVEMENT: EvalWeights = Object.freeze(${JSON.stringify(weights).replace(/"/g, '').replace(/,/g, ', ').replace(/:/g, ': ')});
+`;
+const patternsText = `${header}import type { EvalPatterns } from './types.js';
 
 /**
  * Bagh Chal's pattern tuples (src/variants/types.ts EvalPatterns): the nine 3x3 windows (three tables),
  * the rows and columns (three) and the long diagonals (one), an entry set for each side to move; fitted
- * by bench/tune-patterns.js (mean squared test error ${metrics(test)}, against ${before} for the linear fit alone).
+ * with BAGH_CHAL_PATTERN_MOVEMENT (./bagh-chal-pattern-movement.ts) by bench/tune-patterns.js (mean
+ * squared test error ${metrics(test)}, against ${before} for the linear fit alone). Loaded by the
+ * declaration only when a core is set up.
  */
 export const BAGH_CHAL_PATTERNS: EvalPatterns = {
   tableLengths: ${JSON.stringify(tableLengths).replace(/,/g, ', ')},
@@ -180,8 +186,11 @@ ${tuples.map(([t, pts]) => `    { table: ${t}, points: [${pts.map((p) => `'${nam
     '${Buffer.from(entries.buffer).toString('base64')}',
 };
 `;
-if (flag('--dry-run')) { console.log(`(dry run: ${out} not written)`); process.exit(0); }
-const tmp = `${out}.tmp-${process.pid}`;
-writeFileSync(tmp, text);
-renameSync(tmp, out);
-console.log(`wrote ${out}: movement weights ${JSON.stringify(weights)}, ${entries.length} entries`);
+const files = [[resolve(dir, 'bagh-chal-pattern-movement.ts'), movementText], [resolve(dir, 'bagh-chal-patterns.ts'), patternsText]];
+if (flag('--dry-run')) { console.log(`(dry run: ${files.map(([f]) => f).join(' and ')} not written)`); process.exit(0); }
+for (const [file, text] of files) {
+  const tmp = `${file}.tmp-${process.pid}`;
+  writeFileSync(tmp, text);
+  renameSync(tmp, file);
+}
+console.log(`wrote ${files.map(([f]) => f).join(' and ')}: movement weights ${JSON.stringify(weights)}, ${entries.length} entries`);

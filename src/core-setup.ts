@@ -54,7 +54,7 @@ export async function loadVariantCore(variant: HuntVariant, options: OptionValue
       e.setEvalMask(i);
     });
   }
-  if (variant.evalPatterns) writePatterns(core, board, variant.id, variant.evalPatterns);
+  if (variant.evalPatterns) writePatterns(core, board, variant.id, await variant.evalPatterns());
   e.setRepetitionMode(REPETITION_MODES.indexOf(String(options.repetition ?? 'draw3')));
   return { board, rules, core };
 }

@@ -1,16 +1,12 @@
 // Written by bench/tune-patterns.js (default arguments); do not edit.
-import type { EvalPatterns, EvalWeights } from './types.js';
-
-/**
- * Bagh Chal's movement-phase weights (centi-units, the tigers' view), fitted together with
- * BAGH_CHAL_PATTERNS to the movement tablebase's exact values by bench/tune-patterns.js.
- */
-export const BAGH_CHAL_PATTERN_MOVEMENT: EvalWeights = Object.freeze({captured: 400, mobility: -64, trapped: -495, enPrise: 203, tempo: 212, space: 92, cornered: -269, threat: 200, twoMoves: -117, huntersAdjacent: 80});
+import type { EvalPatterns } from './types.js';
 
 /**
  * Bagh Chal's pattern tuples (src/variants/types.ts EvalPatterns): the nine 3x3 windows (three tables),
  * the rows and columns (three) and the long diagonals (one), an entry set for each side to move; fitted
- * by bench/tune-patterns.js (mean squared test error 0.03486, against 0.04662 for the linear fit alone).
+ * with BAGH_CHAL_PATTERN_MOVEMENT (./bagh-chal-pattern-movement.ts) by bench/tune-patterns.js (mean
+ * squared test error 0.03486, against 0.04662 for the linear fit alone). Loaded by the
+ * declaration only when a core is set up.
  */
 export const BAGH_CHAL_PATTERNS: EvalPatterns = {
   tableLengths: [9, 9, 9, 5, 5, 5, 5],

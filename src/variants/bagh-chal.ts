@@ -3,7 +3,7 @@ import { checkRules, sideRules } from '../rules/index.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';
 import type { EvalWeights, HuntVariant } from './types.js';
-import { BAGH_CHAL_PATTERNS, BAGH_CHAL_PATTERN_MOVEMENT } from './bagh-chal-patterns.js';
+import { BAGH_CHAL_PATTERN_MOVEMENT } from './bagh-chal-pattern-movement.js';
 
 /**
  * The hand-set hunt weights every hunt game's started from (centi-units, hunters' view); Bagh Chal's
@@ -33,8 +33,8 @@ export const HUNT_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = O
  * a tablebase value in 98.5% of bench/keeps-value.js's positions (was 96.5%); bench/conversion.js converts
  * 43 of 50 won endgames (was 31); at 100k nodes a move 12-59-9 against them (80 games, bench/match.js).
  * No longer the declaration's own: it is where bench/tune-patterns.js starts the joint fit of
- * BAGH_CHAL_PATTERN_MOVEMENT and BAGH_CHAL_PATTERNS (src/variants/bagh-chal-patterns.ts), which the
- * declaration uses.
+ * BAGH_CHAL_PATTERN_MOVEMENT (src/variants/bagh-chal-pattern-movement.ts) and BAGH_CHAL_PATTERNS
+ * (src/variants/bagh-chal-patterns.ts), which the declaration uses.
  */
 export const BAGH_CHAL_MOVEMENT: EvalWeights = Object.freeze({
   captured: 346, mobility: -97, trapped: -409, enPrise: 204, tempo: 151, space: 69, cornered: -201, threat: 199, twoMoves: -87, huntersAdjacent: 35,
@@ -70,5 +70,5 @@ export const baghChal: HuntVariant = {
     REPETITION_OPTION,
   ],
   evalWeights: { placement: HUNT_WEIGHTS.placement, movement: BAGH_CHAL_PATTERN_MOVEMENT },
-  evalPatterns: BAGH_CHAL_PATTERNS,
+  evalPatterns: () => import('./bagh-chal-patterns.js').then((m) => m.BAGH_CHAL_PATTERNS),
 };

@@ -69,10 +69,12 @@ export interface HuntVariant {
   evalRegions?: { centre: readonly string[]; dens: readonly [readonly string[], readonly string[]] };
   /**
    * Hunt family: pattern tuples whose learned weights the movement phase's evaluation adds to its
-   * linear features (assembly/eval.ts setTuple); absent: none. Fitted together with the movement
-   * weights (bench/tune-patterns.js).
+   * linear features (assembly/eval.ts setTuple); absent: none. A loader, called when a game's core is
+   * set up, so that the tables (hundreds of KB) stay out of a bundle that only describes the games
+   * (bundlers put a dynamic import in a chunk of its own). Fitted together with the movement weights
+   * (bench/tune-patterns.js).
    */
-  evalPatterns?: EvalPatterns;
+  evalPatterns?: () => Promise<EvalPatterns>;
 }
 
 /**

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/index.js';
 import { loadVariantCore } from '../../src/core-setup.js';
 import { baghChal } from '../../src/variants/bagh-chal.js';
+import { BAGH_CHAL_PATTERNS } from '../../src/variants/bagh-chal-patterns.js';
 import type { EvalPatterns } from '../../src/variants/index.js';
 import { randomMovementPosition, seededRandom } from '../support/exact-wins-lib.mjs';
 
@@ -31,7 +32,7 @@ function expectedSum(g: Game, p: EvalPatterns): number {
 
 describe('evaluation patterns', () => {
   it('Bagh Chal: the core sums the declared tuples\' entries, for either side to move (movement phase)', async () => {
-    const p = baghChal.evalPatterns!;
+    const p = await baghChal.evalPatterns!();
     expect(p.tuples.length).toBeGreaterThan(0);
     const g = await Game.create('bagh-chal');
     try {
@@ -54,7 +55,7 @@ describe('evaluation patterns', () => {
   });
 
   it('Bagh Chal: the same with few goats left (captures-to-win 20: fewer prey than empty points)', async () => {
-    const p = baghChal.evalPatterns!;
+    const p = await baghChal.evalPatterns!();
     const g = await Game.create('bagh-chal', { options: { 'captures-to-win': 20 } });
     try {
       const rand = seededRandom(6);
@@ -73,6 +74,10 @@ describe('evaluation patterns', () => {
     }
   });
 
+  it('Bagh Chal: the declaration loads its tables when asked (a module of their own)', async () => {
+    expect(await baghChal.evalPatterns!()).toBe(BAGH_CHAL_PATTERNS);
+  });
+
   it('Bagh Chal: no pattern term while goats are in hand (placement phase)', async () => {
     const g = await Game.create('bagh-chal');
     try {
@@ -85,7 +90,7 @@ describe('evaluation patterns', () => {
     }
   });
 
-  const p = baghChal.evalPatterns!;
+  const p = BAGH_CHAL_PATTERNS;
   const bad: Array<[string, EvalPatterns, RegExp]> = [
     ['weights of the wrong length', { ...p, weights: p.weights.slice(0, 400) }, /bytes of weights/],
     ['a point the board lacks', { ...p, tuples: [{ table: 3, points: ['a1', 'b1', 'c1', 'd1', 'f1'] }] }, /names f1/],
@@ -96,8 +101,8 @@ describe('evaluation patterns', () => {
   ];
   for (const [what, patterns, message] of bad) {
     it(`a declaration with ${what} is refused, naming the variant`, async () => {
-      await expect(loadVariantCore({ ...baghChal, evalPatterns: patterns }, { 'captures-to-win': 5, repetition: 'draw3' })).rejects.toThrow(message);
-      await expect(loadVariantCore({ ...baghChal, evalPatterns: patterns }, { 'captures-to-win': 5, repetition: 'draw3' })).rejects.toThrow(/bagh-chal's evaluation patterns/);
+      await expect(loadVariantCore({ ...baghChal, evalPatterns: async () => patterns }, { 'captures-to-win': 5, repetition: 'draw3' })).rejects.toThrow(message);
+      await expect(loadVariantCore({ ...baghChal, evalPatterns: async () => patterns }, { 'captures-to-win': 5, repetition: 'draw3' })).rejects.toThrow(/bagh-chal's evaluation patterns/);
     });
   }
 });
