@@ -59,6 +59,25 @@ export async function loadVariantCore(variant: HuntVariant, options: OptionValue
   return { board, rules, core };
 }
 
+/** Decoded pattern entries by their base64 text: a declaration's tables are decoded once per process, not per game. */
+const decodedEntries = new Map<string, Int16Array>();
+
+/**
+ * The little-endian int16 entries of `base64` (EvalPatterns.weights); an odd trailing byte is left out,
+ * so the caller's length check sees the short count.
+ */
+function decodeEntries(base64: string): Int16Array {
+  let out = decodedEntries.get(base64);
+  if (!out) {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+    const view = new DataView(bytes.buffer);
+    out = new Int16Array(bytes.length >> 1);
+    for (let i = 0; i < out.length; i++) out[i] = view.getInt16(2 * i, true);
+    decodedEntries.set(base64, out);
+  }
+  return out;
+}
+
 /**
  * Writes a declaration's pattern tuples and their weights into the core (assembly/eval.ts setTuple).
  * Throws Error('internal: ...') naming the variant when the declaration does not fit its board or the
@@ -70,13 +89,11 @@ function writePatterns(core: Core, board: Board, id: string, p: EvalPatterns): v
   const offsets: number[] = [];
   let size = 0;
   for (const len of p.tableLengths) { offsets.push(size); size += 3 ** len; }
-  const bytes = Uint8Array.from(atob(p.weights), (c) => c.charCodeAt(0));
+  const decoded = decodeEntries(p.weights);
   const entries = size * (p.bySide ? 2 : 1);
-  if (bytes.length !== entries * 2) throw bad(`${bytes.length} bytes of weights; the tables take ${entries * 2}`);
+  if (decoded.length !== entries) throw bad(`${decoded.length * 2} bytes of weights; the tables take ${entries * 2}`);
   if (entries > e.patternCapacity() || e.clearTuples(p.bySide ? size : 0) !== 0) throw bad(`${entries} entries; the core holds ${e.patternCapacity()}`);
-  const weights = new Int16Array(e.memory.buffer, e.patternWeightsPtr(), entries);
-  const view = new DataView(bytes.buffer);
-  for (let i = 0; i < entries; i++) weights[i] = view.getInt16(2 * i, true);
+  new Int16Array(e.memory.buffer, e.patternWeightsPtr(), entries).set(decoded);
   p.tuples.forEach((t, k) => {
     const len = p.tableLengths[t.table];
     if (len === undefined || t.points.length !== len) throw bad(`tuple ${k} reads table ${t.table} with ${t.points.length} points`);
