@@ -8,7 +8,7 @@
 // draughts capture's intermediate states are fewer than its moves times its length, and Permainan
 // Tabal's lists are tiny). No path is stored as text or as a fixed-width record, so no chain is too long
 // for a path. Reaching a capacity sets `overflow`; the host reports it as LatticeError('overflow')
-// naming the capacity (src/moves.ts).
+// naming the capacity (src/lattice/moves.ts).
 import { ld, st, none } from "./bits";
 
 /**

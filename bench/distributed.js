@@ -24,7 +24,7 @@ import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const CLI = fileURLToPath(new URL('../dist/src/cli.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/src/cli/main.js', import.meta.url));
 const REDIS = process.env.REDIS_SERVER ?? 'redis-server';
 
 const argv = process.argv.slice(2);

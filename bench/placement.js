@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { solveGame } from '../dist/src/tablebase/placement.js';
+import { solveGame } from '../dist/src/solve/placement.js';
 
 const NATIVE_SECONDS = 11 * 60;
 const JSON_OUT = process.argv.includes('--json');

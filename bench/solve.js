@@ -1,6 +1,6 @@
-// The generic retrograde solver (src/tablebase/generic.ts, issue 20): positions solved per second per
+// The generic retrograde solver (src/solve/generic.ts, issue 20): positions solved per second per
 // game, and Bagh Chal's movement phase (captures-to-win 3) by the generic solver against the specialised
-// one that stays the production path (src/tablebase/index.ts buildTablebase), on one thread each for the
+// one that stays the production path (src/solve/index.ts buildTablebase), on one thread each for the
 // ratio, and the specialised one also on its default threads. `npm run bench:solve` runs this, then
 // bench/placement.js (arguments after `--` go to placement.js; run this file directly for its own).
 //
@@ -21,8 +21,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Benchmark from 'benchmark';
-import { HuntSolver } from '../dist/src/tablebase/generic.js';
-import { buildTablebase } from '../dist/src/tablebase/index.js';
+import { HuntSolver } from '../dist/src/solve/generic.js';
+import { buildTablebase } from '../dist/src/solve/index.js';
 import { getVariant } from '../dist/src/variants/index.js';
 
 const argv = process.argv.slice(2);

@@ -12,7 +12,7 @@
 //
 // Prints the positions checked (wins, losses, draws) and every disagreement; exits 1 if there is one.
 import { Game } from '../dist/src/index.js';
-import { HuntSolver } from '../dist/src/tablebase/generic.js';
+import { HuntSolver } from '../dist/src/solve/generic.js';
 import { seededRandom } from '../test/support/exact-wins-lib.mjs';
 
 const argv = process.argv.slice(2);

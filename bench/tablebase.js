@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildTablebase } from '../dist/src/tablebase/index.js';
+import { buildTablebase } from '../dist/src/solve/index.js';
 
 const NATIVE_SECONDS = 34;
 const JSON_OUT = process.argv.includes('--json');

@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, rmdirSync } fro
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildTablebase } from '../dist/src/tablebase/index.js';
-import { layerFileName } from '../dist/src/tablebase/format.js';
+import { buildTablebase } from '../dist/src/solve/index.js';
+import { layerFileName } from '../dist/src/solve/format.js';
 
 /** This repository's root (the default engine). */
 export const REPO = resolve(new URL('..', import.meta.url).pathname);

@@ -2,7 +2,7 @@
  * The family contract and the registry (DESIGN.md "Moves and positions as values": one family
  * contract). A family is a kind of game with its own implementation: the lattice games (Game, on the
  * WebAssembly core) and Maka Dai Dai Shogi (MakaGame, in the host). The contract every family
- * implements (src/contract.ts, re-exported here: its ids and listing, its argument checks, how a game
+ * implements (src/contract/types.ts, re-exported here: its ids and listing, its argument checks, how a game
  * is created, and the games' surface AnyGame: moves as values, describe() for a board UI, the shared
  * search and perft limits) sits in a module of types below every family, so that the games can
  * implement it without importing the registry that creates them (no import loop, types counted). The
@@ -11,17 +11,23 @@
  * This module is light: the families' declarations import no game code, and `create` loads a family's
  * game module when first called, so the worker client can check arguments without loading the engine.
  */
-import type { AnyGame, AnyGameOptions, Family, VariantListing } from './contract.js';
-import { ArgumentError, UnknownVariantError, checkKeys } from './errors.js';
-import { checkGameArgTypes } from './game-args.js';
-import { latticeFamily } from './lattice-family.js';
+import type { AnyGame, AnyGameOptions, Family, VariantListing } from './contract/types.js';
+import { ArgumentError, UnknownVariantError, checkKeys } from './contract/errors.js';
+import { checkGameArgTypes } from './contract/args.js';
+import { latticeFamily } from './lattice/family.js';
 import { makaFamily } from './maka/family.js';
+import { setTablesLoader } from './lattice/tables.js';
+import { tablesPort } from './solve/port.js';
 
-export type { MoveValue, MoveInput, MoveKind } from './moves.js';
+export type { MoveValue, MoveInput, MoveKind } from './contract/moves.js';
 
 export type {
   AnySearchResult, AnyResult, BoardDescription, PieceDescription, SideDescription, CounterDescription, PointMark, GameDescription, AnyGame, AnyGameOptions, VariantListing, Family,
-} from './contract.js';
+} from './contract/types.js';
+
+// the composition of the lattice family: its games load solved tables through the solvers' port
+// (src/lattice/tables.ts), so that neither imports the other's code
+setTablesLoader(tablesPort);
 
 /** The families, in listing order. */
 export const FAMILIES: readonly Family[] = [latticeFamily, makaFamily];

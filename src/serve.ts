@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
-import { ArgumentError, LatticeError } from './errors.js';
-import { Game } from './game.js';
+import { ArgumentError, LatticeError } from './contract/errors.js';
+import { Game } from './lattice/game.js';
 import { VARIANTS } from './variants/index.js';
 
 /** Options of startServer. */

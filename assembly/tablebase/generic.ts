@@ -443,7 +443,7 @@ export function gsAttach(key: i32, ptr: usize): void { if (key >= 0 && key < lay
 export function gsValues(key: i32): usize { return key >= 0 && key < layerKeys ? ld(LAYER_VALUES, key) : 0; }
 /**
  * `bytes` of fresh memory (< 1 GiB), or 0 when the 4 GiB address space would run out. Never freed: the
- * host's pool (src/tablebase/layer-pool.ts) hands a layer's block to later layers once no layer still to
+ * host's pool (src/solve/layer-pool.ts) hands a layer's block to later layers once no layer still to
  * be solved needs it (gsAttach(key, 0) first, so that nothing reads it as that layer's values).
  */
 export function gsAlloc(bytes: f64): usize {

@@ -2,7 +2,7 @@
  * Looking at and cleaning up the queue of distributed runs (`lattice jobs --redis URL [--clean]`): what
  * Redis holds for lattice is the queue jobs.ts QUEUE (keys `bull:lattice:*`), nothing else.
  */
-import { JobError } from '../errors.js';
+import { JobError } from '../contract/errors.js';
 import { closeWithin, workersOn } from './coordinator.js';
 import { QUEUE } from './jobs.js';
 import type { Queue } from 'bullmq';

@@ -23,7 +23,7 @@
  * started again with the same command adds the same ids (no-ops), finds the finished ones and waits
  * for the rest.
  */
-import { JobError, LatticeError, RedisError } from '../errors.js';
+import { JobError, LatticeError, RedisError } from '../contract/errors.js';
 import { QUEUE, checkJobResult, jobOptions, type JobData, type JobResult } from './jobs.js';
 import { describeRedisFailure, redisOptions, type RedisTarget } from './redis.js';
 

@@ -18,8 +18,8 @@ import { parentPort } from 'node:worker_threads';
 import { hostname } from 'node:os';
 import { basename } from 'node:path';
 import { createGame, type AnyGame } from '../engine.js';
-import { errorRecord } from '../errors.js';
-import { precompileCores } from '../wasm.js';
+import { errorRecord } from '../contract/errors.js';
+import { precompileCores } from '../lattice/core/wasm.js';
 import { canonicalJson, fileFacts, type JobData, type JobResult } from './jobs.js';
 
 /** Games kept between jobs (each holds a core: 23-32 MiB). */
@@ -53,13 +53,13 @@ async function run(id: string, data: JobData, threads: number): Promise<JobResul
     return { id, nodes, ms: ms(), worker };
   }
   if (data.kind === 'movement-layer') {
-    const { buildTablebase } = await import('../tablebase/index.js');
+    const { buildTablebase } = await import('../solve/index.js');
     const r = await buildTablebase(data.variant, { dir: data.dir, options: data.options, layer: data.layer, threads });
     const l = r.layers[r.layers.length - 1]!;
     if (l.layer !== data.layer || l.capturesToWin !== data.capturesToWin) throw new Error(`internal: built layer ${l.layer} of captures-to-win ${l.capturesToWin}, not ${data.layer} of ${data.capturesToWin}`);
     return { id, file: basename(l.file), ...fileFacts(l.file), positions: l.distinct, ms: ms(), loaded: l.loaded, worker };
   }
-  const { HuntSolver } = await import('../tablebase/generic.js');
+  const { HuntSolver } = await import('../solve/generic.js');
   const solver = await HuntSolver.create(data.variant, data.options, { handsEmptyOnly: data.handsEmptyOnly });
   const l = await solver.solveLayer(solver.layerAt(data.layer, data.stacks), { dir: data.dir });
   return { id, file: basename(l.file!), ...fileFacts(l.file!), positions: l.positions, ms: ms(), loaded: l.loaded, worker };

@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { z } from 'zod';
-import { JobError } from '../errors.js';
+import { JobError } from '../contract/errors.js';
 
 /** The queue every kind of job goes through (Redis keys `bull:lattice:*`). */
 export const QUEUE = 'lattice';
@@ -35,12 +35,12 @@ const options = z.record(z.string(), z.string());
 const variant = z.string().min(1).max(64);
 /** perft(depth) of one position. */
 const PerftData = z.object({ kind: z.literal('perft'), variant, options, position: z.string().min(1).max(4096), depth: z.number().int().min(0).max(64) }).strict();
-/** One layer of a movement-phase tablebase (Bagh Chal's profile: src/tablebase/index.ts), written to `dir`. */
+/** One layer of a movement-phase tablebase (Bagh Chal's profile: src/solve/index.ts), written to `dir`. */
 const MovementLayerData = z.object({
   kind: z.literal('movement-layer'), variant, options, capturesToWin: z.number().int().min(1).max(16), layer: z.number().int().min(0).max(16), dir: z.string().min(1),
 }).strict();
 /**
- * One layer of the generic solver (src/tablebase/generic.ts), written to `dir`: `layer` (captured and in
+ * One layer of the generic solver (src/solve/generic.ts), written to `dir`: `layer` (captured and in
  * hand per side, stack excess) and, only where other layers share that total, the stack vector `stacks`
  * (HuntSolver.layerAt).
  */

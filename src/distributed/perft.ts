@@ -5,7 +5,7 @@
  * the same result as the local perft, divide included.
  */
 import { createGame } from '../engine.js';
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../contract/errors.js';
 import { runJobs, type RunProgress, type Task } from './coordinator.js';
 import { jobIdOf, type PerftJobData, type PerftResult } from './jobs.js';
 import { parseRedisUrl, probeRedis } from './redis.js';

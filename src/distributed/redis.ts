@@ -11,7 +11,7 @@
  * connections that block) keep reconnecting: a worker waits for its server to come back.
  */
 import type { RedisOptions } from 'bullmq';
-import { RedisError } from '../errors.js';
+import { RedisError } from '../contract/errors.js';
 
 /** Milliseconds a TCP connection (and Redis's greeting) may take. */
 export const CONNECT_TIMEOUT_MS = 3000;

@@ -3,12 +3,12 @@
  * job a layer, each added once the layers it needs are finished (coordinator.ts), every file written to
  * one directory that the coordinator and every worker reach under the same path (a shared file system).
  *
- * - `movement`: a movement-phase tablebase of Bagh Chal's profile (src/tablebase/index.ts), layer
+ * - `movement`: a movement-phase tablebase of Bagh Chal's profile (src/solve/index.ts), layer
  *   K - 1 captured down to 0, each needing the one above (`lattice tablebase build ... --redis`).
  * - `whole`: the movement-phase tablebases a whole-game solve reads, captures-to-win 1..K: K independent
  *   chains of layers, run side by side (`lattice solve bagh-chal --redis`; the placement pass then runs
- *   on the coordinator's machine, src/tablebase/placement.ts, which finds them built).
- * - `generic`: the generic solver's layers (src/tablebase/generic.ts), each needing the layers one move
+ *   on the coordinator's machine, src/solve/placement.ts, which finds them built).
+ * - `generic`: the generic solver's layers (src/solve/generic.ts), each needing the layers one move
  *   leads to (HuntSolver.successors: each of those waits for its own), so independent layers run side
  *   by side, and a job loads only those layers.
  *
@@ -18,7 +18,7 @@
  * directory (size and CRC-32 of the whole file) against what the job reported before it counts.
  */
 import { resolve } from 'node:path';
-import { ArgumentError, JobError, TablebaseError } from '../errors.js';
+import { ArgumentError, JobError, TablebaseError } from '../contract/errors.js';
 import { runJobs, type RunProgress, type Task } from './coordinator.js';
 import { fileFacts, jobIdOf, type JobData, type LayerResult } from './jobs.js';
 import { parseRedisUrl, probeRedis } from './redis.js';
@@ -69,10 +69,10 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
     words.set(id, description);
     return id;
   };
-  const { ensureWritableDir } = await import('../tablebase/format.js');
+  const { ensureWritableDir } = await import('../solve/format.js');
   if (opts.mode === 'movement' || opts.mode === 'whole') {
-    const { movementLayers } = await import('../tablebase/index.js');
-    const { movementOptionSets, wholeGameCaptures } = await import('../tablebase/placement.js');
+    const { movementLayers } = await import('../solve/index.js');
+    const { movementOptionSets, wholeGameCaptures } = await import('../solve/placement.js');
     const sets = opts.mode === 'movement' ? [given] : movementOptionSets(given, await wholeGameCaptures(opts.variant, given));
     ensureWritableDir(dir);
     for (const set of sets) {
@@ -85,7 +85,7 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
       }
     }
   } else if (opts.mode === 'generic') {
-    const { HuntSolver, layerName } = await import('../tablebase/generic.js');
+    const { HuntSolver, layerName } = await import('../solve/generic.js');
     const handsEmptyOnly = opts.handsEmptyOnly ?? false;
     const solver = await HuntSolver.create(opts.variant, given, { handsEmptyOnly });
     const est = solver.estimate;

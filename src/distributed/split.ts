@@ -11,7 +11,7 @@
  */
 import type { AnyGame } from '../engine.js';
 import { listVariants } from '../engine.js';
-import { ArgumentError, LatticeError, OptionError, describeValue } from '../errors.js';
+import { ArgumentError, LatticeError, OptionError, describeValue } from '../contract/errors.js';
 
 /** One position at the split depth: its text, how many move sequences reach it, and how many under each root move. */
 export interface SplitPosition {

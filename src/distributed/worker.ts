@@ -12,7 +12,7 @@
  */
 import { Worker as Thread } from 'node:worker_threads';
 import { hostname } from 'node:os';
-import { ArgumentError, describeValue, reviveError, type ErrorRecord } from '../errors.js';
+import { ArgumentError, describeValue, reviveError, type ErrorRecord } from '../contract/errors.js';
 import { locateCompiled } from '../platform/locate.js';
 import { QUEUE, checkJobData, type JobData, type JobResult } from './jobs.js';
 import { parseRedisUrl, probeRedis, redisOptions } from './redis.js';

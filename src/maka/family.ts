@@ -2,8 +2,8 @@
  * The Maka Dai Dai Shogi family (src/engine.ts Family): one variant, played in the host by MakaGame
  * (src/maka/game.ts, loaded when the first game is created). Rules: rules/maka-dai-dai.md.
  */
-import type { AnyGameOptions, Family, VariantListing } from '../contract.js';
-import { OptionError } from '../errors.js';
+import type { AnyGameOptions, Family, VariantListing } from '../contract/types.js';
+import { OptionError } from '../contract/errors.js';
 import { OPTION_DECLS, DEFAULT_OPTIONS, MAKA_ID, MAKA_LABELS, resolveMakaOptions } from './options.js';
 import { startPosition } from './start.js';
 

@@ -1,10 +1,10 @@
-import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue, isOptionsObject, showValue } from '../errors.js';
-import type { GameResult } from '../result.js';
-import { CallGuard, FACTORY, checkFactory } from '../call-guard.js';
-import { checkGameOptionTypes } from '../game-option-types.js';
-import { checkSearchLimits, mateIn, perftDeadline, type PerftLimits, type SearchLimits, type SearchInfo } from '../limits.js';
-import type { AnyGame, GameDescription } from '../contract.js';
-import type { MoveInput, MoveValue } from '../moves.js';
+import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue, isOptionsObject, showValue } from '../contract/errors.js';
+import type { GameResult } from '../contract/result.js';
+import { CallGuard, FACTORY, checkFactory } from '../contract/call-guard.js';
+import { checkGameOptionTypes } from '../contract/option-types.js';
+import { checkSearchLimits, mateIn, perftDeadline, type PerftLimits, type SearchLimits, type SearchInfo } from '../contract/limits.js';
+import type { AnyGame, GameDescription } from '../contract/types.js';
+import type { MoveInput, MoveValue } from '../contract/moves.js';
 import { MAKA_ID, MAKA_LABELS } from './options.js';
 import { makaBoardText } from './board-text.js';
 import { MoveGen, MoveTables } from './movegen.js';
@@ -41,7 +41,7 @@ export interface MakaGameOptions {
 }
 
 /**
- * Limits of MakaGame.search: the shared SearchLimits (src/limits.ts), with the same meaning as in every
+ * Limits of MakaGame.search: the shared SearchLimits (src/contract/limits.ts), with the same meaning as in every
  * family; only the default depth of `search({})` is this family's, DEFAULT_MAKA_SEARCH_DEPTH (4).
  */
 export type MakaSearchOptions = SearchLimits;
@@ -63,7 +63,7 @@ export { MATE as MAKA_MATE };
 /**
  * The end of a Maka Dai Dai game: `{ winner: 'black' | 'white' | 'draw', winnerName: 'Black' | 'White' |
  * 'draw', reason: 'royals' | 'no-moves' | 'repetition' }`, the one result shape of every game
- * (src/result.ts). royals: the loser has no King, Emperor or Prince left; no-moves: the side to move has
+ * (src/contract/result.ts). royals: the loser has no King, Emperor or Prince left; no-moves: the side to move has
  * no move; repetition: the fourth occurrence under repetition=draw4.
  */
 export type MakaResult = GameResult<'black' | 'white'>;
@@ -91,7 +91,7 @@ export function createUncheckedMakaGame(opts: MakaGameOptions = {}): MakaGame {
 }
 
 /**
- * A game of Maka Dai Dai Shogi: position, history, moves, perft. Mirrors src/game.ts's Game.
+ * A game of Maka Dai Dai Shogi: position, history, moves, perft. Mirrors src/lattice/game.ts's Game.
  * `MakaGame.create({ options: { emperor: 'jawiki' }, position })`.
  */
 export class MakaGame implements AnyGame {
@@ -223,7 +223,7 @@ export class MakaGame implements AnyGame {
   }
 
   /**
-   * The legal moves as values (src/moves.ts MoveValue), in legalMoves() order: `kind` 'capture' when it
+   * The legal moves as values (src/lattice/moves.ts MoveValue), in legalMoves() order: `kind` 'capture' when it
    * takes pieces (passed with a Lion's move, or on its destination) else 'step'; `path` the origin, each
    * square passed with a capture, the destination; `captured` the squares whose pieces it takes; `choice`
    * the promotion (`+`) or conversion (`=T`, `=B`) it makes, if any. Empty when the game is over.
@@ -396,7 +396,7 @@ export class MakaGame implements AnyGame {
   }
 
   /**
-   * Checks PerftLimits as the lattice games do (src/limits.ts perftDeadline: keys, movetime > 0 ms, a stop
+   * Checks PerftLimits as the lattice games do (src/contract/limits.ts perftDeadline: keys, movetime > 0 ms, a stop
    * Int32Array, an onProgress function) and returns the run's poll: true once the deadline has passed or
    * stop[0] is non-zero. Throws ArgumentError for bad limits.
    */
@@ -424,7 +424,7 @@ export class MakaGame implements AnyGame {
 
   /**
    * Perft: leaves at `depth` (finished games have no children; repetition ignored). Limits as the
-   * lattice games' (src/limits.ts PerftLimits): `movetime` ms and a `stop` flag end the run with
+   * lattice games' (src/contract/limits.ts PerftLimits): `movetime` ms and a `stop` flag end the run with
    * LatticeError 'stopped'; `onProgress` gets each root move's count when depth >= 2.
    */
   perft(depth: number, limits: PerftLimits = {}): number {
@@ -463,7 +463,7 @@ export class MakaGame implements AnyGame {
   }
 
   /**
-   * Alpha-beta search (search.ts) of the current position within the shared limits (src/limits.ts:
+   * Alpha-beta search (search.ts) of the current position within the shared limits (src/contract/limits.ts:
    * `search({})` searches DEFAULT_MAKA_SEARCH_DEPTH = 4 plies; with only nodes, movetime or stop, until
    * one stops it, up to MAX_SEARCH_DEPTH). Throws ArgumentError for bad limits or an unknown key. The
    * position is unchanged afterwards.

@@ -1,4 +1,4 @@
-import { OptionError } from '../errors.js';
+import { OptionError } from '../contract/errors.js';
 
 /** The variant id of Maka Dai Dai Shogi. */
 export const MAKA_ID = 'maka-dai-dai';

@@ -7,7 +7,7 @@ import type { MoveGen } from './movegen.js';
 import type { Position } from './position.js';
 
 /**
- * What stops a perft run early (PerftLimits movetime and stop, src/limits.ts): `poll()` is called at
+ * What stops a perft run early (PerftLimits movetime and stop, src/contract/limits.ts): `poll()` is called at
  * every node two or more plies above the leaves (each counts a few thousand leaves) and returns true to
  * stop; the run then throws {@link PerftStopped} with the moves it made still on the position (the
  * caller unmakes back to its ply, as the search does).

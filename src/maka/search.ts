@@ -10,7 +10,7 @@
  *   [0] key hi  [1] key lo  [2] move lo  [3] move hi  [4] score (mate scores relative to the node)
  *   [5] depth << 2 | bound (1 exact, 2 lower, 3 upper)
  */
-import { MAX_SEARCH_DEPTH } from '../limits.js';
+import { MAX_SEARCH_DEPTH } from '../contract/limits.js';
 import { MoveGen } from './movegen.js';
 import { Position, EMPTY, CELLS, ROYAL, W, rankOf, fileOf } from './position.js';
 import { VALUE_OF_BYTE, ROYAL_GUARD, SPARE_ROYAL, ADVANCE, ADVANCE_RANKS, TROPISM, MOPUP_FROM, MOPUP_SPAN, MOPUP_TROPISM, MOPUP_EDGE } from './eval.js';
@@ -26,7 +26,7 @@ const MATE_BOUND = MATE - 1000;
 /** The largest evaluation: one below the mate range, so no material lead reads as a forced win. */
 export const EVAL_LIMIT = MATE_BOUND - 1;
 const INF = 32000;
-/** Deepest search: the shared limit (src/limits.ts). */
+/** Deepest search: the shared limit (src/contract/limits.ts). */
 const MAX_DEPTH = MAX_SEARCH_DEPTH;
 const QS_DEPTH = 8;
 /** The leader's fade (search()): from FADE_FROM plies without a capture to FADE_TO, for a lead of LEAD_FADE or more. */

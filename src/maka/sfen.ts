@@ -13,7 +13,7 @@
  * `=B` a conversion to Teaching King / Buddhist Spirit; `=T` / `=B` also name the result when a move
  * captures both a Deva kind and a Dark Spirit kind. No suffix when the piece is unchanged.
  */
-import { ParseError } from '../errors.js';
+import { ParseError } from '../contract/errors.js';
 import { PIECES, DEVA, DARK_SPIRIT } from './pieces.js';
 import { EMPTY, SIZE, colourOf, isPromoted, makePiece, typeOf, sq, fileOf, rankOf, CAPTURE_FLAGS, CAP_DEVA, CAP_SPIRIT } from './position.js';
 

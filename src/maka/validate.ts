@@ -28,7 +28,7 @@
  *   took it and the game ended with this side to move.
  * Positions these do not refuse can still be out of reach; they are accepted.
  */
-import { PositionError, type PositionFault } from '../errors.js';
+import { PositionError, type PositionFault } from '../contract/errors.js';
 import type { MakaOptions } from './options.js';
 import { DIR_VECTORS, DARK_SPIRIT, DEVA, PIECES, PIECES_ROKUSHU, SLIDE, START_RANKS, type Dir, type Moves, type PieceType } from './pieces.js';
 import { ROYAL, SIZE, colourOf, isPromoted, typeOf } from './position.js';

@@ -2,8 +2,8 @@
  * The rules block: a {@link RuleSet} as the 32 i32 words the host writes at `core.rulesInput()` before
  * `setupRules()` (spec issue 9 §1 "Encoding"), as the board tables are written at `core.boardInput()`.
  */
-import { DIR_NAMES } from '../lattice/index.js';
-import { RulesError } from '../errors.js';
+import { DIR_NAMES } from '../board/index.js';
+import { RulesError } from '../contract/errors.js';
 import { CAPTURE_KINDS, checkRules, type RuleSet } from './ruleset.js';
 
 /** Words in the rules block. */

@@ -8,10 +8,10 @@
  * many), side 1 = the hunter side (tigers, the giant, wolves).
  */
 import { z } from 'zod';
-import { RulesError } from '../errors.js';
-import { DIR_NAMES } from '../lattice/index.js';
+import { RulesError } from '../contract/errors.js';
+import { DIR_NAMES } from '../board/index.js';
 
-/** A compass direction by name; its index in DIR_NAMES (src/lattice/board.ts) is its bit in a step mask. */
+/** A compass direction by name; its index in DIR_NAMES (src/board/board.ts) is its bit in a step mask. */
 export type DirName = 'N' | 'NE' | 'E' | 'SE' | 'S' | 'SW' | 'W' | 'NW';
 
 /** How a side captures: none, one short jump, chained short jumps, or by intervention (RULES.md §0, §3). */

@@ -1,4 +1,4 @@
-import { hareAndHounds } from '../lattice/index.js';
+import { hareAndHounds } from '../board/index.js';
 import { MAX_STALL_LIMIT, checkRules, sideRules } from '../rules/index.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';

@@ -1,4 +1,4 @@
-import { OptionError, RulesError, UnknownVariantError } from '../errors.js';
+import { OptionError, RulesError, UnknownVariantError } from '../contract/errors.js';
 import { baghChal } from './bagh-chal.js';
 import { catchTheGiant } from './catch-the-giant.js';
 import { doubleTiger } from './double-tiger.js';

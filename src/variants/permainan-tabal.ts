@@ -1,4 +1,4 @@
-import { alquerque } from '../lattice/index.js';
+import { alquerque } from '../board/index.js';
 import { MAX_MOVE_LIMIT, checkRules, sideRules } from '../rules/index.js';
 import { REPETITION_OPTION } from './repetition.js';
 import { startPosition } from './start.js';

@@ -5,7 +5,7 @@
  * `L` one piece, `L(n)` a stack of n (2..63), digits a run of empty points, hand/captured `-` or
  * `(letter count)+`.
  */
-import type { Board } from '../lattice/index.js';
+import type { Board } from '../board/index.js';
 
 /** Pieces on the board: point name -> letter (one piece) or [letter, count] (a stack of count >= 2). */
 export type Pieces = Readonly<Record<string, string | readonly [string, number]>>;

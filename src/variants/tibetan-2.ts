@@ -1,4 +1,4 @@
-import { alquerque } from '../lattice/index.js';
+import { alquerque } from '../board/index.js';
 import { TIBETAN_OPTIONS, TIBETAN_SIDES, TIBETAN_SOURCE, TIBETAN_WEIGHTS, tibetanRules, tibetanStart, type GoatSetup } from './tibetan.js';
 import type { HuntVariant } from './types.js';
 

@@ -2,7 +2,7 @@
  * What the Tibetan tiger games share (RULES.md §2, seed 000_5b9fb6f9970bd017.txt): the base RuleSet the
  * forms extend, the options every form has, the start position from a goat setup and the tiger points.
  */
-import type { Board } from '../lattice/index.js';
+import type { Board } from '../board/index.js';
 import { checkRules, extendRules, sideRules, type RuleSet } from '../rules/index.js';
 import { HUNT_WEIGHTS } from './bagh-chal.js';
 import { REPETITION_OPTION } from './repetition.js';

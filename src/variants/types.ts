@@ -1,4 +1,4 @@
-import type { Board } from '../lattice/index.js';
+import type { Board } from '../board/index.js';
 import type { RuleSet } from '../rules/index.js';
 
 /**

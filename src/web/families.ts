@@ -6,7 +6,7 @@
  * here with no code of its own.
  */
 import { createGame, listVariants, type AnyGame, type CounterDescription, type PieceDescription, type PointMark, type SideDescription, type VariantListing } from '../engine.js';
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../contract/errors.js';
 
 /** One place a piece can stand: a point of a lattice board or a square of a square board. */
 export interface Cell {
@@ -36,7 +36,7 @@ export type SideView = SideDescription;
 /**
  * A position drawn: the piece on each cell (null = empty), the side to move, both sides' counts, the
  * counters the rules keep with their limits, and the cells the rules mark (`point`: a cell index), each
- * as describe() gives them (src/contract.ts CounterDescription, PointMark).
+ * as describe() gives them (src/contract/types.ts CounterDescription, PointMark).
  */
 export interface PositionView {
   pieces: (PieceView | null)[]; toMove: 0 | 1; sides: [SideView, SideView];

@@ -5,7 +5,7 @@
  * setOnPosition), so that nothing here imports them.
  */
 import type { AnyResult } from '../engine.js';
-import type { SearchInfo } from '../limits.js';
+import type { SearchInfo } from '../contract/limits.js';
 import { createPageGame, variantList, type MovePath, type PageGame, type PositionView } from './families.js';
 import { ClickInput, MoveLine, clickInput, specToQuery, type GameSpec, type Player } from './session.js';
 import { EngineQueue } from './engine-queue.js';

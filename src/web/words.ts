@@ -5,11 +5,11 @@
  * drawn. Everything comes from the game's description (PositionView), never from a variant.
  */
 import type { AnyResult, CounterDescription } from '../engine.js';
-import type { SearchInfo } from '../limits.js';
+import type { SearchInfo } from '../contract/limits.js';
 import type { PositionView } from './families.js';
 
 /**
- * Words for each result reason (src/result.ts ResultReason), for people. Typed by the reason union:
+ * Words for each result reason (src/contract/result.ts ResultReason), for people. Typed by the reason union:
  * a reason added there without words here fails to compile.
  */
 export const REASON_WORDS: Readonly<Record<AnyResult['reason'], string>> = {
@@ -39,7 +39,7 @@ const plies = (n: number) => `${n} ${n === 1 ? 'ply' : 'plies'}`;
 /**
  * A search's score for people in the page's convention (scoreConvention): `+0.25`, `-1.10`, `0.00`, or
  * `tigers win in 3 plies` (`goats have won` at 0). `toMove` is the side to move in the position searched
- * (the engine reports scores for it: src/limits.ts SearchInfo); `sides` names the sides.
+ * (the engine reports scores for it: src/contract/limits.ts SearchInfo); `sides` names the sides.
  */
 export function scoreText(i: Pick<SearchInfo, 'score' | 'mateIn'>, toMove: 0 | 1, sides: PositionView['sides']): string {
   if (i.mateIn !== null) {
@@ -52,7 +52,7 @@ export function scoreText(i: Pick<SearchInfo, 'score' | 'mateIn'>, toMove: 0 | 1
 }
 
 /**
- * A tablebase verdict (`wdl` and `dtm` in plies for the side to move, src/game-tablebase.ts) in the
+ * A tablebase verdict (`wdl` and `dtm` in plies for the side to move, src/lattice/tablebase.ts) in the
  * page's convention: the winner named (`goats win in 15 plies`, `tigers have won`) or `draw`.
  */
 export function verdictText(p: { wdl: 'win' | 'draw' | 'loss'; dtm: number | null }, toMove: 0 | 1, sides: PositionView['sides']): string {

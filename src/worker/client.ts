@@ -8,14 +8,14 @@
  * (error-transfer.ts); after terminate() (or if the thread dies) every pending and later call rejects
  * with a LatticeError of code 'terminated'.
  */
-import { FACTORY, checkFactory } from '../call-guard.js';
+import { FACTORY, checkFactory } from '../contract/call-guard.js';
 import * as Comlink from 'comlink';
-import type { PerftProgress, SearchInfo } from '../game.js';
+import type { PerftProgress, SearchInfo } from '../lattice/game.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
 import { STOP_REFUSED, STOP_SLOTS, stopRefused, type EngineApi, type WorkerPerftLimits, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
 import { locateCompiled } from '../platform/locate.js';
-import { ArgumentError, LatticeError, describeValue } from '../errors.js';
+import { ArgumentError, LatticeError, describeValue } from '../contract/errors.js';
 import { allVariantIds, checkGameArgs } from '../engine.js';
 import { installErrorTransfer } from './error-transfer.js';
 

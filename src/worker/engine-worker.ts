@@ -11,10 +11,10 @@
 import * as Comlink from 'comlink';
 import { z } from 'zod';
 import { createGame, type AnyGame } from '../engine.js';
-import { ArgumentError } from '../errors.js';
+import { ArgumentError } from '../contract/errors.js';
 import { STOP_REFUSED, STOP_SLOTS, stopRefused, type EngineApi, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
-import type { PerftLimits, PerftProgress, SearchInfo } from '../game.js';
+import type { PerftLimits, PerftProgress, SearchInfo } from '../lattice/game.js';
 import { installErrorTransfer } from './error-transfer.js';
 import { guardEndpoint, requestSchema } from './message-guard.js';
 

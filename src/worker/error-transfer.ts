@@ -8,7 +8,7 @@
  * Wire shape of a thrown Error: `{ type: 'HANDLER', name: 'throw', value: { latticeError: ErrorRecord } }`.
  */
 import type { TransferHandler } from 'comlink';
-import { errorRecord, reviveError, type ErrorRecord } from '../errors.js';
+import { errorRecord, reviveError, type ErrorRecord } from '../contract/errors.js';
 
 type Handlers = Map<string, TransferHandler<unknown, unknown>>;
 const INSTALLED = Symbol.for('lattice-engine.errorTransfer');

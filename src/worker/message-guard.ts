@@ -15,7 +15,7 @@
  */
 import type { Endpoint } from 'comlink';
 import type * as Zod from 'zod';
-import { LatticeError } from '../errors.js';
+import { LatticeError } from '../contract/errors.js';
 import { STOP_SLOTS, type EngineApi } from './protocol.js';
 import { serializeError } from './error-transfer.js';
 

@@ -14,7 +14,7 @@ export { CHROMIUM, skipping };
 
 /** Starts `lattice serve --port 0` and reads its URL from the first line it prints. */
 export function serve(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['dist/src/cli.js', 'serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

@@ -1,5 +1,5 @@
 // The page of `lattice serve` in a real browser: headless Chromium (Debian's, as .ci/run installs it)
-// driven by playwright-core against `node dist/src/cli.js serve` on localhost. For every variant: a game
+// driven by playwright-core against `node dist/src/cli/main.js serve` on localhost. For every variant: a game
 // starts, a legal move is clicked on the board, the engine answers, an illegal click changes nothing,
 // undo restores the position; then a multi-jump clicked landing by landing (in tibetan-4 along a path
 // other than its canonical one, and among 61,178 legal moves, each click timed), a Maka Dai Dai promotion
@@ -444,7 +444,7 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     const dir = mkdtempSync(join(tmpdir(), 'lattice-web-tb-'));
     const tb = await startServer({ port: 0, tbDir: dir });
     try {
-      const built = spawnSync(process.execPath, ['dist/src/cli.js', 'tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir, '--json'], { cwd: root, encoding: 'utf8' });
+      const built = spawnSync(process.execPath, ['dist/src/cli/main.js', 'tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir, '--json'], { cwd: root, encoding: 'utf8' });
       expect(built.status).toBe(0);
       const p = await browser.newPage();
       watch(p);
@@ -469,7 +469,7 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     const dir = mkdtempSync(join(tmpdir(), 'lattice-web-gs-'));
     const tb = await startServer({ port: 0, tbDir: dir });
     try {
-      const solved = spawnSync(process.execPath, ['dist/src/cli.js', 'solve', 'catch-the-giant', '--dir', dir, '--json'], { cwd: root, encoding: 'utf8' });
+      const solved = spawnSync(process.execPath, ['dist/src/cli/main.js', 'solve', 'catch-the-giant', '--dir', dir, '--json'], { cwd: root, encoding: 'utf8' });
       expect(solved.status).toBe(0);
       const { value } = JSON.parse(solved.stdout) as { value: { result: string; plies: number } };
       const p = await browser.newPage();

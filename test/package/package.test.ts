@@ -69,8 +69,8 @@ describe('the npm package, installed from its tarball', () => {
   it('carries dist/ (JavaScript and types) and the built core, and nothing else', () => {
     const paths = pack.files.map((f) => f.path);
     for (const p of paths) expect(p).toMatch(/^(package\.json|README\.md|LICENSE|dist\/src\/.+\.(js|d\.ts)|dist\/build\/lattice(\.wide)?(\.debug|\.shared)?\.(js|d\.ts|wasm)|dist\/web\/(index\.html|assets\/[\w.-]+\.(js|css|wasm)))$/);
-    for (const p of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli.js', 'dist/src/worker/client.d.ts',
-      'dist/src/worker/engine-worker.js', 'dist/src/tablebase/api.d.ts', 'dist/build/lattice.wasm', 'dist/build/lattice.js',
+    for (const p of ['dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/cli/main.js', 'dist/src/worker/client.d.ts',
+      'dist/src/worker/engine-worker.js', 'dist/src/solve/api.d.ts', 'dist/build/lattice.wasm', 'dist/build/lattice.js',
       'dist/build/lattice.shared.wasm', 'dist/build/lattice.wide.wasm', 'dist/build/lattice.wide.js', 'dist/web/index.html', 'README.md']) expect(paths).toContain(p);
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules/lattice-engine/package.json'), 'utf8'));
     expect(Object.keys(manifest.exports)).toEqual(['.', './worker', './tablebase', './package.json']);
@@ -95,7 +95,7 @@ describe('the npm package, installed from its tarball', () => {
       const workerLegal = (await w.legalMoves()).includes(r.bestmove);
       await w.terminate();
       let internal = 'importable';
-      try { await import('lattice-engine/dist/src/wasm.js'); } catch (e) { internal = e.code; }
+      try { await import('lattice-engine/dist/src/lattice/core/wasm.js'); } catch (e) { internal = e.code; }
       const version = createRequire(import.meta.url)('lattice-engine/package.json').version;
       console.log(JSON.stringify({ perft, legal, workerLegal, depths, stopMs, sameClass: FromWorkerEntry === EngineWorker,
         tablebase: [typeof buildTablebase, typeof countPositions, typeof solveGame, typeof TablebaseError], internal, version }));
@@ -142,7 +142,7 @@ describe('the npm package, installed from its tarball', () => {
   });
 
   it('serves the page with `npx lattice serve`, cross-origin isolated', async () => {
-    const child = spawn(process.execPath, [join(app, 'node_modules/lattice-engine/dist/src/cli.js'), 'serve', '--port', '0'], { cwd: app, env: cleanEnv() });
+    const child = spawn(process.execPath, [join(app, 'node_modules/lattice-engine/dist/src/cli/main.js'), 'serve', '--port', '0'], { cwd: app, env: cleanEnv() });
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let out = '';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/index.js';
 
-const cli = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 
 interface Ended { code: number | null; signal: NodeJS.Signals | null; out: string; err: string }
 

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scriptMissing, skipping } from '../support/requires.js';
 
-const cli = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 
 describe('lattice on long work: progress from the start, and Ctrl-C', () => {
   /** Spawns the CLI, waits until stderr matches `ready`, sends `signal`; resolves with the exit code and stderr. */

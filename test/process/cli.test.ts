@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptMissing, skipping } from '../support/requires.js';
 import { unprivileged } from '../support/unprivileged.js';
 
-const cli = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };

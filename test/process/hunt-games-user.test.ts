@@ -11,9 +11,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import {
   EngineWorker, Game, IllegalMoveError, OptionError, ParseError, TablebaseError, createGame,
 } from '../../src/index.js';
-import { buildTablebase, countPositions, solveGame } from '../../src/tablebase/api.js';
+import { buildTablebase, countPositions, solveGame } from '../../src/solve/api.js';
 
-const cli = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };

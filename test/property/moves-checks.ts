@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game, IllegalMoveError, LatticeError, listVariants } from '../../src/index.js';
-import type { Move, MoveInput } from '../../src/game.js';
+import type { Move, MoveInput } from '../../src/lattice/game.js';
 import * as TB from '../reference/tibetan.js';
 import * as HK from '../reference/hong-kong.js';
 import * as TAB from '../reference/tabal.js';
@@ -37,7 +37,7 @@ export const label = (c: Config) => `${c.variant} ${Object.entries(c.options).ma
 export const seedOf = (s: string) => [...s].reduce((h, ch) => (Math.imul(h, 31) + ch.charCodeAt(0)) | 0, 7) >>> 0;
 
 // ---------------------------------------------------------------------------------------------------
-// Position strings read here from README's grammar (independently of src/position-text.ts), onto the
+// Position strings read here from README's grammar (independently of src/lattice/position-text.ts), onto the
 // reference boards.
 
 export interface Cell { letter: string; count: number; king: boolean }
@@ -459,7 +459,7 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
 // ---------------------------------------------------------------------------------------------------
 // The big positions of the issue, through every API and the CLI (tibetan-4: the wide build).
 
-export const cli = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+export const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 export function runCli(...args: string[]) {
   // the divide of 61,178 long paths is megabytes of JSON (spawnSync's default buffer is 1 MiB)
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });

@@ -1,4 +1,4 @@
-// Moves as values (src/moves.ts) and the capture notation of README "Notation (the lattice games)", for
+// Moves as values (src/lattice/moves.ts) and the capture notation of README "Notation (the lattice games)", for
 // every lattice variant (listVariants() but Maka Dai Dai Shogi), with the default options and each
 // option's first non-default value, on the release build (tibetan-4: the wide build, the only one for its
 // 105 points). At random reachable positions (seeded fast-check playouts, test/support/playout.ts):
@@ -26,8 +26,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { Game, IllegalMoveError, LatticeError } from '../../src/index.js';
-import type { MoveInput } from '../../src/game.js';
-import { runGrowing } from '../../src/moves.js';
+import type { MoveInput } from '../../src/lattice/game.js';
+import { runGrowing } from '../../src/lattice/moves.js';
 import { choicesArb } from '../support/playout.js';
 import * as TB from '../reference/tibetan.js';
 import { formatTibetan4 } from '../support/dense-tibetan4.js';
@@ -85,7 +85,7 @@ describe('the property run is not vacuous', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Move values naming a move as the README and src/moves.ts MoveInput describe (hand-derived positions).
+// Move values naming a move as the README and src/lattice/moves.ts MoveInput describe (hand-derived positions).
 
 describe('move values: { path } and { from, to, captured }', () => {
   it('{ path: [from, to] } of a single jump plays it (Bagh Chal: tiger a1, goat b1, c1 empty: a1xc1)', async () => {
@@ -190,7 +190,7 @@ describe('tibetan-4 past the core\'s capacity', () => {
   });
 });
 
-// Capacities (src/moves.ts runGrowing): a run that overflowed lists that can still grow is run again on
+// Capacities (src/lattice/moves.ts runGrowing): a run that overflowed lists that can still grow is run again on
 // grown ones; at the largest size a search keeps its completed iterations (partialOk), anything else
 // throws 'overflow'. A stand-in core: every run overflows, and the lists grow `grows` times.
 describe('runGrowing at the largest lists', () => {

@@ -5,7 +5,7 @@
 // - a table of impossible positions, each refused with a PositionError (a ParseError) naming the reason
 //   code, the column and the why, and a few malformed ones refused by the grammar (a plain ParseError);
 // - the error's fields, and its class across the worker boundary.
-// The validation itself: src/position-text.ts validateSetup (lattice games), src/maka/validate.ts.
+// The validation itself: src/lattice/position-text.ts validateSetup (lattice games), src/maka/validate.ts.
 import { describe, expect, it } from 'vitest';
 import { ParseError, PositionError, createGame, type AnyGame } from '../../src/index.js';
 import { EngineWorker } from '../../src/worker/client.js';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distributedSolve } from '../../src/distributed/solve.js';
-import { HuntSolver } from '../../src/tablebase/generic.js';
+import { HuntSolver } from '../../src/solve/generic.js';
 import { redisMissing, skipping } from '../support/requires.js';
 import { runCli, startRedis, startWorker, startsPerJob, type TestRedis, type TestWorker } from '../support/redis.js';
 

@@ -1,6 +1,6 @@
 // Bagh Chal's movement phase solved twice (issue 20, "Bagh Chal stays fast"): by the generic solver
-// (src/tablebase/generic.ts, its layers with both hands empty) and by the specialised one that stays the
-// production path (src/tablebase/index.ts buildTablebase, assembly/tablebase/retro.ts). Two indexes, two
+// (src/solve/generic.ts, its layers with both hands empty) and by the specialised one that stays the
+// production path (src/solve/index.ts buildTablebase, assembly/tablebase/retro.ts). Two indexes, two
 // value encodings, one game: for captures-to-win 1, 2 and 3 every layer (c goats captured) must hold the
 // same statistics per side to move (distinct positions under the 8 symmetries, wins, losses, draws) and
 // the same longest distance, and a sample of random placements per layer (not canonical: both solvers
@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/index.js';
-import { HuntSolver } from '../../src/tablebase/generic.js';
-import { buildTablebase } from '../../src/tablebase/index.js';
+import { HuntSolver } from '../../src/solve/generic.js';
+import { buildTablebase } from '../../src/solve/index.js';
 import { rng } from '../support/playout.js';
 
 /** Random placements checked per layer (about half with each side to move). */

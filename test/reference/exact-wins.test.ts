@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/index.js';
-import { buildTablebase } from '../../src/tablebase/index.js';
+import { buildTablebase } from '../../src/solve/index.js';
 // @ts-expect-error: plain JavaScript module without types
 import { agrees, sampleByDistance } from '../support/exact-wins-lib.mjs';
 import { QUICK_FORBID, checkForbid, forbidSample } from './exact-wins-forbid.js';

@@ -1,9 +1,9 @@
-// The generic solver (src/tablebase/generic.ts) against the independent reference solver
+// The generic solver (src/solve/generic.ts) against the independent reference solver
 // (test/reference/hunt-solver.ts, written from RULES.md without reading the core): every position the
 // reference reaches from a start must have the same value (win/loss/draw and plies) in the engine's
 // tables. Shared by the quick test (npm test) and the slow tier.
 import { expect } from 'vitest';
-import { HuntSolver } from '../../src/tablebase/generic.js';
+import { HuntSolver } from '../../src/solve/generic.js';
 import { GAMES, setup, type Options } from './hong-kong.js';
 import { solveReference } from './hunt-solver.js';
 import { reduced, type ReducedCase } from '../support/reduced-games.js';

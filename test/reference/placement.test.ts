@@ -1,4 +1,4 @@
-// The placement phase solved backwards (src/tablebase/placement.ts): values of positions with goats in
+// The placement phase solved backwards (src/solve/placement.ts): values of positions with goats in
 // hand against an independent memoised minimax (test/reference/bagh-chal-placement.ts) over the
 // movement-phase tablebases, for every game "tigers win at k captures", k = 1..3, on 1 and 2 threads (18 to 20 placed: STOP).
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/index.js';
-import { solveGame, type PlacementLayerReport, type PlacementValue } from '../../src/tablebase/placement.js';
-import { TablebaseError } from '../../src/tablebase/index.js';
+import { solveGame, type PlacementLayerReport, type PlacementValue } from '../../src/solve/placement.js';
+import { TablebaseError } from '../../src/solve/index.js';
 import { burnside } from '../support/burnside.js';
 import { placementValue, type Wdl } from './bagh-chal-placement.js';
 

@@ -4,7 +4,7 @@
 // depth searched. Positions come from random play from the start (a seeded generator).
 import { expect } from 'vitest';
 import { Game } from '../../src/index.js';
-import type { HuntSolver } from '../../src/tablebase/generic.js';
+import type { HuntSolver } from '../../src/solve/generic.js';
 import { seededRandom } from '../support/exact-wins-lib.mjs';
 
 /**

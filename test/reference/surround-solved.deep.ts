@@ -2,7 +2,7 @@
 // its successors, and random probes of the tables checked by the engine's forward search without them
 // (test/reference/solved-vs-search.ts). The figures README "Solved games" publishes are asserted.
 import { describe, expect, it } from 'vitest';
-import { HuntSolver } from '../../src/tablebase/generic.js';
+import { HuntSolver } from '../../src/solve/generic.js';
 import { checkBySearch } from './solved-vs-search.js';
 
 describe('surround-the-tiger solved', () => {

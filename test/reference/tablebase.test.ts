@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/index.js';
-import { buildTablebase, countPositions, TablebaseError } from '../../src/tablebase/index.js';
+import { buildTablebase, countPositions, TablebaseError } from '../../src/solve/index.js';
 import { parsePosition as refParse } from './bagh-chal.js';
 import { solveShort } from './bagh-chal-solver.js';
 import { burnside } from '../support/burnside.js';
@@ -163,7 +163,7 @@ describe('tablebase (captures-to-win = 3)', () => {
     await expect(g.loadTablebase(dir)).rejects.toThrow(/repetition=forbid/);
     expect(g.probe()).toBeNull();
     const { spawnSync } = await import('node:child_process');
-    const cli = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli.js', ...args], { encoding: 'utf8' });
+    const cli = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
     for (const args of [
       ['tablebase', 'probe', 'GGGGG/GGGGG/GGTGG/T1TGG/G1G1T T - G2', '--dir', dir, '--option', 'captures-to-win=3', '--option', 'repetition=forbid'],
       ['search', 'bagh-chal', '--position', 'GGGGG/GGGGG/GGTGG/T1TGG/G1G1T T - G2', '--tb-dir', dir, '--option', 'captures-to-win=3', '--option', 'repetition=forbid', '--depth', '3'],

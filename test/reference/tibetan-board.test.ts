@@ -4,7 +4,7 @@
 // only: no move generation of the host is used. The reference's own hand-derived board tests are in
 // test/reference/tibetan.test.ts.
 import { describe, expect, it } from "vitest";
-import { alquerque } from "../../src/lattice/index.js";
+import { alquerque } from "../../src/board/index.js";
 import { boardOf, pointName } from "./tibetan.js";
 
 describe("tibetan-4 board: reference = host geometry", () => {

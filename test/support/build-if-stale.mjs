@@ -25,7 +25,7 @@ const inputs = [
 const targets = Object.values(JSON.parse(readFileSync(at('asconfig.json'), 'utf8')).targets).map((t) => t.outFile);
 const outputs = [
   ...targets.map(at), ...targets.map((f) => at(join('dist', f))),
-  ...['dist/src/index.js', 'dist/src/cli.js', 'dist/src/serve.js', 'dist/web/index.html'].map(at),
+  ...['dist/src/index.js', 'dist/src/cli/main.js', 'dist/src/serve.js', 'dist/web/index.html'].map(at),
 ];
 
 const newestInput = Math.max(...inputs.map((f) => statSync(f).mtimeMs));

@@ -22,7 +22,7 @@ function tsFiles(dir: string): string[] {
   return out.sort();
 }
 
-/** The part a file under `srcDir` belongs to: `worker/` for src/worker/client.ts, `game.ts` for src/game.ts. */
+/** The part a file under `srcDir` belongs to: `worker/` for src/worker/client.ts, `game.ts` for src/lattice/game.ts. */
 export function partOf(srcDir: string, file: string): string {
   const segs = relative(srcDir, file).split(sep);
   return segs.length > 1 ? `${segs[0]}/` : segs[0];

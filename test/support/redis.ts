@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REDIS_SERVER } from './requires.js';
 
-export const CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+export const CLI = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 
 /** A free TCP port on 127.0.0.1 (the OS's choice; closed again before it is returned). */
 export function freePort(): Promise<number> {

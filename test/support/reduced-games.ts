@@ -1,5 +1,5 @@
 // Reduced-material games for the solver tests: a declaration of a real game with another start and
-// capture target (the generic solver takes any hunt declaration: src/tablebase/generic.ts HuntSolver.create).
+// capture target (the generic solver takes any hunt declaration: src/solve/generic.ts HuntSolver.create).
 import { getVariant, type HuntVariant } from '../../src/variants/index.js';
 
 /** The declaration of `base` with the start `start` (position text) and side 0's capture target `target`. */

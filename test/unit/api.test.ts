@@ -1,4 +1,4 @@
-// The public Game API (src/game.ts, src/errors.ts): typed errors for bad variants, options and
+// The public Game API (src/lattice/game.ts, src/contract/errors.ts): typed errors for bad variants, options and
 // arguments; perft/divide; search limits, stop flag, iteration reports and mate scores.
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,9 +18,9 @@ import {
   UnknownVariantError,
   createGame,
 } from '../../src/index.js';
-import { TablebaseError as TablebaseErrorOfTablebase } from '../../src/tablebase/index.js';
-import { TablebaseError as TablebaseErrorOfFormat } from '../../src/tablebase/format.js';
-import { errorRecord, reviveError } from '../../src/errors.js';
+import { TablebaseError as TablebaseErrorOfTablebase } from '../../src/solve/index.js';
+import { TablebaseError as TablebaseErrorOfFormat } from '../../src/solve/format.js';
+import { errorRecord, reviveError } from '../../src/contract/errors.js';
 
 const START = 'T3T/5/5/5/T3T G G20 -';
 /** Game over: 5 goats captured. perft/search of any depth return at once here. */
@@ -666,7 +666,7 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
       perft: [[1], ['x'], [1, null]], perftClassic: [[1], [-1]], perftSlow: [[1], [-1]], divide: [[1], [0]],
       loadTablebase: [['/nonexistent-lattice-tb'], [5]], solve: [[], [null], [{ nodeLimit: -1 }]],
       search: [[{ depth: 1 }], [], [null], [{ depth: 0 }], [{ deepth: 1 }]],
-    }, '../../src/game.ts', 'Game');
+    }, '../../src/lattice/game.ts', 'Game');
   });
 
   it('after dispose() every public method throws DisposedError, whatever its arguments (MakaGame)', async () => {
@@ -714,7 +714,7 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
   const allBusy = (calls: Record<string, unknown[]>) => Object.fromEntries(Object.keys(calls).map((k) => [k, 'busy']));
 
   it("during a search or perft every call but a read throws LatticeError 'busy' (Game)", async () => {
-    expect([...Object.keys(GAME_CALLS), ...READS.filter((r) => r !== 'sideToMove')].sort()).toEqual([...publicMethods('../../src/game.ts', 'Game'), 'dispose'].sort());
+    expect([...Object.keys(GAME_CALLS), ...READS.filter((r) => r !== 'sideToMove')].sort()).toEqual([...publicMethods('../../src/lattice/game.ts', 'Game'), 'dispose'].sort());
     const opening = ['c3', 'a1-b2', 'c1'];
     const setUp = async () => { const x = await Game.create('bagh-chal', { options: { repetition: 'draw3' } }); for (const m of opening) x.play(m); return x; };
     const game = await setUp();
@@ -784,7 +784,7 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     expect(MakaGame.create({ position: '4k14/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/14K4 b' }).search({}).depth).toBe(4);
     // and a cap of DEFAULT_SEARCH_MS when no limit is given, so that it finishes in seconds on every board
     // (tibetan-4's 105 points need minutes for 8 plies); any limit given lifts the cap
-    const { checkSearchLimits, DEFAULT_SEARCH_MS } = await import('../../src/limits.js');
+    const { checkSearchLimits, DEFAULT_SEARCH_MS } = await import('../../src/contract/limits.js');
     expect(DEFAULT_SEARCH_MS).toBe(10_000);
     expect(checkSearchLimits({})).toEqual({ depth: 8, nodes: 0, movetime: 10_000 });
     expect(checkSearchLimits({ movetime: 0 })).toEqual({ depth: 8, nodes: 0, movetime: 10_000 });

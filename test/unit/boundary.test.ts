@@ -2,9 +2,9 @@
 // its constants (assembly/index.ts), and each value the host writes by hand is checked against it, on
 // both builds: mate scores, move kinds, result reasons and IO word indices.
 import { describe, expect, it } from 'vitest';
-import { loadCore, IO_SET, IO_KEY } from '../../src/wasm.js';
-import { MATE, REASONS, REASON_NO_MOVES } from '../../src/game.js';
-import { KIND_PLACE, KIND_STEP, KIND_JUMP, KIND_MULTI, KIND_INTERVENE } from '../../src/moves.js';
+import { loadCore, IO_SET, IO_KEY } from '../../src/lattice/core/wasm.js';
+import { MATE, REASONS, REASON_NO_MOVES } from '../../src/lattice/game.js';
+import { KIND_PLACE, KIND_STEP, KIND_JUMP, KIND_MULTI, KIND_INTERVENE } from '../../src/lattice/moves.js';
 
 const value = (g: unknown): number => (typeof g === 'number' ? g : (g as { value: number }).value);
 

@@ -3,7 +3,7 @@
 // the options a job names. The runs themselves are the redis tier's (test/redis/, npm run test:redis).
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/engine.js';
-import { JobError, RedisError } from '../../src/errors.js';
+import { JobError, RedisError } from '../../src/contract/errors.js';
 import { checkJobData, checkJobResult, jobIdOf, canonicalJson, type PerftJobData } from '../../src/distributed/jobs.js';
 import { describeRedisFailure, parseRedisUrl } from '../../src/distributed/redis.js';
 import { normalizedOptions, splitTree } from '../../src/distributed/split.js';
@@ -153,7 +153,7 @@ describe('the split of a perft tree', () => {
 
 describe('layers as jobs (src/distributed/solve.ts hands them out; the redis tier runs them)', () => {
   it('a generic layer needs every layer with more captures, fewer pieces in hand, less stack excess: the layers its moves can reach', async () => {
-    const { HuntSolver } = await import('../../src/tablebase/generic.js');
+    const { HuntSolver } = await import('../../src/solve/generic.js');
     const s = await HuntSolver.create('surround-the-tiger');
     const at = (c: number) => s.layerAt([c, 0, 0, 0, 0]);
     expect(s.needs(at(4))).toEqual([]);
@@ -168,7 +168,7 @@ describe('layers as jobs (src/distributed/solve.ts hands them out; the redis tie
     const dir = mkdtempSync(join(tmpdir(), 'lattice-needs-'));
     try {
       await expect(s.solveLayer(at(0), { dir })).rejects.toThrow(/missing; layer captured 0\/0, in hand 0\/0, excess 0 needs layer captured 4\/0/);
-      const { buildTablebase } = await import('../../src/tablebase/index.js');
+      const { buildTablebase } = await import('../../src/solve/index.js');
       await expect(buildTablebase('bagh-chal', { dir, options: { 'captures-to-win': 2 }, layer: 0, threads: 1 })).rejects.toThrow(/bagh-chal-ctw2-c1\.lttb is missing: layer 0 needs the layers above it \(1 captured\) solved first/);
       await expect(buildTablebase('bagh-chal', { dir, options: { 'captures-to-win': 2 }, layer: 2 })).rejects.toThrow(/layer must be an integer 0\.\.1/);
     } finally {

@@ -5,7 +5,7 @@
 // is refused by name when a game is created.
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/index.js';
-import { loadVariantCore } from '../../src/core-setup.js';
+import { loadVariantCore } from '../../src/lattice/core/setup.js';
 import { baghChal } from '../../src/variants/bagh-chal.js';
 import { BAGH_CHAL_PATTERNS } from '../../src/variants/bagh-chal-patterns.js';
 import type { EvalPatterns } from '../../src/variants/index.js';

@@ -5,10 +5,10 @@
 // plies.
 import { describe, expect, it } from 'vitest';
 import { Game, MakaGame, MATE, listVariants } from '../../src/index.js';
-import { mateIn } from '../../src/limits.js';
+import { mateIn } from '../../src/contract/limits.js';
 import { rng } from '../support/playout.js';
 
-describe('the one mate-distance helper (src/limits.ts mateIn)', () => {
+describe('the one mate-distance helper (src/contract/limits.ts mateIn)', () => {
   it('reads only the mate range as mates', () => {
     expect(mateIn(MATE - 3, MATE)).toBe(3);
     expect(mateIn(-(MATE - 4), MATE)).toBe(-4);

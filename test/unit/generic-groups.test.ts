@@ -1,5 +1,5 @@
 // The generic solver reading a layer's successors in groups (exit passes: assembly/tablebase/generic.ts
-// EXIT PASSES) and dropping finished layers from memory, read back from their files (src/tablebase/
+// EXIT PASSES) and dropping finished layers from memory, read back from their files (src/solve/
 // generic.ts planSolve, groupedPlan): forced on small games through the private test hook replan (a
 // lower memory limit, the grouped plan, at most one successor a group), the files are byte for byte
 // those of today's path (SHA-256), verify() finds no disagreement, the distributed job (solveLayer)
@@ -10,8 +10,8 @@ import { crc32 } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HuntSolver } from '../../src/tablebase/generic.js';
-import { TablebaseError } from '../../src/errors.js';
+import { HuntSolver } from '../../src/solve/generic.js';
+import { TablebaseError } from '../../src/contract/errors.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
 
 const dirs: string[] = [];

@@ -1,5 +1,5 @@
-// The generic solver holding only live layers (src/tablebase/generic.ts directSuccessors, solve({ keep:
-// 'live' }), solveLayer; issue 20): the layer pool's reuse (src/tablebase/layer-pool.ts), each layer's
+// The generic solver holding only live layers (src/solve/generic.ts directSuccessors, solve({ keep:
+// 'live' }), solveLayer; issue 20): the layer pool's reuse (src/solve/layer-pool.ts), each layer's
 // direct successors, files byte for byte those of a solve that keeps every layer, the estimate's peak
 // equal to what the pool really takes, and the figures for the real games.
 import { createHash } from 'node:crypto';
@@ -7,13 +7,13 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HuntSolver, type GenericLayer } from '../../src/tablebase/generic.js';
-import { LayerPool } from '../../src/tablebase/layer-pool.js';
-import { TablebaseError } from '../../src/errors.js';
+import { HuntSolver, type GenericLayer } from '../../src/solve/generic.js';
+import { LayerPool } from '../../src/solve/layer-pool.js';
+import { TablebaseError } from '../../src/contract/errors.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
 import { GAMES, setup, type Options } from '../reference/hong-kong.js';
 import { solveReference } from '../reference/hunt-solver.js';
-import { Game } from '../../src/game.js';
+import { Game } from '../../src/index.js';
 
 const dirs: string[] = [];
 const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'lattice-live-')); dirs.push(d); return d; };

@@ -1,4 +1,4 @@
-// The generic retrograde solver (assembly/tablebase/generic.ts, src/tablebase/generic.ts): index counts
+// The generic retrograde solver (assembly/tablebase/generic.ts, src/solve/generic.ts): index counts
 // against orbits counted here by brute force, every stored value checked against its successors
 // (verify), values derived by hand from RULES.md §3, files (atomic, verified, resumable, refused when
 // foreign or corrupt), refusals with their reasons, and reduced-material games of the three capture
@@ -8,12 +8,12 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HuntSolver, allowedSymmetries, type GenericLayer } from '../../src/tablebase/generic.js';
-import { lockDir } from '../../src/tablebase/format.js';
+import { HuntSolver, allowedSymmetries, type GenericLayer } from '../../src/solve/generic.js';
+import { lockDir } from '../../src/solve/format.js';
 import { getVariant } from '../../src/variants/index.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
-import { ArgumentError, TablebaseError } from '../../src/errors.js';
-import { bestLine } from '../../src/solve-line.js';
+import { ArgumentError, TablebaseError } from '../../src/contract/errors.js';
+import { bestLine } from '../../src/solve/line.js';
 import { Game } from '../../src/index.js';
 import { checkBySearch } from '../reference/solved-vs-search.js';
 

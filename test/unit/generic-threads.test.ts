@@ -1,4 +1,4 @@
-// The generic solver on several threads (HuntSolver.solve({ threads }), src/tablebase/generic-threads.ts):
+// The generic solver on several threads (HuntSolver.solve({ threads }), src/solve/generic-threads.ts):
 // layers solved side by side, each handed to a free thread once the layers it needs are in the directory.
 // The files are those of one thread, byte for byte (SHA-256), and so are the results; the scheduling is
 // checked on reduced games (their declarations cannot cross to a worker thread: the test's lanes are
@@ -9,8 +9,8 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HuntSolver, maxGenericThreads, type GenericLayer, type LayerResult, type SolveProgress } from '../../src/tablebase/generic.js';
-import { ArgumentError, TablebaseError } from '../../src/errors.js';
+import { HuntSolver, maxGenericThreads, type GenericLayer, type LayerResult, type SolveProgress } from '../../src/solve/generic.js';
+import { ArgumentError, TablebaseError } from '../../src/contract/errors.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
 
 const dirs: string[] = [];

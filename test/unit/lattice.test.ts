@@ -7,7 +7,7 @@ import {
   hareAndHounds,
   type Board,
   type Dir,
-} from '../../src/lattice/index.js';
+} from '../../src/board/index.js';
 
 const N: Dir = 0, NE: Dir = 1, E: Dir = 2, SE: Dir = 3, S: Dir = 4, SW: Dir = 5, W: Dir = 6, NW: Dir = 7;
 

@@ -1,5 +1,5 @@
 // Issue 19 "Options and limits": every numeric limit of search, perft, divide and solve is checked the
-// same way in every family (src/limits.ts): counts are integers in their documented range, durations
+// same way in every family (src/contract/limits.ts): counts are integers in their documented range, durations
 // finite numbers, and a bad one is an ArgumentError naming it. A search's depth 1 always completes
 // (README), whatever its node budget, deadline or stop flag; Maka's perft and divide take the lattice
 // games' movetime and stop and leave the position as it was when stopped.
@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ArgumentError, Game, LatticeError, createGame, type AnyGame } from '../../src/index.js';
-import { MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH } from '../../src/limits.js';
-import { buildTablebase } from '../../src/tablebase/index.js';
+import { MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH } from '../../src/contract/limits.js';
+import { buildTablebase } from '../../src/solve/index.js';
 
 const VARIANTS = ['bagh-chal', 'permainan-tabal', 'catch-the-giant', 'maka-dai-dai'];
 

@@ -3,7 +3,7 @@
 // test/perft/maka-dai-dai.test.ts; its self-play from the start, maka.slow.ts.
 import { describe, expect, it } from 'vitest';
 import { MakaGame, PIECES, parseMove, parsePosition, formatPosition, startPosition } from '../../src/maka/index.js';
-import { ArgumentError, IllegalMoveError, OptionError, ParseError } from '../../src/errors.js';
+import { ArgumentError, IllegalMoveError, OptionError, ParseError } from '../../src/contract/errors.js';
 import { DESIGNED, START } from '../support/maka-positions.js';
 
 describe('start position', () => {

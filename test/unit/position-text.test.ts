@@ -1,4 +1,4 @@
-// Position strings and move text for every hunt game (src/position-text.ts; issue 9 spec §3): round
+// Position strings and move text for every hunt game (src/lattice/position-text.ts; issue 9 spec §3): round
 // trips (fast-check) on six rule contexts, Bagh Chal agreement with today's src/notation.ts, one test per
 // kind of malformed input (the 1-based column and a substring of the reason), reachability, move text.
 //
@@ -6,12 +6,12 @@
 // not from src/variants (being rewritten in parallel).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ParseError } from '../../src/errors.js';
-import { alquerque, hareAndHounds, type Board } from '../../src/lattice/index.js';
+import { ParseError } from '../../src/contract/errors.js';
+import { alquerque, hareAndHounds, type Board } from '../../src/board/index.js';
 import {
   canonicalJumpText, formatPath, formatPositionText, maxCaptured, parseMoveText, parsePositionText, readPositionText,
   setupProblems, totalsOf, validateSetup, type NotationBase, type NotationContext, type Setup, type SideBits,
-} from '../../src/position-text.js';
+} from '../../src/lattice/position-text.js';
 import type { HuntVariant } from '../../src/variants/index.js';
 
 const side = (o: Partial<SideBits>): SideBits => ({ places: false, stacks: false, noSameTwice: false, captureTarget: null, capture: 'none', ...o });

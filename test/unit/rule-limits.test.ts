@@ -10,9 +10,9 @@ import {
   RULE_LIMITS, RULES_WORDS, checkRules, coreRulesRefusal, encodeRules, ruleWordField, sideRules, type RuleSet,
 } from '../../src/rules/index.js';
 import { VARIANTS, allowedValues, resolveOptions, type OptionDecl } from '../../src/variants/index.js';
-import { Game } from '../../src/game.js';
-import { loadCore, type Core } from '../../src/wasm.js';
-import { OptionError, RulesError } from '../../src/errors.js';
+import { Game } from '../../src/lattice/game.js';
+import { loadCore, type Core } from '../../src/lattice/core/wasm.js';
+import { OptionError, RulesError } from '../../src/contract/errors.js';
 import { listVariants } from '../../src/engine.js';
 import { TIBETAN_BASE_RULES } from '../../src/variants/tibetan.js';
 

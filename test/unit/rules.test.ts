@@ -2,12 +2,12 @@
 // (src/variants: rules, start positions and options of every variant). Expected words and strings are
 // written by hand from the spec layout (issue 9 §1, §3) and RULES.md, not from the code's output.
 import { describe, expect, it } from 'vitest';
-import { DIR_NAMES } from '../../src/lattice/index.js';
-import { LatticeError, OptionError, RulesError } from '../../src/errors.js';
+import { DIR_NAMES } from '../../src/board/index.js';
+import { LatticeError, OptionError, RulesError } from '../../src/contract/errors.js';
 import { ALL_DIRECTIONS, RULES_WORDS, checkRules, encodeRules, extendRules, sideRules, type RuleSet } from '../../src/rules/index.js';
 import { allVariantIds } from '../../src/engine.js';
 import { VARIANTS, allowedValues, defaultOptions, getVariant, resolveOptions, type OptionDecl, type Variant } from '../../src/variants/index.js';
-import { totalsOf } from '../../src/position-text.js';
+import { totalsOf } from '../../src/lattice/position-text.js';
 
 const BAGH_CHAL_RULES: RuleSet = {
   family: 'hunt',

@@ -6,13 +6,13 @@ import { createPageGame, variantList } from '../../src/web/families.js';
 import { MoveLine, clickInput, queryToSpec, specToQuery } from '../../src/web/session.js';
 import { VARIANTS } from '../../src/variants/index.js';
 import { createGame, familyOf } from '../../src/engine.js';
-import { ArgumentError } from '../../src/errors.js';
-import type { Game } from '../../src/game.js';
+import { ArgumentError } from '../../src/contract/errors.js';
+import type { Game } from '../../src/lattice/game.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../../src/serve.js';
-import { REASONS } from '../../src/game.js';
-import type { ResultReason } from '../../src/result.js';
+import { REASONS } from '../../src/lattice/game.js';
+import type { ResultReason } from '../../src/contract/result.js';
 import { REASON_WORDS, clickNote, counterText, labelsShown, scoreConvention, scoreText, verdictText, KANJI_MIN_PX, CODE_MIN_PX } from '../../src/web/words.js';
 import { readFileSync } from 'node:fs';
 
@@ -185,7 +185,7 @@ describe('the page of lattice serve: game data and input', () => {
       await plain.close();
     }
     for (const [args, err] of [[['--port', '99999'], /--port must be in 0\.\.65535/], [['--tb-dir', '/no/such/dir'], /--tb-dir \/no\/such\/dir is not a directory/]] as const) {
-      const r = spawnSync(process.execPath, ['dist/src/cli.js', 'serve', ...args], { cwd: root, encoding: 'utf8' });
+      const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'serve', ...args], { cwd: root, encoding: 'utf8' });
       expect([r.status, r.stderr]).toEqual([2, expect.stringMatching(err)]);
     }
   });

@@ -45,8 +45,8 @@
  * jump, `a1xc3xe5` multi-jump (the start, then each landing). Input is case-insensitive and may be
  * surrounded by spaces; output is lower case.
  */
-import { ArgumentError, ParseError, PositionError, type PositionFault, type PositionField } from './errors.js';
-import { DIR_NAMES, type Board } from './lattice/index.js';
+import { ArgumentError, ParseError, PositionError, type PositionFault, type PositionField } from '../contract/errors.js';
+import { DIR_NAMES, type Board } from '../board/index.js';
 
 /** The names of one side's pieces: `letter` (one upper-case letter), `name` and `plural` for messages. */
 export interface PieceNames { letter: string; name: string; plural: string }

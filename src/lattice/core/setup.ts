@@ -1,10 +1,10 @@
-import type { Board } from './lattice/index.js';
-import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, type EvalPatterns, type HuntVariant, type OptionValues } from './variants/index.js';
+import type { Board } from '../../board/index.js';
+import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, type EvalPatterns, type HuntVariant, type OptionValues } from '../../variants/index.js';
 
-import { coreRulesRefusal, encodeRules, type RuleSet } from './rules/index.js';
-import { parsePositionText, readPositionText, totalsOf, type NotationContext } from './position-text.js';
+import { coreRulesRefusal, encodeRules, type RuleSet } from '../../rules/index.js';
+import { parsePositionText, readPositionText, totalsOf, type NotationContext } from '../position-text.js';
 import { IO_SET, loadCore, type Core } from './wasm.js';
-import type { Setup } from './position-text.js';
+import type { Setup } from '../position-text.js';
 
 /** Repetition option values in the core's numbering (assembly/search.ts setRepetitionMode). */
 const REPETITION_MODES = ['none', 'draw3', 'forbid'];
@@ -109,7 +109,7 @@ function writePatterns(core: Core, board: Board, id: string, p: EvalPatterns): v
 
 /**
  * The notation context of a variant under `options`: board, sides, rules, each side's total pieces and
- * the start position (src/position-text.ts), which the checks that compare with the start use. Throws
+ * the start position (src/lattice/position-text.ts), which the checks that compare with the start use. Throws
  * ParseError when the declaration's start does not read, PositionError when it fails validateSetup
  * against itself (either is a declaration bug).
  */
@@ -123,7 +123,7 @@ export function notationContext(variant: HuntVariant, options: OptionValues, boa
 }
 
 /**
- * Writes a parsed, validated position (src/position-text.ts Setup) into the core, clearing its history.
+ * Writes a parsed, validated position (src/lattice/position-text.ts Setup) into the core, clearing its history.
  * Throws Error('internal: ...') if the core refuses it (validation refuses everything the core would).
  */
 export function loadSetupIntoCore(core: Core, s: Setup): void {

@@ -17,51 +17,16 @@
  * checked hop by hop by the core (`pathCaptures`: the rules of RULES.md §0 and §4), its captured set
  * derived, and the move found by its identity (kind, from, to, captured set).
  */
-import { IllegalMoveError, LatticeError, ArgumentError, describeValue, showValue } from './errors.js';
-import type { Board } from './lattice/index.js';
-import { IO_SET, type Core } from './wasm.js';
+import { IllegalMoveError, LatticeError, ArgumentError, describeValue, showValue } from '../contract/errors.js';
+import type { Board } from '../board/index.js';
+import { IO_SET, type Core } from './core/wasm.js';
 import { parseMoveText } from './position-text.js';
 
 /** Move kinds of the packed move (assembly/move.ts bits 24..27; the core exports the same values, checked in test/unit/boundary.test.ts). */
 export const KIND_PLACE = 0, KIND_STEP = 1, KIND_JUMP = 2, KIND_MULTI = 3, KIND_INTERVENE = 4;
 
-/**
- * The kind of a move: `jump` is a capture by jumping, one jump or a chain of them; `intervention` a step
- * that captures the pieces it comes between (Surround the Tiger); `capture` a move that takes pieces on
- * its destination or on the squares it passes (Maka Dai Dai Shogi).
- */
-export type MoveKind = 'place' | 'step' | 'jump' | 'intervention' | 'capture';
-
-/**
- * A legal move as a value (points by name): `from` null for a placement; `captured` the points whose
- * pieces it takes (board order; a point of a stack loses one piece); `path` [to] for a placement, [from,
- * to] for a step, [from, landing, ..., to] for a jump (its canonical path); `text` its canonical text;
- * `choice` what the move chooses beyond its points (Maka Dai Dai: `+` promotes, `=T`/`=B` converts).
- */
-export interface MoveValue {
-  kind: MoveKind;
-  from: string | null;
-  to: string;
-  captured: string[];
-  path: string[];
-  text: string;
-  choice?: string;
-}
-
-/**
- * What play() accepts besides text: a MoveValue from moves(), or any object naming a move by `from`
- * (omitted or null for a placement), `to` and, for a capture, `captured` (names, any order) or `path`
- * (start and landings).
- */
-export interface MoveInput {
-  from?: string | null;
-  to?: string;
-  captured?: readonly string[];
-  path?: readonly string[];
-  kind?: MoveKind;
-  choice?: string;
-  text?: string;
-}
+export type { MoveInput, MoveKind, MoveValue } from '../contract/moves.js';
+import type { MoveInput, MoveKind, MoveValue } from '../contract/moves.js';
 
 const KIND_NAMES: Record<number, MoveKind> = { [KIND_PLACE]: 'place', [KIND_STEP]: 'step', [KIND_JUMP]: 'jump', [KIND_MULTI]: 'jump', [KIND_INTERVENE]: 'intervention' };
 
@@ -569,7 +534,7 @@ export class Move implements MoveValue {
   get captured(): string[] { return this.#captured ??= this.#list.captured(this.#i).map((p) => this.#list.name(p)); }
   /** [to], [from, to], or [from, landing, ..., to] (the canonical path). */
   get path(): string[] { return this.#path ??= this.#list.path(this.#i).map((p) => this.#list.name(p)); }
-  /** The canonical text (see the top of src/moves.ts). */
+  /** The canonical text (see the top of src/lattice/moves.ts). */
   get text(): string { return this.#text ??= this.#list.text(this.#i); }
   /** The move as a plain object. */
   toJSON(): MoveValue { return { kind: this.kind, from: this.from, to: this.to, captured: this.captured, path: this.path, text: this.text }; }

@@ -13,7 +13,7 @@ import * as Comlink from 'comlink';
 import { Worker } from 'node:worker_threads';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
 import { locateCompiled } from '../platform/locate.js';
-import type { Core } from '../wasm.js';
+import type { Core } from '../lattice/core/wasm.js';
 import type { ThreadApi } from './thread-worker.js';
 import { TablebaseError } from './format.js';
 

@@ -6,15 +6,16 @@
  */
 import { join } from 'node:path';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
-import { loadVariantCore } from '../core-setup.js';
-import type { Core } from '../wasm.js';
-import type { Board } from '../lattice/index.js';
+import { loadVariantCore } from '../lattice/core/setup.js';
+import type { Core } from '../lattice/core/wasm.js';
+import type { Board } from '../board/index.js';
 import { requireTablebaseProfile, setupTablebaseIndex, tablebaseCounts } from './setup.js';
 import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
-import { ArgumentError, describeValue } from '../errors.js';
-import { newSharedMemory } from '../wasm.js';
+import { ArgumentError, describeValue } from '../contract/errors.js';
+import { newSharedMemory } from '../lattice/core/wasm.js';
 import type { HuntSolver, SolvedLayerInfo } from './generic.js';
+import type { LoadedTables, TablesLoader } from '../lattice/tables.js';
 import { TablebaseError, ensureWritableDir, fileReadable, jobTempName, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
 
 export { TablebaseError } from './format.js';
@@ -226,7 +227,23 @@ export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: O
 }
 
 /**
- * Loads the generic solver's layer files (lattice solve, src/tablebase/generic.ts) of a hunt game other
+ * The solvers' side of a Game's port (src/lattice/tables.ts TablesLoader, attached by src/engine.ts):
+ * loads `dir` into a Game's core with the solver of its rules' profile, Bagh Chal's movement tablebase
+ * where the core's profile is Bagh Chal's (`fastProfile()`), the generic solver's layers for every
+ * other hunt game. Rejects as loadTablebaseInto and loadGenericInto do; ArgumentError for `keep` with
+ * the movement tablebase (it is loaded whole).
+ */
+export const loadTablesInto: TablesLoader = async (core, board, v, o, dir, keep): Promise<LoadedTables> => {
+  if (!core.exports.fastProfile()) {
+    const { solver, layers } = await loadGenericInto(core, v, o, dir, keep);
+    return { kind: 'layers', layers, focus: () => { solver.focus(); } };
+  }
+  if (keep !== undefined) throw new ArgumentError('keep is for the generic solver\'s tables: Bagh Chal\'s movement tablebase is loaded whole');
+  return { kind: 'movement', layers: loadTablebaseInto(core, board, v, o, dir), focus: () => {} };
+};
+
+/**
+ * Loads the generic solver's layer files (lattice solve, src/solve/generic.ts) of a hunt game other
  * than Bagh Chal's profile into a Game's core (set up for `v` under `o`) and lets its search probe them.
  * `keep`: HuntSolver.load's ('all' every layer, 'live' the current position's layer and those one move
  * from it, loaded as the game moves on: call the returned solver's focus() after a change of position;

@@ -139,7 +139,7 @@ export class ArgumentError extends LatticeError {
  * A tablebase that cannot be used: a missing, corrupt, truncated or mismatched file, a directory that
  * cannot be read or written, a lock held by another run. The message names the file and the problem.
  * (Defined here, with no Node imports, so that the main entry and the worker client can export and
- * revive it; src/tablebase/format.ts re-exports it.)
+ * revive it; src/solve/format.ts re-exports it.)
  */
 export class TablebaseError extends LatticeError {
   constructor(message: string) {

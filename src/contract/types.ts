@@ -5,13 +5,13 @@
  */
 import type { GameResult } from './result.js';
 import type { PerftLimits, SearchInfo, SearchLimits } from './limits.js';
-import type { MoveInput, MoveValue } from './moves.js';
+import type { MoveInput, MoveValue } from '../contract/moves.js';
 
 /** A search report shared by every family. */
 export interface AnySearchResult extends SearchInfo { bestmove: string | null }
 /**
  * The end of a game of any variant: the one result shape, `{ winner, winnerName, reason }`
- * (src/result.ts: winner 'prey' | 'hunters' | 'black' | 'white' | 'draw').
+ * (src/contract/result.ts: winner 'prey' | 'hunters' | 'black' | 'white' | 'draw').
  */
 export type AnyResult = GameResult;
 
@@ -101,7 +101,7 @@ export interface GameDescription {
 /**
  * What every game offers, whatever its family (Game and MakaGame implement it directly; see each for
  * the rules it follows). Moves are values (`moves()`) and texts (`legalMoves()`); `play` takes either.
- * `search` and `perft` take the shared limits of src/limits.ts, with the same meaning in every family.
+ * `search` and `perft` take the shared limits of src/contract/limits.ts, with the same meaning in every family.
  */
 export interface AnyGame {
   readonly variantId: string;
@@ -146,7 +146,7 @@ export interface VariantListing {
 }
 
 /**
- * A family: the contract each implements (src/lattice-family.ts for the lattice games,
+ * A family: the contract each implements (src/lattice/family.ts for the lattice games,
  * src/maka/family.ts for Maka Dai Dai Shogi).
  */
 export interface Family {

@@ -1,24 +1,23 @@
-import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, UnknownVariantError, checkKeys, describeValue, showValue, isOptionsObject } from './errors.js';
-import type { AnyGame, GameDescription } from './contract.js';
-import type { GameResult as AnyGameResult, ResultReason } from './result.js';
-import type { Board } from './lattice/index.js';
+import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, UnknownVariantError, checkKeys, describeValue, showValue, isOptionsObject } from '../contract/errors.js';
+import type { AnyGame, GameDescription } from '../contract/types.js';
+import type { GameResult as AnyGameResult, ResultReason } from '../contract/result.js';
+import type { Board } from '../board/index.js';
 import { formatBoardPicture, formatPositionText, parseMoveText, parsePositionText, type NotationContext, type Setup } from './position-text.js';
-import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, VARIANTS, getVariant, resolveOptions, type HuntVariant, type OptionValues } from './variants/index.js';
-import type { RuleSet } from './rules/index.js';
-import { IO_KEY, IO_SET, type Core } from './wasm.js';
-import { loadSetupIntoCore, loadVariantCore, notationContext } from './core-setup.js';
-import { checkGameArgTypes } from './game-args.js';
-import { CallGuard, FACTORY, checkFactory } from './call-guard.js';
-import type { LayerMeta } from './tablebase/format.js';
-import type { SolvedLayerInfo } from './tablebase/generic.js';
-import { checkDepth, checkSearchLimits, mateIn, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from './limits.js';
+import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, VARIANTS, getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
+import type { RuleSet } from '../rules/index.js';
+import { IO_KEY, IO_SET, type Core } from './core/wasm.js';
+import { loadSetupIntoCore, loadVariantCore, notationContext } from './core/setup.js';
+import { checkGameArgTypes } from '../contract/args.js';
+import { CallGuard, FACTORY, checkFactory } from '../contract/call-guard.js';
+import type { LayerMeta, SolvedLayerInfo } from './tables.js';
+import { checkDepth, checkSearchLimits, mateIn, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from '../contract/limits.js';
 import { MoveList, alongPath, runGrowing, findText, findValue, checkValue, lineTexts, type Move, type MoveInput } from './moves.js';
-import { GameTablebase, type SolveReport, type TablebaseProbe } from './game-tablebase.js';
-export { loadVariantCore } from './core-setup.js';
-export { MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, DEFAULT_SEARCH_DEPTH, DEFAULT_SEARCH_MS, type PerftLimits, type PerftProgress, type SearchLimits, type SearchInfo } from './limits.js';
-export type { TablebaseProbe } from './game-tablebase.js';
+import { GameTablebase, type SolveReport, type TablebaseProbe } from './tablebase.js';
+export { loadVariantCore } from './core/setup.js';
+export { MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, DEFAULT_SEARCH_DEPTH, DEFAULT_SEARCH_MS, type PerftLimits, type PerftProgress, type SearchLimits, type SearchInfo } from '../contract/limits.js';
+export type { TablebaseProbe } from './tablebase.js';
 export type { Move, MoveValue, MoveInput, MoveKind } from './moves.js';
-export { MAX_HASH_MB } from './game-args.js';
+export { MAX_HASH_MB } from '../contract/args.js';
 
 /** Score bound of mate scores: a win in n plies scores MATE - n (assembly/search.ts). */
 export const MATE = 31000;
@@ -30,7 +29,7 @@ const GAME_OPTION_KEYS = ['options', 'position', 'hashMb', 'debug', 'wide'] as c
 export interface GameOptions {
   /** Variant options (`captures-to-win`, `repetition`, ...); see `lattice variants`. */
   options?: Record<string, number | string>;
-  /** Start from this position string instead of the variant's start (src/position-text.ts grammar). */
+  /** Start from this position string instead of the variant's start (src/lattice/position-text.ts grammar). */
   position?: string;
   /** Transposition table size in MiB, 1..512 (rounded down to a power of two; default 16); the mate proof adds an eighth (at least 1 MiB). */
   hashMb?: number;
@@ -45,7 +44,7 @@ export interface GameOptions {
 
 /**
  * The end of a hunt game: `{ winner: 'prey' | 'hunters' | 'draw', winnerName, reason }`, the one result
- * shape of every game (documented in src/result.ts). 'prey' is the side listed first in the variant's
+ * shape of every game (documented in src/contract/result.ts). 'prey' is the side listed first in the variant's
  * sides (goats, dwarfs, dogs, sheep), 'hunters' the other (tigers, the giant, wolves); a side may name
  * itself (Permainan Tabal: 'white', 'black').
  */
@@ -125,7 +124,7 @@ export class Game implements AnyGame {
   /**
    * Loads a core instance and sets up `variantId` with its options and start position.
    * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position) or
-   * PositionError (a ParseError: one that cannot arise, src/position-text.ts validateSetup), ArgumentError (bad argument types: `opts` or
+   * PositionError (a ParseError: one that cannot arise, src/lattice/position-text.ts validateSetup), ArgumentError (bad argument types: `opts` or
    * `opts.options` not an object or an array, a non-boolean `debug` or `wide`; an unknown key in `opts`).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
@@ -155,7 +154,7 @@ export class Game implements AnyGame {
 
   /**
    * Sets the position from a string, clearing the history: read by the grammar, then validated
-   * (src/position-text.ts parsePositionText). Throws ParseError or PositionError naming the column.
+   * (src/lattice/position-text.ts parsePositionText). Throws ParseError or PositionError naming the column.
    */
   setPosition(text: string): void {
     this.enter('setPosition');
@@ -184,7 +183,7 @@ export class Game implements AnyGame {
     return setup;
   }
 
-  /** The current position as a string (src/position-text.ts grammar). */
+  /** The current position as a string (src/lattice/position-text.ts grammar). */
   position(): string {
     this.enter('position', true);
     return formatPositionText(this.notation, this.setup());
@@ -194,7 +193,7 @@ export class Game implements AnyGame {
   get variantId(): string { return this.variant.id; }
 
   /**
-   * The board as text for people (src/position-text.ts formatBoardPicture): ranks top first, files
+   * The board as text for people (src/lattice/position-text.ts formatBoardPicture): ranks top first, files
    * below. The lattice games have no label kinds: `labels` is ignored.
    */
   boardText(_labels?: string): string {
@@ -207,7 +206,7 @@ export class Game implements AnyGame {
    * PositionError if it cannot arise), for a board UI: the board's points, names and lines; the piece on
    * each point (stacks counted, kings marked); the side to move; each side's names, letter and counts;
    * the counters the rules keep with their limits (the stall count, the move clock) and the marked
-   * points (the piece the no-same-twice rule holds), both from the RuleSet (src/contract.ts
+   * points (the piece the no-same-twice rule holds), both from the RuleSet (src/contract/types.ts
    * GameDescription).
    */
   describe(position?: string): GameDescription {
@@ -293,7 +292,7 @@ export class Game implements AnyGame {
   /**
    * The legal moves of the current position as the core lists them (ignoring a result by repetition or
    * the static rules, which resultCode() applies), read once per position. Throws LatticeError
-   * 'overflow' when the position has more moves than the core's capacity (src/moves.ts).
+   * 'overflow' when the position has more moves than the core's capacity (src/lattice/moves.ts).
    */
   private list(): MoveList {
     if (this.cached === null) this.cached = MoveList.read(this.core, this.board);
@@ -309,7 +308,7 @@ export class Game implements AnyGame {
   }
 
   /**
-   * Legal moves as canonical move text (src/moves.ts: `c3`, `a1-b2`, `a1xc3`, a capture that shares its
+   * Legal moves as canonical move text (src/lattice/moves.ts: `c3`, `a1-b2`, `a1xc3`, a capture that shares its
    * ends with another by its path `a1xc3xe5xc3`), in the core's list order. Empty when the game is over.
    * Throws LatticeError 'overflow' past the core's capacity (never met in these games' positions).
    */
@@ -320,7 +319,7 @@ export class Game implements AnyGame {
   }
 
   /**
-   * The legal moves as values (`{ kind, from, to, captured, path, text }`, points by name; src/moves.ts
+   * The legal moves as values (`{ kind, from, to, captured, path, text }`, points by name; src/lattice/moves.ts
    * Move: `captured`, `path` and `text` are made when first read, `toJSON()` gives a plain object), in
    * legalMoves() order. Empty when the game is over. Each value can be given back to play().
    */

@@ -32,7 +32,7 @@ import { accessSync, closeSync, constants, fsyncSync, openSync, readFileSync, re
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
-import { TablebaseError } from '../errors.js';
+import { TablebaseError } from '../contract/errors.js';
 
 export const MAGIC = 'LATTICTB';
 export const FORMAT_VERSION = 2;
@@ -68,22 +68,8 @@ export function fileReadable(path: string, kind: string): boolean {
   }
 }
 
-/** Per-side statistics of a layer: [goats to move, tigers to move], from the side to move's view. */
-export interface SideStats { distinct: number; wins: number; losses: number; draws: number }
-
-/** What a layer file's header records. */
-export interface LayerMeta {
-  variant: string;
-  capturesToWin: number;
-  layer: number;
-  hunters: number;
-  preyTotal: number;
-  orbits: number;
-  slots: number;
-  distinct: number;
-  maxDtm: number;
-  stats: [SideStats, SideStats];
-}
+export type { LayerMeta, SideStats } from '../lattice/tables.js';
+import type { LayerMeta, SideStats } from '../lattice/tables.js';
 
 /** File name of a layer: `<variant>-ctw<captures-to-win>-c<layer>.lttb`. */
 export function layerFileName(variant: string, capturesToWin: number, layer: number): string {
@@ -304,7 +290,7 @@ export function readLayerFile(path: string, expect: Omit<LayerMeta, 'distinct' |
   return { meta, body };
 }
 
-// ---- placement-phase checkpoint files (src/tablebase/placement.ts) ----
+// ---- placement-phase checkpoint files (src/solve/placement.ts) ----
 //
 // One file per finished layer of hunters-to-move positions with prey still in hand, kept while the
 // backward pass needs it (a killed solve resumes from the lowest complete set of layers):

@@ -8,14 +8,14 @@
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from './game.js';
-import { FAMILIES, checkGameArgs, checkLabels, createGame, familyOf, listVariants, type AnyGame, type AnySearchResult } from './engine.js';
-import { ArgumentError, LatticeError, TablebaseError, reviveError, type ErrorRecord } from './errors.js';
-import { EngineWorker } from './worker/client.js';
+import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from '../lattice/game.js';
+import { FAMILIES, checkGameArgs, checkLabels, createGame, familyOf, listVariants, type AnyGame, type AnySearchResult } from '../engine.js';
+import { ArgumentError, LatticeError, TablebaseError, reviveError, type ErrorRecord } from '../contract/errors.js';
+import { EngineWorker } from '../worker/client.js';
 import { Worker } from 'node:worker_threads';
-import { parseOptionArgs } from './variants/index.js';
-import { buildTablebase, type LayerReport } from './tablebase/index.js';
-import { parseLayerFileName } from './tablebase/format.js';
+import { parseOptionArgs } from '../variants/index.js';
+import { buildTablebase, type LayerReport } from '../solve/index.js';
+import { parseLayerFileName } from '../solve/format.js';
 import cliProgress from 'cli-progress';
 
 /** An integer in min..max, or a message saying what is wrong. */
@@ -204,7 +204,7 @@ addProgress(addCommon(program.command('perft <variant> <depth>'), false))
  * counted, their rate, the workers connected); stderr also gets a line saying how the tree was split.
  */
 async function perftOnWorkers(variant: string, depth: number, o: Common & { divide?: boolean; movetime?: number; redis: string; split?: number }): Promise<void> {
-  const { distributedPerft } = await import('./distributed/perft.js');
+  const { distributedPerft } = await import('../distributed/perft.js');
   const show = showProgress(o);
   const bar = progressBar(show, `perft ${depth} |{bar}| {value}/{total} jobs | {leaves} leaves | {rate} M leaves/s | ETA {eta_formatted} | {workers} workers`);
   const t0 = performance.now();
@@ -391,7 +391,7 @@ const layerLine = (r: LayerReport) => {
 };
 
 /**
- * The variant whose tablebase layer files (`<variant>-ctw<n>-c<layer>.lttb`, src/tablebase/format.ts) are
+ * The variant whose tablebase layer files (`<variant>-ctw<n>-c<layer>.lttb`, src/solve/format.ts) are
  * in `dir`: ArgumentError when there are none, or files of several variants (then --variant chooses).
  */
 function tablebaseVariant(dir: string): { variant: string; ctw?: number } {
@@ -404,7 +404,7 @@ function tablebaseVariant(dir: string): { variant: string; ctw?: number } {
     throw new ArgumentError(`--dir ${dir}: no such directory (build one with "lattice tablebase build <variant> --dir ${dir}" or "lattice solve <variant> --dir ${dir}")`);
   }
   const files = names.map(parseLayerFileName).filter((f) => f !== null);
-  // the generic solver's layer files: <variant>-<options tag>-c..-h..-e<n>.lgs (src/tablebase/generic.ts)
+  // the generic solver's layer files: <variant>-<options tag>-c..-h..-e<n>.lgs (src/solve/generic.ts)
   const generic = names.map((n) => /^(.+)-[0-9a-f]{8}-c\d+\.\d+-h\d+\.\d+-e\d+\.lgs$/.exec(n)?.[1]).filter((v) => v !== undefined);
   const found = [...new Set([...files.map((f) => f.variant), ...generic])];
   const ctws = [...new Set(files.map((f) => f.capturesToWin))];
@@ -458,7 +458,7 @@ tablebase.command('probe <position>')
     if (found?.ctw !== undefined && options['captures-to-win'] === undefined) options['captures-to-win'] = String(found.ctw);
     // a solved game's files name their options: when none are given and one set is there, those
     if (o.option.length === 0) {
-      const { solvedOptionSets } = await import('./tablebase/generic.js');
+      const { solvedOptionSets } = await import('../solve/generic.js');
       const sets = solvedOptionSets(o.dir, variant);
       if (sets.length === 1) options = sets[0]!;
     }
@@ -522,7 +522,7 @@ addProgress(program.command('solve <variant>'))
  * Progress: a line on stderr per finished job.
  */
 async function layersOnWorkers(variant: string, dir: string, mode: 'movement' | 'whole' | 'generic', o: { redis: string; option: string[]; progress?: boolean }): Promise<void> {
-  const { distributedSolve } = await import('./distributed/solve.js');
+  const { distributedSolve } = await import('../distributed/solve.js');
   const show = showProgress(o);
   const r = await distributedSolve({
     redis: o.redis, variant, options: parseOptionArgs(o.option), dir, mode,
@@ -539,8 +539,8 @@ async function layersOnWorkers(variant: string, dir: string, mode: 'movement' | 
 async function hasBaghChalProfile(variant: string, options: Record<string, string>): Promise<boolean> {
   checkGameArgs(variant, { options });
   if (familyOf(variant)?.tablebases !== true) return false;
-  const { getVariant, resolveOptions } = await import('./variants/index.js');
-  const { loadVariantCore } = await import('./core-setup.js');
+  const { getVariant, resolveOptions } = await import('../variants/index.js');
+  const { loadVariantCore } = await import('../lattice/core/setup.js');
   const v = getVariant(variant);
   const { core } = await loadVariantCore(v, resolveOptions(v, options));
   return core.exports.fastProfile() === 1;
@@ -549,12 +549,12 @@ async function hasBaghChalProfile(variant: string, options: Record<string, strin
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
 
 /**
- * `lattice solve <variant>` by the generic solver (src/tablebase/generic.ts): --estimate prints the index
+ * `lattice solve <variant>` by the generic solver (src/solve/generic.ts): --estimate prints the index
  * sizes and stops; otherwise every layer is solved or loaded from --dir, then the start's value, its best
  * line and the longest win are printed (--verify checks every value against its successors').
  */
 async function solveGeneric(variant: string, dir: string, o: { option: string[]; json?: boolean; progress?: boolean; estimate?: boolean; verify?: boolean; threads?: number }): Promise<void> {
-  const { HuntSolver, maxGenericThreads } = await import('./tablebase/generic.js');
+  const { HuntSolver, maxGenericThreads } = await import('../solve/generic.js');
   checkGameArgs(variant, { options: parseOptionArgs(o.option) });
   if (familyOf(variant)?.tablebases !== true) throw new ArgumentError(`${variant} is not a hunt game: lattice solve covers the hunt games (lattice variants lists them)`);
   const solver = await HuntSolver.create(variant, parseOptionArgs(o.option));
@@ -606,7 +606,7 @@ async function solveGeneric(variant: string, dir: string, o: { option: string[];
   const ms = Date.now() - t0;
   const verified = o.verify ? (await solver.verify()).reduce((a, b) => a + b, 0) : null;
   const start = solver.startText();
-  const { bestLine } = await import('./solve-line.js');
+  const { bestLine } = await import('../solve/line.js');
   const { value, line } = await bestLine(solver, start);
   const positions = layers.reduce((a, l) => a + l.positions, 0);
   const longest = layers.reduce((a, l) => Math.max(a, l.maxPlies), 0);
@@ -627,9 +627,9 @@ async function solveGeneric(variant: string, dir: string, o: { option: string[];
   }
 }
 
-/** `lattice solve <variant>` without --position: the backward solve of the whole game (src/tablebase/placement.ts). */
+/** `lattice solve <variant>` without --position: the backward solve of the whole game (src/solve/placement.ts). */
 async function solveWholeGame(variant: string, dir: string, o: { option: string[]; threads?: number; json?: boolean; progress?: boolean }): Promise<void> {
-  const { solveGame } = await import('./tablebase/placement.js');
+  const { solveGame } = await import('../solve/placement.js');
   const bar = progressBar(showProgress(o), '{what} |{bar}| {percentage}% | {step} | layer ETA {eta_formatted}', 200);
   let current = '';
   const say = (line: string) => { if (bar && current) { bar.stop(); current = ''; } if (!o.json) out(line); };
@@ -667,7 +667,7 @@ program.command('serve')
   .option('--open', 'open the page in the default browser')
   .option('--json', 'print one JSON object on stdout once listening: { url, host, port, isolated, tablebase }')
   .action(async (o: { port: number; host: string; tbDir?: string; open?: boolean; json?: boolean }) => {
-    const { startServer } = await import('./serve.js');
+    const { startServer } = await import('../serve.js');
     const server = await startServer({ port: o.port, host: o.host, tbDir: o.tbDir });
     const { url, host, port, isolated, tablebase } = server;
     out(o.json ? JSON.stringify({ url, host, port, isolated, tablebase }) : `lattice serve: ${url}`);
@@ -690,7 +690,7 @@ program.command('worker')
   .option('--lock-ms <ms>', 'how long a job\'s lock lasts unrenewed: a killed worker\'s job runs again elsewhere within about this long', intArg('--lock-ms', 1000, 3_600_000), 30_000)
   .option('--json', 'print each event (ready, start, done, failed, error) as one JSON object a line')
   .action(async (o: { redis: string; concurrency: number; threads: number; lockMs: number; json?: boolean }) => {
-    const { startWorker } = await import('./distributed/worker.js');
+    const { startWorker } = await import('../distributed/worker.js');
     const short = (id: string) => (id.length > 24 ? `${id.slice(0, 24)}...` : id);
     const w = await startWorker({
       redis: o.redis, concurrency: o.concurrency, threads: o.threads, lockMs: o.lockMs,
@@ -723,7 +723,7 @@ program.command('jobs')
   .option('--clean', 'remove the queue\'s jobs and results (refused while jobs run)')
   .option('--json', 'print one JSON object on stdout')
   .action(async (o: { redis: string; clean?: boolean; json?: boolean }) => {
-    const { queueStatus, cleanQueue } = await import('./distributed/admin.js');
+    const { queueStatus, cleanQueue } = await import('../distributed/admin.js');
     const before = await queueStatus(o.redis);
     if (o.clean) await cleanQueue(o.redis);
     if (o.json) { out(JSON.stringify({ ...before, ...(o.clean ? { cleaned: true } : {}) })); return; }

@@ -5,9 +5,9 @@
  * family is known here.
  */
 import { ArgumentError, describeValue } from './errors.js';
-import { checkGameOptionTypes } from './game-option-types.js';
+import { checkGameOptionTypes } from './option-types.js';
 
-export { checkGameOptionTypes } from './game-option-types.js';
+export { checkGameOptionTypes } from './option-types.js';
 
 /** Largest transposition table, MiB. */
 export const MAX_HASH_MB = 512;

@@ -1,5 +1,5 @@
 /**
- * Memory for the generic solver's layer values in the core (src/tablebase/generic.ts; issue 20): the
+ * Memory for the generic solver's layer values in the core (src/solve/generic.ts; issue 20): the
  * core's gsAlloc is a bump allocator that never frees, so the host keeps the blocks it took and hands
  * a block whose layer is no longer needed to a later layer.
  *
@@ -37,7 +37,7 @@ export class LayerPool {
    * From now on a new region takes at least `minRegion` bytes where the regions stay within `limit`
    * bytes together (else what is left of `limit`, or just the request): blocks of about one size,
    * which later requests up to that size reuse whatever was freed (a solve that drops and reads back
-   * layers: src/tablebase/generic.ts groupedPlan). Default: a region is the request's size.
+   * layers: src/solve/generic.ts groupedPlan). Default: a region is the request's size.
    */
   setRegions(minRegion: number, limit: number): void {
     this.minRegion = minRegion; this.regionLimit = limit;

@@ -3,12 +3,12 @@
  * raw bindings (`asc --bindings raw`, build/lattice.js): @assemblyscript/loader is deprecated since
  * AssemblyScript 0.20 and measured ~5x slower per call here.
  */
-import * as releaseBindings from '../build/lattice.js';
-import * as debugBindings from '../build/lattice.debug.js';
-import * as sharedBindings from '../build/lattice.shared.js';
-import * as wideBindings from '../build/lattice.wide.js';
-import * as wideDebugBindings from '../build/lattice.wide.debug.js';
-import * as wideSharedBindings from '../build/lattice.wide.shared.js';
+import * as releaseBindings from '../../../build/lattice.js';
+import * as debugBindings from '../../../build/lattice.debug.js';
+import * as sharedBindings from '../../../build/lattice.shared.js';
+import * as wideBindings from '../../../build/lattice.wide.js';
+import * as wideDebugBindings from '../../../build/lattice.wide.debug.js';
+import * as wideSharedBindings from '../../../build/lattice.wide.shared.js';
 
 /** The core's exported surface (assembly/index.ts). All arguments and results are i32/f64 numbers. */
 export interface CoreExports {
@@ -178,7 +178,7 @@ export interface Core {
   writeSet(at: number, set: bigint): void;
   /**
    * Fresh views (memory may have grown: never cache views): the IO words, the STATE words, the root move
-   * list and its captured sets, the board and rules inputs (src/moves.ts reads the root list itself). Layouts: assembly/index.ts, assembly/rules.ts, assembly/board.ts.
+   * list and its captured sets, the board and rules inputs (src/lattice/moves.ts reads the root list itself). Layouts: assembly/index.ts, assembly/rules.ts, assembly/board.ts.
    */
   io(): BigUint64Array;
   state(): Int32Array;
@@ -199,13 +199,13 @@ type Bindings = { instantiate(m: WebAssembly.Module, imports: object): Promise<u
  * copies it to dist/build/ beside dist/src/ (the installed package), so one relative path serves both.
  */
 const BUILDS = {
-  release: { bindings: releaseBindings as Bindings, url: () => new URL('../build/lattice.wasm', import.meta.url) },
-  debug: { bindings: debugBindings as Bindings, url: () => new URL('../build/lattice.debug.wasm', import.meta.url) },
-  shared: { bindings: sharedBindings as Bindings, url: () => new URL('../build/lattice.shared.wasm', import.meta.url) },
+  release: { bindings: releaseBindings as Bindings, url: () => new URL('../../../build/lattice.wasm', import.meta.url) },
+  debug: { bindings: debugBindings as Bindings, url: () => new URL('../../../build/lattice.debug.wasm', import.meta.url) },
+  shared: { bindings: sharedBindings as Bindings, url: () => new URL('../../../build/lattice.shared.wasm', import.meta.url) },
   // the same source with Bits = v128 (asconfig targets wide*): boards of more than 64 points
-  wide: { bindings: wideBindings as Bindings, url: () => new URL('../build/lattice.wide.wasm', import.meta.url) },
-  wideDebug: { bindings: wideDebugBindings as Bindings, url: () => new URL('../build/lattice.wide.debug.wasm', import.meta.url) },
-  wideShared: { bindings: wideSharedBindings as Bindings, url: () => new URL('../build/lattice.wide.shared.wasm', import.meta.url) },
+  wide: { bindings: wideBindings as Bindings, url: () => new URL('../../../build/lattice.wide.wasm', import.meta.url) },
+  wideDebug: { bindings: wideDebugBindings as Bindings, url: () => new URL('../../../build/lattice.wide.debug.wasm', import.meta.url) },
+  wideShared: { bindings: wideSharedBindings as Bindings, url: () => new URL('../../../build/lattice.wide.shared.wasm', import.meta.url) },
 };
 type BuildName = keyof typeof BUILDS;
 
@@ -265,9 +265,9 @@ export function newSharedMemory(): WebAssembly.Memory {
 /**
  * Instantiates the core. `debug: true` loads the debug build (bounds-checked table access, assertions);
  * `wide: true` the wide build of the same source (128-bit sets: boards of 65..128 points; the host picks
- * it by the board's point count, see src/core-setup.ts). Each call returns an independent instance (its
+ * it by the board's point count, see src/lattice/core/setup.ts). Each call returns an independent instance (its
  * own position, history and transposition table), except with `sharedMemory`: then the shared-memory
- * build is instantiated on that memory (tablebase threads, see src/tablebase/threads.ts: instances on
+ * build is instantiated on that memory (tablebase threads, see src/solve/threads.ts: instances on
  * one memory must run identical setup sequences).
  */
 export async function loadCore(options: { debug?: boolean; wide?: boolean; sharedMemory?: WebAssembly.Memory } = {}): Promise<Core> {

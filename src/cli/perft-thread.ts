@@ -9,9 +9,9 @@
  * (errors.ts; revived with its class and code, e.g. LatticeError 'stopped' for --movetime).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createGame } from './engine.js';
-import { errorRecord } from './errors.js';
-import type { PerftProgress } from './game.js';
+import { createGame } from '../engine.js';
+import { errorRecord } from '../contract/errors.js';
+import type { PerftProgress } from '../lattice/game.js';
 
 interface PerftJob { variant: string; position: string; options: Record<string, string | number>; depth: number; divide: boolean; movetime?: number }
 

@@ -1,10 +1,10 @@
 /**
- * Best play read from the generic solver's tables (src/tablebase/generic.ts), as move texts: the walk the
+ * Best play read from the generic solver's tables (src/solve/generic.ts), as move texts: the walk the
  * Game's probe() makes (game-tablebase.ts genericBestLine), on the solver's own core.
  */
-import { genericBestLine } from './game-tablebase.js';
-import { lineTexts } from './moves.js';
-import type { HuntSolver, SolvedValue } from './tablebase/generic.js';
+import { genericBestLine } from '../lattice/tablebase.js';
+import { lineTexts } from '../lattice/moves.js';
+import type { HuntSolver, SolvedValue } from './generic.js';
 
 /**
  * Best play from `position` (RULES.md notation) to the end of the game: each ply the first move (in the

@@ -1,10 +1,10 @@
-import { boardSymmetries, type Board } from '../lattice/index.js';
+import { boardSymmetries, type Board } from '../board/index.js';
 import type { HuntVariant, OptionValues } from '../variants/index.js';
-import { totalsOf } from '../position-text.js';
-import type { Core } from '../wasm.js';
-import { loadVariantCore } from '../core-setup.js';
+import { totalsOf } from '../lattice/position-text.js';
+import type { Core } from '../lattice/core/wasm.js';
+import { loadVariantCore } from '../lattice/core/setup.js';
 import { TablebaseError } from './format.js';
-import { noTablebaseError } from '../errors.js';
+import { noTablebaseError } from '../contract/errors.js';
 
 /**
  * Refuses, before anything else is checked or touched, a variant whose rules under `o` are outside the

@@ -1,9 +1,9 @@
 /**
  * The lattice family (src/engine.ts Family): every declaration of src/variants, played on the
- * WebAssembly core by Game (src/game.ts, loaded when the first game is created).
+ * WebAssembly core by Game (src/lattice/game.ts, loaded when the first game is created).
  */
-import type { AnyGameOptions, Family, VariantListing } from './contract.js';
-import { VARIANTS, defaultOptions, getVariant, resolveOptions } from './variants/index.js';
+import type { AnyGameOptions, Family, VariantListing } from '../contract/types.js';
+import { VARIANTS, defaultOptions, getVariant, resolveOptions } from '../variants/index.js';
 
 export const latticeFamily: Family = {
   name: 'lattice',

@@ -1,14 +1,14 @@
 /**
  * A tablebase solving thread (Node worker_threads): a core instance on the builder's shared memory,
  * set up by the same calls as the builder's own instance, that runs its share of each layer's passes.
- * Driven through comlink by src/tablebase/threads.ts.
+ * Driven through comlink by src/solve/threads.ts.
  */
 import * as Comlink from 'comlink';
 import { parentPort } from 'node:worker_threads';
-import { loadVariantCore } from '../core-setup.js';
+import { loadVariantCore } from '../lattice/core/setup.js';
 import { getVariant, resolveOptions } from '../variants/index.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
-import type { Core } from '../wasm.js';
+import type { Core } from '../lattice/core/wasm.js';
 import { setupTablebaseIndex } from './setup.js';
 
 let core: Core | null = null;

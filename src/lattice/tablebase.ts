@@ -2,14 +2,13 @@
  * A game's window on the movement-phase tablebase (Bagh Chal's profile: DESIGN.md "Tablebases"):
  * loading the files into the game's core, probing, the tablebase's best line, and the proof search
  * that solves a position over it. Game delegates to it; it reads the core and plays moves only through
- * the legal moves (src/moves.ts), and leaves the position as it found it.
+ * the legal moves (src/lattice/moves.ts), and leaves the position as it found it.
  */
-import { ArgumentError, checkKeys, describeValue, isOptionsObject } from './errors.js';
-import type { Board } from './lattice/index.js';
-import { IO_SET, type Core } from './wasm.js';
-import type { HuntVariant, OptionValues } from './variants/index.js';
-import type { LayerMeta } from './tablebase/format.js';
-import type { HuntSolver, SolvedLayerInfo } from './tablebase/generic.js';
+import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../contract/errors.js';
+import type { Board } from '../board/index.js';
+import { IO_SET, type Core } from './core/wasm.js';
+import type { HuntVariant, OptionValues } from '../variants/index.js';
+import { tablesLoader, type LayerMeta, type LoadedTables, type SolvedLayerInfo } from './tables.js';
 import { lineTexts, MoveList } from './moves.js';
 
 /** A tablebase verdict for the side to move: its result with best play and the moves that get it. */
@@ -64,9 +63,10 @@ export function genericBestLine(core: Core, board: Board, c0: number, drawPlies 
 export class GameTablebase {
   /** True once load() succeeded. */
   loaded = false;
-  /** The generic solver holding the loaded tables (every solved hunt game but Bagh Chal's profile), else null. */
-  private solver: HuntSolver | null = null;
-  private get generic(): boolean { return this.solver !== null; }
+  /** The loaded tables (through the solvers' port, src/lattice/tables.ts), else null. */
+  private tables: LoadedTables | null = null;
+  /** The generic solver's layers (every solved hunt game but Bagh Chal's profile), not the movement tablebase. */
+  private get generic(): boolean { return this.tables?.kind === 'layers'; }
 
   /** `captureTarget`: the prey captures that end the game (the rules' side-0 target). */
   constructor(private readonly core: Core, private readonly board: Board, private readonly variant: HuntVariant,
@@ -82,18 +82,10 @@ export class GameTablebase {
   async load(dir: string, keep?: 'all' | 'live'): Promise<LayerMeta[] | SolvedLayerInfo[]> {
     if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
     if (keep !== undefined && keep !== 'all' && keep !== 'live') throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
-    // loaded on demand: the tablebase module reads files (Node only); the rest of the API runs in browsers
-    const tb = await import('./tablebase/index.js');
-    if (!this.core.exports.fastProfile()) {
-      const { solver, layers } = await tb.loadGenericInto(this.core, this.variant, this.options, dir, keep);
-      this.loaded = true;
-      this.solver = solver;
-      return layers;
-    }
-    if (keep !== undefined) throw new ArgumentError('keep is for the generic solver\'s tables: Bagh Chal\'s movement tablebase is loaded whole');
-    const metas = tb.loadTablebaseInto(this.core, this.board, this.variant, this.options, dir);
+    const tables = await tablesLoader()(this.core, this.board, this.variant, this.options, dir, keep);
+    this.tables = tables;
     this.loaded = true;
-    return metas;
+    return tables.layers;
   }
 
   /**
@@ -102,7 +94,7 @@ export class GameTablebase {
    * TablebaseError for a corrupt layer file.
    */
   focus(): void {
-    this.solver?.focus();
+    this.tables?.focus();
   }
 
   /** Raw tablebase value of the current position: dtm + 1, 0 draw, -1 not covered; 1 when decided by captures. */

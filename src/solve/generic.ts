@@ -31,45 +31,16 @@ import { join } from 'node:path';
 import { totalmem } from 'node:os';
 import { closeSync, fstatSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { DIR_NAMES, boardSymmetries, type Board } from '../lattice/index.js';
+import { DIR_NAMES, boardSymmetries, type Board } from '../board/index.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
-import { loadSetupIntoCore, loadVariantCore, notationContext } from '../core-setup.js';
-import { parsePositionText, type NotationContext, type Setup } from '../position-text.js';
+import { loadSetupIntoCore, loadVariantCore, notationContext } from '../lattice/core/setup.js';
+import { parsePositionText, type NotationContext, type Setup } from '../lattice/position-text.js';
 import type { RuleSet } from '../rules/index.js';
-import type { Core } from '../wasm.js';
-import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../errors.js';
+import type { Core } from '../lattice/core/wasm.js';
+import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../contract/errors.js';
 import { TablebaseError, ensureWritableDir, fileReadable, jobTempName, lockDir, removeStaleTemp, writeAtomic } from './format.js';
 import { LayerPool } from './layer-pool.js';
 
-/**
- * One layer: what never comes back (captured and in hand per side, the stack vector up to the
- * symmetries: no stack changes inside a layer).
- */
-export interface GenericLayer {
-  /** The core's layer key. */
-  key: number;
-  /** Pieces of side 0 (the prey side) and side 1 (the hunters) captured. */
-  captured: [number, number];
-  /** Pieces in hand, per side. */
-  hand: [number, number];
-  /** Pieces on the board beyond one a point (stacks): the sum of `stacks`. */
-  excess: number;
-  /**
-   * The stack vector: the excess (pieces beyond one) on each stack point, in the order of
-   * SolveEstimate.stackPoints; empty for a game without stacks. The layer holds the positions of every
-   * vector of its symmetry class (the images of this one under the solver's symmetries); this is the
-   * class's least member (the least code, the last point weighing most).
-   */
-  stacks: number[];
-  /**
-   * True when other classes of vectors have the same total `excess`: `stacks` then tells this layer from
-   * theirs (in its file name, header, job and messages). False in a game whose every total has one class
-   * (one stack point, or none), whose layers are named by their total alone.
-   */
-  split: boolean;
-  /** Index slots, both sides to move (unused slots included). */
-  slots: number;
-}
 
 /**
  * A symmetry class of stack vectors (the core's gsClasses): its index (a layer key's last coordinate),
@@ -150,23 +121,8 @@ export interface SolveEstimate {
 /** A position's value for the side to move: win or loss in `plies` (the winner hurries), or a draw. */
 export interface SolvedValue { result: 'win' | 'loss' | 'draw'; plies: number }
 
-/** Positions and their values for the side to move, counted over some of a layer's slots. */
-export interface ValueCounts { positions: number; wins: number; losses: number; draws: number }
-
-/** What a solved layer holds. */
-export interface SolvedLayerInfo extends GenericLayer {
-  /** Canonical positions (used slots) and their values for the side to move, both sides to move together. */
-  positions: number; wins: number; losses: number; draws: number;
-  /**
-   * The same per side to move: [side 0 (the prey) to move, side 1 (the hunters) to move]; they sum to the
-   * totals. Absent from load() with keep 'live' (only the files' headers are read then; the totals are
-   * there).
-   */
-  sides?: [ValueCounts, ValueCounts];
-  /** Longest distance to the end (plies). */
-  maxPlies: number;
-  file: string | null;
-}
+export type { GenericLayer, SolvedLayerInfo, ValueCounts } from '../lattice/tables.js';
+import type { GenericLayer, SolvedLayerInfo, ValueCounts } from '../lattice/tables.js';
 
 /** A layer solve() finished: solved (ms) or loaded from its file. */
 export interface LayerResult extends SolvedLayerInfo {
