@@ -242,7 +242,7 @@ describe('the page shows every rule\'s state: from describe(), in words', () => 
     const all: ResultReason[] = [...new Set([...Object.values(REASONS), 'royals' as const])];
     expect(Object.keys(REASON_WORDS).sort()).toEqual([...all].sort());
     expect(REASON_WORDS['move-limit']).toMatch(/move limit/);
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
     const section = readme.slice(readme.indexOf('### The result of a game'), readme.indexOf('### As an AI worker'));
     for (const r of all) {
       expect(section, r).toContain(`'${r}'`);   // the type line
