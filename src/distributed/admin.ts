@@ -6,7 +6,7 @@ import { JobError } from '../contract/errors.js';
 import { closeWithin, workersOn } from './coordinator.js';
 import { QUEUE } from './jobs.js';
 import type { Queue } from 'bullmq';
-import { parseRedisUrl, probeRedis, redisOptions, type RedisTarget } from './redis.js';
+import { loadOptional, parseRedisUrl, probeRedis, redisOptions, type RedisTarget } from './redis.js';
 
 /** The queue's jobs by state and the workers connected. */
 export interface QueueStatus { redis: string; queue: string; counts: Record<string, number>; workers: number }
@@ -18,7 +18,7 @@ export interface QueueStatus { redis: string; queue: string; counts: Record<stri
 async function withQueue<T>(url: string, work: (q: Queue, t: RedisTarget) => Promise<T>): Promise<T> {
   const t = parseRedisUrl(url);
   await probeRedis(t);
-  const { Queue: QueueClass } = await import('bullmq');
+  const { Queue: QueueClass } = await loadOptional('bullmq', () => import('bullmq'));
   const q = new QueueClass(QUEUE, { connection: redisOptions(t, 'coordinator') });
   try {
     return await work(q, t);

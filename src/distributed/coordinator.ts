@@ -25,7 +25,7 @@
  */
 import { JobError, LatticeError, RedisError } from '../contract/errors.js';
 import { QUEUE, checkJobResult, jobOptions, type JobData, type JobResult } from './jobs.js';
-import { describeRedisFailure, redisOptions, type RedisTarget } from './redis.js';
+import { describeRedisFailure, loadOptional, redisOptions, type RedisTarget } from './redis.js';
 
 /** How often the states of the pending jobs are read (a safety net under the completed events), ms. */
 export const SWEEP_MS = 2000;
@@ -75,7 +75,7 @@ export interface RunOptions {
  * ArgumentError for tasks that need an id not among them or form a cycle.
  */
 export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>> {
-  const { Queue, QueueEvents } = await import('bullmq');
+  const { Queue, QueueEvents } = await loadOptional('bullmq', () => import('bullmq'));
   const t = opts.target;
   const byId = new Map(opts.tasks.map((task) => [task.id, task]));
   const waitingOn = new Map<string, number>();

@@ -101,6 +101,29 @@ export function describeRedisFailure(t: RedisTarget, err: unknown): string {
   return `${at}: ${msg.split('\n')[0]}`;
 }
 
+/** The packages a distributed run needs, with the versions this release is tested with (package.json peerDependencies). */
+export const REDIS_PACKAGES = { bullmq: '6.7.0', ioredis: '6.0.0' } as const;
+
+/**
+ * Loads `name` (bullmq or ioredis: optional peer dependencies, used only by `--redis` and `lattice
+ * worker`, so an app that embeds the engine does not install them) through `load` (its dynamic import).
+ * Rejects with RedisError naming both packages and the command that installs them when the package is
+ * not installed; any other failure is rethrown as it is.
+ */
+export async function loadOptional<T>(name: keyof typeof REDIS_PACKAGES, load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code;
+    const msg = err instanceof Error ? err.message : String(err);
+    if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && msg.includes(name)) {
+      const pkgs = Object.entries(REDIS_PACKAGES).map(([n, v]) => `${n}@${v}`).join(' ');
+      throw new RedisError(`distributed runs (--redis, lattice worker) need the packages bullmq and ioredis, which are not installed (${name} is missing): install them with "npm install ${pkgs}"`);
+    }
+    throw err;
+  }
+}
+
 /**
  * Checks that the server of `t` answers and can run BullMQ: connects (one try, CONNECT_TIMEOUT_MS),
  * authenticates and selects the database as the URL says, and reads the server's version. Resolves to
@@ -109,7 +132,7 @@ export function describeRedisFailure(t: RedisTarget, err: unknown): string {
  * CONNECT_TIMEOUT_MS + COMMAND_TIMEOUT_MS, whatever the server does.
  */
 export async function probeRedis(t: RedisTarget): Promise<string> {
-  const { Redis } = await import('ioredis');
+  const { Redis } = await loadOptional('ioredis', () => import('ioredis'));
   const client = new Redis({
     ...redisOptions(t, 'coordinator'), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0,
     enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS, connectionName: 'lattice-probe',

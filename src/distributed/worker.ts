@@ -15,7 +15,7 @@ import { hostname } from 'node:os';
 import { ArgumentError, describeValue, reviveError, type ErrorRecord } from '../contract/errors.js';
 import { locateCompiled } from '../platform/locate.js';
 import { QUEUE, checkJobData, type JobData, type JobResult } from './jobs.js';
-import { parseRedisUrl, probeRedis, redisOptions } from './redis.js';
+import { loadOptional, parseRedisUrl, probeRedis, redisOptions } from './redis.js';
 
 /** How many times a job may be found stalled (its worker gone) and requeued before it fails. */
 export const MAX_STALLED = 5;
@@ -146,7 +146,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     await Promise.all(slots.map((s) => s.end()));
     throw e;
   }
-  const { Worker, UnrecoverableError } = await import('bullmq');
+  const { Worker, UnrecoverableError } = await loadOptional('bullmq', () => import('bullmq'));
   let lastError = '';
   const worker = new Worker(QUEUE, async (job) => {
     let data: JobData;

@@ -7,12 +7,14 @@
 import * as Comlink from 'comlink';
 import { parentPort } from 'node:worker_threads';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
-import { HuntSolver, type LayerResult, type SolveProgress } from './generic.js';
+import { HuntSolver } from './generic.js';
+import type { GenericThreadApi } from './generic-threads.js';
+import type { LayerResult, SolveProgress } from './generic/types.js';
 
 let solver: HuntSolver | null = null;
 
-/** What a generic solving thread exposes; see generic-threads.ts. */
-export const genericThreadApi = {
+/** What a generic solving thread exposes (GenericThreadApi, generic-threads.ts). */
+const genericThreadApi: GenericThreadApi = {
   /** Sets up this thread's solver (HuntSolver.create's arguments; the variant by id). */
   async init(variant: string, options: Record<string, string | number>, handsEmptyOnly: boolean): Promise<void> {
     solver = await HuntSolver.create(variant, options, { handsEmptyOnly });
@@ -26,7 +28,6 @@ export const genericThreadApi = {
     return solver.solveLayer(solver.layerAt(at, stacks), { dir, onProgress });
   },
 };
-export type GenericThreadApi = typeof genericThreadApi;
 
 if (!parentPort) throw new Error('generic-thread.js must run as a worker thread');
 Comlink.expose(genericThreadApi, nodeEndpoint(parentPort));

@@ -9,8 +9,18 @@ import * as Comlink from 'comlink';
 import { Worker } from 'node:worker_threads';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
 import { locateCompiled } from '../platform/locate.js';
-import type { GenericThreadApi } from './generic-thread.js';
-import type { GenericLayer, LayerResult, SolveProgress } from './generic.js';
+import type { GenericLayer, LayerResult, SolveProgress } from './generic/types.js';
+
+/** What a generic solving thread (generic-thread.ts) exposes through comlink. */
+export interface GenericThreadApi {
+  /** Sets up the thread's solver (HuntSolver.create's arguments; the variant by id). */
+  init(variant: string, options: Record<string, string | number>, handsEmptyOnly: boolean): Promise<void>;
+  /**
+   * Solves the layer at `at` (HuntSolver.layerAt's coordinates and stack vector) into `dir`, or loads
+   * it when its file is there; every layer it needs must be in `dir`. Progress goes to `onProgress`.
+   */
+  solveLayer(at: number[], stacks: number[], dir: string, onProgress?: (p: SolveProgress) => void): Promise<LayerResult>;
+}
 
 export class GenericThreads {
   private constructor(private readonly workers: Array<{ w: Worker; api: Comlink.Remote<GenericThreadApi> }>) {}

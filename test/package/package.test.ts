@@ -134,6 +134,14 @@ describe('the npm package, installed from its tarball', () => {
     expect(JSON.parse(stdout)).toMatchObject({ variant: 'bagh-chal', depth: 3, nodes: START['3'] });
   });
 
+  it('leaves out the Redis packages: bullmq and ioredis are optional peers, and `--redis` without them says what to install', async () => {
+    expect(existsSync(join(app, 'node_modules/bullmq'))).toBe(false);
+    expect(existsSync(join(app, 'node_modules/ioredis'))).toBe(false);
+    const r = await run('npx', ['--no', 'lattice', 'perft', 'bagh-chal', '3', '--redis', 'redis://127.0.0.1:9'], app).then(() => null, (e: { code?: number; stderr?: string }) => e);
+    expect(r?.code).not.toBe(0);
+    expect(r?.stderr).toMatch(/need the packages bullmq and ioredis, which are not installed .*npm install bullmq@\S+ ioredis@\S+/);
+  });
+
   it('solves a hunt game with `npx lattice solve --threads 2` (the generic solver\'s worker threads, from the installed package)', async () => {
     const dir = join(app, 'tables');
     const { stdout } = await run('npx', ['--no', 'lattice', 'solve', 'catch-the-giant', '--threads', '2', '--dir', dir, '--json'], app);

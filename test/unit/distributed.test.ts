@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/engine.js';
 import { JobError, RedisError } from '../../src/contract/errors.js';
 import { checkJobData, checkJobResult, jobIdOf, canonicalJson, type PerftJobData } from '../../src/distributed/jobs.js';
-import { describeRedisFailure, parseRedisUrl } from '../../src/distributed/redis.js';
+import { describeRedisFailure, loadOptional, parseRedisUrl } from '../../src/distributed/redis.js';
 import { normalizedOptions, splitTree } from '../../src/distributed/split.js';
 
 describe('--redis URLs', () => {
@@ -174,5 +174,29 @@ describe('layers as jobs (src/distributed/solve.ts hands them out; the redis tie
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the Redis packages are optional (loadOptional)', () => {
+  const missing = (name: string) => Object.assign(new Error(`Cannot find package '${name}' imported from /app/x.js`), { code: 'ERR_MODULE_NOT_FOUND' });
+
+  it('a missing bullmq or ioredis is a RedisError naming both packages and the install command', async () => {
+    for (const name of ['bullmq', 'ioredis'] as const) {
+      const e = await loadOptional(name, () => Promise.reject(missing(name))).catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(RedisError);
+      expect((e as RedisError).message).toMatch(new RegExp(`need the packages bullmq and ioredis, which are not installed \\(${name} is missing\\): install them with "npm install bullmq@6\\.\\d+\\.\\d+ ioredis@6\\.\\d+\\.\\d+"`));
+    }
+  });
+
+  it('any other failure, and a missing module that is not the one asked for, pass through as they are', async () => {
+    const other = new Error('boom');
+    await expect(loadOptional('bullmq', () => Promise.reject(other))).rejects.toBe(other);
+    const dep = missing('msgpackr');
+    await expect(loadOptional('bullmq', () => Promise.reject(dep))).rejects.toBe(dep);
+  });
+
+  it('an installed package loads as it is', async () => {
+    const m = await loadOptional('bullmq', () => import('bullmq'));
+    expect(typeof m.Queue).toBe('function');
   });
 });
