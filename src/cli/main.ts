@@ -13,7 +13,7 @@ import { FAMILIES, checkGameArgs, checkLabels, createGame, familyOf, listVariant
 import { ArgumentError, LatticeError, TablebaseError, reviveError, type ErrorRecord } from '../contract/errors.js';
 import { EngineWorker } from '../worker/client.js';
 import { Worker } from 'node:worker_threads';
-import { parseOptionArgs } from '../variants/index.js';
+import { parseOptionArgs } from '../contract/args.js';
 import { buildTablebase, type LayerReport } from '../solve/index.js';
 import { parseLayerFileName } from '../solve/format.js';
 import cliProgress from 'cli-progress';
