@@ -8,14 +8,15 @@
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
-import { Game, MAX_HASH_MB, MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from '../lattice/game.js';
+import { MAX_PERFT_DEPTH, MAX_SEARCH_DEPTH, type SearchInfo } from '../contract/limits.js';
 import { FAMILIES, checkGameArgs, checkLabels, createGame, familyOf, listVariants, type AnyGame, type AnySearchResult } from '../engine.js';
-import { ArgumentError, LatticeError, TablebaseError, reviveError, type ErrorRecord } from '../contract/errors.js';
+import { ArgumentError, LatticeError, TablebaseError, UnknownVariantError, reviveError, type ErrorRecord } from '../contract/errors.js';
 import { EngineWorker } from '../worker/client.js';
 import { Worker } from 'node:worker_threads';
-import { parseOptionArgs } from '../contract/args.js';
+import { MAX_HASH_MB, parseOptionArgs } from '../contract/args.js';
 import { buildTablebase, type LayerReport } from '../solve/index.js';
 import { parseLayerFileName } from '../solve/format.js';
+import { solverOf } from '../solve/route.js';
 import cliProgress from 'cli-progress';
 
 /** An integer in min..max, or a message saying what is wrong. */
@@ -462,11 +463,10 @@ tablebase.command('probe <position>')
       const sets = solvedOptionSets(o.dir, variant);
       if (sets.length === 1) options = sets[0]!;
     }
-    const g = await Game.create(variant, { position, options });
-    await g.loadTablebase(o.dir);
-    const p = g.probe();
+    const g = await createGame(variant, { position, options, tbDir: o.dir });
+    const p = g.probe!();   // a family with tablebases implements probe()
     if (!p) {
-      throw new ArgumentError(await hasBaghChalProfile(variant, options) ? 'the position is not in the movement-phase tablebase (goats still in hand)'
+      throw new ArgumentError(await solverOf(variant, options) === 'movement' ? 'the position is not in the movement-phase tablebase (goats still in hand)'
         : 'the position is not in the loaded tables (a layer the solver leaves out, such as an odd number of dogs captured by intervention)');
     }
     if (o.json) { out(JSON.stringify(p)); return; }
@@ -496,7 +496,10 @@ addProgress(program.command('solve <variant>'))
     if (o.redis !== undefined && o.position !== undefined) throw new ArgumentError('--redis solves layers on the workers; --position proves one position here (give one or the other)');
     if (o.redis !== undefined && o.estimate) throw new ArgumentError('--estimate prints the layers\' sizes here and solves nothing: leave out --redis');
     if (o.position === undefined) {
-      if (o.generic || !(await hasBaghChalProfile(variant, parseOptionArgs(o.option)))) {
+      const options = parseOptionArgs(o.option);
+      if (!o.generic) checkGameArgs(variant, { options });   // an unknown variant or option: the usual message
+      // the solver that covers the variant (Bagh Chal's rule profile: its own), or the generic one as asked
+      if ((o.generic ? 'generic' : await solverOf(variant, options)) === 'generic') {
         if (o.redis !== undefined) await layersOnWorkers(variant, dir, 'generic', o as typeof o & { redis: string });
         await solveGeneric(variant, dir, o);
       } else if (o.estimate || o.verify) throw new ArgumentError(`--estimate and --verify are the generic solver's: add --generic (${variant} has Bagh Chal's rule profile, which its own solver solves)`);
@@ -506,11 +509,15 @@ addProgress(program.command('solve <variant>'))
       }
       return;
     }
-    const g = await Game.create(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash });
-    await g.loadTablebase(dir);
+    const tb = FAMILIES.find((f) => f.tablebases)!;
+    if (familyOf(variant)?.tablebases !== true) {
+      // the message of the lattice family's own create, as before
+      throw new UnknownVariantError(variant, [...tb.ids()], `is not a ${tb.name} game (${tb.gameClass} plays ${tb.ids().join(', ')}; createGame() plays every variant of every family)`);
+    }
+    const g = await createGame(variant, { position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash, tbDir: dir });
     const show = showProgress(o);
     const tty = process.stderr.isTTY === true;
-    const r = g.solve({ nodeLimit: o.nodes, ...(show ? { onProgress: (n: number) => process.stderr.write(tty ? `\r${n} nodes` : `${n} nodes\n`) } : {}) });
+    const r = g.solve!({ nodeLimit: o.nodes, ...(show ? { onProgress: (n: number) => process.stderr.write(tty ? `\r${n} nodes` : `${n} nodes\n`) } : {}) });
     if (show && tty) process.stderr.write('\n');
     if (o.json) out(JSON.stringify({ variant, position: g.position(), ...r }));
     else out(`${g.position()}: ${r.value}${r.value === 'unknown' ? '' : ' for the side to move'} (${r.nodes} nodes, ${(r.ms / 1000).toFixed(1)} s)`);
@@ -533,17 +540,6 @@ async function layersOnWorkers(variant: string, dir: string, mode: 'movement' | 
     },
   });
   if (show) note(`${r.jobs} layer jobs done on the workers in ${(r.ms / 1000).toFixed(1)} s (${r.reused} finished by an earlier run); loading them here`);
-}
-
-/** True when `variant` under `options` has Bagh Chal's rule profile (its own solver's); an unknown variant or option throws as usual. */
-async function hasBaghChalProfile(variant: string, options: Record<string, string>): Promise<boolean> {
-  checkGameArgs(variant, { options });
-  if (familyOf(variant)?.tablebases !== true) return false;
-  const { getVariant, resolveOptions } = await import('../variants/index.js');
-  const { loadVariantCore } = await import('../lattice/core/setup.js');
-  const v = getVariant(variant);
-  const { core } = await loadVariantCore(v, resolveOptions(v, options));
-  return core.exports.fastProfile() === 1;
 }
 
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;

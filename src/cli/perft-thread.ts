@@ -11,7 +11,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createGame } from '../engine.js';
 import { errorRecord } from '../contract/errors.js';
-import type { PerftProgress } from '../lattice/game.js';
+import type { PerftProgress } from '../contract/limits.js';
 
 interface PerftJob { variant: string; position: string; options: Record<string, string | number>; depth: number; divide: boolean; movetime?: number }
 
