@@ -22,7 +22,8 @@ import { tablesPort } from './solve/port.js';
 export type { MoveValue, MoveInput, MoveKind } from './contract/moves.js';
 
 export type {
-  AnySearchResult, AnyResult, BoardDescription, PieceDescription, SideDescription, CounterDescription, PointMark, GameDescription, AnyGame, AnyGameOptions, VariantListing, Family,
+  AnySearchResult, AnyResult, BoardDescription, PieceDescription, SideDescription, CounterDescription, PointMark,
+  GameDescription, AnyGame, AnyGameOptions, VariantListing, Family, TablebaseProbe, SolveReport,
 } from './contract/types.js';
 
 // the composition of the lattice family: its games load solved tables through the solvers' port

@@ -10,8 +10,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import { ArgumentError, LatticeError } from './contract/errors.js';
-import { Game } from './lattice/game.js';
-import { VARIANTS } from './variants/index.js';
+import { createGame, familyOf, type AnyGame } from './engine.js';
 
 /** Options of startServer. */
 export interface ServeOptions {
@@ -136,22 +135,25 @@ async function api(url: URL, res: ServerResponse, probe: Prober | null, isolatio
   }
 }
 
-/** Loaded tablebases, one Game per variant and options (loading takes a while: kept for later probes). */
+/**
+ * Loaded tablebases, one game per variant and options (loading takes a while: kept for later probes),
+ * of a family with tablebases (its games implement probe()).
+ */
 class Prober {
-  private readonly games = new Map<string, Promise<Game>>();
+  private readonly games = new Map<string, Promise<AnyGame>>();
   constructor(private readonly dir: string) {}
 
   async probe(variant: string, options: Record<string, string>, position: string) {
-    if (!VARIANTS.has(variant)) throw new ArgumentError(`${variant} has no tablebases`);
+    if (familyOf(variant)?.tablebases !== true) throw new ArgumentError(`${variant} has no tablebases`);
     const key = JSON.stringify([variant, options]);
     let g = this.games.get(key);
     if (!g) {
-      g = Game.create(variant, { options }).then(async (game) => { await game.loadTablebase(this.dir); return game; });
+      g = createGame(variant, { options, tbDir: this.dir });
       this.games.set(key, g);
       g.catch(() => this.games.delete(key));
     }
     const game = await g;
     game.setPosition(position);
-    return game.probe();
+    return game.probe!();
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The worker thread behind `lattice perft --progress` (cli.ts): runs a perft or divide off the main
+ * The worker thread behind `lattice perft --progress` (perft.ts): runs a perft or divide off the main
  * thread, so that the main thread stays free to redraw the progress bar (elapsed time while a root move
  * runs) and to handle Ctrl-C. Node only.
  *
@@ -11,9 +11,12 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createGame } from '../engine.js';
 import { errorRecord } from '../contract/errors.js';
-import type { PerftProgress } from '../lattice/game.js';
+import type { PerftProgress } from '../contract/limits.js';
 
-interface PerftJob { variant: string; position: string; options: Record<string, string | number>; depth: number; divide: boolean; movetime?: number }
+interface PerftJob {
+  variant: string; position: string; options: Record<string, string | number>; depth: number; divide: boolean;
+  movetime?: number;
+}
 
 const job = workerData as PerftJob;
 const port = parentPort!;

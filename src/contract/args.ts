@@ -4,7 +4,7 @@
  * EngineWorker.start run), so a bad argument gets the same typed error wherever it is given. Light: no
  * family is known here.
  */
-import { ArgumentError, describeValue } from './errors.js';
+import { ArgumentError, OptionError, describeValue } from './errors.js';
 import { checkGameOptionTypes } from './option-types.js';
 
 export { checkGameOptionTypes } from './option-types.js';
@@ -21,4 +21,17 @@ export const MAX_HASH_MB = 512;
 export function checkGameArgTypes(variantId: unknown, opts: unknown): void {
   if (typeof variantId !== 'string') throw new ArgumentError(`the variant must be a string, got ${describeValue(variantId)}`);
   checkGameOptionTypes(opts, MAX_HASH_MB);
+}
+
+/** Parses `key=value` strings (the CLI's repeated --option). Throws OptionError on a malformed item. */
+export function parseOptionArgs(items: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = Object.create(null);
+  for (const item of items) {
+    const i = item.indexOf('=');
+    if (i <= 0) throw new OptionError(`option ${JSON.stringify(item)} must look like key=value`);
+    const key = item.slice(0, i);
+    if (Object.hasOwn(out, key)) throw new OptionError(`option "${key}" is given twice`);
+    out[key] = item.slice(i + 1);
+  }
+  return out;
 }

@@ -15,6 +15,20 @@ export interface AnySearchResult extends SearchInfo { bestmove: string | null }
  */
 export type AnyResult = GameResult;
 
+/** A tablebase verdict for the side to move: its result with best play and the moves that get it. */
+export interface TablebaseProbe {
+  wdl: 'win' | 'draw' | 'loss';
+  /** Plies to the end of the game with best play (the winner hurries, the loser delays); null for a draw. */
+  dtm: number | null;
+  /** A move that keeps the verdict (fastest win, longest loss, a drawing move); null when the game is over. */
+  bestmove: string | null;
+  /** The best line to the end (each move lowers dtm by one); for a draw, its first plies (up to 12). */
+  line: string[];
+}
+
+/** The outcome of solve(): the game value for the side to move, or 'unknown' at the node limit. */
+export interface SolveReport { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number }
+
 /**
  * A board as a UI draws it. `kind: 'points'`: pieces stand on points joined by `lines` (each a list of
  * point indices along one straight line); `kind: 'squares'`: pieces stand in the squares of a `width` x
@@ -130,6 +144,18 @@ export interface AnyGame {
    * move goes along it. Others enter moves by their `path` (moves()).
    */
   along?(points: readonly string[]): { move: string | null; more: boolean } | null;
+  /**
+   * The games of a family with tablebases (Family.tablebases: the lattice games) implement it: the
+   * verdict of the tables loaded by createGame's `tbDir` for the current position, or null when they do
+   * not cover it (or none are loaded).
+   */
+  probe?(): TablebaseProbe | null;
+  /**
+   * The games of a family with tablebases implement it: proves the value of the current position for
+   * the side to move by a forward search down to the tables loaded by `tbDir` ('unknown' when
+   * `nodeLimit` nodes per proof are reached; 0 or none: no limit).
+   */
+  solve?(opts?: { nodeLimit?: number; onProgress?: (nodes: number) => void }): SolveReport;
 }
 
 /**
@@ -160,7 +186,7 @@ export interface Family {
   list(): VariantListing[];
   /** Label kinds of its pieces for boardText/describe (`['kanji', 'codes']`), or none. */
   readonly labels: readonly string[];
-  /** True if its games take `tbDir` (tablebases). */
+  /** True if its games take `tbDir` (tablebases) and implement AnyGame.probe() and AnyGame.solve(). */
   readonly tablebases: boolean;
   /**
    * Checks what can be known of createGame's arguments before creating (the variant's options; the

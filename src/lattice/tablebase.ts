@@ -10,20 +10,10 @@ import { IO_SET, type Core } from './core/wasm.js';
 import type { HuntVariant, OptionValues } from '../variants/index.js';
 import { tablesLoader, type LayerMeta, type LoadedTables, type SolvedLayerInfo } from './tables.js';
 import { lineTexts, MoveList } from './moves.js';
+import type { SolveReport, TablebaseProbe } from '../contract/types.js';
 
-/** A tablebase verdict for the side to move: its result with best play and the moves that get it. */
-export interface TablebaseProbe {
-  wdl: 'win' | 'draw' | 'loss';
-  /** Plies to the end of the game with best play (the winner hurries, the loser delays); null for a draw. */
-  dtm: number | null;
-  /** A move that keeps the verdict (fastest win, longest loss, a drawing move); null when the game is over. */
-  bestmove: string | null;
-  /** The best line to the end (each move lowers dtm by one); for a draw, its first plies (up to 12). */
-  line: string[];
-}
-
-/** The outcome of solve(): the game value for the side to move, or 'unknown' at the node limit. */
-export interface SolveReport { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number }
+// the shapes of probe() and solve() are the family contract's (AnyGame.probe, AnyGame.solve)
+export type { SolveReport, TablebaseProbe } from '../contract/types.js';
 
 /**
  * Best play by the generic solver's tables from the core's current position, whose value code is `c0`

@@ -92,15 +92,5 @@ export function resolveOptions(v: Variant, given: Record<string, number | string
   return out;
 }
 
-/** Parses `key=value` strings (the CLI's repeated --option). Throws OptionError on a malformed item. */
-export function parseOptionArgs(items: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = Object.create(null);
-  for (const item of items) {
-    const i = item.indexOf('=');
-    if (i <= 0) throw new OptionError(`option ${JSON.stringify(item)} must look like key=value`);
-    const key = item.slice(0, i);
-    if (Object.hasOwn(out, key)) throw new OptionError(`option "${key}" is given twice`);
-    out[key] = item.slice(i + 1);
-  }
-  return out;
-}
+/** The CLI's `key=value` parser, now in src/contract/args.ts (re-exported for existing importers). */
+export { parseOptionArgs } from '../contract/args.js';
