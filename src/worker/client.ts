@@ -10,7 +10,7 @@
  */
 import { FACTORY, checkFactory } from '../contract/call-guard.js';
 import * as Comlink from 'comlink';
-import type { PerftProgress, SearchInfo } from '../lattice/game.js';
+import type { PerftProgress, SearchInfo } from '../contract/limits.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
 import { STOP_REFUSED, STOP_SLOTS, stopRefused, type EngineApi, type WorkerPerftLimits, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';

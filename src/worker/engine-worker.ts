@@ -14,7 +14,7 @@ import { createGame, type AnyGame } from '../engine.js';
 import { ArgumentError } from '../contract/errors.js';
 import { STOP_REFUSED, STOP_SLOTS, stopRefused, type EngineApi, type WorkerSearchLimits } from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
-import type { PerftLimits, PerftProgress, SearchInfo } from '../lattice/game.js';
+import type { PerftLimits, PerftProgress, SearchInfo } from '../contract/limits.js';
 import { installErrorTransfer } from './error-transfer.js';
 import { guardEndpoint, requestSchema } from './message-guard.js';
 

@@ -1,4 +1,4 @@
-import type { PerftProgress, SearchInfo } from '../lattice/game.js';
+import type { PerftProgress, SearchInfo } from '../contract/limits.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
 
 /**
