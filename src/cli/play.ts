@@ -4,11 +4,11 @@
  * Ctrl-C prints what is finished.
  */
 import type { Command } from 'commander';
-import type { AnyGame, AnySearchResult } from '../engine.js';
+import { checkLabels, type AnySearchResult } from '../engine.js';
 import { MAX_SEARCH_DEPTH, type SearchInfo } from '../contract/limits.js';
 import { parseOptionArgs } from '../contract/args.js';
 import { EngineWorker } from '../worker/client.js';
-import { addCommon, gameFor, intArg, labelsOption, type Common } from './args.js';
+import { addCommon, intArg, labelsOption, type Common } from './args.js';
 import { addProgress, showProgress } from './progress.js';
 import { Interrupt } from './interrupt.js';
 import { note, out } from './output.js';
@@ -51,7 +51,7 @@ export function registerPlay(program: Command): void {
       const interrupt = new Interrupt();
       let engine: EngineWorker | undefined;
       try {
-        ({ engine } = await gameAndEngine(variant, o, interrupt));
+        engine = await engineFor(variant, o, interrupt);
         // a signal stops the search at its last completed iteration (depth 1 always completes): printed as usual
         const r = await engine.search({
           ...searchLimits(o, 1000), ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}),
@@ -75,9 +75,8 @@ export function registerPlay(program: Command): void {
       const interrupt = new Interrupt();
       let engine: EngineWorker | undefined;
       try {
-        const ge = await gameAndEngine(variant, o, interrupt);
-        engine = ge.engine;
-        const summary = await selfPlay(variant, o, ge.g, engine, interrupt);
+        engine = await engineFor(variant, o, interrupt);
+        const summary = await selfPlay(variant, o, engine, interrupt);
         if (o.json) out(JSON.stringify(summary));
       } finally {
         await engine?.terminate();
@@ -100,25 +99,24 @@ export function registerPlay(program: Command): void {
       const interrupt = new Interrupt();
       let engine: EngineWorker | undefined;
       try {
-        const ge = await gameAndEngine(variant, o, interrupt);
-        const g = ge.g;
-        engine = ge.engine;
+        engine = await engineFor(variant, o, interrupt);
         const limits = searchLimits(o, 5000);
+        const position = await engine.position();
         if (!o.json) {
-          out(`${variant}: ${g.position()}`);
-          out(g.boardText(o.labels) + '\n');
+          out(`${variant}: ${position}`);
+          out(await engine.boardText(o.labels) + '\n');
           out(`analysing (${Object.entries(limits).map(([k, v]) => `${k} ${v}`).join(', ')})...`);
         }
         // a signal stops the analysis at its last completed iteration: that result is kept
         const r = await engine.search({
           ...limits, ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}),
         });
-        const analysis = { position: g.position(), ...searchJson(r) };
+        const analysis = { position, ...searchJson(r) };
         if (!o.json) {
           out(resultLine(r) + '\n');
           out(`self-play at ${o.playMovetime} ms per move:`);
         }
-        const game = await selfPlay(variant, { ...o, movetime: o.playMovetime, quiet: true }, g, engine, interrupt);
+        const game = await selfPlay(variant, { ...o, movetime: o.playMovetime, quiet: true }, engine, interrupt);
         if (o.json) out(JSON.stringify({ analysis, game }));
       } finally {
         await engine?.terminate();
@@ -128,19 +126,18 @@ export function registerPlay(program: Command): void {
 }
 
 /**
- * The engine of play and analyse: `g` (in-process, with no table or tablebase of its own) keeps the
- * game and its board text; a worker with the same game (hash size and tablebase as asked) searches, so
- * that the main thread stays free to take a signal while it does (Interrupt).
+ * The one engine of search, play and analyse: a worker (src/worker/) with the game (hash size and
+ * tablebase as asked), which keeps the game, searches and plays, so that the main thread stays free to
+ * take a signal while it does (Interrupt). `--labels` is checked first, as its family allows.
  */
-async function gameAndEngine(variant: string, o: Common, interrupt: Interrupt):
-  Promise<{ g: AnyGame; engine: EngineWorker }> {
-  const g = await gameFor(variant, { ...o, hash: undefined, tbDir: undefined });
+async function engineFor(variant: string, o: Common, interrupt: Interrupt): Promise<EngineWorker> {
+  if (o.labels !== undefined) checkLabels(variant, o.labels, '--labels');
   const engine = await EngineWorker.start({
-    variant, options: parseOptionArgs(o.option), position: g.position(), hashMb: o.hash, tbDir: o.tbDir,
+    variant, options: parseOptionArgs(o.option), position: o.position, hashMb: o.hash, tbDir: o.tbDir,
   });
   interrupt.engine = engine;
   if (interrupt.signal !== null) engine.stop();
-  return { g, engine };
+  return engine;
 }
 
 /**
@@ -149,33 +146,33 @@ async function gameAndEngine(variant: string, o: Common, interrupt: Interrupt):
  * is unfinished: `unfinished` then says why, 'max-plies' (cut off at --max-plies) or 'interrupted' (a
  * SIGINT or SIGTERM: the moves played until then are kept; the search it stopped plays none).
  */
-async function selfPlay(variant: string, o: PlayOpts, g: AnyGame, engine: EngineWorker, interrupt: Interrupt) {
-  const start = g.position();
+async function selfPlay(variant: string, o: PlayOpts, engine: EngineWorker, interrupt: Interrupt) {
+  const start = await engine.position();
   const moves: string[] = [];
   const t0 = performance.now();
-  if (!o.json) out(g.boardText(o.labels) + '\n');
-  while (interrupt.signal === null && !g.result() && moves.length < o.maxPlies) {
-    const mover = g.moverName();
+  if (!o.json) out(await engine.boardText(o.labels) + '\n');
+  while (interrupt.signal === null && !(await engine.result()) && moves.length < o.maxPlies) {
+    const mover = await engine.moverName();
     const r: AnySearchResult = await engine.search({ movetime: o.movetime });
     if (interrupt.signal !== null || !r.bestmove) break;
-    g.play(r.bestmove);
     await engine.play(r.bestmove);
     moves.push(r.bestmove);
     const line = `${moves.length}. ${mover} ${r.bestmove}  (${scoreText(r)}, depth ${r.depth})`;
     if (!o.json) {
       out(line);
-      if (!o.quiet) out(g.boardText(o.labels) + '\n');
+      if (!o.quiet) out(await engine.boardText(o.labels) + '\n');
     } else if (showProgress(o)) note(`ply ${line} of at most ${o.maxPlies}`);
   }
-  const result = g.result();
+  const result = await engine.result();
   const ms = Math.round(performance.now() - t0);
   const unfinished = result ? null : interrupt.signal !== null ? 'interrupted' as const : 'max-plies' as const;
-  const summary = { variant, start, moves, result, unfinished, final: g.position(), plies: moves.length, ms };
+  const final = await engine.position();
+  const summary = { variant, start, moves, result, unfinished, final, plies: moves.length, ms };
   if (!o.json) {
     const what = unfinished === 'interrupted' ? 'unfinished (interrupted)'
       : !result ? `unfinished (the ${o.maxPlies}-ply limit)`
       : result.winner === 'draw' ? `draw (${result.reason})` : `${result.winnerName} win (${result.reason})`;
-    out(`result: ${what} after ${moves.length} plies; final ${g.position()}`);
+    out(`result: ${what} after ${moves.length} plies; final ${final}`);
   }
   return summary;
 }

@@ -208,6 +208,12 @@ export class EngineWorker {
   undo(): Promise<string> { return this.call('undo', () => this.remote.undo()); }
   /** The end of the game ({ winner, reason }), or null while it goes on. */
   result(): Promise<AnyResult | null> { return this.call('result', () => this.remote.result()); }
+  /** The board as text for people (AnyGame.boardText). Rejects as the game's boardText throws. */
+  boardText(labels?: string): Promise<string> {
+    return this.call('boardText', () => (labels === undefined ? this.remote.boardText() : this.remote.boardText(labels)));
+  }
+  /** The name of the side to move (AnyGame.moverName). */
+  moverName(): Promise<string> { return this.call('moverName', () => this.remote.moverName()); }
   /**
    * Game.perft in the worker: leaf count at `depth` plies, with Game's limits but `stop` (use stop()):
    * `movetime` ms, and `onProgress` called on this thread with each root move's count (depth >= 2),

@@ -85,6 +85,8 @@ const api: EngineApi = {
   async play(m) { current().play(m); },
   async undo() { return current().undo(); },
   async result() { return current().result(); },
+  async boardText(labels) { return current().boardText(labels); },
+  async moverName() { return current().moverName(); },
   async perft(d, limits, onProgress, slot) { const g = current(); return counted('perft', d, limits ?? {}, onProgress, slot, (l) => g.perft(d, l)); },
   async divide(d, limits, onProgress, slot) { const g = current(); return counted('divide', d, limits ?? {}, onProgress, slot, (l) => g.divide(d, l)); },
   async search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void, slot?: number) {

@@ -43,6 +43,8 @@ export const ENGINE_SIGNATURES = {
   play: { params: ['move'], kinds: ['value'], required: 1 },
   undo: { params: [], kinds: [], required: 0 },
   result: { params: [], kinds: [], required: 0 },
+  boardText: { params: ['labels'], kinds: ['value'], required: 0 },
+  moverName: { params: [], kinds: [], required: 0 },
   perft: { params: ['depth', 'limits', 'onProgress', 'stop slot'], kinds: ['value', 'value', 'callback', 'slot'], required: 1 },
   divide: { params: ['depth', 'limits', 'onProgress', 'stop slot'], kinds: ['value', 'value', 'callback', 'slot'], required: 1 },
   search: { params: ['limits', 'onIteration', 'stop slot'], kinds: ['value', 'callback', 'slot'], required: 0 },

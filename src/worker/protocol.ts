@@ -46,6 +46,10 @@ export interface EngineApi {
   play(move: string | MoveInput): Promise<void>;
   undo(): Promise<string>;
   result(): Promise<AnyResult | null>;
+  /** The board as text for people (AnyGame.boardText: `labels` one of describe().labels, or none). */
+  boardText(labels?: string): Promise<string>;
+  /** The name of the side to move (AnyGame.moverName: 'goat', 'tiger', 'Black', ...). */
+  moverName(): Promise<string>;
   /**
    * Game.perft with `limits` (movetime), polling stop flag `slot` as search does: a stop() or the
    * movetime rejects with LatticeError code 'stopped'. `onProgress` (a comlink proxy) receives each
