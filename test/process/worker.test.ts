@@ -114,6 +114,27 @@ async function thrownBy(f: () => unknown): Promise<ReturnType<typeof shape> | 'n
   try { await f(); return 'no error'; } catch (e) { return shape(e); }
 }
 
+describe('EngineWorker shows the board and the side to move as the game does (lattice play drives the worker alone)', () => {
+  it('boardText(labels) and moverName() answer as in-process, and a bad label kind is the same error', async () => {
+    for (const [variant, labels] of [['bagh-chal', undefined], ['maka-dai-dai', 'kanji'], ['maka-dai-dai', 'codes']] as const) {
+      const w = await EngineWorker.start({ variant });
+      try {
+        const g = await createGame(variant);
+        expect(await w.boardText(labels)).toBe(g.boardText(labels));
+        expect(await w.moverName()).toBe(g.moverName());
+        const first = g.legalMoves()[0]!;
+        g.play(first);
+        await w.play(first);
+        expect(await w.boardText(labels)).toBe(g.boardText(labels));
+        expect(await w.moverName()).toBe(g.moverName());
+        expect(await thrownBy(() => w.boardText('nonsense'))).toEqual(await thrownBy(() => g.boardText('nonsense')));
+      } finally {
+        await w.terminate();
+      }
+    }
+  });
+});
+
 describe('EngineWorker errors are the in-process errors', () => {
   it.each([
     ['no argument', undefined, ArgumentError],
