@@ -17,28 +17,49 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const read = (f: string) => readFileSync(join(root, f), 'utf8');
 /** Every file under test/, as a path from the repository root. */
 const files = readdirSync(join(root, 'test'), { recursive: true, withFileTypes: true })
-  .filter((e) => e.isFile()).map((e) => relative(root, join(e.parentPath, e.name))).sort();
+  .filter((e) => e.isFile())
+  .map((e) => relative(root, join(e.parentPath, e.name)))
+  .sort();
 /** Files vitest would take for tests anywhere: the suffixes the tiers use, and vitest's default ones. */
 const TESTLIKE = /\.(test|spec|slow|deep)\.[cm]?[jt]sx?$/;
-const tiersOf = (f: string) => TIERS.filter((t) => (t.dir === '**' || f.startsWith(`test/${t.dir}/`)) && f.endsWith(t.suffix));
+const tiersOf = (f: string) =>
+  TIERS.filter((t) => (t.dir === '**' || f.startsWith(`test/${t.dir}/`)) && f.endsWith(t.suffix));
 const scripts: Record<string, string> = JSON.parse(read('package.json')).scripts;
 
 describe('the test tiers', () => {
   it('every test file under test/ belongs to exactly one tier', () => {
     const testFiles = files.filter((f) => TESTLIKE.test(f));
     expect(testFiles.length).toBeGreaterThan(40);
-    expect(testFiles.filter((f) => tiersOf(f).length !== 1).map((f) => `${f}: ${tiersOf(f).map((t) => t.name).join(', ') || 'no tier'}`)).toEqual([]);
+    expect(
+      testFiles
+        .filter((f) => tiersOf(f).length !== 1)
+        .map(
+          (f) =>
+            `${f}: ${
+              tiersOf(f)
+                .map((t) => t.name)
+                .join(', ') || 'no tier'
+            }`,
+        ),
+    ).toEqual([]);
     // and every tier has files
     expect(TIERS.filter((t) => !testFiles.some((f) => tiersOf(f).includes(t))).map((t) => t.name)).toEqual([]);
   });
 
-  it('the folders of test/ are the tiers\' and support/ (helpers; no test file in it); beside them only the configs of the tiers that span folders', () => {
-    const dirs = readdirSync(join(root, 'test'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  it("the folders of test/ are the tiers' and support/ (helpers; no test file in it); beside them only the configs of the tiers that span folders", () => {
+    const dirs = readdirSync(join(root, 'test'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     expect(dirs).toEqual([...new Set([...TIERS.map((t) => t.dir).filter((d) => d !== '**'), 'support'])].sort());
-    expect(files.filter((f) => !f.slice('test/'.length).includes('/'))).toEqual(TIERS.filter((t) => t.dir === '**').map((t) => t.config).sort());
+    expect(files.filter((f) => !f.slice('test/'.length).includes('/'))).toEqual(
+      TIERS.filter((t) => t.dir === '**')
+        .map((t) => t.config)
+        .sort(),
+    );
   });
 
-  it('each tier\'s script runs its config, which includes the tier\'s files and checks the temporary directory', () => {
+  it("each tier's script runs its config, which includes the tier's files and checks the temporary directory", () => {
     for (const t of TIERS) {
       const script = scripts[t.script];
       expect(script, `package.json script ${t.script}`).toBeDefined();
@@ -51,18 +72,25 @@ describe('the test tiers', () => {
     }
     for (const f of GLOBAL_SETUP) expect(existsSync(join(root, f)), f).toBe(true);
     // every tier builds first unless the build is current (npm test through its pretest)
-    for (const t of TIERS.filter((x) => x.script !== 'test')) expect(scripts[t.script], t.script).toMatch(/^node test\/support\/build-if-stale\.mjs && /);
+    for (const t of TIERS.filter((x) => x.script !== 'test'))
+      expect(scripts[t.script], t.script).toMatch(/^node test\/support\/build-if-stale\.mjs && /);
     expect(scripts.pretest).toBe('node test/support/build-if-stale.mjs');
   });
 
-  it('.ci/run runs npm test and the script of every CI tier, and no manual one', () => {
-    const commands = read('.ci/run').split('\n').map((l) => l.trim()).filter((l) => /^npm (test|run )/.test(l));
-    const ci = [...new Set(TIERS.filter((t) => t.ci).map((t) => (t.script === 'test' ? 'npm test' : `npm run ${t.script}`)))];
+  it('.ci/run runs npm test and the script of every CI tier, and no manual one (and the linters first)', () => {
+    const all = read('.ci/run')
+      .split('\n')
+      .map((l) => l.trim());
+    expect(all).toContain('npm run lint'); // the formatter, the linters and the import rules (not a test tier)
+    const commands = all.filter((l) => /^npm (test|run )/.test(l) && l !== 'npm run lint');
+    const ci = [
+      ...new Set(TIERS.filter((t) => t.ci).map((t) => (t.script === 'test' ? 'npm test' : `npm run ${t.script}`))),
+    ];
     expect(commands).toEqual(ci);
     for (const t of TIERS.filter((x) => !x.ci)) expect(commands).not.toContain(`npm run ${t.script}`);
   });
 
-  it('README starts with the two commands of a fresh machine and documents every tier\'s script', () => {
+  it("README starts with the two commands of a fresh machine and documents every tier's script", () => {
     const readme = read('README.md');
     const first = /```sh\n([\s\S]*?)```/.exec(readme)![1]!.trim().split('\n');
     expect(first).toEqual(['npm ci && npm start', 'npm test']);
@@ -92,7 +120,9 @@ describe('the temporary-directory guard (test/support/temp-guard.ts)', () => {
       expect(process.env.TMPDIR).toBe(outer ?? tmpdir());
       expect(existsSync(dir)).toBe(false);
       expect(process.exitCode).toBe(1);
-      expect(errors.mock.calls.flat().join('\n')).toMatch(/left 2 entries[\s\S]*lattice-user-abc\/ \(1 entries\)\n {2}stray\.json/);
+      expect(errors.mock.calls.flat().join('\n')).toMatch(
+        /left 2 entries[\s\S]*lattice-user-abc\/ \(1 entries\)\n {2}stray\.json/,
+      );
 
       process.exitCode = exitCode;
       const clean = setupTempGuard();
@@ -103,7 +133,8 @@ describe('the temporary-directory guard (test/support/temp-guard.ts)', () => {
     } finally {
       errors.mockRestore();
       process.exitCode = exitCode;
-      if (outer === undefined) delete process.env.TMPDIR; else process.env.TMPDIR = outer;
+      if (outer === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = outer;
     }
   });
 });
@@ -112,8 +143,9 @@ describe('the temporary-directory guard after a killed run', () => {
   it('removes the run directories whose process is gone, and no other', () => {
     const outer = mkdtempSync(join(tmpdir(), 'lattice-stale-'));
     try {
-      const gone = spawnSync(process.execPath, ['-e', '0']).pid!;   // exited: its pid names no process
-      for (const name of [`${RUN_DIR_PREFIX}${gone}-abc`, `${RUN_DIR_PREFIX}${process.pid}-def`, 'lattice-other']) mkdirSync(join(outer, name));
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid!; // exited: its pid names no process
+      for (const name of [`${RUN_DIR_PREFIX}${gone}-abc`, `${RUN_DIR_PREFIX}${process.pid}-def`, 'lattice-other'])
+        mkdirSync(join(outer, name));
       writeFileSync(join(outer, `${RUN_DIR_PREFIX}${gone}-abc`, 'left'), '');
       expect(removeStale(outer)).toEqual([`${RUN_DIR_PREFIX}${gone}-abc`]);
       expect(readdirSync(outer).sort()).toEqual(['lattice-other', `${RUN_DIR_PREFIX}${process.pid}-def`].sort());
