@@ -15,24 +15,39 @@
 
 /** True in the wide (v128) builds. */
 // @ts-ignore: decorator
-@inline export function wide(): bool { return !isInteger<Bits>(); }
+@inline export function wide(): bool {
+  return !isInteger<Bits>();
+}
 /** Bits per set: 64 or 128. */
 // @ts-ignore: decorator
-@inline export function bitsCapacity(): i32 { return isInteger<Bits>() ? 64 : 128; }
+@inline export function bitsCapacity(): i32 {
+  return isInteger<Bits>() ? 64 : 128;
+}
 
 // ---- the two words of a wide set ----
 // @ts-ignore: decorator
-@inline function lo(b: Bits): u64 { return <u64>i64x2.extract_lane(b, 0); }
+@inline function lo(b: Bits): u64 {
+  return <u64>i64x2.extract_lane(b, 0);
+}
 // @ts-ignore: decorator
-@inline function hi(b: Bits): u64 { return <u64>i64x2.extract_lane(b, 1); }
+@inline function hi(b: Bits): u64 {
+  return <u64>i64x2.extract_lane(b, 1);
+}
 // @ts-ignore: decorator
-@inline function make(l: u64, h: u64): Bits { return i64x2.replace_lane(i64x2.splat(<i64>l), 1, <i64>h); }
+@inline function make(l: u64, h: u64): Bits {
+  return i64x2.replace_lane(i64x2.splat(<i64>l), 1, <i64>h);
+}
 
 /** Single-point sets of the wide build (one 16-byte load beats building the value). */
 const BIT128 = new StaticArray<v128>(isInteger<Bits>() ? 0 : 128);
 if (!isInteger<Bits>()) {
   for (let p = 0; p < 128; p++) {
-    unchecked(BIT128[p] = p < 64 ? i64x2.replace_lane(i64x2.splat(0), 0, <i64>1 << <i64>p) : i64x2.replace_lane(i64x2.splat(0), 1, <i64>1 << <i64>(p - 64)));
+    unchecked(
+      (BIT128[p] =
+        p < 64
+          ? i64x2.replace_lane(i64x2.splat(0), 0, (1 as i64) << (p as i64))
+          : i64x2.replace_lane(i64x2.splat(0), 1, (1 as i64) << ((p - 64) as i64))),
+    );
   }
 }
 
@@ -45,24 +60,24 @@ if (!isInteger<Bits>()) {
 /** The set of points 0..n-1 (n <= bitsCapacity()). */
 // @ts-ignore: decorator
 @inline export function full(n: i32): Bits {
-  if (isInteger<Bits>()) return n >= 64 ? <Bits>-1 : (<Bits>1 << <Bits>n) - 1;
+  if (isInteger<Bits>()) return n >= 64 ? <Bits>-1 : ((<Bits>1) << (<Bits>n)) - 1;
   else {
     if (n >= 128) return i64x2.splat(-1);
-    if (n > 64) return make(<u64>-1, (<u64>1 << <u64>(n - 64)) - 1);
-    return make(n == 64 ? <u64>-1 : (<u64>1 << <u64>n) - 1, 0);
+    if (n > 64) return make(<u64>-1, ((<u64>1) << ((n - 64) as u64)) - 1);
+    return make(n == 64 ? <u64>-1 : ((<u64>1) << (<u64>n)) - 1, 0);
   }
 }
 /** {p}. */
 // @ts-ignore: decorator
 @inline export function bit(p: i32): Bits {
-  if (isInteger<Bits>()) return <Bits>1 << <Bits>p;
+  if (isInteger<Bits>()) return (<Bits>1) << (<Bits>p);
   else return unchecked(BIT128[p]);
 }
 /** p in b. */
 // @ts-ignore: decorator
 @inline export function has(b: Bits, p: i32): bool {
-  if (isInteger<Bits>()) return ((b >> <Bits>p) & 1) != 0;
-  else return (((p < 64 ? lo(b) : hi(b)) >> <u64>(p & 63)) & 1) != 0;
+  if (isInteger<Bits>()) return ((b >> (<Bits>p)) & 1) != 0;
+  else return (((p < 64 ? lo(b) : hi(b)) >> (<u64>(p & 63))) & 1) != 0;
 }
 /** a ∪ b. */
 // @ts-ignore: decorator
@@ -90,10 +105,14 @@ if (!isInteger<Bits>()) {
 }
 /** b ∪ {p}. */
 // @ts-ignore: decorator
-@inline export function withPoint(b: Bits, p: i32): Bits { return or(b, bit(p)); }
+@inline export function withPoint(b: Bits, p: i32): Bits {
+  return or(b, bit(p));
+}
 /** b \ {p}. */
 // @ts-ignore: decorator
-@inline export function without(b: Bits, p: i32): Bits { return andNot(b, bit(p)); }
+@inline export function without(b: Bits, p: i32): Bits {
+  return andNot(b, bit(p));
+}
 /** b is empty. */
 // @ts-ignore: decorator
 @inline export function isEmpty(b: Bits): bool {
@@ -108,7 +127,9 @@ if (!isInteger<Bits>()) {
 }
 /** a ∩ b is not empty. */
 // @ts-ignore: decorator
-@inline export function intersects(a: Bits, b: Bits): bool { return nonEmpty(and(a, b)); }
+@inline export function intersects(a: Bits, b: Bits): bool {
+  return nonEmpty(and(a, b));
+}
 /** a = b. */
 // @ts-ignore: decorator
 @inline export function equal(a: Bits, b: Bits): bool {
@@ -119,7 +140,10 @@ if (!isInteger<Bits>()) {
 // @ts-ignore: decorator
 @inline export function first(b: Bits): i32 {
   if (isInteger<Bits>()) return <i32>ctz(b);
-  else { const l = lo(b); return l != 0 ? <i32>ctz(l) : 64 + <i32>ctz(hi(b)); }
+  else {
+    const l = lo(b);
+    return l != 0 ? <i32>ctz(l) : 64 + <i32>ctz(hi(b));
+  }
 }
 /** b without its lowest point. */
 // @ts-ignore: decorator
@@ -153,13 +177,17 @@ if (!isInteger<Bits>()) {
 // @ts-ignore: decorator
 @inline export function moreThanOne(b: Bits): bool {
   if (isInteger<Bits>()) return (b & (b - 1)) != 0;
-  else { const l = lo(b), h = hi(b); return (l & (l - 1)) != 0 || (h & (h - 1)) != 0 || (l != 0 && h != 0); }
+  else {
+    const l = lo(b),
+      h = hi(b);
+    return (l & (l - 1)) != 0 || (h & (h - 1)) != 0 || (l != 0 && h != 0);
+  }
 }
 /** A 64-bit digest of b for hashing (the set itself in the u64 build). */
 // @ts-ignore: decorator
 @inline export function digest(b: Bits): u64 {
   if (isInteger<Bits>()) return <u64>b;
-  else return lo(b) ^ rotl<u64>(hi(b) * 0x9E3779B97F4A7C15, 29);
+  else return lo(b) ^ rotl<u64>(hi(b) * 0x9e3779b97f4a7c15, 29);
 }
 /** Points 0..31 of b (the tablebase's 25-point boards). */
 // @ts-ignore: decorator
@@ -194,8 +222,8 @@ if (!isInteger<Bits>()) {
   if (isInteger<Bits>()) return <u64>b;
   else {
     if (w == 0) return lo(b);
-    if (w >= 64) return hi(b) >> <u64>(w - 64);
-    return (lo(b) >> <u64>w) | (hi(b) << <u64>(64 - w));
+    if (w >= 64) return hi(b) >> (<u64>(w - 64));
+    return (lo(b) >> (<u64>w)) | (hi(b) << ((64 - w) as u64));
   }
 }
 
@@ -211,6 +239,6 @@ if (!isInteger<Bits>()) {
 }
 // @ts-ignore: decorator
 @inline export function st<T>(a: StaticArray<T>, i: i32, v: T): void {
-  if (ASC_NO_ASSERT) unchecked(a[i] = v);
+  if (ASC_NO_ASSERT) unchecked((a[i] = v));
   else a[i] = v;
 }

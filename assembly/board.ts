@@ -1,7 +1,7 @@
 // Per-point tables built once from host data (src/lattice): neighbour and jump landing per direction
 // (RULES.md §0: steps join neighbours on a drawn line; a short jump is three consecutive points of one
 // line), their bitboard forms, and a loop-free jump table.
-import { bit, ld, st, none, full, or, and, equal, nonEmpty, first, popFirst, window, bitsCapacity } from "./bits";
+import { bit, ld, st, none, full, or, and, equal, nonEmpty, first, popFirst, window, bitsCapacity } from './bits';
 
 /** Largest board this build handles: 64 points (Bits = u64) or 128 (the wide build, Bits = v128; bits.ts). */
 export const MAX_POINTS: i32 = isInteger<Bits>() ? 64 : 128;
@@ -61,25 +61,32 @@ const TMAGIC = new StaticArray<u64>(MAX_POINTS);
 const TSHIFT = new StaticArray<u64>(MAX_POINTS);
 const TTAB = new StaticArray<Bits>(MAX_POINTS * JTAB_SIZE);
 
-let rng: u64 = 0x9E3779B97F4A7C15;
+let rng: u64 = 0x9e3779b97f4a7c15;
 function nextRandom(): u64 {
-  rng ^= rng >> 12; rng ^= rng << 25; rng ^= rng >> 27;
-  return rng * 0x2545F4914F6CDD1D;
+  rng ^= rng >> 12;
+  rng ^= rng << 25;
+  rng ^= rng >> 27;
+  return rng * 0x2545f4914f6cdd1d;
 }
 
 /** Pointer to BOARD_IN for the host to fill. */
-export function boardInputPtr(): usize { return changetype<usize>(BOARD_IN); }
+export function boardInputPtr(): usize {
+  return changetype<usize>(BOARD_IN);
+}
 
 /** True if point q is in the window subset `s` (bit i = point w + i). */
 // @ts-ignore: decorator
-@inline function inWindow(s: u64, w: i32, q: i32): bool { return q >= w && q < w + 64 && ((s >> <u64>(q - w)) & 1) != 0; }
+@inline function inWindow(s: u64, w: i32, q: i32): bool {
+  return q >= w && q < w + 64 && ((s >> (<u64>(q - w))) & 1) != 0;
+}
 
 /** Landing points whose jump midpoint (from p) is in `mids` (a subset of p's window). */
 function landingsFor(p: i32, mids: u64): Bits {
   const w = ld(WIN, p);
   let r = none();
   for (let d = 0; d < 8; d++) {
-    const m = <i32>ld(NB, p * 8 + d), l = <i32>ld(JL, p * 8 + d);
+    const m = <i32>ld(NB, p * 8 + d),
+      l = <i32>ld(JL, p * 8 + d);
     if (m >= 0 && l >= 0 && inWindow(mids, w, m)) r = or(r, bit(l));
   }
   return r;
@@ -93,14 +100,25 @@ function throughFor(p: i32, adj: u64): Bits {
   const w = ld(WIN, p);
   let r = none();
   for (let d = 0; d < 8; d++) {
-    const t = <i32>ld(NB, p * 8 + d), l = <i32>ld(NB, p * 8 + (d ^ 4));
+    const t = <i32>ld(NB, p * 8 + d),
+      l = <i32>ld(NB, p * 8 + (d ^ 4));
     if (t >= 0 && l >= 0 && inWindow(adj, w, t) && <i32>ld(JL, t * 8 + (d ^ 4)) == l) r = or(r, bit(l));
   }
   return r;
 }
 
-/** Searches MAGIC/SHIFT for point p over `mask` (window coordinates) so that `table` gives `fn(p, subset)` for every subset. */
-function findMagic(p: i32, mask: u64, table: StaticArray<Bits>, magics: StaticArray<u64>, shifts: StaticArray<u64>, through: bool): bool {
+/**
+ * Searches MAGIC/SHIFT for point p over `mask` (window coordinates) so that `table` gives `fn(p, subset)` for every
+ * subset.
+ */
+function findMagic(
+  p: i32,
+  mask: u64,
+  table: StaticArray<Bits>,
+  magics: StaticArray<u64>,
+  shifts: StaticArray<u64>,
+  through: bool,
+): bool {
   const k = <i32>popcnt(mask);
   const base = p * JTAB_SIZE;
   for (let bits = min(k + 2, JTAB_BITS); bits <= JTAB_BITS; bits++) {
@@ -109,7 +127,7 @@ function findMagic(p: i32, mask: u64, table: StaticArray<Bits>, magics: StaticAr
       const magic = k == 0 ? <u64>0 : nextRandom() & nextRandom() & nextRandom();
       // an unfilled entry is marked by the set of every point (no landing set is that)
       const unset = full(bitsCapacity());
-      for (let i = 0; i < (1 << bits); i++) st(table, base + i, unset);
+      for (let i = 0; i < 1 << bits; i++) st(table, base + i, unset);
       let ok = true;
       let s: u64 = 0;
       do {
@@ -117,11 +135,14 @@ function findMagic(p: i32, mask: u64, table: StaticArray<Bits>, magics: StaticAr
         const want = through ? throughFor(p, s) : landingsFor(p, s);
         const have = ld(table, base + idx);
         if (equal(have, unset)) st(table, base + idx, want);
-        else if (!equal(have, want)) { ok = false; break; }
+        else if (!equal(have, want)) {
+          ok = false;
+          break;
+        }
         s = (s - mask) & mask;
       } while (s != 0);
       if (ok) {
-        for (let i = 0; i < (1 << bits); i++) if (equal(ld(table, base + i), unset)) st(table, base + i, none());
+        for (let i = 0; i < 1 << bits; i++) if (equal(ld(table, base + i), unset)) st(table, base + i, none());
         st(magics, p, magic);
         st(shifts, p, shift);
         return true;
@@ -143,27 +164,40 @@ export function setupBoard(n: i32): i32 {
   nPoints = n;
   boardMask = full(n);
   for (let p = 0; p < MAX_POINTS; p++) {
-    st(STEP, p, none()); st(JMID, p, none());
+    st(STEP, p, none());
+    st(JMID, p, none());
     for (let d = 0; d < 8; d++) {
-      let nb: i32 = -1, jl: i32 = -1;
-      if (p < n) { nb = <i32>ld(BOARD_IN, p * 8 + d); jl = <i32>ld(BOARD_IN, MAX_POINTS * 8 + p * 8 + d); }
+      let nb: i32 = -1,
+        jl: i32 = -1;
+      if (p < n) {
+        nb = <i32>ld(BOARD_IN, p * 8 + d);
+        jl = <i32>ld(BOARD_IN, MAX_POINTS * 8 + p * 8 + d);
+      }
       if (nb >= n || jl >= n || nb < -1 || jl < -1) return -2;
       if (nb < 0) jl = -1;
-      st(NB, p * 8 + d, <i8>nb); st(JL, p * 8 + d, <i8>jl);
+      st(NB, p * 8 + d, <i8>nb);
+      st(JL, p * 8 + d, <i8>jl);
       if (nb >= 0) st(STEP, p, or(ld(STEP, p), bit(nb)));
-      if (jl >= 0) { st(JMID, p, or(ld(JMID, p), bit(nb))); st(MID_OF, p * MAX_POINTS + jl, <u8>nb); }
+      if (jl >= 0) {
+        st(JMID, p, or(ld(JMID, p), bit(nb)));
+        st(MID_OF, p * MAX_POINTS + jl, <u8>nb);
+      }
     }
     const r = p < n ? <i32>ld(BOARD_IN, MAX_POINTS * 16 + p) : 0;
     if (r < 0 || r > 255) return -2;
     st(RANK, p, <u8>r);
     // JORD: insertion sort of the 8 directions by landing (no landing: 255, last)
     for (let i = 0; i < 8; i++) {
-      const li = <i32>ld(JL, p * 8 + i), ki = li < 0 ? 255 : li;
+      const li = <i32>ld(JL, p * 8 + i),
+        ki = li < 0 ? 255 : li;
       let j = i;
       while (j > 0) {
-        const dj = <i32>ld(JORD, p * 8 + j - 1), lj = <i32>ld(JL, p * 8 + dj), kj = lj < 0 ? 255 : lj;
+        const dj = <i32>ld(JORD, p * 8 + j - 1),
+          lj = <i32>ld(JL, p * 8 + dj),
+          kj = lj < 0 ? 255 : lj;
         if (kj <= ki) break;
-        st(JORD, p * 8 + j, <i8>dj); j--;
+        st(JORD, p * 8 + j, <i8>dj);
+        j--;
       }
       st(JORD, p * 8 + j, <i8>i);
     }
@@ -210,5 +244,6 @@ export function setupBoard(n: i32): i32 {
 
 /** Midpoint of the jump from `from` landing on `land`. */
 // @ts-ignore: decorator
-@inline export function midOf(from: i32, land: i32): i32 { return <i32>ld(MID_OF, from * MAX_POINTS + land); }
-
+@inline export function midOf(from: i32, land: i32): i32 {
+  return <i32>ld(MID_OF, from * MAX_POINTS + land);
+}

@@ -2,26 +2,26 @@
 // from the side to move's. Weights are data: WEIGHTS[phase * FEATURES + feature], phase 0 = placement
 // (pieces still in hand), 1 = movement. The values live in the variant declaration (src/variants/*.ts,
 // `evalWeights`); the host writes them at setup with setWeight. All zero until then.
-import { ld, st, bit, has, none, or, and, andNot, nonEmpty, first, popFirst, size, fromWords } from "./bits";
-import { STEP, boardMask, jumpLandings, midOf, MAX_POINTS, nPoints } from "./board";
-import { hunters, prey, side, inHand, hand1, captured, captured1, kings, HUNTER, PREY } from "./position";
-import { stepTargets } from "./movegen/steps";
-import { fast, capture1, CAP_JUMP, CAP_MULTI, family, FAMILY_DRAUGHTS, promoRank0, promoRank1 } from "./rules";
-import { RANK } from "./board";
+import { ld, st, bit, has, none, or, and, andNot, nonEmpty, first, popFirst, size, fromWords } from './bits';
+import { STEP, boardMask, jumpLandings, midOf, MAX_POINTS, nPoints } from './board';
+import { hunters, prey, side, inHand, hand1, captured, captured1, kings, HUNTER, PREY } from './position';
+import { stepTargets } from './movegen/steps';
+import { fast, capture1, CAP_JUMP, CAP_MULTI, family, FAMILY_DRAUGHTS, promoRank0, promoRank1 } from './rules';
+import { RANK } from './board';
 
 export const FEATURES: i32 = 11;
 /** Feature indices. */
-export const F_CAPTURED: i32 = 0;   // per prey captured (less per hunter captured)
-export const F_MOBILITY: i32 = 1;   // per hunter move (steps + single jumps)
-export const F_TRAPPED: i32 = 2;    // per hunter with no move
-export const F_EN_PRISE: i32 = 3;   // per prey that some hunter can jump now
-export const F_TEMPO: i32 = 4;      // for the side to move
-export const F_PREY_MOBILITY: i32 = 5;   // per prey step available (the Bagh Chal profile does not count it)
-export const F_SPACE: i32 = 6;      // per empty point the hunters reach by steps (huntersSpace)
-export const F_CORNERED: i32 = 7;   // per hunter with exactly one move
-export const F_THREAT: i32 = 8;     // per prey some hunter can jump now, counted only with the hunters to move
-export const F_TWO_MOVES: i32 = 9;  // per hunter with exactly two moves
-export const F_HUNTERS_ADJACENT: i32 = 10;   // per pair of hunters on adjacent points (a line joins them)
+export const F_CAPTURED: i32 = 0; // per prey captured (less per hunter captured)
+export const F_MOBILITY: i32 = 1; // per hunter move (steps + single jumps)
+export const F_TRAPPED: i32 = 2; // per hunter with no move
+export const F_EN_PRISE: i32 = 3; // per prey that some hunter can jump now
+export const F_TEMPO: i32 = 4; // for the side to move
+export const F_PREY_MOBILITY: i32 = 5; // per prey step available (the Bagh Chal profile does not count it)
+export const F_SPACE: i32 = 6; // per empty point the hunters reach by steps (huntersSpace)
+export const F_CORNERED: i32 = 7; // per hunter with exactly one move
+export const F_THREAT: i32 = 8; // per prey some hunter can jump now, counted only with the hunters to move
+export const F_TWO_MOVES: i32 = 9; // per hunter with exactly two moves
+export const F_HUNTERS_ADJACENT: i32 = 10; // per pair of hunters on adjacent points (a line joins them)
 export const WEIGHTS = new StaticArray<i32>(FEATURES * 2);
 
 export function setWeight(i: i32, v: i32): i32 {
@@ -49,7 +49,9 @@ const TUPLE_TABLE = new StaticArray<i32>(MAX_TUPLES);
 const PATTERN_WEIGHTS = new StaticArray<i16>(MAX_PATTERN_WEIGHTS);
 const TUPLE_IN = new StaticArray<i32>(MAX_TUPLE_LEN);
 /** Where the host writes a tuple's points (MAX_TUPLE_LEN i32 slots) before setTuple. */
-export function tupleInputPtr(): usize { return changetype<usize>(TUPLE_IN); }
+export function tupleInputPtr(): usize {
+  return changetype<usize>(TUPLE_IN);
+}
 let tupleCount: i32 = 0;
 let patternStride: i32 = 0;
 
@@ -69,7 +71,8 @@ export function setTuple(t: i32, len: i32, table: i32): i32 {
     if (p < 0 || p >= nPoints) return -1;
     st(TUPLE_POINTS, t * MAX_TUPLE_LEN + j, p);
   }
-  st(TUPLE_LEN, t, len); st(TUPLE_TABLE, t, table);
+  st(TUPLE_LEN, t, len);
+  st(TUPLE_TABLE, t, table);
   tupleCount = t + 1;
   indexMembers();
   return 0;
@@ -78,15 +81,20 @@ export function setTuple(t: i32, len: i32, table: i32): i32 {
 /** Removes every tuple and sets the hunters-to-move tables' offset (0: shared with the prey's). */
 export function clearTuples(stride: i32): i32 {
   if (stride < 0 || stride >= MAX_PATTERN_WEIGHTS) return -1;
-  tupleCount = 0; patternStride = stride;
+  tupleCount = 0;
+  patternStride = stride;
   indexMembers();
   return 0;
 }
 
 /** The pattern weights (patternCapacity() i16 slots) for the host to write. */
-export function patternWeightsPtr(): usize { return changetype<usize>(PATTERN_WEIGHTS); }
+export function patternWeightsPtr(): usize {
+  return changetype<usize>(PATTERN_WEIGHTS);
+}
 /** The pattern weight slots (MAX_PATTERN_WEIGHTS). */
-export function patternCapacity(): i32 { return MAX_PATTERN_WEIGHTS; }
+export function patternCapacity(): i32 {
+  return MAX_PATTERN_WEIGHTS;
+}
 
 /**
  * Per board point p, the tuples it is a point of and its digit there (3^(points after it in the tuple)):
@@ -108,7 +116,11 @@ function indexMembers(): void {
     for (let t = 0; t < tupleCount; t++) {
       let d = 1;
       for (let j = ld(TUPLE_LEN, t) - 1; j >= 0; j--) {
-        if (ld(TUPLE_POINTS, t * MAX_TUPLE_LEN + j) == p) { st(MEMBER_TUPLE, k, t); st(MEMBER_DIGIT, k, d); k++; }
+        if (ld(TUPLE_POINTS, t * MAX_TUPLE_LEN + j) == p) {
+          st(MEMBER_TUPLE, k, t);
+          st(MEMBER_DIGIT, k, d);
+          k++;
+        }
         d *= 3;
       }
     }
@@ -155,13 +167,13 @@ function patternSum(): i32 {
 }
 
 /** Draughts features (the same slots, another meaning; src/variants/types.ts DRAUGHTS_EVAL_FEATURES). */
-export const D_MAN: i32 = 0;       // per man
-export const D_KING: i32 = 1;      // per king
-export const D_ADVANCE: i32 = 2;   // per rank a man has advanced (counted as minus the ranks it still has to go)
-export const D_MOBILITY: i32 = 3;  // per step available (one step, men and kings)
-export const D_TEMPO: i32 = 4;     // for the side to move
-export const D_CENTRE: i32 = 5;    // per piece on the centre (EVAL_MASKS[0])
-export const D_DEN: i32 = 6;       // per piece in its own side's den (EVAL_MASKS[1 + side]: guarding the promotion rank)
+export const D_MAN: i32 = 0; // per man
+export const D_KING: i32 = 1; // per king
+export const D_ADVANCE: i32 = 2; // per rank a man has advanced (counted as minus the ranks it still has to go)
+export const D_MOBILITY: i32 = 3; // per step available (one step, men and kings)
+export const D_TEMPO: i32 = 4; // for the side to move
+export const D_CENTRE: i32 = 5; // per piece on the centre (EVAL_MASKS[0])
+export const D_DEN: i32 = 6; // per piece in its own side's den (EVAL_MASKS[1 + side]: guarding the promotion rank)
 
 /** Regions the host marks for the evaluation: [0] the centre, [1] side 0's den, [2] side 1's den. */
 export const EVAL_MASKS = new StaticArray<Bits>(3);
@@ -197,8 +209,14 @@ export function evaluate(): i32 {
 
 // Feature counts of the last huntCounts() (the hunters' view; F_* above). One definition for evaluate()
 // and for evalFeatures(), which writes them for the host's tuning (bench/tune.js).
-let cMobility: i32 = 0, cTrapped: i32 = 0, cEnPrise: i32 = 0, cPreyMobility: i32 = 0, cSpace: i32 = 0, cCornered: i32 = 0;
-let cTwoMoves: i32 = 0, cAdjacent: i32 = 0;
+let cMobility: i32 = 0,
+  cTrapped: i32 = 0,
+  cEnPrise: i32 = 0,
+  cPreyMobility: i32 = 0,
+  cSpace: i32 = 0,
+  cCornered: i32 = 0;
+let cTwoMoves: i32 = 0,
+  cAdjacent: i32 = 0;
 
 /**
  * Counts the hunt features of the current position into the c* globals. `w` is the phase's first weight
@@ -210,7 +228,11 @@ let cTwoMoves: i32 = 0, cAdjacent: i32 = 0;
 @inline function huntCounts(w: i32, all: bool): void {
   const empty = andNot(boardMask, or(hunters, prey));
   const jumps = fast || capture1 == CAP_JUMP || capture1 == CAP_MULTI;
-  let mobility = 0, trapped = 0, cornered = 0, two = 0, adjacent = 0;
+  let mobility = 0,
+    trapped = 0,
+    cornered = 0,
+    two = 0,
+    adjacent = 0;
   let enPrise = none();
   for (let f = hunters; nonEmpty(f); f = popFirst(f)) {
     const from = first(f);
@@ -223,8 +245,12 @@ let cTwoMoves: i32 = 0, cAdjacent: i32 = 0;
     adjacent += size(and(ld(STEP, from), hunters));
     for (let t = j; nonEmpty(t); t = popFirst(t)) enPrise = or(enPrise, bit(midOf(from, first(t))));
   }
-  cMobility = mobility; cTrapped = trapped; cCornered = cornered; cEnPrise = size(enPrise);
-  cTwoMoves = two; cAdjacent = adjacent >> 1;
+  cMobility = mobility;
+  cTrapped = trapped;
+  cCornered = cornered;
+  cEnPrise = size(enPrise);
+  cTwoMoves = two;
+  cAdjacent = adjacent >> 1;
   let preyMobility = 0;
   if (!fast && (all || ld(WEIGHTS, w + F_PREY_MOBILITY) != 0)) {
     for (let f = prey; nonEmpty(f); f = popFirst(f)) preyMobility += size(and(stepTargets(0, first(f)), empty));
@@ -242,7 +268,8 @@ function huntersSpace(empty: Bits): i32 {
   let frontier = hunters;
   while (nonEmpty(frontier)) {
     let next = none();
-    for (let f = frontier; nonEmpty(f); f = popFirst(f)) next = or(next, fast ? ld(STEP, first(f)) : stepTargets(1, first(f)));
+    for (let f = frontier; nonEmpty(f); f = popFirst(f))
+      next = or(next, fast ? ld(STEP, first(f)) : stepTargets(1, first(f)));
     next = andNot(and(next, empty), reach);
     reach = or(reach, next);
     frontier = next;
@@ -252,31 +279,46 @@ function huntersSpace(empty: Bits): i32 {
 
 /** The hunt family's phase: 0 placement (a side still has pieces in hand), 1 movement. */
 // @ts-ignore: decorator
-@inline function huntPhase(): i32 { return inHand > 0 || hand1 > 0 ? 0 : 1; }
+@inline function huntPhase(): i32 {
+  return inHand > 0 || hand1 > 0 ? 0 : 1;
+}
 
 /** The hunt evaluation (every profile), the hunters' view turned to the side to move's, plus tempo. */
 // @ts-ignore: decorator
 @inline function evaluateHunt(): i32 {
   const w = huntPhase() * FEATURES;
   huntCounts(w, false);
-  let s = (captured - captured1) * ld(WEIGHTS, w + F_CAPTURED) + cMobility * ld(WEIGHTS, w + F_MOBILITY)
-    + cTrapped * ld(WEIGHTS, w + F_TRAPPED) + cEnPrise * ld(WEIGHTS, w + F_EN_PRISE)
-    + cPreyMobility * ld(WEIGHTS, w + F_PREY_MOBILITY) + cSpace * ld(WEIGHTS, w + F_SPACE)
-    + cCornered * ld(WEIGHTS, w + F_CORNERED) + cTwoMoves * ld(WEIGHTS, w + F_TWO_MOVES)
-    + cAdjacent * ld(WEIGHTS, w + F_HUNTERS_ADJACENT);
-  if (tupleCount > 0 && w != 0) s += patternSum();   // w != 0: the movement phase
+  let s =
+    (captured - captured1) * ld(WEIGHTS, w + F_CAPTURED) +
+    cMobility * ld(WEIGHTS, w + F_MOBILITY) +
+    cTrapped * ld(WEIGHTS, w + F_TRAPPED) +
+    cEnPrise * ld(WEIGHTS, w + F_EN_PRISE) +
+    cPreyMobility * ld(WEIGHTS, w + F_PREY_MOBILITY) +
+    cSpace * ld(WEIGHTS, w + F_SPACE) +
+    cCornered * ld(WEIGHTS, w + F_CORNERED) +
+    cTwoMoves * ld(WEIGHTS, w + F_TWO_MOVES) +
+    cAdjacent * ld(WEIGHTS, w + F_HUNTERS_ADJACENT);
+  if (tupleCount > 0 && w != 0) s += patternSum(); // w != 0: the movement phase
   s = side == HUNTER ? s + cEnPrise * ld(WEIGHTS, w + F_THREAT) : -s;
   return s + ld(WEIGHTS, w + F_TEMPO);
 }
 
 // Draughts counts of one side from the last draughtsCounts() (D_* above).
-let dMen: i32 = 0, dKings: i32 = 0, dAdvance: i32 = 0, dMobility: i32 = 0, dCentre: i32 = 0, dDen: i32 = 0;
+let dMen: i32 = 0,
+  dKings: i32 = 0,
+  dAdvance: i32 = 0,
+  dMobility: i32 = 0,
+  dCentre: i32 = 0,
+  dDen: i32 = 0;
 
 /** Side s's draughts counts (men, kings, advancement, mobility, centre, den) into the d* globals. */
 function draughtsCounts(s: i32, empty: Bits): void {
   const mine = s == PREY ? prey : hunters;
   const promo = s == PREY ? promoRank0 : promoRank1;
-  let men = 0, kingCount = 0, advance = 0, mobility = 0;
+  let men = 0,
+    kingCount = 0,
+    advance = 0,
+    mobility = 0;
   for (let f = mine; nonEmpty(f); f = popFirst(f)) {
     const p = first(f);
     if (has(kings, p)) {
@@ -285,20 +327,30 @@ function draughtsCounts(s: i32, empty: Bits): void {
     } else {
       men++;
       const r = <i32>ld(RANK, p);
-      advance -= abs(promo - r);   // ranks still to go (a constant per man away from "ranks advanced")
+      advance -= abs(promo - r); // ranks still to go (a constant per man away from "ranks advanced")
       mobility += size(and(stepTargets(s, p), empty));
     }
   }
-  dMen = men; dKings = kingCount; dAdvance = advance; dMobility = mobility;
-  dCentre = size(and(mine, ld(EVAL_MASKS, 0))); dDen = size(and(mine, ld(EVAL_MASKS, 1 + s)));
+  dMen = men;
+  dKings = kingCount;
+  dAdvance = advance;
+  dMobility = mobility;
+  dCentre = size(and(mine, ld(EVAL_MASKS, 0)));
+  dDen = size(and(mine, ld(EVAL_MASKS, 1 + s)));
 }
 
 /** Side s's material, advancement and mobility (draughts), weights of the movement phase. */
 function draughtsSide(s: i32, empty: Bits): i32 {
   const w = FEATURES;
   draughtsCounts(s, empty);
-  return dMen * ld(WEIGHTS, w + D_MAN) + dKings * ld(WEIGHTS, w + D_KING) + dAdvance * ld(WEIGHTS, w + D_ADVANCE) + dMobility * ld(WEIGHTS, w + D_MOBILITY)
-    + dCentre * ld(WEIGHTS, w + D_CENTRE) + dDen * ld(WEIGHTS, w + D_DEN);
+  return (
+    dMen * ld(WEIGHTS, w + D_MAN) +
+    dKings * ld(WEIGHTS, w + D_KING) +
+    dAdvance * ld(WEIGHTS, w + D_ADVANCE) +
+    dMobility * ld(WEIGHTS, w + D_MOBILITY) +
+    dCentre * ld(WEIGHTS, w + D_CENTRE) +
+    dDen * ld(WEIGHTS, w + D_DEN)
+  );
 }
 
 /** Draughts evaluation: side 0's features less side 1's, from the side to move's view, plus tempo. */
@@ -313,7 +365,9 @@ function evaluateDraughts(): i32 {
  * in the placement phase, in draughts and without tuples. evaluate() adds it to the weighted counts.
  */
 let featurePatterns: i32 = 0;
-export function evalPatternSum(): i32 { return featurePatterns; }
+export function evalPatternSum(): i32 {
+  return featurePatterns;
+}
 
 /** The feature counts evalFeatures() wrote last, FEATURES i32 slots in the order of the family's weights. */
 export const FEATURE_COUNTS = new StaticArray<i32>(FEATURES);
@@ -333,22 +387,35 @@ export function evalFeatures(): i32 {
   if (family == FAMILY_DRAUGHTS) {
     const empty = andNot(boardMask, or(hunters, prey));
     draughtsCounts(PREY, empty);
-    const men = dMen, k = dKings, adv = dAdvance, mob = dMobility, cen = dCentre, den = dDen;
+    const men = dMen,
+      k = dKings,
+      adv = dAdvance,
+      mob = dMobility,
+      cen = dCentre,
+      den = dDen;
     draughtsCounts(HUNTER, empty);
-    st(FEATURE_COUNTS, D_MAN, men - dMen); st(FEATURE_COUNTS, D_KING, k - dKings);
-    st(FEATURE_COUNTS, D_ADVANCE, adv - dAdvance); st(FEATURE_COUNTS, D_MOBILITY, mob - dMobility);
+    st(FEATURE_COUNTS, D_MAN, men - dMen);
+    st(FEATURE_COUNTS, D_KING, k - dKings);
+    st(FEATURE_COUNTS, D_ADVANCE, adv - dAdvance);
+    st(FEATURE_COUNTS, D_MOBILITY, mob - dMobility);
     st(FEATURE_COUNTS, D_TEMPO, side == PREY ? 1 : -1);
-    st(FEATURE_COUNTS, D_CENTRE, cen - dCentre); st(FEATURE_COUNTS, D_DEN, den - dDen);
+    st(FEATURE_COUNTS, D_CENTRE, cen - dCentre);
+    st(FEATURE_COUNTS, D_DEN, den - dDen);
     return 1;
   }
   const phase = huntPhase();
   huntCounts(phase * FEATURES, true);
-  st(FEATURE_COUNTS, F_CAPTURED, captured - captured1); st(FEATURE_COUNTS, F_MOBILITY, cMobility);
-  st(FEATURE_COUNTS, F_TRAPPED, cTrapped); st(FEATURE_COUNTS, F_EN_PRISE, cEnPrise);
-  st(FEATURE_COUNTS, F_TEMPO, side == HUNTER ? 1 : -1); st(FEATURE_COUNTS, F_PREY_MOBILITY, cPreyMobility);
-  st(FEATURE_COUNTS, F_SPACE, cSpace); st(FEATURE_COUNTS, F_CORNERED, cCornered);
+  st(FEATURE_COUNTS, F_CAPTURED, captured - captured1);
+  st(FEATURE_COUNTS, F_MOBILITY, cMobility);
+  st(FEATURE_COUNTS, F_TRAPPED, cTrapped);
+  st(FEATURE_COUNTS, F_EN_PRISE, cEnPrise);
+  st(FEATURE_COUNTS, F_TEMPO, side == HUNTER ? 1 : -1);
+  st(FEATURE_COUNTS, F_PREY_MOBILITY, cPreyMobility);
+  st(FEATURE_COUNTS, F_SPACE, cSpace);
+  st(FEATURE_COUNTS, F_CORNERED, cCornered);
   st(FEATURE_COUNTS, F_THREAT, side == HUNTER ? cEnPrise : 0);
-  st(FEATURE_COUNTS, F_TWO_MOVES, cTwoMoves); st(FEATURE_COUNTS, F_HUNTERS_ADJACENT, cAdjacent);
+  st(FEATURE_COUNTS, F_TWO_MOVES, cTwoMoves);
+  st(FEATURE_COUNTS, F_HUNTERS_ADJACENT, cAdjacent);
   featurePatterns = tupleCount > 0 && phase == 1 ? patternSum() : 0;
   return phase;
 }

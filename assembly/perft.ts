@@ -13,13 +13,13 @@
 // perftSlow (perftGeneric: generate/make/unmake, no shortcuts) cross-checks it in the tests. These
 // shortcuts hold for the Bagh Chal profile only (rules.fast); every other game counts with perftGeneric:
 // generate, make, unmake, and the move count at depth 1 (bulk counting).
-import { bit, ld, or, and, andNot, xor, isEmpty, nonEmpty, first, popFirst, lowest, size } from "./bits";
-import { STEP, boardMask, jumpLandings, jumpsThrough, midOf } from "./board";
-import { hunters, prey, side, inHand, captured, PREY, makeMove, unmakeMove } from "./position";
-import { hunterMoveCount, preyStepCount } from "./movegen/hunt";
-import { generate } from "./movegen/index";
-import { MOVES, CAPS, MAX_PLY, plyBase, endPly } from "./movelist";
-import { fast, target0 as capturesToWin } from "./rules";
+import { bit, ld, or, and, andNot, xor, isEmpty, nonEmpty, first, popFirst, lowest, size } from './bits';
+import { STEP, boardMask, jumpLandings, jumpsThrough, midOf } from './board';
+import { hunters, prey, side, inHand, captured, PREY, makeMove, unmakeMove } from './position';
+import { hunterMoveCount, preyStepCount } from './movegen/hunt';
+import { generate } from './movegen/index';
+import { MOVES, CAPS, MAX_PLY, plyBase, endPly } from './movelist';
+import { fast, target0 as capturesToWin } from './rules';
 
 // @ts-ignore: decorator
 @inline function countMoves(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32): u64 {
@@ -50,7 +50,8 @@ function preyDepth2(h: Bits, p: Bits, hand: i32, empty: Bits): u64 {
     const from = first(f);
     const moves = and(ld(STEP, from), empty);
     if (isEmpty(moves)) continue;
-    const p1 = xor(p, bit(from)), e1 = or(empty, bit(from));
+    const p1 = xor(p, bit(from)),
+      e1 = or(empty, bit(from));
     const afterLeave = base - goatAddedDelta(from, h, p1, empty);
     for (let t = moves; nonEmpty(t); t = popFirst(t)) {
       const to = first(t);
@@ -78,7 +79,8 @@ function hunterDepth2(h: Bits, p: Bits, hand: i32, capt: i32, empty: Bits): u64 
   for (let f = h; nonEmpty(f); f = popFirst(f)) {
     const from = first(f);
     const gain = base + size(and(ld(STEP, from), p));
-    for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) n += <u64>(gain - size(and(ld(STEP, first(t)), p)));
+    for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t))
+      n += <u64>(gain - size(and(ld(STEP, first(t)), p)));
     if (captureEnds) continue;
     for (let t = jumpLandings(from, p, empty); nonEmpty(t); t = popFirst(t)) {
       const to = first(t);
@@ -92,7 +94,9 @@ function hunterDepth2(h: Bits, p: Bits, hand: i32, capt: i32, empty: Bits): u64 
 /** Non-zero when the host asks a running perft to stop (polled: see perftRec and perftGeneric). */
 @external("env", "shouldStop") declare function hostShouldStop(): i32;
 let stopped = false;
-export function perftStopped(): bool { return stopped; }
+export function perftStopped(): bool {
+  return stopped;
+}
 
 /** False: count leaves one ply deep only (classic bulk counting, as the C yardstick does); for the bench. */
 let incremental = true;
@@ -101,8 +105,14 @@ function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32):
   if (depth == 1) return countMoves(h, p, stm, hand, capt);
   if (capt >= capturesToWin) return 0;
   const empty = andNot(boardMask, or(h, p));
-  if (depth == 2 && incremental) return stm == PREY ? preyDepth2(h, p, hand, empty) : hunterDepth2(h, p, hand, capt, empty);
-  if (depth >= 5) { if (stopped || hostShouldStop() != 0) { stopped = true; return 0; } }
+  if (depth == 2 && incremental)
+    return stm == PREY ? preyDepth2(h, p, hand, empty) : hunterDepth2(h, p, hand, capt, empty);
+  if (depth >= 5) {
+    if (stopped || hostShouldStop() != 0) {
+      stopped = true;
+      return 0;
+    }
+  }
   const d = depth - 1;
   let n: u64 = 0;
   if (stm == PREY) {
@@ -111,7 +121,8 @@ function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32):
     } else {
       for (let e = empty; nonEmpty(e); e = popFirst(e)) {
         const to = lowest(e);
-        for (let f = and(ld(STEP, first(e)), p); nonEmpty(f); f = popFirst(f)) n += perftRec(h, xor(xor(p, to), lowest(f)), 1, 0, capt, d);
+        for (let f = and(ld(STEP, first(e)), p); nonEmpty(f); f = popFirst(f))
+          n += perftRec(h, xor(xor(p, to), lowest(f)), 1, 0, capt, d);
       }
     }
     return n;
@@ -119,7 +130,8 @@ function perftRec(h: Bits, p: Bits, stm: i32, hand: i32, capt: i32, depth: i32):
   for (let f = h; nonEmpty(f); f = popFirst(f)) {
     const from = first(f);
     const fb = lowest(f);
-    for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) n += perftRec(xor(xor(h, fb), lowest(t)), p, 0, hand, capt, d);
+    for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t))
+      n += perftRec(xor(xor(h, fb), lowest(t)), p, 0, hand, capt, d);
     for (let t = jumpLandings(from, p, empty); nonEmpty(t); t = popFirst(t)) {
       const to = first(t);
       n += perftRec(xor(xor(h, fb), bit(to)), xor(p, bit(midOf(from, to))), 0, hand, capt + 1, d);
@@ -142,7 +154,10 @@ function perftGeneric(depth: i32, ply: i32): u64 {
   const n = generate(base);
   if (depth == 1) return <u64>n;
   endPly(ply, base + n);
-  if ((++polls & 63) == 0 && hostShouldStop() != 0) { stopped = true; return 0; }
+  if ((++polls & 63) == 0 && hostShouldStop() != 0) {
+    stopped = true;
+    return 0;
+  }
   let total: u64 = 0;
   for (let i = 0; i < n; i++) {
     makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
@@ -154,7 +169,7 @@ function perftGeneric(depth: i32, ply: i32): u64 {
 
 /** Perft of the current position (nodes as f64: exact up to 2^53). */
 export function perft(depth: i32): f64 {
-  stopped = false;   // before the depth-0 answer too: a run reports only its own stop
+  stopped = false; // before the depth-0 answer too: a run reports only its own stop
   if (depth <= 0) return 1;
   if (!fast) return depth > MAX_PLY - 1 ? -1 : <f64>perftGeneric(depth, 0);
   incremental = true;
@@ -163,7 +178,7 @@ export function perft(depth: i32): f64 {
 
 /** Perft with classic bulk counting only (every depth-1 node visited): measures raw move generation. */
 export function perftClassic(depth: i32): f64 {
-  stopped = false;   // before the depth-0 answer too: a run reports only its own stop
+  stopped = false; // before the depth-0 answer too: a run reports only its own stop
   if (depth <= 0) return 1;
   if (!fast) return depth > MAX_PLY - 1 ? -1 : <f64>perftGeneric(depth, 0);
   incremental = false;
@@ -175,7 +190,7 @@ export function perftClassic(depth: i32): f64 {
  * fast recursion in the tests; for every other game it is the same count perft() makes.
  */
 export function perftSlow(depth: i32): f64 {
-  stopped = false;   // before the depth-0 answer too: a run reports only its own stop
+  stopped = false; // before the depth-0 answer too: a run reports only its own stop
   if (depth <= 0) return 1;
   return <f64>perftGeneric(depth, 0);
 }

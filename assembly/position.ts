@@ -7,10 +7,39 @@
 //
 // Two make/unmake paths: the Bagh Chal profile's (rules.fast: no stacks, no extra state, side 0 only
 // places, side 1 single jumps) and the generic one. Both keep the same state and the same key.
-import { bit, has, ld, st, none, or, and, andNot, xor, isEmpty, nonEmpty, intersects, first, popFirst, size } from "./bits";
-import { MAX_POINTS, boardMask, RANK } from "./board";
-import { moveTo, moveFrom, moveCapture, moveKind, KIND_PLACE, KIND_JUMP } from "./move";
-import { fast, noSameTwiceSide, stallSide, stallLimit, escapeSide, target0, target1, stacksFor, placesFor, promoRank0, promoRank1, moveLimit } from "./rules";
+import {
+  bit,
+  has,
+  ld,
+  st,
+  none,
+  or,
+  and,
+  andNot,
+  xor,
+  isEmpty,
+  nonEmpty,
+  intersects,
+  first,
+  popFirst,
+  size,
+} from './bits';
+import { MAX_POINTS, boardMask, RANK } from './board';
+import { moveTo, moveFrom, moveCapture, moveKind, KIND_PLACE, KIND_JUMP } from './move';
+import {
+  fast,
+  noSameTwiceSide,
+  stallSide,
+  stallLimit,
+  escapeSide,
+  target0,
+  target1,
+  stacksFor,
+  placesFor,
+  promoRank0,
+  promoRank1,
+  moveLimit,
+} from './rules';
 
 /** Side constants: the prey (goats) move first in Bagh Chal. */
 export const PREY: i32 = 0;
@@ -31,9 +60,13 @@ export const REASON_STALL: i32 = 4;
 export const REASON_REPETITION: i32 = 5;
 export const REASON_MOVE_LIMIT: i32 = 6;
 // @ts-ignore: decorator
-@inline export function resultCode(winner: i32, reason: i32): i32 { return (winner + 1) | (reason << 4); }
+@inline export function resultCode(winner: i32, reason: i32): i32 {
+  return (winner + 1) | (reason << 4);
+}
 // @ts-ignore: decorator
-@inline export function resultWinner(code: i32): i32 { return (code & 15) - 1; }
+@inline export function resultWinner(code: i32): i32 {
+  return (code & 15) - 1;
+}
 
 // ---- state ----
 export let hunters: Bits = none();
@@ -79,7 +112,9 @@ export let histLen: i32 = 0;
 export let lastIrrev: i32 = 0;
 
 /** The move played at history index i (0 <= i < histLen), as the generator packed it. */
-export function playedMove(i: i32): u32 { return ld(MOVES_PLAYED, i); }
+export function playedMove(i: i32): u32 {
+  return ld(MOVES_PLAYED, i);
+}
 
 // ---- Zobrist keys ----
 const Z_HUNTER = new StaticArray<u64>(MAX_POINTS);
@@ -97,12 +132,12 @@ let Z_STALL: u64 = 0;
 const Z_KING = new StaticArray<u64>(MAX_POINTS);
 let Z_CLOCK: u64 = 0;
 
-let zs: u64 = 0x2545F4914F6CDD1D;
+let zs: u64 = 0x2545f4914f6cdd1d;
 function splitmix(): u64 {
-  zs += 0x9E3779B97F4A7C15;
+  zs += 0x9e3779b97f4a7c15;
   let z = zs;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EB;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111eb;
   return z ^ (z >> 31);
 }
 /**
@@ -111,19 +146,31 @@ function splitmix(): u64 {
  * 64..127 are drawn after them.
  */
 export function initZobrist(): void {
-  zs = 0x2545F4914F6CDD1D;
+  zs = 0x2545f4914f6cdd1d;
   const n = min(MAX_POINTS, 64);
-  for (let i = 0; i < n; i++) { st(Z_HUNTER, i, splitmix()); st(Z_PREY, i, splitmix()); }
-  for (let i = 0; i < MAX_COUNT; i++) { st(Z_HAND, i, splitmix()); st(Z_CAPT, i, splitmix()); }
+  for (let i = 0; i < n; i++) {
+    st(Z_HUNTER, i, splitmix());
+    st(Z_PREY, i, splitmix());
+  }
+  for (let i = 0; i < MAX_COUNT; i++) {
+    st(Z_HAND, i, splitmix());
+    st(Z_CAPT, i, splitmix());
+  }
   Z_SIDE = splitmix();
-  for (let i = 0; i < MAX_COUNT; i++) { st(Z_HAND1, i, splitmix()); st(Z_CAPT1, i, splitmix()); }
+  for (let i = 0; i < MAX_COUNT; i++) {
+    st(Z_HAND1, i, splitmix());
+    st(Z_CAPT1, i, splitmix());
+  }
   for (let i = 0; i < n * 64; i++) st(Z_STACK, i, splitmix());
   for (let i = 0; i < n; i++) st(Z_LAST, i, splitmix());
   Z_STALL = splitmix();
   for (let i = 0; i < n; i++) st(Z_KING, i, splitmix());
   Z_CLOCK = splitmix();
   for (let i = n; i < MAX_POINTS; i++) {
-    st(Z_HUNTER, i, splitmix()); st(Z_PREY, i, splitmix()); st(Z_LAST, i, splitmix()); st(Z_KING, i, splitmix());
+    st(Z_HUNTER, i, splitmix());
+    st(Z_PREY, i, splitmix());
+    st(Z_LAST, i, splitmix());
+    st(Z_KING, i, splitmix());
     for (let c = 0; c < 64; c++) st(Z_STACK, i * 64 + c, splitmix());
   }
 }
@@ -135,14 +182,22 @@ export function initZobrist(): void {
  * is what "same extra state" (§0 Repetition) means.
  */
 // @ts-ignore: decorator
-@inline function zStall(n: i32): u64 { return n == 0 ? 0 : (<u64>n * 0x9E3779B97F4A7C15) ^ Z_STALL; }
+@inline function zStall(n: i32): u64 {
+  return n == 0 ? 0 : (<u64>n * 0x9e3779b97f4a7c15) ^ Z_STALL;
+}
 /** The move clock's key (as the stall counter's: it decides the game near the limit, so it is state). */
 // @ts-ignore: decorator
-@inline function zClock(n: i32): u64 { return n == 0 ? 0 : (<u64>n * 0xD1B54A32D192ED03) ^ Z_CLOCK; }
+@inline function zClock(n: i32): u64 {
+  return n == 0 ? 0 : (<u64>n * 0xd1b54a32d192ed03) ^ Z_CLOCK;
+}
 // @ts-ignore: decorator
-@inline function zStack(p: i32, c: i32): u64 { return c >= 2 ? ld(Z_STACK, p * 64 + c) : 0; }
+@inline function zStack(p: i32, c: i32): u64 {
+  return c >= 2 ? ld(Z_STACK, p * 64 + c) : 0;
+}
 // @ts-ignore: decorator
-@inline function zLast(p: i32): u64 { return p >= 0 ? ld(Z_LAST, p) : 0; }
+@inline function zLast(p: i32): u64 {
+  return p >= 0 ? ld(Z_LAST, p) : 0;
+}
 
 /** The key of the current state computed from scratch (the incremental key must equal it). */
 export function computeKey(): u64 {
@@ -151,7 +206,10 @@ export function computeKey(): u64 {
   for (let b = prey; nonEmpty(b); b = popFirst(b)) k ^= ld(Z_PREY, first(b));
   k ^= ld(Z_HAND, inHand) ^ ld(Z_CAPT, captured);
   if (hand1 != 0 || captured1 != 0) k ^= ld(Z_HAND1, hand1) ^ ld(Z_CAPT1, captured1) ^ ld(Z_HAND1, 0) ^ ld(Z_CAPT1, 0);
-  for (let b = stacked; nonEmpty(b); b = popFirst(b)) { const p = first(b); k ^= zStack(p, <i32>ld(CNT, p)); }
+  for (let b = stacked; nonEmpty(b); b = popFirst(b)) {
+    const p = first(b);
+    k ^= zStack(p, <i32>ld(CNT, p));
+  }
   k ^= zLast(lastPt) ^ zStall(stall) ^ zClock(clock);
   for (let b = kings; nonEmpty(b); b = popFirst(b)) k ^= ld(Z_KING, first(b));
   if (side == HUNTER) k ^= Z_SIDE;
@@ -159,8 +217,16 @@ export function computeKey(): u64 {
 }
 
 /** Highest rank holding a piece of `b`, and lowest: for the escape rule. */
-function maxRank(b: Bits): i32 { let r = -1; for (; nonEmpty(b); b = popFirst(b)) r = max(r, <i32>ld(RANK, first(b))); return r; }
-function minRank(b: Bits): i32 { let r = 1 << 20; for (; nonEmpty(b); b = popFirst(b)) r = min(r, <i32>ld(RANK, first(b))); return r; }
+function maxRank(b: Bits): i32 {
+  let r = -1;
+  for (; nonEmpty(b); b = popFirst(b)) r = max(r, <i32>ld(RANK, first(b)));
+  return r;
+}
+function minRank(b: Bits): i32 {
+  let r = 1 << 20;
+  for (; nonEmpty(b); b = popFirst(b)) r = min(r, <i32>ld(RANK, first(b)));
+  return r;
+}
 
 /**
  * True when the move limit is reached (draughts move-limit, RULES.md §4): the game is over, drawn unless
@@ -168,14 +234,17 @@ function minRank(b: Bits): i32 { let r = 1 << 20; for (; nonEmpty(b); b = popFir
  * Not part of `over`, which holds the decisions that need no move generation.
  */
 // @ts-ignore: decorator
-@inline export function clockOut(): bool { return moveLimit > 0 && clock >= moveLimit; }
+@inline export function clockOut(): bool {
+  return moveLimit > 0 && clock >= moveLimit;
+}
 
 /** The static result of the current state (captures, escape, stall; RULES.md §0-§3), or 0. */
 export function staticResult(): i32 {
   if (target0 > 0 && captured >= target0) return resultCode(1, REASON_CAPTURES);
   if (target1 > 0 && captured1 >= target1) return resultCode(0, REASON_CAPTURES);
   if (escapeSide >= 0) {
-    const own = escapeSide == 1 ? hunters : prey, other = escapeSide == 1 ? prey : hunters;
+    const own = escapeSide == 1 ? hunters : prey,
+      other = escapeSide == 1 ? prey : hunters;
     if (nonEmpty(own) && nonEmpty(other) && minRank(other) > maxRank(own)) return resultCode(escapeSide, REASON_ESCAPE);
   }
   if (stallSide >= 0 && stall >= stallLimit) return resultCode(stallSide ^ 1, REASON_STALL);
@@ -188,12 +257,36 @@ export function staticResult(): i32 {
  * Returns 0, or -1 if pieces overlap or lie off the board, -2 if a count is out of range, -3 if a
  * stack, hand or extra state is given where the rules have none.
  */
-export function setPosition(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, h1: i32, capt1: i32, last: i32, stallCount: i32, counts: StaticArray<i32>, kingSet: Bits, clockCount: i32): i32 {
+export function setPosition(
+  h: Bits,
+  p: Bits,
+  stm: i32,
+  hand0: i32,
+  capt0: i32,
+  h1: i32,
+  capt1: i32,
+  last: i32,
+  stallCount: i32,
+  counts: StaticArray<i32>,
+  kingSet: Bits,
+  clockCount: i32,
+): i32 {
   if (intersects(h, p) || nonEmpty(andNot(or(h, p), boardMask))) return -1;
-  if (hand0 < 0 || hand0 >= MAX_COUNT || capt0 < 0 || capt0 >= MAX_COUNT || h1 < 0 || h1 >= MAX_COUNT || capt1 < 0 || capt1 >= MAX_COUNT) return -2;
+  if (
+    hand0 < 0 ||
+    hand0 >= MAX_COUNT ||
+    capt0 < 0 ||
+    capt0 >= MAX_COUNT ||
+    h1 < 0 ||
+    h1 >= MAX_COUNT ||
+    capt1 < 0 ||
+    capt1 >= MAX_COUNT
+  )
+    return -2;
   if (stm != PREY && stm != HUNTER) return -2;
   if ((hand0 > 0 && !placesFor(0)) || (h1 > 0 && !placesFor(1))) return -3;
-  if (last != -1 && (noSameTwiceSide < 0 || last < 0 || last >= MAX_POINTS || !has(noSameTwiceSide == 1 ? h : p, last))) return -3;
+  if (last != -1 && (noSameTwiceSide < 0 || last < 0 || last >= MAX_POINTS || !has(noSameTwiceSide == 1 ? h : p, last)))
+    return -3;
   if (stallCount < 0 || (stallSide < 0 ? stallCount != 0 : stallCount > stallLimit)) return -3;
   if (nonEmpty(andNot(kingSet, or(h, p))) || (nonEmpty(kingSet) && promoRank0 < 0 && promoRank1 < 0)) return -3;
   if (clockCount < 0 || (moveLimit == 0 ? clockCount != 0 : clockCount > moveLimit)) return -3;
@@ -202,14 +295,28 @@ export function setPosition(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, 
     const c = ld(counts, i);
     const occ = has(or(h, p), i);
     if (occ ? c < 1 || c > MAX_STACK : c != 0) return -2;
-    if (c > 1) { if (!stacksFor(has(h, i) ? 1 : 0)) return -3; stk = or(stk, bit(i)); }
+    if (c > 1) {
+      if (!stacksFor(has(h, i) ? 1 : 0)) return -3;
+      stk = or(stk, bit(i));
+    }
   }
-  hunters = h; prey = p; side = stm; inHand = hand0; captured = capt0; hand1 = h1; captured1 = capt1;
+  hunters = h;
+  prey = p;
+  side = stm;
+  inHand = hand0;
+  captured = capt0;
+  hand1 = h1;
+  captured1 = capt1;
   for (let i = 0; i < MAX_POINTS; i++) st(CNT, i, <u8>ld(counts, i));
-  stacked = stk; lastPt = last; stall = stallCount; kings = kingSet; clock = clockCount;
+  stacked = stk;
+  lastPt = last;
+  stall = stallCount;
+  kings = kingSet;
+  clock = clockCount;
   over = staticResult();
   key = computeKey();
-  histLen = 0; lastIrrev = 0;
+  histLen = 0;
+  lastIrrev = 0;
   return 0;
 }
 
@@ -219,15 +326,36 @@ export function setPosition(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, 
  * without validation and without the Zobrist key (left 0: nothing that reads it runs on such a
  * position). Clears the history.
  */
-export function setTrusted(h: Bits, p: Bits, stm: i32, hand0: i32, capt0: i32, h1: i32, capt1: i32, last: i32, stallCount: i32): void {
+export function setTrusted(
+  h: Bits,
+  p: Bits,
+  stm: i32,
+  hand0: i32,
+  capt0: i32,
+  h1: i32,
+  capt1: i32,
+  last: i32,
+  stallCount: i32,
+): void {
   for (let b = stacked; nonEmpty(b); b = popFirst(b)) st(CNT, first(b), <u8>0);
   for (let b = or(hunters, prey); nonEmpty(b); b = popFirst(b)) st(CNT, first(b), <u8>0);
   for (let b = or(h, p); nonEmpty(b); b = popFirst(b)) st(CNT, first(b), <u8>1);
-  hunters = h; prey = p; side = stm; inHand = hand0; captured = capt0; hand1 = h1; captured1 = capt1;
-  stacked = none(); lastPt = last; stall = stallCount; kings = none(); clock = 0;
+  hunters = h;
+  prey = p;
+  side = stm;
+  inHand = hand0;
+  captured = capt0;
+  hand1 = h1;
+  captured1 = capt1;
+  stacked = none();
+  lastPt = last;
+  stall = stallCount;
+  kings = none();
+  clock = 0;
   over = staticResult();
   key = 0;
-  histLen = 0; lastIrrev = 0;
+  histLen = 0;
+  lastIrrev = 0;
 }
 
 /** Puts c >= 2 pieces on an occupied point of a position set by setTrusted (a stack). */
@@ -249,43 +377,58 @@ export function setCount(pt: i32, c: i32): void {
  * intervention step (the generator's CAPS entry); other moves ignore it.
  */
 export function makeMove(m: u32, caps: Bits): void {
-  if (!fast) { makeGeneric(m, caps); return; }
+  if (!fast) {
+    makeGeneric(m, caps);
+    return;
+  }
   pushHistory(m);
-  const to = moveTo(m), kind = moveKind(m);
+  const to = moveTo(m),
+    kind = moveKind(m);
   let k = key;
   if (side == PREY) {
     if (kind == KIND_PLACE) {
-      prey = or(prey, bit(to)); k ^= ld(Z_PREY, to) ^ ld(Z_HAND, inHand) ^ ld(Z_HAND, inHand - 1); inHand--;
+      prey = or(prey, bit(to));
+      k ^= ld(Z_PREY, to) ^ ld(Z_HAND, inHand) ^ ld(Z_HAND, inHand - 1);
+      inHand--;
       lastIrrev = histLen;
     } else {
       const from = moveFrom(m);
-      prey = xor(prey, or(bit(from), bit(to))); k ^= ld(Z_PREY, from) ^ ld(Z_PREY, to);
+      prey = xor(prey, or(bit(from), bit(to)));
+      k ^= ld(Z_PREY, from) ^ ld(Z_PREY, to);
     }
   } else {
     const from = moveFrom(m);
-    hunters = xor(hunters, or(bit(from), bit(to))); k ^= ld(Z_HUNTER, from) ^ ld(Z_HUNTER, to);
+    hunters = xor(hunters, or(bit(from), bit(to)));
+    k ^= ld(Z_HUNTER, from) ^ ld(Z_HUNTER, to);
     if (kind == KIND_JUMP) {
       const c = moveCapture(m);
-      prey = xor(prey, bit(c)); k ^= ld(Z_PREY, c) ^ ld(Z_CAPT, captured) ^ ld(Z_CAPT, captured + 1); captured++;
+      prey = xor(prey, bit(c));
+      k ^= ld(Z_PREY, c) ^ ld(Z_CAPT, captured) ^ ld(Z_CAPT, captured + 1);
+      captured++;
       lastIrrev = histLen;
       if (captured >= target0) over = resultCode(1, REASON_CAPTURES);
     }
   }
-  side ^= 1; k ^= Z_SIDE;
+  side ^= 1;
+  k ^= Z_SIDE;
   key = k;
 }
 
 // @ts-ignore: decorator
-@inline function zPiece(s: i32, p: i32): u64 { return s == HUNTER ? ld(Z_HUNTER, p) : ld(Z_PREY, p); }
+@inline function zPiece(s: i32, p: i32): u64 {
+  return s == HUNTER ? ld(Z_HUNTER, p) : ld(Z_PREY, p);
+}
 
 /** Adds one piece of side s on p (a stack grows). Returns the key change. */
 function addPiece(s: i32, p: i32): u64 {
   if (s == HUNTER ? has(hunters, p) : has(prey, p)) {
     const c = <i32>ld(CNT, p);
-    st(CNT, p, <u8>(c + 1)); stacked = or(stacked, bit(p));
+    st(CNT, p, <u8>(c + 1));
+    stacked = or(stacked, bit(p));
     return zStack(p, c) ^ zStack(p, c + 1);
   }
-  if (s == HUNTER) hunters = or(hunters, bit(p)); else prey = or(prey, bit(p));
+  if (s == HUNTER) hunters = or(hunters, bit(p));
+  else prey = or(prey, bit(p));
   st(CNT, p, <u8>1);
   return zPiece(s, p);
 }
@@ -298,7 +441,8 @@ function removePiece(s: i32, p: i32): u64 {
     if (c == 2) stacked = andNot(stacked, bit(p));
     return zStack(p, c) ^ zStack(p, c - 1);
   }
-  if (s == HUNTER) hunters = andNot(hunters, bit(p)); else prey = andNot(prey, bit(p));
+  if (s == HUNTER) hunters = andNot(hunters, bit(p));
+  else prey = andNot(prey, bit(p));
   st(CNT, p, <u8>0);
   return zPiece(s, p);
 }
@@ -312,20 +456,33 @@ function makeGeneric(m: u32, caps: Bits): void {
   st(KCAPS_PLAYED, histLen, none());
   st(PROMO_PLAYED, histLen, <u8>0);
   pushHistory(m);
-  const s = side, e = side ^ 1;
-  const to = moveTo(m), kind = moveKind(m);
+  const s = side,
+    e = side ^ 1;
+  const to = moveTo(m),
+    kind = moveKind(m);
   let k = key ^ zLast(lastPt) ^ zStall(stall) ^ zClock(clock);
   if (kind == KIND_PLACE) {
     k ^= addPiece(s, to);
-    if (s == PREY) { k ^= ld(Z_HAND, inHand) ^ ld(Z_HAND, inHand - 1); inHand--; }
-    else { k ^= ld(Z_HAND1, hand1) ^ ld(Z_HAND1, hand1 - 1); hand1--; }
+    if (s == PREY) {
+      k ^= ld(Z_HAND, inHand) ^ ld(Z_HAND, inHand - 1);
+      inHand--;
+    } else {
+      k ^= ld(Z_HAND1, hand1) ^ ld(Z_HAND1, hand1 - 1);
+      hand1--;
+    }
     if (s == noSameTwiceSide) lastPt = -1;
     lastIrrev = histLen;
   } else {
     const from = moveFrom(m);
-    if (kind == KIND_JUMP) { caps = bit(moveCapture(m)); st(CAPS_PLAYED, histLen - 1, caps); }
+    if (kind == KIND_JUMP) {
+      caps = bit(moveCapture(m));
+      st(CAPS_PLAYED, histLen - 1, caps);
+    }
     const wasKing = has(kings, from);
-    if (wasKing) { kings = andNot(kings, bit(from)); k ^= ld(Z_KING, from); }
+    if (wasKing) {
+      kings = andNot(kings, bit(from));
+      k ^= ld(Z_KING, from);
+    }
     const kc = and(caps, kings);
     if (nonEmpty(kc)) {
       st(KCAPS_PLAYED, histLen - 1, kc);
@@ -336,9 +493,15 @@ function makeGeneric(m: u32, caps: Bits): void {
     if (nonEmpty(caps)) {
       const n = size(caps);
       for (let b = caps; nonEmpty(b); b = popFirst(b)) k ^= removePiece(e, first(b));
-      if (e == PREY) { k ^= ld(Z_CAPT, captured) ^ ld(Z_CAPT, captured + n); captured += n; }
-      else { k ^= ld(Z_CAPT1, captured1) ^ ld(Z_CAPT1, captured1 + n); captured1 += n; }
-      if (e == noSameTwiceSide && lastPt >= 0 && has(caps, lastPt) && !has(e == HUNTER ? hunters : prey, lastPt)) lastPt = -1;
+      if (e == PREY) {
+        k ^= ld(Z_CAPT, captured) ^ ld(Z_CAPT, captured + n);
+        captured += n;
+      } else {
+        k ^= ld(Z_CAPT1, captured1) ^ ld(Z_CAPT1, captured1 + n);
+        captured1 += n;
+      }
+      if (e == noSameTwiceSide && lastPt >= 0 && has(caps, lastPt) && !has(e == HUNTER ? hunters : prey, lastPt))
+        lastPt = -1;
       lastIrrev = histLen;
     }
     k ^= addPiece(s, to);
@@ -346,30 +509,35 @@ function makeGeneric(m: u32, caps: Bits): void {
     if (s == stallSide) stall = <i32>ld(RANK, to) > <i32>ld(RANK, from) ? 0 : stall + 1;
     // a man that ends its move on its promotion rank becomes a king (passing through it does not count)
     if (wasKing || <i32>ld(RANK, to) == (s == PREY ? promoRank0 : promoRank1)) {
-      kings = or(kings, bit(to)); k ^= ld(Z_KING, to);
+      kings = or(kings, bit(to));
+      k ^= ld(Z_KING, to);
       if (!wasKing) st(PROMO_PLAYED, histLen - 1, <u8>1);
     }
     if (moveLimit > 0) clock = nonEmpty(caps) ? 0 : clock + 1;
   }
-  side = e; k ^= Z_SIDE ^ zLast(lastPt) ^ zStall(stall) ^ zClock(clock);
+  side = e;
+  k ^= Z_SIDE ^ zLast(lastPt) ^ zStall(stall) ^ zClock(clock);
   key = k;
   over = staticResult();
 }
 
 /** Takes back the last move played. Returns the move, or 0xFFFFFFFF if there is none. */
 export function unmakeMove(): u32 {
-  if (histLen == 0) return 0xFFFFFFFF;
+  if (histLen == 0) return 0xffffffff;
   histLen--;
   const m = ld(MOVES_PLAYED, histLen);
   lastIrrev = ld(IRREV, histLen);
   side ^= 1;
-  over = 0;   // a move was made from here, so the game was not over
-  const to = moveTo(m), kind = moveKind(m);
+  over = 0; // a move was made from here, so the game was not over
+  const to = moveTo(m),
+    kind = moveKind(m);
   if (!fast) {
-    const s = side, e = side ^ 1;
+    const s = side,
+      e = side ^ 1;
     if (kind == KIND_PLACE) {
       removePiece(s, to);
-      if (s == PREY) inHand++; else hand1++;
+      if (s == PREY) inHand++;
+      else hand1++;
     } else {
       const caps = ld(CAPS_PLAYED, histLen);
       const moverKing = has(kings, to);
@@ -378,7 +546,8 @@ export function unmakeMove(): u32 {
       if (nonEmpty(caps)) {
         for (let b = caps; nonEmpty(b); b = popFirst(b)) addPiece(e, first(b));
         const n = size(caps);
-        if (e == PREY) captured -= n; else captured1 -= n;
+        if (e == PREY) captured -= n;
+        else captured1 -= n;
         kings = or(kings, ld(KCAPS_PLAYED, histLen));
       }
       const from = moveFrom(m);
@@ -389,11 +558,16 @@ export function unmakeMove(): u32 {
     stall = ld(STALL_PLAYED, histLen);
     clock = ld(CLOCK_PLAYED, histLen);
   } else if (side == PREY) {
-    if (kind == KIND_PLACE) { prey = xor(prey, bit(to)); inHand++; }
-    else prey = xor(prey, or(bit(moveFrom(m)), bit(to)));
+    if (kind == KIND_PLACE) {
+      prey = xor(prey, bit(to));
+      inHand++;
+    } else prey = xor(prey, or(bit(moveFrom(m)), bit(to)));
   } else {
     hunters = xor(hunters, or(bit(moveFrom(m)), bit(to)));
-    if (kind == KIND_JUMP) { prey = or(prey, bit(moveCapture(m))); captured--; }
+    if (kind == KIND_JUMP) {
+      prey = or(prey, bit(moveCapture(m)));
+      captured--;
+    }
   }
   key = ld(KEYS, histLen);
   return m;
@@ -420,5 +594,9 @@ export function lastRepeat(from: i32): i32 {
   return -1;
 }
 
-export function historyMove(i: i32): u32 { return ld(MOVES_PLAYED, i); }
-export function isOccupied(p: i32): bool { return has(or(hunters, prey), p); }
+export function historyMove(i: i32): u32 {
+  return ld(MOVES_PLAYED, i);
+}
+export function isOccupied(p: i32): bool {
+  return has(or(hunters, prey), p);
+}

@@ -28,7 +28,7 @@
 //   [27..31]            0 (reserved)
 // In the draughts family both sides' capture is 2 (chained short jumps for men) and the capture
 // targets are 0 (a side with no pieces has no move and loses).
-import { ld, st } from "./bits";
+import { ld, st } from './bits';
 
 export const RULE_WORDS: i32 = 32;
 export const RULES_IN = new StaticArray<i32>(RULE_WORDS);
@@ -45,8 +45,8 @@ export let stallSide: i32 = -1;
 export let stallLimit: i32 = 0;
 export let places0: bool = true;
 export let places1: bool = false;
-export let stepMask0: i32 = 0xFF;
-export let stepMask1: i32 = 0xFF;
+export let stepMask0: i32 = 0xff;
+export let stepMask1: i32 = 0xff;
 export let capture0: i32 = CAP_NONE;
 export let capture1: i32 = CAP_JUMP;
 export let stacks0: bool = false;
@@ -78,10 +78,14 @@ export let anyStacks: bool = false;
 export let fast: bool = true;
 
 /** Pointer to RULES_IN for the host to fill. */
-export function rulesInputPtr(): usize { return changetype<usize>(RULES_IN); }
+export function rulesInputPtr(): usize {
+  return changetype<usize>(RULES_IN);
+}
 
 // @ts-ignore: decorator
-@inline function w(i: i32): i32 { return ld(RULES_IN, i); }
+@inline function w(i: i32): i32 {
+  return ld(RULES_IN, i);
+}
 
 /** Checks RULES_IN and installs it. Returns 0, or -(1 + index) of the first word refused. */
 export function setupRules(): i32 {
@@ -94,14 +98,18 @@ export function setupRules(): i32 {
   for (let s = 0; s < 2; s++) {
     const o = 4 + 8 * s;
     if (w(o) < 0 || w(o) > 1) return -(1 + o);
-    if (w(o + 1) < 0 || w(o + 1) > 0xFF) return -(2 + o);
+    if (w(o + 1) < 0 || w(o + 1) > 0xff) return -(2 + o);
     if (w(o + 2) < 0 || w(o + 2) > 3) return -(3 + o);
-    if (!draughts && s == 0 && w(o + 2) != CAP_NONE) return -(3 + o);   // the prey side never captures (hunt family)
-    if (draughts && (w(o + 2) != CAP_MULTI || w(o) != 0 || w(o + 3) != 0 || w(o + 5) != 0 || w(o + 6) != 0)) return -(3 + o);
+    if (!draughts && s == 0 && w(o + 2) != CAP_NONE) return -(3 + o); // the prey side never captures (hunt family)
+    if (draughts && (w(o + 2) != CAP_MULTI || w(o) != 0 || w(o + 3) != 0 || w(o + 5) != 0 || w(o + 6) != 0))
+      return -(3 + o);
     for (let k = 3; k <= 5; k++) if (w(o + k) < 0 || w(o + k) > 1) return -(1 + o + k);
-    if (w(o + 4) == 1 && w(o + 3) == 0) return -(5 + o);       // dispersal needs stacks
-    if (w(o + 5) == 1) { if (restricted >= 0) return -(6 + o); restricted = s; }
-    if (w(o + 6) < 0 || w(o + 6) > 127) return -(7 + o);   // counts stay below position.ts MAX_COUNT (128)
+    if (w(o + 4) == 1 && w(o + 3) == 0) return -(5 + o); // dispersal needs stacks
+    if (w(o + 5) == 1) {
+      if (restricted >= 0) return -(6 + o);
+      restricted = s;
+    }
+    if (w(o + 6) < 0 || w(o + 6) > 127) return -(7 + o); // counts stay below position.ts MAX_COUNT (128)
     if (w(o + 7) != 0) return -(8 + o);
   }
   if (draughts) {
@@ -112,33 +120,73 @@ export function setupRules(): i32 {
     if (w(26) < 0 || w(26) > 1000000) return -27;
     for (let i = 27; i < RULE_WORDS; i++) if (w(i) != 0) return -(1 + i);
   } else for (let i = 20; i < RULE_WORDS; i++) if (w(i) != 0) return -(1 + i);
-  family = w(0); escapeSide = w(1); stallSide = w(2); stallLimit = w(3);
-  places0 = w(4) != 0; stepMask0 = w(5); capture0 = w(6); stacks0 = w(7) != 0; dispersal0 = w(8) != 0; target0 = w(10);
-  places1 = w(12) != 0; stepMask1 = w(13); capture1 = w(14); stacks1 = w(15) != 0; dispersal1 = w(16) != 0; target1 = w(18);
+  family = w(0);
+  escapeSide = w(1);
+  stallSide = w(2);
+  stallLimit = w(3);
+  places0 = w(4) != 0;
+  stepMask0 = w(5);
+  capture0 = w(6);
+  stacks0 = w(7) != 0;
+  dispersal0 = w(8) != 0;
+  target0 = w(10);
+  places1 = w(12) != 0;
+  stepMask1 = w(13);
+  capture1 = w(14);
+  stacks1 = w(15) != 0;
+  dispersal1 = w(16) != 0;
+  target1 = w(18);
   noSameTwiceSide = restricted;
-  compulsory = w(20) != 0; majority = w(21) != 0; removalAtEnd = w(22) != 0;
-  promoRank0 = draughts ? w(23) : -1; promoRank1 = draughts ? w(24) : -1;
-  flyingKings = w(25) != 0; moveLimit = w(26);
+  compulsory = w(20) != 0;
+  majority = w(21) != 0;
+  removalAtEnd = w(22) != 0;
+  promoRank0 = draughts ? w(23) : -1;
+  promoRank1 = draughts ? w(24) : -1;
+  flyingKings = w(25) != 0;
+  moveLimit = w(26);
   anyStacks = stacks0 || stacks1;
-  fast = !draughts && places0 && !places1 && stepMask0 == 0xFF && stepMask1 == 0xFF && capture1 == CAP_JUMP
-    && !anyStacks && restricted < 0 && target0 > 0 && target1 == 0 && escapeSide < 0 && stallSide < 0;
+  fast =
+    !draughts &&
+    places0 &&
+    !places1 &&
+    stepMask0 == 0xff &&
+    stepMask1 == 0xff &&
+    capture1 == CAP_JUMP &&
+    !anyStacks &&
+    restricted < 0 &&
+    target0 > 0 &&
+    target1 == 0 &&
+    escapeSide < 0 &&
+    stallSide < 0;
   return 0;
 }
 
 // @ts-ignore: decorator
-@inline export function placesFor(s: i32): bool { return s == 0 ? places0 : places1; }
+@inline export function placesFor(s: i32): bool {
+  return s == 0 ? places0 : places1;
+}
 // @ts-ignore: decorator
-@inline export function captureOf(s: i32): i32 { return s == 0 ? capture0 : capture1; }
+@inline export function captureOf(s: i32): i32 {
+  return s == 0 ? capture0 : capture1;
+}
 // @ts-ignore: decorator
-@inline export function stacksFor(s: i32): bool { return s == 0 ? stacks0 : stacks1; }
+@inline export function stacksFor(s: i32): bool {
+  return s == 0 ? stacks0 : stacks1;
+}
 // @ts-ignore: decorator
-@inline export function dispersalFor(s: i32): bool { return s == 0 ? dispersal0 : dispersal1; }
+@inline export function dispersalFor(s: i32): bool {
+  return s == 0 ? dispersal0 : dispersal1;
+}
 
 /** Bagh Chal's rules, the block's defaults before the host writes any (so a bare core plays Bagh Chal). */
 export function defaultRules(): void {
   for (let i = 0; i < RULE_WORDS; i++) st(RULES_IN, i, 0);
-  st(RULES_IN, 1, -1); st(RULES_IN, 2, -1);
-  st(RULES_IN, 4, 1); st(RULES_IN, 5, 0xFF); st(RULES_IN, 10, 5);
-  st(RULES_IN, 13, 0xFF); st(RULES_IN, 14, CAP_JUMP);
+  st(RULES_IN, 1, -1);
+  st(RULES_IN, 2, -1);
+  st(RULES_IN, 4, 1);
+  st(RULES_IN, 5, 0xff);
+  st(RULES_IN, 10, 5);
+  st(RULES_IN, 13, 0xff);
+  st(RULES_IN, 14, CAP_JUMP);
   setupRules();
 }

@@ -28,24 +28,58 @@
 //   themselves depend on the history).
 // - Mate-distance pruning; and iterative deepening stops on a mate score only once the proof has found
 //   it, i.e. once it is proven shortest.
-import { ld, st, none } from "./bits";
-import { MAX_POINTS } from "./board";
-import { key, side, over, resultWinner, makeMove, unmakeMove, lastRepeat, repetitions, histLen, lastIrrev, clockOut, playedMove } from "./position";
-import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from "./movegen/index";
-import { MOVES, CAPS, SCORES, MAX_PLY, plyBase, endPly, overflow } from "./movelist";
-import { fast, compulsory } from "./rules";
-import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, stepMove, KIND_PLACE, KIND_STEP, KIND_MULTI } from "./move";
-import { evaluate, EVAL_LIMIT } from "./eval";
-import { probeCurrent } from "./tablebase/probe";
-import { gsProbe } from "./tablebase/generic";
-import { ttProbe, ttStore, proofProbe, proofStore, ttNewSearch, ttClaim, ttMove, ttScore, ttDepth, ttBound, TT_USER_SEARCH, BOUND_EXACT, BOUND_LOWER, BOUND_UPPER } from "./tt";
+import { ld, st, none } from './bits';
+import { MAX_POINTS } from './board';
+import {
+  key,
+  side,
+  over,
+  resultWinner,
+  makeMove,
+  unmakeMove,
+  lastRepeat,
+  repetitions,
+  histLen,
+  lastIrrev,
+  clockOut,
+  playedMove,
+} from './position';
+import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from './movegen/index';
+import { MOVES, CAPS, SCORES, MAX_PLY, plyBase, endPly, overflow } from './movelist';
+import { fast, compulsory } from './rules';
+import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, stepMove, KIND_PLACE, KIND_STEP, KIND_MULTI } from './move';
+import { evaluate, EVAL_LIMIT } from './eval';
+import { probeCurrent } from './tablebase/probe';
+import { gsProbe } from './tablebase/generic';
+import {
+  ttProbe,
+  ttStore,
+  proofProbe,
+  proofStore,
+  ttNewSearch,
+  ttClaim,
+  ttMove,
+  ttScore,
+  ttDepth,
+  ttBound,
+  TT_USER_SEARCH,
+  BOUND_EXACT,
+  BOUND_LOWER,
+  BOUND_UPPER,
+} from './tt';
 
 /** Milliseconds from an arbitrary origin (host clock). */
 @external("env", "now") declare function hostNow(): f64;
 /** Non-zero when the host asks the search to stop (worker stop flag). */
 @external("env", "shouldStop") declare function hostShouldStop(): i32;
 /** Called after each completed iteration: the PV is readable through pvMove(i). */
-@external("env", "onIteration") declare function hostOnIteration(depth: i32, score: i32, nodes: f64, ms: f64, pvLength: i32): void;
+@external("env", "onIteration") declare function hostOnIteration(
+  depth: i32,
+  score: i32,
+  nodes: f64,
+  ms: f64,
+  pvLength: i32,
+): void;
 
 export const INFINITE: i32 = 32000;
 /** A win in n plies scores MATE - n; a loss in n plies scores -(MATE - n). */
@@ -56,14 +90,20 @@ if (EVAL_LIMIT >= MATE_BOUND) unreachable();
 
 /** Probe the movement-phase tablebase inside the search (set when the host has loaded one). */
 let tbActive = false;
-export function setTablebaseActive(on: bool): void { tbActive = on; }
+export function setTablebaseActive(on: bool): void {
+  tbActive = on;
+}
 /** Probe the generic solver's loaded layers inside the search (set when the host has loaded them). */
 let gsActive = false;
-export function setGenericTablebaseActive(on: bool): void { gsActive = on; }
+export function setGenericTablebaseActive(on: bool): void {
+  gsActive = on;
+}
 
 /** Repetition handling (RULES §0 `repetition`): 0 none, 1 draw3 (default), 2 forbid. */
 export let repetitionMode: i32 = 1;
-export function setRepetitionMode(m: i32): void { repetitionMode = m; }
+export function setRepetitionMode(m: i32): void {
+  repetitionMode = m;
+}
 
 const PV = new StaticArray<u32>(MAX_PLY * MAX_PLY);
 /** Captured sets of the PV moves (multi-jumps; see move.ts). */
@@ -132,12 +172,14 @@ let fadeOn = false;
   const q = histLen - lastIrrev;
   if (q <= FADE_FROM) return v;
   if (q >= FADE_TO) return 0;
-  return v * (FADE_TO - q) / (FADE_TO - FADE_FROM);
+  return (v * (FADE_TO - q)) / (FADE_TO - FADE_FROM);
 }
 
 /** A draw's score for the side to move at `ply` (contempt counts against the root side at even plies). */
 // @ts-ignore: decorator
-@inline function drawScore(ply: i32): i32 { return proving ? 0 : (ply & 1) == 0 ? -contempt : contempt; }
+@inline function drawScore(ply: i32): i32 {
+  return proving ? 0 : (ply & 1) == 0 ? -contempt : contempt;
+}
 
 /**
  * Static null-move pruning (reverse futility pruning) in the main search: a non-PV node within RFP_DEPTH
@@ -170,16 +212,24 @@ let completedDepth: i32 = 0;
 let rootPvLen: i32 = 0;
 
 // @ts-ignore: decorator
-@inline function toTT(s: i32, ply: i32): i32 { return s >= MATE_BOUND ? s + ply : s <= -MATE_BOUND ? s - ply : s; }
+@inline function toTT(s: i32, ply: i32): i32 {
+  return s >= MATE_BOUND ? s + ply : s <= -MATE_BOUND ? s - ply : s;
+}
 // @ts-ignore: decorator
-@inline function fromTT(s: i32, ply: i32): i32 { return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s; }
+@inline function fromTT(s: i32, ply: i32): i32 {
+  return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s;
+}
 
 function checkLimits(): void {
   // a list ran out of room: the result would be wrong, so stop at once (the host grows the lists and
   // searches again, or reports the overflow)
-  if (overflow) { stopped = true; return; }
+  if (overflow) {
+    stopped = true;
+    return;
+  }
   if (completedDepth == 0) return; // depth 1 always completes, so there is always a move
-  if ((maxNodes > 0 && nodes >= maxNodes) || (deadline > 0 && hostNow() >= deadline) || hostShouldStop() != 0) stopped = true;
+  if ((maxNodes > 0 && nodes >= maxNodes) || (deadline > 0 && hostNow() >= deadline) || hostShouldStop() != 0)
+    stopped = true;
 }
 
 // @ts-ignore: decorator
@@ -203,8 +253,14 @@ function exactKey(m: u32, base: i32, n: i32): u32 {
 }
 
 function scoreMoves(base: i32, n: i32, ttm0: u32, ply: i32): void {
-  let ttm = ttm0, k1 = ld(KILLERS, ply * 2), k2 = ld(KILLERS, ply * 2 + 1);
-  if (!fast) { ttm = exactKey(ttm, base, n); k1 = exactKey(k1, base, n); k2 = exactKey(k2, base, n); }
+  let ttm = ttm0,
+    k1 = ld(KILLERS, ply * 2),
+    k2 = ld(KILLERS, ply * 2 + 1);
+  if (!fast) {
+    ttm = exactKey(ttm, base, n);
+    k1 = exactKey(k1, base, n);
+    k2 = exactKey(k2, base, n);
+  }
   for (let i = 0; i < n; i++) {
     const m = ld(MOVES(), base + i);
     let s: i32;
@@ -219,12 +275,26 @@ function scoreMoves(base: i32, n: i32, ttm0: u32, ply: i32): void {
 
 /** Moves the best-scored remaining move to position i and returns it (selection sort, lazily). */
 function pick(base: i32, i: i32, n: i32): u32 {
-  let best = i, bs = ld(SCORES(), base + i);
-  for (let j = i + 1; j < n; j++) { const s = ld(SCORES(), base + j); if (s > bs) { bs = s; best = j; } }
+  let best = i,
+    bs = ld(SCORES(), base + i);
+  for (let j = i + 1; j < n; j++) {
+    const s = ld(SCORES(), base + j);
+    if (s > bs) {
+      bs = s;
+      best = j;
+    }
+  }
   if (best != i) {
-    const m = ld(MOVES(), base + best); st(MOVES(), base + best, ld(MOVES(), base + i)); st(MOVES(), base + i, m);
-    st(SCORES(), base + best, ld(SCORES(), base + i)); st(SCORES(), base + i, bs);
-    if (!fast) { const c = ld(CAPS(), base + best); st(CAPS(), base + best, ld(CAPS(), base + i)); st(CAPS(), base + i, c); }
+    const m = ld(MOVES(), base + best);
+    st(MOVES(), base + best, ld(MOVES(), base + i));
+    st(MOVES(), base + i, m);
+    st(SCORES(), base + best, ld(SCORES(), base + i));
+    st(SCORES(), base + i, bs);
+    if (!fast) {
+      const c = ld(CAPS(), base + best);
+      st(CAPS(), base + best, ld(CAPS(), base + i));
+      st(CAPS(), base + i, c);
+    }
   }
   return ld(MOVES(), base + i);
 }
@@ -239,9 +309,15 @@ const SORT_FROM: i32 = 1024;
 
 /** Swaps entries a and b of the lists (move, captured set, score). */
 function swapEntries(a: i32, b: i32): void {
-  const m = ld(MOVES(), a); st(MOVES(), a, ld(MOVES(), b)); st(MOVES(), b, m);
-  const c = ld(CAPS(), a); st(CAPS(), a, ld(CAPS(), b)); st(CAPS(), b, c);
-  const s = ld(SCORES(), a); st(SCORES(), a, ld(SCORES(), b)); st(SCORES(), b, s);
+  const m = ld(MOVES(), a);
+  st(MOVES(), a, ld(MOVES(), b));
+  st(MOVES(), b, m);
+  const c = ld(CAPS(), a);
+  st(CAPS(), a, ld(CAPS(), b));
+  st(CAPS(), b, c);
+  const s = ld(SCORES(), a);
+  st(SCORES(), a, ld(SCORES(), b));
+  st(SCORES(), b, s);
 }
 
 /** Restores the min-heap of scores at base[0..n) below entry i. */
@@ -259,7 +335,10 @@ function siftDown(base: i32, i: i32, n: i32): void {
 /** Sorts base[0..n) by score, highest first (heapsort on a min-heap: the smallest go to the end). */
 function sortByScore(base: i32, n: i32): void {
   for (let s = (n >> 1) - 1; s >= 0; s--) siftDown(base, s, n);
-  for (let e = n - 1; e > 0; e--) { swapEntries(base, base + e); siftDown(base, 0, e); }
+  for (let e = n - 1; e > 0; e--) {
+    swapEntries(base, base + e);
+    siftDown(base, 0, e);
+  }
 }
 
 /**
@@ -269,10 +348,10 @@ function sortByScore(base: i32, n: i32): void {
  */
 function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   nodes++;
-  if ((<i64>nodes & 1023) == 0) checkLimits();
+  if (((<i64>nodes) & 1023) == 0) checkLimits();
   if (stopped) return 0;
-  if (over != 0) return scoreOver(ply);   // decided by a static rule
-  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply);   // the move limit: a draw, or a loss with no move
+  if (over != 0) return scoreOver(ply); // decided by a static rule
+  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply); // the move limit: a draw, or a loss with no move
   const base = plyBase(ply);
   let n: i32, best: i32;
   if (compulsory) {
@@ -295,7 +374,10 @@ function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
     if (stopped) return 0;
     if (s > best) {
       best = s;
-      if (s > alpha) { alpha = s; if (s >= beta) break; }
+      if (s > alpha) {
+        alpha = s;
+        if (s >= beta) break;
+      }
     }
   }
   return best;
@@ -345,24 +427,36 @@ function noLegalMove(ply: i32): bool {
 function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   st(PV_LEN, ply, 0);
   depPly = NO_DEP;
-  if (over != 0) return scoreOver(ply);   // captures, escape, stall
-  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply);   // the move limit: a draw, or a loss with no move
+  if (over != 0) return scoreOver(ply); // captures, escape, stall
+  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply); // the move limit: a draw, or a loss with no move
   if (ply > 0 && repetitionMode == 1) {
     const j = lastRepeat(rootHist);
-    if (j >= 0) { depPly = j - rootHist; return drawScore(ply); }                 // a repeat inside the line: a draw
+    if (j >= 0) {
+      depPly = j - rootHist;
+      return drawScore(ply);
+    } // a repeat inside the line: a draw
     // third occurrence in the game; while seeking the draw (seekDraw), a second one already counts, so
     // that a short way back to a position of the game is seen as the draw it leads to
-    if (lastIrrev < rootHist && repetitions() >= (seekDraw && !proving ? 1 : 2)) { depPly = -1; return drawScore(ply); }
+    if (lastIrrev < rootHist && repetitions() >= (seekDraw && !proving ? 1 : 2)) {
+      depPly = -1;
+      return drawScore(ply);
+    }
   }
   if (tbActive && ply > 0) {
-    const v = probeCurrent();          // exact value with best play (dtm + 1; 0 draw; -1 not covered)
+    const v = probeCurrent(); // exact value with best play (dtm + 1; 0 draw; -1 not covered)
     if (v == 0) return 0;
-    if (v > 0) { const dtm = v - 1; return (dtm & 1) != 0 ? MATE - (ply + dtm) : -(MATE - (ply + dtm)); }
+    if (v > 0) {
+      const dtm = v - 1;
+      return (dtm & 1) != 0 ? MATE - (ply + dtm) : -(MATE - (ply + dtm));
+    }
   }
   if (gsActive && ply > 0) {
-    const c = gsProbe();               // the generic solver's value: 0 draw, 1 + 2d win in d, 2 + 2d loss in d; -1 not covered
+    const c = gsProbe(); // the generic solver's value: 0 draw, 1 + 2d win in d, 2 + 2d loss in d; -1 not covered
     if (c == 0) return 0;
-    if (c > 0) { const d = (c - 1) >> 1; return (c & 1) != 0 ? MATE - (ply + d) : -(MATE - (ply + d)); }
+    if (c > 0) {
+      const d = (c - 1) >> 1;
+      return (c & 1) != 0 ? MATE - (ply + d) : -(MATE - (ply + d));
+    }
   }
   if (ply > 0) {
     // mate-distance pruning: nothing here can beat a win at the next ply or lose faster than now
@@ -372,13 +466,16 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   }
   if (depth <= 0 || ply >= MAX_PLY - 1) {
     nodeDep = NO_DEP;
-    if (noLegalMove(ply)) { depPly = nodeDep; return -(MATE - ply); }   // no legal move: the side to move loses
+    if (noLegalMove(ply)) {
+      depPly = nodeDep;
+      return -(MATE - ply);
+    } // no legal move: the side to move loses
     depPly = nodeDep;
-    if (proving) return 0;   // the proof: no forced end within its depth on this line
+    if (proving) return 0; // the proof: no forced end within its depth on this line
     return quiesce(alpha, beta, ply);
   }
   nodes++;
-  if ((<i64>nodes & 1023) == 0) checkLimits();
+  if (((<i64>nodes) & 1023) == 0) checkLimits();
   if (stopped) return 0;
 
   const pvNode = beta - alpha > 1;
@@ -390,11 +487,15 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   if (entry != 0) {
     ttm = ttMove(entry);
     if (!pvNode && ply > 0 && scoresValid && ttDepth(entry) >= depth) {
-      const s = fromTT(ttScore(entry), ply), b = ttBound(entry);
+      const s = fromTT(ttScore(entry), ply),
+        b = ttBound(entry);
       if (b == BOUND_EXACT || (b == BOUND_LOWER && s >= beta) || (b == BOUND_UPPER && s <= alpha)) return s;
     }
   }
-  if (proving && ttm == NO_MOVE) { const e = ttProbe(key); if (e != 0) ttm = ttMove(e); }   // the search's best move first
+  if (proving && ttm == NO_MOVE) {
+    const e = ttProbe(key);
+    if (e != 0) ttm = ttMove(e);
+  } // the search's best move first
   if (!proving && !compulsory && !pvNode && ply > 0 && depth <= RFP_DEPTH && beta < MATE_BOUND && beta > -MATE_BOUND) {
     const ev = staticEval();
     if (ev - RFP_MARGIN * depth >= beta && hasMove()) return ev;
@@ -403,14 +504,19 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   const base = plyBase(ply);
   const n = generate(base);
   endPly(ply, base + n);
-  if (n == 0) return -(MATE - ply);   // no legal move: the side to move loses (RULES §0)
+  if (n == 0) return -(MATE - ply); // no legal move: the side to move loses (RULES §0)
   // while seeking the draw, the root's way back is searched first (before the TT move), so that among
   // moves of equal value the one that undoes one of the side's own recent steps is played
-  if (ply == 0 && seekDraw && !proving) { const back = wayBack(base, n); if (back != NO_MOVE) ttm = back; }
+  if (ply == 0 && seekDraw && !proving) {
+    const back = wayBack(base, n);
+    if (back != NO_MOVE) ttm = back;
+  }
   scoreMoves(base, n, ttm, ply);
 
   const alpha0 = alpha;
-  let best = -INFINITE, bestM = NO_MOVE, searched = 0;
+  let best = -INFINITE,
+    bestM = NO_MOVE,
+    searched = 0;
   let dep = NO_DEP;
   for (let i = 0; i < n; i++) {
     if (i == 0 && n > SORT_FROM) sortByScore(base, n);
@@ -421,29 +527,43 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
       nodeDep = dep;
       const forbidden = forbiddenHere();
       dep = nodeDep;
-      if (forbidden) { unmakeMove(); continue; }   // forbid: may not repeat
+      if (forbidden) {
+        unmakeMove();
+        continue;
+      } // forbid: may not repeat
     }
     let s: i32;
-    if (searched == 0) { s = -negamax(depth - 1, -beta, -alpha, ply + 1); dep = min(dep, depPly); }
-    else {
+    if (searched == 0) {
+      s = -negamax(depth - 1, -beta, -alpha, ply + 1);
+      dep = min(dep, depPly);
+    } else {
       // Late move reduction (the main search only): quiet moves ordered after the TT move, captures and
       // killers are searched one or two plies shallower with a null window, and again at full depth if
       // they beat alpha.
       let r = 0;
-      if (!proving && depth >= 3 && searched >= 3 && ld(SCORES(), base + i) < (1 << 28) - 1) r = searched >= 8 && depth >= 5 ? 2 : 1;
+      if (!proving && depth >= 3 && searched >= 3 && ld(SCORES(), base + i) < (1 << 28) - 1)
+        r = searched >= 8 && depth >= 5 ? 2 : 1;
       s = -negamax(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
       dep = min(dep, depPly);
-      if (r > 0 && s > alpha) { s = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1); dep = min(dep, depPly); }
-      if (s > alpha && s < beta) { s = -negamax(depth - 1, -beta, -alpha, ply + 1); dep = min(dep, depPly); }
+      if (r > 0 && s > alpha) {
+        s = -negamax(depth - 1, -alpha - 1, -alpha, ply + 1);
+        dep = min(dep, depPly);
+      }
+      if (s > alpha && s < beta) {
+        s = -negamax(depth - 1, -beta, -alpha, ply + 1);
+        dep = min(dep, depPly);
+      }
     }
     unmakeMove();
     searched++;
     if (stopped) return 0;
     if (s > best) {
-      best = s; bestM = m;
+      best = s;
+      bestM = m;
       if (s > alpha) {
         alpha = s;
-        st(PV, ply * MAX_PLY, m); st(PV_CAPS, ply * MAX_PLY, mc);
+        st(PV, ply * MAX_PLY, m);
+        st(PV_CAPS, ply * MAX_PLY, mc);
         const cl = ld(PV_LEN, ply + 1);
         for (let j = 0; j < cl; j++) {
           st(PV, ply * MAX_PLY + 1 + j, ld(PV, (ply + 1) * MAX_PLY + j));
@@ -452,7 +572,10 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
         st(PV_LEN, ply, cl + 1);
         if (s >= beta) {
           if (!proving && !isCapture(m)) {
-            if (ld(KILLERS, ply * 2) != m) { st(KILLERS, ply * 2 + 1, ld(KILLERS, ply * 2)); st(KILLERS, ply * 2, m); }
+            if (ld(KILLERS, ply * 2) != m) {
+              st(KILLERS, ply * 2 + 1, ld(KILLERS, ply * 2));
+              st(KILLERS, ply * 2, m);
+            }
             const hi = histIndex(m);
             st(HIST, hi, min(ld(HIST, hi) + depth * depth, 1 << 26));
           }
@@ -462,7 +585,7 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
     }
   }
   depPly = dep;
-  if (searched == 0) return -(MATE - ply);   // every move forbidden by repetition: no legal move
+  if (searched == 0) return -(MATE - ply); // every move forbidden by repetition: no legal move
   const bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
   // A value that depends on the path here (a repetition draw above this node) keeps only the move in
   // the proof; the main search stores it unless it is a mate score: reused on another path it may be
@@ -480,10 +603,15 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
  * legal move); details through searchScore/searchDepth/searchNodes/pvLength/pvMove.
  */
 export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
-  nodes = 0; maxNodes = nodeLimit; stopped = false; completedDepth = 0;
+  nodes = 0;
+  maxNodes = nodeLimit;
+  stopped = false;
+  completedDepth = 0;
   startTime = hostNow();
   deadline = timeMs > 0 ? startTime + timeMs : 0;
-  bestMove = NO_MOVE; bestScore = 0; rootPvLen = 0;
+  bestMove = NO_MOVE;
+  bestScore = 0;
+  rootPvLen = 0;
   ttClaim(TT_USER_SEARCH);
   ttNewSearch();
   rootHist = histLen;
@@ -494,22 +622,36 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
   let prev: i32 = 0;
   for (let depth = 1; depth <= limit; depth++) {
     let delta: i32 = 40;
-    let alpha = -INFINITE, beta = INFINITE;
-    if (depth >= 4 && prev > -MATE_BOUND && prev < MATE_BOUND) { alpha = prev - delta; beta = prev + delta; }
+    let alpha = -INFINITE,
+      beta = INFINITE;
+    if (depth >= 4 && prev > -MATE_BOUND && prev < MATE_BOUND) {
+      alpha = prev - delta;
+      beta = prev + delta;
+    }
     let score: i32 = 0;
     while (true) {
       score = negamax(depth, alpha, beta, 0);
       if (stopped) break;
-      if (score <= alpha && alpha > -INFINITE) { alpha = max(score - delta, -INFINITE); delta *= 2; }
-      else if (score >= beta && beta < INFINITE) { beta = min(score + delta, INFINITE); delta *= 2; }
-      else break;
-      if (delta > 1000) { alpha = -INFINITE; beta = INFINITE; }
+      if (score <= alpha && alpha > -INFINITE) {
+        alpha = max(score - delta, -INFINITE);
+        delta *= 2;
+      } else if (score >= beta && beta < INFINITE) {
+        beta = min(score + delta, INFINITE);
+        delta *= 2;
+      } else break;
+      if (delta > 1000) {
+        alpha = -INFINITE;
+        beta = INFINITE;
+      }
     }
     if (stopped) break;
     completedDepth = depth;
     prev = score;
     copyRootPv(score);
-    if (rootPvLen == 0) { report(depth); break; }   // no legal move at the root
+    if (rootPvLen == 0) {
+      report(depth);
+      break;
+    } // no legal move at the root
     // the mate proof to depth - PROOF_LAG: a forced end within it replaces the score, move and PV
     const k = depth - PROOF_LAG;
     let proven = false;
@@ -518,7 +660,10 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
       const p = negamax(k, -INFINITE, INFINITE, 0);
       proving = false;
       if (!stopped) {
-        if (p >= MATE_BOUND || p <= -MATE_BOUND) { copyRootPv(p); proven = true; }
+        if (p >= MATE_BOUND || p <= -MATE_BOUND) {
+          copyRootPv(p);
+          proven = true;
+        }
         // no forced end within k: a shorter mate score of the main search came from a value of another
         // path; it is only a large lead
         else if (score >= MATE_BOUND && MATE - score <= k) bestScore = EVAL_LIMIT;
@@ -526,7 +671,7 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
       }
     }
     report(depth);
-    if (proven || stopped) break;   // a forced end proven shortest, or out of time during the proof
+    if (proven || stopped) break; // a forced end proven shortest, or out of time during the proof
     checkLimits();
     if (stopped) break;
   }
@@ -549,7 +694,9 @@ export function search(maxDepth: i32, nodeLimit: f64, timeMs: f64): u32 {
  * Only under repetition=draw3 (the other rules have no repetition draw to seek or avoid).
  */
 function setContempt(): void {
-  contempt = 0; seekDraw = false; fadeOn = false;
+  contempt = 0;
+  seekDraw = false;
+  fadeOn = false;
   if (over != 0 || repetitionMode != 1) return;
   const q = histLen - lastIrrev;
   if (q >= CONTEMPT_PLIES) {
@@ -563,15 +710,15 @@ function setContempt(): void {
   }
   const v = quiesce(-INFINITE, INFINITE, 0);
   if (stopped || v >= MATE_BOUND || v <= -MATE_BOUND || abs(v) < CONTEMPT_FROM) return;
-  const c = min(abs(v) / 4, CONTEMPT_MAX) * (CONTEMPT_PLIES - q) / CONTEMPT_PLIES;
+  const c = (min(abs(v) / 4, CONTEMPT_MAX) * (CONTEMPT_PLIES - q)) / CONTEMPT_PLIES;
   contempt = v > 0 ? c : -c;
 }
 
 /**
  * The root's way back while seeking the draw: among the root's n moves listed at `base`, the step that
- * undoes the most recent of the side to move's own last WAY_BACK_MOVES moves (since the last irreversible move) that a legal step undoes, or NO_MOVE.
- * Where both sides seek the draw and no move is better, each plays its way back, and the positions then
- * repeat: the hunters' in 4 plies, a no-same-twice side's (which may not move the same piece twice
+ * undoes the most recent of the side to move's own last WAY_BACK_MOVES moves (since the last irreversible move) that a
+ * legal step undoes, or NO_MOVE. Where both sides seek the draw and no move is better, each plays its way back, and the
+ * positions then repeat: the hunters' in 4 plies, a no-same-twice side's (which may not move the same piece twice
  * running, so it takes its move before last back) in 8. The search alone would not find such a cycle:
  * inside it, the opponent avoids the draw the side to move seeks.
  */
@@ -589,18 +736,35 @@ function wayBack(base: i32, n: i32): u32 {
 function copyRootPv(score: i32): void {
   bestScore = score;
   rootPvLen = ld(PV_LEN, 0);
-  for (let j = 0; j < rootPvLen; j++) { st(ROOT_PV, j, ld(PV, j)); st(ROOT_PV_CAPS, j, ld(PV_CAPS, j)); }
+  for (let j = 0; j < rootPvLen; j++) {
+    st(ROOT_PV, j, ld(PV, j));
+    st(ROOT_PV_CAPS, j, ld(PV_CAPS, j));
+  }
   bestMove = rootPvLen > 0 ? ld(ROOT_PV, 0) : NO_MOVE;
 }
 
 /** Tells the host an iteration completed. */
-function report(depth: i32): void { hostOnIteration(depth, bestScore, nodes, hostNow() - startTime, rootPvLen); }
+function report(depth: i32): void {
+  hostOnIteration(depth, bestScore, nodes, hostNow() - startTime, rootPvLen);
+}
 
-export function searchScore(): i32 { return bestScore; }
-export function searchDepth(): i32 { return completedDepth; }
-export function searchNodes(): f64 { return nodes; }
-export function pvLength(): i32 { return rootPvLen; }
+export function searchScore(): i32 {
+  return bestScore;
+}
+export function searchDepth(): i32 {
+  return completedDepth;
+}
+export function searchNodes(): f64 {
+  return nodes;
+}
+export function pvLength(): i32 {
+  return rootPvLen;
+}
 /** The i-th move of the principal variation (the last completed iteration's; during onIteration, the new one). */
-export function pvMove(i: i32): u32 { return i >= 0 && i < rootPvLen ? ld(ROOT_PV, i) : NO_MOVE; }
+export function pvMove(i: i32): u32 {
+  return i >= 0 && i < rootPvLen ? ld(ROOT_PV, i) : NO_MOVE;
+}
 /** The captured set of the i-th PV move (0 for a move that captures nothing). */
-export function pvCaps(i: i32): Bits { return i >= 0 && i < rootPvLen ? ld(ROOT_PV_CAPS, i) : none(); }
+export function pvCaps(i: i32): Bits {
+  return i >= 0 && i < rootPvLen ? ld(ROOT_PV_CAPS, i) : none();
+}

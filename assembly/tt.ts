@@ -23,7 +23,7 @@ export const BOUND_LOWER: i32 = 2;
 export const BOUND_EXACT: i32 = 3;
 
 let base: usize = 0;
-let capacity: usize = 0;   // bytes reserved
+let capacity: usize = 0; // bytes reserved
 let buckets: u64 = 0;
 let generation: u64 = 0;
 /** The mate proof's table (same layout). */
@@ -41,11 +41,17 @@ export const TT_MAX_MB: i32 = 512;
 export function ttResize(mb: i32): i32 {
   let m: i32 = 1;
   while (m * 2 <= mb && m < TT_MAX_MB) m *= 2;
-  const bytes = <usize>m << 20;
-  if (bytes > capacity) { base = heap.alloc(bytes); capacity = bytes; }
+  const bytes = (<usize>m) << 20;
+  if (bytes > capacity) {
+    base = heap.alloc(bytes);
+    capacity = bytes;
+  }
   buckets = <u64>(bytes >> 5);
-  const proofBytes = max(bytes >> 3, <usize>1 << 20);
-  if (proofBytes > proofCapacity) { proofBase = heap.alloc(proofBytes); proofCapacity = proofBytes; }
+  const proofBytes = max(bytes >> 3, (<usize>1) << 20);
+  if (proofBytes > proofCapacity) {
+    proofBase = heap.alloc(proofBytes);
+    proofCapacity = proofBytes;
+  }
   proofBuckets = <u64>(proofBytes >> 5);
   ttClear();
   return m;
@@ -56,7 +62,9 @@ export function ttClear(): void {
   memory.fill(proofBase, 0, <usize>(proofBuckets << 5));
   generation = 0;
 }
-export function ttNewSearch(): void { generation = (generation + 1) & 15; }
+export function ttNewSearch(): void {
+  generation = (generation + 1) & 15;
+}
 
 /** Who filled the table last: the search (cp / mate scores) or the proof search (WDL scores). */
 export const TT_USER_SEARCH: i32 = 1;
@@ -66,46 +74,70 @@ let user: i32 = 0;
  * Claims the table for one kind of search: the search and the proof search (tablebase/solve.ts) store
  * scores on different scales, so switching between them clears the table.
  */
-export function ttClaim(u: i32): void { if (u != user) { ttClear(); user = u; } }
+export function ttClaim(u: i32): void {
+  if (u != user) {
+    ttClear();
+    user = u;
+  }
+}
 
 /** Data word of the entry for `key` in the table at `at` with `n` buckets, or 0 if none. */
 // @ts-ignore: decorator
 @inline function probeIn(at: usize, n: u64, key: u64): u64 {
-  const b = at + (<usize>(key & (n - 1)) << 5);
+  const b = at + ((<usize>(key & (n - 1))) << 5);
   if (load<u64>(b) == key && load<u64>(b, 8) != 0) return load<u64>(b, 8);
   if (load<u64>(b, 16) == key && load<u64>(b, 24) != 0) return load<u64>(b, 24);
   return 0;
 }
 
 /** Data word of the search's entry for `key`, or 0 if none. */
-export function ttProbe(key: u64): u64 { return probeIn(base, buckets, key); }
+export function ttProbe(key: u64): u64 {
+  return probeIn(base, buckets, key);
+}
 /** Data word of the mate proof's entry for `key`, or 0 if none. */
-export function proofProbe(key: u64): u64 { return probeIn(proofBase, proofBuckets, key); }
+export function proofProbe(key: u64): u64 {
+  return probeIn(proofBase, proofBuckets, key);
+}
 
 /** Stores an entry in the search's table (score on the search's scale, see search.ts toTT). */
-export function ttStore(key: u64, move: u32, score: i32, depth: i32, bound: i32): void { storeIn(base, buckets, key, move, score, depth, bound); }
+export function ttStore(key: u64, move: u32, score: i32, depth: i32, bound: i32): void {
+  storeIn(base, buckets, key, move, score, depth, bound);
+}
 /** Stores an entry in the mate proof's table. */
-export function proofStore(key: u64, move: u32, score: i32, depth: i32, bound: i32): void { storeIn(proofBase, proofBuckets, key, move, score, depth, bound); }
+export function proofStore(key: u64, move: u32, score: i32, depth: i32, bound: i32): void {
+  storeIn(proofBase, proofBuckets, key, move, score, depth, bound);
+}
 
 // @ts-ignore: decorator
 @inline function storeIn(at: usize, n: u64, key: u64, move: u32, score: i32, depth: i32, bound: i32): void {
-  const b = at + (<usize>(key & (n - 1)) << 5);
-  const data = <u64>move | (<u64>(<u16>score) << 32) | (<u64>(<u8>depth) << 48) | (<u64>bound << 56) | (generation << 60);
+  const b = at + ((<usize>(key & (n - 1))) << 5);
+  const data =
+    (<u64>move) | ((<u64>(<u16>score)) << 32) | ((<u64>(<u8>depth)) << 48) | ((<u64>bound) << 56) | (generation << 60);
   const old = load<u64>(b, 8);
-  const oldDepth = <i32>((old >> 48) & 0xFF);
+  const oldDepth = <i32>((old >> 48) & 0xff);
   const oldGen = (old >> 60) & 15;
   if (old == 0 || load<u64>(b) == key || depth >= oldDepth || oldGen != generation) {
-    store<u64>(b, key); store<u64>(b, data, 8);
+    store<u64>(b, key);
+    store<u64>(b, data, 8);
   } else {
-    store<u64>(b, key, 16); store<u64>(b, data, 24);
+    store<u64>(b, key, 16);
+    store<u64>(b, data, 24);
   }
 }
 
 // @ts-ignore: decorator
-@inline export function ttMove(d: u64): u32 { return <u32>(d & 0xFFFFFFFF); }
+@inline export function ttMove(d: u64): u32 {
+  return <u32>(d & 0xffffffff);
+}
 // @ts-ignore: decorator
-@inline export function ttScore(d: u64): i32 { return <i32>(<i16>((d >> 32) & 0xFFFF)); }
+@inline export function ttScore(d: u64): i32 {
+  return <i32>(<i16>((d >> 32) & 0xffff));
+}
 // @ts-ignore: decorator
-@inline export function ttDepth(d: u64): i32 { return <i32>((d >> 48) & 0xFF); }
+@inline export function ttDepth(d: u64): i32 {
+  return <i32>((d >> 48) & 0xff);
+}
 // @ts-ignore: decorator
-@inline export function ttBound(d: u64): i32 { return <i32>((d >> 56) & 3); }
+@inline export function ttBound(d: u64): i32 {
+  return <i32>((d >> 56) & 3);
+}

@@ -35,22 +35,37 @@ import { randomMovementPosition, seededRandom } from '../test/support/exact-wins
 import { REPO, args, defaultTbDir, ensureTablebase, loadEngine, moverOf, winnerOf } from './tb-cache.js';
 
 const { opt, flag } = args({
-  '--engine': 'value', '--tb': 'value', '--captures-to-win': 'value', '--count': 'value', '--nodes': 'value',
-  '--max-plies': 'value', '--min-dtm': 'value', '--max-dtm': 'value', '--seed': 'value',
-  '--with-tb': 'flag', '--tb-only': 'flag', '--verbose': 'flag', '--json': 'flag',
+  '--engine': 'value',
+  '--tb': 'value',
+  '--captures-to-win': 'value',
+  '--count': 'value',
+  '--nodes': 'value',
+  '--max-plies': 'value',
+  '--min-dtm': 'value',
+  '--max-dtm': 'value',
+  '--seed': 'value',
+  '--with-tb': 'flag',
+  '--tb-only': 'flag',
+  '--verbose': 'flag',
+  '--json': 'flag',
 });
-const JSON_OUT = flag('--json'), VERBOSE = flag('--verbose');
+const JSON_OUT = flag('--json'),
+  VERBOSE = flag('--verbose');
 const engineDir = opt('--engine', REPO);
 const ctw = Number(opt('--captures-to-win', '5'));
 const tbDir = opt('--tb', defaultTbDir(ctw));
 const count = Number(opt('--count', '50'));
 const nodes = Number(opt('--nodes', '200000'));
 const maxPlies = Number(opt('--max-plies', '400'));
-const minDtm = Number(opt('--min-dtm', '15')), maxDtm = Number(opt('--max-dtm', '60'));
+const minDtm = Number(opt('--min-dtm', '15')),
+  maxDtm = Number(opt('--max-dtm', '60'));
 const seed = Number(opt('--seed', '20261201'));
 const runs = flag('--tb-only') ? ['tb'] : flag('--with-tb') ? ['plain', 'tb'] : ['plain'];
 for (const [k, v] of Object.entries({ ctw, count, nodes, maxPlies, minDtm, maxDtm, seed })) {
-  if (!Number.isInteger(v) || v < 0) { console.error(`conversion: ${k} must be a non-negative integer`); process.exit(2); }
+  if (!Number.isInteger(v) || v < 0) {
+    console.error(`conversion: ${k} must be a non-negative integer`);
+    process.exit(2);
+  }
 }
 const note = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
 const options = { 'captures-to-win': ctw };
@@ -87,8 +102,10 @@ for (let tries = 0; got.tigers.length + got.goats.length < count; tries++) {
 const sample = [...got.tigers, ...got.goats];
 const dtms = (s) => s.map((x) => x.dtm).sort((a, b) => a - b);
 const med = (a) => a[Math.floor(a.length / 2)];
-note(`sample: ${sample.length} positions (${got.tigers.length} tigers win, median dtm ${med(dtms(got.tigers))}; ` +
-  `${got.goats.length} goats win, median dtm ${med(dtms(got.goats))}), seed ${seed}, in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+note(
+  `sample: ${sample.length} positions (${got.tigers.length} tigers win, median dtm ${med(dtms(got.tigers))}; ` +
+    `${got.goats.length} goats win, median dtm ${med(dtms(got.goats))}), seed ${seed}, in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+);
 note(`engine ${engineDir}, ${nodes} nodes a move, max ${maxPlies} plies, captures-to-win ${ctw}`);
 
 /**
@@ -105,7 +122,9 @@ async function playOut(s, withTb) {
   try {
     if (withTb) await games[winnerName].loadTablebase(tbDir);
     const g = games.tiger;
-    let plies = 0, slip = null, searchNodes = 0;
+    let plies = 0,
+      slip = null,
+      searchNodes = 0;
     let before = s; // the tablebase verdict before the current move
     const t1 = performance.now();
     while (g.result() === null && plies < maxPlies) {
@@ -114,25 +133,59 @@ async function playOut(s, withTb) {
       const r = games[mover].search({ nodes });
       searchNodes += r.nodes;
       if (!r.bestmove) throw new Error(`no move from a live position ${pos}`);
-      games.tiger.play(r.bestmove); games.goat.play(r.bestmove);
+      games.tiger.play(r.bestmove);
+      games.goat.play(r.bestmove);
       plies++;
       const after = verdict(g.position());
       if (!slip && mover === winnerName && after.winner !== s.winner) {
-        slip = { ply: plies, position: pos, move: r.bestmove, dtmBefore: before.dtm, after: after.winner ? `${after.winner} win in ${after.dtm}` : 'draw', tbMove: verdict(pos).bestmove, score: r.score };
+        slip = {
+          ply: plies,
+          position: pos,
+          move: r.bestmove,
+          dtmBefore: before.dtm,
+          after: after.winner ? `${after.winner} win in ${after.dtm}` : 'draw',
+          tbMove: verdict(pos).bestmove,
+          score: r.score,
+        };
       }
       before = { ...after };
     }
     const res = g.result();
-    const outcome = res === null ? 'ply-cap' : res.winner === 'draw' ? (res.reason === 'repetition' ? 'repetition' : `draw-${res.reason}`)
-      : res.winnerName === s.winner ? 'converted' : 'lost';
+    const outcome =
+      res === null
+        ? 'ply-cap'
+        : res.winner === 'draw'
+          ? res.reason === 'repetition'
+            ? 'repetition'
+            : `draw-${res.reason}`
+          : res.winnerName === s.winner
+            ? 'converted'
+            : 'lost';
     const finalTb = verdict(g.position());
-    return { outcome, plies, slip, stillWon: finalTb.winner === s.winner, ms: Math.round(performance.now() - t1), nodes: searchNodes };
+    return {
+      outcome,
+      plies,
+      slip,
+      stillWon: finalTb.winner === s.winner,
+      ms: Math.round(performance.now() - t1),
+      nodes: searchNodes,
+    };
   } finally {
-    games.tiger.dispose(); games.goat.dispose();
+    games.tiger.dispose();
+    games.goat.dispose();
   }
 }
 
-const report = { engine: engineDir, capturesToWin: ctw, nodes, maxPlies, seed, dtmRange: [minDtm, maxDtm], tablebase: tb, runs: {} };
+const report = {
+  engine: engineDir,
+  capturesToWin: ctw,
+  nodes,
+  maxPlies,
+  seed,
+  dtmRange: [minDtm, maxDtm],
+  tablebase: tb,
+  runs: {},
+};
 for (const run of runs) {
   const withTb = run === 'tb';
   note(`\n${withTb ? 'with the tablebase for the winning side' : 'without tablebase'}:`);
@@ -141,28 +194,49 @@ for (const run of runs) {
   for (const [i, s] of sample.entries()) {
     const r = await playOut(s, withTb);
     games.push({ ...s, ...r });
-    const line = `  ${String(i + 1).padStart(2)} ${s.winner.padEnd(6)} dtm ${String(s.dtm).padStart(2)} ${r.outcome.padEnd(10)} ${String(r.plies).padStart(3)} plies` +
-      (r.slip ? `, win slipped at ply ${r.slip.ply} (${r.slip.move}, tablebase ${r.slip.tbMove}; dtm was ${r.slip.dtmBefore}, now ${r.slip.after})` : r.outcome !== 'converted' ? ', still a tablebase win at the end' : '') +
+    const line =
+      `  ${String(i + 1).padStart(2)} ${s.winner.padEnd(6)} dtm ${String(s.dtm).padStart(2)} ${r.outcome.padEnd(10)} ${String(r.plies).padStart(3)} plies` +
+      (r.slip
+        ? `, win slipped at ply ${r.slip.ply} (${r.slip.move}, tablebase ${r.slip.tbMove}; dtm was ${r.slip.dtmBefore}, now ${r.slip.after})`
+        : r.outcome !== 'converted'
+          ? ', still a tablebase win at the end'
+          : '') +
       `  "${s.pos}"  ${(r.ms / 1000).toFixed(1)} s`;
     if (VERBOSE) (JSON_OUT ? console.error : console.log)(line);
-    else if (!JSON_OUT) process.stdout.write(i + 1 === sample.length ? `  ${i + 1} games\n` : (i + 1) % 10 === 0 ? `${i + 1}` : '.');
+    else if (!JSON_OUT)
+      process.stdout.write(i + 1 === sample.length ? `  ${i + 1} games\n` : (i + 1) % 10 === 0 ? `${i + 1}` : '.');
   }
   const by = (side) => {
     const gs = side ? games.filter((x) => x.winner === side) : games;
     const c = (k) => gs.filter((x) => x.outcome === k).length;
     return {
-      games: gs.length, converted: c('converted'), repetition: c('repetition'), plyCap: c('ply-cap'), lost: c('lost'),
+      games: gs.length,
+      converted: c('converted'),
+      repetition: c('repetition'),
+      plyCap: c('ply-cap'),
+      lost: c('lost'),
       otherDraws: gs.filter((x) => x.outcome.startsWith('draw-')).length,
       // of those not converted: the winner's move gave the win away, or the game ended still won
       slipped: gs.filter((x) => x.outcome !== 'converted' && x.slip).length,
       stillWonAtEnd: gs.filter((x) => x.outcome !== 'converted' && x.stillWon).length,
-      meanPliesConverted: Math.round(gs.filter((x) => x.outcome === 'converted').reduce((a, x) => a + x.plies, 0) / Math.max(1, c('converted'))),
+      meanPliesConverted: Math.round(
+        gs.filter((x) => x.outcome === 'converted').reduce((a, x) => a + x.plies, 0) / Math.max(1, c('converted')),
+      ),
     };
   };
   const seconds = (performance.now() - t2) / 1000;
-  report.runs[run] = { withTablebase: withTb, all: by(null), tigers: by('tigers'), goats: by('goats'), seconds: Math.round(seconds), games };
-  const row = (name, x) => `  ${name.padEnd(7)} ${String(x.converted).padStart(2)}/${String(x.games).padEnd(2)} converted, ${x.repetition} repetition, ${x.plyCap} ply cap, ${x.lost} lost` +
-    (x.otherDraws ? `, ${x.otherDraws} other draws` : '') + `  (not converted: ${x.slipped} gave the win away, ${x.stillWonAtEnd} still won at the end; mean ${x.meanPliesConverted} plies to convert)`;
+  report.runs[run] = {
+    withTablebase: withTb,
+    all: by(null),
+    tigers: by('tigers'),
+    goats: by('goats'),
+    seconds: Math.round(seconds),
+    games,
+  };
+  const row = (name, x) =>
+    `  ${name.padEnd(7)} ${String(x.converted).padStart(2)}/${String(x.games).padEnd(2)} converted, ${x.repetition} repetition, ${x.plyCap} ply cap, ${x.lost} lost` +
+    (x.otherDraws ? `, ${x.otherDraws} other draws` : '') +
+    `  (not converted: ${x.slipped} gave the win away, ${x.stillWonAtEnd} still won at the end; mean ${x.meanPliesConverted} plies to convert)`;
   note(row('tigers', report.runs[run].tigers));
   note(row('goats', report.runs[run].goats));
   note(row('all', report.runs[run].all));

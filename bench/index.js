@@ -25,7 +25,10 @@ import { buildYardstick, runYardstick, toYardstickPosition } from './yardstick.j
 const argv = process.argv.slice(2);
 const known = new Set(['--json', '--quick', '--no-yardstick']);
 for (const a of argv) {
-  if (!known.has(a)) { console.error(`unknown option ${a} (known: ${[...known].join(' ')})`); process.exit(2); }
+  if (!known.has(a)) {
+    console.error(`unknown option ${a} (known: ${[...known].join(' ')})`);
+    process.exit(2);
+  }
 }
 const JSON_OUT = argv.includes('--json');
 const QUICK = argv.includes('--quick');
@@ -50,7 +53,10 @@ const SEARCH_CASES = [
   { name: 'search movement d16', position: MOVEMENT, depth: 16 },
 ];
 const SEARCH_HASH_MB = 16;
-/** The other lattice games (hunt and draughts families): perft from the start at a depth of a few million leaves, search at a fixed depth. */
+/**
+ * The other lattice games (hunt and draughts families): perft from the start at a depth of a few million leaves, search
+ * at a fixed depth.
+ */
 const VARIANT_CASES = [
   { variant: 'tibetan-1', perftDepth: 7, searchDepth: 10 },
   { variant: 'tibetan-2', perftDepth: 5, searchDepth: 8 },
@@ -89,13 +95,17 @@ function timeWasmPerft(game, depth) {
 async function perftSuite(yardstick) {
   const rows = [];
   for (const c of PERFT_CASES) {
-    note(`  ${c.name}: ${c.position}${yardstick ? `  (yardstick: ${toYardstickPosition(c.position)})` : ''}, ${c.rounds} rounds`);
+    note(
+      `  ${c.name}: ${c.position}${yardstick ? `  (yardstick: ${toYardstickPosition(c.position)})` : ''}, ${c.rounds} rounds`,
+    );
     const game = await Game.create('bagh-chal', { position: c.position });
     // Warm-up: V8 runs wasm on Liftoff first and tiers hot functions up to TurboFan.
     game.perft(c.warmDepth ?? c.depth);
     game.perft(c.warmDepth ?? c.depth);
     if (yardstick) runYardstick(yardstick.bin, c.position, c.warmDepth ?? c.depth);
-    const wasm = [], native = [], ratios = [];
+    const wasm = [],
+      native = [],
+      ratios = [];
     let nodes = null;
     for (let i = 0; i < c.rounds; i++) {
       const y = yardstick ? runYardstick(yardstick.bin, c.position, c.depth) : null;
@@ -105,19 +115,28 @@ async function perftSuite(yardstick) {
       wasm.push(w.seconds);
       if (y) {
         if (y.nodes !== w.nodes) {
-          die(`${c.name}: node counts differ on "${c.position}" depth ${c.depth}: WASM ${w.nodes}, yardstick ${y.nodes}` +
-            ' (a bug in one of them; compare `divide` output)');
+          die(
+            `${c.name}: node counts differ on "${c.position}" depth ${c.depth}: WASM ${w.nodes}, yardstick ${y.nodes}` +
+              ' (a bug in one of them; compare `divide` output)',
+          );
         }
-        if (y.seconds < 0.01) note(`  note: the yardstick took ${y.seconds}s; its millisecond clock makes this ratio coarse`);
+        if (y.seconds < 0.01)
+          note(`  note: the yardstick took ${y.seconds}s; its millisecond clock makes this ratio coarse`);
         native.push(y.seconds);
         ratios.push(y.seconds / w.seconds); // = WASM rate / native rate (same node count)
       }
     }
     rows.push({
-      name: c.name, position: c.position, depth: c.depth, nodes, rounds: c.rounds,
+      name: c.name,
+      position: c.position,
+      depth: c.depth,
+      nodes,
+      rounds: c.rounds,
       wasm: { seconds: median(wasm), nps: nodes / median(wasm), samples: wasm },
       yardstick: yardstick ? { seconds: median(native), nps: nodes / median(native), samples: native } : null,
-      ratio: yardstick ? { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), rounds: ratios } : null,
+      ratio: yardstick
+        ? { median: median(ratios), min: Math.min(...ratios), max: Math.max(...ratios), rounds: ratios }
+        : null,
     });
   }
   return rows;
@@ -137,15 +156,17 @@ function searchSuite() {
         // A fresh Game per search (a new core instance): the TT, killers and history start empty, so
         // every search does the same work. The clock below covers the search alone; benchmark.js's
         // op time also includes Game.create (a few ms: instantiate + allocate the TT).
-        fn: function (deferred) {
-          Game.create('bagh-chal', { position: c.position, hashMb: SEARCH_HASH_MB }).then((g) => {
-            const t0 = performance.now();
-            const r = g.search({ depth: c.depth });
-            a.searchSec += (performance.now() - t0) / 1000;
-            a.nodes.push(r.nodes);
-            checksum += r.nodes;
-            deferred.resolve();
-          }).catch(rejectSuite);
+        fn: (deferred) => {
+          Game.create('bagh-chal', { position: c.position, hashMb: SEARCH_HASH_MB })
+            .then((g) => {
+              const t0 = performance.now();
+              const r = g.search({ depth: c.depth });
+              a.searchSec += (performance.now() - t0) / 1000;
+              a.nodes.push(r.nodes);
+              checksum += r.nodes;
+              deferred.resolve();
+            })
+            .catch(rejectSuite);
         },
       });
     }
@@ -158,12 +179,22 @@ function searchSuite() {
         const a = acc.get(b.name);
         if (b.error) return rejectSuite(b.error);
         const nodes = a.nodes[0];
-        if (a.nodes.some((n) => n !== nodes)) return rejectSuite(new Error(`${b.name}: fresh searches counted different nodes: ${[...new Set(a.nodes)].join(', ')}`));
+        if (a.nodes.some((n) => n !== nodes))
+          return rejectSuite(
+            new Error(`${b.name}: fresh searches counted different nodes: ${[...new Set(a.nodes)].join(', ')}`),
+          );
         const total = a.nodes.reduce((x, y) => x + y, 0);
         rows.push({
-          name: b.name, position: c.position, depth: c.depth, nodes, searches: a.nodes.length,
-          nps: total / a.searchSec, msPerSearch: (a.searchSec / a.nodes.length) * 1000,
-          msPerOp: b.stats.mean * 1000, rme: b.stats.rme, samples: b.stats.sample.length,
+          name: b.name,
+          position: c.position,
+          depth: c.depth,
+          nodes,
+          searches: a.nodes.length,
+          nps: total / a.searchSec,
+          msPerSearch: (a.searchSec / a.nodes.length) * 1000,
+          msPerOp: b.stats.mean * 1000,
+          rme: b.stats.rme,
+          samples: b.stats.sample.length,
         });
       }
       resolveSuite(rows);
@@ -178,8 +209,10 @@ async function variantSuite() {
   const rows = [];
   for (const c of VARIANT_CASES) {
     const g = await Game.create(c.variant);
-    const perftSec = [], searchSec = [];
-    let leaves = null, nodes = null;
+    const perftSec = [],
+      searchSec = [];
+    let leaves = null,
+      nodes = null;
     for (let i = 0; i <= rounds; i++) {
       const t0 = performance.now();
       const n = g.perft(c.perftDepth);
@@ -193,17 +226,24 @@ async function variantSuite() {
       const ssec = (performance.now() - t1) / 1000;
       fresh.dispose();
       checksum += r.nodes;
-      if (nodes !== null && r.nodes !== nodes) die(`search ${c.variant}: fresh searches counted ${r.nodes} and ${nodes} nodes`);
+      if (nodes !== null && r.nodes !== nodes)
+        die(`search ${c.variant}: fresh searches counted ${r.nodes} and ${nodes} nodes`);
       nodes = r.nodes;
-      if (i > 0) { perftSec.push(sec); searchSec.push(ssec); }
+      if (i > 0) {
+        perftSec.push(sec);
+        searchSec.push(ssec);
+      }
     }
     g.dispose();
     rows.push({
-      variant: c.variant, position: (await Game.create(c.variant)).position(),
+      variant: c.variant,
+      position: (await Game.create(c.variant)).position(),
       perft: { depth: c.perftDepth, nodes: leaves, seconds: median(perftSec), nps: leaves / median(perftSec) },
       search: { depth: c.searchDepth, nodes, seconds: median(searchSec), nps: nodes / median(searchSec) },
     });
-    note(`  ${c.variant}: perft d${c.perftDepth} ${mnps(leaves / median(perftSec))}, search d${c.searchDepth} ${mnps(nodes / median(searchSec))}`);
+    note(
+      `  ${c.variant}: perft d${c.perftDepth} ${mnps(leaves / median(perftSec))}, search d${c.searchDepth} ${mnps(nodes / median(searchSec))}`,
+    );
   }
   return rows;
 }
@@ -214,27 +254,58 @@ const lpad = (s, n) => String(s).padStart(n);
 
 function printTable(r) {
   const W = [30, 12, 14, 14, 12];
-  const line = (cells, extra = '') => console.log(cells.map((s, i) => (i === 0 ? pad(s, W[i]) : lpad(s, W[i]))).join('  ') + (extra ? '  ' + extra : ''));
+  const line = (cells, extra = '') =>
+    console.log(cells.map((s, i) => (i === 0 ? pad(s, W[i]) : lpad(s, W[i]))).join('  ') + (extra ? '  ' + extra : ''));
   console.log();
   line(['name', 'nodes', 'WASM', 'yardstick', 'WASM/native'], 'spread');
-  line(W.map((w) => '-'.repeat(w)), '------');
+  line(
+    W.map((w) => '-'.repeat(w)),
+    '------',
+  );
   for (const p of r.perft) {
-    line([p.name, p.nodes, mnps(p.wasm.nps), p.yardstick ? mnps(p.yardstick.nps) : '-', p.ratio ? `${p.ratio.median.toFixed(2)}x` : '-'],
-      p.ratio ? `ratio ${p.ratio.min.toFixed(2)}-${p.ratio.max.toFixed(2)} over ${p.rounds} rounds; WASM ${(p.wasm.seconds * 1000).toFixed(0)} ms, native ${(p.yardstick.seconds * 1000).toFixed(0)} ms` : `${p.rounds} rounds; WASM ${(p.wasm.seconds * 1000).toFixed(0)} ms`);
+    line(
+      [
+        p.name,
+        p.nodes,
+        mnps(p.wasm.nps),
+        p.yardstick ? mnps(p.yardstick.nps) : '-',
+        p.ratio ? `${p.ratio.median.toFixed(2)}x` : '-',
+      ],
+      p.ratio
+        ? `ratio ${p.ratio.min.toFixed(2)}-${p.ratio.max.toFixed(2)} over ${p.rounds} rounds; WASM ${(p.wasm.seconds * 1000).toFixed(0)} ms, native ${(p.yardstick.seconds * 1000).toFixed(0)} ms`
+        : `${p.rounds} rounds; WASM ${(p.wasm.seconds * 1000).toFixed(0)} ms`,
+    );
   }
   for (const s of r.search) {
-    line([s.name, s.nodes, mnps(s.nps), '-', '-'], `±${s.rme.toFixed(1)}% over ${s.samples} samples; ${s.msPerSearch.toFixed(0)} ms/search`);
+    line(
+      [s.name, s.nodes, mnps(s.nps), '-', '-'],
+      `±${s.rme.toFixed(1)}% over ${s.samples} samples; ${s.msPerSearch.toFixed(0)} ms/search`,
+    );
   }
   for (const v of r.variants) {
-    line([`perft ${v.variant} d${v.perft.depth}`.slice(0, 30), v.perft.nodes, mnps(v.perft.nps), '-', '-'], `${(v.perft.seconds * 1000).toFixed(0)} ms (median)`);
-    line([`search ${v.variant} d${v.search.depth}`.slice(0, 30), v.search.nodes, mnps(v.search.nps), '-', '-'], `${(v.search.seconds * 1000).toFixed(0)} ms (median)`);
+    line(
+      [`perft ${v.variant} d${v.perft.depth}`.slice(0, 30), v.perft.nodes, mnps(v.perft.nps), '-', '-'],
+      `${(v.perft.seconds * 1000).toFixed(0)} ms (median)`,
+    );
+    line(
+      [`search ${v.variant} d${v.search.depth}`.slice(0, 30), v.search.nodes, mnps(v.search.nps), '-', '-'],
+      `${(v.search.seconds * 1000).toFixed(0)} ms (median)`,
+    );
   }
-  const t2 = r.variants.find((v) => v.variant === 'tibetan-2'), t4 = r.variants.find((v) => v.variant === 'tibetan-4');
-  if (t2 && t4) console.log(`perft tibetan-4 d${t4.perft.depth} (105 points, wide build) / tibetan-2 d${t2.perft.depth} (37 points): ${(t4.perft.nps / t2.perft.nps).toFixed(2)}x the leaf rate`);
+  const t2 = r.variants.find((v) => v.variant === 'tibetan-2'),
+    t4 = r.variants.find((v) => v.variant === 'tibetan-4');
+  if (t2 && t4)
+    console.log(
+      `perft tibetan-4 d${t4.perft.depth} (105 points, wide build) / tibetan-2 d${t2.perft.depth} (37 points): ${(t4.perft.nps / t2.perft.nps).toFixed(2)}x the leaf rate`,
+    );
   console.log();
-  console.log('rates: perft = leaves/s (bulk-counted), search = nodes/s; WASM/native = median of per-round rate ratios');
+  console.log(
+    'rates: perft = leaves/s (bulk-counted), search = nodes/s; WASM/native = median of per-round rate ratios',
+  );
   if (!r.yardstick.available) console.log(`no yardstick: ${r.yardstick.reason}`);
-  console.log(`signature: ${r.signature.searches.map((s) => `d${s.depth} ${s.nodes}`).join(' + ')} nodes (${r.signature.ms.toFixed(0)} ms)`);
+  console.log(
+    `signature: ${r.signature.searches.map((s) => `d${s.depth} ${s.nodes}`).join(' + ')} nodes (${r.signature.ms.toFixed(0)} ms)`,
+  );
   console.log(`checksum ${r.checksum}; ${r.seconds.toFixed(0)} s in all`);
   console.log();
   console.log(`Bench: ${r.bench}`);
@@ -243,17 +314,34 @@ function printTable(r) {
 
 async function main() {
   const t0 = performance.now();
-  const env = { node: process.version, platform: process.platform, arch: process.arch, cpu: cpus()[0]?.model ?? '?', cpus: cpus().length, loadavg: loadavg() };
-  note(`lattice-engine bench  node ${env.node}, ${env.cpu} x${env.cpus}, load ${env.loadavg.map((x) => x.toFixed(2)).join(' ')}`);
+  const env = {
+    node: process.version,
+    platform: process.platform,
+    arch: process.arch,
+    cpu: cpus()[0]?.model ?? '?',
+    cpus: cpus().length,
+    loadavg: loadavg(),
+  };
+  note(
+    `lattice-engine bench  node ${env.node}, ${env.cpu} x${env.cpus}, load ${env.loadavg.map((x) => x.toFixed(2)).join(' ')}`,
+  );
 
-  let yardstick = null, ysInfo;
+  let yardstick = null,
+    ysInfo;
   if (NO_YARDSTICK) {
     ysInfo = { available: false, reason: '--no-yardstick' };
   } else {
     const b = buildYardstick();
     if (b.ok) {
       yardstick = b;
-      ysInfo = { available: true, source: b.source, bin: b.bin, cc: b.cc, flags: '-O3 -march=native', cached: b.cached };
+      ysInfo = {
+        available: true,
+        source: b.source,
+        bin: b.bin,
+        cc: b.cc,
+        flags: '-O3 -march=native',
+        cached: b.cached,
+      };
       note(`yardstick: ${b.source} (${b.cc} -O3 -march=native${b.cached ? ', cached' : ''})`);
     } else {
       ysInfo = { available: false, reason: b.reason };
@@ -273,9 +361,13 @@ async function main() {
 
   const result = {
     bench: signature.nodes,
-    perft, search, variants,
+    perft,
+    search,
+    variants,
     signature: { nodes: signature.nodes, ms: signature.ms, variants: signature.variants, searches: signature.searches },
-    yardstick: ysInfo, env, checksum,
+    yardstick: ysInfo,
+    env,
+    checksum,
     seconds: (performance.now() - t0) / 1000,
   };
   if (JSON_OUT) console.log(JSON.stringify(result, null, 2));

@@ -45,20 +45,38 @@ import { randomMovementPosition, seededRandom } from '../test/support/exact-wins
 import { REPO, args, defaultTbDir, ensureTablebase, loadEngine, moverOf } from './tb-cache.js';
 
 const { opt, flag } = args({
-  '--engine': 'value', '--count': 'value', '--nodes': 'value', '--seed': 'value', '--tb': 'value',
-  '--variant': 'value', '--solved': 'value', '--prove-depth': 'value', '--verify-depth': 'value', '--max-tries': 'value', '--max-proofs': 'value', '--verbose': 'flag', '--json': 'flag',
+  '--engine': 'value',
+  '--count': 'value',
+  '--nodes': 'value',
+  '--seed': 'value',
+  '--tb': 'value',
+  '--variant': 'value',
+  '--solved': 'value',
+  '--prove-depth': 'value',
+  '--verify-depth': 'value',
+  '--max-tries': 'value',
+  '--max-proofs': 'value',
+  '--verbose': 'flag',
+  '--json': 'flag',
 });
-const JSON_OUT = flag('--json'), VERBOSE = flag('--verbose');
+const JSON_OUT = flag('--json'),
+  VERBOSE = flag('--verbose');
 const engineDir = opt('--engine', REPO);
 const variant = opt('--variant', 'bagh-chal');
 const count = Number(opt('--count', '400'));
 const nodes = Number(opt('--nodes', '100000'));
 const seed = Number(opt('--seed', '20261201'));
 const PROVE = { 'catch-the-giant': 20, 'surround-the-tiger': 12 };
-if (variant !== 'bagh-chal' && !(variant in PROVE)) { console.error(`keeps-value: --variant is bagh-chal, ${Object.keys(PROVE).join(' or ')}`); process.exit(2); }
+if (variant !== 'bagh-chal' && !(variant in PROVE)) {
+  console.error(`keeps-value: --variant is bagh-chal, ${Object.keys(PROVE).join(' or ')}`);
+  process.exit(2);
+}
 const proveDepth = Number(opt('--prove-depth', String(PROVE[variant] ?? 0)));
 for (const [k, v] of Object.entries({ count, nodes, seed, proveDepth })) {
-  if (!Number.isInteger(v) || v < 0) { console.error(`keeps-value: ${k} must be a non-negative integer`); process.exit(2); }
+  if (!Number.isInteger(v) || v < 0) {
+    console.error(`keeps-value: ${k} must be a non-negative integer`);
+    process.exit(2);
+  }
 }
 const note = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
 const Engine = await loadEngine(engineDir);
@@ -81,7 +99,10 @@ async function chooseMove(pos) {
 function playout(g, start, rand, seen) {
   g.setPosition(start);
   const k = rand() % 61;
-  for (let j = 0; j < k && !g.result(); j++) { const ms = g.legalMoves(); g.play(ms[rand() % ms.length]); }
+  for (let j = 0; j < k && !g.result(); j++) {
+    const ms = g.legalMoves();
+    g.play(ms[rand() % ms.length]);
+  }
   if (g.result()) return null;
   const pos = g.position();
   if (seen.has(pos)) return null;
@@ -105,10 +126,14 @@ async function baghChal() {
     const keys = bands ? ['T short', 'T long', 'G short', 'G long'] : ['T', 'G'];
     parts(n, keys.length).forEach((m, i) => target.set(`${cls} ${keys[i]}`, m));
   };
-  split('win', nWin, true); split('draw', nDraw, false); split('loss', nLoss, true);
+  split('win', nWin, true);
+  split('draw', nDraw, false);
+  split('loss', nLoss, true);
   const stratum = (p, mover) => `${p.wdl} ${mover}${p.dtm === null ? '' : p.dtm < 15 ? ' short' : ' long'}`;
   const rand = seededRandom(seed);
-  const picked = [], seen = new Set(), have = new Map();
+  const picked = [],
+    seen = new Set(),
+    have = new Map();
   const maxTries = Number(opt('--max-tries', String(count * 2000)));
   for (let tries = 0; picked.length < count && tries < maxTries; tries++) {
     const pos = randomMovementPosition(rand, 5);
@@ -122,7 +147,9 @@ async function baghChal() {
     have.set(k, (have.get(k) ?? 0) + 1);
     picked.push({ pos, wdl: p.wdl, dtm: p.dtm, mover: moverOf(pos), stratum: k, tbMove: p.bestmove });
   }
-  note(`sample: ${picked.length} positions, seed ${seed}: ${[...target.keys()].map((k) => `${k} ${have.get(k) ?? 0}`).join(', ')}`);
+  note(
+    `sample: ${picked.length} positions, seed ${seed}: ${[...target.keys()].map((k) => `${k} ${have.get(k) ?? 0}`).join(', ')}`,
+  );
   note(`engine ${engineDir}, ${nodes} nodes a move`);
 
   const { rows, seconds } = await scoreByTables(picked, oracle);
@@ -149,10 +176,22 @@ async function scoreByTables(picked, oracle) {
     const rank = { loss: 0, draw: 1, win: 2 };
     const kept = rank[mine] >= rank[s.wdl];
     const optimal = kept && (s.wdl === 'draw' || after.dtm === s.dtm - 1);
-    rows.push({ ...s, move: c.move, score: c.score, mateIn: c.mateIn, depth: c.depth, after: mine, afterDtm: after.dtm, kept, optimal });
+    rows.push({
+      ...s,
+      move: c.move,
+      score: c.score,
+      mateIn: c.mateIn,
+      depth: c.depth,
+      after: mine,
+      afterDtm: after.dtm,
+      kept,
+      optimal,
+    });
     if (!kept && VERBOSE) {
-      note(`  LOST ${s.wdl}${s.dtm === null ? '' : ` in ${s.dtm}`} -> ${mine}${after.dtm === null ? '' : ` in ${after.dtm + 1}`}: "${s.pos}" ${s.mover} plays ${c.move} ` +
-        `(score ${c.score}${c.mateIn !== null ? `, mate ${c.mateIn}` : ''}, depth ${c.depth}); the tables play ${s.tbMove}`);
+      note(
+        `  LOST ${s.wdl}${s.dtm === null ? '' : ` in ${s.dtm}`} -> ${mine}${after.dtm === null ? '' : ` in ${after.dtm + 1}`}: "${s.pos}" ${s.mover} plays ${c.move} ` +
+          `(score ${c.score}${c.mateIn !== null ? `, mate ${c.mateIn}` : ''}, depth ${c.depth}); the tables play ${s.tbMove}`,
+      );
     }
     if (!JSON_OUT && !VERBOSE && (i + 1) % 50 === 0) process.stdout.write(`${i + 1} `);
   }
@@ -167,8 +206,13 @@ async function tabled(dir) {
   await oracle.loadTablebase(dir);
   const sides = oracle.variant.sides.map((x) => x.name);
   const quota = new Map();
-  parts(count, 3).forEach((n, c) => parts(n, 2).forEach((m, i) => quota.set(`${['win', 'draw', 'loss'][c]} ${sides[i]}`, m)));
-  const picked = [], spare = [], seen = new Set(), have = new Map();
+  parts(count, 3).forEach((n, c) =>
+    parts(n, 2).forEach((m, i) => quota.set(`${['win', 'draw', 'loss'][c]} ${sides[i]}`, m)),
+  );
+  const picked = [],
+    spare = [],
+    seen = new Set(),
+    have = new Map();
   const start = oracle.position();
   const maxTries = Number(opt('--max-tries', String(count * 200)));
   let tries = 0;
@@ -181,15 +225,20 @@ async function tabled(dir) {
     if (p === null) continue;
     const s = { pos, wdl: p.wdl, dtm: p.dtm, mover, tbMove: p.bestmove };
     const key = `${p.wdl} ${mover}`;
-    if ((have.get(key) ?? 0) < quota.get(key)) { have.set(key, (have.get(key) ?? 0) + 1); picked.push(s); } else spare.push(s);
+    if ((have.get(key) ?? 0) < quota.get(key)) {
+      have.set(key, (have.get(key) ?? 0) + 1);
+      picked.push(s);
+    } else spare.push(s);
   }
   // a class one side rarely has to move is filled from the other side's spare positions of that class
   for (const cls of ['win', 'draw', 'loss']) {
     const want = sides.reduce((a, m) => a + quota.get(`${cls} ${m}`), 0) - picked.filter((p) => p.wdl === cls).length;
     picked.push(...spare.filter((p) => p.wdl === cls).slice(0, Math.max(0, want)));
   }
-  note(`sample: ${picked.length} positions valued by the tables in ${dir} from ${tries} playouts, seed ${seed}: ` +
-    ['win', 'draw', 'loss'].map((c) => `${c} ${picked.filter((p) => p.wdl === c).length}`).join(', '));
+  note(
+    `sample: ${picked.length} positions valued by the tables in ${dir} from ${tries} playouts, seed ${seed}: ` +
+      ['win', 'draw', 'loss'].map((c) => `${c} ${picked.filter((p) => p.wdl === c).length}`).join(', '),
+  );
   note(`engine ${engineDir}, ${nodes} nodes a move`);
   const { rows, seconds } = await scoreByTables(picked, oracle);
   oracle.dispose();
@@ -204,7 +253,10 @@ async function proven() {
   const verifyDepth = Number(opt('--verify-depth', String(proveDepth + (variant === 'catch-the-giant' ? 4 : 2))));
   const prover = await OracleGame.create(variant, { hashMb: 16 });
   /** The side to move's forced win (n > 0) or loss (n < 0) in |n| <= depth - 2 plies, exact, or null. */
-  const mate = (depth) => { const r = prover.search({ depth }); return r.mateIn !== null && Math.abs(r.mateIn) <= depth - 2 ? r.mateIn : null; };
+  const mate = (depth) => {
+    const r = prover.search({ depth });
+    return r.mateIn !== null && Math.abs(r.mateIn) <= depth - 2 ? r.mateIn : null;
+  };
   const sides = prover.variant.sides.map((x) => x.name);
   const walker = await OracleGame.create(variant, { hashMb: 1 });
   // quotas: half wins, half losses for the side to move, each split between the sides; a stratum the
@@ -214,11 +266,15 @@ async function proven() {
   const quota = new Map();
   parts(nWin, 2).forEach((m, i) => quota.set(`win ${sides[i]}`, m));
   parts(nLoss, 2).forEach((m, i) => quota.set(`loss ${sides[i]}`, m));
-  const picked = [], spare = [], seen = new Set(), have = new Map();
+  const picked = [],
+    spare = [],
+    seen = new Set(),
+    have = new Map();
   const free = (k) => (have.get(k) ?? 0) < quota.get(k);
   const start = walker.position();
   const t0 = performance.now();
-  let tries = 0, proofs = 0;
+  let tries = 0,
+    proofs = 0;
   for (; picked.length < count && tries < maxTries && proofs < maxProofs; tries++) {
     const got = playout(walker, start, rand, seen);
     if (got === null) continue;
@@ -230,14 +286,24 @@ async function proven() {
     if (n === null) continue;
     const s = { pos, wdl: n > 0 ? 'win' : 'loss', dtm: Math.abs(n), mover };
     const key = `${s.wdl} ${mover}`;
-    if (free(key)) { have.set(key, (have.get(key) ?? 0) + 1); picked.push(s); } else spare.push(s);
+    if (free(key)) {
+      have.set(key, (have.get(key) ?? 0) + 1);
+      picked.push(s);
+    } else spare.push(s);
   }
   for (const cls of ['win', 'loss']) {
     const want = (cls === 'win' ? nWin : nLoss) - picked.filter((p) => p.wdl === cls).length;
     picked.push(...spare.filter((p) => p.wdl === cls).slice(0, Math.max(0, want)));
   }
-  const bySide = (cls) => sides.map((m) => [m, picked.filter((p) => p.wdl === cls && p.mover === m).length]).filter(([, n]) => n).map(([m, n]) => `${m} ${n}`).join(', ');
-  note(`sample: ${picked.length} proven positions (wins: ${bySide('win') || 'none'}; losses: ${bySide('loss') || 'none'}) from ${tries} playouts and ${proofs} proofs at depth ${proveDepth}, seed ${seed}, ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  const bySide = (cls) =>
+    sides
+      .map((m) => [m, picked.filter((p) => p.wdl === cls && p.mover === m).length])
+      .filter(([, n]) => n)
+      .map(([m, n]) => `${m} ${n}`)
+      .join(', ');
+  note(
+    `sample: ${picked.length} proven positions (wins: ${bySide('win') || 'none'}; losses: ${bySide('loss') || 'none'}) from ${tries} playouts and ${proofs} proofs at depth ${proveDepth}, seed ${seed}, ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   if (picked.length < count) note(`  (fewer than ${count}: the budget ran out; --max-tries, --max-proofs raise it)`);
   note(`engine ${engineDir}, ${nodes} nodes a move`);
   walker.dispose();
@@ -249,7 +315,8 @@ async function proven() {
     prover.setPosition(s.pos);
     prover.play(c.move);
     const res = prover.result();
-    let after, afterN = null;
+    let after,
+      afterN = null;
     if (res) {
       const moverPlural = prover.variant.sides.find((x) => x.name === s.mover).plural;
       after = res.winner === 'draw' ? 'draw' : res.winnerName === moverPlural ? 'win' : 'loss';
@@ -263,9 +330,21 @@ async function proven() {
     }
     const kept = s.wdl === 'loss' || after === 'win';
     const optimal = kept && afterN === s.dtm - 1;
-    rows.push({ ...s, move: c.move, score: c.score, mateIn: c.mateIn, depth: c.depth, after, afterDtm: afterN, kept, optimal });
+    rows.push({
+      ...s,
+      move: c.move,
+      score: c.score,
+      mateIn: c.mateIn,
+      depth: c.depth,
+      after,
+      afterDtm: afterN,
+      kept,
+      optimal,
+    });
     if (!kept && VERBOSE) {
-      note(`  ${after === 'unproven' ? 'UNPROVEN' : 'LOST'} win in ${s.dtm} -> ${after}${afterN === null ? ` (no mate within depth ${verifyDepth})` : ` in ${afterN + 1}`}: "${s.pos}" ${s.mover} plays ${c.move} (score ${c.score}${c.mateIn !== null ? `, mate ${c.mateIn}` : ''}, depth ${c.depth})`);
+      note(
+        `  ${after === 'unproven' ? 'UNPROVEN' : 'LOST'} win in ${s.dtm} -> ${after}${afterN === null ? ` (no mate within depth ${verifyDepth})` : ` in ${afterN + 1}`}: "${s.pos}" ${s.mover} plays ${c.move} (score ${c.score}${c.mateIn !== null ? `, mate ${c.mateIn}` : ''}, depth ${c.depth})`,
+      );
     }
     if (!JSON_OUT && !VERBOSE && (i + 1) % 50 === 0) process.stdout.write(`${i + 1} `);
   }
@@ -277,7 +356,9 @@ async function proven() {
 const solvedDir = opt('--solved', '');
 const out = variant === 'bagh-chal' ? await baghChal() : solvedDir ? await tabled(solvedDir) : await proven();
 const summary = (rs) => ({
-  positions: rs.length, kept: rs.filter((r) => r.kept).length, optimal: rs.filter((r) => r.optimal).length,
+  positions: rs.length,
+  kept: rs.filter((r) => r.kept).length,
+  optimal: rs.filter((r) => r.optimal).length,
   rate: rs.length ? rs.filter((r) => r.kept).length / rs.length : null,
   ...(variant !== 'bagh-chal' && !solvedDir ? { unproven: rs.filter((r) => r.after === 'unproven').length } : {}),
 });
@@ -286,18 +367,42 @@ for (const cls of ['win', 'draw', 'loss']) {
   const rs = out.rows.filter((r) => r.wdl === cls);
   if (!rs.length) continue;
   groups[cls] = summary(rs);
-  for (const m of [...new Set(rs.map((r) => r.mover))].sort()) groups[`${cls}, ${m} to move`] = summary(rs.filter((r) => r.mover === m));
-  if (variant === 'bagh-chal' && cls !== 'draw') for (const b of ['short', 'long']) groups[`${cls}, ${b === 'short' ? 'dtm < 15' : 'dtm >= 15'}`] = summary(rs.filter((r) => r.stratum.endsWith(b)));
+  for (const m of [...new Set(rs.map((r) => r.mover))].sort())
+    groups[`${cls}, ${m} to move`] = summary(rs.filter((r) => r.mover === m));
+  if (variant === 'bagh-chal' && cls !== 'draw')
+    for (const b of ['short', 'long'])
+      groups[`${cls}, ${b === 'short' ? 'dtm < 15' : 'dtm >= 15'}`] = summary(rs.filter((r) => r.stratum.endsWith(b)));
 }
 if (groups.draw) groups['win + draw'] = summary(out.rows.filter((r) => r.wdl !== 'loss'));
 groups.overall = summary(out.rows);
 const pct = (x) => (x === null ? '-' : `${(100 * x).toFixed(1)}%`);
 note(`\nkeeps the value (${variant}, ${nodes} nodes; a loss is kept by any move):`);
 for (const [k, g] of Object.entries(groups)) {
-  note(`  ${k.padEnd(22)} ${String(g.kept).padStart(3)}/${String(g.positions).padEnd(3)} ${pct(g.rate).padStart(6)}   optimal ${g.optimal}` + (g.unproven ? `, unproven ${g.unproven}` : ''));
+  note(
+    `  ${k.padEnd(22)} ${String(g.kept).padStart(3)}/${String(g.positions).padEnd(3)} ${pct(g.rate).padStart(6)}   optimal ${g.optimal}` +
+      (g.unproven ? `, unproven ${g.unproven}` : ''),
+  );
 }
 note(`  ${Math.round(out.seconds)} s of searches`);
 if (JSON_OUT) {
   const failed = out.rows.filter((r) => !r.kept);
-  console.log(JSON.stringify({ engine: engineDir, variant, nodes, seed, count, proveDepth: out.proveDepth, verifyDepth: out.verifyDepth, tablebase: out.tablebase, groups, failed, seconds: Math.round(out.seconds) }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        engine: engineDir,
+        variant,
+        nodes,
+        seed,
+        count,
+        proveDepth: out.proveDepth,
+        verifyDepth: out.verifyDepth,
+        tablebase: out.tablebase,
+        groups,
+        failed,
+        seconds: Math.round(out.seconds),
+      },
+      null,
+      2,
+    ),
+  );
 }

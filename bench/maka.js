@@ -24,7 +24,8 @@ for (const c of CASES) {
   const a = acc.get(c.name);
   // warm up (V8 tiers up) before benchmark.js samples
   const warm = MakaGame.create({ position: c.position });
-  if (c.kind === 'perft') warm.perft(c.depth - 1); else warm.search({ depth: Math.max(1, c.depth - 2) });
+  if (c.kind === 'perft') warm.perft(c.depth - 1);
+  else warm.search({ depth: Math.max(1, c.depth - 2) });
   suite.add(c.name, {
     minSamples: 3,
     maxTime: 4,
@@ -44,12 +45,24 @@ suite.on('cycle', (ev) => note(`  ${String(ev.target)}`));
 suite.on('complete', () => {
   const rows = CASES.map((c) => {
     const a = acc.get(c.name);
-    return { name: c.name, kind: c.kind, depth: c.depth, nodesPerRun: a.nodes / a.runs, runs: a.runs, rate: a.nodes / a.sec };
+    return {
+      name: c.name,
+      kind: c.kind,
+      depth: c.depth,
+      nodesPerRun: a.nodes / a.runs,
+      runs: a.runs,
+      rate: a.nodes / a.sec,
+    };
   });
-  if (JSON_OUT) { console.log(JSON.stringify({ rows, checksum }, null, 2)); return; }
+  if (JSON_OUT) {
+    console.log(JSON.stringify({ rows, checksum }, null, 2));
+    return;
+  }
   console.log();
   for (const r of rows) {
-    console.log(`${r.name.padEnd(24)} ${String(Math.round(r.nodesPerRun)).padStart(10)} ${r.kind === 'perft' ? 'leaves' : 'nodes '}  ${(r.rate / 1e3).toFixed(0).padStart(7)} k/s`);
+    console.log(
+      `${r.name.padEnd(24)} ${String(Math.round(r.nodesPerRun)).padStart(10)} ${r.kind === 'perft' ? 'leaves' : 'nodes '}  ${(r.rate / 1e3).toFixed(0).padStart(7)} k/s`,
+    );
   }
   console.log('\nsearch target: 300 k nodes/s (HaChu, a C engine, searches Chu Shogi at ~517 k here)');
   console.log(`checksum ${checksum}`);

@@ -24,12 +24,23 @@ import { resolve } from 'node:path';
 import { seededRandom } from '../test/support/exact-wins-lib.mjs';
 
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };
+const opt = (name, dflt) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : dflt;
+};
 const options = {};
-argv.forEach((a, i) => { if (a === '--option') { const [k, v] = argv[i + 1].split('='); options[k] = v; } });
+argv.forEach((a, i) => {
+  if (a === '--option') {
+    const [k, v] = argv[i + 1].split('=');
+    options[k] = v;
+  }
+});
 const JSON_OUT = argv.includes('--json');
 const oldDir = opt('--old');
-if (!oldDir) { console.error('match: --old DIR (another build of the engine) is required'); process.exit(2); }
+if (!oldDir) {
+  console.error('match: --old DIR (another build of the engine) is required');
+  process.exit(2);
+}
 const newDir = opt('--new', new URL('..', import.meta.url).pathname);
 const variant = opt('--variant', 'bagh-chal');
 const games = Number(opt('--games', '80'));
@@ -39,13 +50,19 @@ const openingPlies = Number(opt('--plies', '4'));
 const maxPlies = Number(opt('--max-plies', '400'));
 const seed = Number(opt('--seed', '20261201')) >>> 0;
 const from = Number(opt('--from', '1'));
-if (!(games > 0 && games % 2 === 0)) { console.error('match: --games must be a positive even number'); process.exit(2); }
-if (!(Number.isInteger(from) && from >= 1 && from <= games && from % 2 === 1)) { console.error(`match: --from must be an odd game number 1..${games - 1}`); process.exit(2); }
+if (!(games > 0 && games % 2 === 0)) {
+  console.error('match: --games must be a positive even number');
+  process.exit(2);
+}
+if (!(Number.isInteger(from) && from >= 1 && from <= games && from % 2 === 1)) {
+  console.error(`match: --from must be an odd game number 1..${games - 1}`);
+  process.exit(2);
+}
 const note = (...a) => (JSON_OUT ? console.error(...a) : console.log(...a));
 
 const load = async (dir) => (await import(pathToFileURL(resolve(dir, 'dist/src/index.js')).href)).Game;
 const [NewGame, OldGame] = [await load(newDir), await load(oldDir)];
-const nextInt = seededRandom(seed);   // mulberry32 (test/support/exact-wins-lib.mjs)
+const nextInt = seededRandom(seed); // mulberry32 (test/support/exact-wins-lib.mjs)
 const random = () => nextInt() / 4294967296;
 
 /** The full path text of a move given as `text` in game `g` (a build with moves() gives it; else the text itself). */
@@ -61,7 +78,10 @@ async function playGame(opening, newFirst) {
   const ng = await NewGame.create(variant, { options, hashMb: 16 });
   const og = await OldGame.create(variant, { options, hashMb: 16 });
   try {
-    for (const m of opening) { ng.play(m); og.play(m); }
+    for (const m of opening) {
+      ng.play(m);
+      og.play(m);
+    }
     let plies = opening.length;
     // the side to move at the start of the game proper plays as "first"
     const firstSide = ng.moverName();
@@ -71,16 +91,20 @@ async function playGame(opening, newFirst) {
       const r = me.search(movetime > 0 ? { movetime } : { nodes });
       if (!r.bestmove) break;
       const path = pathText(me, r.bestmove);
-      ng.play(path); og.play(path);
+      ng.play(path);
+      og.play(path);
       plies++;
     }
     const res = ng.result();
     if (res === null || res.winner === 'draw') return { winner: 'draw', plies, reason: res?.reason ?? 'max-plies' };
     // the winner's side: a side name of the variant (winnerName is its plural); the first mover's side at the start
-    const firstWon = ng.variant.sides.findIndex((s) => s.plural === res.winnerName) === ng.variant.sides.findIndex((s) => s.name === firstSide);
+    const firstWon =
+      ng.variant.sides.findIndex((s) => s.plural === res.winnerName) ===
+      ng.variant.sides.findIndex((s) => s.name === firstSide);
     return { winner: firstWon === newFirst ? 'new' : 'old', plies, reason: res.reason };
   } finally {
-    ng.dispose?.(); og.dispose?.();   // builds before dispose() existed have none
+    ng.dispose?.();
+    og.dispose?.(); // builds before dispose() existed have none
   }
 }
 
@@ -106,21 +130,36 @@ for (let i = (from - 1) / 2; i < openings.length; i++) {
     const r = await playGame(openings[i], newFirst);
     tally[r.winner]++;
     rows.push({ opening: openings[i].join(' '), newFirst, ...r });
-    note(`game ${from - 1 + rows.length}/${games}: ${openings[i].join(' ')} | new ${newFirst ? 'first' : 'second'}: ${r.winner} (${r.reason}, ${r.plies} plies)  W-D-L ${tally.new}-${tally.draw}-${tally.old}`);
+    note(
+      `game ${from - 1 + rows.length}/${games}: ${openings[i].join(' ')} | new ${newFirst ? 'first' : 'second'}: ${r.winner} (${r.reason}, ${r.plies} plies)  W-D-L ${tally.new}-${tally.draw}-${tally.old}`,
+    );
   }
 }
 const n = tally.new + tally.draw + tally.old;
 const score = (tally.new + tally.draw / 2) / n;
 // the score's standard error from the games' outcomes (1, 1/2, 0)
-const sd = Math.sqrt(((tally.new * (1 - score) ** 2) + (tally.draw * (0.5 - score) ** 2) + (tally.old * score ** 2)) / n / n);
+const sd = Math.sqrt((tally.new * (1 - score) ** 2 + tally.draw * (0.5 - score) ** 2 + tally.old * score ** 2) / n / n);
 const elo = (s) => (s <= 0 ? -Infinity : s >= 1 ? Infinity : -400 * Math.log10(1 / s - 1));
 const out = {
-  variant, options, games: n, limit: movetime > 0 ? { movetime } : { nodes }, openingPlies, maxPlies,
-  wdl: [tally.new, tally.draw, tally.old], score, ci95: [score - 1.96 * sd, score + 1.96 * sd],
-  elo: elo(score), eloCi95: [elo(score - 1.96 * sd), elo(score + 1.96 * sd)], seconds: Math.round((performance.now() - t0) / 1000),
+  variant,
+  options,
+  games: n,
+  limit: movetime > 0 ? { movetime } : { nodes },
+  openingPlies,
+  maxPlies,
+  wdl: [tally.new, tally.draw, tally.old],
+  score,
+  ci95: [score - 1.96 * sd, score + 1.96 * sd],
+  elo: elo(score),
+  eloCi95: [elo(score - 1.96 * sd), elo(score + 1.96 * sd)],
+  seconds: Math.round((performance.now() - t0) / 1000),
 };
 if (JSON_OUT) console.log(JSON.stringify({ ...out, rows }, null, 2));
 else {
-  console.log(`\n${variant} ${JSON.stringify(options)}: new vs old (${oldDir}), ${n} games, ${movetime > 0 ? `${movetime} ms` : `${nodes} nodes`} a move`);
-  console.log(`W-D-L ${tally.new}-${tally.draw}-${tally.old}; score ${(100 * score).toFixed(1)}% (95% CI ${(100 * out.ci95[0]).toFixed(1)}-${(100 * out.ci95[1]).toFixed(1)}%); Elo ${out.elo.toFixed(0)} (${out.eloCi95.map((e) => e.toFixed(0)).join(' to ')}); ${out.seconds} s`);
+  console.log(
+    `\n${variant} ${JSON.stringify(options)}: new vs old (${oldDir}), ${n} games, ${movetime > 0 ? `${movetime} ms` : `${nodes} nodes`} a move`,
+  );
+  console.log(
+    `W-D-L ${tally.new}-${tally.draw}-${tally.old}; score ${(100 * score).toFixed(1)}% (95% CI ${(100 * out.ci95[0]).toFixed(1)}-${(100 * out.ci95[1]).toFixed(1)}%); Elo ${out.elo.toFixed(0)} (${out.eloCi95.map((e) => e.toFixed(0)).join(' to ')}); ${out.seconds} s`,
+  );
 }

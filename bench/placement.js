@@ -24,25 +24,54 @@ const layers = [];
 try {
   const t0 = performance.now();
   const r = await solveGame('bagh-chal', {
-    dir, threads, stopAt,
+    dir,
+    threads,
+    stopAt,
     onLayer: (l) => {
       if (l.placed === 20) return;
       const rss = Math.round(process.memoryUsage().rss / 2 ** 20);
-      layers.push({ placed: l.placed, captured: l.captured, side: l.side, positions: l.positions, seconds: l.ms / 1000, perSecond: l.ms > 0 ? l.positions / (l.ms / 1000) : null, rssMB: rss });
-      note(`  ${l.placed} placed ${l.captured} captured ${l.side} to move: ${l.positions} positions in ${(l.ms / 1000).toFixed(1)} s (${l.ms > 0 ? (l.positions / l.ms / 1000).toFixed(1) : '-'} M/s), rss ${rss} MB`);
+      layers.push({
+        placed: l.placed,
+        captured: l.captured,
+        side: l.side,
+        positions: l.positions,
+        seconds: l.ms / 1000,
+        perSecond: l.ms > 0 ? l.positions / (l.ms / 1000) : null,
+        rssMB: rss,
+      });
+      note(
+        `  ${l.placed} placed ${l.captured} captured ${l.side} to move: ${l.positions} positions in ${(l.ms / 1000).toFixed(1)} s (${l.ms > 0 ? (l.positions / l.ms / 1000).toFixed(1) : '-'} M/s), rss ${rss} MB`,
+      );
     },
   });
   const seconds = (performance.now() - t0) / 1000;
   const summary = {
-    threads, stopAt, positions: r.positions, placementSeconds: r.placementMs / 1000, seconds,
-    perSecond: r.positions / (r.placementMs / 1000), peakRssMB: r.peakRssMB,
-    ...(whole ? { value: r.value, forcedCaptures: r.forcedCaptures, nativeSeconds: NATIVE_SECONDS, ratio: NATIVE_SECONDS / seconds } : {}),
+    threads,
+    stopAt,
+    positions: r.positions,
+    placementSeconds: r.placementMs / 1000,
+    seconds,
+    perSecond: r.positions / (r.placementMs / 1000),
+    peakRssMB: r.peakRssMB,
+    ...(whole
+      ? {
+          value: r.value,
+          forcedCaptures: r.forcedCaptures,
+          nativeSeconds: NATIVE_SECONDS,
+          ratio: NATIVE_SECONDS / seconds,
+        }
+      : {}),
   };
   if (JSON_OUT) console.log(JSON.stringify({ ...summary, layers }));
   else {
-    console.log(`placement pass down to ${stopAt} placed on ${threads} threads: ${r.positions} positions in ${(r.placementMs / 1000).toFixed(1)} s ` +
-      `(${(summary.perSecond / 1e6).toFixed(1)} M/s), whole run ${seconds.toFixed(1)} s, peak rss ${r.peakRssMB} MB`);
-    if (whole) console.log(`start: ${r.value}, tigers force ${r.forcedCaptures} captures; ${summary.ratio.toFixed(2)}x the native solver's ${NATIVE_SECONDS / 60} min`);
+    console.log(
+      `placement pass down to ${stopAt} placed on ${threads} threads: ${r.positions} positions in ${(r.placementMs / 1000).toFixed(1)} s ` +
+        `(${(summary.perSecond / 1e6).toFixed(1)} M/s), whole run ${seconds.toFixed(1)} s, peak rss ${r.peakRssMB} MB`,
+    );
+    if (whole)
+      console.log(
+        `start: ${r.value}, tigers force ${r.forcedCaptures} captures; ${summary.ratio.toFixed(2)}x the native solver's ${NATIVE_SECONDS / 60} min`,
+      );
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -14,12 +14,18 @@ import { createGame, listVariants } from '../dist/src/index.js';
 import { variantCases } from '../test/support/selfplay-cases.mjs';
 
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };
+const opt = (name, dflt) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : dflt;
+};
 const only = argv.flatMap((a, i) => (a === '--variant' ? [argv[i + 1]] : []));
 const movetime = Number(opt('--movetime', '50'));
 const maxPlies = Number(opt('--max-plies', '1000'));
 const JSON_OUT = argv.includes('--json');
-if (!(movetime > 0) || !(maxPlies > 0)) { console.error('selfplay: --movetime and --max-plies must be positive'); process.exit(2); }
+if (!(movetime > 0) || !(maxPlies > 0)) {
+  console.error('selfplay: --movetime and --max-plies must be positive');
+  process.exit(2);
+}
 
 const rows = [];
 for (const v of listVariants()) {
@@ -36,9 +42,18 @@ for (const v of listVariants()) {
         plies++;
       }
       const r = g.result();
-      const row = { label, result: r ? r.winnerName ?? r.winner : null, reason: r?.reason ?? 'unfinished', plies, seconds: Math.round((performance.now() - t0) / 100) / 10 };
+      const row = {
+        label,
+        result: r ? (r.winnerName ?? r.winner) : null,
+        reason: r?.reason ?? 'unfinished',
+        plies,
+        seconds: Math.round((performance.now() - t0) / 100) / 10,
+      };
       rows.push(row);
-      if (!JSON_OUT) console.log(`${label.padEnd(44)} ${String(row.result ?? '-').padEnd(8)} ${row.reason.padEnd(12)} ${String(plies).padStart(5)} plies ${row.seconds} s`);
+      if (!JSON_OUT)
+        console.log(
+          `${label.padEnd(44)} ${String(row.result ?? '-').padEnd(8)} ${row.reason.padEnd(12)} ${String(plies).padStart(5)} plies ${row.seconds} s`,
+        );
     } finally {
       g.dispose();
     }
@@ -46,4 +61,7 @@ for (const v of listVariants()) {
 }
 const unfinished = rows.filter((r) => r.result === null);
 if (JSON_OUT) console.log(JSON.stringify({ movetime, maxPlies, rows }, null, 2));
-else console.log(`\n${rows.length} games at ${movetime} ms a move: ${rows.length - unfinished.length} ended within ${maxPlies} plies${unfinished.length ? `; unfinished: ${unfinished.map((r) => r.label).join(', ')}` : ''}`);
+else
+  console.log(
+    `\n${rows.length} games at ${movetime} ms a move: ${rows.length - unfinished.length} ended within ${maxPlies} plies${unfinished.length ? `; unfinished: ${unfinished.map((r) => r.label).join(', ')}` : ''}`,
+  );

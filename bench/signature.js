@@ -6,7 +6,9 @@
 // headline) is Bagh Chal's.
 import { MOVEMENT, PLACEMENT, START } from './positions.js';
 
-/** The fixed searches: variant, position (null: the variant's start), depth. Editing this list changes the signatures. */
+/**
+ * The fixed searches: variant, position (null: the variant's start), depth. Editing this list changes the signatures.
+ */
 export const SIGNATURE_SEARCHES = [
   { variant: 'bagh-chal', position: START, depth: 11 },
   { variant: 'bagh-chal', position: MOVEMENT, depth: 14 },
@@ -27,18 +29,29 @@ export const SIGNATURE_HASH_MB = 16;
 /**
  * Runs the signature searches. `Game` defaults to the built API (../dist/src/index.js); a test may
  * pass the one it imports (e.g. from src/ under vitest).
- * Returns `{ nodes, ms, variants: { [id]: nodes }, searches: [{ variant, position, depth, nodes, ms, bestmove, score }] }`:
- * `nodes` and `ms` are Bagh Chal's (the headline `Bench:`), `variants` every variant's total.
+ * Returns `{ nodes, ms, variants: { [id]: nodes }, searches: [{ variant, position, depth, nodes, ms, bestmove, score }]
+ * }`: `nodes` and `ms` are Bagh Chal's (the headline `Bench:`), `variants` every variant's total.
  */
 export async function benchSignature({ Game } = {}) {
   Game ??= (await import('../dist/src/index.js')).Game;
   const searches = [];
   for (const s of SIGNATURE_SEARCHES) {
-    const g = await Game.create(s.variant, { ...(s.position ? { position: s.position } : {}), hashMb: SIGNATURE_HASH_MB });
+    const g = await Game.create(s.variant, {
+      ...(s.position ? { position: s.position } : {}),
+      hashMb: SIGNATURE_HASH_MB,
+    });
     const t0 = performance.now();
     const r = g.search({ depth: s.depth });
     const ms = performance.now() - t0;
-    searches.push({ variant: s.variant, position: g.position(), depth: s.depth, nodes: r.nodes, ms, bestmove: r.bestmove, score: r.score });
+    searches.push({
+      variant: s.variant,
+      position: g.position(),
+      depth: s.depth,
+      nodes: r.nodes,
+      ms,
+      bestmove: r.bestmove,
+      score: r.score,
+    });
     g.dispose();
   }
   const variants = {};

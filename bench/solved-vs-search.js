@@ -16,15 +16,35 @@ import { HuntSolver } from '../dist/src/solve/generic.js';
 import { seededRandom } from '../test/support/exact-wins-lib.mjs';
 
 const argv = process.argv.slice(2);
-const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };
+const opt = (name, dflt) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : dflt;
+};
 const options = {};
-argv.forEach((a, i) => { if (a === '--option') { const [k, v] = argv[i + 1].split('='); options[k] = v; } });
-const variant = opt('--variant'), dir = opt('--dir');
-if (!variant || !dir) { console.error('solved-vs-search: --variant ID and --dir DIR (the solved tables) are required'); process.exit(2); }
-const games = Number(opt('--games', '30')), plies = Number(opt('--plies', '60')), maxPlies = Number(opt('--max-plies', '9'));
-const drawDepth = Number(opt('--draw-depth', '8')), seed = Number(opt('--seed', '7'));
+argv.forEach((a, i) => {
+  if (a === '--option') {
+    const [k, v] = argv[i + 1].split('=');
+    options[k] = v;
+  }
+});
+const variant = opt('--variant'),
+  dir = opt('--dir');
+if (!variant || !dir) {
+  console.error('solved-vs-search: --variant ID and --dir DIR (the solved tables) are required');
+  process.exit(2);
+}
+const games = Number(opt('--games', '30')),
+  plies = Number(opt('--plies', '60')),
+  maxPlies = Number(opt('--max-plies', '9'));
+const drawDepth = Number(opt('--draw-depth', '8')),
+  seed = Number(opt('--seed', '7'));
 for (const [k, v] of Object.entries({ games, plies, maxPlies, drawDepth })) {
-  if (!(Number.isInteger(v) && v > 0)) { console.error(`solved-vs-search: --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a positive integer`); process.exit(2); }
+  if (!(Number.isInteger(v) && v > 0)) {
+    console.error(
+      `solved-vs-search: --${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)} must be a positive integer`,
+    );
+    process.exit(2);
+  }
 }
 
 const t0 = performance.now();
@@ -45,7 +65,10 @@ for (let i = 0; i < games; i++) {
       const r = s.search({ depth: v.result === 'draw' ? drawDepth : v.plies + 2 });
       s.dispose();
       const want = v.result === 'win' ? v.plies : v.result === 'loss' ? -v.plies : null;
-      if (r.mateIn !== want && !(v.plies === 0 && r.mateIn === null)) wrong.push(`${pos}: tables ${v.result}${v.result === 'draw' ? '' : ` in ${v.plies}`}, search mateIn ${r.mateIn}`);
+      if (r.mateIn !== want && !(v.plies === 0 && r.mateIn === null))
+        wrong.push(
+          `${pos}: tables ${v.result}${v.result === 'draw' ? '' : ` in ${v.plies}`}, search mateIn ${r.mateIn}`,
+        );
       out[v.result === 'win' ? 'wins' : v.result === 'loss' ? 'losses' : 'draws']++;
     }
     const moves = g.legalMoves();
@@ -54,9 +77,26 @@ for (let i = 0; i < games; i++) {
   g.dispose();
 }
 const seconds = Math.round((performance.now() - t0) / 1000);
-if (argv.includes('--json')) console.log(JSON.stringify({ variant, options, dir, games, plies, maxPlies, drawDepth, seed, ...out, disagreements: wrong, seconds }));
+if (argv.includes('--json'))
+  console.log(
+    JSON.stringify({
+      variant,
+      options,
+      dir,
+      games,
+      plies,
+      maxPlies,
+      drawDepth,
+      seed,
+      ...out,
+      disagreements: wrong,
+      seconds,
+    }),
+  );
 else {
-  console.log(`${variant}: ${out.wins + out.losses + out.draws} positions checked (${out.wins} wins, ${out.losses} losses, ${out.draws} draws for the side to move), ${wrong.length} disagreements, ${seconds} s`);
+  console.log(
+    `${variant}: ${out.wins + out.losses + out.draws} positions checked (${out.wins} wins, ${out.losses} losses, ${out.draws} draws for the side to move), ${wrong.length} disagreements, ${seconds} s`,
+  );
   for (const w of wrong) console.log(`  ${w}`);
 }
 if (wrong.length > 0) process.exitCode = 1;

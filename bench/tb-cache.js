@@ -30,10 +30,16 @@ export function args(known) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (!a.startsWith('--')) continue;
-    if (!(a in known)) { console.error(`unknown option ${a}; options: ${Object.keys(known).join(' ')}`); process.exit(2); }
+    if (!(a in known)) {
+      console.error(`unknown option ${a}; options: ${Object.keys(known).join(' ')}`);
+      process.exit(2);
+    }
     if (known[a] === 'value') i++;
   }
-  const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };
+  const opt = (name, dflt) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : dflt;
+  };
   const flag = (name) => argv.includes(name);
   return { opt, flag };
 }
@@ -46,9 +52,14 @@ export function args(known) {
 export async function ensureTablebase(dir, ctw, note = () => {}) {
   const names = Array.from({ length: ctw }, (_, c) => layerFileName('bagh-chal', ctw, c));
   const complete = () => existsSync(dir) && names.every((n) => existsSync(join(dir, n)));
-  if (complete()) { note(`tablebase: reusing ${dir}`); return { dir, built: false, ms: 0, layers: [] }; }
+  if (complete()) {
+    note(`tablebase: reusing ${dir}`);
+    return { dir, built: false, ms: 0, layers: [] };
+  }
   if (existsSync(dir) && readdirSync(dir).length > 0) {
-    throw new Error(`${dir} exists but does not hold the captures-to-win ${ctw} tablebase (${names.join(', ')}); give another --tb`);
+    throw new Error(
+      `${dir} exists but does not hold the captures-to-win ${ctw} tablebase (${names.join(', ')}); give another --tb`,
+    );
   }
   mkdirSync(dirname(dir), { recursive: true });
   const tmp = `${dir}.partial-${process.pid}`;
@@ -57,7 +68,8 @@ export async function ensureTablebase(dir, ctw, note = () => {}) {
   const layers = [];
   try {
     const r = await buildTablebase('bagh-chal', {
-      dir: tmp, options: { 'captures-to-win': ctw },
+      dir: tmp,
+      options: { 'captures-to-win': ctw },
       onLayer: (l) => {
         layers.push({ layer: l.layer, positions: l.distinct, maxDtm: l.maxDtm, seconds: l.ms / 1000 });
         note(`  layer ${l.layer}: ${l.distinct} positions, max dtm ${l.maxDtm}, ${(l.ms / 1000).toFixed(1)} s`);
@@ -76,7 +88,9 @@ export async function ensureTablebase(dir, ctw, note = () => {}) {
   }
 }
 
-/** The winning side ('tigers' | 'goats') of a tablebase verdict `p` with `mover` ('T' | 'G') to move; null for a draw. */
+/**
+ * The winning side ('tigers' | 'goats') of a tablebase verdict `p` with `mover` ('T' | 'G') to move; null for a draw.
+ */
 export function winnerOf(p, mover) {
   if (p.wdl === 'draw') return null;
   return (p.wdl === 'win') === (mover === 'T') ? 'tigers' : 'goats';

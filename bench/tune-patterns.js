@@ -29,37 +29,72 @@ import { EVAL_FEATURES } from '../dist/src/variants/index.js';
 import { randomMovementPosition, seededRandom } from '../test/support/exact-wins-lib.mjs';
 import { REPO, args, defaultTbDir, ensureTablebase } from './tb-cache.js';
 
-const { opt, flag } = args({ '--tb': 'value', '--count': 'value', '--test': 'value', '--seed': 'value', '--epochs': 'value', '--dir': 'value', '--dry-run': 'flag' });
-const count = Number(opt('--count', '2000000')), testCount = Number(opt('--test', '100000'));
-const seed = Number(opt('--seed', '77')), epochs = Number(opt('--epochs', '5'));
+const { opt, flag } = args({
+  '--tb': 'value',
+  '--count': 'value',
+  '--test': 'value',
+  '--seed': 'value',
+  '--epochs': 'value',
+  '--dir': 'value',
+  '--dry-run': 'flag',
+});
+const count = Number(opt('--count', '2000000')),
+  testCount = Number(opt('--test', '100000'));
+const seed = Number(opt('--seed', '77')),
+  epochs = Number(opt('--epochs', '5'));
 const dir = resolve(opt('--dir', resolve(REPO, 'src/variants')));
 for (const [k, v] of Object.entries({ count, testCount, seed, epochs })) {
-  if (!Number.isInteger(v) || v < 1) { console.error(`tune-patterns: ${k} must be a positive integer`); process.exit(2); }
+  if (!Number.isInteger(v) || v < 1) {
+    console.error(`tune-patterns: ${k} must be a positive integer`);
+    process.exit(2);
+  }
 }
 const K = 0.001868;
 const F = EVAL_FEATURES.length;
-const SKIP = EVAL_FEATURES.indexOf('preyMobility');   // not counted under the Bagh Chal profile
+const SKIP = EVAL_FEATURES.indexOf('preyMobility'); // not counted under the Bagh Chal profile
 
 // ---- tuples: point index = y * 5 + x (a1 = 0, e5 = 24)
 const syms = [];
-for (const sw of [false, true]) for (const fx of [false, true]) for (const fy of [false, true]) {
-  syms.push(([x, y]) => { let a = sw ? y : x, b = sw ? x : y; if (fx) a = 4 - a; if (fy) b = 4 - b; return [a, b]; });
-}
+for (const sw of [false, true])
+  for (const fx of [false, true])
+    for (const fy of [false, true]) {
+      syms.push(([x, y]) => {
+        let a = sw ? y : x,
+          b = sw ? x : y;
+        if (fx) a = 4 - a;
+        if (fy) b = 4 - b;
+        return [a, b];
+      });
+    }
 const tableLengths = [9, 9, 9, 5, 5, 5, 5];
 const tuples = [];
-const classes = [[1, 1], [2, 1], [2, 2]];   // window centres b2, c2, c3: the classes' first windows
+const classes = [
+  [1, 1],
+  [2, 1],
+  [2, 2],
+]; // window centres b2, c2, c3: the classes' first windows
 const around = [];
 for (let dy = -1; dy <= 1; dy++) for (let dx = -1; dx <= 1; dx++) around.push([dx, dy]);
-for (let cy = 1; cy <= 3; cy++) for (let cx = 1; cx <= 3; cx++) {
-  let found = null;
-  for (let t = 0; t < classes.length && !found; t++) {
-    for (const g of syms) {
-      const [gx, gy] = g(classes[t]);
-      if (gx === cx && gy === cy) { found = [t, around.map(([dx, dy]) => { const [px, py] = g([classes[t][0] + dx, classes[t][1] + dy]); return py * 5 + px; })]; break; }
+for (let cy = 1; cy <= 3; cy++)
+  for (let cx = 1; cx <= 3; cx++) {
+    let found = null;
+    for (let t = 0; t < classes.length && !found; t++) {
+      for (const g of syms) {
+        const [gx, gy] = g(classes[t]);
+        if (gx === cx && gy === cy) {
+          found = [
+            t,
+            around.map(([dx, dy]) => {
+              const [px, py] = g([classes[t][0] + dx, classes[t][1] + dy]);
+              return py * 5 + px;
+            }),
+          ];
+          break;
+        }
+      }
     }
+    tuples.push(found);
   }
-  tuples.push(found);
-}
 for (let r = 0; r < 5; r++) {
   const t = 3 + Math.min(r, 4 - r);
   tuples.push([t, [0, 1, 2, 3, 4].map((x) => r * 5 + x)]);
@@ -68,8 +103,11 @@ for (let r = 0; r < 5; r++) {
 tuples.push([6, [0, 6, 12, 18, 24]], [6, [4, 8, 12, 16, 20]]);
 const NT = tuples.length;
 const offsets = [];
-let side = 0;   // entries of one side to move
-for (const len of tableLengths) { offsets.push(side); side += 3 ** len; }
+let side = 0; // entries of one side to move
+for (const len of tableLengths) {
+  offsets.push(side);
+  side += 3 ** len;
+}
 
 // ---- data
 const tb = opt('--tb', defaultTbDir(5));
@@ -80,9 +118,11 @@ await g.loadTablebase(tb);
 /** n labelled positions from `s`: tuple indices (NT each), feature counts (F each), labels. */
 function sample(n, s) {
   const rand = seededRandom(s);
-  const idx = new Int32Array(n * NT), fc = new Float64Array(n * F), y = new Float32Array(n);
+  const idx = new Int32Array(n * NT),
+    fc = new Float64Array(n * F),
+    y = new Float32Array(n);
   const cells = new Uint8Array(25);
-  for (let i = 0; i < n;) {
+  for (let i = 0; i < n; ) {
     const pos = randomMovementPosition(rand, 5);
     g.setPosition(pos);
     if (g.result()) continue;
@@ -90,14 +130,19 @@ function sample(n, s) {
     const tigers = pos.split(' ')[1] === 'T';
     y[i] = p.wdl === 'draw' ? 0.5 : (p.wdl === 'win') === tigers ? 1 : 0;
     const counts = g.evalFeatures().counts;
-    EVAL_FEATURES.forEach((f, k) => { fc[i * F + k] = counts[f] ?? 0; });
-    pos.split(' ')[0].split('/').forEach((rank, k) => {
-      let x = 0;
-      for (const ch of rank) {
-        if (ch >= '1' && ch <= '9') for (let j = 0; j < Number(ch); j++) cells[(4 - k) * 5 + x++] = 0;
-        else cells[(4 - k) * 5 + x++] = ch === 'G' ? 1 : 2;
-      }
+    EVAL_FEATURES.forEach((f, k) => {
+      fc[i * F + k] = counts[f] ?? 0;
     });
+    pos
+      .split(' ')[0]
+      .split('/')
+      .forEach((rank, k) => {
+        let x = 0;
+        for (const ch of rank) {
+          if (ch >= '1' && ch <= '9') for (let j = 0; j < Number(ch); j++) cells[(4 - k) * 5 + x++] = 0;
+          else cells[(4 - k) * 5 + x++] = ch === 'G' ? 1 : 2;
+        }
+      });
     tuples.forEach(([t, pts], k) => {
       let v = 0;
       for (const q of pts) v = v * 3 + cells[q];
@@ -108,14 +153,16 @@ function sample(n, s) {
   return { n, idx, fc, y };
 }
 let t0 = performance.now();
-const train = sample(count, seed), test = sample(testCount, seed + 1);
+const train = sample(count, seed),
+  test = sample(testCount, seed + 1);
 g.dispose();
 console.log(`data: ${count} + ${testCount} positions labelled in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 
 // ---- fit
 const lin = Float64Array.from(EVAL_FEATURES, (f) => BAGH_CHAL_MOVEMENT[f] ?? 0);
 const W = new Float64Array(2 * side);
-const linG2 = new Float64Array(F).fill(1e-8), G2 = new Float64Array(2 * side).fill(1e-6);
+const linG2 = new Float64Array(F).fill(1e-8),
+  G2 = new Float64Array(2 * side).fill(1e-6);
 const evalOf = (d, i, withPatterns = true) => {
   let s = 0;
   for (let f = 0; f < F; f++) s += lin[f] * d.fc[i * F + f];
@@ -128,35 +175,46 @@ const metrics = (d, withPatterns = true) => {
   return (mse / d.n).toFixed(5);
 };
 const before = metrics(test, false);
-console.log(`before: test error (mean squared) ${before} with the linear fit alone (src/variants/bagh-chal.ts BAGH_CHAL_MOVEMENT)`);
+console.log(
+  `before: test error (mean squared) ${before} with the linear fit alone (src/variants/bagh-chal.ts BAGH_CHAL_MOVEMENT)`,
+);
 const rand = seededRandom(seed + 2);
 const order = Int32Array.from({ length: count }, (_, i) => i);
 t0 = performance.now();
 for (let e = 1; e <= epochs; e++) {
-  for (let i = count - 1; i > 0; i--) { const j = rand() % (i + 1); const x = order[i]; order[i] = order[j]; order[j] = x; }
+  for (let i = count - 1; i > 0; i--) {
+    const j = rand() % (i + 1);
+    const x = order[i];
+    order[i] = order[j];
+    order[j] = x;
+  }
   for (let q = 0; q < count; q++) {
     const i = order[q];
-    const gr = (1 / (1 + Math.exp(-K * evalOf(train, i))) - train.y[i]) * K;   // d(log loss)/d(eval)
+    const gr = (1 / (1 + Math.exp(-K * evalOf(train, i))) - train.y[i]) * K; // d(log loss)/d(eval)
     for (let f = 0; f < F; f++) {
       if (f === SKIP) continue;
       const gf = gr * train.fc[i * F + f];
       linG2[f] += gf * gf;
-      lin[f] -= 1 * gf / Math.sqrt(linG2[f]);
+      lin[f] -= (1 * gf) / Math.sqrt(linG2[f]);
     }
     for (let k = 0; k < NT; k++) {
       const j = train.idx[i * NT + k];
       const gj = gr + 1e-6 * W[j];
       G2[j] += gj * gj;
-      W[j] -= 50 * gj / Math.sqrt(G2[j]);
+      W[j] -= (50 * gj) / Math.sqrt(G2[j]);
     }
   }
-  console.log(`epoch ${e}: train ${metrics(train)}, test ${metrics(test)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+  console.log(
+    `epoch ${e}: train ${metrics(train)}, test ${metrics(test)} (${((performance.now() - t0) / 1000).toFixed(0)} s)`,
+  );
 }
 
 // ---- write
 const entries = Int16Array.from(W, (v) => Math.max(-32767, Math.min(32767, Math.round(v))));
 const name = (p) => 'abcde'[p % 5] + (Math.floor(p / 5) + 1);
-const weights = Object.fromEntries(EVAL_FEATURES.map((f, k) => [f, Math.round(lin[k])]).filter(([f]) => f !== 'preyMobility'));
+const weights = Object.fromEntries(
+  EVAL_FEATURES.map((f, k) => [f, Math.round(lin[k])]).filter(([f]) => f !== 'preyMobility'),
+);
 const header = `// Written by bench/tune-patterns.js (${process.argv.slice(2).join(' ') || 'default arguments'}); do not edit.\n`;
 const movementText = `${header}import type { EvalWeights } from './types.js';
 
@@ -186,11 +244,19 @@ ${tuples.map(([t, pts]) => `    { table: ${t}, points: [${pts.map((p) => `'${nam
     '${Buffer.from(entries.buffer).toString('base64')}',
 };
 `;
-const files = [[resolve(dir, 'bagh-chal-pattern-movement.ts'), movementText], [resolve(dir, 'bagh-chal-patterns.ts'), patternsText]];
-if (flag('--dry-run')) { console.log(`(dry run: ${files.map(([f]) => f).join(' and ')} not written)`); process.exit(0); }
+const files = [
+  [resolve(dir, 'bagh-chal-pattern-movement.ts'), movementText],
+  [resolve(dir, 'bagh-chal-patterns.ts'), patternsText],
+];
+if (flag('--dry-run')) {
+  console.log(`(dry run: ${files.map(([f]) => f).join(' and ')} not written)`);
+  process.exit(0);
+}
 for (const [file, text] of files) {
   const tmp = `${file}.tmp-${process.pid}`;
   writeFileSync(tmp, text);
   renameSync(tmp, file);
 }
-console.log(`wrote ${files.map(([f]) => f).join(' and ')}: movement weights ${JSON.stringify(weights)}, ${entries.length} entries`);
+console.log(
+  `wrote ${files.map(([f]) => f).join(' and ')}: movement weights ${JSON.stringify(weights)}, ${entries.length} entries`,
+);

@@ -47,12 +47,17 @@ import { seededRandom } from '../test/support/exact-wins-lib.mjs';
 
 const argv = process.argv.slice(2);
 const cmd = argv[0];
-const opt = (name, dflt) => { const i = argv.indexOf(name); return i >= 0 ? argv[i + 1] : dflt; };
+const opt = (name, dflt) => {
+  const i = argv.indexOf(name);
+  return i >= 0 ? argv[i + 1] : dflt;
+};
 const opts = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
 const options = Object.fromEntries(opts('--option').map((kv) => kv.split('=')));
 const root = new URL('..', import.meta.url).pathname;
 const { Game, getVariant } = await import(pathToFileURL(resolve(root, 'dist/src/index.js')).href);
-const { EVAL_FEATURES, DRAUGHTS_EVAL_FEATURES } = await import(pathToFileURL(resolve(root, 'dist/src/variants/index.js')).href);
+const { EVAL_FEATURES, DRAUGHTS_EVAL_FEATURES } = await import(
+  pathToFileURL(resolve(root, 'dist/src/variants/index.js')).href
+);
 
 /** The seeded generator of the random opening plies: mulberry32 (test/support/exact-wins-lib.mjs), in [0, 1). */
 function rng(seed) {
@@ -83,14 +88,20 @@ async function gen() {
   const randomCount = Number(opt('--random', '0'));
   if (randomCount > 0) {
     // --random N: N random movement-phase positions of the tablebase's game, labelled by its value
-    if (!labeller || variantId !== 'bagh-chal') throw new Error('gen: --random N needs --variant bagh-chal and --tb DIR');
+    if (!labeller || variantId !== 'bagh-chal')
+      throw new Error('gen: --random N needs --variant bagh-chal and --tb DIR');
     const { randomMovementPosition } = await import('../test/support/exact-wins-lib.mjs');
     const next = seededRandom(Number(opt('--seed', '1')));
     const names = EVAL_FEATURES;
     const probe = await Game.create(variantId, { options });
-    for (let k = 0; k < randomCount;) {
+    for (let k = 0; k < randomCount; ) {
       const pos = randomMovementPosition(next);
-      try { probe.setPosition(pos); labeller.setPosition(pos); } catch { continue; }
+      try {
+        probe.setPosition(pos);
+        labeller.setPosition(pos);
+      } catch {
+        continue;
+      }
       if (probe.result() !== null) continue;
       const p = labeller.probe();
       if (!p) continue;
@@ -121,7 +132,7 @@ async function gen() {
         const p = labeller.probe();
         if (p) {
           const v = p.wdl === 'draw' ? 0.5 : p.wdl === 'win' ? 1 : 0;
-          tb = f.counts[names[4]] === 1 ? v : 1 - v;   // tempo +1: the view's side is to move
+          tb = f.counts[names[4]] === 1 ? v : 1 - v; // tempo +1: the view's side is to move
         }
       }
       rows.push([f.phase === 'placement' ? 0 : 1, tb, ...names.map((k) => f.counts[k])]);
@@ -135,14 +146,19 @@ async function gen() {
     tally[result === 1 ? 'win' : result === 0 ? 'loss' : 'draw']++;
     for (const [phase, tb, ...x] of rows) lines.push(JSON.stringify([phase, result, tb, ...x]));
     g.dispose();
-    if ((n + 1) % 10 === 0) console.error(`${n + 1}/${games} games, ${lines.length} positions; ${view} ${tally.win}-${tally.draw}-${tally.loss}`);
+    if ((n + 1) % 10 === 0)
+      console.error(
+        `${n + 1}/${games} games, ${lines.length} positions; ${view} ${tally.win}-${tally.draw}-${tally.loss}`,
+      );
   }
   labeller?.dispose();
   // atomically: a killed run leaves the previous file (or none), never half of one
   const tmp = `${out}.tmp-${process.pid}`;
   writeFileSync(tmp, gzipSync(lines.join('\n') + '\n', { level: 9 }));
   renameSync(tmp, out);
-  console.log(`${out}: ${randomCount > 0 ? 'random' : `${games} games`}, ${lines.length} positions; from ${viewSide(getVariant(variantId))}' view W-D-L ${tally.win}-${tally.draw}-${tally.loss}`);
+  console.log(
+    `${out}: ${randomCount > 0 ? 'random' : `${games} games`}, ${lines.length} positions; from ${viewSide(getVariant(variantId))}' view W-D-L ${tally.win}-${tally.draw}-${tally.loss}`,
+  );
 }
 
 const sigmoid = (z) => 1 / (1 + Math.exp(-z));
@@ -173,54 +189,87 @@ function fit() {
   const phaseOf = (d) => (phases === 1 ? 0 : d.phase);
   const PHASE_NAMES = phases === 1 ? ['movement'] : ['placement', 'movement'];
   const w0 = PHASE_NAMES.map((p) => names.map((n) => variant.evalWeights[p][n] ?? 0));
-  const evalOf = (w, d) => { let s = 0; const wp = w[phaseOf(d)]; for (let i = 0; i < F; i++) s += wp[i] * d.x[i]; return s; };
+  const evalOf = (w, d) => {
+    let s = 0;
+    const wp = w[phaseOf(d)];
+    for (let i = 0; i < F; i++) s += wp[i] * d.x[i];
+    return s;
+  };
   const error = (w, K) => data.reduce((a, d) => a + (d.y - sigmoid(K * evalOf(w, d))) ** 2, 0) / data.length;
   // K for the current weights: golden-section search on log K
-  let lo = Math.log(1e-5), hi = Math.log(0.1);
+  let lo = Math.log(1e-5),
+    hi = Math.log(0.1);
   for (let it = 0; it < 60; it++) {
-    const a = lo + (hi - lo) * 0.382, b = lo + (hi - lo) * 0.618;
-    if (error(w0, Math.exp(a)) < error(w0, Math.exp(b))) hi = b; else lo = a;
+    const a = lo + (hi - lo) * 0.382,
+      b = lo + (hi - lo) * 0.618;
+    if (error(w0, Math.exp(a)) < error(w0, Math.exp(b))) hi = b;
+    else lo = a;
   }
   const K = opt('--k') ? Number(opt('--k')) : Math.exp((lo + hi) / 2);
   // Adam on the weights (centi-units), full batch
   const w = w0.map((row) => row.slice());
   const prior = w0.map((row) => row.map((v) => (priorZero ? 0 : v)));
-  const m = w.map((row) => row.map(() => 0)), v = w.map((row) => row.map(() => 0));
-  const rate = 2, b1 = 0.9, b2 = 0.999;
+  const m = w.map((row) => row.map(() => 0)),
+    v = w.map((row) => row.map(() => 0));
+  const rate = 2,
+    b1 = 0.9,
+    b2 = 0.999;
   const counts = PHASE_NAMES.map((_, p) => data.filter((d) => phaseOf(d) === p).length);
   for (let t = 1; t <= iters; t++) {
     const g = w.map((row) => row.map(() => 0));
     for (const d of data) {
       const s = sigmoid(K * evalOf(w, d));
-      const c = -2 * (d.y - s) * s * (1 - s) * K / data.length;
+      const c = (-2 * (d.y - s) * s * (1 - s) * K) / data.length;
       const gp = g[phaseOf(d)];
       for (let i = 0; i < F; i++) gp[i] += c * d.x[i];
     }
     for (let p = 0; p < phases; p++) {
       for (let i = 0; i < F; i++) {
         if (!active[i] || counts[p] === 0) continue;
-        const gi = g[p][i] + 2 * lambda * (w[p][i] - prior[p][i]) / 1e4;
-        m[p][i] = b1 * m[p][i] + (1 - b1) * gi; v[p][i] = b2 * v[p][i] + (1 - b2) * gi * gi;
-        w[p][i] -= rate * (m[p][i] / (1 - b1 ** t)) / (Math.sqrt(v[p][i] / (1 - b2 ** t)) + 1e-12);
+        const gi = g[p][i] + (2 * lambda * (w[p][i] - prior[p][i])) / 1e4;
+        m[p][i] = b1 * m[p][i] + (1 - b1) * gi;
+        v[p][i] = b2 * v[p][i] + (1 - b2) * gi * gi;
+        w[p][i] -= (rate * (m[p][i] / (1 - b1 ** t))) / (Math.sqrt(v[p][i] / (1 - b2 ** t)) + 1e-12);
       }
     }
   }
   const rounded = w.map((row) => row.map((x) => Math.round(x)));
   const maxEval = data.reduce((a, d) => Math.max(a, Math.abs(evalOf(rounded, d))), 0);
   const report = {
-    variant: variant.id, positions: data.length, perPhase: Object.fromEntries(PHASE_NAMES.map((p, i) => [p, counts[i]])),
-    label: useTb ? 'tb' : 'result', K, errorBefore: error(w0, K), errorAfter: error(rounded, K), maxAbsEval: maxEval,
-    weights: Object.fromEntries(PHASE_NAMES.map((p, i) => [p, Object.fromEntries(names.map((n, j) => [n, rounded[i][j]]))])),
+    variant: variant.id,
+    positions: data.length,
+    perPhase: Object.fromEntries(PHASE_NAMES.map((p, i) => [p, counts[i]])),
+    label: useTb ? 'tb' : 'result',
+    K,
+    errorBefore: error(w0, K),
+    errorAfter: error(rounded, K),
+    maxAbsEval: maxEval,
+    weights: Object.fromEntries(
+      PHASE_NAMES.map((p, i) => [p, Object.fromEntries(names.map((n, j) => [n, rounded[i][j]]))]),
+    ),
   };
-  if (argv.includes('--json')) { console.log(JSON.stringify(report)); return; }
-  console.log(`${variant.id}: ${data.length} positions (${PHASE_NAMES.map((p, i) => `${p} ${counts[i]}`).join(', ')}), labels: ${report.label}`);
-  console.log(`K = ${K.toPrecision(4)} (fitted to the current weights); error ${report.errorBefore.toFixed(5)} -> ${report.errorAfter.toFixed(5)}; largest |eval| ${maxEval}`);
+  if (argv.includes('--json')) {
+    console.log(JSON.stringify(report));
+    return;
+  }
+  console.log(
+    `${variant.id}: ${data.length} positions (${PHASE_NAMES.map((p, i) => `${p} ${counts[i]}`).join(', ')}), labels: ${report.label}`,
+  );
+  console.log(
+    `K = ${K.toPrecision(4)} (fitted to the current weights); error ${report.errorBefore.toFixed(5)} -> ${report.errorAfter.toFixed(5)}; largest |eval| ${maxEval}`,
+  );
   const fmt = (row) => `{ ${names.map((n, j) => `${n}: ${row[j]}`).join(', ')} }`;
   console.log('  evalWeights: {');
-  if (phases === 1) { console.log(`    placement: ${fmt(rounded[0])},`); console.log(`    movement: ${fmt(rounded[0])},`); } else PHASE_NAMES.forEach((p, i) => console.log(`    ${p}: ${fmt(rounded[i])},`));
+  if (phases === 1) {
+    console.log(`    placement: ${fmt(rounded[0])},`);
+    console.log(`    movement: ${fmt(rounded[0])},`);
+  } else PHASE_NAMES.forEach((p, i) => console.log(`    ${p}: ${fmt(rounded[i])},`));
   console.log('  },');
 }
 
 if (cmd === 'gen') await gen();
 else if (cmd === 'fit') fit();
-else { console.error('usage: node bench/tune.js gen|fit ... (see the top of bench/tune.js)'); process.exit(2); }
+else {
+  console.error('usage: node bench/tune.js gen|fit ... (see the top of bench/tune.js)');
+  process.exit(2);
+}

@@ -39,10 +39,17 @@ export function buildYardstick() {
   }
   const version = spawnSync(CC, ['--version'], { encoding: 'utf8' });
   if (version.error || version.status !== 0) {
-    return { ok: false, reason: `C compiler "${CC}" not available (${version.error?.code ?? `exit ${version.status}`}): no native yardstick` };
+    return {
+      ok: false,
+      reason: `C compiler "${CC}" not available (${version.error?.code ?? `exit ${version.status}`}): no native yardstick`,
+    };
   }
   const cc = version.stdout.split('\n')[0].trim();
-  const hash = createHash('sha256').update(readFileSync(source)).update('\0' + cc + '\0' + FLAGS.join(' ')).digest('hex').slice(0, 16);
+  const hash = createHash('sha256')
+    .update(readFileSync(source))
+    .update('\0' + cc + '\0' + FLAGS.join(' '))
+    .digest('hex')
+    .slice(0, 16);
   const dir = join(tmpdir(), 'lattice-yardstick');
   const bin = join(dir, `baghchal_perft-${hash}`);
   if (existsSync(bin)) return { ok: true, bin, cached: true, source, cc };
@@ -64,7 +71,8 @@ export function buildYardstick() {
 export function toYardstickPosition(position) {
   const [board, side, hand, captured] = position.split(' ');
   const rows = board.split('/').map((r) => r.replace(/\d+/g, (n) => '.'.repeat(Number(n))));
-  if (rows.length !== 5 || rows.some((r) => r.length !== 5)) throw new Error(`not a 5x5 Bagh Chal position: ${position}`);
+  if (rows.length !== 5 || rows.some((r) => r.length !== 5))
+    throw new Error(`not a 5x5 Bagh Chal position: ${position}`);
   const count = (f) => (f === '-' ? 0 : Number(f.replace(/^G/, '')));
   return `${rows.join('/')} ${side} ${count(hand)} ${count(captured)}`;
 }
@@ -77,7 +85,8 @@ export function toYardstickPosition(position) {
 export function runYardstick(bin, position, depth) {
   const fen = toYardstickPosition(position);
   const r = spawnSync(bin, ['--fen', fen, String(depth)], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (r.error || r.status !== 0) throw new Error(`yardstick failed on "${fen}" depth ${depth}: ${r.stderr || r.error || `exit ${r.status}`}`);
+  if (r.error || r.status !== 0)
+    throw new Error(`yardstick failed on "${fen}" depth ${depth}: ${r.stderr || r.error || `exit ${r.status}`}`);
   const m = new RegExp(`^perft\\(${depth}\\) = (\\d+)\\s+([\\d.]+)s`, 'm').exec(r.stdout);
   if (!m) throw new Error(`cannot read the yardstick's output for depth ${depth}:\n${r.stdout}`);
   return { nodes: Number(m[1]), seconds: Number(m[2]) };

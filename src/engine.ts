@@ -22,8 +22,20 @@ import { tablesPort } from './solve/port.js';
 export type { MoveValue, MoveInput, MoveKind } from './contract/moves.js';
 
 export type {
-  AnySearchResult, AnyResult, BoardDescription, PieceDescription, SideDescription, CounterDescription, PointMark,
-  GameDescription, AnyGame, AnyGameOptions, VariantListing, Family, TablebaseProbe, SolveReport,
+  AnySearchResult,
+  AnyResult,
+  BoardDescription,
+  PieceDescription,
+  SideDescription,
+  CounterDescription,
+  PointMark,
+  GameDescription,
+  AnyGame,
+  AnyGameOptions,
+  VariantListing,
+  Family,
+  TablebaseProbe,
+  SolveReport,
 } from './contract/types.js';
 
 // the composition of the lattice family: its games load solved tables through the solvers' port
@@ -34,7 +46,9 @@ setTablesLoader(tablesPort);
 export const FAMILIES: readonly Family[] = [latticeFamily, makaFamily];
 
 /** Every variant id of every family, in listing order. */
-export function allVariantIds(): string[] { return FAMILIES.flatMap((f) => [...f.ids()]); }
+export function allVariantIds(): string[] {
+  return FAMILIES.flatMap((f) => [...f.ids()]);
+}
 
 /** The family that plays `variant`, or undefined. */
 export function familyOf(variant: string): Family | undefined {
@@ -80,10 +94,12 @@ export async function createGame(variant: string, opts: AnyGameOptions = {}): Pr
  */
 export function checkLabels(variant: string, labels: string, what = 'labels'): void {
   const family = familyOf(variant);
-  if (!family || !family.labels.includes(labels)) {
+  if (!family?.labels.includes(labels)) {
     const with_ = FAMILIES.filter((f) => f.labels.length > 0).flatMap((f) => [...f.ids()]);
-    throw new ArgumentError(family && family.labels.length > 0
-      ? `${what} must be one of ${family.labels.join('|')}, got ${JSON.stringify(labels)}`
-      : `${what} applies to ${with_.join(', ')} only (the board of ${variant} shows piece letters)`);
+    throw new ArgumentError(
+      family && family.labels.length > 0
+        ? `${what} must be one of ${family.labels.join('|')}, got ${JSON.stringify(labels)}`
+        : `${what} applies to ${with_.join(', ')} only (the board of ${variant} shows piece letters)`,
+    );
   }
 }

@@ -31,7 +31,14 @@ export interface ServeOptions {
  * chosen when 0 was asked for), whether it sends the isolation headers and answers /api/probe, and how
  * to stop it.
  */
-export interface RunningServer { url: string; host: string; port: number; isolated: boolean; tablebase: boolean; close(): Promise<void> }
+export interface RunningServer {
+  url: string;
+  host: string;
+  port: number;
+  isolated: boolean;
+  tablebase: boolean;
+  close(): Promise<void>;
+}
 
 /** The headers that make the page cross-origin isolated (SharedArrayBuffer, hence EngineWorker.stop()). */
 export const ISOLATION_HEADERS: Readonly<Record<string, string>> = Object.freeze({
@@ -45,7 +52,8 @@ export const ISOLATION_HEADERS: Readonly<Record<string, string>> = Object.freeze
  * after `npm run build`). Throws ArgumentError saying to build when it is missing.
  */
 export function pageRoot(): string {
-  // dist/src/serve.js -> dist/web; src/serve.ts (tests run the sources) -> dist/web, not src/web (the sources of the page)
+  // dist/src/serve.js -> dist/web; src/serve.ts (tests run the sources) -> dist/web, not src/web (the sources of the
+  // page)
   for (const rel of ['../web/', '../dist/web/']) {
     const dir = fileURLToPath(new URL(rel, import.meta.url));
     if (existsSync(dir + 'index.html') && existsSync(dir + 'assets')) return dir;
@@ -60,7 +68,8 @@ export function pageRoot(): string {
 export async function startServer(opts: ServeOptions = {}): Promise<RunningServer> {
   const port = opts.port ?? 8080;
   const host = opts.host ?? '127.0.0.1';
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ArgumentError(`port must be an integer 0..65535, got ${String(port)}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ArgumentError(`port must be an integer 0..65535, got ${String(port)}`);
   const root = opts.root ?? pageRoot();
   if (!existsSync(root)) throw new ArgumentError(`no page directory ${root}`);
   if (opts.tbDir !== undefined && !(existsSync(opts.tbDir) && statSync(opts.tbDir).isDirectory())) {
@@ -68,15 +77,27 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
   }
   const isolation = opts.isolation ?? true;
   const statics = sirv(root, {
-    dev: false, etag: true, single: false,
-    setHeaders: (res) => { if (isolation) for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v); },
+    dev: false,
+    etag: true,
+    single: false,
+    setHeaders: (res) => {
+      if (isolation) for (const [k, v] of Object.entries(ISOLATION_HEADERS)) res.setHeader(k, v);
+    },
   });
   const probe = opts.tbDir === undefined ? null : new Prober(opts.tbDir);
   // with a tablebase, the page is told so by a meta tag (a static copy of the page has none)
-  const page = probe && readFileSync(join(root, 'index.html'), 'utf8').replace('<head>', '<head>\n<meta name="lattice-tablebase" content="api/probe">');
+  const page =
+    probe &&
+    readFileSync(join(root, 'index.html'), 'utf8').replace(
+      '<head>',
+      '<head>\n<meta name="lattice-tablebase" content="api/probe">',
+    );
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    if (url.pathname.startsWith('/api/')) { void api(url, res, probe, isolation); return; }
+    if (url.pathname.startsWith('/api/')) {
+      void api(url, res, probe, isolation);
+      return;
+    }
     if (page && (url.pathname === '/' || url.pathname === '/index.html')) {
       res.setHeader('Content-Type', 'text/html; charset=utf-8');
       res.setHeader('Cache-Control', 'no-cache');
@@ -88,16 +109,29 @@ export async function startServer(opts: ServeOptions = {}): Promise<RunningServe
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', (err: NodeJS.ErrnoException) => {
-      reject(err.code === 'EADDRINUSE' ? new ArgumentError(`${host}:${port} is in use: choose another --port`)
-        : err.code === 'EADDRNOTAVAIL' ? new ArgumentError(`cannot listen on ${host}: no such address here`) : err);
+      reject(
+        err.code === 'EADDRINUSE'
+          ? new ArgumentError(`${host}:${port} is in use: choose another --port`)
+          : err.code === 'EADDRNOTAVAIL'
+            ? new ArgumentError(`cannot listen on ${host}: no such address here`)
+            : err,
+      );
     });
     server.listen(port, host, () => resolve());
   });
   const addr = server.address() as AddressInfo;
   const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
   return {
-    url: `http://${shown}:${addr.port}/`, host: addr.address, port: addr.port, isolated: isolation, tablebase: probe !== null,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    url: `http://${shown}:${addr.port}/`,
+    host: addr.address,
+    port: addr.port,
+    isolated: isolation,
+    tablebase: probe !== null,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -121,9 +155,18 @@ function json(res: ServerResponse, status: number, body: unknown, isolation: boo
  * `{ error }` with status 400 (a bad request: bad position, a variant without tablebases, no --tb-dir).
  */
 async function api(url: URL, res: ServerResponse, probe: Prober | null, isolation: boolean): Promise<void> {
-  if (url.pathname === '/api/info') { json(res, 200, { tablebase: probe !== null }, isolation); return; }
-  if (url.pathname !== '/api/probe') { json(res, 404, { error: `no API ${url.pathname}` }, isolation); return; }
-  if (!probe) { json(res, 400, { error: 'the server was started without --tb-dir' }, isolation); return; }
+  if (url.pathname === '/api/info') {
+    json(res, 200, { tablebase: probe !== null }, isolation);
+    return;
+  }
+  if (url.pathname !== '/api/probe') {
+    json(res, 404, { error: `no API ${url.pathname}` }, isolation);
+    return;
+  }
+  if (!probe) {
+    json(res, 400, { error: 'the server was started without --tb-dir' }, isolation);
+    return;
+  }
   try {
     const variant = url.searchParams.get('v') ?? '';
     const position = url.searchParams.get('pos') ?? '';

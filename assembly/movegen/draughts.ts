@@ -11,14 +11,25 @@
 // - a move is (from, to, captured set): sequences with the same identity are one move (de-duplicated
 //   through the search states (landing, captured set), which determine every continuation);
 // - promotion (a man ending its move on its promotion rank) happens in makeMove, not here.
-import { bit, has, ld, st, none, or, and, andNot, nonEmpty, moreThanOne, first, popFirst, size } from "../bits";
-import { NB, JL, JORD, boardMask } from "../board";
-import { hunters, prey, side, kings, PREY } from "../position";
-import { stepMove, jumpMove, multiMove } from "../move";
-import { removalAtEnd, majority, compulsory, flyingKings } from "../rules";
-import { statesReset, stateSlot, stateKnown, stateAdd, stateValue, setStateValue } from "./states";
-import { stepTargets } from "./steps";
-import { PATH_IN, setPathCaps, MOVES, CAPS, ROOT_NODE, listEnd, recording, setOverflow, addNode, setRootNode } from "../movelist";
+import { bit, has, ld, st, none, or, and, andNot, nonEmpty, moreThanOne, first, popFirst, size } from '../bits';
+import { NB, JL, JORD, boardMask } from '../board';
+import { hunters, prey, side, kings, PREY } from '../position';
+import { stepMove, jumpMove, multiMove } from '../move';
+import { removalAtEnd, majority, compulsory, flyingKings } from '../rules';
+import { statesReset, stateSlot, stateKnown, stateAdd, stateValue, setStateValue } from './states';
+import { stepTargets } from './steps';
+import {
+  PATH_IN,
+  setPathCaps,
+  MOVES,
+  CAPS,
+  ROOT_NODE,
+  listEnd,
+  recording,
+  setOverflow,
+  addNode,
+  setRootNode,
+} from '../movelist';
 
 // search state of one piece's captures
 let dFrom: i32 = 0;
@@ -48,8 +59,9 @@ function captureDfs(cur: i32, caps: Bits, depth: i32, node: i32): void {
   let more = false;
   if (!dKing || !flyingKings) {
     // two loops, so that the search off the root (perft, search) pays no test of `recording` per direction
-    if (!recording) { for (let d = 0; d < 8; d++) if (manJump(cur, d, caps, depth, -1)) more = true; }
-    else for (let i = 0; i < 8; i++) if (manJump(cur, <i32>ld(JORD, cur * 8 + i), caps, depth, node)) more = true;
+    if (!recording) {
+      for (let d = 0; d < 8; d++) if (manJump(cur, d, caps, depth, -1)) more = true;
+    } else for (let i = 0; i < 8; i++) if (manJump(cur, <i32>ld(JORD, cur * 8 + i), caps, depth, node)) more = true;
   } else {
     // a flying king: over empty points to the first piece on the line; if an enemy not yet taken, every
     // empty point beyond it up to the next piece is a landing
@@ -62,11 +74,19 @@ function captureDfs(cur: i32, caps: Bits, depth: i32, node: i32): void {
       const c2 = or(caps, bit(q));
       for (let r = <i32>ld(NB, q * 8 + d); r >= 0 && emptyNow(r, c2); r = <i32>ld(NB, r * 8 + d)) {
         more = true;
-        if (!recording) { follow(r, c2, depth, node); continue; }
+        if (!recording) {
+          follow(r, c2, depth, node);
+          continue;
+        }
         // insertion by landing (ascending)
         let j = k++;
-        while (j > 0 && ld(CAND_LAND, o + j - 1) > r) { st(CAND_LAND, o + j, ld(CAND_LAND, o + j - 1)); st(CAND_CAP, o + j, ld(CAND_CAP, o + j - 1)); j--; }
-        st(CAND_LAND, o + j, r); st(CAND_CAP, o + j, q);
+        while (j > 0 && ld(CAND_LAND, o + j - 1) > r) {
+          st(CAND_LAND, o + j, ld(CAND_LAND, o + j - 1));
+          st(CAND_CAP, o + j, ld(CAND_CAP, o + j - 1));
+          j--;
+        }
+        st(CAND_LAND, o + j, r);
+        st(CAND_CAP, o + j, q);
       }
     }
     for (let j = 0; j < k; j++) follow(ld(CAND_LAND, o + j), or(caps, bit(ld(CAND_CAP, o + j))), depth, node);
@@ -77,7 +97,8 @@ function captureDfs(cur: i32, caps: Bits, depth: i32, node: i32): void {
 /** A man's short jump from `cur` in direction `d`, followed if legal; true if it was legal. */
 // @ts-ignore: decorator
 @inline function manJump(cur: i32, d: i32, caps: Bits, depth: i32, node: i32): bool {
-  const mid = <i32>ld(NB, cur * 8 + d), land = <i32>ld(JL, cur * 8 + d);
+  const mid = <i32>ld(NB, cur * 8 + d),
+    land = <i32>ld(JL, cur * 8 + d);
   if (mid < 0 || land < 0 || !has(dEnemy, mid) || has(caps, mid) || !emptyNow(land, caps)) return false;
   follow(land, or(caps, bit(mid)), depth, node);
   return true;
@@ -86,9 +107,12 @@ function captureDfs(cur: i32, caps: Bits, depth: i32, node: i32): void {
 /** Goes on to landing `land` with `caps` taken, unless that state was searched already. */
 function follow(land: i32, caps: Bits, depth: i32, parent: i32): void {
   const h = stateSlot(land, caps);
-  if (stateKnown(h)) return;   // searched before: its complete sequences are listed
+  if (stateKnown(h)) return; // searched before: its complete sequences are listed
   // a state's value: the index of the move it ends as (a complete sequence), -1 while none
-  if (!stateAdd(h, land, caps, -1)) { setOverflow(); return; }
+  if (!stateAdd(h, land, caps, -1)) {
+    setOverflow();
+    return;
+  }
   const node = recording ? addNode(parent, land) : -1;
   captureDfs(land, caps, depth + 1, node);
 }
@@ -97,7 +121,10 @@ function follow(land: i32, caps: Bits, depth: i32, parent: i32): void {
 function emitMove(to: i32, caps: Bits, node: i32): void {
   const h = stateSlot(to, caps);
   if (stateValue(h) >= 0) return;
-  if (dN >= dEnd) { setOverflow(); return; }
+  if (dN >= dEnd) {
+    setOverflow();
+    return;
+  }
   const idx = dN++;
   st(MOVES(), idx, !moreThanOne(caps) ? jumpMove(dFrom, to, first(caps)) : multiMove(dFrom, to, caps));
   st(CAPS(), idx, caps);
@@ -115,7 +142,8 @@ export function generateDraughts(base: i32): i32 {
   dEnemy = s == PREY ? hunters : prey;
   dOcc = or(hunters, prey);
   const empty = andNot(boardMask, dOcc);
-  dN = base; dEnd = listEnd(base);
+  dN = base;
+  dEnd = listEnd(base);
   for (let f = mine; nonEmpty(f); f = popFirst(f)) {
     dFrom = first(f);
     dKing = has(kings, dFrom);
@@ -137,14 +165,24 @@ export function generateDraughts(base: i32): i32 {
     if (has(kings, fr)) {
       for (let d = 0; d < 8; d++) {
         for (let q = <i32>ld(NB, fr * 8 + d); q >= 0 && has(empty, q); q = flyingKings ? <i32>ld(NB, q * 8 + d) : -1) {
-          if (k >= dEnd) { setOverflow(); return k - base; }
-          st(MOVES(), k, stepMove(fr, q)); st(CAPS(), k, none()); k++;
+          if (k >= dEnd) {
+            setOverflow();
+            return k - base;
+          }
+          st(MOVES(), k, stepMove(fr, q));
+          st(CAPS(), k, none());
+          k++;
         }
       }
     } else {
       for (let t = and(stepTargets(s, fr), empty); nonEmpty(t); t = popFirst(t)) {
-        if (k >= dEnd) { setOverflow(); return k - base; }
-        st(MOVES(), k, stepMove(fr, first(t))); st(CAPS(), k, none()); k++;
+        if (k >= dEnd) {
+          setOverflow();
+          return k - base;
+        }
+        st(MOVES(), k, stepMove(fr, first(t)));
+        st(CAPS(), k, none());
+        k++;
       }
     }
   }
@@ -160,7 +198,8 @@ function keepMoves(base: i32, n: i32, most: i32): i32 {
   for (let i = 0; i < n; i++) {
     const c = ld(CAPS(), base + i);
     if (size(c) != most) continue;
-    st(MOVES(), base + k, ld(MOVES(), base + i)); st(CAPS(), base + k, c);
+    st(MOVES(), base + k, ld(MOVES(), base + i));
+    st(CAPS(), base + k, c);
     if (recording) st(ROOT_NODE, base + k, ld(ROOT_NODE, base + i));
     k++;
   }
@@ -182,7 +221,8 @@ export function draughtsPathCaptures(n: i32): i32 {
   const king = has(kings, dFrom) && flyingKings;
   let caps = none();
   for (let i = 0; i + 1 < n; i++) {
-    const a = ld(PATH_IN, i), b = ld(PATH_IN, i + 1);
+    const a = ld(PATH_IN, i),
+      b = ld(PATH_IN, i + 1);
     let taken = -1;
     for (let d = 0; d < 8 && taken < 0; d++) {
       if (!king) {

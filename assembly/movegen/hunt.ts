@@ -11,14 +11,14 @@
 //   on, every prefix is a move, and paths with the same (from, to, captured set) are one move); or a
 //   step that captures by intervention (§3 Surround the Tiger).
 // The Bagh Chal profile (rules.fast) keeps its own tight loops. The family dispatch is movegen/index.ts.
-import { bit, has, ld, st, none, or, and, andNot, xor, nonEmpty, moreThanOne, first, popFirst, size } from "../bits";
-import { STEP, NB, JL, JORD, boardMask, jumpLandings, midOf } from "../board";
-import { hunters, prey, side, inHand, hand1, stacked, lastPt, CNT, PREY } from "../position";
-import { placeMove, stepMove, jumpMove, multiMove, interveneMove } from "../move";
-import { fast, captureOf, dispersalFor, noSameTwiceSide, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from "../rules";
-import { stepTargets } from "./steps";
-import { PATH_IN, setPathCaps, MOVES, CAPS, listEnd, setOverflow, recording, addNode, setRootNode } from "../movelist";
-import { statesReset, stateSlot, stateKnown, stateAdd, stateValue } from "./states";
+import { bit, has, ld, st, none, or, and, andNot, xor, nonEmpty, moreThanOne, first, popFirst, size } from '../bits';
+import { STEP, NB, JL, JORD, boardMask, jumpLandings, midOf } from '../board';
+import { hunters, prey, side, inHand, hand1, stacked, lastPt, CNT, PREY } from '../position';
+import { placeMove, stepMove, jumpMove, multiMove, interveneMove } from '../move';
+import { fast, captureOf, dispersalFor, noSameTwiceSide, CAP_JUMP, CAP_MULTI, CAP_INTERVENTION } from '../rules';
+import { stepTargets } from './steps';
+import { PATH_IN, setPathCaps, MOVES, CAPS, listEnd, setOverflow, recording, addNode, setRootNode } from '../movelist';
+import { statesReset, stateSlot, stateKnown, stateAdd, stateValue } from './states';
 
 /** The from-set of side s: its pieces less the noSameTwice point, only stacks under dispersal. */
 // @ts-ignore: decorator
@@ -38,9 +38,11 @@ function interventionCaps(from: i32, to: i32, enemy: Bits, occ: Bits): Bits {
   const after = xor(occ, bit(from));
   let caps = none();
   for (let d = 0; d < 4; d++) {
-    const a = <i32>ld(NB, to * 8 + d), b = <i32>ld(NB, to * 8 + d + 4);
+    const a = <i32>ld(NB, to * 8 + d),
+      b = <i32>ld(NB, to * 8 + d + 4);
     if (a < 0 || b < 0 || !has(enemy, a) || !has(enemy, b)) continue;
-    const ba = <i32>ld(NB, a * 8 + d), bb = <i32>ld(NB, b * 8 + d + 4);
+    const ba = <i32>ld(NB, a * 8 + d),
+      bb = <i32>ld(NB, b * 8 + d + 4);
     if ((ba >= 0 && has(after, ba)) || (bb >= 0 && has(after, bb))) continue;
     caps = or(caps, or(bit(a), bit(b)));
   }
@@ -51,8 +53,8 @@ function interventionCaps(from: i32, to: i32, enemy: Bits, occ: Bits): Bits {
 let mjFrom: i32 = 0;
 let mjEnemy: Bits = none();
 let mjOcc: Bits = none();
-let mjN: i32 = 0;       // next free index
-let mjEnd: i32 = 0;     // list bound
+let mjN: i32 = 0; // next free index
+let mjEnd: i32 = 0; // list bound
 /**
  * Quiescence's budget of capture states a piece may list (0: no budget, every move). The search's
  * quiescence (movegen/index.ts generateCaptures) asks for the captures that can change the score, not
@@ -63,7 +65,9 @@ let mjEnd: i32 = 0;     // list bound
 let capBudget: i32 = 0;
 let capLeft: i32 = 0;
 /** Sets quiescence's budget of capture states per piece (0: none). */
-export function setCaptureBudget(b: i32): void { capBudget = b; }
+export function setCaptureBudget(b: i32): void {
+  capBudget = b;
+}
 
 /**
  * Adds the move (mjFrom, to, caps) unless the list has it (same identity). Returns false when the move
@@ -75,11 +79,17 @@ function emitJump(to: i32, caps: Bits, parent: i32): bool {
   // this piece's states so far (movegen/states.ts), each the index of its move in MOVES
   const h = stateSlot(to, caps);
   if (stateKnown(h)) return false;
-  if (mjN >= mjEnd || !stateAdd(h, to, caps, mjN)) { setOverflow(); return false; }
+  if (mjN >= mjEnd || !stateAdd(h, to, caps, mjN)) {
+    setOverflow();
+    return false;
+  }
   const single = !moreThanOne(caps);
   st(MOVES(), mjN, single ? jumpMove(mjFrom, to, first(caps)) : multiMove(mjFrom, to, caps));
   st(CAPS(), mjN, caps);
-  if (recording) { mjNode = addNode(parent, to); setRootNode(mjN, mjNode); }
+  if (recording) {
+    mjNode = addNode(parent, to);
+    setRootNode(mjN, mjNode);
+  }
   mjN++;
   return true;
 }
@@ -94,14 +104,16 @@ let mjNode: i32 = -1;
  */
 function jumpDfs(cur: i32, caps: Bits, node: i32): void {
   // two loops, so that the search off the root (perft, search) pays no test of `recording` per direction
-  if (!recording) { for (let d = 0; d < 8; d++) jumpFrom(cur, d, caps, -1); }
-  else for (let i = 0; i < 8; i++) jumpFrom(cur, <i32>ld(JORD, cur * 8 + i), caps, node);
+  if (!recording) {
+    for (let d = 0; d < 8; d++) jumpFrom(cur, d, caps, -1);
+  } else for (let i = 0; i < 8; i++) jumpFrom(cur, <i32>ld(JORD, cur * 8 + i), caps, node);
 }
 
 /** One jump of the search from `cur` in direction `d`, and the search on from its landing. */
 // @ts-ignore: decorator
 @inline function jumpFrom(cur: i32, d: i32, caps: Bits, node: i32): void {
-  const mid = <i32>ld(NB, cur * 8 + d), land = <i32>ld(JL, cur * 8 + d);
+  const mid = <i32>ld(NB, cur * 8 + d),
+    land = <i32>ld(JL, cur * 8 + d);
   if (mid < 0 || land < 0) return;
   if (!has(mjEnemy, mid) || has(caps, mid)) return;
   // the landing must be empty: never occupied, the mover's own start, or a single piece taken this move
@@ -126,7 +138,8 @@ export function generateFast(base: i32): i32 {
     } else {
       for (let f = prey; nonEmpty(f); f = popFirst(f)) {
         const from = first(f);
-        for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t)) st(MOVES(), n++, stepMove(from, first(t)));
+        for (let t = and(ld(STEP, from), empty); nonEmpty(t); t = popFirst(t))
+          st(MOVES(), n++, stepMove(from, first(t)));
       }
     }
     return n - base;
@@ -145,14 +158,21 @@ export function generateFast(base: i32): i32 {
  */
 export function generateHunt(base: i32): i32 {
   const s = side;
-  const mine = s == PREY ? prey : hunters, enemy = s == PREY ? hunters : prey;
-  const occ = or(hunters, prey), empty = andNot(boardMask, occ);
+  const mine = s == PREY ? prey : hunters,
+    enemy = s == PREY ? hunters : prey;
+  const occ = or(hunters, prey),
+    empty = andNot(boardMask, occ);
   const end = listEnd(base);
   let n = base;
   if ((s == PREY ? inHand : hand1) > 0) {
     for (let e = empty; nonEmpty(e); e = popFirst(e)) {
-      if (n >= end) { setOverflow(); return n - base; }
-      st(MOVES(), n, placeMove(first(e))); st(CAPS(), n, none()); n++;
+      if (n >= end) {
+        setOverflow();
+        return n - base;
+      }
+      st(MOVES(), n, placeMove(first(e)));
+      st(CAPS(), n, none());
+      n++;
     }
     return n - base;
   }
@@ -162,15 +182,24 @@ export function generateHunt(base: i32): i32 {
     for (let f = from; nonEmpty(f); f = popFirst(f)) {
       const fr = first(f);
       for (let t = jumpLandings(fr, enemy, empty); nonEmpty(t); t = popFirst(t)) {
-        const to = first(t), mid = midOf(fr, to);
-        if (n >= end) { setOverflow(); return n - base; }
-        st(MOVES(), n, jumpMove(fr, to, mid)); st(CAPS(), n, bit(mid)); n++;
+        const to = first(t),
+          mid = midOf(fr, to);
+        if (n >= end) {
+          setOverflow();
+          return n - base;
+        }
+        st(MOVES(), n, jumpMove(fr, to, mid));
+        st(CAPS(), n, bit(mid));
+        n++;
       }
     }
   } else if (cap == CAP_MULTI) {
-    mjEnemy = enemy; mjOcc = occ; mjEnd = end;
+    mjEnemy = enemy;
+    mjOcc = occ;
+    mjEnd = end;
     for (let f = from; nonEmpty(f); f = popFirst(f)) {
-      mjFrom = first(f); mjN = n;
+      mjFrom = first(f);
+      mjN = n;
       capLeft = capBudget > 0 ? capBudget : i32.MAX_VALUE;
       statesReset();
       jumpDfs(mjFrom, none(), -1);
@@ -181,12 +210,17 @@ export function generateHunt(base: i32): i32 {
     const fr = first(f);
     for (let t = and(stepTargets(s, fr), empty); nonEmpty(t); t = popFirst(t)) {
       const to = first(t);
-      if (n >= end) { setOverflow(); return n - base; }
+      if (n >= end) {
+        setOverflow();
+        return n - base;
+      }
       if (cap == CAP_INTERVENTION) {
         const c = interventionCaps(fr, to, enemy, occ);
-        st(MOVES(), n, nonEmpty(c) ? interveneMove(fr, to) : stepMove(fr, to)); st(CAPS(), n, c);
+        st(MOVES(), n, nonEmpty(c) ? interveneMove(fr, to) : stepMove(fr, to));
+        st(CAPS(), n, c);
       } else {
-        st(MOVES(), n, stepMove(fr, to)); st(CAPS(), n, none());
+        st(MOVES(), n, stepMove(fr, to));
+        st(CAPS(), n, none());
       }
       n++;
     }
@@ -203,7 +237,8 @@ export function hasMoveHunt(): bool {
   if (!fast) {
     // any placement, step or first jump (a multi-jump starts with a short jump; intervention is a step)
     const s = side;
-    const mine = s == PREY ? prey : hunters, enemy = s == PREY ? hunters : prey;
+    const mine = s == PREY ? prey : hunters,
+      enemy = s == PREY ? hunters : prey;
     const empty = andNot(boardMask, or(hunters, prey));
     if ((s == PREY ? inHand : hand1) > 0) return nonEmpty(empty);
     const jumps = captureOf(s);
@@ -272,15 +307,21 @@ export function capturesFast(base: i32): i32 {
  */
 export function huntPathCaptures(n: i32): i32 {
   const s = side;
-  const enemy = s == PREY ? hunters : prey, occ = or(hunters, prey);
+  const enemy = s == PREY ? hunters : prey,
+    occ = or(hunters, prey);
   const from = ld(PATH_IN, 0);
   const kind = captureOf(s);
   let caps = none();
   for (let i = 0; i + 1 < n; i++) {
     if ((kind != CAP_JUMP && kind != CAP_MULTI) || (kind == CAP_JUMP && i > 0)) return -(1 + i);
-    const a = ld(PATH_IN, i), b = ld(PATH_IN, i + 1);
+    const a = ld(PATH_IN, i),
+      b = ld(PATH_IN, i + 1);
     let mid = -1;
-    for (let d = 0; d < 8; d++) if (<i32>ld(JL, a * 8 + d) == b) { mid = <i32>ld(NB, a * 8 + d); break; }
+    for (let d = 0; d < 8; d++)
+      if (<i32>ld(JL, a * 8 + d) == b) {
+        mid = <i32>ld(NB, a * 8 + d);
+        break;
+      }
     if (mid < 0 || !has(enemy, mid) || has(caps, mid)) return -(1 + i);
     if (has(occ, b) && b != from && !(has(caps, b) && ld(CNT, b) == 1)) return -(1 + i);
     caps = or(caps, bit(mid));

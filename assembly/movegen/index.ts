@@ -1,17 +1,19 @@
 // The family dispatch (DESIGN.md "Families"): every caller (search, perft, the exported surface) lists
 // moves through here; the hunt family's generator (hunt.ts, with the Bagh Chal profile's fast loops)
 // or the draughts family's (draughts.ts) does the work. Neither generator imports the other.
-import { ld, st, size } from "../bits";
-import { over, clockOut, side } from "../position";
-import { isCapture } from "../move";
-import { fast, family, FAMILY_DRAUGHTS, captureOf, CAP_NONE } from "../rules";
-import { MOVES, CAPS, scratchBase, clearOverflow, startRecording, stopRecording } from "../movelist";
-import { generateFast, generateHunt, capturesFast, hasMoveHunt, huntPathCaptures, setCaptureBudget } from "./hunt";
-import { generateDraughts, draughtsPathCaptures } from "./draughts";
+import { ld, st, size } from '../bits';
+import { over, clockOut, side } from '../position';
+import { isCapture } from '../move';
+import { fast, family, FAMILY_DRAUGHTS, captureOf, CAP_NONE } from '../rules';
+import { MOVES, CAPS, scratchBase, clearOverflow, startRecording, stopRecording } from '../movelist';
+import { generateFast, generateHunt, capturesFast, hasMoveHunt, huntPathCaptures, setCaptureBudget } from './hunt';
+import { generateDraughts, draughtsPathCaptures } from './draughts';
 
 /** True when the game is over by a static rule (captures, escape, stall) or the move limit. */
 // @ts-ignore: decorator
-@inline export function decided(): bool { return over != 0 || clockOut(); }
+@inline export function decided(): bool {
+  return over != 0 || clockOut();
+}
 
 /**
  * Writes every legal move of the current position at MOVES[base..] (captured sets at CAPS[base..],
@@ -57,16 +59,26 @@ export function generateCaptures(base: i32): i32 {
   if (captureOf(side) == CAP_NONE) return 0;
   let n: i32;
   if (family == FAMILY_DRAUGHTS) n = generateDraughts(base);
-  else { setCaptureBudget(QS_CAPTURE_BUDGET); n = generateHunt(base); setCaptureBudget(0); }
+  else {
+    setCaptureBudget(QS_CAPTURE_BUDGET);
+    n = generateHunt(base);
+    setCaptureBudget(0);
+  }
   let k = base;
   for (let i = base; i < base + n; i++) {
     const m = ld(MOVES(), i);
     if (!isCapture(m)) continue;
     // insertion by the number of pieces taken, most first (stable: equal sizes keep their order)
-    const c = ld(CAPS(), i), sz = size(c);
+    const c = ld(CAPS(), i),
+      sz = size(c);
     let j = k++;
-    while (j > base && size(ld(CAPS(), j - 1)) < sz) { st(MOVES(), j, ld(MOVES(), j - 1)); st(CAPS(), j, ld(CAPS(), j - 1)); j--; }
-    st(MOVES(), j, m); st(CAPS(), j, c);
+    while (j > base && size(ld(CAPS(), j - 1)) < sz) {
+      st(MOVES(), j, ld(MOVES(), j - 1));
+      st(CAPS(), j, ld(CAPS(), j - 1));
+      j--;
+    }
+    st(MOVES(), j, m);
+    st(CAPS(), j, c);
   }
   return k - base;
 }

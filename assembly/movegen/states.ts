@@ -2,7 +2,7 @@
 // open-addressing table: a new piece bumps the stamp, so nothing is cleared between pieces. Both
 // families' chained-capture generators (hunt.ts multi-jumps, draughts.ts) use it to list each move once
 // by its identity (RULES.md §0: start, end, captured set) and to search no state twice.
-import { ld, st, digest, equal } from "../bits";
+import { ld, st, digest, equal } from '../bits';
 
 /**
  * Slots: 2^14 on the u64 build's boards. The wide build starts each piece at 2^14 too and grows the
@@ -29,19 +29,29 @@ let TO_W = new StaticArray<i32>(isInteger<Bits>() ? 0 : 1 << START_BITS);
 let CAPS_W = new StaticArray<Bits>(isInteger<Bits>() ? 0 : 1 << START_BITS);
 let VALUE_W = new StaticArray<i32>(isInteger<Bits>() ? 0 : 1 << START_BITS);
 // @ts-ignore: decorator
-@inline function STAMP(): StaticArray<u32> { return isInteger<Bits>() ? STAMP_U : STAMP_W; }
+@inline function STAMP(): StaticArray<u32> {
+  return isInteger<Bits>() ? STAMP_U : STAMP_W;
+}
 // @ts-ignore: decorator
-@inline function TO(): StaticArray<i32> { return isInteger<Bits>() ? TO_U : TO_W; }
+@inline function TO(): StaticArray<i32> {
+  return isInteger<Bits>() ? TO_U : TO_W;
+}
 // @ts-ignore: decorator
-@inline function CAPS_TAKEN(): StaticArray<Bits> { return isInteger<Bits>() ? CAPS_U : CAPS_W; }
+@inline function CAPS_TAKEN(): StaticArray<Bits> {
+  return isInteger<Bits>() ? CAPS_U : CAPS_W;
+}
 // @ts-ignore: decorator
-@inline function VALUE(): StaticArray<i32> { return isInteger<Bits>() ? VALUE_U : VALUE_W; }
+@inline function VALUE(): StaticArray<i32> {
+  return isInteger<Bits>() ? VALUE_U : VALUE_W;
+}
 let stamp: u32 = 0;
 let used: i32 = 0;
 /** The table's current size is 2^bits (the wide build only; the u64 build's is always 2^14). */
 let bits: i32 = START_BITS;
 // @ts-ignore: decorator
-@inline function curBits(): i32 { return isInteger<Bits>() ? START_BITS : bits; }
+@inline function curBits(): i32 {
+  return isInteger<Bits>() ? START_BITS : bits;
+}
 /** The states being moved when the table grows (at most half of the table before it grew). */
 let MOVE_TO = new StaticArray<i32>(0);
 let MOVE_CAPS = new StaticArray<Bits>(0);
@@ -49,7 +59,10 @@ let MOVE_VALUE = new StaticArray<i32>(0);
 
 /** A new stamp: every state known so far is forgotten. */
 function newStamp(): void {
-  if (++stamp == 0) { for (let i = 0; i < (1 << allocBits); i++) st(STAMP(), i, <u32>0); stamp = 1; }
+  if (++stamp == 0) {
+    for (let i = 0; i < 1 << allocBits; i++) st(STAMP(), i, <u32>0);
+    stamp = 1;
+  }
 }
 
 /** Forgets every state (a new piece's search starts). */
@@ -63,32 +76,44 @@ export function statesReset(): void {
 function grow(): void {
   const size = 1 << bits;
   if (MOVE_TO.length < size / 2) {
-    MOVE_TO = new StaticArray<i32>(size / 2); MOVE_CAPS = new StaticArray<Bits>(size / 2); MOVE_VALUE = new StaticArray<i32>(size / 2);
+    MOVE_TO = new StaticArray<i32>(size / 2);
+    MOVE_CAPS = new StaticArray<Bits>(size / 2);
+    MOVE_VALUE = new StaticArray<i32>(size / 2);
   }
   let k = 0;
   for (let i = 0; i < size; i++) {
     if (ld(STAMP(), i) != stamp) continue;
-    st(MOVE_TO, k, ld(TO(), i)); st(MOVE_CAPS, k, ld(CAPS_TAKEN(), i)); st(MOVE_VALUE, k, ld(VALUE(), i)); k++;
+    st(MOVE_TO, k, ld(TO(), i));
+    st(MOVE_CAPS, k, ld(CAPS_TAKEN(), i));
+    st(MOVE_VALUE, k, ld(VALUE(), i));
+    k++;
   }
   bits = min(bits + 2, MAX_BITS);
   if (bits > allocBits) {
     // fresh zeroed arrays: no slot holds the stamp about to be drawn
     allocBits = bits;
-    STAMP_W = new StaticArray<u32>(1 << bits); TO_W = new StaticArray<i32>(1 << bits);
-    CAPS_W = new StaticArray<Bits>(1 << bits); VALUE_W = new StaticArray<i32>(1 << bits);
+    STAMP_W = new StaticArray<u32>(1 << bits);
+    TO_W = new StaticArray<i32>(1 << bits);
+    CAPS_W = new StaticArray<Bits>(1 << bits);
+    VALUE_W = new StaticArray<i32>(1 << bits);
   }
   newStamp();
   for (let j = 0; j < k; j++) {
     const h = stateSlot(ld(MOVE_TO, j), ld(MOVE_CAPS, j));
-    st(STAMP(), h, stamp); st(TO(), h, ld(MOVE_TO, j)); st(CAPS_TAKEN(), h, ld(MOVE_CAPS, j)); st(VALUE(), h, ld(MOVE_VALUE, j));
+    st(STAMP(), h, stamp);
+    st(TO(), h, ld(MOVE_TO, j));
+    st(CAPS_TAKEN(), h, ld(MOVE_CAPS, j));
+    st(VALUE(), h, ld(MOVE_VALUE, j));
   }
 }
 
 /** The slot of state (to, caps): its own if known (stateKnown), else the free one it would take. */
 export function stateSlot(to: i32, caps: Bits): i32 {
   const b = curBits();
-  let h = <i32>(((digest(caps) ^ (<u64>to * 0x9E3779B97F4A7C15)) * 0xBF58476D1CE4E5B9) >> <u64>(64 - b));
-  const stamps = STAMP(), tos = TO(), taken = CAPS_TAKEN();   // the wide build's arrays, read once
+  let h = <i32>(((digest(caps) ^ (<u64>to * 0x9e3779b97f4a7c15)) * 0xbf58476d1ce4e5b9) >> (<u64>(64 - b)));
+  const stamps = STAMP(),
+    tos = TO(),
+    taken = CAPS_TAKEN(); // the wide build's arrays, read once
   while (ld(stamps, h) == stamp) {
     if (ld(tos, h) == to && equal(ld(taken, h), caps)) return h;
     h = (h + 1) & ((1 << b) - 1);
@@ -98,7 +123,9 @@ export function stateSlot(to: i32, caps: Bits): i32 {
 
 /** True if slot h (from stateSlot) holds a known state. */
 // @ts-ignore: decorator
-@inline export function stateKnown(h: i32): bool { return ld(STAMP(), h) == stamp; }
+@inline export function stateKnown(h: i32): bool {
+  return ld(STAMP(), h) == stamp;
+}
 
 /**
  * Adds state (to, caps) with `value` at free slot h (from stateSlot). False when MAX_STATES are known.
@@ -110,12 +137,19 @@ export function stateAdd(h: i32, to: i32, caps: Bits, value: i32): bool {
     grow();
     h = stateSlot(to, caps);
   }
-  st(STAMP(), h, stamp); st(TO(), h, to); st(CAPS_TAKEN(), h, caps); st(VALUE(), h, value);
+  st(STAMP(), h, stamp);
+  st(TO(), h, to);
+  st(CAPS_TAKEN(), h, caps);
+  st(VALUE(), h, value);
   used++;
   return true;
 }
 
 // @ts-ignore: decorator
-@inline export function stateValue(h: i32): i32 { return ld(VALUE(), h); }
+@inline export function stateValue(h: i32): i32 {
+  return ld(VALUE(), h);
+}
 // @ts-ignore: decorator
-@inline export function setStateValue(h: i32, v: i32): void { st(VALUE(), h, v); }
+@inline export function setStateValue(h: i32, v: i32): void {
+  st(VALUE(), h, v);
+}

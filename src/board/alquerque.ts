@@ -55,7 +55,9 @@ export function alquerque(n: number, opts: AlquerqueOptions = {}): Board {
     throw new RangeError(`alquerque: n must be an odd integer >= 3, got ${String(n)}`);
   }
   if (n > MAX_FILES) {
-    throw new RangeError(`alquerque: n = ${n} needs more than ${MAX_FILES} files (a..z); n must be at most ${MAX_FILES - 1}`);
+    throw new RangeError(
+      `alquerque: n = ${n} needs more than ${MAX_FILES} files (a..z); n must be at most ${MAX_FILES - 1}`,
+    );
   }
   const dens = opts.dens ?? [];
   if (!Array.isArray(dens)) throw new RangeError('alquerque: opts.dens must be an array of den sides');
@@ -124,5 +126,9 @@ export function alquerque(n: number, opts: AlquerqueOptions = {}): Board {
   const dx = -Math.min(...coords.map((q) => q[0]));
   const dy = -Math.min(...coords.map((q) => q[1]));
   const shift = (q: Vec): Vec => [q[0] + dx, q[1] + dy];
-  return fromPointsAndLines(id, coords.map(shift), lines.map((l) => l.map(shift)));
+  return fromPointsAndLines(
+    id,
+    coords.map(shift),
+    lines.map((l) => l.map(shift)),
+  );
 }

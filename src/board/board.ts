@@ -216,9 +216,13 @@ export function fromPointsAndLines(
       const [x, y] = Array.isArray(c) ? c : [NaN, NaN];
       const p = byCoord.get(`${x},${y}`);
       if (p === undefined) {
-        const where = Number.isInteger(x) && Number.isInteger(y) && x >= 0 && x < MAX_FILES && y >= 0
-          ? ` (${pointName(x, y)})` : '';
-        throw new RangeError(`${id}: line #${li} passes through (${String(x)}, ${String(y)})${where}, which is not a point of the board`);
+        const where =
+          Number.isInteger(x) && Number.isInteger(y) && x >= 0 && x < MAX_FILES && y >= 0
+            ? ` (${pointName(x, y)})`
+            : '';
+        throw new RangeError(
+          `${id}: line #${li} passes through (${String(x)}, ${String(y)})${where}, which is not a point of the board`,
+        );
       }
       if (members.includes(p)) {
         throw new RangeError(`${id}: line #${li} lists ${points[p]!.name} twice`);

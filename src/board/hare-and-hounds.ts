@@ -25,15 +25,63 @@ import { fromPointsAndLines, type Board } from './board.js';
  * @returns the board with id `'hare-and-hounds-11'`, width 3, height 5; never throws.
  */
 export function hareAndHounds(): Board {
-  const coords: Array<[number, number]> = [[1, 0], [1, 4]];
+  const coords: Array<[number, number]> = [
+    [1, 0],
+    [1, 4],
+  ];
   for (let y = 1; y <= 3; y++) for (let x = 0; x <= 2; x++) coords.push([x, y]);
   const lines: Array<Array<[number, number]>> = [];
   for (let i = 0; i <= 2; i++) {
-    lines.push([[0, i + 1], [1, i + 1], [2, i + 1]]); // rows 2..4
-    lines.push([[i, 1], [i, 2], [i, 3]]); // columns a..c
+    lines.push([
+      [0, i + 1],
+      [1, i + 1],
+      [2, i + 1],
+    ]); // rows 2..4
+    lines.push([
+      [i, 1],
+      [i, 2],
+      [i, 3],
+    ]); // columns a..c
   }
-  lines.push([[0, 1], [1, 2], [2, 3]], [[0, 3], [1, 2], [2, 1]]); // diagonals through b3
-  lines.push([[1, 0], [0, 1]], [[1, 0], [1, 1]], [[1, 0], [2, 1]]); // b1 to a2, b2, c2
-  lines.push([[1, 4], [0, 3]], [[1, 4], [1, 3]], [[1, 4], [2, 3]]); // b5 to a4, b4, c4
+  lines.push(
+    [
+      [0, 1],
+      [1, 2],
+      [2, 3],
+    ],
+    [
+      [0, 3],
+      [1, 2],
+      [2, 1],
+    ],
+  ); // diagonals through b3
+  lines.push(
+    [
+      [1, 0],
+      [0, 1],
+    ],
+    [
+      [1, 0],
+      [1, 1],
+    ],
+    [
+      [1, 0],
+      [2, 1],
+    ],
+  ); // b1 to a2, b2, c2
+  lines.push(
+    [
+      [1, 4],
+      [0, 3],
+    ],
+    [
+      [1, 4],
+      [1, 3],
+    ],
+    [
+      [1, 4],
+      [2, 3],
+    ],
+  ); // b5 to a4, b4, c4
   return fromPointsAndLines('hare-and-hounds-11', coords, lines);
 }

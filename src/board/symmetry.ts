@@ -7,12 +7,21 @@ import type { Board } from './board.js';
  * positions (Bagh Chal: all 8; RULES.md §0 boards).
  */
 export function boardSymmetries(board: Board): number[][] {
-  const w = board.width - 1, h = board.height - 1;
+  const w = board.width - 1,
+    h = board.height - 1;
   const transforms: Array<(x: number, y: number) => [number, number]> = [
-    (x, y) => [x, y], (x, y) => [w - x, y], (x, y) => [x, h - y], (x, y) => [w - x, h - y],
+    (x, y) => [x, y],
+    (x, y) => [w - x, y],
+    (x, y) => [x, h - y],
+    (x, y) => [w - x, h - y],
   ];
   if (board.width === board.height) {
-    transforms.push((x, y) => [y, x], (x, y) => [h - y, x], (x, y) => [y, w - x], (x, y) => [h - y, w - x]);
+    transforms.push(
+      (x, y) => [y, x],
+      (x, y) => [h - y, x],
+      (x, y) => [y, w - x],
+      (x, y) => [h - y, w - x],
+    );
   }
   const lineKeys = new Set(board.lines.map((l) => [...l].sort((a, b) => a - b).join(',')));
   const at = new Map(board.points.map((p) => [`${p.x},${p.y}`, p.index]));
@@ -20,7 +29,17 @@ export function boardSymmetries(board: Board): number[][] {
   for (const t of transforms) {
     const perm = board.points.map((p) => at.get(t(p.x, p.y).join(',')) ?? -1);
     if (perm.includes(-1)) continue;
-    if (!board.lines.every((l) => lineKeys.has(l.map((p) => perm[p]).sort((a, b) => a - b).join(',')))) continue;
+    if (
+      !board.lines.every((l) =>
+        lineKeys.has(
+          l
+            .map((p) => perm[p])
+            .sort((a, b) => a - b)
+            .join(','),
+        ),
+      )
+    )
+      continue;
     out.push(perm);
   }
   return out;

@@ -4,7 +4,7 @@
  * option given twice. Bad input is an InvalidArgumentError (commander prints it) or an ArgumentError
  * (main.ts prints it): one line on stderr, exit 2.
  */
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, InvalidArgumentError, Option } from 'commander';
 import { FAMILIES, checkLabels, createGame, type AnyGame } from '../engine.js';
 import { ArgumentError } from '../contract/errors.js';
 import { MAX_HASH_MB, parseOptionArgs } from '../contract/args.js';
@@ -38,7 +38,12 @@ export const optionOption = (what = 'set a variant option, repeatable') =>
 
 /** The options addCommon adds (and --labels, --progress where a command has them). */
 export interface Common {
-  position?: string; option: string[]; json?: boolean; hash?: number; tbDir?: string; labels?: 'kanji' | 'codes';
+  position?: string;
+  option: string[];
+  json?: boolean;
+  hash?: number;
+  tbDir?: string;
+  labels?: 'kanji' | 'codes';
   progress?: boolean;
 }
 
@@ -48,14 +53,22 @@ export function gameFor(variant: string, o: Common): Promise<AnyGame> {
     checkLabels(variant, o.labels, '--labels');
   }
   return createGame(variant, {
-    position: o.position, options: parseOptionArgs(o.option), hashMb: o.hash, tbDir: o.tbDir,
+    position: o.position,
+    options: parseOptionArgs(o.option),
+    hashMb: o.hash,
+    tbDir: o.tbDir,
   });
 }
 
 /** --labels: the piece label kinds of every family that has them. */
-export const labelsOption = () => new Option('--labels <kind>', 'piece labels on the boards of ' +
-  `${FAMILIES.filter((f) => f.labels.length).flatMap((f) => [...f.ids()]).join(', ')} (default: the first kind)`)
-  .choices([...new Set(FAMILIES.flatMap((f) => [...f.labels]))]);
+export const labelsOption = () =>
+  new Option(
+    '--labels <kind>',
+    'piece labels on the boards of ' +
+      `${FAMILIES.filter((f) => f.labels.length)
+        .flatMap((f) => [...f.ids()])
+        .join(', ')} (default: the first kind)`,
+  ).choices([...new Set(FAMILIES.flatMap((f) => [...f.labels]))]);
 
 /** Options every command that sets up a game takes; `hash` only where the search runs. */
 export function addCommon(cmd: Command, hash = true): Command {

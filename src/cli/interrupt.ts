@@ -25,10 +25,14 @@ export class Interrupt {
   };
   /** The worker whose searches a signal stops. */
   engine: EngineWorker | null = null;
-  constructor() { process.on('SIGINT', this.handler); process.on('SIGTERM', this.handler); }
+  constructor() {
+    process.on('SIGINT', this.handler);
+    process.on('SIGTERM', this.handler);
+  }
   /** Removes the handlers and sets the exit code when a signal came. */
   end(): void {
-    process.off('SIGINT', this.handler); process.off('SIGTERM', this.handler);
+    process.off('SIGINT', this.handler);
+    process.off('SIGTERM', this.handler);
     if (this.signal !== null) process.exitCode = exitCodeOf(this.signal);
   }
 }

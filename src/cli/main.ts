@@ -27,8 +27,12 @@ handleClosedPipes();
 const program = new Command();
 program
   .name('lattice')
-  .description('lattice-engine: perft, search and self-play for hunt and capture games (variants: ' +
-    `${listVariants().map((v) => v.id).join(', ')})`)
+  .description(
+    'lattice-engine: perft, search and self-play for hunt and capture games (variants: ' +
+      `${listVariants()
+        .map((v) => v.id)
+        .join(', ')})`,
+  )
   .version('0.1.0')
   .exitOverride()
   .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });

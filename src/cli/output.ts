@@ -14,7 +14,12 @@ export const note = (s: string) => process.stderr.write(s + '\n');
  */
 export function handleClosedPipes(): void {
   // `lattice ... | head` closes the pipe early: that is not an error
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => { if (err.code === 'EPIPE') process.exit(0); throw err; });
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
   // the same for stderr (progress piped into `head`): nobody reads it any more, so carry on silently
-  process.stderr.on('error', (err: NodeJS.ErrnoException) => { if (err.code !== 'EPIPE') throw err; });
+  process.stderr.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
 }

@@ -14,7 +14,11 @@ import { errorRecord } from '../contract/errors.js';
 import type { PerftProgress } from '../contract/limits.js';
 
 interface PerftJob {
-  variant: string; position: string; options: Record<string, string | number>; depth: number; divide: boolean;
+  variant: string;
+  position: string;
+  options: Record<string, string | number>;
+  depth: number;
+  divide: boolean;
   movetime?: number;
 }
 

@@ -13,26 +13,43 @@ import { addProgress, progressBar, showProgress } from './progress.js';
 import { note, out } from './output.js';
 import { noWorkers } from './jobs.js';
 
-interface PerftOpts extends Common { divide?: boolean; movetime?: number; redis?: string; split?: number }
+interface PerftOpts extends Common {
+  divide?: boolean;
+  movetime?: number;
+  redis?: string;
+  split?: number;
+}
 
 /** Registers `lattice perft <variant> <depth>`. */
 export function registerPerft(program: Command): void {
   addProgress(addCommon(program.command('perft <variant> <depth>'), false))
-    .description(`count leaf nodes at exactly <depth> plies, 0..${MAX_PERFT_DEPTH} (bulk counting); ` +
-      'progress: a bar over the root moves')
+    .description(
+      `count leaf nodes at exactly <depth> plies, 0..${MAX_PERFT_DEPTH} (bulk counting); ` +
+        'progress: a bar over the root moves',
+    )
     .option('--divide', 'also count per root move (depth >= 1)')
     .option('--movetime <ms>', 'give up after this many milliseconds (exit 2)', intArg('--movetime', 1, 86_400_000))
-    .option('--redis <url>', 'count on `lattice worker` processes through this Redis server (redis://host:port): ' +
-      'subtree jobs, see README "More than one machine"')
-    .option('--split <plies>', 'with --redis: split the tree into jobs at this many plies (default: the first ply ' +
-      'with 200 or more distinct positions, at most depth - 1)', intArg('--split', 0, MAX_PERFT_DEPTH))
+    .option(
+      '--redis <url>',
+      'count on `lattice worker` processes through this Redis server (redis://host:port): ' +
+        'subtree jobs, see README "More than one machine"',
+    )
+    .option(
+      '--split <plies>',
+      'with --redis: split the tree into jobs at this many plies (default: the first ply ' +
+        'with 200 or more distinct positions, at most depth - 1)',
+      intArg('--split', 0, MAX_PERFT_DEPTH),
+    )
     .action(async (variant: string, depthText: string, o: PerftOpts) => {
       const depth = intPositional('depth', depthText, 0, MAX_PERFT_DEPTH);
       if (o.divide && depth < 1) throw new ArgumentError('--divide needs depth >= 1');
       if (o.split !== undefined && o.redis === undefined) {
         throw new ArgumentError('--split applies with --redis (the tree is split into jobs for the workers)');
       }
-      if (o.redis !== undefined) { await perftOnWorkers(variant, depth, o as PerftOpts & { redis: string }); return; }
+      if (o.redis !== undefined) {
+        await perftOnWorkers(variant, depth, o as PerftOpts & { redis: string });
+        return;
+      }
       const g = await gameFor(variant, o);
       const t0 = performance.now();
       let divide: Record<string, number> | undefined, nodes: number;
@@ -48,28 +65,46 @@ export function registerPerft(program: Command): void {
 }
 
 /** What perft prints, here or on the workers: the JSON object, or the divide's lines and the count. */
-function printPerft(variant: string, position: string, depth: number, nodes: number, ms: number,
-  divide: Record<string, number> | undefined, json: boolean | undefined): void {
-  if (json) { out(JSON.stringify({ variant, position, depth, nodes, ms, ...(divide ? { divide } : {}) })); return; }
+function printPerft(
+  variant: string,
+  position: string,
+  depth: number,
+  nodes: number,
+  ms: number,
+  divide: Record<string, number> | undefined,
+  json: boolean | undefined,
+): void {
+  if (json) {
+    out(JSON.stringify({ variant, position, depth, nodes, ms, ...(divide ? { divide } : {}) }));
+    return;
+  }
   if (divide) for (const [m, n] of Object.entries(divide).sort()) out(`${m}: ${n}`);
-  out(`perft ${depth} = ${nodes}  (${ms} ms, ${ms > 0 ? ((nodes / ms) / 1000).toFixed(1) : '-'} Mnps)  ${position}`);
+  out(`perft ${depth} = ${nodes}  (${ms} ms, ${ms > 0 ? (nodes / ms / 1000).toFixed(1) : '-'} Mnps)  ${position}`);
 }
 
 type PerftOutcome = { nodes: number; divide?: Record<string, number> };
-type PerftMessage = { type: 'progress'; done: number; total: number; move: string; nodes: number }
-  | ({ type: 'done' } & PerftOutcome) | { type: 'error'; error: ErrorRecord };
+type PerftMessage =
+  | { type: 'progress'; done: number; total: number; move: string; nodes: number }
+  | ({ type: 'done' } & PerftOutcome)
+  | { type: 'error'; error: ErrorRecord };
 /**
  * perft/divide with a bar over the root moves: the bar shows 0/N at once, the count runs in a worker
  * thread (perft-thread.ts) so that the bar's elapsed time moves and Ctrl-C is handled while a root move
  * runs. Rejects with the worker's error revived (class and code kept).
  */
 async function perftWithBar(variant: string, g: AnyGame, o: PerftOpts, depth: number): Promise<PerftOutcome> {
-  const bar = progressBar(true, `perft ${depth} |{bar}| {value}/{total} root moves | {duration_formatted} | {move} | ` +
-    '{nodes} leaves so far')!;
+  const bar = progressBar(
+    true,
+    `perft ${depth} |{bar}| {value}/{total} root moves | {duration_formatted} | {move} | ` + '{nodes} leaves so far',
+  )!;
   bar.start(g.legalMoves().length, 0, { move: '', nodes: 0 });
   const w = new Worker(new URL('./perft-thread.js', import.meta.url), {
     workerData: {
-      variant, position: g.position(), options: parseOptionArgs(o.option), depth, divide: o.divide === true,
+      variant,
+      position: g.position(),
+      options: parseOptionArgs(o.option),
+      depth,
+      divide: o.divide === true,
       movetime: o.movetime,
     },
   });
@@ -101,22 +136,36 @@ async function perftWithBar(variant: string, g: AnyGame, o: PerftOpts, depth: nu
 async function perftOnWorkers(variant: string, depth: number, o: PerftOpts & { redis: string }): Promise<void> {
   const { distributedPerft } = await import('../distributed/perft.js');
   const show = showProgress(o);
-  const bar = progressBar(show, `perft ${depth} |{bar}| {value}/{total} jobs | {leaves} leaves | {rate} M leaves/s | ` +
-    'ETA {eta_formatted} | {workers} workers');
+  const bar = progressBar(
+    show,
+    `perft ${depth} |{bar}| {value}/{total} jobs | {leaves} leaves | {rate} M leaves/s | ` +
+      'ETA {eta_formatted} | {workers} workers',
+  );
   const t0 = performance.now();
   let started = false;
   const r = await distributedPerft({
-    redis: o.redis, variant, depth, divide: o.divide, split: o.split, movetime: o.movetime,
-    options: parseOptionArgs(o.option), ...(o.position !== undefined ? { position: o.position } : {}),
+    redis: o.redis,
+    variant,
+    depth,
+    divide: o.divide,
+    split: o.split,
+    movetime: o.movetime,
+    options: parseOptionArgs(o.option),
+    ...(o.position !== undefined ? { position: o.position } : {}),
     onNoWorkers: () => note(noWorkers(o.redis)),
     onWarning: (m) => note(`warning: ${m}`),
     onProgress: (p) => {
       if (!bar) return;
       const s = (performance.now() - t0) / 1000;
       const payload = {
-        leaves: p.leaves, rate: s > 0 ? (p.leaves / s / 1e6).toFixed(1) : '-', workers: p.workers < 0 ? '?' : p.workers,
+        leaves: p.leaves,
+        rate: s > 0 ? (p.leaves / s / 1e6).toFixed(1) : '-',
+        workers: p.workers < 0 ? '?' : p.workers,
       };
-      if (!started) { bar.start(p.total, p.done, payload); started = true; } else bar.update(p.done, payload);
+      if (!started) {
+        bar.start(p.total, p.done, payload);
+        started = true;
+      } else bar.update(p.done, payload);
     },
   });
   if (bar && started) bar.stop();

@@ -14,16 +14,26 @@ import { Interrupt } from './interrupt.js';
 import { note, out } from './output.js';
 
 const scoreText = (r: { score: number; mateIn: number | null }) =>
-  r.mateIn === null ? `cp ${r.score}`
-    : r.mateIn === 0 ? 'game over' : `mate ${r.mateIn > 0 ? '+' : '-'}${Math.abs(r.mateIn)} plies`;
+  r.mateIn === null
+    ? `cp ${r.score}`
+    : r.mateIn === 0
+      ? 'game over'
+      : `mate ${r.mateIn > 0 ? '+' : '-'}${Math.abs(r.mateIn)} plies`;
 const infoLine = (i: SearchInfo) =>
   `depth ${i.depth} score ${scoreText(i)} nodes ${i.nodes} time ${i.ms} ms ` +
   `nps ${i.ms > 0 ? Math.round((i.nodes * 1000) / i.ms) : '-'} pv ${i.pv.join(' ')}`;
 const resultLine = (r: AnySearchResult) =>
   `bestmove ${r.bestmove ?? '(none)'} score ${scoreText(r)} depth ${r.depth} nodes ${r.nodes} time ${r.ms} ms ` +
   `pv ${r.pv.join(' ')}`;
-const searchJson = (r: AnySearchResult) =>
-  ({ bestmove: r.bestmove, score: r.score, mateIn: r.mateIn, pv: r.pv, depth: r.depth, nodes: r.nodes, ms: r.ms });
+const searchJson = (r: AnySearchResult) => ({
+  bestmove: r.bestmove,
+  score: r.score,
+  mateIn: r.mateIn,
+  pv: r.pv,
+  depth: r.depth,
+  nodes: r.nodes,
+  ms: r.ms,
+});
 
 /** The limits given (any combination: the first reached stops the search), or `movetime` ms when none is. */
 function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }, movetime: number) {
@@ -34,19 +44,35 @@ function searchLimits(o: { depth?: number; nodes?: number; movetime?: number }, 
   return Object.keys(l).length ? l : { movetime };
 }
 
-interface SearchOpts extends Common { depth?: number; nodes?: number; movetime?: number }
-interface PlayOpts extends Common { movetime: number; maxPlies: number; quiet?: boolean }
-interface AnalyseOpts extends SearchOpts { playMovetime: number; maxPlies: number }
+interface SearchOpts extends Common {
+  depth?: number;
+  nodes?: number;
+  movetime?: number;
+}
+interface PlayOpts extends Common {
+  movetime: number;
+  maxPlies: number;
+  quiet?: boolean;
+}
+interface AnalyseOpts extends SearchOpts {
+  playMovetime: number;
+  maxPlies: number;
+}
 
 /** Registers `lattice search`, `lattice play` and `lattice analyse`. */
 export function registerPlay(program: Command): void {
   addProgress(addCommon(program.command('search <variant>')))
-    .description('search the position and print the best move, score and principal variation (progress: a line per ' +
-      'iteration; Ctrl-C prints the last completed iteration)')
+    .description(
+      'search the position and print the best move, score and principal variation (progress: a line per ' +
+        'iteration; Ctrl-C prints the last completed iteration)',
+    )
     .option('--depth <plies>', `search to this depth, 1..${MAX_SEARCH_DEPTH}`, intArg('--depth', 1, MAX_SEARCH_DEPTH))
     .option('--nodes <n>', 'stop after about this many nodes', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
-    .option('--movetime <ms>', 'stop after this many milliseconds (1000 when no limit is given)',
-      intArg('--movetime', 1, 86_400_000))
+    .option(
+      '--movetime <ms>',
+      'stop after this many milliseconds (1000 when no limit is given)',
+      intArg('--movetime', 1, 86_400_000),
+    )
     .action(async (variant: string, o: SearchOpts) => {
       const interrupt = new Interrupt();
       let engine: EngineWorker | undefined;
@@ -54,7 +80,8 @@ export function registerPlay(program: Command): void {
         engine = await engineFor(variant, o, interrupt);
         // a signal stops the search at its last completed iteration (depth 1 always completes): printed as usual
         const r = await engine.search({
-          ...searchLimits(o, 1000), ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}),
+          ...searchLimits(o, 1000),
+          ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}),
         });
         if (o.json) out(JSON.stringify(searchJson(r)));
         else out(resultLine(r));
@@ -65,8 +92,10 @@ export function registerPlay(program: Command): void {
     });
 
   addProgress(addCommon(program.command('play <variant>')))
-    .description('the engine plays itself to the end of the game (with --json, progress: a line per move; Ctrl-C ' +
-      'prints the game so far)')
+    .description(
+      'the engine plays itself to the end of the game (with --json, progress: a line per move; Ctrl-C ' +
+        'prints the game so far)',
+    )
     .option('--movetime <ms>', 'time per move in milliseconds', intArg('--movetime', 1, 86_400_000), 200)
     .option('--max-plies <n>', 'stop an unfinished game after this many plies', intArg('--max-plies', 1, 100_000), 2000)
     .option('--quiet', 'print the moves but not the board after each')
@@ -85,15 +114,24 @@ export function registerPlay(program: Command): void {
     });
 
   addProgress(addCommon(program.command('analyse <variant>')))
-    .description('the main job: analyse the position with progress (a line per iteration), then play a self-play ' +
-      'game from it (Ctrl-C prints what is finished)')
+    .description(
+      'the main job: analyse the position with progress (a line per iteration), then play a self-play ' +
+        'game from it (Ctrl-C prints what is finished)',
+    )
     .option('--depth <plies>', `analysis depth, 1..${MAX_SEARCH_DEPTH}`, intArg('--depth', 1, MAX_SEARCH_DEPTH))
     .option('--nodes <n>', 'analysis node budget', intArg('--nodes', 1, Number.MAX_SAFE_INTEGER))
-    .option('--movetime <ms>', 'analysis time in milliseconds (5000 when no limit is given)',
-      intArg('--movetime', 1, 86_400_000))
+    .option(
+      '--movetime <ms>',
+      'analysis time in milliseconds (5000 when no limit is given)',
+      intArg('--movetime', 1, 86_400_000),
+    )
     .option('--play-movetime <ms>', 'time per move in the self-play game', intArg('--play-movetime', 1, 86_400_000), 50)
-    .option('--max-plies <n>', 'stop an unfinished self-play game after this many plies',
-      intArg('--max-plies', 1, 100_000), 300)
+    .option(
+      '--max-plies <n>',
+      'stop an unfinished self-play game after this many plies',
+      intArg('--max-plies', 1, 100_000),
+      300,
+    )
     .addOption(labelsOption())
     .action(async (variant: string, o: AnalyseOpts) => {
       const interrupt = new Interrupt();
@@ -104,12 +142,17 @@ export function registerPlay(program: Command): void {
         const position = await engine.position();
         if (!o.json) {
           out(`${variant}: ${position}`);
-          out(await engine.boardText(o.labels) + '\n');
-          out(`analysing (${Object.entries(limits).map(([k, v]) => `${k} ${v}`).join(', ')})...`);
+          out((await engine.boardText(o.labels)) + '\n');
+          out(
+            `analysing (${Object.entries(limits)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ')})...`,
+          );
         }
         // a signal stops the analysis at its last completed iteration: that result is kept
         const r = await engine.search({
-          ...limits, ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}),
+          ...limits,
+          ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}),
         });
         const analysis = { position, ...searchJson(r) };
         if (!o.json) {
@@ -133,7 +176,11 @@ export function registerPlay(program: Command): void {
 async function engineFor(variant: string, o: Common, interrupt: Interrupt): Promise<EngineWorker> {
   if (o.labels !== undefined) checkLabels(variant, o.labels, '--labels');
   const engine = await EngineWorker.start({
-    variant, options: parseOptionArgs(o.option), position: o.position, hashMb: o.hash, tbDir: o.tbDir,
+    variant,
+    options: parseOptionArgs(o.option),
+    position: o.position,
+    hashMb: o.hash,
+    tbDir: o.tbDir,
   });
   interrupt.engine = engine;
   if (interrupt.signal !== null) engine.stop();
@@ -150,7 +197,7 @@ async function selfPlay(variant: string, o: PlayOpts, engine: EngineWorker, inte
   const start = await engine.position();
   const moves: string[] = [];
   const t0 = performance.now();
-  if (!o.json) out(await engine.boardText(o.labels) + '\n');
+  if (!o.json) out((await engine.boardText(o.labels)) + '\n');
   while (interrupt.signal === null && !(await engine.result()) && moves.length < o.maxPlies) {
     const mover = await engine.moverName();
     const r: AnySearchResult = await engine.search({ movetime: o.movetime });
@@ -160,18 +207,23 @@ async function selfPlay(variant: string, o: PlayOpts, engine: EngineWorker, inte
     const line = `${moves.length}. ${mover} ${r.bestmove}  (${scoreText(r)}, depth ${r.depth})`;
     if (!o.json) {
       out(line);
-      if (!o.quiet) out(await engine.boardText(o.labels) + '\n');
+      if (!o.quiet) out((await engine.boardText(o.labels)) + '\n');
     } else if (showProgress(o)) note(`ply ${line} of at most ${o.maxPlies}`);
   }
   const result = await engine.result();
   const ms = Math.round(performance.now() - t0);
-  const unfinished = result ? null : interrupt.signal !== null ? 'interrupted' as const : 'max-plies' as const;
+  const unfinished = result ? null : interrupt.signal !== null ? ('interrupted' as const) : ('max-plies' as const);
   const final = await engine.position();
   const summary = { variant, start, moves, result, unfinished, final, plies: moves.length, ms };
   if (!o.json) {
-    const what = unfinished === 'interrupted' ? 'unfinished (interrupted)'
-      : !result ? `unfinished (the ${o.maxPlies}-ply limit)`
-      : result.winner === 'draw' ? `draw (${result.reason})` : `${result.winnerName} win (${result.reason})`;
+    const what =
+      unfinished === 'interrupted'
+        ? 'unfinished (interrupted)'
+        : !result
+          ? `unfinished (the ${o.maxPlies}-ply limit)`
+          : result.winner === 'draw'
+            ? `draw (${result.reason})`
+            : `${result.winnerName} win (${result.reason})`;
     out(`result: ${what} after ${moves.length} plies; final ${final}`);
   }
   return summary;

@@ -48,7 +48,18 @@ export class Bar extends cliProgress.SingleBar {
  * while the main thread is free); elsewhere it prints one line per render and one every 2 s.
  */
 export function progressBar(show: boolean, format: string, etaBuffer = 50): Bar | null {
-  return show ? new Bar({
-    format, stream: process.stderr, hideCursor: true, etaBuffer, fps: 10, noTTYOutput: true, notTTYSchedule: 2000,
-  }, cliProgress.Presets.shades_classic) : null;
+  return show
+    ? new Bar(
+        {
+          format,
+          stream: process.stderr,
+          hideCursor: true,
+          etaBuffer,
+          fps: 10,
+          noTTYOutput: true,
+          notTTYSchedule: 2000,
+        },
+        cliProgress.Presets.shades_classic,
+      )
+    : null;
 }

@@ -5,7 +5,8 @@ import { note, out } from './output.js';
 
 /** Registers `lattice serve`. */
 export function registerServe(program: Command): void {
-  program.command('serve')
+  program
+    .command('serve')
     .description('serve the page to play and analyse every game in a browser (cross-origin isolated; Ctrl-C stops it)')
     .option('--port <port>', 'TCP port (0: any free one)', intArg('--port', 0, 65535), 8080)
     .option('--host <host>', 'address to listen on', '127.0.0.1')
@@ -17,15 +18,22 @@ export function registerServe(program: Command): void {
       const server = await startServer({ port: o.port, host: o.host, tbDir: o.tbDir });
       const { url, host, port, isolated, tablebase } = server;
       out(o.json ? JSON.stringify({ url, host, port, isolated, tablebase }) : `lattice serve: ${url}`);
-      const stop = () => { void server.close().then(() => process.exit(0)); };
+      const stop = () => {
+        void server.close().then(() => process.exit(0));
+      };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
       if (o.open) {
         const { default: open } = await import('open');
-        const failed = (err: unknown) => note('could not open a browser: ' +
-          `${err instanceof Error ? err.message : String(err)}; open ${server.url} yourself`);
+        const failed = (err: unknown) =>
+          note(
+            'could not open a browser: ' +
+              `${err instanceof Error ? err.message : String(err)}; open ${server.url} yourself`,
+          );
         // a missing opener is an 'error' event on its process, not a rejection: the server stays up either way
-        await open(server.url).then((child) => { child.on('error', failed); }, failed);
+        await open(server.url).then((child) => {
+          child.on('error', failed);
+        }, failed);
       }
     });
 }

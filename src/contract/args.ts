@@ -19,7 +19,8 @@ export const MAX_HASH_MB = 512;
  * position grammar) by getVariant/resolveOptions/setPosition.
  */
 export function checkGameArgTypes(variantId: unknown, opts: unknown): void {
-  if (typeof variantId !== 'string') throw new ArgumentError(`the variant must be a string, got ${describeValue(variantId)}`);
+  if (typeof variantId !== 'string')
+    throw new ArgumentError(`the variant must be a string, got ${describeValue(variantId)}`);
   checkGameOptionTypes(opts, MAX_HASH_MB);
 }
 

@@ -15,13 +15,21 @@ export class LatticeError extends Error {
 /** A value for an error message: strings quoted, numbers as they are, arrays as such, anything else with its type. */
 export function describeValue(v: unknown): string {
   if (Array.isArray(v)) return `an array (length ${v.length})`;
-  return typeof v === 'string' ? JSON.stringify(v) : typeof v === 'number' ? String(v) : `${String(v)} (${v === null ? 'null' : typeof v})`;
+  return typeof v === 'string'
+    ? JSON.stringify(v)
+    : typeof v === 'number'
+      ? String(v)
+      : `${String(v)} (${v === null ? 'null' : typeof v})`;
 }
 
 /** A move value for messages: JSON where it can be (BigInts and cycles too), at most ~80 characters. */
 export function showValue(v: unknown): string {
   let t: string;
-  try { t = JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x)) ?? String(v); } catch { t = Object.prototype.toString.call(v); }
+  try {
+    t = JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x)) ?? String(v);
+  } catch {
+    t = Object.prototype.toString.call(v);
+  }
   return t.length > 80 ? `${t.slice(0, 77)}...` : t;
 }
 
@@ -62,8 +70,20 @@ export class ParseError extends LatticeError {
  * - `promoted`: more promoted pieces (Maka Dai Dai) than the captures made can have promoted.
  */
 export type PositionFault =
-  | 'malformed' | 'count' | 'stack' | 'king' | 'promotion-rank' | 'unreachable-point' | 'hand' | 'captured'
-  | 'no-pieces' | 'side-to-move' | 'last' | 'stall' | 'clock' | 'promoted';
+  | 'malformed'
+  | 'count'
+  | 'stack'
+  | 'king'
+  | 'promotion-rank'
+  | 'unreachable-point'
+  | 'hand'
+  | 'captured'
+  | 'no-pieces'
+  | 'side-to-move'
+  | 'last'
+  | 'stall'
+  | 'clock'
+  | 'promoted';
 
 /** The part of a position string a {@link PositionError} is about. */
 export type PositionField = 'board' | 'side' | 'hand' | 'captured' | 'extra';
@@ -78,7 +98,14 @@ export class PositionError extends ParseError {
   readonly reason: PositionFault;
   readonly field: PositionField;
   readonly point?: string;
-  constructor(input: string, column: number, reason: PositionFault, field: PositionField, message: string, point?: string) {
+  constructor(
+    input: string,
+    column: number,
+    reason: PositionFault,
+    field: PositionField,
+    message: string,
+    point?: string,
+  ) {
     super('position', input, column, message);
     this.name = 'PositionError';
     this.reason = reason;
@@ -100,7 +127,10 @@ export class IllegalMoveError extends LatticeError {
 /** A variant name that is not declared (or, with `why`, one this entry point does not play). */
 export class UnknownVariantError extends LatticeError {
   constructor(name: string, known: string[], why?: string) {
-    super('unknown-variant', why ? `variant "${name}" ${why}` : `unknown variant "${name}" (known: ${known.join(', ')})`);
+    super(
+      'unknown-variant',
+      why ? `variant "${name}" ${why}` : `unknown variant "${name}" (known: ${known.join(', ')})`,
+    );
     this.name = 'UnknownVariantError';
   }
 }
@@ -181,7 +211,9 @@ export class JobError extends LatticeError {
  * assembly/rules.ts `fast`): Game.loadTablebase, buildTablebase, solveGame and countPositions all say it.
  */
 export function noTablebaseError(id: string): TablebaseError {
-  return new TablebaseError(`${id} has no movement-phase tablebase: those cover games with Bagh Chal's rule profile (single jumps, no stacks, only the prey place); the other hunt games are solved whole by "lattice solve ${id} --dir DIR"`);
+  return new TablebaseError(
+    `${id} has no movement-phase tablebase: those cover games with Bagh Chal's rule profile (single jumps, no stacks, only the prey place); the other hunt games are solved whole by "lattice solve ${id} --dir DIR"`,
+  );
 }
 
 /** A method called on a Game or MakaGame after its dispose(). */
@@ -198,7 +230,10 @@ export class DisposedError extends LatticeError {
  * call refused, `running` the run in progress ('search', 'perft', ...).
  */
 export function busyError(what: string, method: string, running: string): LatticeError {
-  return new LatticeError('busy', `the game is searching: ${what}.${method}() cannot be called while its ${running}() runs (from its callback); call it after ${running}() has returned`);
+  return new LatticeError(
+    'busy',
+    `the game is searching: ${what}.${method}() cannot be called while its ${running}() runs (from its callback); call it after ${running}() has returned`,
+  );
 }
 
 /**
@@ -215,19 +250,47 @@ export interface ErrorRecord {
 
 /** The error classes reviveError rebuilds by name; other names with a `code` become a LatticeError. */
 const LATTICE_CLASSES: Record<string, { prototype: LatticeError }> = {
-  LatticeError, ParseError, PositionError, IllegalMoveError, UnknownVariantError, OptionError, RulesError, ArgumentError, DisposedError, TablebaseError, RedisError, JobError,
+  LatticeError,
+  ParseError,
+  PositionError,
+  IllegalMoveError,
+  UnknownVariantError,
+  OptionError,
+  RulesError,
+  ArgumentError,
+  DisposedError,
+  TablebaseError,
+  RedisError,
+  JobError,
 };
 const BUILTIN_CLASSES: Record<string, ErrorConstructor> = {
-  Error, TypeError, RangeError, SyntaxError, ReferenceError, EvalError, URIError,
+  Error,
+  TypeError,
+  RangeError,
+  SyntaxError,
+  ReferenceError,
+  EvalError,
+  URIError,
 };
 
 /** The record of `e` (see ErrorRecord). */
 export function errorRecord(e: Error): ErrorRecord {
   const props: ErrorRecord['props'] = {};
   for (const [k, v] of Object.entries(e)) {
-    if (k !== 'name' && k !== 'message' && k !== 'stack' && (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')) props[k] = v;
+    if (
+      k !== 'name' &&
+      k !== 'message' &&
+      k !== 'stack' &&
+      (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+    )
+      props[k] = v;
   }
-  return { name: String(e.name), message: String(e.message), stack: typeof e.stack === 'string' ? e.stack : undefined, props };
+  return {
+    name: String(e.name),
+    message: String(e.message),
+    stack: typeof e.stack === 'string' ? e.stack : undefined,
+    props,
+  };
 }
 
 /**

@@ -36,7 +36,12 @@ export interface PerftLimits {
 }
 
 /** One root move counted by a perft or divide run (PerftLimits.onProgress). */
-export interface PerftProgress { done: number; total: number; move: string; nodes: number }
+export interface PerftProgress {
+  done: number;
+  total: number;
+  move: string;
+  nodes: number;
+}
 
 /**
  * Search limits; any combination, the first reached stops the search. With none of depth, nodes,
@@ -52,7 +57,10 @@ export interface SearchLimits {
    * depth 1 has completed); 0 means no node limit.
    */
   nodes?: number;
-  /** Time budget in milliseconds, a finite number >= 0 (fractions allowed: a duration, not a count); 0 means no time limit. */
+  /**
+   * Time budget in milliseconds, a finite number >= 0 (fractions allowed: a duration, not a count); 0 means no time
+   * limit.
+   */
   movetime?: number;
   /**
    * A stop flag: when `stop[0] !== 0` (e.g. set by another thread via a SharedArrayBuffer) the search
@@ -83,7 +91,8 @@ const SEARCH_LIMIT_KEYS = ['depth', 'nodes', 'movetime', 'stop', 'onIteration'] 
 
 /** Throws ArgumentError unless depth is an integer 0..max. */
 export function checkDepth(depth: number, max: number): void {
-  if (!Number.isInteger(depth) || depth < 0 || depth > max) throw new ArgumentError(`depth must be an integer 0..${max}, got ${describeValue(depth)}`);
+  if (!Number.isInteger(depth) || depth < 0 || depth > max)
+    throw new ArgumentError(`depth must be an integer 0..${max}, got ${describeValue(depth)}`);
 }
 
 /** Checks perft limits; returns the absolute deadline (performance.now() ms, Infinity for none). */
@@ -91,9 +100,12 @@ export function perftDeadline(limits: PerftLimits): number {
   if (!isOptionsObject(limits)) throw new ArgumentError(`limits must be an object, got ${describeValue(limits)}`);
   checkKeys(limits, PERFT_LIMIT_KEYS, 'perft limits');
   const { movetime, stop } = limits;
-  if (limits.onProgress !== undefined && typeof limits.onProgress !== 'function') throw new ArgumentError('onProgress must be a function');
-  if (movetime !== undefined && !(Number.isFinite(movetime) && movetime > 0)) throw new ArgumentError(`movetime must be a number > 0 ms, got ${describeValue(movetime)}`);
-  if (stop !== undefined && !(stop instanceof Int32Array && stop.length >= 1)) throw new ArgumentError('stop must be an Int32Array of length >= 1');
+  if (limits.onProgress !== undefined && typeof limits.onProgress !== 'function')
+    throw new ArgumentError('onProgress must be a function');
+  if (movetime !== undefined && !(Number.isFinite(movetime) && movetime > 0))
+    throw new ArgumentError(`movetime must be a number > 0 ms, got ${describeValue(movetime)}`);
+  if (stop !== undefined && !(stop instanceof Int32Array && stop.length >= 1))
+    throw new ArgumentError('stop must be an Int32Array of length >= 1');
   return movetime ? performance.now() + movetime : Infinity;
 }
 
@@ -103,23 +115,35 @@ export function perftDeadline(limits: PerftLimits): number {
  * outside 1..126 or not an integer, a node budget that is not an integer 0..2^53-1, a negative or
  * non-finite movetime, a bad stop flag or callback.
  */
-export function checkSearchLimits(limits: SearchLimits, defaultDepth = DEFAULT_SEARCH_DEPTH): { depth: number; nodes: number; movetime: number } {
-  if (!isOptionsObject(limits)) throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
+export function checkSearchLimits(
+  limits: SearchLimits,
+  defaultDepth = DEFAULT_SEARCH_DEPTH,
+): { depth: number; nodes: number; movetime: number } {
+  if (!isOptionsObject(limits))
+    throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
   checkKeys(limits, SEARCH_LIMIT_KEYS, 'search limits');
   const { nodes = 0, movetime: given = 0 } = limits;
   const unlimited = limits.depth === undefined && !limits.nodes && !limits.movetime && !limits.stop;
-  if (!(Number.isFinite(given) && given >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(given)}`);
+  if (!(Number.isFinite(given) && given >= 0))
+    throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(given)}`);
   const movetime = given || (unlimited ? DEFAULT_SEARCH_MS : 0);
   const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : defaultDepth);
   if (!(Number.isInteger(depth) && depth >= 1 && depth <= MAX_SEARCH_DEPTH)) {
     throw new ArgumentError(`search depth must be an integer 1..${MAX_SEARCH_DEPTH}, got ${describeValue(depth)}`);
   }
-  if (!(Number.isSafeInteger(nodes) && nodes >= 0)) throw new ArgumentError(`nodes must be an integer 0..${Number.MAX_SAFE_INTEGER} (a count of nodes; 0: no limit), got ${describeValue(nodes)}`);
-  if (!(Number.isFinite(movetime) && movetime >= 0)) throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(movetime)}`);
+  if (!(Number.isSafeInteger(nodes) && nodes >= 0))
+    throw new ArgumentError(
+      `nodes must be an integer 0..${Number.MAX_SAFE_INTEGER} (a count of nodes; 0: no limit), got ${describeValue(nodes)}`,
+    );
+  if (!(Number.isFinite(movetime) && movetime >= 0))
+    throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(movetime)}`);
   if (limits.stop !== undefined && !(limits.stop instanceof Int32Array && limits.stop.length >= 1)) {
-    throw new ArgumentError('stop must be an Int32Array of length >= 1 (on a SharedArrayBuffer to stop from another thread)');
+    throw new ArgumentError(
+      'stop must be an Int32Array of length >= 1 (on a SharedArrayBuffer to stop from another thread)',
+    );
   }
-  if (limits.onIteration !== undefined && typeof limits.onIteration !== 'function') throw new ArgumentError('onIteration must be a function');
+  if (limits.onIteration !== undefined && typeof limits.onIteration !== 'function')
+    throw new ArgumentError('onIteration must be a function');
   return { depth, nodes, movetime };
 }
 

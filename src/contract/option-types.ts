@@ -16,8 +16,12 @@ export function checkGameOptionTypes(opts: unknown, maxHashMb: number): void {
   if (o.options !== undefined && !isOptionsObject(o.options)) {
     throw new ArgumentError(`options must be an object of option values, got ${describeValue(o.options)}`);
   }
-  if (o.position !== undefined && typeof o.position !== 'string') throw new ArgumentError(`position must be a string, got ${describeValue(o.position)}`);
-  if (o.hashMb !== undefined && !(Number.isInteger(o.hashMb) && (o.hashMb as number) >= 1 && (o.hashMb as number) <= maxHashMb)) {
+  if (o.position !== undefined && typeof o.position !== 'string')
+    throw new ArgumentError(`position must be a string, got ${describeValue(o.position)}`);
+  if (
+    o.hashMb !== undefined &&
+    !(Number.isInteger(o.hashMb) && (o.hashMb as number) >= 1 && (o.hashMb as number) <= maxHashMb)
+  ) {
     throw new ArgumentError(`hash size must be an integer 1..${maxHashMb} MiB, got ${describeValue(o.hashMb)}`);
   }
 }

@@ -8,7 +8,9 @@ import type { PerftLimits, SearchInfo, SearchLimits } from './limits.js';
 import type { MoveInput, MoveValue } from '../contract/moves.js';
 
 /** A search report shared by every family. */
-export interface AnySearchResult extends SearchInfo { bestmove: string | null }
+export interface AnySearchResult extends SearchInfo {
+  bestmove: string | null;
+}
 /**
  * The end of a game of any variant: the one result shape, `{ winner, winnerName, reason }`
  * (src/contract/result.ts: winner 'prey' | 'hunters' | 'black' | 'white' | 'draw').
@@ -27,7 +29,11 @@ export interface TablebaseProbe {
 }
 
 /** The outcome of solve(): the game value for the side to move, or 'unknown' at the node limit. */
-export interface SolveReport { value: 'win' | 'draw' | 'loss' | 'unknown'; nodes: number; ms: number }
+export interface SolveReport {
+  value: 'win' | 'draw' | 'loss' | 'unknown';
+  nodes: number;
+  ms: number;
+}
 
 /**
  * A board as a UI draws it. `kind: 'points'`: pieces stand on points joined by `lines` (each a list of
@@ -60,7 +66,14 @@ export interface PieceDescription {
 }
 
 /** One side in a position: its names and letter, pieces on the board (stacks counted), in hand, captured. */
-export interface SideDescription { name: string; plural: string; letter: string; onBoard: number; hand: number; captured: number }
+export interface SideDescription {
+  name: string;
+  plural: string;
+  letter: string;
+  onBoard: number;
+  hand: number;
+  captured: number;
+}
 
 /**
  * A count the rules keep in the position, with the limit at which it ends the game (a game shows it
@@ -136,7 +149,10 @@ export interface AnyGame {
   boardText(labels?: string): string;
   /** The name of the side to move ('goat', 'tiger', 'Black', 'White'). */
   moverName(): string;
-  /** The position (the current one, or `position` given as a string: ParseError if bad, PositionError if it cannot arise) for a board UI. */
+  /**
+   * The position (the current one, or `position` given as a string: ParseError if bad, PositionError if it cannot
+   * arise) for a board UI.
+   */
   describe(position?: string): GameDescription;
   /**
    * Families whose captures have many paths (the lattice games) say where a path of clicked points
@@ -163,12 +179,29 @@ export interface AnyGame {
  * with tablebases (the lattice games with Bagh Chal's rule profile: others refuse it with OptionError or
  * TablebaseError); `hashMb` (1..512 MiB) to every variant.
  */
-export interface AnyGameOptions { options?: Record<string, string | number>; position?: string; hashMb?: number; tbDir?: string }
+export interface AnyGameOptions {
+  options?: Record<string, string | number>;
+  position?: string;
+  hashMb?: number;
+  tbDir?: string;
+}
 
 /** One variant as `lattice variants` lists it: id, name, rule source, start position and options. */
 export interface VariantListing {
-  id: string; name: string; source: string; start: string;
-  options: Array<{ name: string; type: string; default: string | number; values?: readonly string[]; min?: number; max?: number; source: string; description: string }>;
+  id: string;
+  name: string;
+  source: string;
+  start: string;
+  options: Array<{
+    name: string;
+    type: string;
+    default: string | number;
+    values?: readonly string[];
+    min?: number;
+    max?: number;
+    source: string;
+    description: string;
+  }>;
 }
 
 /**
@@ -196,4 +229,3 @@ export interface Family {
   /** Creates a game of one of its variants (arguments checked). Rejects as the family's create. */
   create(id: string, opts: AnyGameOptions): Promise<AnyGame>;
 }
-

@@ -9,7 +9,12 @@ import type { Queue } from 'bullmq';
 import { loadOptional, parseRedisUrl, probeRedis, redisOptions, type RedisTarget } from './redis.js';
 
 /** The queue's jobs by state and the workers connected. */
-export interface QueueStatus { redis: string; queue: string; counts: Record<string, number>; workers: number }
+export interface QueueStatus {
+  redis: string;
+  queue: string;
+  counts: Record<string, number>;
+  workers: number;
+}
 
 /**
  * Runs `work` on the queue of the server of `url` (probed first: RedisError for a bad URL or an
@@ -43,7 +48,11 @@ export async function queueStatus(url: string): Promise<QueueStatus> {
 export async function cleanQueue(url: string): Promise<void> {
   return withQueue(url, async (q, t) => {
     const active = await q.getActiveCount();
-    if (active > 0) throw new JobError('-', `${active} job${active === 1 ? ' is' : 's are'} running on ${t.shown}: stop the workers (or wait for them) before cleaning`);
+    if (active > 0)
+      throw new JobError(
+        '-',
+        `${active} job${active === 1 ? ' is' : 's are'} running on ${t.shown}: stop the workers (or wait for them) before cleaning`,
+      );
     await q.obliterate({ force: true });
   });
 }

@@ -37,7 +37,11 @@ const CLOSE_MS = 2000;
 const BATCH = 500;
 
 /** A job to run: its id (jobIdOf(data)), its data, and the ids of the jobs it needs finished first. */
-export interface Task { id: string; data: JobData; needs: readonly string[] }
+export interface Task {
+  id: string;
+  data: JobData;
+  needs: readonly string[];
+}
 
 /** Where a run stands. */
 export interface RunProgress {
@@ -99,10 +103,17 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   const events = new QueueEvents(QUEUE, { connection: redisOptions(t, 'worker') });
   let failure: Error | null = null;
   let finish: (() => void) | null = null;
-  const finished = new Promise<void>((resolve) => { finish = resolve; });
+  const finished = new Promise<void>((resolve) => {
+    finish = resolve;
+  });
   const fail = (e: unknown) => {
     if (failure) return;
-    failure = e instanceof LatticeError ? e : new RedisError(`lost the connection to Redis: ${describeRedisFailure(t, e)}; the jobs stay queued, and a rerun of the same command resumes`);
+    failure =
+      e instanceof LatticeError
+        ? e
+        : new RedisError(
+            `lost the connection to Redis: ${describeRedisFailure(t, e)}; the jobs stay queued, and a rerun of the same command resumes`,
+          );
     finish!();
   };
   /**
@@ -112,13 +123,24 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   const answer = <T>(p: Promise<T>, what: string): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
     const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RedisError(`lost the connection to Redis: no answer from ${t.shown} for ${ANSWER_MS / 1000} s while ${what} (is the server still up?); the jobs stay queued, and a rerun of the same command resumes`)), ANSWER_MS);
+      timer = setTimeout(
+        () =>
+          reject(
+            new RedisError(
+              `lost the connection to Redis: no answer from ${t.shown} for ${ANSWER_MS / 1000} s while ${what} (is the server still up?); the jobs stay queued, and a rerun of the same command resumes`,
+            ),
+          ),
+        ANSWER_MS,
+      );
     });
     return Promise.race([p, limit]).finally(() => clearTimeout(timer));
   };
-  queue.on('error', () => {});    // the failing command reports it
-  events.on('error', () => {});   // the sweep reads the states without the events
-  const report = () => { progress.queued = added.size - results.size; opts.onProgress?.({ ...progress }); };
+  queue.on('error', () => {}); // the failing command reports it
+  events.on('error', () => {}); // the sweep reads the states without the events
+  const report = () => {
+    progress.queued = added.size - results.size;
+    opts.onProgress?.({ ...progress });
+  };
 
   const NONE_EARLIER: ReadonlySet<string> = new Set();
   /**
@@ -129,16 +151,26 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   const enqueue = async (ids: string[], firstSight: boolean) => {
     for (let i = 0; i < ids.length; i += BATCH) {
       const chunk = ids.slice(i, i + BATCH);
-      const before = firstSight ? await answer(Promise.all(chunk.map((id) => queue.getJobState(id))), 'reading job states') : [];
+      const before = firstSight
+        ? await answer(Promise.all(chunk.map((id) => queue.getJobState(id))), 'reading job states')
+        : [];
       const earlier = new Set(chunk.filter((_, k) => before[k] !== undefined && before[k] !== 'unknown'));
-      await answer(queue.addBulk(chunk.map((id) => ({ name: byId.get(id)!.data.kind, data: byId.get(id)!.data, opts: jobOptions(id) }))), 'adding jobs');
+      await answer(
+        queue.addBulk(
+          chunk.map((id) => ({ name: byId.get(id)!.data.kind, data: byId.get(id)!.data, opts: jobOptions(id) })),
+        ),
+        'adding jobs',
+      );
       for (const id of chunk) added.add(id);
       await sweep(chunk, earlier);
     }
     report();
   };
 
-  /** Reads the states of `ids` and takes the results of the completed ones; `earlier`: the jobs an earlier run left (reused when completed, retried when failed). */
+  /**
+   * Reads the states of `ids` and takes the results of the completed ones; `earlier`: the jobs an earlier run left
+   * (reused when completed, retried when failed).
+   */
   const sweep = async (ids: string[], earlier: ReadonlySet<string>) => {
     for (let i = 0; i < ids.length; i += BATCH) {
       const chunk = ids.slice(i, i + BATCH).filter((id) => !results.has(id));
@@ -148,13 +180,18 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
         if (state === 'completed') {
           const job = await answer(queue.getJob(id), 'reading a result');
           if (job) await completed(id, job.returnvalue, earlier.has(id));
-          else await enqueue([id], false);   // removed between the two reads
+          else await enqueue([id], false); // removed between the two reads
         } else if (state === 'failed') {
           const job = await answer(queue.getJob(id), 'reading a failed job');
-          if (earlier.has(id) && job) await answer(job.retry('failed'), 'retrying a failed job');   // a failure of an earlier run: try again
-          else throw new JobError(id, `job ${id} (${describeTask(byId.get(id)!)}) failed on the workers after its attempts: ${job?.failedReason ?? 'no reason recorded'}`);
+          if (earlier.has(id) && job)
+            await answer(job.retry('failed'), 'retrying a failed job'); // a failure of an earlier run: try again
+          else
+            throw new JobError(
+              id,
+              `job ${id} (${describeTask(byId.get(id)!)}) failed on the workers after its attempts: ${job?.failedReason ?? 'no reason recorded'}`,
+            );
         } else if (state === 'unknown') {
-          await enqueue([id], false);   // gone from Redis (cleaned up): add it again
+          await enqueue([id], false); // gone from Redis (cleaned up): add it again
         }
       }
     }
@@ -199,36 +236,71 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
     }
   };
 
-  events.on('completed', ({ jobId, returnvalue }) => { if (added.has(jobId)) completed(jobId, returnvalue, false).catch(fail); });
-  events.on('failed', ({ jobId }) => { if (added.has(jobId) && !results.has(jobId)) sweep([jobId], NONE_EARLIER).catch(fail); });
+  events.on('completed', ({ jobId, returnvalue }) => {
+    if (added.has(jobId)) completed(jobId, returnvalue, false).catch(fail);
+  });
+  events.on('failed', ({ jobId }) => {
+    if (added.has(jobId) && !results.has(jobId)) sweep([jobId], NONE_EARLIER).catch(fail);
+  });
 
   let timer: NodeJS.Timeout | undefined;
   let deadlineTimer: NodeJS.Timeout | undefined;
   let warned = false;
   try {
-    await Promise.race([answer(Promise.all([queue.waitUntilReady(), events.waitUntilReady()]), 'connecting'), finished]);
+    await Promise.race([
+      answer(Promise.all([queue.waitUntilReady(), events.waitUntilReady()]), 'connecting'),
+      finished,
+    ]);
     if (failure) throw failure;
     if (opts.deadline !== undefined) {
-      deadlineTimer = setTimeout(() => fail(new LatticeError('stopped', `the distributed run stopped at its time limit with ${results.size} of ${byId.size} jobs done (the rest stay queued: a rerun takes the finished ones)`)), Math.max(0, opts.deadline - performance.now()));
+      deadlineTimer = setTimeout(
+        () =>
+          fail(
+            new LatticeError(
+              'stopped',
+              `the distributed run stopped at its time limit with ${results.size} of ${byId.size} jobs done (the rest stay queued: a rerun takes the finished ones)`,
+            ),
+          ),
+        Math.max(0, opts.deadline - performance.now()),
+      );
     }
     const tick = async () => {
       const pending = [...added].filter((id) => !results.has(id));
       await sweep(pending, NONE_EARLIER);
       progress.workers = await answer(workersOn(queue, t.db), 'counting workers');
-      if (progress.workers === 0 && !warned && results.size < byId.size) { warned = true; opts.onNoWorkers?.(); }
+      if (progress.workers === 0 && !warned && results.size < byId.size) {
+        warned = true;
+        opts.onNoWorkers?.();
+      }
       report();
     };
-    const loop = () => { timer = setTimeout(() => { tick().then(() => { if (!failure && results.size < byId.size) loop(); }, fail); }, SWEEP_MS); };
-    await enqueue(opts.tasks.filter((task) => task.needs.length === 0).map((task) => task.id), true).catch(fail);
+    const loop = () => {
+      timer = setTimeout(() => {
+        tick().then(() => {
+          if (!failure && results.size < byId.size) loop();
+        }, fail);
+      }, SWEEP_MS);
+    };
+    await enqueue(
+      opts.tasks.filter((task) => task.needs.length === 0).map((task) => task.id),
+      true,
+    ).catch(fail);
     if (!failure && results.size < byId.size) {
       progress.workers = await answer(workersOn(queue, t.db), 'counting workers').catch(() => -1);
-      if (progress.workers === 0) { warned = true; opts.onNoWorkers?.(); }
+      if (progress.workers === 0) {
+        warned = true;
+        opts.onNoWorkers?.();
+      }
       report();
       loop();
       await finished;
     }
     if (failure) throw failure;
-    if (results.size < byId.size) throw new LatticeError('internal', `the run ended with ${results.size} of ${byId.size} jobs (a dependency cycle?)`);
+    if (results.size < byId.size)
+      throw new LatticeError(
+        'internal',
+        `the run ended with ${results.size} of ${byId.size} jobs (a dependency cycle?)`,
+      );
     return results;
   } finally {
     clearTimeout(timer);
@@ -241,21 +313,30 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
  * Closes BullMQ objects, or after CLOSE_MS disconnects them outright: a close on a connection that is
  * gone can stay pending for ever, and nothing else would keep the process alive to report its error.
  */
-export async function closeWithin(objects: ReadonlyArray<{ close(): Promise<void>; disconnect(): Promise<void> }>): Promise<void> {
+export async function closeWithin(
+  objects: ReadonlyArray<{ close(): Promise<void>; disconnect(): Promise<void> }>,
+): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const closed = await Promise.race([
     Promise.allSettled(objects.map((o) => o.close())).then(() => true),
-    new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(false), CLOSE_MS); }),
+    new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), CLOSE_MS);
+    }),
   ]);
   clearTimeout(timer);
-  if (!closed) await Promise.race([Promise.allSettled(objects.map((o) => o.disconnect())), new Promise((resolve) => setTimeout(resolve, CLOSE_MS))]);
+  if (!closed)
+    await Promise.race([
+      Promise.allSettled(objects.map((o) => o.disconnect())),
+      new Promise((resolve) => setTimeout(resolve, CLOSE_MS)),
+    ]);
 }
 
 /** A job in words, for messages: its kind and what it computes. */
 export function describeTask(task: Task): string {
   const d = task.data;
   if (d.kind === 'perft') return `perft ${d.depth} of ${d.variant} ${JSON.stringify(d.position)}`;
-  if (d.kind === 'movement-layer') return `${d.variant} movement-phase layer ${d.layer} of captures-to-win ${d.capturesToWin}`;
+  if (d.kind === 'movement-layer')
+    return `${d.variant} movement-phase layer ${d.layer} of captures-to-win ${d.capturesToWin}`;
   return `${d.variant} solver layer captured ${d.layer[0]}/${d.layer[1]}, in hand ${d.layer[2]}/${d.layer[3]}, excess ${d.layer[4]}${d.stacks === undefined ? '' : ` (stacks ${d.stacks.join('.')})`}`;
 }
 
@@ -263,6 +344,9 @@ export function describeTask(task: Task): string {
  * Workers connected to the queue's database `db` (BullMQ's getWorkers lists the worker connections of
  * every database of the server, by their client names).
  */
-export async function workersOn(queue: { getWorkers(): Promise<Array<Record<string, string>>> }, db: number): Promise<number> {
+export async function workersOn(
+  queue: { getWorkers(): Promise<Array<Record<string, string>>> },
+  db: number,
+): Promise<number> {
   return (await queue.getWorkers()).filter((w) => w.db === undefined || w.db === String(db)).length;
 }

@@ -31,7 +31,11 @@ const worker = `${hostname()}:${process.pid}`;
 async function gameFor(variant: string, options: Record<string, string>): Promise<AnyGame> {
   const key = canonicalJson([variant, options]);
   let g = games.get(key);
-  if (g) { games.delete(key); games.set(key, g); return g; }
+  if (g) {
+    games.delete(key);
+    games.set(key, g);
+    return g;
+  }
   g = await createGame(variant, { options });
   games.set(key, g);
   while (games.size > GAME_CACHE) {
@@ -56,26 +60,55 @@ async function run(id: string, data: JobData, threads: number): Promise<JobResul
     const { buildTablebase } = await import('../solve/index.js');
     const r = await buildTablebase(data.variant, { dir: data.dir, options: data.options, layer: data.layer, threads });
     const l = r.layers[r.layers.length - 1]!;
-    if (l.layer !== data.layer || l.capturesToWin !== data.capturesToWin) throw new Error(`internal: built layer ${l.layer} of captures-to-win ${l.capturesToWin}, not ${data.layer} of ${data.capturesToWin}`);
-    return { id, file: basename(l.file), ...fileFacts(l.file), positions: l.distinct, ms: ms(), loaded: l.loaded, worker };
+    if (l.layer !== data.layer || l.capturesToWin !== data.capturesToWin)
+      throw new Error(
+        `internal: built layer ${l.layer} of captures-to-win ${l.capturesToWin}, not ${data.layer} of ${data.capturesToWin}`,
+      );
+    return {
+      id,
+      file: basename(l.file),
+      ...fileFacts(l.file),
+      positions: l.distinct,
+      ms: ms(),
+      loaded: l.loaded,
+      worker,
+    };
   }
   const { HuntSolver } = await import('../solve/generic.js');
   const solver = await HuntSolver.create(data.variant, data.options, { handsEmptyOnly: data.handsEmptyOnly });
   const l = await solver.solveLayer(solver.layerAt(data.layer, data.stacks), { dir: data.dir });
-  return { id, file: basename(l.file!), ...fileFacts(l.file!), positions: l.positions, ms: ms(), loaded: l.loaded, worker };
+  return {
+    id,
+    file: basename(l.file!),
+    ...fileFacts(l.file!),
+    positions: l.positions,
+    ms: ms(),
+    loaded: l.loaded,
+    worker,
+  };
 }
 
 if (parentPort) {
   const port = parentPort;
   // one job at a time, in the order given: a job handed over while another runs waits here; first the
   // engine's builds are compiled, and the parent told so (the worker reports ready after its slots are)
-  let queue: Promise<void> = precompileCores().then(() => port.postMessage({ type: 'ready' }), (e: unknown) => {
-    port.postMessage({ type: 'ready', error: errorRecord(e instanceof Error ? e : new Error(String(e))) });
-  });
+  let queue: Promise<void> = precompileCores().then(
+    () => port.postMessage({ type: 'ready' }),
+    (e: unknown) => {
+      port.postMessage({ type: 'ready', error: errorRecord(e instanceof Error ? e : new Error(String(e))) });
+    },
+  );
   port.on('message', (m: { type: 'run'; id: string; data: JobData; threads: number }) => {
-    queue = queue.then(() => run(m.id, m.data, m.threads).then(
-      (result) => port.postMessage({ type: 'done', id: m.id, result }),
-      (e: unknown) => port.postMessage({ type: 'error', id: m.id, error: errorRecord(e instanceof Error ? e : new Error(String(e))) }),
-    ));
+    queue = queue.then(() =>
+      run(m.id, m.data, m.threads).then(
+        (result) => port.postMessage({ type: 'done', id: m.id, result }),
+        (e: unknown) =>
+          port.postMessage({
+            type: 'error',
+            id: m.id,
+            error: errorRecord(e instanceof Error ? e : new Error(String(e))),
+          }),
+      ),
+    );
   });
 }

@@ -28,27 +28,57 @@ export const JOB_FORMAT = 1;
 export const KEEP_COMPLETED_DAYS = 7;
 export const KEEP_COMPLETED_COUNT = 100_000;
 export const KEEP_FAILED_DAYS = 7;
-/** Tries a job gets when its processing throws (a worker killed mid-job is not a try: BullMQ's stall detection requeues it). */
+/**
+ * Tries a job gets when its processing throws (a worker killed mid-job is not a try: BullMQ's stall detection requeues
+ * it).
+ */
 export const JOB_ATTEMPTS = 3;
 
 const options = z.record(z.string(), z.string());
 const variant = z.string().min(1).max(64);
 /** perft(depth) of one position. */
-const PerftData = z.object({ kind: z.literal('perft'), variant, options, position: z.string().min(1).max(4096), depth: z.number().int().min(0).max(64) }).strict();
+const PerftData = z
+  .object({
+    kind: z.literal('perft'),
+    variant,
+    options,
+    position: z.string().min(1).max(4096),
+    depth: z.number().int().min(0).max(64),
+  })
+  .strict();
 /** One layer of a movement-phase tablebase (Bagh Chal's profile: src/solve/index.ts), written to `dir`. */
-const MovementLayerData = z.object({
-  kind: z.literal('movement-layer'), variant, options, capturesToWin: z.number().int().min(1).max(16), layer: z.number().int().min(0).max(16), dir: z.string().min(1),
-}).strict();
+const MovementLayerData = z
+  .object({
+    kind: z.literal('movement-layer'),
+    variant,
+    options,
+    capturesToWin: z.number().int().min(1).max(16),
+    layer: z.number().int().min(0).max(16),
+    dir: z.string().min(1),
+  })
+  .strict();
 /**
  * One layer of the generic solver (src/solve/generic.ts), written to `dir`: `layer` (captured and in
  * hand per side, stack excess) and, only where other layers share that total, the stack vector `stacks`
  * (HuntSolver.layerAt).
  */
-const GenericLayerData = z.object({
-  kind: z.literal('generic-layer'), variant, options, handsEmptyOnly: z.boolean(),
-  layer: z.tuple([z.number().int().min(0), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0), z.number().int().min(0)]),
-  stacks: z.array(z.number().int().min(0)).max(8).optional(), dir: z.string().min(1),
-}).strict();
+const GenericLayerData = z
+  .object({
+    kind: z.literal('generic-layer'),
+    variant,
+    options,
+    handsEmptyOnly: z.boolean(),
+    layer: z.tuple([
+      z.number().int().min(0),
+      z.number().int().min(0),
+      z.number().int().min(0),
+      z.number().int().min(0),
+      z.number().int().min(0),
+    ]),
+    stacks: z.array(z.number().int().min(0)).max(8).optional(),
+    dir: z.string().min(1),
+  })
+  .strict();
 export const JobDataSchema = z.discriminatedUnion('kind', [PerftData, MovementLayerData, GenericLayerData]);
 
 export type PerftJobData = z.infer<typeof PerftData>;
@@ -62,14 +92,19 @@ export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v !== null && typeof v === 'object') {
     const o = v as Record<string, unknown>;
-    return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
 
 /** The job id of `data`: `<kind>-<40 hex digits>` (see the module comment). */
 export function jobIdOf(data: JobData): string {
-  const h = createHash('sha256').update(canonicalJson({ format: JOB_FORMAT, ...data })).digest('hex');
+  const h = createHash('sha256')
+    .update(canonicalJson({ format: JOB_FORMAT, ...data }))
+    .digest('hex');
   return `${data.kind}-${h.slice(0, 40)}`;
 }
 
@@ -82,22 +117,57 @@ export function checkJobData(id: string | undefined, data: unknown): JobData {
   const r = JobDataSchema.safeParse(data);
   if (!r.success) {
     const i = r.error.issues[0]!;
-    throw new JobError(String(id), `job ${id}: its data is not a lattice job (${i.path.join('.') || 'top level'}: ${i.message})`);
+    throw new JobError(
+      String(id),
+      `job ${id}: its data is not a lattice job (${i.path.join('.') || 'top level'}: ${i.message})`,
+    );
   }
   const want = jobIdOf(r.data);
-  if (id !== want) throw new JobError(String(id), `job ${id}: its id does not match its data (expected ${want}); it was not made by lattice, or was changed in Redis`);
+  if (id !== want)
+    throw new JobError(
+      String(id),
+      `job ${id}: its id does not match its data (expected ${want}); it was not made by lattice, or was changed in Redis`,
+    );
   return r.data;
 }
 
 /** What a perft job returns: its own id, the count, and who counted it how fast. */
-export interface PerftResult { id: string; nodes: number; ms: number; worker: string }
-/** What a layer job returns: its own id, the file it wrote (name in the job's dir), its size and its header's CRC-32, and the layer's positions. */
-export interface LayerResult { id: string; file: string; bytes: number; crc: number; positions: number; ms: number; loaded: boolean; worker: string }
+export interface PerftResult {
+  id: string;
+  nodes: number;
+  ms: number;
+  worker: string;
+}
+/**
+ * What a layer job returns: its own id, the file it wrote (name in the job's dir), its size and its header's CRC-32,
+ * and the layer's positions.
+ */
+export interface LayerResult {
+  id: string;
+  file: string;
+  bytes: number;
+  crc: number;
+  positions: number;
+  ms: number;
+  loaded: boolean;
+  worker: string;
+}
 export type JobResult = PerftResult | LayerResult;
 
-const count = z.number().refine((n) => Number.isSafeInteger(n) && n >= 0, { message: 'must be an integer >= 0 (at most 2^53 - 1)' });
+const count = z
+  .number()
+  .refine((n) => Number.isSafeInteger(n) && n >= 0, { message: 'must be an integer >= 0 (at most 2^53 - 1)' });
 const PerftResultSchema = z.object({ id: z.string(), nodes: count, ms: z.number().nonnegative(), worker: z.string() });
-const LayerResultSchema = z.object({ id: z.string(), file: z.string().min(1), bytes: count, crc: count, positions: count, ms: z.number().nonnegative(), loaded: z.boolean(), worker: z.string() });
+const LayerResultSchema = z.object({
+  id: z.string(),
+  file: z.string().min(1),
+  bytes: count,
+  crc: count,
+  positions: count,
+  ms: z.number().nonnegative(),
+  loaded: z.boolean(),
+  worker: z.string(),
+});
 
 /**
  * The coordinator's check of a finished job's return value (as BullMQ stores it: an object, or its JSON
@@ -107,7 +177,11 @@ const LayerResultSchema = z.object({ id: z.string(), file: z.string().min(1), by
 export function checkJobResult(id: string, kind: JobKind, value: unknown): JobResult {
   let v = value;
   if (typeof value === 'string') {
-    try { v = JSON.parse(value); } catch { throw new JobError(id, `job ${id} returned ${JSON.stringify(value.slice(0, 80))}, which is not JSON`); }
+    try {
+      v = JSON.parse(value);
+    } catch {
+      throw new JobError(id, `job ${id} returned ${JSON.stringify(value.slice(0, 80))}, which is not JSON`);
+    }
   }
   const r = (kind === 'perft' ? PerftResultSchema : LayerResultSchema).safeParse(v);
   if (!r.success) {
@@ -139,7 +213,7 @@ export function fileFacts(path: string): { bytes: number; crc: number } {
   const fd = openSync(path, 'r');
   let crc = 0;
   try {
-    for (let off = 0; off < bytes;) {
+    for (let off = 0; off < bytes; ) {
       const n = readSync(fd, buf, 0, Math.min(buf.length, bytes - off), off);
       if (n <= 0) break;
       crc = crc32(buf.subarray(0, n), crc);

@@ -72,12 +72,17 @@ export async function distributedPerft(opts: DistributedPerftOptions): Promise<D
   const target = parseRedisUrl(opts.redis);
   await probeRedis(target);
   if (opts.divide && opts.depth < 1) throw new ArgumentError('--divide needs depth >= 1');
-  if (opts.divide && opts.split === 0) throw new ArgumentError('--divide needs --split >= 1 (the root moves are the split\'s first ply)');
+  if (opts.divide && opts.split === 0)
+    throw new ArgumentError("--divide needs --split >= 1 (the root moves are the split's first ply)");
   const given = opts.options ?? {};
-  const game = await createGame(opts.variant, { options: given, ...(opts.position !== undefined ? { position: opts.position } : {}) });
+  const game = await createGame(opts.variant, {
+    options: given,
+    ...(opts.position !== undefined ? { position: opts.position } : {}),
+  });
   try {
-    game.perft(0);   // the depth check of the game's own perft comes first
-    if (!Number.isInteger(opts.depth) || opts.depth < 0) throw new ArgumentError(`depth must be an integer >= 0, got ${opts.depth}`);
+    game.perft(0); // the depth check of the game's own perft comes first
+    if (!Number.isInteger(opts.depth) || opts.depth < 0)
+      throw new ArgumentError(`depth must be an integer >= 0, got ${opts.depth}`);
     const options = normalizedOptions(opts.variant, given);
     const root = game.position();
     const t0 = performance.now();
@@ -85,32 +90,55 @@ export async function distributedPerft(opts: DistributedPerftOptions): Promise<D
     const byId = new Map<string, { count: number; roots: Map<string, number> }>();
     const tasks: Task[] = [];
     for (const p of split.positions) {
-      const data: PerftJobData = { kind: 'perft', variant: opts.variant, options, position: p.position, depth: opts.depth - split.split };
+      const data: PerftJobData = {
+        kind: 'perft',
+        variant: opts.variant,
+        options,
+        position: p.position,
+        depth: opts.depth - split.split,
+      };
       const id = jobIdOf(data);
       byId.set(id, { count: p.count, roots: p.roots });
       tasks.push({ id, data, needs: [] });
     }
-    let leaves = 0, reused = 0, last = t0;
+    let leaves = 0,
+      reused = 0,
+      last = t0;
     const results = await runJobs({
-      target, tasks,
+      target,
+      tasks,
       deadline: opts.movetime !== undefined ? t0 + opts.movetime : undefined,
-      onResult: (task, r, old) => { leaves += byId.get(task.id)!.count * (r as PerftResult).nodes; if (old) reused++; last = performance.now(); },
+      onResult: (task, r, old) => {
+        leaves += byId.get(task.id)!.count * (r as PerftResult).nodes;
+        if (old) reused++;
+        last = performance.now();
+      },
       onProgress: (p) => opts.onProgress?.({ ...p, leaves, split: split.split }),
       onNoWorkers: opts.onNoWorkers,
       onWarning: opts.onWarning,
     });
     let nodes = 0;
-    const divide: Record<string, number> | undefined = opts.divide ? Object.fromEntries(split.rootMoves.map((m) => [m, 0])) : undefined;
+    const divide: Record<string, number> | undefined = opts.divide
+      ? Object.fromEntries(split.rootMoves.map((m) => [m, 0]))
+      : undefined;
     for (const [id, r] of results) {
       const n = (r as PerftResult).nodes;
       const at = byId.get(id)!;
       nodes += at.count * n;
       if (divide) for (const [m, k] of at.roots) divide[m] = divide[m]! + k * n;
     }
-    if (!Number.isSafeInteger(nodes)) throw new ArgumentError(`perft ${opts.depth}: the count exceeds 2^53 and cannot be reported exactly`);
-    return { position: root, nodes, ...(divide ? { divide } : {}), split: split.split, jobs: tasks.length, reused, ms: Math.round(last - t0) };
+    if (!Number.isSafeInteger(nodes))
+      throw new ArgumentError(`perft ${opts.depth}: the count exceeds 2^53 and cannot be reported exactly`);
+    return {
+      position: root,
+      nodes,
+      ...(divide ? { divide } : {}),
+      split: split.split,
+      jobs: tasks.length,
+      reused,
+      ms: Math.round(last - t0),
+    };
   } finally {
     game.dispose();
   }
 }
-

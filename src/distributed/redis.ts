@@ -49,17 +49,24 @@ export function parseRedisUrl(url: string): RedisTarget {
     throw new RedisError(`${what} is not a URL: expected redis://host[:port][/db], e.g. redis://127.0.0.1:6379`);
   }
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
-    throw new RedisError(`${what}: the scheme "${u.protocol}" is not Redis's; expected redis://host[:port][/db] (rediss:// for TLS), e.g. redis://127.0.0.1:6379`);
+    throw new RedisError(
+      `${what}: the scheme "${u.protocol}" is not Redis's; expected redis://host[:port][/db] (rediss:// for TLS), e.g. redis://127.0.0.1:6379`,
+    );
   }
   const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
   if (host === '') throw new RedisError(`${what} names no host: expected redis://host[:port][/db]`);
   const port = u.port === '' ? 6379 : Number(u.port);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new RedisError(`${what}: port ${u.port} is not a TCP port (1..65535)`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new RedisError(`${what}: port ${u.port} is not a TCP port (1..65535)`);
   const path = u.pathname.replace(/^\//, '');
-  if (path !== '' && !/^\d{1,5}$/.test(path)) throw new RedisError(`${what}: the path "/${path}" must be a database number (0, 1, ...) or nothing`);
+  if (path !== '' && !/^\d{1,5}$/.test(path))
+    throw new RedisError(`${what}: the path "/${path}" must be a database number (0, 1, ...) or nothing`);
   const db = path === '' ? 0 : Number(path);
   if (db > 65535) throw new RedisError(`${what}: database ${db} is out of range`);
-  if (u.search !== '' || u.hash !== '') throw new RedisError(`${what}: query parameters and fragments are not read; give only redis://[user:password@]host[:port][/db]`);
+  if (u.search !== '' || u.hash !== '')
+    throw new RedisError(
+      `${what}: query parameters and fragments are not read; give only redis://[user:password@]host[:port][/db]`,
+    );
   const t: RedisTarget = { host, port, db, tls: u.protocol === 'rediss:', shown: `${u.protocol}//${u.host}/${db}` };
   if (u.username !== '') t.username = decodeURIComponent(u.username);
   if (u.password !== '') t.password = decodeURIComponent(u.password);
@@ -74,11 +81,15 @@ export function parseRedisUrl(url: string): RedisTarget {
  */
 export function redisOptions(t: RedisTarget, role: 'worker' | 'coordinator'): RedisOptions {
   const o: RedisOptions = {
-    host: t.host, port: t.port, db: t.db, connectTimeout: CONNECT_TIMEOUT_MS,
+    host: t.host,
+    port: t.port,
+    db: t.db,
+    connectTimeout: CONNECT_TIMEOUT_MS,
     maxRetriesPerRequest: role === 'worker' ? null : 2,
-    retryStrategy: role === 'worker'
-      ? (times: number) => Math.min(250 * 2 ** Math.min(times, 5), 5000)
-      : (times: number) => (times > RECONNECT_TRIES ? null : Math.min(250 * 2 ** times, 2000)),
+    retryStrategy:
+      role === 'worker'
+        ? (times: number) => Math.min(250 * 2 ** Math.min(times, 5), 5000)
+        : (times: number) => (times > RECONNECT_TRIES ? null : Math.min(250 * 2 ** times, 2000)),
   };
   if (t.username !== undefined) o.username = t.username;
   if (t.password !== undefined) o.password = t.password;
@@ -91,17 +102,25 @@ export function describeRedisFailure(t: RedisTarget, err: unknown): string {
   const e = err as NodeJS.ErrnoException & { message?: string };
   const msg = String(e?.message ?? err);
   const at = `Redis at ${t.shown}`;
-  if (e?.code === 'ECONNREFUSED') return `nothing listens at ${t.host}:${t.port} (connection refused): start redis-server there (e.g. redis-server --port ${t.port}) or give the right --redis URL`;
-  if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN') return `unknown host ${JSON.stringify(t.host)} (${e.code}) in --redis ${t.shown}`;
-  if (e?.code === 'ETIMEDOUT' || /timed? ?out/i.test(msg)) return `no answer from ${at} within ${CONNECT_TIMEOUT_MS / 1000} s (a firewall, a wrong host or port, or not a Redis server)`;
-  if (/NOAUTH|WRONGPASS|invalid password|invalid username/i.test(msg)) return `${at} refused the credentials (${msg.split('\n')[0]}): give them in the URL, redis://user:password@host:port`;
+  if (e?.code === 'ECONNREFUSED')
+    return `nothing listens at ${t.host}:${t.port} (connection refused): start redis-server there (e.g. redis-server --port ${t.port}) or give the right --redis URL`;
+  if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN')
+    return `unknown host ${JSON.stringify(t.host)} (${e.code}) in --redis ${t.shown}`;
+  if (e?.code === 'ETIMEDOUT' || /timed? ?out/i.test(msg))
+    return `no answer from ${at} within ${CONNECT_TIMEOUT_MS / 1000} s (a firewall, a wrong host or port, or not a Redis server)`;
+  if (/NOAUTH|WRONGPASS|invalid password|invalid username/i.test(msg))
+    return `${at} refused the credentials (${msg.split('\n')[0]}): give them in the URL, redis://user:password@host:port`;
   if (/DB index is out of range/i.test(msg)) return `${at} has no database ${t.db} (${msg.split('\n')[0]})`;
-  if (/max retries per request|Connection is closed|Command aborted due to connection close/i.test(msg)) return `${at} went away (the connection was lost and could not be made again)`;
-  if (/Unknown RESP type|Protocol error/i.test(msg)) return `${t.host}:${t.port} does not speak Redis's protocol (is it a Redis server? it answered: ${msg.split('\n')[0]})`;
+  if (/max retries per request|Connection is closed|Command aborted due to connection close/i.test(msg))
+    return `${at} went away (the connection was lost and could not be made again)`;
+  if (/Unknown RESP type|Protocol error/i.test(msg))
+    return `${t.host}:${t.port} does not speak Redis's protocol (is it a Redis server? it answered: ${msg.split('\n')[0]})`;
   return `${at}: ${msg.split('\n')[0]}`;
 }
 
-/** The packages a distributed run needs, with the versions this release is tested with (package.json peerDependencies). */
+/**
+ * The packages a distributed run needs, with the versions this release is tested with (package.json peerDependencies).
+ */
 export const REDIS_PACKAGES = { bullmq: '6.7.0', ioredis: '6.0.0' } as const;
 
 /**
@@ -117,8 +136,12 @@ export async function loadOptional<T>(name: keyof typeof REDIS_PACKAGES, load: (
     const code = (err as { code?: unknown } | null)?.code;
     const msg = err instanceof Error ? err.message : String(err);
     if ((code === 'ERR_MODULE_NOT_FOUND' || code === 'MODULE_NOT_FOUND') && msg.includes(name)) {
-      const pkgs = Object.entries(REDIS_PACKAGES).map(([n, v]) => `${n}@${v}`).join(' ');
-      throw new RedisError(`distributed runs (--redis, lattice worker) need the packages bullmq and ioredis, which are not installed (${name} is missing): install them with "npm install ${pkgs}"`);
+      const pkgs = Object.entries(REDIS_PACKAGES)
+        .map(([n, v]) => `${n}@${v}`)
+        .join(' ');
+      throw new RedisError(
+        `distributed runs (--redis, lattice worker) need the packages bullmq and ioredis, which are not installed (${name} is missing): install them with "npm install ${pkgs}"`,
+      );
     }
     throw err;
   }
@@ -134,13 +157,20 @@ export async function loadOptional<T>(name: keyof typeof REDIS_PACKAGES, load: (
 export async function probeRedis(t: RedisTarget): Promise<string> {
   const { Redis } = await loadOptional('ioredis', () => import('ioredis'));
   const client = new Redis({
-    ...redisOptions(t, 'coordinator'), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0,
-    enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS, connectionName: 'lattice-probe',
+    ...redisOptions(t, 'coordinator'),
+    lazyConnect: true,
+    retryStrategy: () => null,
+    maxRetriesPerRequest: 0,
+    enableOfflineQueue: false,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectionName: 'lattice-probe',
     // a connection that failed has no stream to close: do not keep the process 2 s (ioredis's default) for it
     disconnectTimeout: 100,
   });
   let lastError: unknown = null;
-  client.on('error', (err) => { lastError = err; });   // reported below, not as an unhandled 'error' event
+  client.on('error', (err) => {
+    lastError = err;
+  }); // reported below, not as an unhandled 'error' event
   let timer: NodeJS.Timeout | undefined;
   try {
     const work = (async () => {
@@ -150,7 +180,10 @@ export async function probeRedis(t: RedisTarget): Promise<string> {
       return String(await client.info('server'));
     })();
     const limit = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })), CONNECT_TIMEOUT_MS + COMMAND_TIMEOUT_MS + 500);
+      timer = setTimeout(
+        () => reject(Object.assign(new Error('timed out'), { code: 'ETIMEDOUT' })),
+        CONNECT_TIMEOUT_MS + COMMAND_TIMEOUT_MS + 500,
+      );
     });
     let info: string;
     try {
@@ -162,8 +195,12 @@ export async function probeRedis(t: RedisTarget): Promise<string> {
       throw new RedisError(`cannot use Redis: ${describeRedisFailure(t, cause)}`);
     }
     const version = /redis_version:([\d.]+)/.exec(info)?.[1];
-    if (version === undefined) throw new RedisError(`cannot use Redis: ${t.shown} did not report a Redis version (is it a Redis server?)`);
-    if (olderThan(version, MIN_REDIS_VERSION)) throw new RedisError(`cannot use Redis: ${t.shown} runs Redis ${version}; BullMQ needs ${MIN_REDIS_VERSION} or later`);
+    if (version === undefined)
+      throw new RedisError(`cannot use Redis: ${t.shown} did not report a Redis version (is it a Redis server?)`);
+    if (olderThan(version, MIN_REDIS_VERSION))
+      throw new RedisError(
+        `cannot use Redis: ${t.shown} runs Redis ${version}; BullMQ needs ${MIN_REDIS_VERSION} or later`,
+      );
     return version;
   } finally {
     clearTimeout(timer);
@@ -173,7 +210,8 @@ export async function probeRedis(t: RedisTarget): Promise<string> {
 
 /** True when dotted version `a` is older than `b`. */
 function olderThan(a: string, b: string): boolean {
-  const x = a.split('.').map(Number), y = b.split('.').map(Number);
+  const x = a.split('.').map(Number),
+    y = b.split('.').map(Number);
   for (let i = 0; i < Math.max(x.length, y.length); i++) {
     if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) < (y[i] ?? 0);
   }

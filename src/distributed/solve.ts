@@ -46,7 +46,11 @@ export interface DistributedSolveOptions {
 }
 
 /** What a distributed solve did: its jobs, those reused from Redis, the wall-clock time. */
-export interface DistributedSolveResult { jobs: number; reused: number; ms: number }
+export interface DistributedSolveResult {
+  jobs: number;
+  reused: number;
+  ms: number;
+}
 
 /**
  * Runs the layer jobs of `opts.mode` (see the module comment) on the workers and resolves once every
@@ -73,15 +77,19 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
   if (opts.mode === 'movement' || opts.mode === 'whole') {
     const { movementLayers } = await import('../solve/index.js');
     const { movementOptionSets, wholeGameCaptures } = await import('../solve/placement.js');
-    const sets = opts.mode === 'movement' ? [given] : movementOptionSets(given, await wholeGameCaptures(opts.variant, given));
+    const sets =
+      opts.mode === 'movement' ? [given] : movementOptionSets(given, await wholeGameCaptures(opts.variant, given));
     ensureWritableDir(dir);
     for (const set of sets) {
       const { capturesToWin, layers } = await movementLayers(opts.variant, set);
       const options = normalizedOptions(opts.variant, set);
       let above: string | null = null;
       for (const layer of layers) {
-        above = add({ kind: 'movement-layer', variant: opts.variant, options, capturesToWin, layer, dir }, above === null ? [] : [above],
-          `movement tablebase captures-to-win ${capturesToWin}, layer ${layer} captured`);
+        above = add(
+          { kind: 'movement-layer', variant: opts.variant, options, capturesToWin, layer, dir },
+          above === null ? [] : [above],
+          `movement tablebase captures-to-win ${capturesToWin}, layer ${layer} captured`,
+        );
       }
     }
   } else if (opts.mode === 'generic') {
@@ -90,7 +98,9 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
     const solver = await HuntSolver.create(opts.variant, given, { handsEmptyOnly });
     const est = solver.estimate;
     if (est.refusal !== null) {
-      throw new TablebaseError(`${opts.variant} does not fit this solver: ${est.refusal} (lattice solve ${opts.variant} --estimate shows the layers)`);
+      throw new TablebaseError(
+        `${opts.variant} does not fit this solver: ${est.refusal} (lattice solve ${opts.variant} --estimate shows the layers)`,
+      );
     }
     ensureWritableDir(dir);
     const options = normalizedOptions(opts.variant, given);
@@ -99,24 +109,47 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
     for (const l of est.layers) {
       const needs = solver.successors(l).map((m) => ids.get(m.key)!);
       // the stack vector only where the total is split (the other jobs' data, so their ids, as before)
-      ids.set(l.key, add({ kind: 'generic-layer', variant: opts.variant, options, handsEmptyOnly, layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess], ...(l.split ? { stacks: l.stacks } : {}), dir }, needs,
-        `layer ${layerName(l)}`));
+      ids.set(
+        l.key,
+        add(
+          {
+            kind: 'generic-layer',
+            variant: opts.variant,
+            options,
+            handsEmptyOnly,
+            layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess],
+            ...(l.split ? { stacks: l.stacks } : {}),
+            dir,
+          },
+          needs,
+          `layer ${layerName(l)}`,
+        ),
+      );
     }
   } else {
     throw new ArgumentError(`mode must be movement, whole or generic, got ${JSON.stringify(opts.mode)}`);
   }
   let reused = 0;
   await runJobs({
-    target, tasks,
+    target,
+    tasks,
     onResult: (task, r, old) => {
       const lr = r as LayerResult;
       const path = resolve(dir, lr.file);
       let facts: { bytes: number; crc: number };
-      try { facts = fileFacts(path); } catch (e) {
-        throw new JobError(task.id, `job ${task.id} wrote ${lr.file}, but ${path} cannot be read here (${(e as Error).message}): --dir must be the same directory on every machine`);
+      try {
+        facts = fileFacts(path);
+      } catch (e) {
+        throw new JobError(
+          task.id,
+          `job ${task.id} wrote ${lr.file}, but ${path} cannot be read here (${(e as Error).message}): --dir must be the same directory on every machine`,
+        );
       }
       if (facts.bytes !== lr.bytes || facts.crc !== lr.crc) {
-        throw new JobError(task.id, `job ${task.id} reported ${lr.file} with ${lr.bytes} bytes and CRC-32 ${lr.crc.toString(16)}, but ${path} has ${facts.bytes} bytes and CRC-32 ${facts.crc.toString(16)}`);
+        throw new JobError(
+          task.id,
+          `job ${task.id} reported ${lr.file} with ${lr.bytes} bytes and CRC-32 ${lr.crc.toString(16)}, but ${path} has ${facts.bytes} bytes and CRC-32 ${facts.crc.toString(16)}`,
+        );
       }
       if (old) reused++;
       opts.onLayer?.(words.get(task.id)!, lr, old);

@@ -49,7 +49,8 @@ export const DEFAULT_SPLIT_POSITIONS = 200;
  * history, as repetition=forbid's can: choose a smaller split).
  */
 export function splitTree(game: AnyGame, depth: number, split?: number): Split {
-  if (!Number.isInteger(depth) || depth < 0) throw new ArgumentError(`depth must be an integer >= 0, got ${describeValue(depth)}`);
+  if (!Number.isInteger(depth) || depth < 0)
+    throw new ArgumentError(`depth must be an integer >= 0, got ${describeValue(depth)}`);
   if (split !== undefined && (!Number.isInteger(split) || split < 0 || split > depth)) {
     throw new ArgumentError(`--split must be an integer in 0..${depth} (the depth), got ${describeValue(split)}`);
   }
@@ -70,7 +71,10 @@ export function splitTree(game: AnyGame, depth: number, split?: number): Split {
           const text = game.position();
           game.undo();
           let child = next.get(text);
-          if (!child) { child = { position: text, count: 0, roots: new Map() }; next.set(text, child); }
+          if (!child) {
+            child = { position: text, count: 0, roots: new Map() };
+            next.set(text, child);
+          }
           child.count += node.count;
           if (ply === 0) child.roots.set(m.text, (child.roots.get(m.text) ?? 0) + 1);
           else for (const [r, n] of node.roots) child.roots.set(r, (child.roots.get(r) ?? 0) + n);
@@ -86,7 +90,10 @@ export function splitTree(game: AnyGame, depth: number, split?: number): Split {
   const leaves = level.reduce((a, p) => a + p.count, 0);
   const expected = s === 0 ? 1 : game.perft(s);
   if (leaves !== expected) {
-    throw new LatticeError('internal', `the split at ${s} plies reaches ${leaves} positions with their multiplicities, but perft(${s}) is ${expected}: this position's moves depend on the history (repetition=forbid?); use a smaller --split`);
+    throw new LatticeError(
+      'internal',
+      `the split at ${s} plies reaches ${leaves} positions with their multiplicities, but perft(${s}) is ${expected}: this position's moves depend on the history (repetition=forbid?); use a smaller --split`,
+    );
   }
   return { split: s, positions: level, rootMoves, distinct, leaves };
 }
@@ -103,7 +110,8 @@ export function normalizedOptions(variant: string, given: Record<string, string 
   if (!listing) throw new ArgumentError(`unknown variant ${JSON.stringify(variant)}`);
   const out: Record<string, string> = {};
   for (const key of Object.keys(given)) {
-    if (!listing.options.some((o) => o.name === key)) throw new OptionError(`${variant} has no option ${JSON.stringify(key)}`);
+    if (!listing.options.some((o) => o.name === key))
+      throw new OptionError(`${variant} has no option ${JSON.stringify(key)}`);
   }
   for (const o of [...listing.options].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
     const raw = String(Object.hasOwn(given, o.name) ? given[o.name] : o.default).trim();

@@ -24,7 +24,15 @@ export const DEFAULT_LOCK_MS = 30_000;
 
 /** What a worker reports as it goes (`lattice worker` prints one line each). */
 export type WorkerEvent =
-  | { event: 'ready'; worker: string; redis: string; version: string; concurrency: number; threads: number; lockMs: number }
+  | {
+      event: 'ready';
+      worker: string;
+      redis: string;
+      version: string;
+      concurrency: number;
+      threads: number;
+      lockMs: number;
+    }
   | { event: 'start'; job: string; kind: string; attempt: number; at: number }
   | { event: 'done'; job: string; kind: string; ms: number; result: JobResult; at: number }
   | { event: 'failed'; job: string; kind: string; error: string }
@@ -38,7 +46,10 @@ export interface WorkerOptions {
   concurrency?: number;
   /** Threads a layer job may use (Bagh Chal's movement-phase solver): 1..64 (default 1). */
   threads?: number;
-  /** How long a job's lock lasts without renewal, ms (1000..3,600,000; default DEFAULT_LOCK_MS): a killed worker's job is requeued within about this long. */
+  /**
+   * How long a job's lock lasts without renewal, ms (1000..3,600,000; default DEFAULT_LOCK_MS): a killed worker's job
+   * is requeued within about this long.
+   */
   lockMs?: number;
   onEvent?: (e: WorkerEvent) => void;
 }
@@ -47,7 +58,10 @@ export interface WorkerOptions {
 export interface RunningWorker {
   /** `host:pid`, also the name BullMQ stores on each job it runs. */
   readonly name: string;
-  /** Stops: with `force`, at once (jobs running are left to the stalled check, and run again elsewhere); else after the running jobs finish. */
+  /**
+   * Stops: with `force`, at once (jobs running are left to the stalled check, and run again elsewhere); else after the
+   * running jobs finish.
+   */
   close(force?: boolean): Promise<void>;
 }
 
@@ -62,7 +76,9 @@ class Slot {
   constructor(private readonly script: URL) {}
 
   /** Jobs handed to the thread and not answered yet. */
-  get load(): number { return this.pending.size; }
+  get load(): number {
+    return this.pending.size;
+  }
 
   /** Starts the thread now (not at the first job) and resolves once its engine is compiled; rejects if that fails. */
   async warm(): Promise<void> {
@@ -78,25 +94,38 @@ class Slot {
       const onReady = (m: { type: string; error?: ErrorRecord }) => {
         if (m.type !== 'ready') return;
         t.off('message', onReady);
-        if (m.error) reject(reviveError(m.error)); else resolve();
+        if (m.error) reject(reviveError(m.error));
+        else resolve();
       };
       t.on('message', onReady);
       t.once('exit', (code) => reject(new Error(`the engine slot ended as it started (exit code ${code})`)));
     });
-    this.ready.catch(() => {});   // run() reports a dead thread by itself
+    this.ready.catch(() => {}); // run() reports a dead thread by itself
     const failAll = (err: Error) => {
       if (this.thread === t) this.thread = null;
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
     };
-    t.on('message', (m: { type: 'done'; id: string; result: JobResult } | { type: 'error'; id: string; error: ErrorRecord } | { type: 'ready' }) => {
-      if (m.type === 'ready') return;
-      const p = this.pending.get(m.id);
-      if (!p) return;
-      this.pending.delete(m.id);
-      if (m.type === 'done') p.resolve(m.result); else p.reject(reviveError(m.error));
+    t.on(
+      'message',
+      (
+        m:
+          | { type: 'done'; id: string; result: JobResult }
+          | { type: 'error'; id: string; error: ErrorRecord }
+          | { type: 'ready' },
+      ) => {
+        if (m.type === 'ready') return;
+        const p = this.pending.get(m.id);
+        if (!p) return;
+        this.pending.delete(m.id);
+        if (m.type === 'done') p.resolve(m.result);
+        else p.reject(reviveError(m.error));
+      },
+    );
+    t.on('error', (err) => {
+      failAll(err);
+      void t.terminate();
     });
-    t.on('error', (err) => { failAll(err); void t.terminate(); });
     t.on('exit', (code) => failAll(new Error(`the engine slot ended (exit code ${code}) during its jobs`)));
     return t;
   }
@@ -122,7 +151,8 @@ const SLOT_DEPTH = 2;
 
 function checkCount(name: string, v: unknown, min: number, max: number, dflt: number): number {
   if (v === undefined) return dflt;
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max) throw new ArgumentError(`${name} must be an integer in ${min}..${max}, got ${describeValue(v)}`);
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw new ArgumentError(`${name} must be an integer in ${min}..${max}, got ${describeValue(v)}`);
   return v;
 }
 
@@ -148,33 +178,52 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   }
   const { Worker, UnrecoverableError } = await loadOptional('bullmq', () => import('bullmq'));
   let lastError = '';
-  const worker = new Worker(QUEUE, async (job) => {
-    let data: JobData;
-    try {
-      data = checkJobData(job.id, job.data);
-    } catch (e) {
-      throw new UnrecoverableError((e as Error).message);
-    }
-    // the least busy slot (BullMQ hands over at most SLOT_DEPTH jobs a slot, so one has room)
-    const slot = slots.reduce((a, b) => (b.load < a.load ? b : a));
-    emit({ event: 'start', job: job.id!, kind: data.kind, attempt: job.attemptsStarted, at: Date.now() });
-    const t0 = performance.now();
-    const result = await slot.run(job.id!, data, threads);
-    emit({ event: 'done', job: job.id!, kind: data.kind, ms: Math.round(performance.now() - t0), result, at: Date.now() });
-    return result;
-  }, {
-    // SLOT_DEPTH jobs a slot: the next job is at hand when one ends (the queue's round trip and the
-    // hand-over to the thread overlap the engine's work instead of following it)
-    connection: redisOptions(target, 'worker'), concurrency: concurrency * SLOT_DEPTH, name,
-    lockDuration: lockMs, stalledInterval: lockMs, maxStalledCount: MAX_STALLED,
+  const worker = new Worker(
+    QUEUE,
+    async (job) => {
+      let data: JobData;
+      try {
+        data = checkJobData(job.id, job.data);
+      } catch (e) {
+        throw new UnrecoverableError((e as Error).message);
+      }
+      // the least busy slot (BullMQ hands over at most SLOT_DEPTH jobs a slot, so one has room)
+      const slot = slots.reduce((a, b) => (b.load < a.load ? b : a));
+      emit({ event: 'start', job: job.id!, kind: data.kind, attempt: job.attemptsStarted, at: Date.now() });
+      const t0 = performance.now();
+      const result = await slot.run(job.id!, data, threads);
+      emit({
+        event: 'done',
+        job: job.id!,
+        kind: data.kind,
+        ms: Math.round(performance.now() - t0),
+        result,
+        at: Date.now(),
+      });
+      return result;
+    },
+    {
+      // SLOT_DEPTH jobs a slot: the next job is at hand when one ends (the queue's round trip and the
+      // hand-over to the thread overlap the engine's work instead of following it)
+      connection: redisOptions(target, 'worker'),
+      concurrency: concurrency * SLOT_DEPTH,
+      name,
+      lockDuration: lockMs,
+      stalledInterval: lockMs,
+      maxStalledCount: MAX_STALLED,
+    },
+  );
+  worker.on('failed', (job, err) => {
+    if (job) emit({ event: 'failed', job: job.id!, kind: job.name, error: err.message });
   });
-  worker.on('failed', (job, err) => { if (job) emit({ event: 'failed', job: job.id!, kind: job.name, error: err.message }); });
   worker.on('error', (err) => {
     // one line per distinct trouble (a lost server repeats its error on every reconnection)
     if (err.message !== lastError) emit({ event: 'error', error: err.message });
     lastError = err.message;
   });
-  worker.on('ready', () => { lastError = ''; });
+  worker.on('ready', () => {
+    lastError = '';
+  });
   await worker.waitUntilReady();
   emit({ event: 'ready', worker: name, redis: target.shown, version, concurrency, threads, lockMs });
   return {

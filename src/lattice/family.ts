@@ -11,11 +11,26 @@ export const latticeFamily: Family = {
   labels: [],
   tablebases: true,
   ids: () => [...VARIANTS.keys()],
-  list: (): VariantListing[] => [...VARIANTS.values()].map((v) => ({
-    id: v.id, name: v.name, source: v.source, start: v.start(defaultOptions(v)),
-    options: v.options.map((d) => ({ name: d.name, type: d.type, default: d.default, values: d.values, min: d.min, max: d.max, source: d.source, description: d.description })),
-  })),
-  checkArgs: (id: string, opts: AnyGameOptions) => { resolveOptions(getVariant(id), opts.options); },
+  list: (): VariantListing[] =>
+    [...VARIANTS.values()].map((v) => ({
+      id: v.id,
+      name: v.name,
+      source: v.source,
+      start: v.start(defaultOptions(v)),
+      options: v.options.map((d) => ({
+        name: d.name,
+        type: d.type,
+        default: d.default,
+        values: d.values,
+        min: d.min,
+        max: d.max,
+        source: d.source,
+        description: d.description,
+      })),
+    })),
+  checkArgs: (id: string, opts: AnyGameOptions) => {
+    resolveOptions(getVariant(id), opts.options);
+  },
   create: async (id: string, opts: AnyGameOptions) => {
     const { Game } = await import('./game.js');
     const g = await Game.create(id, { options: opts.options, position: opts.position, hashMb: opts.hashMb });

@@ -1,20 +1,73 @@
-import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, UnknownVariantError, checkKeys, describeValue, showValue, isOptionsObject } from '../contract/errors.js';
+import {
+  ArgumentError,
+  DisposedError,
+  IllegalMoveError,
+  LatticeError,
+  UnknownVariantError,
+  checkKeys,
+  describeValue,
+  showValue,
+  isOptionsObject,
+} from '../contract/errors.js';
 import type { AnyGame, GameDescription } from '../contract/types.js';
 import type { GameResult as AnyGameResult, ResultReason } from '../contract/result.js';
 import type { Board } from '../board/index.js';
-import { formatBoardPicture, formatPositionText, parseMoveText, parsePositionText, type NotationContext, type Setup } from './position-text.js';
-import { DRAUGHTS_EVAL_FEATURES, EVAL_FEATURES, VARIANTS, getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
+import {
+  formatBoardPicture,
+  formatPositionText,
+  parseMoveText,
+  parsePositionText,
+  type NotationContext,
+  type Setup,
+} from './position-text.js';
+import {
+  DRAUGHTS_EVAL_FEATURES,
+  EVAL_FEATURES,
+  VARIANTS,
+  getVariant,
+  resolveOptions,
+  type HuntVariant,
+  type OptionValues,
+} from '../variants/index.js';
 import type { RuleSet } from '../rules/index.js';
 import { IO_KEY, IO_SET, type Core } from './core/wasm.js';
 import { loadSetupIntoCore, loadVariantCore, notationContext } from './core/setup.js';
 import { checkGameArgTypes } from '../contract/args.js';
 import { CallGuard, FACTORY, checkFactory } from '../contract/call-guard.js';
 import type { LayerMeta, SolvedLayerInfo } from './tables.js';
-import { checkDepth, checkSearchLimits, mateIn, perftDeadline, MAX_PERFT_DEPTH, type PerftLimits, type SearchInfo, type SearchLimits } from '../contract/limits.js';
-import { MoveList, alongPath, runGrowing, findText, findValue, checkValue, lineTexts, type Move, type MoveInput } from './moves.js';
+import {
+  checkDepth,
+  checkSearchLimits,
+  mateIn,
+  perftDeadline,
+  MAX_PERFT_DEPTH,
+  type PerftLimits,
+  type SearchInfo,
+  type SearchLimits,
+} from '../contract/limits.js';
+import {
+  MoveList,
+  alongPath,
+  runGrowing,
+  findText,
+  findValue,
+  checkValue,
+  lineTexts,
+  type Move,
+  type MoveInput,
+} from './moves.js';
 import { GameTablebase, type SolveReport, type TablebaseProbe } from './tablebase.js';
 export { loadVariantCore } from './core/setup.js';
-export { MAX_SEARCH_DEPTH, MAX_PERFT_DEPTH, DEFAULT_SEARCH_DEPTH, DEFAULT_SEARCH_MS, type PerftLimits, type PerftProgress, type SearchLimits, type SearchInfo } from '../contract/limits.js';
+export {
+  MAX_SEARCH_DEPTH,
+  MAX_PERFT_DEPTH,
+  DEFAULT_SEARCH_DEPTH,
+  DEFAULT_SEARCH_MS,
+  type PerftLimits,
+  type PerftProgress,
+  type SearchLimits,
+  type SearchInfo,
+} from '../contract/limits.js';
 export type { TablebaseProbe } from './tablebase.js';
 export type { Move, MoveValue, MoveInput, MoveKind } from './moves.js';
 export { MAX_HASH_MB } from '../contract/args.js';
@@ -31,7 +84,10 @@ export interface GameOptions {
   options?: Record<string, number | string>;
   /** Start from this position string instead of the variant's start (src/lattice/position-text.ts grammar). */
   position?: string;
-  /** Transposition table size in MiB, 1..512 (rounded down to a power of two; default 16); the mate proof adds an eighth (at least 1 MiB). */
+  /**
+   * Transposition table size in MiB, 1..512 (rounded down to a power of two; default 16); the mate proof adds an eighth
+   * (at least 1 MiB).
+   */
   hashMb?: number;
   /** Load the bounds-checked debug build of the core (slower; used by the tests). */
   debug?: boolean;
@@ -51,10 +107,22 @@ export interface GameOptions {
 export type GameResult = AnyGameResult<'prey' | 'hunters' | 'white' | 'black'>;
 
 /** A finished search: the best move (null when the side to move has no move) and its report. */
-export interface SearchResult extends SearchInfo { bestmove: string | null }
+export interface SearchResult extends SearchInfo {
+  bestmove: string | null;
+}
 
-/** Reasons of the core's gameResult codes (assembly/position.ts REASON_*, exported by the core: test/unit/boundary.test.ts checks each). */
-export const REASONS: Readonly<Record<number, ResultReason>> = { 1: 'captures', 2: 'no-moves', 3: 'escape', 4: 'stall-limit', 5: 'repetition', 6: 'move-limit' };
+/**
+ * Reasons of the core's gameResult codes (assembly/position.ts REASON_*, exported by the core:
+ * test/unit/boundary.test.ts checks each).
+ */
+export const REASONS: Readonly<Record<number, ResultReason>> = {
+  1: 'captures',
+  2: 'no-moves',
+  3: 'escape',
+  4: 'stall-limit',
+  5: 'repetition',
+  6: 'move-limit',
+};
 /** The reason code of "the side to move has no legal move" (REASONS). */
 export const REASON_NO_MOVES = 2;
 
@@ -85,9 +153,22 @@ export class Game implements AnyGame {
   /** The cached lists of the positions before each move played (undo() restores them). */
   private readonly before: Array<MoveList | null> = [];
 
-  private constructor(token: typeof FACTORY, variant: HuntVariant, options: OptionValues, board: Board, rules: RuleSet, notation: NotationContext, core: Core) {
+  private constructor(
+    token: typeof FACTORY,
+    variant: HuntVariant,
+    options: OptionValues,
+    board: Board,
+    rules: RuleSet,
+    notation: NotationContext,
+    core: Core,
+  ) {
     checkFactory(token, 'Game', '`await Game.create(variant, options)`');
-    this.variant = variant; this.options = options; this.board = board; this.rules = rules; this.notation = notation; this.live = core;
+    this.variant = variant;
+    this.options = options;
+    this.board = board;
+    this.rules = rules;
+    this.notation = notation;
+    this.live = core;
     this.tb = new GameTablebase(core, board, variant, options, rules.sides[0].captureTarget ?? Infinity);
   }
 
@@ -98,10 +179,14 @@ export class Game implements AnyGame {
   }
 
   /** The first step of every public method: see CallGuard (disposed, or busy during a run but for reads). */
-  private enter(method: string, read = false): void { this.guard.enter(this.live === null, method, read); }
+  private enter(method: string, read = false): void {
+    this.guard.enter(this.live === null, method, read);
+  }
 
   /** Runs `work` as `what` (search, perft, ...): until it returns, enter() refuses all but the reads. */
-  private exclusive<T>(what: string, work: () => T): T { return this.guard.exclusive(what, work); }
+  private exclusive<T>(what: string, work: () => T): T {
+    return this.guard.exclusive(what, work);
+  }
 
   /**
    * Frees the game's core instance (its WebAssembly memory: transposition table, loaded tablebase) for
@@ -119,26 +204,43 @@ export class Game implements AnyGame {
   }
 
   /** True once dispose() was called. */
-  get disposed(): boolean { return this.live === null; }
+  get disposed(): boolean {
+    return this.live === null;
+  }
 
   /**
    * Loads a core instance and sets up `variantId` with its options and start position.
    * Throws UnknownVariantError, OptionError (unknown option or bad value), ParseError (bad position) or
-   * PositionError (a ParseError: one that cannot arise, src/lattice/position-text.ts validateSetup), ArgumentError (bad argument types: `opts` or
-   * `opts.options` not an object or an array, a non-boolean `debug` or `wide`; an unknown key in `opts`).
+   * PositionError (a ParseError: one that cannot arise, src/lattice/position-text.ts validateSetup), ArgumentError (bad
+   * argument types: `opts` or `opts.options` not an object or an array, a non-boolean `debug` or `wide`; an unknown key
+   * in `opts`).
    */
   static async create(variantId: string, opts: GameOptions = {}): Promise<Game> {
     checkGameArgTypes(variantId, opts);
     checkKeys(opts, GAME_OPTION_KEYS, 'game options');
     for (const flag of ['debug', 'wide'] as const) {
-      if (opts[flag] !== undefined && typeof opts[flag] !== 'boolean') throw new ArgumentError(`${flag} must be true or false, got ${describeValue(opts[flag])}`);
+      if (opts[flag] !== undefined && typeof opts[flag] !== 'boolean')
+        throw new ArgumentError(`${flag} must be true or false, got ${describeValue(opts[flag])}`);
     }
-    if (!VARIANTS.has(variantId)) throw new UnknownVariantError(variantId, [...VARIANTS.keys()], `is not a lattice game (Game plays ${[...VARIANTS.keys()].join(', ')}; createGame() plays every variant of every family)`);
+    if (!VARIANTS.has(variantId))
+      throw new UnknownVariantError(
+        variantId,
+        [...VARIANTS.keys()],
+        `is not a lattice game (Game plays ${[...VARIANTS.keys()].join(', ')}; createGame() plays every variant of every family)`,
+      );
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);
     const { board, rules, core } = await loadVariantCore(variant, options, opts.debug, undefined, opts.wide);
     if (opts.hashMb !== undefined) core.exports.setHashSize(opts.hashMb);
-    const game = new Game(FACTORY, variant, options, board, rules, notationContext(variant, options, board, rules), core);
+    const game = new Game(
+      FACTORY,
+      variant,
+      options,
+      board,
+      rules,
+      notationContext(variant, options, board, rules),
+      core,
+    );
     if (opts.position === undefined) game.load(parsePositionText(game.notation, variant.start(options)));
     else game.setPosition(opts.position);
     return game;
@@ -167,14 +269,24 @@ export class Game implements AnyGame {
     const e = this.core.exports;
     e.readPosition();
     const st = this.core.state();
-    const h = this.core.readSet(IO_SET.hunters), p = this.core.readSet(IO_SET.prey);
+    const h = this.core.readSet(IO_SET.hunters),
+      p = this.core.readSet(IO_SET.prey);
     const n = this.board.points.length;
-    const owner = new Int8Array(n), count = new Uint8Array(n);
+    const owner = new Int8Array(n),
+      count = new Uint8Array(n);
     for (let i = 0; i < n; i++) {
       owner[i] = (h >> BigInt(i)) & 1n ? 1 : (p >> BigInt(i)) & 1n ? 0 : -1;
       count[i] = owner[i] < 0 ? 0 : st[8 + i];
     }
-    const setup: Setup = { owner, count, side: st[0] as 0 | 1, hand: [st[1], st[2]], captured: [st[3], st[4]], last: st[5], stall: st[6] };
+    const setup: Setup = {
+      owner,
+      count,
+      side: st[0] as 0 | 1,
+      hand: [st[1], st[2]],
+      captured: [st[3], st[4]],
+      last: st[5],
+      stall: st[6],
+    };
     if (this.rules.draughts) {
       const k = this.core.readSet(IO_SET.kings);
       setup.king = Uint8Array.from({ length: n }, (_, i) => Number((k >> BigInt(i)) & 1n));
@@ -190,7 +302,9 @@ export class Game implements AnyGame {
   }
 
   /** The variant's id (`lattice variants`). */
-  get variantId(): string { return this.variant.id; }
+  get variantId(): string {
+    return this.variant.id;
+  }
 
   /**
    * The board as text for people (src/lattice/position-text.ts formatBoardPicture): ranks top first, files
@@ -211,28 +325,55 @@ export class Game implements AnyGame {
    */
   describe(position?: string): GameDescription {
     this.enter('describe', true);
-    if (position !== undefined && typeof position !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(position)}`);
+    if (position !== undefined && typeof position !== 'string')
+      throw new ArgumentError(`a position must be a string, got ${describeValue(position)}`);
     const s = position === undefined ? this.setup() : parsePositionText(this.notation, position);
-    const board = this.board, sides = this.variant.sides;
+    const board = this.board,
+      sides = this.variant.sides;
     const pieces = board.points.map((_, i): GameDescription['pieces'][number] => {
       const o = s.owner[i]!;
       if (o < 0) return null;
       const d = sides[o]!;
       const king = s.king?.[i] === 1;
-      return { side: o as 0 | 1, label: d.letter, count: s.count[i]!, promoted: king, title: king ? `${d.name} (king)` : d.name };
+      return {
+        side: o as 0 | 1,
+        label: d.letter,
+        count: s.count[i]!,
+        promoted: king,
+        title: king ? `${d.name} (king)` : d.name,
+      };
     });
     const onBoard = (i: number) => pieces.reduce((n, p) => n + (p?.side === i ? p.count : 0), 0);
-    const side = (i: 0 | 1) => ({ name: sides[i].name, plural: sides[i].plural, letter: sides[i].letter, onBoard: onBoard(i), hand: s.hand[i], captured: s.captured[i] });
+    const side = (i: 0 | 1) => ({
+      name: sides[i].name,
+      plural: sides[i].plural,
+      letter: sides[i].letter,
+      onBoard: onBoard(i),
+      hand: s.hand[i],
+      captured: s.captured[i],
+    });
     return {
       variant: this.variant.id,
-      board: { kind: 'points', width: board.width, height: board.height, points: board.points.map((p) => ({ name: p.name, x: p.x, y: p.y })), lines: board.lines.map((l) => [...l]) },
-      pieces, toMove: s.side, sides: [side(0), side(1)], labels: [],
-      counters: this.counters(s), marks: this.marks(s),
+      board: {
+        kind: 'points',
+        width: board.width,
+        height: board.height,
+        points: board.points.map((p) => ({ name: p.name, x: p.x, y: p.y })),
+        lines: board.lines.map((l) => [...l]),
+      },
+      pieces,
+      toMove: s.side,
+      sides: [side(0), side(1)],
+      labels: [],
+      counters: this.counters(s),
+      marks: this.marks(s),
     };
   }
 
   /** The RULES.md section of the variant's rules (its `source` up to the seed), for the words of describe(). */
-  private get rulesSection(): string { return this.variant.source.split(';')[0]!.trim(); }
+  private get rulesSection(): string {
+    return this.variant.source.split(';')[0]!.trim();
+  }
 
   /**
    * The counters of describe() from the RuleSet: the stall count under a stall rule (RULES.md §3
@@ -244,13 +385,22 @@ export class Game implements AnyGame {
     const stall = this.rules.stall;
     if (stall !== null) {
       out.push({
-        name: 'stall', label: `${names[stall.side].name} moves in a row that gained no rank`,
-        value: s.stall, limit: stall.limit, atLimit: `the ${names[1 - stall.side]!.plural} win`,
+        name: 'stall',
+        label: `${names[stall.side].name} moves in a row that gained no rank`,
+        value: s.stall,
+        limit: stall.limit,
+        atLimit: `the ${names[1 - stall.side]!.plural} win`,
       });
     }
     const moveLimit = this.rules.draughts?.moveLimit ?? null;
     if (moveLimit !== null) {
-      out.push({ name: 'clock', label: 'plies in a row without a capture', value: s.clock ?? 0, limit: moveLimit, atLimit: 'a draw' });
+      out.push({
+        name: 'clock',
+        label: 'plies in a row without a capture',
+        value: s.clock ?? 0,
+        limit: moveLimit,
+        atLimit: 'a draw',
+      });
     }
     return out;
   }
@@ -263,11 +413,22 @@ export class Game implements AnyGame {
     if (s.last < 0) return [];
     const nst = this.rules.sides.findIndex((x) => x.noSameTwice);
     if (nst < 0) return [];
-    const d = this.variant.sides[nst]!, at = this.board.points[s.last]!.name;
+    const d = this.variant.sides[nst]!,
+      at = this.board.points[s.last]!.name;
     const rule = `a ${d.name} may not be moved on two consecutive ${d.name} turns (${this.rulesSection})`;
-    return [s.side === nst
-      ? { point: s.last, kind: 'may-not-move', reason: `the ${d.name} on ${at} may not move now: it stepped there on the ${d.plural}' previous turn, and ${rule}` }
-      : { point: s.last, kind: 'may-not-move-next', reason: `the ${d.name} on ${at} may not move on the ${d.plural}' next turn: it stepped there on their last turn, and ${rule}` }];
+    return [
+      s.side === nst
+        ? {
+            point: s.last,
+            kind: 'may-not-move',
+            reason: `the ${d.name} on ${at} may not move now: it stepped there on the ${d.plural}' previous turn, and ${rule}`,
+          }
+        : {
+            point: s.last,
+            kind: 'may-not-move-next',
+            reason: `the ${d.name} on ${at} may not move on the ${d.plural}' next turn: it stepped there on their last turn, and ${rule}`,
+          },
+    ];
   }
 
   /** The piece name of the side to move ('goat', 'tiger', 'dwarf', 'giant', ...). */
@@ -299,7 +460,9 @@ export class Game implements AnyGame {
     return this.cached;
   }
 
-  /** The result code of the core (0 while the game goes on): the static rules, repetition, then "no legal move loses". */
+  /**
+   * The result code of the core (0 while the game goes on): the static rules, repetition, then "no legal move loses".
+   */
   private resultCode(): number {
     const e = this.core.exports;
     const code = e.staticResult();
@@ -339,7 +502,8 @@ export class Game implements AnyGame {
     if (this.resultCode() !== 0) return [];
     const list = this.list();
     return Array.from({ length: list.length }, (_, i) => {
-      const t = list.text(i), p = list.pathText(i);
+      const t = list.text(i),
+        p = list.pathText(i);
       return t === p ? [t] : [t, p];
     });
   }
@@ -353,10 +517,12 @@ export class Game implements AnyGame {
    */
   along(points: readonly string[]): { move: string | null; more: boolean } | null {
     this.enter('along', true);
-    if (!Array.isArray(points)) throw new ArgumentError(`along needs an array of point names, got ${describeValue(points)}`);
+    if (!Array.isArray(points))
+      throw new ArgumentError(`along needs an array of point names, got ${describeValue(points)}`);
     const idx = points.map((n, i) => {
       const p = typeof n === 'string' ? this.board.index(n.trim().toLowerCase()) : -1;
-      if (p < 0) throw new ArgumentError(`points[${i}] must be a point name of board ${this.board.id}, got ${describeValue(n)}`);
+      if (p < 0)
+        throw new ArgumentError(`points[${i}] must be a point name of board ${this.board.id}, got ${describeValue(n)}`);
       return p;
     });
     if (this.resultCode() !== 0) return null;
@@ -374,22 +540,33 @@ export class Game implements AnyGame {
    */
   play(move: string | MoveInput): void {
     this.enter('play');
-    if (typeof move !== 'string' && (move === null || typeof move !== 'object')) throw new ArgumentError(`a move must be a string or a move object, got ${describeValue(move)}`);
+    if (typeof move !== 'string' && (move === null || typeof move !== 'object'))
+      throw new ArgumentError(`a move must be a string or a move object, got ${describeValue(move)}`);
     // a malformed text or value is refused first, whatever the position
     const parsed = typeof move === 'string' ? parseMoveText(this.board, move) : null;
     if (parsed === null) checkValue(this.board, move as MoveInput);
     const over = this.resultOf(this.resultCode());
     const shown = typeof move === 'string' ? move : showValue(move);
-    if (over) throw new IllegalMoveError(shown, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
+    if (over)
+      throw new IllegalMoveError(shown, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
     // a move of the piece the no-same-twice rule holds is refused saying so (describe()'s mark)
-    const from = parsed ? (parsed.kind === 'place' ? -1 : parsed.points[0]!) : typeof (move as MoveInput).from === 'string' ? this.board.index((move as MoveInput).from as string) : -1;
-    const held = from < 0 || !this.rules.sides.some((x) => x.noSameTwice) ? undefined
-      : this.marks(this.setup()).find((m) => m.point === from && m.kind === 'may-not-move');
+    const from = parsed
+      ? parsed.kind === 'place'
+        ? -1
+        : parsed.points[0]!
+      : typeof (move as MoveInput).from === 'string'
+        ? this.board.index((move as MoveInput).from as string)
+        : -1;
+    const held =
+      from < 0 || !this.rules.sides.some((x) => x.noSameTwice)
+        ? undefined
+        : this.marks(this.setup()).find((m) => m.point === from && m.kind === 'may-not-move');
     if (held) throw new IllegalMoveError(shown, this.position(), held.reason);
     const list = this.list();
-    const i = typeof move === 'string'
-      ? findText(this.core, this.board, list, move, this.position())
-      : findValue(this.core, this.board, list, move, this.position());
+    const i =
+      typeof move === 'string'
+        ? findText(this.core, this.board, list, move, this.position())
+        : findValue(this.core, this.board, list, move, this.position());
     const text = list.text(i);
     this.makeListed(list, i);
     this.played.push(text);
@@ -430,10 +607,15 @@ export class Game implements AnyGame {
   /** The result of a core result code (0: the game goes on, null). */
   private resultOf(code: number): GameResult | null {
     if (code === 0) return null;
-    const winner = (code & 15) - 1, reason = REASONS[code >> 4];
+    const winner = (code & 15) - 1,
+      reason = REASONS[code >> 4];
     if (winner === 2) return { winner: 'draw', winnerName: 'draw', reason };
     const sd = this.variant.sides[winner];
-    return { winner: (sd.id ?? (winner === 1 ? 'hunters' : 'prey')) as GameResult['winner'], winnerName: sd.plural, reason };
+    return {
+      winner: (sd.id ?? (winner === 1 ? 'hunters' : 'prey')) as GameResult['winner'],
+      winnerName: sd.plural,
+      reason,
+    };
   }
 
   /**
@@ -451,12 +633,21 @@ export class Game implements AnyGame {
    * 'stopped' or on a count past 2^53. A call of depth 0 counts 1 without running (the core clears its
    * stopped flag first, as every run does).
    */
-  private limited(what: string, depth: number, stop: Int32Array | undefined, deadline: number, t0: number, run: () => number): number {
+  private limited(
+    what: string,
+    _depth: number,
+    stop: Int32Array | undefined,
+    deadline: number,
+    t0: number,
+    run: () => number,
+  ): number {
     this.core.hooks.shouldStop = () => ((stop && Atomics.load(stop, 0)) || performance.now() > deadline ? 1 : 0);
     try {
       const n = runGrowing(this.core, what, run);
-      if (this.core.exports.perftStopped()) throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
-      if (n > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `${what}: the count exceeds 2^53 and cannot be reported exactly`);
+      if (this.core.exports.perftStopped())
+        throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
+      if (n > Number.MAX_SAFE_INTEGER)
+        throw new LatticeError('overflow', `${what}: the count exceeds 2^53 and cannot be reported exactly`);
       return n;
     } finally {
       this.core.hooks.shouldStop = () => 0;
@@ -477,10 +668,13 @@ export class Game implements AnyGame {
       if (limits.onProgress && depth >= 2) {
         let total = 0;
         for (const n of Object.values(this.rootCounts(depth, limits, `perft ${depth}`))) total += n;
-        if (total > Number.MAX_SAFE_INTEGER) throw new LatticeError('overflow', `perft ${depth}: the count exceeds 2^53 and cannot be reported exactly`);
+        if (total > Number.MAX_SAFE_INTEGER)
+          throw new LatticeError('overflow', `perft ${depth}: the count exceeds 2^53 and cannot be reported exactly`);
         return total;
       }
-      return this.limited(`perft ${depth}`, depth, limits.stop, deadline, performance.now(), () => this.core.exports.perft(depth));
+      return this.limited(`perft ${depth}`, depth, limits.stop, deadline, performance.now(), () =>
+        this.core.exports.perft(depth),
+      );
     });
   }
 
@@ -492,7 +686,11 @@ export class Game implements AnyGame {
     this.enter('perftClassic');
     checkDepth(depth, MAX_PERFT_DEPTH);
     const deadline = perftDeadline(limits);
-    return this.exclusive('perftClassic', () => this.limited(`perft ${depth}`, depth, limits.stop, deadline, performance.now(), () => this.core.exports.perftClassic(depth)));
+    return this.exclusive('perftClassic', () =>
+      this.limited(`perft ${depth}`, depth, limits.stop, deadline, performance.now(), () =>
+        this.core.exports.perftClassic(depth),
+      ),
+    );
   }
 
   /** Perft through the generic make/unmake path (cross-checks the bulk-counting recursion). */
@@ -552,7 +750,8 @@ export class Game implements AnyGame {
    */
   async loadTablebase(dir: string, opts: { keep?: 'all' | 'live' } = {}): Promise<LayerMeta[] | SolvedLayerInfo[]> {
     this.enter('loadTablebase');
-    if (!isOptionsObject(opts)) throw new ArgumentError(`loadTablebase options must be an object, got ${describeValue(opts)}`);
+    if (!isOptionsObject(opts))
+      throw new ArgumentError(`loadTablebase options must be an object, got ${describeValue(opts)}`);
     checkKeys(opts, ['keep'], 'loadTablebase options');
     return this.tb.load(dir, opts.keep);
   }
@@ -603,7 +802,9 @@ export class Game implements AnyGame {
     const raw = new Int32Array(e.memory.buffer, e.evalFeaturesPtr(), e.evalFeatureCount());
     const names: readonly string[] = this.rules.family === 'draughts' ? DRAUGHTS_EVAL_FEATURES : EVAL_FEATURES;
     const counts: Record<string, number> = {};
-    names.forEach((n, i) => { counts[n] = raw[i]!; });
+    names.forEach((n, i) => {
+      counts[n] = raw[i]!;
+    });
     return { phase: phase === 0 ? 'placement' : 'movement', counts, patterns: e.evalPatternSum() };
   }
 
@@ -623,7 +824,10 @@ export class Game implements AnyGame {
     }
     const texts = lineTexts(this.core, this.board, raw);
     if (this.tb.loaded && raw.length > 0 && texts.length === raw.length) {
-      for (const { m, caps } of raw) { this.core.writeSet(IO_SET.caps, caps); e.makeMove(m); }
+      for (const { m, caps } of raw) {
+        this.core.writeSet(IO_SET.caps, caps);
+        e.makeMove(m);
+      }
       texts.push(...lineTexts(this.core, this.board, this.tb.onward()));
       for (let i = 0; i < raw.length; i++) e.unmakeMove();
     }
@@ -665,19 +869,33 @@ export class Game implements AnyGame {
         this.tb.focus();
         // a search that outgrew the lists stops at once and runs again on larger ones, in the time left
         const deadline = t0 + movetime;
-        let used = 0, runs = 0;
+        let used = 0,
+          runs = 0;
         // at the largest lists, a tree deeper than the move stack holds (STACK_MOVES moves on the line's
         // lists: the 105-point board's multi-jumps) ends the search at the last depth it completed
-        const best = runGrowing(this.core, 'search', () => {
-          if (runs++ > 0) used += e.searchNodes();
-          return e.search(depth, nodes > 0 ? Math.max(1, nodes - used) : 0, movetime > 0 ? Math.max(1, deadline - performance.now()) : 0);
-        }, () => e.searchDepth() >= 1);
+        const best = runGrowing(
+          this.core,
+          'search',
+          () => {
+            if (runs++ > 0) used += e.searchNodes();
+            return e.search(
+              depth,
+              nodes > 0 ? Math.max(1, nodes - used) : 0,
+              movetime > 0 ? Math.max(1, deadline - performance.now()) : 0,
+            );
+          },
+          () => e.searchDepth() >= 1,
+        );
         const score = e.searchScore();
         const pv = this.pv(e.pvLength());
         return {
-          bestmove: best === NO_MOVE ? null : pv[0] ?? null,
-          score, mateIn: mateOf(score), depth: e.searchDepth(), nodes: e.searchNodes(),
-          ms: Math.round(performance.now() - t0), pv,
+          bestmove: best === NO_MOVE ? null : (pv[0] ?? null),
+          score,
+          mateIn: mateOf(score),
+          depth: e.searchDepth(),
+          nodes: e.searchNodes(),
+          ms: Math.round(performance.now() - t0),
+          pv,
         };
       });
     } finally {

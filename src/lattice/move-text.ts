@@ -1,10 +1,12 @@
 /** Move text as points (RULES.md §0 "Notation"): read, written, and the canonical text of a jump with several paths. */
 import { ArgumentError, ParseError } from '../contract/errors.js';
-import { type Board } from '../board/index.js';
+import type { Board } from '../board/index.js';
 
 /** A move's points as text gives them: `place` one point, `step` two, `jump` the start then 1+ landings. */
-export interface MoveText { points: number[]; kind: 'place' | 'step' | 'jump' }
-
+export interface MoveText {
+  points: number[];
+  kind: 'place' | 'step' | 'jump';
+}
 
 // ---------------------------------------------------------------------------------------------------
 // move text
@@ -33,11 +35,20 @@ export function parseMoveText(board: Board, text: string): MoveText {
     i += m[0].length;
     if (i === s.length) break;
     const sep = s[i];
-    if (sepSeen === '-') throw new ParseError('move', text, offset + i + 1, 'a step has exactly two points: expected the end');
+    if (sepSeen === '-')
+      throw new ParseError('move', text, offset + i + 1, 'a step has exactly two points: expected the end');
     if (sep !== '-' && sep !== 'x') {
-      throw new ParseError('move', text, offset + i + 1, sepSeen === 'x' ? `expected "x" (the next landing) or the end, got "${text[offset + i]}"` : `expected "-", "x" or the end, got "${text[offset + i]}"`);
+      throw new ParseError(
+        'move',
+        text,
+        offset + i + 1,
+        sepSeen === 'x'
+          ? `expected "x" (the next landing) or the end, got "${text[offset + i]}"`
+          : `expected "-", "x" or the end, got "${text[offset + i]}"`,
+      );
     }
-    if (sepSeen === 'x' && sep === '-') throw new ParseError('move', text, offset + i + 1, 'a jump continues with "x" before each landing, got "-"');
+    if (sepSeen === 'x' && sep === '-')
+      throw new ParseError('move', text, offset + i + 1, 'a jump continues with "x" before each landing, got "-"');
     sepSeen = sep;
     i++;
   }
@@ -51,7 +62,10 @@ export function parseMoveText(board: Board, text: string): MoveText {
  */
 export function formatPath(board: Board, kind: MoveText['kind'], points: readonly number[]): string {
   const need = kind === 'place' ? points.length === 1 : kind === 'step' ? points.length === 2 : points.length >= 2;
-  if (!need) throw new ArgumentError(`formatPath: a ${kind} has ${kind === 'place' ? '1 point' : kind === 'step' ? '2 points' : 'at least 2 points'}, got ${points.length}`);
+  if (!need)
+    throw new ArgumentError(
+      `formatPath: a ${kind} has ${kind === 'place' ? '1 point' : kind === 'step' ? '2 points' : 'at least 2 points'}, got ${points.length}`,
+    );
   const name = (p: number) => {
     const pt = board.points[p];
     if (!Number.isInteger(p) || !pt) throw new ArgumentError(`formatPath: no point ${p} on board ${board.id}`);

@@ -22,13 +22,26 @@ import type { Board } from '../board/index.js';
 import { IO_SET, type Core } from './core/wasm.js';
 import { parseMoveText } from './position-text.js';
 
-/** Move kinds of the packed move (assembly/move.ts bits 24..27; the core exports the same values, checked in test/unit/boundary.test.ts). */
-export const KIND_PLACE = 0, KIND_STEP = 1, KIND_JUMP = 2, KIND_MULTI = 3, KIND_INTERVENE = 4;
+/**
+ * Move kinds of the packed move (assembly/move.ts bits 24..27; the core exports the same values, checked in
+ * test/unit/boundary.test.ts).
+ */
+export const KIND_PLACE = 0,
+  KIND_STEP = 1,
+  KIND_JUMP = 2,
+  KIND_MULTI = 3,
+  KIND_INTERVENE = 4;
 
 export type { MoveInput, MoveKind, MoveValue } from '../contract/moves.js';
 import type { MoveInput, MoveKind, MoveValue } from '../contract/moves.js';
 
-const KIND_NAMES: Record<number, MoveKind> = { [KIND_PLACE]: 'place', [KIND_STEP]: 'step', [KIND_JUMP]: 'jump', [KIND_MULTI]: 'jump', [KIND_INTERVENE]: 'intervention' };
+const KIND_NAMES: Record<number, MoveKind> = {
+  [KIND_PLACE]: 'place',
+  [KIND_STEP]: 'step',
+  [KIND_JUMP]: 'jump',
+  [KIND_MULTI]: 'jump',
+  [KIND_INTERVENE]: 'intervention',
+};
 
 /** Scratch for one path's points, end first (a path has at most one landing per point of the board). */
 const PATH_BUF = new Int32Array(256);
@@ -41,12 +54,19 @@ function putName(out: Uint16Array, c: number, name: string): number {
 }
 const LATIN1 = new TextDecoder('latin1');
 const PACKED_NAMES = new WeakMap<Board, Uint32Array>();
-/** The board's point names as bytes in one word each (bytes 0..2, length in byte 3; names have 2-3 characters), cached per board. */
+/**
+ * The board's point names as bytes in one word each (bytes 0..2, length in byte 3; names have 2-3 characters), cached
+ * per board.
+ */
 function namesPacked(board: Board, names: readonly string[]): Uint32Array {
   let c = PACKED_NAMES.get(board);
   if (!c) {
     c = new Uint32Array(names.length);
-    names.forEach((n, i) => { let w = n.length << 24; for (let k = 0; k < Math.min(3, n.length); k++) w |= n.charCodeAt(k) << (8 * k); c![i] = w >>> 0; });
+    names.forEach((n, i) => {
+      let w = n.length << 24;
+      for (let k = 0; k < Math.min(3, n.length); k++) w |= n.charCodeAt(k) << (8 * k);
+      c![i] = w >>> 0;
+    });
     PACKED_NAMES.set(board, c);
   }
   return c;
@@ -55,21 +75,33 @@ const NAMES = new WeakMap<Board, readonly string[]>();
 /** The board's point names by index (cached per board). */
 function pointNames(board: Board): readonly string[] {
   let n = NAMES.get(board);
-  if (!n) { n = board.points.map((p) => p.name); NAMES.set(board, n); }
+  if (!n) {
+    n = board.points.map((p) => p.name);
+    NAMES.set(board, n);
+  }
   return n;
 }
 
 /** The kind of a packed move. */
-export function moveKind(m: number): number { return (m >>> 24) & 0xf; }
-const isCapture = (m: number) => { const k = moveKind(m); return k === KIND_JUMP || k === KIND_MULTI; };
+export function moveKind(m: number): number {
+  return (m >>> 24) & 0xf;
+}
+const isCapture = (m: number) => {
+  const k = moveKind(m);
+  return k === KIND_JUMP || k === KIND_MULTI;
+};
 
 /** The LatticeError 'overflow' naming the capacity that ran out (kind 2: path nodes, else a list). */
 function overflowError(core: Core, what: string, kind: number): LatticeError {
   const e = core.exports;
-  const limit = kind === 2
-    ? `the root list's ${e.maxMoves()} path nodes`
-    : `${e.maxMoves()} moves in one list (${e.stackMoves()} on the search and perft stack)`;
-  return new LatticeError('overflow', `${what}: a position had more legal moves than the core holds: ${limit}, this build's largest capacity (${core.wide ? 'wide' : 'u64'} build; the most seen in these games is 343,909, README "Memory and capacities"); the result would be wrong`);
+  const limit =
+    kind === 2
+      ? `the root list's ${e.maxMoves()} path nodes`
+      : `${e.maxMoves()} moves in one list (${e.stackMoves()} on the search and perft stack)`;
+  return new LatticeError(
+    'overflow',
+    `${what}: a position had more legal moves than the core holds: ${limit}, this build's largest capacity (${core.wide ? 'wide' : 'u64'} build; the most seen in these games is 343,909, README "Memory and capacities"); the result would be wrong`,
+  );
 }
 
 /**
@@ -145,10 +177,18 @@ export class MoveList {
   }
 
   /** The name of point p. */
-  name(p: number): string { return this.names[p]!; }
-  from(i: number): number { return (this.packed[i]! >>> 8) & 0xff; }
-  to(i: number): number { return this.packed[i]! & 0xff; }
-  kind(i: number): number { return moveKind(this.packed[i]!); }
+  name(p: number): string {
+    return this.names[p]!;
+  }
+  from(i: number): number {
+    return (this.packed[i]! >>> 8) & 0xff;
+  }
+  to(i: number): number {
+    return this.packed[i]! & 0xff;
+  }
+  kind(i: number): number {
+    return moveKind(this.packed[i]!);
+  }
 
   /** The captured set of move i as a bigint (for the core's IO). */
   capsBig(i: number): bigint {
@@ -162,14 +202,20 @@ export class MoveList {
     const out: number[] = [];
     for (let w = 0; w < this.words; w++) {
       let x = this.caps[i * this.words + w]!;
-      while (x !== 0) { const b = 31 - Math.clz32(x & -x); out.push(w * 32 + b); x &= x - 1; }
+      while (x !== 0) {
+        const b = 31 - Math.clz32(x & -x);
+        out.push(w * 32 + b);
+        x &= x - 1;
+      }
     }
     return out;
   }
 
   /** Point indices of move i's canonical path: [to], [from, to], or [from, landings...]. */
   path(i: number): number[] {
-    const k = this.kind(i), to = this.to(i), from = this.from(i);
+    const k = this.kind(i),
+      to = this.to(i),
+      from = this.from(i);
     if (k === KIND_PLACE) return [to];
     if (k !== KIND_MULTI) return [from, to];
     const out: number[] = [];
@@ -178,7 +224,9 @@ export class MoveList {
     return out.reverse();
   }
 
-  private endsKey(i: number): number { return this.kind(i) === KIND_PLACE ? 255 * 256 + this.to(i) : this.from(i) * 256 + this.to(i); }
+  private endsKey(i: number): number {
+    return this.kind(i) === KIND_PLACE ? 255 * 256 + this.to(i) : this.from(i) * 256 + this.to(i);
+  }
 
   /** True if no other legal move of the list starts and ends where move i does (steps included). */
   private uniqueEnds(i: number): boolean {
@@ -192,7 +240,10 @@ export class MoveList {
   /** The canonical text of move i (see the top of this file). */
   text(i: number): string {
     const names = this.names;
-    const m = this.packed[i]!, k = moveKind(m), to = m & 0xff, from = (m >>> 8) & 0xff;
+    const m = this.packed[i]!,
+      k = moveKind(m),
+      to = m & 0xff,
+      from = (m >>> 8) & 0xff;
     if (k === KIND_PLACE) return names[to]!;
     if (k === KIND_STEP || k === KIND_INTERVENE) return names[from]! + '-' + names[to]!;
     if (k === KIND_JUMP || this.uniqueEnds(i)) return names[from]! + 'x' + names[to]!;
@@ -202,7 +253,10 @@ export class MoveList {
   /** The full path text of move i (`a1xc3xe5`, `a1-b2`, `c3`), whatever its canonical form. */
   pathText(i: number): string {
     const names = this.names;
-    const m = this.packed[i]!, k = moveKind(m), to = m & 0xff, from = (m >>> 8) & 0xff;
+    const m = this.packed[i]!,
+      k = moveKind(m),
+      to = m & 0xff,
+      from = (m >>> 8) & 0xff;
     if (k === KIND_PLACE) return names[to]!;
     if (k === KIND_STEP || k === KIND_INTERVENE) return names[from]! + '-' + names[to]!;
     if (k === KIND_JUMP) return names[from]! + 'x' + names[to]!;
@@ -214,7 +268,10 @@ export class MoveList {
     for (let j = this.rootNode[i]!; j >= 0; j = this.parent[j]!) buf[len++] = this.point[j]!;
     const out = CHAR_BUF;
     let c = putName(out, 0, names[from]!);
-    while (len > 0) { out[c++] = 120; /* x */ c = putName(out, c, names[buf[--len]!]!); }
+    while (len > 0) {
+      out[c++] = 120; /* x */
+      c = putName(out, c, names[buf[--len]!]!);
+    }
     return String.fromCharCode.apply(null, out.subarray(0, c) as unknown as number[]);
   }
 
@@ -230,21 +287,33 @@ export class MoveList {
     let bytes = new Uint8Array(Math.max(64, this.length * 8));
     const ends = new Uint32Array(this.length);
     const buf = PATH_BUF;
-    const packed = this.packed, rootNode = this.rootNode, parent = this.parent, point = this.point;
+    const packed = this.packed,
+      rootNode = this.rootNode,
+      parent = this.parent,
+      point = this.point;
     let c = 0;
     for (let i = 0; i < this.length; i++) {
-      const m = packed[i]!, k = moveKind(m), to = m & 0xff, from = (m >>> 8) & 0xff;
+      const m = packed[i]!,
+        k = moveKind(m),
+        to = m & 0xff,
+        from = (m >>> 8) & 0xff;
       let len = 0;
       if (k === KIND_PLACE) buf[len++] = to;
       else {
-        if (k === KIND_MULTI && !this.uniqueEnds(i)) for (let j = rootNode[i]!; j >= 0; j = parent[j]!) buf[len++] = point[j]!;
+        if (k === KIND_MULTI && !this.uniqueEnds(i))
+          for (let j = rootNode[i]!; j >= 0; j = parent[j]!) buf[len++] = point[j]!;
         else buf[len++] = to;
         buf[len++] = from;
       }
-      if (c + 4 * len > bytes.length) { const b2 = new Uint8Array(bytes.length * 2 + 4 * len); b2.set(bytes); bytes = b2; }
+      if (c + 4 * len > bytes.length) {
+        const b2 = new Uint8Array(bytes.length * 2 + 4 * len);
+        b2.set(bytes);
+        bytes = b2;
+      }
       const sep = k === KIND_STEP || k === KIND_INTERVENE ? 45 : 120;
       for (let q = len - 1; q >= 0; q--) {
-        const w = packedNames[buf[q]!]!, n = w >>> 24;
+        const w = packedNames[buf[q]!]!,
+          n = w >>> 24;
         bytes[c] = w & 0xff;
         if (n > 1) bytes[c + 1] = (w >>> 8) & 0xff;
         if (n > 2) bytes[c + 2] = (w >>> 16) & 0xff;
@@ -256,12 +325,17 @@ export class MoveList {
     const all = LATIN1.decode(bytes.subarray(0, c));
     const out = new Array<string>(this.length);
     let start = 0;
-    for (let i = 0; i < this.length; i++) { out[i] = all.substring(start, ends[i]!); start = ends[i]!; }
+    for (let i = 0; i < this.length; i++) {
+      out[i] = all.substring(start, ends[i]!);
+      start = ends[i]!;
+    }
     return out;
   }
 
   /** Move i as a value (its captured set, path and text are made when first read). */
-  value(i: number): Move { return new Move(this, i); }
+  value(i: number): Move {
+    return new Move(this, i);
+  }
 
   /** Every move as a value, in list order (see Move: creating them writes no text). */
   values(): Move[] {
@@ -277,7 +351,8 @@ export class MoveList {
       for (let j = 0; j < this.length; j++) {
         const key = this.endsKey(j);
         const a = this.byEnds.get(key);
-        if (a) a.push(j); else this.byEnds.set(key, [j]);
+        if (a) a.push(j);
+        else this.byEnds.set(key, [j]);
       }
     }
     return this.byEnds.get(from * 256 + to) ?? [];
@@ -289,7 +364,7 @@ export class MoveList {
       if (isCapture(this.packed[j]!) !== capture) continue;
       if (!capture) return j;
       let same = true;
-      for (let w = 0; w < this.words && same; w++) same = this.caps[j * this.words + w] === (caps ? caps[w] ?? 0 : 0);
+      for (let w = 0; w < this.words && same; w++) same = this.caps[j * this.words + w] === (caps ? (caps[w] ?? 0) : 0);
       if (same) return j;
     }
     return -1;
@@ -348,7 +423,11 @@ export function lineTexts(core: Core, board: Board, line: ReadonlyArray<{ m: num
  * The core's captured set of the capture path `points` (start, landings) of the side to move, as u32
  * words, or the index of the first hop that is no capture there (RULES.md §0, §4).
  */
-function pathCaptures(core: Core, points: readonly number[], words: number): { caps: Uint32Array } | { badHop: number } {
+function pathCaptures(
+  core: Core,
+  points: readonly number[],
+  words: number,
+): { caps: Uint32Array } | { badHop: number } {
   const e = core.exports;
   if (points.length > 2 * core.maxPoints + 2) return { badHop: core.maxPoints };
   new Int32Array(e.memory.buffer, e.pathInPtr(), points.length).set(points);
@@ -364,7 +443,10 @@ function pathCaptures(core: Core, points: readonly number[], words: number): { c
 function illegal(list: MoveList, move: string, position: string, why?: string): IllegalMoveError {
   const shown: string[] = [];
   for (let i = 0; i < Math.min(40, list.length); i++) shown.push(list.text(i));
-  const legal = list.length === 0 ? 'no legal moves' : `legal moves: ${shown.join(' ')}${list.length > 40 ? ` ... (${list.length} in all)` : ''}`;
+  const legal =
+    list.length === 0
+      ? 'no legal moves'
+      : `legal moves: ${shown.join(' ')}${list.length > 40 ? ` ... (${list.length} in all)` : ''}`;
   return new IllegalMoveError(move, position, why ? `${why}; ${legal}` : legal);
 }
 
@@ -380,13 +462,22 @@ export function findText(core: Core, board: Board, list: MoveList, text: string,
   return findPoints(core, board, list, mt.kind, mt.points, text, position);
 }
 
-function findPoints(core: Core, board: Board, list: MoveList, kind: 'place' | 'step' | 'jump', pts: readonly number[], shown: string, position: string): number {
+function findPoints(
+  core: Core,
+  board: Board,
+  list: MoveList,
+  kind: 'place' | 'step' | 'jump',
+  pts: readonly number[],
+  shown: string,
+  position: string,
+): number {
   if (kind === 'place') {
     const i = list.findIdentity(255, pts[0]!, null, false);
     if (i < 0) throw illegal(list, shown, position);
     return i;
   }
-  const from = pts[0]!, to = pts[pts.length - 1]!;
+  const from = pts[0]!,
+    to = pts[pts.length - 1]!;
   if (kind === 'step') {
     const i = list.findIdentity(from, to, null, false);
     if (i < 0) throw illegal(list, shown, position);
@@ -401,12 +492,20 @@ function findPoints(core: Core, board: Board, list: MoveList, kind: 'place' | 's
     const cands = list.withEnds(from, to).filter((j) => isCapture(list.packed[j]!));
     if (cands.length === 1) return cands[0]!;
     if (cands.length > 1) {
-      const paths = cands.slice(0, 10).map((j) => list.pathText(j)).join(' ');
-      throw new IllegalMoveError(shown, position, `${cands.length} legal captures start on ${board.points[from]!.name} and end on ${board.points[to]!.name}: give the path, one of ${paths}${cands.length > 10 ? ' ...' : ''}`);
+      const paths = cands
+        .slice(0, 10)
+        .map((j) => list.pathText(j))
+        .join(' ');
+      throw new IllegalMoveError(
+        shown,
+        position,
+        `${cands.length} legal captures start on ${board.points[from]!.name} and end on ${board.points[to]!.name}: give the path, one of ${paths}${cands.length > 10 ? ' ...' : ''}`,
+      );
     }
   }
   if ('badHop' in r && r.badHop + 1 < pts.length) {
-    const a = board.points[pts[r.badHop]!]!.name, b = board.points[pts[r.badHop + 1]!]!.name;
+    const a = board.points[pts[r.badHop]!]!.name,
+      b = board.points[pts[r.badHop + 1]!]!.name;
     throw illegal(list, shown, position, `hop ${r.badHop + 1} (${a}x${b}) is not a capture here`);
   }
   throw illegal(list, shown, position);
@@ -416,7 +515,14 @@ const INPUT_KEYS = new Set(['from', 'to', 'captured', 'path', 'kind', 'text', 'c
 const KINDS = new Set<string>(['place', 'step', 'jump', 'intervention', 'capture']);
 
 /** A checked move value: point indices (no holes, every name on the board), the kind if given. */
-interface CheckedValue { from: number | null | undefined; to: number | undefined; captured: number[] | undefined; path: number[] | undefined; kind: MoveKind | undefined; text: string | undefined }
+interface CheckedValue {
+  from: number | null | undefined;
+  to: number | undefined;
+  captured: number[] | undefined;
+  path: number[] | undefined;
+  kind: MoveKind | undefined;
+  text: string | undefined;
+}
 
 /**
  * Checks a move value's shape, whatever the position (play() runs it before anything else): an object,
@@ -425,30 +531,45 @@ interface CheckedValue { from: number | null | undefined; to: number | undefined
  * families with choices (Maka Dai Dai), refused here. Throws ArgumentError naming the field.
  */
 export function checkValue(board: Board, v: unknown): CheckedValue {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ArgumentError(`a move must be a string or an object { from, to, captured | path }, got ${describeValue(v)}`);
+  if (v === null || typeof v !== 'object' || Array.isArray(v))
+    throw new ArgumentError(
+      `a move must be a string or an object { from, to, captured | path }, got ${describeValue(v)}`,
+    );
   const o = v as Record<string, unknown>;
-  for (const k of Object.keys(o)) if (!INPUT_KEYS.has(k)) throw new ArgumentError(`unknown key "${k}" in a move object (known: ${[...INPUT_KEYS].join(', ')})`);
+  for (const k of Object.keys(o))
+    if (!INPUT_KEYS.has(k))
+      throw new ArgumentError(`unknown key "${k}" in a move object (known: ${[...INPUT_KEYS].join(', ')})`);
   const point = (name: unknown, what: string): number => {
     const p = typeof name === 'string' ? board.index(name.trim().toLowerCase()) : -1;
-    if (p < 0) throw new ArgumentError(`${what} must be a point name of board ${board.id}, got ${typeof name === 'bigint' ? `${name}n` : describeValue(name)}`);
+    if (p < 0)
+      throw new ArgumentError(
+        `${what} must be a point name of board ${board.id}, got ${typeof name === 'bigint' ? `${name}n` : describeValue(name)}`,
+      );
     return p;
   };
   const points = (arr: unknown, what: string): number[] | undefined => {
     if (arr === undefined) return undefined;
-    if (!Array.isArray(arr)) throw new ArgumentError(`${what} must be an array of point names, got ${describeValue(arr)}`);
+    if (!Array.isArray(arr))
+      throw new ArgumentError(`${what} must be an array of point names, got ${describeValue(arr)}`);
     const out: number[] = [];
-    for (let i = 0; i < arr.length; i++) out.push(point(arr[i], `${what}[${i}]`));   // a hole is undefined: refused
+    for (let i = 0; i < arr.length; i++) out.push(point(arr[i], `${what}[${i}]`)); // a hole is undefined: refused
     return out;
   };
-  if (o.choice !== undefined) throw new ArgumentError(`choice applies to games whose moves choose (Maka Dai Dai's promotion), not to board ${board.id}`);
-  if (o.kind !== undefined && !(typeof o.kind === 'string' && KINDS.has(o.kind))) throw new ArgumentError(`kind must be one of ${[...KINDS].join(', ')}, got ${describeValue(o.kind)}`);
-  if (o.text !== undefined && typeof o.text !== 'string') throw new ArgumentError(`text must be a move text, got ${describeValue(o.text)}`);
+  if (o.choice !== undefined)
+    throw new ArgumentError(
+      `choice applies to games whose moves choose (Maka Dai Dai's promotion), not to board ${board.id}`,
+    );
+  if (o.kind !== undefined && !(typeof o.kind === 'string' && KINDS.has(o.kind)))
+    throw new ArgumentError(`kind must be one of ${[...KINDS].join(', ')}, got ${describeValue(o.kind)}`);
+  if (o.text !== undefined && typeof o.text !== 'string')
+    throw new ArgumentError(`text must be a move text, got ${describeValue(o.text)}`);
   const path = points(o.path, 'path');
   if (path !== undefined && path.length === 0) throw new ArgumentError('path must name at least one point');
   const captured = points(o.captured, 'captured');
   const from = o.from === undefined || o.from === null ? (o.from as null | undefined) : point(o.from, 'from');
   const to = o.to === undefined ? undefined : point(o.to, 'to');
-  if (path === undefined && to === undefined && o.text === undefined) throw new ArgumentError('a move object needs to (or path, or text)');
+  if (path === undefined && to === undefined && o.text === undefined)
+    throw new ArgumentError('a move object needs to (or path, or text)');
   return { from, to, captured, path, kind: o.kind as MoveKind | undefined, text: o.text as string | undefined };
 }
 
@@ -467,9 +588,16 @@ export function findValue(core: Core, board: Board, list: MoveList, v: MoveInput
   if (c.path !== undefined) {
     const pts = c.path;
     // two points and no kind: a step where a step (or an intervention) has those ends, else a jump
-    const kind = pts.length === 1 ? 'place' : c.kind === 'step' || c.kind === 'intervention' ? 'step'
-      : pts.length > 2 || c.kind === 'jump' ? 'jump'
-      : list.findIdentity(pts[0]!, pts[1]!, null, false) >= 0 ? 'step' : 'jump';
+    const kind =
+      pts.length === 1
+        ? 'place'
+        : c.kind === 'step' || c.kind === 'intervention'
+          ? 'step'
+          : pts.length > 2 || c.kind === 'jump'
+            ? 'jump'
+            : list.findIdentity(pts[0]!, pts[1]!, null, false) >= 0
+              ? 'step'
+              : 'jump';
     i = findPoints(core, board, list, kind, pts, shown, position);
   } else if (c.text !== undefined) {
     i = findText(core, board, list, c.text, position);
@@ -493,17 +621,24 @@ export function findValue(core: Core, board: Board, list: MoveList, v: MoveInput
   }
   // every field given must agree with the move found
   const names = (ps: number[]) => ps.map((p) => board.points[p]!.name);
-  const disagree = (what: string, given: string, has: string) => new ArgumentError(`the move value ${shown} contradicts itself: ${what} ${given}, but the move it names (${list.text(i)}) has ${has}`);
+  const disagree = (what: string, given: string, has: string) =>
+    new ArgumentError(
+      `the move value ${shown} contradicts itself: ${what} ${given}, but the move it names (${list.text(i)}) has ${has}`,
+    );
   const kindOf = KIND_NAMES[list.kind(i)]!;
   if (c.kind !== undefined && c.kind !== kindOf) throw disagree('kind', c.kind, kindOf);
   const from = list.kind(i) === KIND_PLACE ? null : list.from(i);
-  if (c.from !== undefined && c.from !== from) throw disagree('from', c.from === null ? 'null' : names([c.from])[0]!, from === null ? 'none' : names([from])[0]!);
+  if (c.from !== undefined && c.from !== from)
+    throw disagree('from', c.from === null ? 'null' : names([c.from])[0]!, from === null ? 'none' : names([from])[0]!);
   if (c.to !== undefined && c.to !== list.to(i)) throw disagree('to', names([c.to])[0]!, names([list.to(i)])[0]!);
   if (c.captured !== undefined) {
-    const want = [...new Set(c.captured)].sort((a, b) => a - b).join(), has = list.captured(i).join();
-    if (want !== has || c.captured.length !== new Set(c.captured).size) throw disagree('captured', `[${names(c.captured).join(' ')}]`, `[${names(list.captured(i)).join(' ')}]`);
+    const want = [...new Set(c.captured)].sort((a, b) => a - b).join(),
+      has = list.captured(i).join();
+    if (want !== has || c.captured.length !== new Set(c.captured).size)
+      throw disagree('captured', `[${names(c.captured).join(' ')}]`, `[${names(list.captured(i)).join(' ')}]`);
   }
-  if (c.text !== undefined && c.path !== undefined && findText(core, board, list, c.text, position) !== i) throw disagree('text', c.text, `the path ${list.pathText(i)}`);
+  if (c.text !== undefined && c.path !== undefined && findText(core, board, list, c.text, position) !== i)
+    throw disagree('text', c.text, `the path ${list.pathText(i)}`);
   return i;
 }
 
@@ -525,19 +660,28 @@ export class Move implements MoveValue {
 
   constructor(list: MoveList, i: number) {
     const k = list.kind(i);
-    this.#list = list; this.#i = i;
+    this.#list = list;
+    this.#i = i;
     this.kind = KIND_NAMES[k]!;
     this.from = k === KIND_PLACE ? null : list.name(list.from(i));
     this.to = list.name(list.to(i));
   }
   /** The points whose pieces the move takes, in board order (a stack's point loses one piece). */
-  get captured(): string[] { return this.#captured ??= this.#list.captured(this.#i).map((p) => this.#list.name(p)); }
+  get captured(): string[] {
+    return (this.#captured ??= this.#list.captured(this.#i).map((p) => this.#list.name(p)));
+  }
   /** [to], [from, to], or [from, landing, ..., to] (the canonical path). */
-  get path(): string[] { return this.#path ??= this.#list.path(this.#i).map((p) => this.#list.name(p)); }
+  get path(): string[] {
+    return (this.#path ??= this.#list.path(this.#i).map((p) => this.#list.name(p)));
+  }
   /** The canonical text (see the top of src/lattice/moves.ts). */
-  get text(): string { return this.#text ??= this.#list.text(this.#i); }
+  get text(): string {
+    return (this.#text ??= this.#list.text(this.#i));
+  }
   /** The move as a plain object. */
-  toJSON(): MoveValue { return { kind: this.kind, from: this.from, to: this.to, captured: this.captured, path: this.path, text: this.text }; }
+  toJSON(): MoveValue {
+    return { kind: this.kind, from: this.from, to: this.to, captured: this.captured, path: this.path, text: this.text };
+  }
 }
 
 /**
@@ -547,7 +691,11 @@ export class Move implements MoveValue {
  * is part of a legal capture's from the same start may go on), else `move` (the index of the legal move
  * the path completes, or -1) and `more` (true if a legal capture from the same start takes more).
  */
-export function alongPath(core: Core, list: MoveList, points: readonly number[]): { move: number; more: boolean } | null {
+export function alongPath(
+  core: Core,
+  list: MoveList,
+  points: readonly number[],
+): { move: number; more: boolean } | null {
   if (points.length === 0) return null;
   const from = points[0]!;
   const starts = (j: number) => list.kind(j) !== KIND_PLACE && list.from(j) === from;
@@ -566,10 +714,12 @@ export function alongPath(core: Core, list: MoveList, points: readonly number[])
   let more = false;
   for (let j = 0; j < list.length && !more; j++) {
     if (!starts(j) || !isCapture(list.packed[j]!)) continue;
-    let superset = true, larger = false;
+    let superset = true,
+      larger = false;
     for (let w = 0; w < list.words && superset; w++) {
-      const a = list.caps[j * list.words + w]!, b = r.caps[w]!;
-      superset = (b & ~a) === 0;   // not (a & b) === b: & gives a signed int, b is unsigned (bit 31)
+      const a = list.caps[j * list.words + w]!,
+        b = r.caps[w]!;
+      superset = (b & ~a) === 0; // not (a & b) === b: & gives a signed int, b is unsigned (bit 31)
       if (a !== b) larger = true;
     }
     more = superset && larger;

@@ -45,7 +45,21 @@
  * jump, `a1xc3xe5` multi-jump (the start, then each landing). Input is case-insensitive and may be
  * surrounded by spaces; output is lower case.
  */
-export { MAX_STACK, hasExtraState, maxCaptured, maxCapturesPerMove, type ExtraItem, type NotationBase, type NotationContext, type NotationRules, type PieceNames, type PositionProblem, type Setup, type SetupColumns, type SideBits } from './position/context.js';
+export {
+  MAX_STACK,
+  hasExtraState,
+  maxCaptured,
+  maxCapturesPerMove,
+  type ExtraItem,
+  type NotationBase,
+  type NotationContext,
+  type NotationRules,
+  type PieceNames,
+  type PositionProblem,
+  type Setup,
+  type SetupColumns,
+  type SideBits,
+} from './position/context.js';
 export { problemColumn, readPositionText, totalsOf } from './position/grammar.js';
 export { parsePositionText, setupProblems, validateSetup } from './position/validation.js';
 export { formatBoardPicture, formatPositionText } from './position/picture.js';

@@ -23,7 +23,13 @@ export type { SolveReport, TablebaseProbe } from '../contract/types.js';
  * `focus`: called at each position of the line before its moves are probed (HuntSolver.focus: tables
  * kept on disk load the layers the line reaches).
  */
-export function genericBestLine(core: Core, board: Board, c0: number, drawPlies = 12, focus?: () => unknown): Array<{ m: number; caps: bigint }> {
+export function genericBestLine(
+  core: Core,
+  board: Board,
+  c0: number,
+  drawPlies = 12,
+  focus?: () => unknown,
+): Array<{ m: number; caps: bigint }> {
   const e = core.exports;
   const line: Array<{ m: number; caps: bigint }> = [];
   const limit = c0 === 0 ? drawPlies : (c0 - 1) >> 1;
@@ -56,11 +62,18 @@ export class GameTablebase {
   /** The loaded tables (through the solvers' port, src/lattice/tables.ts), else null. */
   private tables: LoadedTables | null = null;
   /** The generic solver's layers (every solved hunt game but Bagh Chal's profile), not the movement tablebase. */
-  private get generic(): boolean { return this.tables?.kind === 'layers'; }
+  private get generic(): boolean {
+    return this.tables?.kind === 'layers';
+  }
 
   /** `captureTarget`: the prey captures that end the game (the rules' side-0 target). */
-  constructor(private readonly core: Core, private readonly board: Board, private readonly variant: HuntVariant,
-    private readonly options: OptionValues, private readonly captureTarget: number) {}
+  constructor(
+    private readonly core: Core,
+    private readonly board: Board,
+    private readonly variant: HuntVariant,
+    private readonly options: OptionValues,
+    private readonly captureTarget: number,
+  ) {}
 
   /**
    * Loads the tables built in `dir`: the movement-phase tablebase (`lattice tablebase build`) for Bagh
@@ -70,8 +83,10 @@ export class GameTablebase {
    * ArgumentError for a non-string dir, a bad `keep`, or under repetition=forbid.
    */
   async load(dir: string, keep?: 'all' | 'live'): Promise<LayerMeta[] | SolvedLayerInfo[]> {
-    if (typeof dir !== 'string') throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
-    if (keep !== undefined && keep !== 'all' && keep !== 'live') throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
+    if (typeof dir !== 'string')
+      throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
+    if (keep !== undefined && keep !== 'all' && keep !== 'live')
+      throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
     const tables = await tablesLoader()(this.core, this.board, this.variant, this.options, dir, keep);
     this.tables = tables;
     this.loaded = true;
@@ -90,7 +105,7 @@ export class GameTablebase {
   /** Raw tablebase value of the current position: dtm + 1, 0 draw, -1 not covered; 1 when decided by captures. */
   value(): number {
     const e = this.core.exports;
-    if (e.captured() >= this.captureTarget) return 1;     // the side to move has lost: dtm 0
+    if (e.captured() >= this.captureTarget) return 1; // the side to move has lost: dtm 0
     return e.tbProbe();
   }
 
@@ -102,8 +117,17 @@ export class GameTablebase {
       this.focus();
       const c = e.gsProbe();
       if (c < 0) return null;
-      const text = lineTexts(this.core, this.board, genericBestLine(this.core, this.board, c, 12, () => this.focus()));
-      return { wdl: c === 0 ? 'draw' : (c & 1) === 1 ? 'win' : 'loss', dtm: c === 0 ? null : (c - 1) >> 1, bestmove: text[0] ?? null, line: text };
+      const text = lineTexts(
+        this.core,
+        this.board,
+        genericBestLine(this.core, this.board, c, 12, () => this.focus()),
+      );
+      return {
+        wdl: c === 0 ? 'draw' : (c & 1) === 1 ? 'win' : 'loss',
+        dtm: c === 0 ? null : (c - 1) >> 1,
+        bestmove: text[0] ?? null,
+        line: text,
+      };
     }
     if (e.captured() >= this.captureTarget && e.inHand() === 0) {
       // decided already: the hunters have their captures (whoever is to move)
@@ -112,7 +136,12 @@ export class GameTablebase {
     const v0 = this.value();
     if (v0 < 0) return null;
     const text = lineTexts(this.core, this.board, this.line(v0));
-    return { wdl: v0 === 0 ? 'draw' : ((v0 - 1) & 1) === 1 ? 'win' : 'loss', dtm: v0 === 0 ? null : v0 - 1, bestmove: text[0] ?? null, line: text };
+    return {
+      wdl: v0 === 0 ? 'draw' : ((v0 - 1) & 1) === 1 ? 'win' : 'loss',
+      dtm: v0 === 0 ? null : v0 - 1,
+      bestmove: text[0] ?? null,
+      line: text,
+    };
   }
 
   /**
@@ -173,8 +202,12 @@ export class GameTablebase {
     if (!isOptionsObject(opts)) throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
     checkKeys(opts, ['nodeLimit', 'onProgress'], 'solve options');
     const limit = opts.nodeLimit ?? 0;
-    if (!(Number.isSafeInteger(limit) && limit >= 0)) throw new ArgumentError(`nodeLimit must be an integer 0..${Number.MAX_SAFE_INTEGER} (nodes per proof; 0: no limit), got ${describeValue(limit)}`);
-    if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function') throw new ArgumentError(`onProgress must be a function, got ${describeValue(opts.onProgress)}`);
+    if (!(Number.isSafeInteger(limit) && limit >= 0))
+      throw new ArgumentError(
+        `nodeLimit must be an integer 0..${Number.MAX_SAFE_INTEGER} (nodes per proof; 0: no limit), got ${describeValue(limit)}`,
+      );
+    if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
+      throw new ArgumentError(`onProgress must be a function, got ${describeValue(opts.onProgress)}`);
     if (!this.loaded) throw new ArgumentError('solve needs a tablebase: call loadTablebase(dir) first');
     if (finished !== null) return { value: finished > 0 ? 'win' : finished < 0 ? 'loss' : 'draw', nodes: 0, ms: 0 };
     if (this.generic) {
@@ -188,12 +221,12 @@ export class GameTablebase {
     let total = 0;
     this.core.hooks.solveProgress = (n) => opts.onProgress?.(total + n);
     try {
-      const low = e.tbSolve(-1, 0, limit);            // >= 0: the side to move does not lose
+      const low = e.tbSolve(-1, 0, limit); // >= 0: the side to move does not lose
       total += e.tbSolveNodes();
       if (e.tbSolveAborted()) return { value: 'unknown', nodes: total, ms: Math.round(performance.now() - t0) };
       let value: 'win' | 'draw' | 'loss' = 'loss';
       if (low >= 0) {
-        const high = e.tbSolve(0, 1, limit);          // >= 1: the side to move wins
+        const high = e.tbSolve(0, 1, limit); // >= 1: the side to move wins
         total += e.tbSolveNodes();
         if (e.tbSolveAborted()) return { value: 'unknown', nodes: total, ms: Math.round(performance.now() - t0) };
         value = high >= 1 ? 'win' : 'draw';

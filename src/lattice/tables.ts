@@ -10,7 +10,12 @@ import type { HuntVariant, OptionValues } from '../variants/index.js';
 import type { Core } from './core/wasm.js';
 
 /** Per-side statistics of a layer: [goats to move, tigers to move], from the side to move's view. */
-export interface SideStats { distinct: number; wins: number; losses: number; draws: number }
+export interface SideStats {
+  distinct: number;
+  wins: number;
+  losses: number;
+  draws: number;
+}
 
 /** What a layer file's header records. */
 export interface LayerMeta {
@@ -25,7 +30,6 @@ export interface LayerMeta {
   maxDtm: number;
   stats: [SideStats, SideStats];
 }
-
 
 /**
  * One layer: what never comes back (captured and in hand per side, the stack vector up to the
@@ -58,12 +62,20 @@ export interface GenericLayer {
 }
 
 /** Positions and their values for the side to move, counted over some of a layer's slots. */
-export interface ValueCounts { positions: number; wins: number; losses: number; draws: number }
+export interface ValueCounts {
+  positions: number;
+  wins: number;
+  losses: number;
+  draws: number;
+}
 
 /** What a solved layer holds. */
 export interface SolvedLayerInfo extends GenericLayer {
   /** Canonical positions (used slots) and their values for the side to move, both sides to move together. */
-  positions: number; wins: number; losses: number; draws: number;
+  positions: number;
+  wins: number;
+  losses: number;
+  draws: number;
   /**
    * The same per side to move: [side 0 (the prey) to move, side 1 (the hunters) to move]; they sum to the
    * totals. Absent from load() with keep 'live' (only the files' headers are read then; the totals are
@@ -74,7 +86,6 @@ export interface SolvedLayerInfo extends GenericLayer {
   maxPlies: number;
   file: string | null;
 }
-
 
 /**
  * Tables loaded into a game's core, which its search then probes: `kind` 'movement' for Bagh Chal's
@@ -97,8 +108,14 @@ export interface LoadedTables {
  * generic layers' memory mode. Rejects with TablebaseError naming a missing, corrupt or mismatched file,
  * ArgumentError for a `keep` the tables do not take.
  */
-export type TablesLoader = (core: Core, board: Board, variant: HuntVariant, options: OptionValues, dir: string,
-  keep?: 'all' | 'live') => Promise<LoadedTables>;
+export type TablesLoader = (
+  core: Core,
+  board: Board,
+  variant: HuntVariant,
+  options: OptionValues,
+  dir: string,
+  keep?: 'all' | 'live',
+) => Promise<LoadedTables>;
 
 let loader: TablesLoader | null = null;
 
@@ -109,6 +126,9 @@ export function setTablesLoader(l: TablesLoader): void {
 
 /** The attached loader. Throws TablebaseError when none is (the engine's entry, src/index.ts, was not loaded). */
 export function tablesLoader(): TablesLoader {
-  if (loader === null) throw new TablebaseError('no tablebase loader is attached: load the engine through its entry (lattice-engine, src/index.ts or src/engine.ts)');
+  if (loader === null)
+    throw new TablebaseError(
+      'no tablebase loader is attached: load the engine through its entry (lattice-engine, src/index.ts or src/engine.ts)',
+    );
   return loader;
 }

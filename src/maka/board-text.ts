@@ -18,7 +18,10 @@ export function makaBoardText(position: string, labels: BoardLabels = 'codes'): 
     let row = String(rank).padStart(2) + ' ';
     for (let f = 0; f < SIZE; f++) {
       const p = cells[(rank - 1) * SIZE + f]!;
-      if (p === 0) { row += labels === 'kanji' ? '  ・ ' : '   . '; continue; }
+      if (p === 0) {
+        row += labels === 'kanji' ? '  ・ ' : '   . ';
+        continue;
+      }
       const t = PIECES[typeOf(p)]!;
       const white = colourOf(p) === 1;
       if (labels === 'kanji') {
@@ -32,6 +35,12 @@ export function makaBoardText(position: string, labels: BoardLabels = 'codes'): 
     lines.push(row.trimEnd());
   }
   const cell = labels === 'kanji' ? 5 : 5;
-  lines.push('   ' + [...FILES].map((f) => f.padStart(cell - 1).padEnd(cell)).join('').trimEnd());
+  lines.push(
+    '   ' +
+      [...FILES]
+        .map((f) => f.padStart(cell - 1).padEnd(cell))
+        .join('')
+        .trimEnd(),
+  );
   return lines.join('\n');
 }

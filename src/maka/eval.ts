@@ -8,13 +8,56 @@ import { PIECES } from './pieces.js';
 
 /** code -> [unpromoted value, promoted value (0 when there is no promoted form)]. */
 export const PIECE_VALUES: Readonly<Record<string, readonly [number, number]>> = {
-  K: [1500, 3000], DE: [500, 1500], G: [400, 1000], S: [350, 900], C: [300, 700], I: [250, 600], T: [250, 700],
-  ST: [200, 450], E: [200, 500], GB: [150, 500], BT: [350, 1000], FL: [350, 1000], CS: [300, 800], CC: [300, 1000],
-  CT: [300, 800], OM: [300, 1000], RD: [400, 900], OR: [300, 900], AB: [300, 1000], BB: [400, 1100], EW: [400, 1200],
-  KR: [500, 1200], PH: [500, 1200], LN: [1800, 3000], DS: [400, 2500], DV: [400, 2500], P: [100, 400], L: [300, 400],
-  RC: [350, 400], N: [300, 400], D: [350, 400], FD: [400, 400], VO: [400, 400], W: [500, 400], GG: [550, 400],
-  BD: [450, 400], SD: [650, 400], LD: [1400, 400], SF: [700, 400], SM: [600, 400], VM: [600, 400], RT: [700, 400],
-  LT: [700, 400], B: [800, 400], R: [900, 400], CP: [1200, 400], HM: [1300, 400], DH: [1000, 0], DK: [1100, 0], FK: [1300, 0],
+  K: [1500, 3000],
+  DE: [500, 1500],
+  G: [400, 1000],
+  S: [350, 900],
+  C: [300, 700],
+  I: [250, 600],
+  T: [250, 700],
+  ST: [200, 450],
+  E: [200, 500],
+  GB: [150, 500],
+  BT: [350, 1000],
+  FL: [350, 1000],
+  CS: [300, 800],
+  CC: [300, 1000],
+  CT: [300, 800],
+  OM: [300, 1000],
+  RD: [400, 900],
+  OR: [300, 900],
+  AB: [300, 1000],
+  BB: [400, 1100],
+  EW: [400, 1200],
+  KR: [500, 1200],
+  PH: [500, 1200],
+  LN: [1800, 3000],
+  DS: [400, 2500],
+  DV: [400, 2500],
+  P: [100, 400],
+  L: [300, 400],
+  RC: [350, 400],
+  N: [300, 400],
+  D: [350, 400],
+  FD: [400, 400],
+  VO: [400, 400],
+  W: [500, 400],
+  GG: [550, 400],
+  BD: [450, 400],
+  SD: [650, 400],
+  LD: [1400, 400],
+  SF: [700, 400],
+  SM: [600, 400],
+  VM: [600, 400],
+  RT: [700, 400],
+  LT: [700, 400],
+  B: [800, 400],
+  R: [900, 400],
+  CP: [1200, 400],
+  HM: [1300, 400],
+  DH: [1000, 0],
+  DK: [1100, 0],
+  FK: [1300, 0],
 };
 
 /**
@@ -46,7 +89,10 @@ export const TROPISM = 1;
 export const MOPUP_FROM = 800;
 export const MOPUP_SPAN = 2000;
 export const MOPUP_TROPISM = 24;
-/** Mop-up: the side ahead gains up to MOPUP_EDGE a square the enemy royal stands from the board's centre (king distance, 9 at most): driven to the edge, it has fewer squares to run to. */
+/**
+ * Mop-up: the side ahead gains up to MOPUP_EDGE a square the enemy royal stands from the board's centre (king distance,
+ * 9 at most): driven to the edge, it has fewer squares to run to.
+ */
 export const MOPUP_EDGE = 40;
 
 /** Piece byte -> value including promotion potential (position.ts encoding; colour ignored). */

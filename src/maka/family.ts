@@ -15,16 +15,27 @@ export const makaFamily: Family = {
   labels: MAKA_LABELS,
   tablebases: false,
   ids: () => [MAKA_ID],
-  list: (): VariantListing[] => [{
-    id: MAKA_ID, name: 'Maka Dai Dai Shogi', source: 'rules/maka-dai-dai.md; seed 003_4eeefeb2d5e92af3.txt',
-    start: startPosition(),
-    options: OPTION_DECLS.map((d) => ({
-      name: d.key, type: 'enum', default: String(DEFAULT_OPTIONS[d.field]), values: d.values,
-      source: `rules/maka-dai-dai.md (${d.key})`, description: `one of ${d.values.join('|')}`,
-    })),
-  }],
+  list: (): VariantListing[] => [
+    {
+      id: MAKA_ID,
+      name: 'Maka Dai Dai Shogi',
+      source: 'rules/maka-dai-dai.md; seed 003_4eeefeb2d5e92af3.txt',
+      start: startPosition(),
+      options: OPTION_DECLS.map((d) => ({
+        name: d.key,
+        type: 'enum',
+        default: String(DEFAULT_OPTIONS[d.field]),
+        values: d.values,
+        source: `rules/maka-dai-dai.md (${d.key})`,
+        description: `one of ${d.values.join('|')}`,
+      })),
+    },
+  ],
   checkArgs: (_id: string, opts: AnyGameOptions) => {
-    if (opts.tbDir !== undefined) throw new OptionError(`tablebases exist for the hunt games (lattice tablebase build, lattice solve), not for ${MAKA_ID}`);
+    if (opts.tbDir !== undefined)
+      throw new OptionError(
+        `tablebases exist for the hunt games (lattice tablebase build, lattice solve), not for ${MAKA_ID}`,
+      );
     resolveMakaOptions(opts.options);
   },
   create: async (_id: string, opts: AnyGameOptions) => {

@@ -1,8 +1,16 @@
-import { ArgumentError, DisposedError, IllegalMoveError, LatticeError, checkKeys, describeValue, isOptionsObject, showValue } from '../contract/errors.js';
+import {
+  ArgumentError,
+  DisposedError,
+  IllegalMoveError,
+  LatticeError,
+  checkKeys,
+  describeValue,
+  showValue,
+} from '../contract/errors.js';
 import type { GameResult } from '../contract/result.js';
 import { CallGuard, FACTORY, checkFactory } from '../contract/call-guard.js';
 import { checkGameOptionTypes } from '../contract/option-types.js';
-import { checkSearchLimits, mateIn, perftDeadline, type PerftLimits, type SearchLimits, type SearchInfo } from '../contract/limits.js';
+import { checkSearchLimits, mateIn, perftDeadline, type PerftLimits, type SearchLimits } from '../contract/limits.js';
 import type { AnyGame, GameDescription } from '../contract/types.js';
 import type { MoveInput, MoveValue } from '../contract/moves.js';
 import { MAKA_ID, MAKA_LABELS } from './options.js';
@@ -11,7 +19,7 @@ import { MoveGen, MoveTables } from './movegen.js';
 import { resolveMakaOptions, type MakaOptions } from './options.js';
 import { PerftStopped, perft, type PerftPoll } from './perft.js';
 import { PIECES } from './pieces.js';
-import { Position, SIZE, colourOf, isPromoted, typeOf, fileOf, rankOf, sq } from './position.js';
+import { Position, SIZE, colourOf, isPromoted, typeOf, sq } from './position.js';
 import { startPosition } from './start.js';
 import { Searcher, MATE } from './search.js';
 import { formatMove, formatPosition, parseMove, parsePosition, squareName, type MakaSetup } from './sfen.js';
@@ -70,8 +78,11 @@ export type MakaResult = GameResult<'black' | 'white'>;
 
 const MAKA_GAME_KEYS = ['options', 'position', 'hashMb'] as const;
 
-
-const WIN = (winner: 'black' | 'white', reason: MakaResult['reason']): MakaResult => ({ winner, winnerName: winner === 'black' ? 'Black' : 'White', reason });
+const WIN = (winner: 'black' | 'white', reason: MakaResult['reason']): MakaResult => ({
+  winner,
+  winnerName: winner === 'black' ? 'Black' : 'White',
+  reason,
+});
 const DRAW = (reason: MakaResult['reason']): MakaResult => ({ winner: 'draw', winnerName: 'draw', reason });
 
 export { startPosition } from './start.js';
@@ -87,7 +98,11 @@ let uncheckedLoads = 0;
  */
 export function createUncheckedMakaGame(opts: MakaGameOptions = {}): MakaGame {
   uncheckedLoads++;
-  try { return MakaGame.create(opts); } finally { uncheckedLoads--; }
+  try {
+    return MakaGame.create(opts);
+  } finally {
+    uncheckedLoads--;
+  }
 }
 
 /**
@@ -121,13 +136,21 @@ export class MakaGame implements AnyGame {
   }
 
   /** The first step of every public method: see CallGuard (disposed, or busy during a run but for reads). */
-  private enter(method: string, read = false): void { this.guard.enter(this.live === null, method, read); }
+  private enter(method: string, read = false): void {
+    this.guard.enter(this.live === null, method, read);
+  }
 
   /** Runs `work` as `what` (search, perft, ...): until it returns, enter() refuses all but the reads. */
-  private exclusive<T>(what: string, work: () => T): T { return this.guard.exclusive(what, work); }
+  private exclusive<T>(what: string, work: () => T): T {
+    return this.guard.exclusive(what, work);
+  }
 
-  private get pos(): Position { return this.state.pos; }
-  private get gen(): MoveGen { return this.state.gen; }
+  private get pos(): Position {
+    return this.state.pos;
+  }
+  private get gen(): MoveGen {
+    return this.state.gen;
+  }
   private get searcher(): Searcher {
     if (!this.state.searcher) {
       this.state.searcher = new Searcher(this.pos, this.gen, this.ttBits);
@@ -148,7 +171,9 @@ export class MakaGame implements AnyGame {
   }
 
   /** True once dispose() was called. */
-  get disposed(): boolean { return this.live === null; }
+  get disposed(): boolean {
+    return this.live === null;
+  }
 
   /**
    * Throws OptionError (bad option), ParseError (bad position; PositionError, a ParseError, for one that
@@ -209,7 +234,8 @@ export class MakaGame implements AnyGame {
     const [lo, hi] = this.gen.buffers(0);
     const out: [number, number, string][] = [];
     for (let i = 0; i < n; i++) {
-      const l = lo[i]!, h = hi[i]!;
+      const l = lo[i]!,
+        h = hi[i]!;
       out.push([l, h, formatMove(this.pos.board, l, h, this.tables.convertChooser[this.pos.board[l & 1023]!] === 1)]);
     }
     return out;
@@ -236,9 +262,12 @@ export class MakaGame implements AnyGame {
       const captured = m.destCaptured ? [...m.captures, m.to] : m.captures;
       return {
         kind: captured.length > 0 ? 'capture' : 'step',
-        from: squareName(m.from), to: squareName(m.to),
-        captured: captured.map(squareName), path: [m.from, ...m.captures, m.to].map(squareName),
-        text, ...(m.suffix ? { choice: m.suffix } : {}),
+        from: squareName(m.from),
+        to: squareName(m.to),
+        captured: captured.map(squareName),
+        path: [m.from, ...m.captures, m.to].map(squareName),
+        text,
+        ...(m.suffix ? { choice: m.suffix } : {}),
       };
     });
   }
@@ -252,7 +281,11 @@ export class MakaGame implements AnyGame {
     this.enter('play');
     if (typeof move !== 'string') move = this.moveOfValue(move);
     // as the lattice games read theirs: surrounding spaces and the squares' case do not matter
-    else move = move.trim().replace(/^[^+=]*/, (sq) => sq.toLowerCase()).replace(/=[tb]$/, (c) => c.toUpperCase());
+    else
+      move = move
+        .trim()
+        .replace(/^[^+=]*/, (sq) => sq.toLowerCase())
+        .replace(/=[tb]$/, (c) => c.toUpperCase());
     parseMove(move);
     const over = this.result();
     if (over) throw new IllegalMoveError(move, this.position(), `the game is over (${over.winner}, ${over.reason})`);
@@ -271,43 +304,67 @@ export class MakaGame implements AnyGame {
    * several: give path or choice).
    */
   private moveOfValue(v: MoveInput): string {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) throw new ArgumentError(`a move must be a string or an object { from, to, path?, choice? }, got ${describeValue(v)}`);
+    if (v === null || typeof v !== 'object' || Array.isArray(v))
+      throw new ArgumentError(
+        `a move must be a string or an object { from, to, path?, choice? }, got ${describeValue(v)}`,
+      );
     const o = v as Record<string, unknown>;
     const KEYS = ['from', 'to', 'path', 'captured', 'choice', 'kind', 'text'];
-    for (const k of Object.keys(o)) if (!KEYS.includes(k)) throw new ArgumentError(`unknown key "${k}" in a move object (known: ${KEYS.join(', ')})`);
+    for (const k of Object.keys(o))
+      if (!KEYS.includes(k)) throw new ArgumentError(`unknown key "${k}" in a move object (known: ${KEYS.join(', ')})`);
     const name = (x: unknown, what: string) => {
-      if (typeof x !== 'string' || !/^[a-s](1[0-9]|[1-9])$/.test(x.trim().toLowerCase())) throw new ArgumentError(`${what} must be a square name a1..s19, got ${typeof x === 'bigint' ? `${x}n` : describeValue(x)}`);
+      if (typeof x !== 'string' || !/^[a-s](1[0-9]|[1-9])$/.test(x.trim().toLowerCase()))
+        throw new ArgumentError(
+          `${what} must be a square name a1..s19, got ${typeof x === 'bigint' ? `${x}n` : describeValue(x)}`,
+        );
       return x.trim().toLowerCase();
     };
     const names = (arr: unknown, what: string) => {
       if (arr === undefined) return undefined;
-      if (!Array.isArray(arr)) throw new ArgumentError(`${what} must be an array of square names, got ${describeValue(arr)}`);
+      if (!Array.isArray(arr))
+        throw new ArgumentError(`${what} must be an array of square names, got ${describeValue(arr)}`);
       const out: string[] = [];
       for (let i = 0; i < arr.length; i++) out.push(name(arr[i], `${what}[${i}]`));
       return out;
     };
-    if (o.choice !== undefined && o.choice !== null && !['', '+', '=T', '=B'].includes(o.choice as string)) throw new ArgumentError(`choice must be "+", "=T", "=B", or "" (none), got ${describeValue(o.choice)}`);
-    if (o.kind !== undefined && o.kind !== 'step' && o.kind !== 'capture') throw new ArgumentError(`kind must be step or capture, got ${describeValue(o.kind)}`);
-    if (o.text !== undefined && typeof o.text !== 'string') throw new ArgumentError(`text must be a move text, got ${describeValue(o.text)}`);
-    const path = names(o.path, 'path'), captured = names(o.captured, 'captured');
-    const from = o.from === undefined ? undefined : name(o.from, 'from'), to = o.to === undefined ? undefined : name(o.to, 'to');
-    if (from === undefined && to === undefined && path === undefined && o.text === undefined) throw new ArgumentError('a move object needs from and to (or path, or text)');
+    if (o.choice !== undefined && o.choice !== null && !['', '+', '=T', '=B'].includes(o.choice as string))
+      throw new ArgumentError(`choice must be "+", "=T", "=B", or "" (none), got ${describeValue(o.choice)}`);
+    if (o.kind !== undefined && o.kind !== 'step' && o.kind !== 'capture')
+      throw new ArgumentError(`kind must be step or capture, got ${describeValue(o.kind)}`);
+    if (o.text !== undefined && typeof o.text !== 'string')
+      throw new ArgumentError(`text must be a move text, got ${describeValue(o.text)}`);
+    const path = names(o.path, 'path'),
+      captured = names(o.captured, 'captured');
+    const from = o.from === undefined ? undefined : name(o.from, 'from'),
+      to = o.to === undefined ? undefined : name(o.to, 'to');
+    if (from === undefined && to === undefined && path === undefined && o.text === undefined)
+      throw new ArgumentError('a move object needs from and to (or path, or text)');
     const choice = o.choice === null ? '' : (o.choice as string | undefined);
-    const found = this.moves().filter((m) => (o.text === undefined || m.text === o.text)
-      && (from === undefined || m.from === from) && (to === undefined || m.to === to)
-      && (path === undefined || m.path.join() === path.join())
-      && (captured === undefined || [...m.captured].sort().join() === [...captured].sort().join())
-      && (o.kind === undefined || m.kind === o.kind) && (choice === undefined || (m.choice ?? '') === choice));
+    const found = this.moves().filter(
+      (m) =>
+        (o.text === undefined || m.text === o.text) &&
+        (from === undefined || m.from === from) &&
+        (to === undefined || m.to === to) &&
+        (path === undefined || m.path.join() === path.join()) &&
+        (captured === undefined || [...m.captured].sort().join() === [...captured].sort().join()) &&
+        (o.kind === undefined || m.kind === o.kind) &&
+        (choice === undefined || (m.choice ?? '') === choice),
+    );
     if (found.length === 1) return found[0]!.text;
     const shown = showValue(v);
     if (found.length === 0) throw new IllegalMoveError(shown, this.position(), 'no legal move has all of these fields');
-    throw new IllegalMoveError(shown, this.position(), `it matches ${found.length} legal moves (${found.map((m) => m.text).join(' ')}): give path or choice ("" for none)`);
+    throw new IllegalMoveError(
+      shown,
+      this.position(),
+      `it matches ${found.length} legal moves (${found.map((m) => m.text).join(' ')}): give path or choice ("" for none)`,
+    );
   }
 
   /** The board as text: `labels` 'kanji' (default) or 'codes'. Throws ArgumentError for another kind. */
   boardText(labels: string = MAKA_LABELS[0]): string {
     this.enter('boardText', true);
-    if (!(MAKA_LABELS as readonly string[]).includes(labels)) throw new ArgumentError(`labels must be one of ${MAKA_LABELS.join('|')}, got ${describeValue(labels)}`);
+    if (!(MAKA_LABELS as readonly string[]).includes(labels))
+      throw new ArgumentError(`labels must be one of ${MAKA_LABELS.join('|')}, got ${describeValue(labels)}`);
     return makaBoardText(this.position(), labels as (typeof MAKA_LABELS)[number]);
   }
 
@@ -326,7 +383,8 @@ export class MakaGame implements AnyGame {
    */
   describe(position?: string): GameDescription {
     this.enter('describe', true);
-    if (position !== undefined && typeof position !== 'string') throw new ArgumentError(`a position must be a string, got ${describeValue(position)}`);
+    if (position !== undefined && typeof position !== 'string')
+      throw new ArgumentError(`a position must be a string, got ${describeValue(position)}`);
     const s = position === undefined ? parsePosition(this.position()) : parseMakaPosition(position, this.options);
     const names = ['Black', 'White'] as const;
     const points: GameDescription['board']['points'] = [];
@@ -335,23 +393,42 @@ export class MakaGame implements AnyGame {
       for (let f = 0; f < SIZE; f++) {
         const at = sq(f, r);
         points.push({ name: squareName(at), x: f, y: r });
-        const p = s.cells[r * SIZE + f]!;   // the setup's cells are rank by rank (sfen.ts), not board squares
-        if (p === 0) { pieces.push(null); continue; }
+        const p = s.cells[r * SIZE + f]!; // the setup's cells are rank by rank (sfen.ts), not board squares
+        if (p === 0) {
+          pieces.push(null);
+          continue;
+        }
         const t = PIECES[typeOf(p)]!;
         const promoted = isPromoted(p) && t.promoted !== null;
         const side = colourOf(p) as 0 | 1;
         pieces.push({
-          side, label: (promoted ? '+' : '') + t.code, kanji: promoted ? t.promoted!.kanji : t.kanji, count: 1, promoted,
+          side,
+          label: (promoted ? '+' : '') + t.code,
+          kanji: promoted ? t.promoted!.kanji : t.kanji,
+          count: 1,
+          promoted,
           title: `${names[side]} ${promoted ? `${t.promoted!.name} (promoted ${t.name})` : t.name}`,
         });
       }
     }
     const onBoard = (i: number) => pieces.filter((p) => p?.side === i).length;
-    const side = (i: 0 | 1) => ({ name: names[i], plural: names[i], letter: i === 0 ? 'b' : 'w', onBoard: onBoard(i), hand: 0, captured: 0 });
+    const side = (i: 0 | 1) => ({
+      name: names[i],
+      plural: names[i],
+      letter: i === 0 ? 'b' : 'w',
+      onBoard: onBoard(i),
+      hand: 0,
+      captured: 0,
+    });
     return {
-      variant: MAKA_ID, board: { kind: 'squares', width: SIZE, height: SIZE, points, lines: [] },
-      pieces, toMove: s.side === 0 ? 0 : 1, sides: [side(0), side(1)], labels: MAKA_LABELS,
-      counters: [], marks: [],   // the position keeps no counter and marks no point (repetition counts the history)
+      variant: MAKA_ID,
+      board: { kind: 'squares', width: SIZE, height: SIZE, points, lines: [] },
+      pieces,
+      toMove: s.side === 0 ? 0 : 1,
+      sides: [side(0), side(1)],
+      labels: MAKA_LABELS,
+      counters: [],
+      marks: [], // the position keeps no counter and marks no point (repetition counts the history)
     };
   }
 
@@ -378,7 +455,8 @@ export class MakaGame implements AnyGame {
   result(): MakaResult | null {
     this.enter('result', true);
     const r = this.pos.royals;
-    if (r[0] === 0 || r[1] === 0) return r[0] === 0 && r[1] === 0 ? DRAW('royals') : WIN(r[0] === 0 ? 'white' : 'black', 'royals');
+    if (r[0] === 0 || r[1] === 0)
+      return r[0] === 0 && r[1] === 0 ? DRAW('royals') : WIN(r[0] === 0 ? 'white' : 'black', 'royals');
     if (this.options.repetition === 'draw4') {
       const k = this.keys[this.keys.length - 1];
       let c = 0;
@@ -411,8 +489,9 @@ export class MakaGame implements AnyGame {
    * Runs a perft-like count `what` with `poll`: a poll that says stop unwinds the position to where it
    * was and throws LatticeError 'stopped' (as the lattice games' perft does).
    */
-  private polled<T>(what: string, poll: PerftPoll | undefined, run: () => T): T {
-    const ply0 = this.pos.ply, t0 = performance.now();
+  private polled<T>(what: string, _poll: PerftPoll | undefined, run: () => T): T {
+    const ply0 = this.pos.ply,
+      t0 = performance.now();
     try {
       return run();
     } catch (err) {
@@ -432,23 +511,35 @@ export class MakaGame implements AnyGame {
     this.checkDepth(depth);
     const poll = this.perftPoll(limits);
     const onProgress = limits.onProgress;
-    return this.exclusive('perft', () => this.polled(`perft ${depth}`, poll, () => {
-      if (onProgress && depth >= 2) return Object.values(this.rootCounts(depth, onProgress, poll)).reduce((a, b) => a + b, 0);
-      return perft(this.pos, this.gen, depth, 1, poll);
-    }));
+    return this.exclusive('perft', () =>
+      this.polled(`perft ${depth}`, poll, () => {
+        if (onProgress && depth >= 2)
+          return Object.values(this.rootCounts(depth, onProgress, poll)).reduce((a, b) => a + b, 0);
+        return perft(this.pos, this.gen, depth, 1, poll);
+      }),
+    );
   }
 
-  /** Perft per root move: move text -> leaves below it at depth - 1; each reported to `limits.onProgress`; limits as perft(). */
+  /**
+   * Perft per root move: move text -> leaves below it at depth - 1; each reported to `limits.onProgress`; limits as
+   * perft().
+   */
   divide(depth: number, limits: PerftLimits = {}): Record<string, number> {
     this.enter('divide');
     this.checkDepth(depth);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
     const poll = this.perftPoll(limits);
-    return this.exclusive('divide', () => this.polled(`divide ${depth}`, poll, () => this.rootCounts(depth, limits.onProgress, poll)));
+    return this.exclusive('divide', () =>
+      this.polled(`divide ${depth}`, poll, () => this.rootCounts(depth, limits.onProgress, poll)),
+    );
   }
 
   /** The counts of divide() (depth >= 1), each root move reported to `onProgress`; `poll` is asked before each. */
-  private rootCounts(depth: number, onProgress: PerftLimits['onProgress'], poll: PerftPoll | undefined): Record<string, number> {
+  private rootCounts(
+    depth: number,
+    onProgress: PerftLimits['onProgress'],
+    poll: PerftPoll | undefined,
+  ): Record<string, number> {
     const out: Record<string, number> = {};
     const moves = this.generated();
     let done = 0;
@@ -489,12 +580,34 @@ export class MakaGame implements AnyGame {
     const mateOf = (score: number) => mateIn(score, MATE);
     const onIteration = limits.onIteration;
     const searcher = this.searcher;
-    const r = this.exclusive('search', () => searcher.search({
-      depth, nodes, movetime, stop: limits.stop,
-      onDepth: onIteration ? (d) => onIteration({ score: d.score, mateIn: mateOf(d.score), depth: d.depth, nodes: d.nodes, ms: d.ms, pv: pvText(d.pv) }) : undefined,
-    }));
+    const r = this.exclusive('search', () =>
+      searcher.search({
+        depth,
+        nodes,
+        movetime,
+        stop: limits.stop,
+        onDepth: onIteration
+          ? (d) =>
+              onIteration({
+                score: d.score,
+                mateIn: mateOf(d.score),
+                depth: d.depth,
+                nodes: d.nodes,
+                ms: d.ms,
+                pv: pvText(d.pv),
+              })
+          : undefined,
+      }),
+    );
     const pv = pvText(r.pv);
-    const bestmove = r.best ? formatMove(this.pos.board, r.best[0], r.best[1], this.tables.convertChooser[this.pos.board[r.best[0] & 1023]!] === 1) : null;
+    const bestmove = r.best
+      ? formatMove(
+          this.pos.board,
+          r.best[0],
+          r.best[1],
+          this.tables.convertChooser[this.pos.board[r.best[0] & 1023]!] === 1,
+        )
+      : null;
     return { bestmove, score: r.score, mateIn: mateOf(r.score), depth: r.depth, nodes: r.nodes, ms: r.ms, pv };
   }
 
@@ -505,5 +618,7 @@ export class MakaGame implements AnyGame {
   }
 
   /** Internal position (for tests and the search). */
-  get internal(): { pos: Position; gen: MoveGen } { return { pos: this.pos, gen: this.gen }; }
+  get internal(): { pos: Position; gen: MoveGen } {
+    return { pos: this.pos, gen: this.gen };
+  }
 }

@@ -1,5 +1,12 @@
 /** Maka Dai Dai Shogi: the public pieces. */
-export { MakaGame, startPosition, MAX_MAKA_PERFT_DEPTH, MAX_MAKA_HASH_MB, DEFAULT_MAKA_SEARCH_DEPTH, MAKA_MATE } from './game.js';
+export {
+  MakaGame,
+  startPosition,
+  MAX_MAKA_PERFT_DEPTH,
+  MAX_MAKA_HASH_MB,
+  DEFAULT_MAKA_SEARCH_DEPTH,
+  MAKA_MATE,
+} from './game.js';
 export type { MakaGameOptions, MakaResult, MakaSearchOptions, MakaSearchReport } from './game.js';
 export { PIECE_VALUES } from './eval.js';
 export { PIECES, PIECES_ROKUSHU, DIR_VECTORS, SLIDE } from './pieces.js';

@@ -19,14 +19,40 @@
  * - A Teaching King's pass is its Lion Dog 0-1-0 over an empty s1; under lion-dog=slider|leaper the
  *   Lion Dog part has no pass and no igui.
  */
-import { DIR_VECTORS, PIECES, PIECES_ROKUSHU, DEVA, DARK_SPIRIT, KING, DRUNK_ELEPHANT, SLIDE, type Dir, type PieceType } from './pieces.js';
 import {
-  CAPTURE_FLAGS, CAP_DEVA, CAP_PROMOTED, CAP_SPIRIT, CELLS, EMPTY, IS_EMPEROR, OFF, ROYAL, SQUARES, W,
-  makePiece, type Position,
+  DIR_VECTORS,
+  PIECES,
+  PIECES_ROKUSHU,
+  DEVA,
+  DARK_SPIRIT,
+  KING,
+  DRUNK_ELEPHANT,
+  SLIDE,
+  type Dir,
+  type PieceType,
+} from './pieces.js';
+import {
+  CAPTURE_FLAGS,
+  CAP_DEVA,
+  CAP_PROMOTED,
+  CAP_SPIRIT,
+  CELLS,
+  EMPTY,
+  IS_EMPEROR,
+  OFF,
+  ROYAL,
+  SQUARES,
+  W,
+  makePiece,
+  type Position,
 } from './position.js';
 import type { MakaOptions } from './options.js';
 
-export const F_LION = 1, F_LIONDOG = 2, F_HOOK_ORTH = 4, F_HOOK_DIAG = 8, F_EMPEROR = 16;
+export const F_LION = 1,
+  F_LIONDOG = 2,
+  F_HOOK_ORTH = 4,
+  F_HOOK_DIAG = 8,
+  F_EMPEROR = 16;
 /** Moves one ply's buffer can hold (an Emperor alone has up to 360, a Furious Fiend ~150). */
 export const MAX_MOVES = 8192;
 
@@ -56,27 +82,38 @@ export class MoveTables {
   constructor(readonly options: MakaOptions) {
     const table = options.pieces === 'rokushu' ? PIECES_ROKUSHU : PIECES;
     this.table = table;
-    const rd: number[] = [], rr: number[] = [], jd: number[] = [];
+    const rd: number[] = [],
+      rr: number[] = [],
+      jd: number[] = [];
     for (let t = 0; t < table.length; t++) {
       const pt = table[t]!;
       for (let prom = 0; prom < 2; prom++) {
         const f = prom ? pt.promoted : pt;
         for (let c = 0; c < 2; c++) {
           const i = (t * 2 + prom) * 2 + c;
-          this.rayStart[i] = rd.length; this.jumpStart[i] = jd.length;
+          this.rayStart[i] = rd.length;
+          this.jumpStart[i] = jd.length;
           if (f) {
             const m = f.moves;
-            for (const ray of m.rays) for (const d of ray.dirs) {
-              const [dx, dy] = DIR_VECTORS[d];
-              rd.push(delta(dx, dy, c)); rr.push(ray.range);
-            }
+            for (const ray of m.rays)
+              for (const d of ray.dirs) {
+                const [dx, dy] = DIR_VECTORS[d];
+                rd.push(delta(dx, dy, c));
+                rr.push(ray.range);
+              }
             for (const [dx, dy] of m.jumps) jd.push(delta(dx, dy, c));
             let fl = 0;
             if (m.lion) fl |= F_LION;
             if (m.lionDog) {
               if (options.lionDog === 'default') fl |= F_LIONDOG;
-              else if (options.lionDog === 'slider') for (const d of ALL_DIRS) { rd.push(delta(...DIR_VECTORS[d], c)); rr.push(3); }
-              else for (const d of ALL_DIRS) for (let k = 1; k <= 3; k++) jd.push(delta(DIR_VECTORS[d][0] * k, DIR_VECTORS[d][1] * k, c));
+              else if (options.lionDog === 'slider')
+                for (const d of ALL_DIRS) {
+                  rd.push(delta(...DIR_VECTORS[d], c));
+                  rr.push(3);
+                }
+              else
+                for (const d of ALL_DIRS)
+                  for (let k = 1; k <= 3; k++) jd.push(delta(DIR_VECTORS[d][0] * k, DIR_VECTORS[d][1] * k, c));
             }
             if (m.hook === 'orth') fl |= F_HOOK_ORTH;
             if (m.hook === 'diag') fl |= F_HOOK_DIAG;
@@ -88,8 +125,11 @@ export class MoveTables {
         }
       }
     }
-    this.rayStart[200] = rd.length; this.jumpStart[200] = jd.length;
-    this.rayDelta = Int32Array.from(rd); this.rayRange = Int32Array.from(rr); this.jumpDelta = Int32Array.from(jd);
+    this.rayStart[200] = rd.length;
+    this.jumpStart[200] = jd.length;
+    this.rayDelta = Int32Array.from(rd);
+    this.rayRange = Int32Array.from(rr);
+    this.jumpDelta = Int32Array.from(jd);
   }
 }
 
@@ -117,7 +157,10 @@ export class MoveGen {
     this.always = tables.options.promotion === 'always';
     this.conversion = tables.options.conversion;
     this.emperorMode = tables.options.emperor === 'default' ? 0 : tables.options.emperor === 'jawiki' ? 1 : 2;
-    for (let c = 0; c < 2; c++) { this.devaT[c] = makePiece(DEVA, true, c); this.spiritB[c] = makePiece(DARK_SPIRIT, true, c); }
+    for (let c = 0; c < 2; c++) {
+      this.devaT[c] = makePiece(DEVA, true, c);
+      this.spiritB[c] = makePiece(DARK_SPIRIT, true, c);
+    }
   }
 
   /** The buffers of a ply: [lo words, hi words] (allocates the pair; hot code uses movesLo / movesHi). */
@@ -127,20 +170,28 @@ export class MoveGen {
 
   /** The lo words of a ply's moves (buffers are created on a ply's first use, then reused). */
   movesLo(ply: number): Int32Array {
-    while (this.los.length <= ply) { this.los.push(new Int32Array(MAX_MOVES)); this.his.push(new Int32Array(MAX_MOVES)); }
+    while (this.los.length <= ply) {
+      this.los.push(new Int32Array(MAX_MOVES));
+      this.his.push(new Int32Array(MAX_MOVES));
+    }
     return this.los[ply]!;
   }
 
   /** The hi words of a ply's moves. */
   movesHi(ply: number): Int32Array {
-    while (this.his.length <= ply) { this.los.push(new Int32Array(MAX_MOVES)); this.his.push(new Int32Array(MAX_MOVES)); }
+    while (this.his.length <= ply) {
+      this.los.push(new Int32Array(MAX_MOVES));
+      this.his.push(new Int32Array(MAX_MOVES));
+    }
     return this.his[ply]!;
   }
 
   /** Generates every move of the side to move into the ply's buffers; returns the count (0 when over). */
   generate(pos: Position, ply: number): number {
     if (pos.isOver()) return 0;
-    this.lo = this.movesLo(ply); this.hi = this.movesHi(ply); this.n = 0;
+    this.lo = this.movesLo(ply);
+    this.hi = this.movesHi(ply);
+    this.n = 0;
     const b = pos.board;
     this.b = b;
     const us = pos.side;
@@ -153,14 +204,21 @@ export class MoveGen {
       const fc = p - 4;
       this.stamp++;
       const fl = t.flags[fc]!;
-      if (fl & F_EMPEROR) { this.genEmperor(pos, s); continue; }
+      if (fl & F_EMPEROR) {
+        this.genEmperor(pos, s);
+        continue;
+      }
       for (let r = t.rayStart[fc]!, re = t.rayStart[fc + 1]!; r < re; r++) {
         const d = t.rayDelta[r]!;
-        let k = t.rayRange[r]!, x = s;
+        let k = t.rayRange[r]!,
+          x = s;
         while (k-- > 0) {
           x += d;
           const q = b[x]!;
-          if (q === EMPTY) { this.simple(s, x); continue; }
+          if (q === EMPTY) {
+            this.simple(s, x);
+            continue;
+          }
           if (q !== OFF && (q & 1) !== us) this.simple(s, x);
           break;
         }
@@ -191,14 +249,18 @@ export class MoveGen {
     const p = b[from]!;
     const dest = to === from ? EMPTY : b[to]!;
     const hiw = c1 | (c2 << 10);
-    if (dest === EMPTY && c1 === 0) { this.push(from | (to << 10) | (p << 20), hiw); return; }
+    if (dest === EMPTY && c1 === 0) {
+      this.push(from | (to << 10) | (p << 20), hiw);
+      return;
+    }
     const cf = CAPTURE_FLAGS[dest]! | CAPTURE_FLAGS[b[c1]!]! | (c2 ? CAPTURE_FLAGS[b[c2]!]! : 0);
     const base = from | (to << 10);
     const promo = this.tables.promoteTo[p]!;
     const conv = this.conversion ? cf & (CAP_DEVA | CAP_SPIRIT) : 0;
     if (conv) {
       const c = p & 1;
-      const tk = this.devaT[c]!, bs = this.spiritB[c]!;
+      const tk = this.devaT[c]!,
+        bs = this.spiritB[c]!;
       if (this.tables.convertChooser[p]) {
         // royal three-way choice: keep, own promotion, convert (each distinct result once)
         this.push(base | (p << 20), hiw);
@@ -211,32 +273,44 @@ export class MoveGen {
       }
       return;
     }
-    if (promo === 0) { this.push(base | (p << 20), hiw); return; }
+    if (promo === 0) {
+      this.push(base | (p << 20), hiw);
+      return;
+    }
     if (!(this.always || cf & CAP_PROMOTED)) this.push(base | (p << 20), hiw);
     this.push(base | (promo << 20), hiw);
   }
 
   private push(lo: number, hi: number): void {
-    this.lo[this.n] = lo; this.hi[this.n] = hi; this.n++;
+    this.lo[this.n] = lo;
+    this.hi[this.n] = hi;
+    this.n++;
   }
-
-  private enemy(q: number): boolean { return q !== EMPTY && q !== OFF && (q & 1) !== this.us; }
 
   /** Lion: jumps within distance 2, capture-then-step (igui, step, double capture), pass. */
   private genLion(s: number): void {
-    const b = this.b, us = this.us;
+    const b = this.b,
+      us = this.us;
     for (let i = 0; i < 24; i++) {
-      const x = s + AREA2[i]!, q = b[x]!;
+      const x = s + AREA2[i]!,
+        q = b[x]!;
       if (q === EMPTY || (q !== OFF && (q & 1) !== us)) this.simple(s, x);
     }
     let pass = false;
     for (let i = 0; i < 8; i++) {
-      const a = s + KING8[i]!, qa = b[a]!;
-      if (qa === EMPTY) { pass = true; continue; }
+      const a = s + KING8[i]!,
+        qa = b[a]!;
+      if (qa === EMPTY) {
+        pass = true;
+        continue;
+      }
       if (qa === OFF || (qa & 1) === us) continue;
       for (let j = 0; j < 8; j++) {
         const e = a + KING8[j]!;
-        if (e === s) { this.emit(s, s, a, 0); continue; }
+        if (e === s) {
+          this.emit(s, s, a, 0);
+          continue;
+        }
         const q = b[e]!;
         if (q === EMPTY || (q !== OFF && (q & 1) !== us)) this.emit(s, e, a, 0);
       }
@@ -246,42 +320,54 @@ export class MoveGen {
 
   /** Lion Dog paths per direction, exactly the rules' list; `withLion` skips those the Lion move gives. */
   private genLionDog(s: number, withLion: boolean): void {
-    const b = this.b, us = this.us;
+    const b = this.b,
+      us = this.us;
     let pass = false;
     for (let i = 0; i < 8; i++) {
       const d = KING8[i]!;
-      const s1 = s + d, s2 = s1 + d, s3 = s2 + d;
-      const q1 = b[s1]!, q2 = b[s2]!, q3 = b[s3]!;
+      const s1 = s + d,
+        s2 = s1 + d,
+        s3 = s2 + d;
+      const q1 = b[s1]!,
+        q2 = b[s2]!,
+        q3 = b[s3]!;
       const e1 = q1 !== EMPTY && q1 !== OFF && (q1 & 1) !== us;
       const e2 = q2 !== EMPTY && q2 !== OFF && (q2 & 1) !== us;
-      const ok1 = q1 === EMPTY || e1, ok2 = q2 === EMPTY || e2, ok3 = q3 === EMPTY || (q3 !== OFF && (q3 & 1) !== us);
+      const ok1 = q1 === EMPTY || e1,
+        ok2 = q2 === EMPTY || e2,
+        ok3 = q3 === EMPTY || (q3 !== OFF && (q3 & 1) !== us);
       if (ok1) this.simple(s, s1);
       if (ok2) this.simple(s, s2);
       if (ok3) this.simple(s, s3);
       if (!withLion) {
         if (q1 === EMPTY) pass = true;
-        if (e1) this.emit(s, s, s1, 0);          // 0-1-0 igui
-        if (e1 && ok2) this.emit(s, s2, s1, 0);  // 0-1-2
+        if (e1) this.emit(s, s, s1, 0); // 0-1-0 igui
+        if (e1 && ok2) this.emit(s, s2, s1, 0); // 0-1-2
       }
-      if (e1 && ok3) this.emit(s, s3, s1, 0);    // 0-1-3
-      if (e2 && ok3) this.emit(s, s3, s2, 0);    // 0-2-3
+      if (e1 && ok3) this.emit(s, s3, s1, 0); // 0-1-3
+      if (e2 && ok3) this.emit(s, s3, s2, 0); // 0-2-3
       if (e1 && e2 && ok3) this.emit(s, s3, s1, s2); // 0-1-2-3
-      if (e2 && ok1) this.emit(s, s1, s2, 0);    // 0-2-1 (and 0-1-2-1, the same move)
+      if (e2 && ok1) this.emit(s, s1, s2, 0); // 0-2-1 (and 0-1-2-1, the same move)
     }
     if (pass) this.emit(s, s, 0, 0);
   }
 
   /** Hook move along the four directions `dirs`: leg 1, then one 90-degree turn on an empty square. */
   private genHook(s: number, dirs: number[]): void {
-    const b = this.b, us = this.us;
+    const b = this.b,
+      us = this.us;
     for (let i = 0; i < 4; i++) {
       const d = dirs[i]!;
-      const p1 = perp1(d), p2 = -p1;
+      const p1 = perp1(d),
+        p2 = -p1;
       let x = s;
       for (;;) {
         x += d;
         const q = b[x]!;
-        if (q !== EMPTY) { if (q !== OFF && (q & 1) !== us) this.simple(s, x); break; }
+        if (q !== EMPTY) {
+          if (q !== OFF && (q & 1) !== us) this.simple(s, x);
+          break;
+        }
         this.simple(s, x);
         for (let k = 0; k < 2; k++) {
           const pd = k === 0 ? p1 : p2;
@@ -289,7 +375,10 @@ export class MoveGen {
           for (;;) {
             y += pd;
             const r = b[y]!;
-            if (r !== EMPTY) { if (r !== OFF && (r & 1) !== us) this.simple(s, y); break; }
+            if (r !== EMPTY) {
+              if (r !== OFF && (r & 1) !== us) this.simple(s, y);
+              break;
+            }
             this.simple(s, y);
           }
         }
@@ -299,13 +388,16 @@ export class MoveGen {
 
   /** Emperor at s: every other square the option allows, judged on attack maps with s vacated. */
   private genEmperor(pos: Position, s: number): void {
-    const b = this.b, us = this.us, them = us ^ 1;
+    const b = this.b,
+      us = this.us,
+      them = us ^ 1;
     const p = b[s]!;
     b[s] = EMPTY;
     this.computeAttacks(b);
     b[s] = p;
     this.stamp++;
-    const enemyAtt = this.attack[them]!, ownProt = this.attack[us]!;
+    const enemyAtt = this.attack[them]!,
+      ownProt = this.attack[us]!;
     const mode = this.emperorMode;
     const enemyEmperors = pos.emperors[them]!;
     for (let i = 0; i < SQUARES.length; i++) {
@@ -330,8 +422,10 @@ export class MoveGen {
    */
   computeAttacks(b: Uint8Array): void {
     const t = this.tables;
-    const att0 = this.attack[0], att1 = this.attack[1];
-    att0.fill(0); att1.fill(0);
+    const att0 = this.attack[0],
+      att1 = this.attack[1];
+    att0.fill(0);
+    att1.fill(0);
     for (let i = 0; i < SQUARES.length; i++) {
       const s = SQUARES[i]!;
       const p = b[s]!;
@@ -347,7 +441,11 @@ export class MoveGen {
         const x = s + t.jumpDelta[j]!;
         if (b[x] !== OFF) att[x] = 1;
       }
-      if (fl & F_LION) for (let k = 0; k < 24; k++) { const x = s + AREA2[k]!; if (b[x] !== OFF) att[x] = 1; }
+      if (fl & F_LION)
+        for (let k = 0; k < 24; k++) {
+          const x = s + AREA2[k]!;
+          if (b[x] !== OFF) att[x] = 1;
+        }
       if (fl & F_LIONDOG) {
         for (let k = 0; k < 8; k++) {
           const d = KING8[k]!;
@@ -357,7 +455,8 @@ export class MoveGen {
       if (fl & (F_HOOK_ORTH | F_HOOK_DIAG)) {
         const dirs = fl & F_HOOK_ORTH ? ORTH8 : DIAG8;
         for (let k = 0; k < 4; k++) {
-          const d = dirs[k]!, p1 = perp1(d);
+          const d = dirs[k]!,
+            p1 = perp1(d);
           let x = s;
           for (;;) {
             x += d;
@@ -379,7 +478,7 @@ export class MoveGen {
  * up to the board's edge, or up to and including the first piece.
  */
 function markRay(b: Uint8Array, att: Uint8Array, x: number, d: number, range: number): void {
-  for (let k = range; k-- > 0;) {
+  for (let k = range; k-- > 0; ) {
     x += d;
     const q = b[x]!;
     if (q === OFF) return;

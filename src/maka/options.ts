@@ -22,7 +22,12 @@ export interface MakaOptions {
 }
 
 export const DEFAULT_OPTIONS: Readonly<MakaOptions> = {
-  lionDog: 'default', promotion: 'default', conversion: true, emperor: 'default', pieces: 'default', repetition: 'draw4',
+  lionDog: 'default',
+  promotion: 'default',
+  conversion: true,
+  emperor: 'default',
+  pieces: 'default',
+  repetition: 'draw4',
 };
 
 /** Option declarations: the text key, the field, allowed values (first = default). */
@@ -39,10 +44,14 @@ export const OPTION_DECLS: readonly { key: string; field: keyof MakaOptions; val
 export function resolveMakaOptions(given: Record<string, string | number | boolean> | undefined): MakaOptions {
   const out: MakaOptions = { ...DEFAULT_OPTIONS };
   if (given === undefined) return out;
-  if (given === null || typeof given !== 'object' || Array.isArray(given)) throw new OptionError(`options must be an object, got ${String(given)}`);
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    throw new OptionError(`options must be an object, got ${String(given)}`);
   for (const key of Object.keys(given)) {
     const decl = OPTION_DECLS.find((d) => d.key === key);
-    if (!decl) throw new OptionError(`unknown option "${key}" for maka-dai-dai (known: ${OPTION_DECLS.map((d) => d.key).join(', ')})`);
+    if (!decl)
+      throw new OptionError(
+        `unknown option "${key}" for maka-dai-dai (known: ${OPTION_DECLS.map((d) => d.key).join(', ')})`,
+      );
     const raw = given[key];
     const value = typeof raw === 'boolean' ? String(raw) : raw;
     if (typeof value !== 'string' || !decl.values.includes(value)) {

@@ -12,11 +12,16 @@ import type { Position } from './position.js';
  * stop; the run then throws {@link PerftStopped} with the moves it made still on the position (the
  * caller unmakes back to its ply, as the search does).
  */
-export interface PerftPoll { poll(): boolean }
+export interface PerftPoll {
+  poll(): boolean;
+}
 
 /** Thrown by perft() when its PerftPoll said stop (the position is left where the run was). */
 export class PerftStopped extends Error {
-  constructor() { super('perft stopped'); this.name = 'PerftStopped'; }
+  constructor() {
+    super('perft stopped');
+    this.name = 'PerftStopped';
+  }
 }
 
 /**
@@ -28,7 +33,8 @@ export function perft(pos: Position, gen: MoveGen, depth: number, ply = 0, stop?
   if (depth >= 2 && stop?.poll()) throw new PerftStopped();
   const n = gen.generate(pos, ply);
   if (depth === 1) return n;
-  const lo = gen.movesLo(ply), hi = gen.movesHi(ply);
+  const lo = gen.movesLo(ply),
+    hi = gen.movesHi(ply);
   let total = 0;
   for (let i = 0; i < n; i++) {
     pos.make(lo[i]!, hi[i]!);

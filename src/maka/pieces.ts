@@ -10,12 +10,22 @@
 export type Dir = 'F' | 'B' | 'L' | 'R' | 'FL' | 'FR' | 'BL' | 'BR';
 /** (dx, dy) of each direction for Black: dx > 0 = toward file s, dy > 0 = toward rank 19. */
 export const DIR_VECTORS: Readonly<Record<Dir, readonly [number, number]>> = {
-  F: [0, 1], B: [0, -1], L: [-1, 0], R: [1, 0], FL: [-1, 1], FR: [1, 1], BL: [-1, -1], BR: [1, -1],
+  F: [0, 1],
+  B: [0, -1],
+  L: [-1, 0],
+  R: [1, 0],
+  FL: [-1, 1],
+  FR: [1, 1],
+  BL: [-1, -1],
+  BR: [1, -1],
 };
 /** Range of an unlimited slide (longer than any line of the board). */
 export const SLIDE = 18;
 
-export interface Ray { readonly dirs: readonly Dir[]; readonly range: number }
+export interface Ray {
+  readonly dirs: readonly Dir[];
+  readonly range: number;
+}
 export interface Moves {
   /** Steps, k-ranges and slides, blocked by the first piece (captured if it is an enemy). */
   readonly rays: readonly Ray[];
@@ -30,7 +40,12 @@ export interface Moves {
   /** The Emperor move (rules: "Emperor"). */
   readonly emperor?: boolean;
 }
-export interface PieceForm { readonly kanji: string; readonly name: string; readonly moves: Moves; readonly royal: boolean }
+export interface PieceForm {
+  readonly kanji: string;
+  readonly name: string;
+  readonly moves: Moves;
+  readonly royal: boolean;
+}
 export interface PieceType extends PieceForm {
   readonly code: string;
   /** The promoted form (written `+CODE`), or null when the piece does not promote. */
@@ -55,47 +70,184 @@ const range = (k: number, ...dirs: Dir[]): [number, ...Dir[]] => [k, ...dirs];
 const form = (kanji: string, name: string, moves: Moves, royal = false): PieceForm => ({ kanji, name, moves, royal });
 const GOLD_MOVES = mv([step(...ORTH, ...FDIAG)]);
 const gold = (): PieceForm => form('金將', 'Gold', GOLD_MOVES);
-const piece = (code: string, kanji: string, name: string, moves: Moves, promoted: PieceForm | null, royal = false): PieceType =>
-  ({ code, kanji, name, moves, promoted, royal });
+const piece = (
+  code: string,
+  kanji: string,
+  name: string,
+  moves: Moves,
+  promoted: PieceForm | null,
+  royal = false,
+): PieceType => ({ code, kanji, name, moves, promoted, royal });
 const FREE_KING = mv([slide(...ALL)]);
 
 /** Default piece table (50 types). Order is the type id used by the position encoding. */
 export const PIECES: readonly PieceType[] = [
   piece('K', '玉將', 'King', mv([step(...ALL)]), form('自在天王', 'Emperor', mv([], { emperor: true }), true), true),
-  piece('DE', '醉象', 'Drunk Elephant', mv([step('F', 'L', 'R', ...DIAG)]), form('王子', 'Prince', mv([step(...ALL)]), true)),
+  piece(
+    'DE',
+    '醉象',
+    'Drunk Elephant',
+    mv([step('F', 'L', 'R', ...DIAG)]),
+    form('王子', 'Prince', mv([step(...ALL)]), true),
+  ),
   piece('G', '金將', 'Gold', mv([step(...ORTH, ...FDIAG)]), form('奔金', 'Free Gold', mv([slide(...ORTH, ...FDIAG)]))),
   piece('S', '銀將', 'Silver', mv([step(...DIAG, 'F')]), form('奔銀', 'Free Silver', mv([slide(...DIAG, 'F')]))),
-  piece('C', '銅將', 'Copper', mv([step(...VERT, ...FDIAG)]), form('奔銅', 'Free Copper', mv([slide(...VERT, ...FDIAG)]))),
+  piece(
+    'C',
+    '銅將',
+    'Copper',
+    mv([step(...VERT, ...FDIAG)]),
+    form('奔銅', 'Free Copper', mv([slide(...VERT, ...FDIAG)])),
+  ),
   piece('I', '鐵將', 'Iron', mv([step('F', ...FDIAG)]), form('奔鐵', 'Free Iron', mv([slide('F', ...FDIAG)]))),
   piece('T', '瓦將', 'Tile', mv([step(...FDIAG, 'B')]), form('奔瓦', 'Free Tile', mv([slide(...FDIAG, 'B')]))),
   piece('ST', '石將', 'Stone', mv([step(...FDIAG)]), form('奔石', 'Free Stone', mv([slide(...FDIAG)]))),
   piece('E', '土將', 'Earth', mv([step(...VERT)]), form('奔土', 'Free Earth', mv([slide(...VERT)]))),
   piece('GB', '仲人', 'Go-between', mv([step(...VERT)]), form('奔人', 'Free Go-between', mv([slide(...VERT)]))),
-  piece('BT', '盲虎', 'Blind Tiger', mv([step(...DIAG, ...SIDE, 'B')]), form('奔虎', 'Free Tiger', mv([slide(...DIAG, ...SIDE, 'B')]))),
-  piece('FL', '猛豹', 'Ferocious Leopard', mv([step(...DIAG, ...VERT)]), form('奔豹', 'Free Leopard', mv([slide(...DIAG, ...VERT)]))),
-  piece('CS', '蟠蛇', 'Coiled Serpent', mv([step(...VERT, ...BDIAG)]), form('奔蛇', 'Free Serpent', mv([slide(...VERT, ...BDIAG)]))),
-  piece('CC', '淮鷄', 'Chinese Cock', mv([step(...SIDE, ...FDIAG, 'B')]), form('仙鶴', 'Wizard Stork', mv([slide(...SIDE, ...FDIAG, 'B')]))),
+  piece(
+    'BT',
+    '盲虎',
+    'Blind Tiger',
+    mv([step(...DIAG, ...SIDE, 'B')]),
+    form('奔虎', 'Free Tiger', mv([slide(...DIAG, ...SIDE, 'B')])),
+  ),
+  piece(
+    'FL',
+    '猛豹',
+    'Ferocious Leopard',
+    mv([step(...DIAG, ...VERT)]),
+    form('奔豹', 'Free Leopard', mv([slide(...DIAG, ...VERT)])),
+  ),
+  piece(
+    'CS',
+    '蟠蛇',
+    'Coiled Serpent',
+    mv([step(...VERT, ...BDIAG)]),
+    form('奔蛇', 'Free Serpent', mv([slide(...VERT, ...BDIAG)])),
+  ),
+  piece(
+    'CC',
+    '淮鷄',
+    'Chinese Cock',
+    mv([step(...SIDE, ...FDIAG, 'B')]),
+    form('仙鶴', 'Wizard Stork', mv([slide(...SIDE, ...FDIAG, 'B')])),
+  ),
   piece('CT', '貓刃', 'Cat Sword', mv([step(...DIAG)]), form('奔貓', 'Free Cat', mv([slide(...DIAG)]))),
-  piece('OM', '古猿', 'Old Monkey', mv([step(...DIAG, 'B')]), form('山母', 'Mountain Witch', mv([slide(...DIAG, 'B'), step('F')]))),
-  piece('RD', '臥龍', 'Reclining Dragon', mv([step(...ORTH, ...BDIAG)]),
-    form('奔龍', 'Free Dragon', mv([slide('F', ...FDIAG), step('B', ...BDIAG)]))),
+  piece(
+    'OM',
+    '古猿',
+    'Old Monkey',
+    mv([step(...DIAG, 'B')]),
+    form('山母', 'Mountain Witch', mv([slide(...DIAG, 'B'), step('F')])),
+  ),
+  piece(
+    'RD',
+    '臥龍',
+    'Reclining Dragon',
+    mv([step(...ORTH, ...BDIAG)]),
+    form('奔龍', 'Free Dragon', mv([slide('F', ...FDIAG), step('B', ...BDIAG)])),
+  ),
   piece('OR', '老鼠', 'Old Rat', mv([range(2, ...FDIAG, 'B')]), form('蝙蝠', 'Bat', mv([slide('F', ...BDIAG)]))),
   piece('AB', '嗔猪', 'Angry Boar', mv([step(...ORTH)]), form('奔猪', 'Free Boar', mv([slide(...DIAG, ...SIDE)]))),
-  piece('BB', '盲熊', 'Blind Bear', mv([step(...DIAG), slide('B')]),
-    form('奔熊', 'Free Bear', mv([slide(...DIAG, ...SIDE)], { jumps: [[-2, 2], [2, 2]] }))),
-  piece('EW', '惡狼', 'Evil Wolf', mv([step(...SIDE, 'F', ...FDIAG)]), form('奔狼', 'Free Wolf', mv([slide(...DIAG, ...VERT), range(5, ...SIDE)]))),
-  piece('KR', '麒麟', 'Kirin', mv([step(...DIAG)], { jumps: [[0, 2], [0, -2], [2, 0], [-2, 0]] }),
-    form('大龍', 'Great Dragon', mv([range(2, ...VERT), range(3, ...DIAG), slide(...SIDE)]))),
-  piece('PH', '鳳凰', 'Phoenix', mv([step(...ORTH)], { jumps: [[2, 2], [2, -2], [-2, 2], [-2, -2]] }),
-    form('金翅', 'Golden Bird', mv([range(2, ...SIDE), range(3, ...DIAG), slide(...VERT)]))),
-  piece('LN', '獅子', 'Lion', mv([], { lion: true }), form('奮迅', 'Furious Fiend', mv([], { lion: true, lionDog: true }))),
-  piece('DS', '無明', 'Dark Spirit', mv([step(...FDIAG, 'R', 'BL')]), form('法性', 'Buddhist Spirit', mv([slide(...ALL)], { lion: true }))),
-  piece('DV', '提婆', 'Deva', mv([step(...FDIAG, 'L', 'BR')]), form('教王', 'Teaching King', mv([slide(...ALL)], { lionDog: true }))),
+  piece(
+    'BB',
+    '盲熊',
+    'Blind Bear',
+    mv([step(...DIAG), slide('B')]),
+    form(
+      '奔熊',
+      'Free Bear',
+      mv([slide(...DIAG, ...SIDE)], {
+        jumps: [
+          [-2, 2],
+          [2, 2],
+        ],
+      }),
+    ),
+  ),
+  piece(
+    'EW',
+    '惡狼',
+    'Evil Wolf',
+    mv([step(...SIDE, 'F', ...FDIAG)]),
+    form('奔狼', 'Free Wolf', mv([slide(...DIAG, ...VERT), range(5, ...SIDE)])),
+  ),
+  piece(
+    'KR',
+    '麒麟',
+    'Kirin',
+    mv([step(...DIAG)], {
+      jumps: [
+        [0, 2],
+        [0, -2],
+        [2, 0],
+        [-2, 0],
+      ],
+    }),
+    form('大龍', 'Great Dragon', mv([range(2, ...VERT), range(3, ...DIAG), slide(...SIDE)])),
+  ),
+  piece(
+    'PH',
+    '鳳凰',
+    'Phoenix',
+    mv([step(...ORTH)], {
+      jumps: [
+        [2, 2],
+        [2, -2],
+        [-2, 2],
+        [-2, -2],
+      ],
+    }),
+    form('金翅', 'Golden Bird', mv([range(2, ...SIDE), range(3, ...DIAG), slide(...VERT)])),
+  ),
+  piece(
+    'LN',
+    '獅子',
+    'Lion',
+    mv([], { lion: true }),
+    form('奮迅', 'Furious Fiend', mv([], { lion: true, lionDog: true })),
+  ),
+  piece(
+    'DS',
+    '無明',
+    'Dark Spirit',
+    mv([step(...FDIAG, 'R', 'BL')]),
+    form('法性', 'Buddhist Spirit', mv([slide(...ALL)], { lion: true })),
+  ),
+  piece(
+    'DV',
+    '提婆',
+    'Deva',
+    mv([step(...FDIAG, 'L', 'BR')]),
+    form('教王', 'Teaching King', mv([slide(...ALL)], { lionDog: true })),
+  ),
   piece('P', '步兵', 'Pawn', mv([step('F')]), gold()),
   piece('L', '香車', 'Lance', mv([slide('F')]), gold()),
   piece('RC', '反車', 'Reverse Chariot', mv([slide(...VERT)]), gold()),
-  piece('N', '桂馬', 'Knight', mv([], { jumps: [[-1, 2], [1, 2]] }), gold()),
-  piece('D', '驢馬', 'Donkey', mv([step(...ORTH)], { jumps: [[0, 2], [0, -2]] }), gold()),
+  piece(
+    'N',
+    '桂馬',
+    'Knight',
+    mv([], {
+      jumps: [
+        [-1, 2],
+        [1, 2],
+      ],
+    }),
+    gold(),
+  ),
+  piece(
+    'D',
+    '驢馬',
+    'Donkey',
+    mv([step(...ORTH)], {
+      jumps: [
+        [0, 2],
+        [0, -2],
+      ],
+    }),
+    gold(),
+  ),
   piece('FD', '飛龍', 'Flying Dragon', mv([range(2, ...DIAG)]), gold()),
   piece('VO', '猛牛', 'Violent Ox', mv([range(2, ...ORTH)]), gold()),
   piece('W', '力士', 'Wrestler', mv([range(3, ...DIAG), step(...SIDE)]), gold()),
@@ -118,7 +270,10 @@ export const PIECES: readonly PieceType[] = [
 ];
 
 /** Replaces entries of a table: moves of the unpromoted piece and/or of its promoted form. */
-function withChanges(base: readonly PieceType[], changes: Record<string, { moves?: Moves; promotedMoves?: Moves }>): PieceType[] {
+function withChanges(
+  base: readonly PieceType[],
+  changes: Record<string, { moves?: Moves; promotedMoves?: Moves }>,
+): PieceType[] {
   return base.map((p) => {
     const c = changes[p.code];
     if (!c) return p;

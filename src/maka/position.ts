@@ -26,7 +26,8 @@ export const WHITE = 1;
 export const sq = (file: number, rank: number): number => (rank + PAD) * W + file + PAD;
 export const fileOf = (s: number): number => (s % W) - PAD;
 export const rankOf = (s: number): number => Math.floor(s / W) - PAD;
-export const makePiece = (type: number, promoted: boolean, colour: number): number => ((type + 1) << 2) | (promoted ? 2 : 0) | colour;
+export const makePiece = (type: number, promoted: boolean, colour: number): number =>
+  ((type + 1) << 2) | (promoted ? 2 : 0) | colour;
 export const typeOf = (p: number): number => (p >> 2) - 1;
 export const isPromoted = (p: number): boolean => (p & 2) !== 0;
 export const colourOf = (p: number): number => p & 1;
@@ -44,10 +45,13 @@ export const ROYAL = new Uint8Array(256);
 export const IS_EMPEROR = new Uint8Array(256);
 /** Per piece byte: capture flags: 1 promoted, 2 Deva or Teaching King, 4 Dark Spirit or Buddhist Spirit. */
 export const CAPTURE_FLAGS = new Uint8Array(256);
-export const CAP_PROMOTED = 1, CAP_DEVA = 2, CAP_SPIRIT = 4;
+export const CAP_PROMOTED = 1,
+  CAP_DEVA = 2,
+  CAP_SPIRIT = 4;
 for (let t = 0; t < PIECES.length; t++) {
   for (let c = 0; c < 2; c++) {
-    const u = makePiece(t, false, c), p = makePiece(t, true, c);
+    const u = makePiece(t, false, c),
+      p = makePiece(t, true, c);
     ROYAL[u] = t === KING ? 1 : 0;
     ROYAL[p] = t === KING || t === DRUNK_ELEPHANT ? 1 : 0;
     IS_EMPEROR[p] = t === KING ? 1 : 0;
@@ -60,7 +64,8 @@ for (let t = 0; t < PIECES.length; t++) {
 /** Zobrist keys: two u32 halves per (piece byte, cell), from a fixed splitmix32 stream. */
 export const Z_LO = new Int32Array(256 * CELLS);
 export const Z_HI = new Int32Array(256 * CELLS);
-export const Z_SIDE_LO = 0x2545f491 | 0, Z_SIDE_HI = 0x1b873593 | 0;
+export const Z_SIDE_LO = 0x2545f491 | 0,
+  Z_SIDE_HI = 0x1b873593 | 0;
 {
   let state = 0x9e3779b9 | 0;
   const next = (): number => {
@@ -70,7 +75,10 @@ export const Z_SIDE_LO = 0x2545f491 | 0, Z_SIDE_HI = 0x1b873593 | 0;
     z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
     return (z ^ (z >>> 16)) | 0;
   };
-  for (let i = 0; i < Z_LO.length; i++) { Z_LO[i] = next(); Z_HI[i] = next(); }
+  for (let i = 0; i < Z_LO.length; i++) {
+    Z_LO[i] = next();
+    Z_HI[i] = next();
+  }
 }
 
 /** Initial depth of the undo stack (it doubles when a longer game needs it). */
@@ -116,38 +124,56 @@ export class Position {
     for (let i = 0; i < SQUARES.length; i++) this.board[SQUARES[i]!] = cells[i]!;
     this.side = side;
     this.ply = 0;
-    this.royals.fill(0); this.emperors.fill(0);
+    this.royals.fill(0);
+    this.emperors.fill(0);
     for (let i = 0; i < SQUARES.length; i++) {
       const p = cells[i]!;
-      if (p !== EMPTY) { this.royals[p & 1]! += ROYAL[p]!; this.emperors[p & 1]! += IS_EMPEROR[p]!; }
+      if (p !== EMPTY) {
+        this.royals[p & 1]! += ROYAL[p]!;
+        this.emperors[p & 1]! += IS_EMPEROR[p]!;
+      }
     }
     [this.keyLo, this.keyHi] = this.computeKey();
   }
 
   /** The Zobrist key recomputed from scratch: [lo, hi]. */
   computeKey(): [number, number] {
-    let lo = 0, hi = 0;
+    let lo = 0,
+      hi = 0;
     for (let i = 0; i < SQUARES.length; i++) {
-      const s = SQUARES[i]!, p = this.board[s]!;
-      if (p !== EMPTY) { lo ^= Z_LO[p * CELLS + s]!; hi ^= Z_HI[p * CELLS + s]!; }
+      const s = SQUARES[i]!,
+        p = this.board[s]!;
+      if (p !== EMPTY) {
+        lo ^= Z_LO[p * CELLS + s]!;
+        hi ^= Z_HI[p * CELLS + s]!;
+      }
     }
-    if (this.side === WHITE) { lo ^= Z_SIDE_LO; hi ^= Z_SIDE_HI; }
+    if (this.side === WHITE) {
+      lo ^= Z_SIDE_LO;
+      hi ^= Z_SIDE_HI;
+    }
     return [lo, hi];
   }
 
   /** True when a side has no royal piece left: the game is over and there are no moves. */
-  isOver(): boolean { return this.royals[0] === 0 || this.royals[1] === 0; }
+  isOver(): boolean {
+    return this.royals[0] === 0 || this.royals[1] === 0;
+  }
 
   private remove(s: number, p: number): void {
     this.board[s] = EMPTY;
-    this.keyLo ^= Z_LO[p * CELLS + s]!; this.keyHi ^= Z_HI[p * CELLS + s]!;
-    this.royals[p & 1]! -= ROYAL[p]!; this.emperors[p & 1]! -= IS_EMPEROR[p]!;
+    this.keyLo ^= Z_LO[p * CELLS + s]!;
+    this.keyHi ^= Z_HI[p * CELLS + s]!;
+    this.royals[p & 1]! -= ROYAL[p]!;
+    this.emperors[p & 1]! -= IS_EMPEROR[p]!;
   }
 
   private put(s: number, p: number): void {
     this.board[s] = p;
-    this.keyLo ^= Z_LO[p * CELLS + s]!; this.keyHi ^= Z_HI[p * CELLS + s]!;
-    this.royals[p & 1]! += ROYAL[p]!; this.emperors[p & 1]! += IS_EMPEROR[p]!;
+    this.keyLo ^= Z_LO[p * CELLS + s]!;
+    this.keyHi ^= Z_HI[p * CELLS + s]!;
+    this.royals[p & 1]! += ROYAL[p]!;
+    this.emperors[p & 1]! += IS_EMPEROR[p]!;
   }
 
   /** Plays a generated move (no legality check). */
@@ -160,7 +186,7 @@ export class Position {
     const u = this.undoStack;
     for (let k = this.ply - 1; k >= 0; k--) {
       const o = k * U;
-      if (u[o + 3] !== EMPTY || u[o + 4] !== 0 || u[o + 6] !== 0) return false;   // the move at ply k captured
+      if (u[o + 3] !== EMPTY || u[o + 4] !== 0 || u[o + 6] !== 0) return false; // the move at ply k captured
       if (((this.ply - k) & 1) === 0 && u[o + 8] === this.keyLo && u[o + 9] === this.keyHi) return true;
     }
     return false;
@@ -178,8 +204,11 @@ export class Position {
 
   make(lo: number, hi: number): void {
     const b = this.board;
-    const from = lo & 1023, to = (lo >>> 10) & 1023, res = (lo >>> 20) & 255;
-    const c1 = hi & 1023, c2 = (hi >>> 10) & 1023;
+    const from = lo & 1023,
+      to = (lo >>> 10) & 1023,
+      res = (lo >>> 20) & 255;
+    const c1 = hi & 1023,
+      c2 = (hi >>> 10) & 1023;
     const mover = b[from]!;
     const dest = to === from ? EMPTY : b[to]!;
     const o = this.ply * U;
@@ -189,10 +218,20 @@ export class Position {
       this.undoStack = grown;
     }
     const u = this.undoStack;
-    u[o] = from; u[o + 1] = to; u[o + 2] = mover; u[o + 3] = dest;
-    u[o + 4] = c1; u[o + 5] = c1 ? b[c1]! : 0; u[o + 6] = c2; u[o + 7] = c2 ? b[c2]! : 0;
-    u[o + 8] = this.keyLo; u[o + 9] = this.keyHi;
-    u[o + 10] = this.royals[0]!; u[o + 11] = this.royals[1]!; u[o + 12] = this.emperors[0]!; u[o + 13] = this.emperors[1]!;
+    u[o] = from;
+    u[o + 1] = to;
+    u[o + 2] = mover;
+    u[o + 3] = dest;
+    u[o + 4] = c1;
+    u[o + 5] = c1 ? b[c1]! : 0;
+    u[o + 6] = c2;
+    u[o + 7] = c2 ? b[c2]! : 0;
+    u[o + 8] = this.keyLo;
+    u[o + 9] = this.keyHi;
+    u[o + 10] = this.royals[0]!;
+    u[o + 11] = this.royals[1]!;
+    u[o + 12] = this.emperors[0]!;
+    u[o + 13] = this.emperors[1]!;
     this.ply++;
     this.remove(from, mover);
     if (c1) this.remove(c1, b[c1]!);
@@ -200,21 +239,30 @@ export class Position {
     if (dest !== EMPTY) this.remove(to, dest);
     this.put(to, res);
     this.side ^= 1;
-    this.keyLo ^= Z_SIDE_LO; this.keyHi ^= Z_SIDE_HI;
+    this.keyLo ^= Z_SIDE_LO;
+    this.keyHi ^= Z_SIDE_HI;
   }
 
   /** Takes back the last make(). */
   unmake(): void {
-    const b = this.board, u = this.undoStack;
+    const b = this.board,
+      u = this.undoStack;
     this.ply--;
     const o = this.ply * U;
-    const from = u[o]!, to = u[o + 1]!, c1 = u[o + 4]!, c2 = u[o + 6]!;
+    const from = u[o]!,
+      to = u[o + 1]!,
+      c1 = u[o + 4]!,
+      c2 = u[o + 6]!;
     b[to] = u[o + 3]!;
     if (c2) b[c2] = u[o + 7]!;
     if (c1) b[c1] = u[o + 5]!;
     b[from] = u[o + 2]!;
-    this.keyLo = u[o + 8]!; this.keyHi = u[o + 9]!;
-    this.royals[0] = u[o + 10]!; this.royals[1] = u[o + 11]!; this.emperors[0] = u[o + 12]!; this.emperors[1] = u[o + 13]!;
+    this.keyLo = u[o + 8]!;
+    this.keyHi = u[o + 9]!;
+    this.royals[0] = u[o + 10]!;
+    this.royals[1] = u[o + 11]!;
+    this.emperors[0] = u[o + 12]!;
+    this.emperors[1] = u[o + 13]!;
     this.side ^= 1;
   }
 

@@ -15,10 +15,26 @@
  */
 import { ParseError } from '../contract/errors.js';
 import { PIECES, DEVA, DARK_SPIRIT } from './pieces.js';
-import { EMPTY, SIZE, colourOf, isPromoted, makePiece, typeOf, sq, fileOf, rankOf, CAPTURE_FLAGS, CAP_DEVA, CAP_SPIRIT } from './position.js';
+import {
+  EMPTY,
+  SIZE,
+  colourOf,
+  isPromoted,
+  makePiece,
+  typeOf,
+  sq,
+  fileOf,
+  rankOf,
+  CAPTURE_FLAGS,
+  CAP_DEVA,
+  CAP_SPIRIT,
+} from './position.js';
 
 /** A parsed, unvalidated-for-play position: 361 piece bytes (a1..s19) and the side to move (0 Black). */
-export interface MakaSetup { cells: Uint8Array; side: number }
+export interface MakaSetup {
+  cells: Uint8Array;
+  side: number;
+}
 
 const CODE_TO_TYPE = new Map(PIECES.map((p, i) => [p.code, i]));
 
@@ -32,11 +48,18 @@ export function pieceText(p: number): string {
 export function formatPosition(s: MakaSetup): string {
   const ranks: string[] = [];
   for (let r = SIZE - 1; r >= 0; r--) {
-    let out = '', run = 0;
+    let out = '',
+      run = 0;
     for (let f = 0; f < SIZE; f++) {
       const p = s.cells[r * SIZE + f]!;
-      if (p === EMPTY) { run++; continue; }
-      if (run) { out += run; run = 0; }
+      if (p === EMPTY) {
+        run++;
+        continue;
+      }
+      if (run) {
+        out += run;
+        run = 0;
+      }
       out += pieceText(p);
     }
     if (run) out += run;
@@ -51,14 +74,22 @@ export function formatPosition(s: MakaSetup): string {
  * index, 0 where empty) and of the side to move. Throws ParseError with a 1-based column.
  */
 export function readPosition(text: string): { setup: MakaSetup; columns: Int32Array; sideColumn: number } {
-  const fail = (i: number, reason: string): never => { throw new ParseError('position', text, i + 1, reason); };
+  const fail = (i: number, reason: string): never => {
+    throw new ParseError('position', text, i + 1, reason);
+  };
   if (typeof text !== 'string') throw new ParseError('position', String(text), 1, 'not a string');
   const cells = new Uint8Array(SIZE * SIZE);
   const columns = new Int32Array(SIZE * SIZE);
-  let i = 0, rank = SIZE - 1, file = 0;
+  let i = 0,
+    rank = SIZE - 1,
+    file = 0;
   let lastWasCount = false;
   for (;;) {
-    if (i >= text.length) fail(i, rank === 0 && file === SIZE ? 'missing side to move (" b" or " w")' : 'the position ends inside the board');
+    if (i >= text.length)
+      fail(
+        i,
+        rank === 0 && file === SIZE ? 'missing side to move (" b" or " w")' : 'the position ends inside the board',
+      );
     const ch = text[i]!;
     if (ch === '/' || ch === ' ') {
       if (file !== SIZE) fail(i, `rank ${rank + 1} has ${file} squares, expected ${SIZE}`);
@@ -67,22 +98,34 @@ export function readPosition(text: string): { setup: MakaSetup; columns: Int32Ar
         break;
       }
       if (rank === 0) fail(i, `more than ${SIZE} ranks`);
-      rank--; file = 0; lastWasCount = false; i++;
+      rank--;
+      file = 0;
+      lastWasCount = false;
+      i++;
       continue;
     }
     if (ch >= '0' && ch <= '9') {
       if (lastWasCount) fail(i, 'two empty-square counts touch');
       if (ch === '0') fail(i, 'an empty-square count is 1..19 without leading zeros');
-      let j = i, n = 0;
-      while (j < text.length && text[j]! >= '0' && text[j]! <= '9') { n = n * 10 + Number(text[j]); j++; }
+      let j = i,
+        n = 0;
+      while (j < text.length && text[j]! >= '0' && text[j]! <= '9') {
+        n = n * 10 + Number(text[j]);
+        j++;
+      }
       if (n > SIZE) fail(i, `empty-square count ${n} is more than ${SIZE}`);
       if (file + n > SIZE) fail(i, `rank ${rank + 1} has more than ${SIZE} squares`);
-      file += n; i = j; lastWasCount = true;
+      file += n;
+      i = j;
+      lastWasCount = true;
       continue;
     }
     const start = i;
     let promoted = false;
-    if (ch === '+') { promoted = true; i++; }
+    if (ch === '+') {
+      promoted = true;
+      i++;
+    }
     let code: string;
     let parens = false;
     if (text[i] === '(') {
@@ -95,7 +138,8 @@ export function readPosition(text: string): { setup: MakaSetup; columns: Int32Ar
       i = close + 1;
     } else {
       const c = text[i];
-      if (c === undefined || !/[A-Za-z]/.test(c)) fail(i, c === undefined ? 'the position ends inside the board' : `unexpected "${c}"`);
+      if (c === undefined || !/[A-Za-z]/.test(c))
+        fail(i, c === undefined ? 'the position ends inside the board' : `unexpected "${c}"`);
       code = c!;
       i++;
     }
@@ -109,11 +153,16 @@ export function readPosition(text: string): { setup: MakaSetup; columns: Int32Ar
     if (file >= SIZE) fail(start, `rank ${rank + 1} has more than ${SIZE} squares`);
     cells[rank * SIZE + file] = makePiece(type!, promoted, black ? 0 : 1);
     columns[rank * SIZE + file] = start + 1;
-    file++; lastWasCount = false;
+    file++;
+    lastWasCount = false;
   }
   i++;
   const side = text.slice(i);
-  if (side !== 'b' && side !== 'w') fail(i, side === '' ? 'missing side to move (b or w)' : `the side to move is "b" or "w", got ${JSON.stringify(side)}`);
+  if (side !== 'b' && side !== 'w')
+    fail(
+      i,
+      side === '' ? 'missing side to move (b or w)' : `the side to move is "b" or "w", got ${JSON.stringify(side)}`,
+    );
   return { setup: { cells, side: side === 'b' ? 0 : 1 }, columns, sideColumn: i + 1 };
 }
 
@@ -127,11 +176,19 @@ export const FILES = 'abcdefghijklmnopqrs';
 export const squareName = (s: number): string => FILES[fileOf(s)]! + String(rankOf(s) + 1);
 
 /** A parsed move text: origin, captured squares before the destination, destination, suffix. */
-export interface MoveText { from: number; captures: number[]; to: number; destCaptured: boolean; suffix: '' | '+' | '=T' | '=B' }
+export interface MoveText {
+  from: number;
+  captures: number[];
+  to: number;
+  destCaptured: boolean;
+  suffix: '' | '+' | '=T' | '=B';
+}
 
 /** Parses move text (grammar above) into cells; throws ParseError with a 1-based column. */
 export function parseMove(text: string): MoveText {
-  const fail = (i: number, reason: string): never => { throw new ParseError('move', text, i + 1, reason); };
+  const fail = (i: number, reason: string): never => {
+    throw new ParseError('move', text, i + 1, reason);
+  };
   if (typeof text !== 'string') throw new ParseError('move', String(text), 1, 'not a string');
   let i = 0;
   const square = (): number => {
@@ -148,14 +205,24 @@ export function parseMove(text: string): MoveText {
   };
   const from = square();
   const caps: number[] = [];
-  let to = -1, destCaptured = false;
+  let to = -1,
+    destCaptured = false;
   for (;;) {
     const c = text[i];
-    if (c === 'x') { i++; caps.push(square()); continue; }
-    if (c === '-') { i++; to = square(); break; }
+    if (c === 'x') {
+      i++;
+      caps.push(square());
+      continue;
+    }
+    if (c === '-') {
+      i++;
+      to = square();
+      break;
+    }
     if (c === undefined || c === '+' || c === '=') {
       if (caps.length === 0) fail(i, 'expected "-" or "x" and a destination');
-      to = caps.pop()!; destCaptured = true;
+      to = caps.pop()!;
+      destCaptured = true;
       break;
     }
     fail(i, `expected "x", "-" or a suffix, got "${c}"`);
@@ -172,8 +239,11 @@ export function parseMove(text: string): MoveText {
  * `royalChooser` tells whether the mover has the royal three-way choice.
  */
 export function formatMove(board: Uint8Array, lo: number, hi: number, royalChooser: boolean): string {
-  const from = lo & 1023, to = (lo >>> 10) & 1023, res = (lo >>> 20) & 255;
-  const c1 = hi & 1023, c2 = (hi >>> 10) & 1023;
+  const from = lo & 1023,
+    to = (lo >>> 10) & 1023,
+    res = (lo >>> 20) & 255;
+  const c1 = hi & 1023,
+    c2 = (hi >>> 10) & 1023;
   let out = squareName(from);
   if (c1) out += 'x' + squareName(c1);
   if (c2) out += 'x' + squareName(c2);
@@ -181,14 +251,34 @@ export function formatMove(board: Uint8Array, lo: number, hi: number, royalChoos
   out += (destCaptured ? 'x' : '-') + squareName(to);
   const p = board[from]!;
   if (res === p) return out;
-  return out + suffixOf(board, p, res, to !== from ? board[to]! : EMPTY, c1 ? board[c1]! : EMPTY, c2 ? board[c2]! : EMPTY, royalChooser);
+  return (
+    out +
+    suffixOf(
+      board,
+      p,
+      res,
+      to !== from ? board[to]! : EMPTY,
+      c1 ? board[c1]! : EMPTY,
+      c2 ? board[c2]! : EMPTY,
+      royalChooser,
+    )
+  );
 }
 
-function suffixOf(_board: Uint8Array, p: number, res: number, q0: number, q1: number, q2: number, royalChooser: boolean): string {
+function suffixOf(
+  _board: Uint8Array,
+  p: number,
+  res: number,
+  q0: number,
+  q1: number,
+  q2: number,
+  royalChooser: boolean,
+): string {
   const cf = CAPTURE_FLAGS[q0]! | CAPTURE_FLAGS[q1]! | CAPTURE_FLAGS[q2]!;
-  const tk = makePiece(DEVA, true, colourOf(p)), bs = makePiece(DARK_SPIRIT, true, colourOf(p));
+  const tk = makePiece(DEVA, true, colourOf(p)),
+    bs = makePiece(DARK_SPIRIT, true, colourOf(p));
   const named = res === tk ? '=T' : res === bs ? '=B' : '+';
   if (royalChooser) return named;
-  if ((cf & CAP_DEVA) && (cf & CAP_SPIRIT)) return named;
+  if (cf & CAP_DEVA && cf & CAP_SPIRIT) return named;
   return '+';
 }

@@ -10,7 +10,7 @@ export async function locateCompiled(relativeToSrc: string, from: string): Promi
   const { fileURLToPath } = process.getBuiltinModule('node:url');
   const here = new URL(relativeToSrc.replace(/\.ts$/, '.js'), from);
   if (existsSync(fileURLToPath(here))) return here;
-  const srcRoot = new URL('./', new URL('../', import.meta.url));   // src/
+  const srcRoot = new URL('./', new URL('../', import.meta.url)); // src/
   const rel = fileURLToPath(here).slice(fileURLToPath(srcRoot).length);
   const built = new URL(`../dist/src/${rel}`, srcRoot);
   if (existsSync(fileURLToPath(built))) return built;

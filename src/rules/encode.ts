@@ -10,7 +10,9 @@ import { CAPTURE_KINDS, checkRules, type RuleSet } from './ruleset.js';
 export const RULES_WORDS = 32;
 
 /** Word index of side `s`'s first word (its `places`); its 8 words follow in the order of the layout. */
-export function sideBase(s: 0 | 1): number { return 4 + 8 * s; }
+export function sideBase(s: 0 | 1): number {
+  return 4 + 8 * s;
+}
 
 /**
  * Encodes a RuleSet as the rules block. Layout (i32 words):
@@ -63,8 +65,25 @@ export function encodeRules(r: RuleSet): Int32Array {
   return w;
 }
 
-const SIDE_WORD_FIELDS = ['places', 'steps', 'capture', 'stacks', 'dispersal', 'noSameTwice', 'captureTarget', '(reserved)'];
-const DRAUGHTS_WORD_FIELDS = ['draughts.compulsory', 'draughts.majority', 'draughts.removal', 'draughts.promotion.0', 'draughts.promotion.1', 'draughts.flyingKings', 'draughts.moveLimit'];
+const SIDE_WORD_FIELDS = [
+  'places',
+  'steps',
+  'capture',
+  'stacks',
+  'dispersal',
+  'noSameTwice',
+  'captureTarget',
+  '(reserved)',
+];
+const DRAUGHTS_WORD_FIELDS = [
+  'draughts.compulsory',
+  'draughts.majority',
+  'draughts.removal',
+  'draughts.promotion.0',
+  'draughts.promotion.1',
+  'draughts.flyingKings',
+  'draughts.moveLimit',
+];
 
 /**
  * The RuleSet field that word `i` of the rules block encodes (the layout of {@link encodeRules}), as a
@@ -91,5 +110,8 @@ export function ruleWordField(i: number): string {
 export function coreRulesRefusal(code: number, words: Int32Array, where: string): RulesError {
   const word = -code - 1;
   const field = ruleWordField(word);
-  return new RulesError(field, `bad rules: ${field}: the core refused it (rules block word ${word} = ${words[word]}) for ${where}`);
+  return new RulesError(
+    field,
+    `bad rules: ${field}: the core refused it (rules block word ${word} = ${words[word]}) for ${where}`,
+  );
 }

@@ -54,11 +54,19 @@ export const ALL_DIRECTIONS: readonly DirName[] = Object.freeze(['N', 'NE', 'E',
 export interface SideRules {
   /** Pieces in hand are placed on empty points, and must be while any are in hand (RULES.md §0 Placement). */
   places: boolean;
-  /** Directions a piece of this side may step in, no duplicates (all 8 = along any line; dwarfs N NE E W NW; sheep N E S W). */
+  /**
+   * Directions a piece of this side may step in, no duplicates (all 8 = along any line; dwarfs N NE E W NW; sheep N E S
+   * W).
+   */
   steps: DirName[];
-  /** 'jump' = one short jump (§0), 'multi-jump' = chained short jumps (§0 Multi-jump), 'intervention' (§3 Surround the Tiger). */
+  /**
+   * 'jump' = one short jump (§0), 'multi-jump' = chained short jumps (§0 Multi-jump), 'intervention' (§3 Surround the
+   * Tiger).
+   */
   capture: CaptureKind;
-  /** Pieces of this side may stand stacked: a count per point, one leaves at a time, a jump over takes one (§0, §2, §3). */
+  /**
+   * Pieces of this side may stand stacked: a count per point, one leaves at a time, a jump over takes one (§0, §2, §3).
+   */
   stacks: boolean;
   /** While any point holds > 1 piece of this side, the piece moved must come from a stack (§3 Double Tiger). */
   dispersal: boolean;
@@ -78,9 +86,15 @@ export interface DraughtsRules {
   compulsory: boolean;
   /** Only the capturing sequences that take the most pieces, kings and men alike (§4 option majority=true). */
   majority: boolean;
-  /** 'immediate': captured pieces leave as they are jumped; 'end': after the move, blocking until then (§4 option removal=end). */
+  /**
+   * 'immediate': captured pieces leave as they are jumped; 'end': after the move, blocking until then (§4 option
+   * removal=end).
+   */
   removal: 'immediate' | 'end';
-  /** The rank (1-based, as in point names) on which a man of side 0 / side 1 ending its move becomes a king; null: no kings (§4). */
+  /**
+   * The rank (1-based, as in point names) on which a man of side 0 / side 1 ending its move becomes a king; null: no
+   * kings (§4).
+   */
   promotion: [number | null, number | null];
   /** Kings move and capture at any distance along a line, landing on any empty point beyond (§4). */
   flyingKings: boolean;
@@ -98,9 +112,15 @@ export interface RuleSet {
   family: 'hunt' | 'draughts';
   /** [side 0 = prey side, side 1 = hunter side]. */
   sides: [SideRules, SideRules];
-  /** That side wins, checked after every move, when every piece of the other side stands on a higher rank than every piece of its own (§3 Catch the Giant). */
+  /**
+   * That side wins, checked after every move, when every piece of the other side stands on a higher rank than every
+   * piece of its own (§3 Catch the Giant).
+   */
   escape: null | { side: 0 | 1 };
-  /** The OTHER side wins after `limit` consecutive moves of `side` that gain no rank; moves of the other side neither count nor reset (§3). */
+  /**
+   * The OTHER side wins after `limit` consecutive moves of `side` that gain no rank; moves of the other side neither
+   * count nor reset (§3).
+   */
   stall: null | { side: 0 | 1; limit: number };
   /** The draughts family's fields (family 'draughts' only). */
   draughts?: DraughtsRules;
@@ -113,8 +133,14 @@ export interface RuleSet {
  */
 export function sideRules(fields: Partial<SideRules> = {}): SideRules {
   return {
-    places: false, steps: [...ALL_DIRECTIONS], capture: 'none', stacks: false, dispersal: false,
-    noSameTwice: false, captureTarget: null, ...fields,
+    places: false,
+    steps: [...ALL_DIRECTIONS],
+    capture: 'none',
+    stacks: false,
+    dispersal: false,
+    noSameTwice: false,
+    captureTarget: null,
+    ...fields,
   };
 }
 
@@ -131,16 +157,42 @@ const dirName = z.enum(DIR_NAMES as unknown as [DirName, ...DirName[]]);
 const sideNumber = z.union([z.literal(0), z.literal(1)]);
 
 const sideRulesSchema = z.strictObject({
-  places: z.boolean().describe('RULES.md §0 Placement (line 26): a side with pieces in hand must place while it has any'),
-  steps: z.array(dirName).max(8)
-    .describe('RULES.md §0 Step (line 19), §3 dwarfs "forward or sideways, never downward" (line 79), sheep "orthogonally only" (line 98)'),
-  capture: z.enum(CAPTURE_KINDS as unknown as [CaptureKind, ...CaptureKind[]])
+  places: z
+    .boolean()
+    .describe('RULES.md §0 Placement (line 26): a side with pieces in hand must place while it has any'),
+  steps: z
+    .array(dirName)
+    .max(8)
+    .describe(
+      'RULES.md §0 Step (line 19), §3 dwarfs "forward or sideways, never downward" (line 79), sheep "orthogonally only" (line 98)',
+    ),
+  capture: z
+    .enum(CAPTURE_KINDS as unknown as [CaptureKind, ...CaptureKind[]])
     .describe('RULES.md §0 Short jump / Multi-jump (lines 19-25), §3 capture by intervention (lines 85-88)'),
-  stacks: z.boolean().describe('RULES.md §0 (lines 20-23: a jump takes one piece of a stack), §2 goat stacks (lines 59-60, 63), §3 Double Tiger (lines 90-93)'),
-  dispersal: z.boolean().describe('RULES.md §3 Double Tiger (lines 91-92): while any point holds more than one dog, the dog moved must come from a stack'),
-  noSameTwice: z.boolean().describe('RULES.md §2 goat turn (lines 64-66): the point a goat stepped to on the previous goat turn may not be moved from'),
-  captureTarget: z.number().int().min(1).max(RULE_LIMITS.captureTarget).nullable()
-    .describe('RULES.md §1 (line 41), §2 goats left (lines 70-71: total - goats-left), §3 (lines 89, 93, 98): captures of this side that end the game'),
+  stacks: z
+    .boolean()
+    .describe(
+      'RULES.md §0 (lines 20-23: a jump takes one piece of a stack), §2 goat stacks (lines 59-60, 63), §3 Double Tiger (lines 90-93)',
+    ),
+  dispersal: z
+    .boolean()
+    .describe(
+      'RULES.md §3 Double Tiger (lines 91-92): while any point holds more than one dog, the dog moved must come from a stack',
+    ),
+  noSameTwice: z
+    .boolean()
+    .describe(
+      'RULES.md §2 goat turn (lines 64-66): the point a goat stepped to on the previous goat turn may not be moved from',
+    ),
+  captureTarget: z
+    .number()
+    .int()
+    .min(1)
+    .max(RULE_LIMITS.captureTarget)
+    .nullable()
+    .describe(
+      'RULES.md §1 (line 41), §2 goats left (lines 70-71: total - goats-left), §3 (lines 89, 93, 98): captures of this side that end the game',
+    ),
 });
 
 /**
@@ -153,51 +205,107 @@ const sideRulesSchema = z.strictObject({
 const rankOrNull = z.number().int().min(1).max(RULE_LIMITS.promotionRank).nullable();
 const draughtsSchema = z.strictObject({
   compulsory: z.boolean().describe('RULES.md §4 (line 111): captures are compulsory'),
-  majority: z.boolean().describe('RULES.md §4 (lines 111-112): option majority=true, only sequences taking the most pieces'),
-  removal: z.enum(['immediate', 'end']).describe('RULES.md §4 (lines 112-114): captured pieces removed as they are jumped; option removal=end'),
-  promotion: z.tuple([rankOrNull, rankOrNull]).describe('RULES.md §4 (lines 115-116): a man ending its move on the far rank becomes a king'),
-  flyingKings: z.boolean().describe('RULES.md §4 (lines 117-119): kings move any distance along a line and capture at any distance'),
-  moveLimit: z.number().int().min(1).max(RULE_LIMITS.moveLimit).nullable().describe('RULES.md §4 (lines 120-121): option move-limit=N, drawn after N plies without a capture'),
+  majority: z
+    .boolean()
+    .describe('RULES.md §4 (lines 111-112): option majority=true, only sequences taking the most pieces'),
+  removal: z
+    .enum(['immediate', 'end'])
+    .describe('RULES.md §4 (lines 112-114): captured pieces removed as they are jumped; option removal=end'),
+  promotion: z
+    .tuple([rankOrNull, rankOrNull])
+    .describe('RULES.md §4 (lines 115-116): a man ending its move on the far rank becomes a king'),
+  flyingKings: z
+    .boolean()
+    .describe('RULES.md §4 (lines 117-119): kings move any distance along a line and capture at any distance'),
+  moveLimit: z
+    .number()
+    .int()
+    .min(1)
+    .max(RULE_LIMITS.moveLimit)
+    .nullable()
+    .describe('RULES.md §4 (lines 120-121): option move-limit=N, drawn after N plies without a capture'),
 });
 
-export const ruleSetSchema = z.strictObject({
-  family: z.enum(['hunt', 'draughts']).describe('DESIGN.md "Extending the core" (family: hunt, RULES.md §0-§3; draughts, §4)'),
-  sides: z.tuple([sideRulesSchema, sideRulesSchema]).describe('[prey side, hunter side], numbered as the core numbers them (spec issue 9 §1)'),
-  escape: z.strictObject({ side: sideNumber }).nullable()
-    .describe('RULES.md §3 Catch the Giant (lines 80-81): the giant wins when every dwarf stands on a higher rank than it'),
-  stall: z.strictObject({ side: sideNumber, limit: z.number().int().min(1).max(RULE_LIMITS.stallLimit) }).nullable()
-    .describe('RULES.md §3 Catch the Giant option stall-limit (lines 82-83): N consecutive dwarf moves that gain no rank'),
-  draughts: draughtsSchema.optional().describe('RULES.md §4: the draughts family\'s fields (family draughts only)'),
-}).superRefine((r, ctx) => {
-  if (r.family === 'draughts') {
-    if (!r.draughts) ctx.addIssue({ code: 'custom', path: ['draughts'], message: 'the draughts family needs its draughts fields' });
+export const ruleSetSchema = z
+  .strictObject({
+    family: z
+      .enum(['hunt', 'draughts'])
+      .describe('DESIGN.md "Extending the core" (family: hunt, RULES.md §0-§3; draughts, §4)'),
+    sides: z
+      .tuple([sideRulesSchema, sideRulesSchema])
+      .describe('[prey side, hunter side], numbered as the core numbers them (spec issue 9 §1)'),
+    escape: z
+      .strictObject({ side: sideNumber })
+      .nullable()
+      .describe(
+        'RULES.md §3 Catch the Giant (lines 80-81): the giant wins when every dwarf stands on a higher rank than it',
+      ),
+    stall: z
+      .strictObject({ side: sideNumber, limit: z.number().int().min(1).max(RULE_LIMITS.stallLimit) })
+      .nullable()
+      .describe(
+        'RULES.md §3 Catch the Giant option stall-limit (lines 82-83): N consecutive dwarf moves that gain no rank',
+      ),
+    draughts: draughtsSchema.optional().describe("RULES.md §4: the draughts family's fields (family draughts only)"),
+  })
+  .superRefine((r, ctx) => {
+    if (r.family === 'draughts') {
+      if (!r.draughts)
+        ctx.addIssue({ code: 'custom', path: ['draughts'], message: 'the draughts family needs its draughts fields' });
+      r.sides.forEach((s, i) => {
+        if (s.capture !== 'multi-jump')
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sides', i, 'capture'],
+            message: 'draughts men capture by chained short jumps: capture must be "multi-jump"',
+          });
+        for (const k of ['places', 'stacks', 'dispersal', 'noSameTwice'] as const) {
+          if (s[k]) ctx.addIssue({ code: 'custom', path: ['sides', i, k], message: `the draughts family has no ${k}` });
+        }
+        if (s.captureTarget !== null)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['sides', i, 'captureTarget'],
+            message: 'the draughts family has no capture target (a side with no pieces has no move and loses)',
+          });
+      });
+      if (r.escape !== null)
+        ctx.addIssue({ code: 'custom', path: ['escape'], message: 'the draughts family has no escape rule' });
+      if (r.stall !== null)
+        ctx.addIssue({ code: 'custom', path: ['stall'], message: 'the draughts family has no stall rule' });
+      return;
+    }
+    if (r.draughts !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['draughts'], message: 'only the draughts family has draughts fields' });
     r.sides.forEach((s, i) => {
-      if (s.capture !== 'multi-jump') ctx.addIssue({ code: 'custom', path: ['sides', i, 'capture'], message: 'draughts men capture by chained short jumps: capture must be "multi-jump"' });
-      for (const k of ['places', 'stacks', 'dispersal', 'noSameTwice'] as const) {
-        if (s[k]) ctx.addIssue({ code: 'custom', path: ['sides', i, k], message: `the draughts family has no ${k}` });
-      }
-      if (s.captureTarget !== null) ctx.addIssue({ code: 'custom', path: ['sides', i, 'captureTarget'], message: 'the draughts family has no capture target (a side with no pieces has no move and loses)' });
+      if (s.dispersal && !s.stacks)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sides', i, 'dispersal'],
+          message: 'dispersal needs stacks (it moves pieces off stacks): set stacks too',
+        });
+      const seen = new Set<string>();
+      s.steps.forEach((d, j) => {
+        if (seen.has(d))
+          ctx.addIssue({ code: 'custom', path: ['sides', i, 'steps', j], message: `direction ${d} is listed twice` });
+        seen.add(d);
+      });
     });
-    if (r.escape !== null) ctx.addIssue({ code: 'custom', path: ['escape'], message: 'the draughts family has no escape rule' });
-    if (r.stall !== null) ctx.addIssue({ code: 'custom', path: ['stall'], message: 'the draughts family has no stall rule' });
-    return;
-  }
-  if (r.draughts !== undefined) ctx.addIssue({ code: 'custom', path: ['draughts'], message: 'only the draughts family has draughts fields' });
-  r.sides.forEach((s, i) => {
-    if (s.dispersal && !s.stacks) ctx.addIssue({ code: 'custom', path: ['sides', i, 'dispersal'], message: 'dispersal needs stacks (it moves pieces off stacks): set stacks too' });
-    const seen = new Set<string>();
-    s.steps.forEach((d, j) => {
-      if (seen.has(d)) ctx.addIssue({ code: 'custom', path: ['sides', i, 'steps', j], message: `direction ${d} is listed twice` });
-      seen.add(d);
-    });
+    if (r.sides[0].capture !== 'none') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sides', 0, 'capture'],
+        message: `only side 1 (the hunter side) may capture in the hunt family, got "${r.sides[0].capture}" for side 0`,
+      });
+    }
+    if (r.sides[0].noSameTwice && r.sides[1].noSameTwice) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['sides', 1, 'noSameTwice'],
+        message: 'at most one side may have noSameTwice (the position holds one last-moved point)',
+      });
+    }
   });
-  if (r.sides[0].capture !== 'none') {
-    ctx.addIssue({ code: 'custom', path: ['sides', 0, 'capture'], message: `only side 1 (the hunter side) may capture in the hunt family, got "${r.sides[0].capture}" for side 0` });
-  }
-  if (r.sides[0].noSameTwice && r.sides[1].noSameTwice) {
-    ctx.addIssue({ code: 'custom', path: ['sides', 1, 'noSameTwice'], message: 'at most one side may have noSameTwice (the position holds one last-moved point)' });
-  }
-});
 
 // compile-time check: the schema's output type and RuleSet are the same shape
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;

@@ -18,5 +18,14 @@ export { buildTablebase, countPositions, TablebaseError } from './index.js';
 export type { BuildOptions, BuildProgress, LayerReport, LayerMeta, SideStats } from './index.js';
 export { solveGame } from './placement.js';
 export { HuntSolver, allowedSymmetries, decodeValue, solvedOptionSets } from './generic.js';
-export type { GenericLayer, SolveEstimate, SolvedValue, SolvedLayerInfo, LayerResult as SolvedLayerResult, SolveProgress as GenericSolveProgress, SolverScope, ValueCounts } from './generic.js';
+export type {
+  GenericLayer,
+  SolveEstimate,
+  SolvedValue,
+  SolvedLayerInfo,
+  LayerResult as SolvedLayerResult,
+  SolveProgress as GenericSolveProgress,
+  SolverScope,
+  ValueCounts,
+} from './generic.js';
 export type { SolveOptions, SolveProgress, GameSolution, PlacementLayerReport, PlacementValue } from './placement.js';

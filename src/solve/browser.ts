@@ -16,7 +16,10 @@ export function loadGenericInto(..._args: unknown[]): never {
   throw new TablebaseError('solved-game tables are files on disk: Game.loadTablebase works in Node, not in a browser');
 }
 
-/** Stands in for index.ts's loadTablesInto (the port a Game loads its tables through): always rejects with TablebaseError. */
+/**
+ * Stands in for index.ts's loadTablesInto (the port a Game loads its tables through): always rejects with
+ * TablebaseError.
+ */
 export async function loadTablesInto(..._args: unknown[]): Promise<never> {
   throw new TablebaseError('tablebases are files on disk: Game.loadTablebase works in Node, not in a browser');
 }

@@ -28,7 +28,21 @@
  * 0xFFFF = unused slot, otherwise dtm + 1 where dtm is the distance to the end of the game in plies
  * with best play; the side to move wins iff dtm is odd.
  */
-import { accessSync, closeSync, constants, fsyncSync, openSync, readFileSync, readdirSync, renameSync, writeSync, existsSync, unlinkSync, mkdirSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants,
+  fsyncSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  writeSync,
+  existsSync,
+  unlinkSync,
+  mkdirSync,
+  statSync,
+} from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { crc32 } from 'node:zlib';
@@ -46,7 +60,9 @@ export { TablebaseError };
 function readFailure(kind: string, path: string, err: unknown): TablebaseError {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') {
-    return new TablebaseError(`no permission to read ${kind} ${path} (check the permissions of the file and its directories): ${(err as Error).message}`);
+    return new TablebaseError(
+      `no permission to read ${kind} ${path} (check the permissions of the file and its directories): ${(err as Error).message}`,
+    );
   }
   return new TablebaseError(`cannot read ${kind} ${path}: ${(err as Error).message}`);
 }
@@ -97,7 +113,9 @@ function encodeHeader(m: LayerMeta): Buffer {
   h.writeUInt32LE(m.distinct, 64);
   h.writeUInt32LE(ENCODING_U16, 68);
   h.writeUInt32LE(m.maxDtm, 76);
-  m.stats.forEach((s, side) => [s.distinct, s.wins, s.losses, s.draws].forEach((v, i) => h.writeUInt32LE(v, 80 + side * 16 + i * 4)));
+  m.stats.forEach((s, side) =>
+    [s.distinct, s.wins, s.losses, s.draws].forEach((v, i) => h.writeUInt32LE(v, 80 + side * 16 + i * 4)),
+  );
   return h;
 }
 
@@ -111,7 +129,8 @@ function checksum(h: Uint8Array, at: number, body: Uint8Array): number {
  * renamed over `path`, so a killed run leaves either the old file, the new one, or a stray .tmp.
  */
 export function writeLayerFile(path: string, meta: LayerMeta, body: Uint8Array, tmp = `${path}.tmp`): void {
-  if (body.byteLength !== meta.slots * 2) throw new Error(`internal: layer body is ${body.byteLength} bytes for ${meta.slots} slots`);
+  if (body.byteLength !== meta.slots * 2)
+    throw new Error(`internal: layer body is ${body.byteLength} bytes for ${meta.slots} slots`);
   const h = encodeHeader(meta);
   h.writeUInt32LE(checksum(h, 72, body), 72);
   writeAtomic(path, h, body, tmp);
@@ -182,26 +201,44 @@ export function lockDir(dir: string, name: string): () => void {
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
       // released by the caller's finally, or by process.exit() (the CLI's exit on SIGINT/SIGTERM)
-      const release = () => { process.off('exit', release); try { unlinkSync(path); } catch { /* already gone */ } };
+      const release = () => {
+        process.off('exit', release);
+        try {
+          unlinkSync(path);
+        } catch {
+          /* already gone */
+        }
+      };
       process.on('exit', release);
       return release;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new TablebaseError(`cannot create the lock file ${path}: ${(err as Error).message}`);
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
+        throw new TablebaseError(`cannot create the lock file ${path}: ${(err as Error).message}`);
     }
     let text: string;
     try {
       text = readFileSync(path, 'utf8');
     } catch (err) {
       // a directory (EISDIR) or an unreadable file where the lock file goes: no run of ours made it
-      throw new TablebaseError(`${path} is in the way of the lock file and cannot be read as one (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): remove it, or give another --dir`);
+      throw new TablebaseError(
+        `${path} is in the way of the lock file and cannot be read as one (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): remove it, or give another --dir`,
+      );
     }
     const pid = Number.parseInt(text, 10);
     let alive = false;
     if (Number.isInteger(pid) && pid > 0 && pid !== process.pid) {
-      try { process.kill(pid, 0); alive = true; } catch (e) { alive = (e as NodeJS.ErrnoException).code === 'EPERM'; }
+      try {
+        process.kill(pid, 0);
+        alive = true;
+      } catch (e) {
+        alive = (e as NodeJS.ErrnoException).code === 'EPERM';
+      }
     }
-    if (alive) throw new TablebaseError(`another run (process ${pid}) is working in ${dir} (lock file ${path}); wait for it to finish, or delete the lock file if that process is not a lattice run`);
-    unlinkSync(path);   // stale: its process is gone
+    if (alive)
+      throw new TablebaseError(
+        `another run (process ${pid}) is working in ${dir} (lock file ${path}); wait for it to finish, or delete the lock file if that process is not a lattice run`,
+      );
+    unlinkSync(path); // stale: its process is gone
   }
   throw new TablebaseError(`cannot take the lock file ${path}`);
 }
@@ -211,7 +248,15 @@ export function lockDir(dir: string, name: string): () => void {
  * version (u32 at 8), header size (u32 at 12). Returns the contents and a maker of TablebaseErrors that
  * name the file. Throws one for an unreadable file or a failed check.
  */
-function readHeaderChecked(path: string, kind: string, magic: string, version: number, headerSize: number, notOurs: string, versionHint: string): { buf: Buffer; bad: (what: string) => TablebaseError } {
+function readHeaderChecked(
+  path: string,
+  kind: string,
+  magic: string,
+  version: number,
+  headerSize: number,
+  notOurs: string,
+  versionHint: string,
+): { buf: Buffer; bad: (what: string) => TablebaseError } {
   let buf: Buffer;
   try {
     buf = readFileSync(path);
@@ -221,7 +266,8 @@ function readHeaderChecked(path: string, kind: string, magic: string, version: n
   const bad = (what: string) => new TablebaseError(`${kind} ${path} is unusable: ${what}`);
   if (buf.length < headerSize) throw bad(`only ${buf.length} bytes, shorter than the ${headerSize}-byte header`);
   if (buf.toString('ascii', 0, 8) !== magic) throw bad(`bad magic (not ${notOurs})`);
-  if (buf.readUInt32LE(8) !== version) throw bad(`format version ${buf.readUInt32LE(8)}, this program reads version ${version}${versionHint}`);
+  if (buf.readUInt32LE(8) !== version)
+    throw bad(`format version ${buf.readUInt32LE(8)}, this program reads version ${version}${versionHint}`);
   if (buf.readUInt32LE(12) !== headerSize) throw bad(`header size ${buf.readUInt32LE(12)}, expected ${headerSize}`);
   return { buf, bad };
 }
@@ -232,15 +278,24 @@ function readHeaderChecked(path: string, kind: string, magic: string, version: n
  */
 export function removeStaleTemp(path: string): void {
   if (existsSync(`${path}.tmp`)) unlinkSync(`${path}.tmp`);
-  const dir = dirname(path), base = basename(path);
+  const dir = dirname(path),
+    base = basename(path);
   let names: string[];
-  try { names = readdirSync(dir); } catch { return; }
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
   const me = hostname();
   for (const n of names) {
     if (!n.startsWith(`${base}.`) || !n.endsWith('.tmp')) continue;
     const m = /^(.+)-(\d+)$/.exec(n.slice(base.length + 1, -'.tmp'.length));
     if (!m || m[1] !== me || processAlive(Number(m[2]))) continue;
-    try { unlinkSync(join(dir, n)); } catch { /* gone already */ }
+    try {
+      unlinkSync(join(dir, n));
+    } catch {
+      /* gone already */
+    }
   }
 }
 
@@ -252,7 +307,12 @@ export function jobTempName(path: string): string {
 /** Whether process `pid` exists on this host (signal 0 checks without sending; EPERM: it exists, another user's). */
 function processAlive(pid: number): boolean {
   if (pid === process.pid) return true;
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -261,8 +321,19 @@ function processAlive(pid: number): boolean {
  * bad magic, unknown version, wrong header size, mismatched field, truncated body, bad checksum.
  * Returns the header fields and the body (u16 little-endian per slot).
  */
-export function readLayerFile(path: string, expect: Omit<LayerMeta, 'distinct' | 'maxDtm' | 'stats'>): { meta: LayerMeta; body: Uint8Array } {
-  const { buf, bad } = readHeaderChecked(path, 'tablebase file', MAGIC, FORMAT_VERSION, HEADER_SIZE, 'a lattice-engine tablebase', ' (delete it and build the tablebase again)');
+export function readLayerFile(
+  path: string,
+  expect: Omit<LayerMeta, 'distinct' | 'maxDtm' | 'stats'>,
+): { meta: LayerMeta; body: Uint8Array } {
+  const { buf, bad } = readHeaderChecked(
+    path,
+    'tablebase file',
+    MAGIC,
+    FORMAT_VERSION,
+    HEADER_SIZE,
+    'a lattice-engine tablebase',
+    ' (delete it and build the tablebase again)',
+  );
   const variant = buf.toString('ascii', 16, 40).replace(/\0+$/, '');
   const meta: LayerMeta = {
     variant,
@@ -284,9 +355,13 @@ export function readLayerFile(path: string, expect: Omit<LayerMeta, 'distinct' |
   }
   if (buf.readUInt32LE(68) !== ENCODING_U16) throw bad(`unknown body encoding ${buf.readUInt32LE(68)}`);
   const body = buf.subarray(HEADER_SIZE);
-  if (body.length !== meta.slots * 2) throw bad(`body is ${body.length} bytes, expected ${meta.slots * 2} (truncated or padded)`);
+  if (body.length !== meta.slots * 2)
+    throw bad(`body is ${body.length} bytes, expected ${meta.slots * 2} (truncated or padded)`);
   const crc = checksum(buf.subarray(0, HEADER_SIZE), 72, body);
-  if (crc !== buf.readUInt32LE(72)) throw bad(`checksum mismatch (CRC-32 ${crc.toString(16)}, header says ${buf.readUInt32LE(72).toString(16)}): the file is corrupt`);
+  if (crc !== buf.readUInt32LE(72))
+    throw bad(
+      `checksum mismatch (CRC-32 ${crc.toString(16)}, header says ${buf.readUInt32LE(72).toString(16)}): the file is corrupt`,
+    );
   return { meta, body };
 }
 
@@ -321,8 +396,15 @@ export const ENCODING_NIBBLE = 2;
 
 /** What a placement checkpoint file records. */
 export interface PlacementMeta {
-  variant: string; k: number; placed: number; captured: number; side: 0 | 1;
-  hunters: number; preyTotal: number; orbits: number; bytes: number;
+  variant: string;
+  k: number;
+  placed: number;
+  captured: number;
+  side: 0 | 1;
+  hunters: number;
+  preyTotal: number;
+  orbits: number;
+  bytes: number;
   /** Distinct positions by nibble value (16 entries). */
   histogram: number[];
 }
@@ -334,14 +416,16 @@ export function placementFileName(variant: string, k: number, placed: number, ca
 
 /** Writes a placement layer atomically (see writeAtomic). */
 export function writePlacementFile(path: string, m: PlacementMeta, body: Uint8Array): void {
-  if (body.byteLength !== m.bytes) throw new Error(`internal: placement body is ${body.byteLength} bytes, expected ${m.bytes}`);
+  if (body.byteLength !== m.bytes)
+    throw new Error(`internal: placement body is ${body.byteLength} bytes, expected ${m.bytes}`);
   const h = Buffer.alloc(PL_HEADER_SIZE);
   h.write(PL_MAGIC, 0, 'ascii');
   h.writeUInt32LE(PL_FORMAT_VERSION, 8);
   h.writeUInt32LE(PL_HEADER_SIZE, 12);
   h.write(m.variant.slice(0, 24), 16, 'ascii');
-  [m.k, m.placed, m.captured, m.side, m.hunters, m.preyTotal, m.orbits, m.bytes, ENCODING_NIBBLE]
-    .forEach((v, i) => h.writeUInt32LE(v, 40 + i * 4));
+  [m.k, m.placed, m.captured, m.side, m.hunters, m.preyTotal, m.orbits, m.bytes, ENCODING_NIBBLE].forEach((v, i) =>
+    h.writeUInt32LE(v, 40 + i * 4),
+  );
   m.histogram.forEach((v, i) => h.writeUInt32LE(v, 80 + i * 4));
   h.writeUInt32LE(checksum(h, 76, body), 76);
   writeAtomic(path, h, body);
@@ -351,12 +435,31 @@ export function writePlacementFile(path: string, m: PlacementMeta, body: Uint8Ar
  * Reads and verifies a placement checkpoint file into `into` (exactly expect.bytes long). Throws
  * TablebaseError naming the file and the first problem. Returns the header's fields.
  */
-export function readPlacementFile(path: string, expect: Omit<PlacementMeta, 'histogram'>, into: Uint8Array): PlacementMeta {
-  const { buf, bad } = readHeaderChecked(path, 'placement file', PL_MAGIC, PL_FORMAT_VERSION, PL_HEADER_SIZE, 'a lattice-engine placement layer', '');
+export function readPlacementFile(
+  path: string,
+  expect: Omit<PlacementMeta, 'histogram'>,
+  into: Uint8Array,
+): PlacementMeta {
+  const { buf, bad } = readHeaderChecked(
+    path,
+    'placement file',
+    PL_MAGIC,
+    PL_FORMAT_VERSION,
+    PL_HEADER_SIZE,
+    'a lattice-engine placement layer',
+    '',
+  );
   const r = (o: number) => buf.readUInt32LE(o);
   const meta: PlacementMeta = {
     variant: buf.toString('ascii', 16, 40).replace(/\0+$/, ''),
-    k: r(40), placed: r(44), captured: r(48), side: r(52) as 0 | 1, hunters: r(56), preyTotal: r(60), orbits: r(64), bytes: r(68),
+    k: r(40),
+    placed: r(44),
+    captured: r(48),
+    side: r(52) as 0 | 1,
+    hunters: r(56),
+    preyTotal: r(60),
+    orbits: r(64),
+    bytes: r(68),
     histogram: Array.from({ length: 16 }, (_, i) => r(80 + i * 4)),
   };
   for (const f of ['variant', 'k', 'placed', 'captured', 'side', 'hunters', 'preyTotal', 'orbits', 'bytes'] as const) {
@@ -364,9 +467,11 @@ export function readPlacementFile(path: string, expect: Omit<PlacementMeta, 'his
   }
   if (r(72) !== ENCODING_NIBBLE) throw bad(`unknown body encoding ${r(72)}`);
   const body = buf.subarray(PL_HEADER_SIZE);
-  if (body.length !== meta.bytes) throw bad(`body is ${body.length} bytes, expected ${meta.bytes} (truncated or padded)`);
+  if (body.length !== meta.bytes)
+    throw bad(`body is ${body.length} bytes, expected ${meta.bytes} (truncated or padded)`);
   const crc = checksum(buf.subarray(0, PL_HEADER_SIZE), 76, body);
-  if (crc !== r(76)) throw bad(`checksum mismatch (CRC-32 ${crc.toString(16)}, header says ${r(76).toString(16)}): the file is corrupt`);
+  if (crc !== r(76))
+    throw bad(`checksum mismatch (CRC-32 ${crc.toString(16)}, header says ${r(76).toString(16)}): the file is corrupt`);
   into.set(body);
   return meta;
 }

@@ -23,7 +23,12 @@ const genericThreadApi: GenericThreadApi = {
    * Solves the layer at `at` (HuntSolver.layerAt's coordinates and stack vector) into `dir`, or loads
    * it when its file is there; every layer it needs must be in `dir`. Progress goes to `onProgress`.
    */
-  async solveLayer(at: number[], stacks: number[], dir: string, onProgress?: (p: SolveProgress) => void): Promise<LayerResult> {
+  async solveLayer(
+    at: number[],
+    stacks: number[],
+    dir: string,
+    onProgress?: (p: SolveProgress) => void,
+  ): Promise<LayerResult> {
     if (!solver) throw new Error('generic solving thread: init() first');
     return solver.solveLayer(solver.layerAt(at, stacks), { dir, onProgress });
   },

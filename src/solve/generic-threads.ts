@@ -19,20 +19,32 @@ export interface GenericThreadApi {
    * Solves the layer at `at` (HuntSolver.layerAt's coordinates and stack vector) into `dir`, or loads
    * it when its file is there; every layer it needs must be in `dir`. Progress goes to `onProgress`.
    */
-  solveLayer(at: number[], stacks: number[], dir: string, onProgress?: (p: SolveProgress) => void): Promise<LayerResult>;
+  solveLayer(
+    at: number[],
+    stacks: number[],
+    dir: string,
+    onProgress?: (p: SolveProgress) => void,
+  ): Promise<LayerResult>;
 }
 
 export class GenericThreads {
   private constructor(private readonly workers: Array<{ w: Worker; api: Comlink.Remote<GenericThreadApi> }>) {}
 
   /** Threads in the pool. */
-  get size(): number { return this.workers.length; }
+  get size(): number {
+    return this.workers.length;
+  }
 
   /**
    * Starts `threads` workers, each setting up a solver for `variant` (a registered id) under `options`
    * and `handsEmptyOnly` (HuntSolver.create). Throws what that throws.
    */
-  static async start(variant: string, options: Record<string, string | number>, handsEmptyOnly: boolean, threads: number): Promise<GenericThreads> {
+  static async start(
+    variant: string,
+    options: Record<string, string | number>,
+    handsEmptyOnly: boolean,
+    threads: number,
+  ): Promise<GenericThreads> {
     const url = await locateCompiled('./generic-thread.js', import.meta.url);
     const workers: Array<{ w: Worker; api: Comlink.Remote<GenericThreadApi> }> = [];
     const pool = new GenericThreads(workers);
@@ -50,13 +62,28 @@ export class GenericThreads {
   }
 
   /** Thread `lane` (0 .. size - 1) solves layer `l` into `dir` (generic-thread.ts solveLayer). */
-  solveLayer(lane: number, l: GenericLayer, dir: string, onProgress?: (p: SolveProgress) => void): Promise<LayerResult> {
+  solveLayer(
+    lane: number,
+    l: GenericLayer,
+    dir: string,
+    onProgress?: (p: SolveProgress) => void,
+  ): Promise<LayerResult> {
     const at = [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess];
-    return this.workers[lane]!.api.solveLayer(at, [...l.stacks], dir, onProgress ? Comlink.proxy(onProgress) : undefined);
+    return this.workers[lane]!.api.solveLayer(
+      at,
+      [...l.stacks],
+      dir,
+      onProgress ? Comlink.proxy(onProgress) : undefined,
+    );
   }
 
   /** Ends the threads (a layer being solved is abandoned; its temporary file is removed by the next solve). */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map(async (x) => { x.api[Comlink.releaseProxy](); await x.w.terminate(); }));
+    await Promise.all(
+      this.workers.map(async (x) => {
+        x.api[Comlink.releaseProxy]();
+        await x.w.terminate();
+      }),
+    );
   }
 }

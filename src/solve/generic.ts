@@ -30,21 +30,74 @@
 import { join } from 'node:path';
 import { totalmem } from 'node:os';
 import { crc32 } from 'node:zlib';
-import { type Board } from '../board/index.js';
-import { type HuntVariant, type OptionValues } from '../variants/index.js';
+import type { Board } from '../board/index.js';
+import type { HuntVariant, OptionValues } from '../variants/index.js';
 import { loadSetupIntoCore } from '../lattice/core/setup.js';
 import { parsePositionText, type NotationContext, type Setup } from '../lattice/position-text.js';
 import type { Core } from '../lattice/core/wasm.js';
 import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../contract/errors.js';
-import { TablebaseError, ensureWritableDir, fileReadable, jobTempName, lockDir, removeStaleTemp, writeAtomic } from './format.js';
+import {
+  TablebaseError,
+  ensureWritableDir,
+  fileReadable,
+  jobTempName,
+  lockDir,
+  removeStaleTemp,
+  writeAtomic,
+} from './format.js';
 import { LayerPool } from './layer-pool.js';
-import { CORE_MEMORY_LIMIT, GS_ERRORS, MiB, PlanForce, PlanOp, QUEUE_BYTES_PER_SLOT, STEP_BUDGET, SolvePlan, maxGenericThreads, planLayer, planSolve, regionOf, threadBytes } from './generic/plan.js';
-import type { GenericLayer, LayerResult, SolveEstimate, SolveProgress, SolvedLayerInfo, SolvedValue, SolverScope, StackClass, ValueCounts } from './generic/types.js';
-import { HeaderFields, LayerStats, decodeValue, encodeHeader, layerName, optionArgs, presentOptions, readGenericFile, readGenericHeader, tableOptions } from './generic/files.js';
+import {
+  CORE_MEMORY_LIMIT,
+  GS_ERRORS,
+  MiB,
+  type PlanForce,
+  type PlanOp,
+  QUEUE_BYTES_PER_SLOT,
+  STEP_BUDGET,
+  type SolvePlan,
+  maxGenericThreads,
+  planLayer,
+  planSolve,
+  regionOf,
+  threadBytes,
+} from './generic/plan.js';
+import type {
+  GenericLayer,
+  LayerResult,
+  SolveEstimate,
+  SolveProgress,
+  SolvedLayerInfo,
+  SolvedValue,
+  SolverScope,
+  StackClass,
+  ValueCounts,
+} from './generic/types.js';
+import {
+  type HeaderFields,
+  type LayerStats,
+  decodeValue,
+  encodeHeader,
+  layerName,
+  optionArgs,
+  presentOptions,
+  readGenericFile,
+  readGenericHeader,
+  tableOptions,
+} from './generic/files.js';
 import { classIndex, classesBelow } from './generic/layers.js';
 import { setUpSolver } from './generic/setup.js';
 
-export type { GenericLayer, LayerResult, SolveEstimate, SolvedLayerInfo, SolvedValue, SolveProgress, SolverScope, StackClass, ValueCounts } from './generic/types.js';
+export type {
+  GenericLayer,
+  LayerResult,
+  SolveEstimate,
+  SolvedLayerInfo,
+  SolvedValue,
+  SolveProgress,
+  SolverScope,
+  StackClass,
+  ValueCounts,
+} from './generic/types.js';
 export { allowedSymmetries, directSuccessors } from './generic/layers.js';
 export { maxGenericThreads, type PlanOp } from './generic/plan.js';
 export { decodeValue, layerName, solvedOptionSets } from './generic/files.js';
@@ -56,7 +109,10 @@ export class HuntSolver {
   private readonly pool: LayerPool;
   /** Layers attached by the pool (key -> address). */
   private readonly held = new Map<number, number>();
-  /** Where probe(), focus() and verify() load a layer that is not in memory from (set by solve(), load() and solveLayer()). */
+  /**
+   * Where probe(), focus() and verify() load a layer that is not in memory from (set by solve(), load() and
+   * solveLayer()).
+   */
   private dir: string | null = null;
   /** Key -> layer of the estimate. */
   private readonly byKey: Map<number, GenericLayer>;
@@ -70,21 +126,41 @@ export class HuntSolver {
   private coreLimit = CORE_MEMORY_LIMIT;
   /** Tests only: the most successors a group of the distributed job holds (replan's PlanForce.groupCap). */
   private groupCap = Infinity;
-  /** Tests only: the threads of solve({ threads }) (default: GenericThreads); a test runs them as solvers in this thread. */
-  private laneHook: { solveLayer(lane: number, l: GenericLayer, dir: string, onProgress?: (p: SolveProgress) => void): Promise<LayerResult>; close(): Promise<void> } | null = null;
+  /**
+   * Tests only: the threads of solve({ threads }) (default: GenericThreads); a test runs them as solvers in this
+   * thread.
+   */
+  private laneHook: {
+    solveLayer(
+      lane: number,
+      l: GenericLayer,
+      dir: string,
+      onProgress?: (p: SolveProgress) => void,
+    ): Promise<LayerResult>;
+    close(): Promise<void>;
+  } | null = null;
   /** Tests only: the keys declared to an exit pass (gsCover), given the group's; default all of them. */
   private coverHook: ((keys: number[]) => number[]) | null = null;
-  private constructor(readonly variant: HuntVariant, readonly options: OptionValues, readonly board: Board,
-    readonly ctx: NotationContext, readonly core: Core, estimate: SolveEstimate,
-    private readonly succ: Map<number, GenericLayer[]>, private readonly lastUse: Map<number, number>,
-    private readonly classes: readonly StackClass[], private plan: SolvePlan) {
+  private constructor(
+    readonly variant: HuntVariant,
+    readonly options: OptionValues,
+    readonly board: Board,
+    readonly ctx: NotationContext,
+    readonly core: Core,
+    estimate: SolveEstimate,
+    private readonly succ: Map<number, GenericLayer[]>,
+    private readonly lastUse: Map<number, number>,
+    private readonly classes: readonly StackClass[],
+    private plan: SolvePlan,
+  ) {
     this.estimate = estimate;
     this.classOf = classIndex(classes);
     this.below = classesBelow(classes);
     this.pool = new LayerPool((bytes) => core.exports.gsAlloc(bytes) >>> 0);
     this.byKey = new Map(estimate.layers.map((l) => [l.key, l]));
     const biggest = estimate.layers.reduce((a, l) => Math.max(a, l.slots), 0);
-    if (plan.grouped) this.pool.setRegions(regionOf(estimate.layers), CORE_MEMORY_LIMIT - (2 + QUEUE_BYTES_PER_SLOT) * biggest);
+    if (plan.grouped)
+      this.pool.setRegions(regionOf(estimate.layers), CORE_MEMORY_LIMIT - (2 + QUEUE_BYTES_PER_SLOT) * biggest);
     this.focusRoom = CORE_MEMORY_LIMIT - (estimate.loadBytes - 2 * estimate.slots);
   }
 
@@ -99,7 +175,12 @@ export class HuntSolver {
    * 64 points, stacks of both sides, `repetition=forbid`). A solve too big for the core is not thrown
    * here: `estimate.refusal` says why.
    */
-  static async create(variant: string | HuntVariant, options: Record<string, number | string> = {}, scope: SolverScope = {}, into?: Core): Promise<HuntSolver> {
+  static async create(
+    variant: string | HuntVariant,
+    options: Record<string, number | string> = {},
+    scope: SolverScope = {},
+    into?: Core,
+  ): Promise<HuntSolver> {
     const p = await setUpSolver(variant, options, scope, into);
     return new HuntSolver(p.v, p.o, p.board, p.ctx, p.core, p.estimate, p.successors, p.lastUse, p.classes, p.plan);
   }
@@ -110,13 +191,22 @@ export class HuntSolver {
    * that small games take the grouped path;
    * updates the estimate's memory fields and refusal.
    */
+  // biome-ignore lint/correctness/noUnusedPrivateClassMembers: a test hook (test/unit/generic-groups.test.ts)
   private replan(limit: number, force: PlanForce = {}): void {
     const biggest = this.estimate.layers.reduce((a, l) => Math.max(a, l.slots), 0);
-    const { plan, fields } = planSolve(this.estimate.layers, this.succ, this.lastUse, (2 + QUEUE_BYTES_PER_SLOT) * biggest, limit, force);
+    const { plan, fields } = planSolve(
+      this.estimate.layers,
+      this.succ,
+      this.lastUse,
+      (2 + QUEUE_BYTES_PER_SLOT) * biggest,
+      limit,
+      force,
+    );
     this.plan = plan;
     this.coreLimit = limit;
     this.groupCap = force.groupCap ?? Infinity;
-    if (plan.grouped) this.pool.setRegions(regionOf(this.estimate.layers), limit - (2 + QUEUE_BYTES_PER_SLOT) * biggest);
+    if (plan.grouped)
+      this.pool.setRegions(regionOf(this.estimate.layers), limit - (2 + QUEUE_BYTES_PER_SLOT) * biggest);
     Object.assign(this.estimate, fields);
   }
 
@@ -126,7 +216,10 @@ export class HuntSolver {
    */
   fileOf(dir: string, l: GenericLayer): string {
     const tag = (crc32(JSON.stringify(tableOptions(this.options))) >>> 0).toString(16).padStart(8, '0');
-    return join(dir, `${this.variant.id}-${tag}-c${l.captured[0]}.${l.captured[1]}-h${l.hand[0]}.${l.hand[1]}-e${l.excess}${l.split ? `v${l.stacks.join('.')}` : ''}.lgs`);
+    return join(
+      dir,
+      `${this.variant.id}-${tag}-c${l.captured[0]}.${l.captured[1]}-h${l.hand[0]}.${l.hand[1]}-e${l.excess}${l.split ? `v${l.stacks.join('.')}` : ''}.lgs`,
+    );
   }
 
   /**
@@ -160,22 +253,42 @@ export class HuntSolver {
    * fit, the plan reads layers back and no `dir` is given, a file is corrupt or foreign, or the core
    * fails (naming why); ArgumentError for a bad directory, `keep` or `threads`.
    */
-  async solve(opts: { dir?: string; keep?: 'all' | 'live'; threads?: number; onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void } = {}): Promise<LayerResult[]> {
+  async solve(
+    opts: {
+      dir?: string;
+      keep?: 'all' | 'live';
+      threads?: number;
+      onProgress?: (p: SolveProgress) => void;
+      onLayer?: (r: LayerResult) => void;
+    } = {},
+  ): Promise<LayerResult[]> {
     const est = this.estimate;
     if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
     const plan = this.plan;
     const keep = opts.keep ?? (!plan.grouped && est.loadBytes <= this.coreLimit ? 'all' : 'live');
-    if (keep !== 'all' && keep !== 'live') throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
-    if (keep === 'all' && (plan.grouped || est.loadBytes > this.coreLimit)) throw new TablebaseError(`${this.variant.id}: keeping every layer needs ${MiB(est.loadBytes)} in the core, over its ${MiB(this.coreLimit)}: solve with keep 'live'`);
+    if (keep !== 'all' && keep !== 'live')
+      throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
+    if (keep === 'all' && (plan.grouped || est.loadBytes > this.coreLimit))
+      throw new TablebaseError(
+        `${this.variant.id}: keeping every layer needs ${MiB(est.loadBytes)} in the core, over its ${MiB(this.coreLimit)}: solve with keep 'live'`,
+      );
     const threads = opts.threads ?? 1;
-    if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${describeValue(threads)}`);
+    if (!Number.isInteger(threads) || threads < 1 || threads > 64)
+      throw new ArgumentError(`threads must be an integer 1..64, got ${describeValue(threads)}`);
     const e = this.core.exports;
     const dir = opts.dir;
-    if (plan.grouped && dir === undefined) throw new TablebaseError(`${this.variant.id}: its layers do not fit the core with their successors (${plan.rereads} layer files are read back while solving, some layers read their successors in groups: lattice solve ${this.variant.id} --estimate): give a directory (dir) to write the layers to and read them back from`);
+    if (plan.grouped && dir === undefined)
+      throw new TablebaseError(
+        `${this.variant.id}: its layers do not fit the core with their successors (${plan.rereads} layer files are read back while solving, some layers read their successors in groups: lattice solve ${this.variant.id} --estimate): give a directory (dir) to write the layers to and read them back from`,
+      );
     if (threads > 1) {
-      if (dir === undefined) throw new ArgumentError('threads over 1 need a directory (dir): the threads hand the layers over as files');
+      if (dir === undefined)
+        throw new ArgumentError('threads over 1 need a directory (dir): the threads hand the layers over as files');
       const most = maxGenericThreads(est);
-      if (threads > most) throw new ArgumentError(`${threads} threads need ${MiB(threads * threadBytes(est))} (${MiB(threadBytes(est))} a thread: ${this.variant.id}'s largest need, ${MiB(est.needBytes)}, and 128 MiB); this machine's ${MiB(totalmem())} of memory (less 1 GiB) holds ${most}`);
+      if (threads > most)
+        throw new ArgumentError(
+          `${threads} threads need ${MiB(threads * threadBytes(est))} (${MiB(threadBytes(est))} a thread: ${this.variant.id}'s largest need, ${MiB(est.needBytes)}, and 128 MiB); this machine's ${MiB(totalmem())} of memory (less 1 GiB) holds ${most}`,
+        );
     }
     let release = () => {};
     // a directory that holds every layer is only read: it may be read-only, or another run may hold its lock
@@ -197,7 +310,8 @@ export class HuntSolver {
       }
     }
     try {
-      if (!e.gsReserve(est.layers.reduce((a, l) => Math.max(a, l.slots), 0))) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
+      if (!e.gsReserve(est.layers.reduce((a, l) => Math.max(a, l.slots), 0)))
+        throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
       const out: LayerResult[] = [];
       for (const [i, l] of est.layers.entries()) {
         const t0 = Date.now();
@@ -205,7 +319,9 @@ export class HuntSolver {
         // the plan's steps up to the first exit pass (the layer's own block among them)
         const ops = plan.grouped ? plan.ops[i]! : [{ op: 'own' } as PlanOp];
         let k = 0;
-        const runOps = (exits: boolean) => { for (; k < ops.length && (exits || ops[k]!.op !== 'exit'); k++) this.applyOp(ops[k]!, l, dir); };
+        const runOps = (exits: boolean) => {
+          for (; k < ops.length && (exits || ops[k]!.op !== 'exit'); k++) this.applyOp(ops[k]!, l, dir);
+        };
         runOps(false);
         const ptr = e.gsValues(l.key) >>> 0;
         const body = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
@@ -217,8 +333,13 @@ export class HuntSolver {
           r = { ...l, ...meta, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: true, file };
         } else {
           if (file !== null) removeStaleTemp(file);
-          const exits = ops.filter((op): op is Extract<PlanOp, { op: 'exit' }> => op.op === 'exit').map((op) => op.keys);
-          const stats = await this.solveAttached(l, i, opts.onProgress, exits, () => { k++; runOps(false); });
+          const exits = ops
+            .filter((op): op is Extract<PlanOp, { op: 'exit' }> => op.op === 'exit')
+            .map((op) => op.keys);
+          const stats = await this.solveAttached(l, i, opts.onProgress, exits, () => {
+            k++;
+            runOps(false);
+          });
           const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
           if (file !== null) writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh);
           r = { ...l, ...stats, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: false, file };
@@ -240,7 +361,12 @@ export class HuntSolver {
    * needs are finished, the longest chain of layers still to be solved first, then loads the layers
    * as load(dir, { keep }) does. A thread's failure stops the others and is thrown.
    */
-  private async solveSideBySide(dir: string, keep: 'all' | 'live', threads: number, opts: { onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void }): Promise<LayerResult[]> {
+  private async solveSideBySide(
+    dir: string,
+    keep: 'all' | 'live',
+    threads: number,
+    opts: { onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void },
+  ): Promise<LayerResult[]> {
     const layers = this.estimate.layers;
     // what waits on what: a layer's readers are solved after it; its chain is its slots and its longest reader's chain
     const readers = new Map<number, GenericLayer[]>();
@@ -254,10 +380,23 @@ export class HuntSolver {
     const ready = layers.filter((l) => waiting.get(l.key) === 0);
     const results = new Map<number, LayerResult>();
     const lanes = Math.min(threads, layers.length);
-    let pool: { solveLayer(lane: number, l: GenericLayer, dir: string, onProgress?: (p: SolveProgress) => void): Promise<LayerResult>; close(): Promise<void> } | null = this.laneHook;
+    let pool: {
+      solveLayer(
+        lane: number,
+        l: GenericLayer,
+        dir: string,
+        onProgress?: (p: SolveProgress) => void,
+      ): Promise<LayerResult>;
+      close(): Promise<void>;
+    } | null = this.laneHook;
     if (pool === null) {
       const { GenericThreads } = await import('./generic-threads.js');
-      pool = await GenericThreads.start(this.variant.id, this.options as Record<string, string | number>, this.estimate.handsEmptyOnly, lanes);
+      pool = await GenericThreads.start(
+        this.variant.id,
+        this.options as Record<string, string | number>,
+        this.estimate.handsEmptyOnly,
+        lanes,
+      );
     }
     const running = new Map<number, Promise<{ lane: number; r: LayerResult }>>();
     const free = Array.from({ length: lanes }, (_, i) => lanes - 1 - i);
@@ -265,10 +404,15 @@ export class HuntSolver {
       while (results.size < layers.length) {
         ready.sort((a, b) => chain.get(b.key)! - chain.get(a.key)! || a.key - b.key);
         while (free.length > 0 && ready.length > 0) {
-          const l = ready.shift()!, lane = free.pop()!;
-          running.set(l.key, pool.solveLayer(lane, l, dir, opts.onProgress).then((r) => ({ lane, r })));
+          const l = ready.shift()!,
+            lane = free.pop()!;
+          running.set(
+            l.key,
+            pool.solveLayer(lane, l, dir, opts.onProgress).then((r) => ({ lane, r })),
+          );
         }
-        if (running.size === 0) throw new TablebaseError(`internal: ${layers.length - results.size} layers wait on layers never solved`);
+        if (running.size === 0)
+          throw new TablebaseError(`internal: ${layers.length - results.size} layers wait on layers never solved`);
         const { lane, r } = await Promise.race(running.values());
         const l = this.byKey.get(r.key)!;
         running.delete(l.key);
@@ -282,7 +426,8 @@ export class HuntSolver {
         }
       }
     } catch (err) {
-      // the others stop with the pool (closed below, their calls never answered); their layers are solved again by the next run
+      // the others stop with the pool (closed below, their calls never answered); their layers are solved again by the
+      // next run
       for (const p of running.values()) p.catch(() => {});
       throw err;
     } finally {
@@ -298,13 +443,26 @@ export class HuntSolver {
    * `index` is its place in the estimate, for progress. Resolves to its statistics; throws
    * TablebaseError when the core fails.
    */
-  private async solveAttached(l: GenericLayer, index: number, onProgress?: (p: SolveProgress) => void, exits: readonly number[][] = [], between: (k: number) => void = () => {}): Promise<LayerStats> {
+  private async solveAttached(
+    l: GenericLayer,
+    index: number,
+    onProgress?: (p: SolveProgress) => void,
+    exits: readonly number[][] = [],
+    between: (k: number) => void = () => {},
+  ): Promise<LayerStats> {
     const e = this.core.exports;
     // pass 1 counts the exit passes' slots too: (passes done) x slots + slots done, of passes x slots
     let sweep = 0;
     const sweeps = exits.length + 1;
-    this.core.hooks.tbProgress = (pass, done, total) => onProgress?.({ layer: index, layers: this.estimate.layers.length, pass: pass as 1 | 2,
-      done: pass === 1 ? sweep * total + done : done, total: pass === 1 ? sweeps * total : e.gsStat(0), level: pass === 2 ? total : 0 });
+    this.core.hooks.tbProgress = (pass, done, total) =>
+      onProgress?.({
+        layer: index,
+        layers: this.estimate.layers.length,
+        pass: pass as 1 | 2,
+        done: pass === 1 ? sweep * total + done : done,
+        total: pass === 1 ? sweeps * total : e.gsStat(0),
+        level: pass === 2 ? total : 0,
+      });
     let rc: number;
     try {
       // in steps of about 2^16 positions, back to the event loop between them
@@ -323,8 +481,17 @@ export class HuntSolver {
     } finally {
       this.core.hooks.tbProgress = () => {};
     }
-    if (rc < 0) throw new TablebaseError(`${this.variant.id}: solving layer ${layerName(l)} failed: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
-    return { positions: e.gsStat(0), wins: e.gsStat(1), losses: e.gsStat(2), draws: e.gsStat(3), maxPlies: e.gsMaxDistance() };
+    if (rc < 0)
+      throw new TablebaseError(
+        `${this.variant.id}: solving layer ${layerName(l)} failed: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`,
+      );
+    return {
+      positions: e.gsStat(0),
+      wins: e.gsStat(1),
+      losses: e.gsStat(2),
+      draws: e.gsStat(3),
+      maxPlies: e.gsMaxDistance(),
+    };
   }
 
   /**
@@ -345,8 +512,15 @@ export class HuntSolver {
    */
   needs(l: GenericLayer): GenericLayer[] {
     const down = new Set(this.below(this.classOf(l.stacks), Infinity));
-    return this.estimate.layers.filter((m) => m.key !== l.key && m.captured[0] >= l.captured[0] && m.captured[1] >= l.captured[1]
-      && m.hand[0] <= l.hand[0] && m.hand[1] <= l.hand[1] && down.has(this.classOf(m.stacks)));
+    return this.estimate.layers.filter(
+      (m) =>
+        m.key !== l.key &&
+        m.captured[0] >= l.captured[0] &&
+        m.captured[1] >= l.captured[1] &&
+        m.hand[0] <= l.hand[0] &&
+        m.hand[1] <= l.hand[1] &&
+        down.has(this.classOf(m.stacks)),
+    );
   }
 
   /**
@@ -357,15 +531,25 @@ export class HuntSolver {
    * split, or `stacks` is not a vector of that total.
    */
   layerAt(at: readonly number[], stacks?: readonly number[]): GenericLayer {
-    const where = () => `captured ${at[0]}/${at[1]}, in hand ${at[2]}/${at[3]}, excess ${at[4]}${stacks === undefined ? '' : ` (stacks ${stacks.join('.')})`}`;
+    const where = () =>
+      `captured ${at[0]}/${at[1]}, in hand ${at[2]}/${at[3]}, excess ${at[4]}${stacks === undefined ? '' : ` (stacks ${stacks.join('.')})`}`;
     const some = this.estimate.layers.filter((x) => [...x.captured, ...x.hand, x.excess].join() === at.join());
     if (some.length === 0) throw new ArgumentError(`${this.variant.id} has no solver layer ${where()}`);
     if (stacks === undefined) {
-      if (some.length > 1) throw new ArgumentError(`${this.variant.id}: ${some.length} solver layers are ${where()}; give the stack vector (${some.map((x) => x.stacks.join('.')).join(', ')})`);
+      if (some.length > 1)
+        throw new ArgumentError(
+          `${this.variant.id}: ${some.length} solver layers are ${where()}; give the stack vector (${some.map((x) => x.stacks.join('.')).join(', ')})`,
+        );
       return some[0]!;
     }
     let cls: number;
-    try { cls = this.classOf(stacks); } catch { throw new ArgumentError(`${this.variant.id}: ${stacks.join('.')} is not a stack vector of its stack points (${this.estimate.stackPoints.join(' ')})`); }
+    try {
+      cls = this.classOf(stacks);
+    } catch {
+      throw new ArgumentError(
+        `${this.variant.id}: ${stacks.join('.')} is not a stack vector of its stack points (${this.estimate.stackPoints.join(' ')})`,
+      );
+    }
     const l = some.find((x) => this.classOf(x.stacks) === cls);
     if (!l) throw new ArgumentError(`${this.variant.id} has no solver layer ${where()}`);
     return l;
@@ -388,7 +572,10 @@ export class HuntSolver {
     if (together) return null;
     this.pool.setRegions(regionOf(this.estimate.layers), room);
     const r = planLayer(l, reads, this.pool.clone(), new Map(), room, () => Infinity, 0, this.groupCap);
-    if ('fail' in r) throw new TablebaseError(`${what}: layer ${layerName(l)} and ${r.fail === null ? 'its counters and buckets' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(this.coreLimit)})`);
+    if ('fail' in r)
+      throw new TablebaseError(
+        `${what}: layer ${layerName(l)} and ${r.fail === null ? 'its counters and buckets' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(this.coreLimit)})`,
+      );
     return r.ops;
   }
 
@@ -404,7 +591,10 @@ export class HuntSolver {
    * TablebaseError (refused solve, missing, corrupt or foreign file, core failure), ArgumentError for a
    * bad directory.
    */
-  async solveLayer(l: GenericLayer, opts: { dir: string; onProgress?: (p: SolveProgress) => void }): Promise<LayerResult> {
+  async solveLayer(
+    l: GenericLayer,
+    opts: { dir: string; onProgress?: (p: SolveProgress) => void },
+  ): Promise<LayerResult> {
     const est = this.estimate;
     if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
     const dir = opts.dir;
@@ -415,14 +605,18 @@ export class HuntSolver {
     const reads = this.successors(l);
     for (const m of reads) {
       const file = this.fileOf(dir, m);
-      if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing; layer ${layerName(l)} needs layer ${layerName(m)} solved first`);
+      if (!fileReadable(file, 'solver layer file'))
+        throw new TablebaseError(`${file}: missing; layer ${layerName(l)} needs layer ${layerName(m)} solved first`);
     }
     const plan = this.planAlone(l, dir, `${this.variant.id} does not fit this solver`);
     this.dir = dir;
     const file = this.fileOf(dir, l);
     const ops: PlanOp[] = plan ?? [{ op: 'own' }];
     let k = 0;
-    const runOps = (exits: boolean) => { for (; k < ops.length && (exits || ops[k]!.op !== 'exit'); k++) if (ops[k]!.op !== 'exit') this.applyOp(ops[k]!, l, dir); };
+    const runOps = (exits: boolean) => {
+      for (; k < ops.length && (exits || ops[k]!.op !== 'exit'); k++)
+        if (ops[k]!.op !== 'exit') this.applyOp(ops[k]!, l, dir);
+    };
     // the layer's own block first: read from its file when that is there (no successor needed then)
     this.applyOp(ops[k++]!, l, dir);
     const ptr = e.gsValues(l.key) >>> 0;
@@ -434,7 +628,10 @@ export class HuntSolver {
     runOps(false);
     if (!e.gsReserve(l.slots)) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
     const exits = ops.filter((op): op is Extract<PlanOp, { op: 'exit' }> => op.op === 'exit').map((op) => op.keys);
-    const stats = await this.solveAttached(l, est.layers.indexOf(l), opts.onProgress, exits, () => { k++; runOps(false); });
+    const stats = await this.solveAttached(l, est.layers.indexOf(l), opts.onProgress, exits, () => {
+      k++;
+      runOps(false);
+    });
     const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
     writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh, jobTempName(file));
     return { ...l, ...stats, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: false, file };
@@ -458,18 +655,24 @@ export class HuntSolver {
   load(dir: string, opts: { keep?: 'all' | 'live' } = {}): SolvedLayerInfo[] {
     const e = this.core.exports;
     const est = this.estimate;
-    if (est.refusal !== null) throw new TablebaseError(`${this.variant.id} has no solved tables: it does not fit the solver (${est.refusal})`);
+    if (est.refusal !== null)
+      throw new TablebaseError(`${this.variant.id} has no solved tables: it does not fit the solver (${est.refusal})`);
     if (!isOptionsObject(opts)) throw new ArgumentError(`load options must be an object, got ${describeValue(opts)}`);
     checkKeys(opts, ['keep'], 'load options');
     const keep = opts.keep ?? (est.loadBytes <= CORE_MEMORY_LIMIT ? 'all' : 'live');
-    if (keep !== 'all' && keep !== 'live') throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
+    if (keep !== 'all' && keep !== 'live')
+      throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
     if (keep === 'all' && est.loadBytes > CORE_MEMORY_LIMIT) {
-      throw new TablebaseError(`${this.variant.id}: its ${est.layers.length} layers need ${MiB(est.loadBytes)} in the core together (${est.slots} slots, 2 bytes each, plus ${MiB(est.loadBytes - 2 * est.slots)} of work space); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}: load them with keep 'live' (the layers the current position needs, loaded as it moves on)`);
+      throw new TablebaseError(
+        `${this.variant.id}: its ${est.layers.length} layers need ${MiB(est.loadBytes)} in the core together (${est.slots} slots, 2 bytes each, plus ${MiB(est.loadBytes - 2 * est.slots)} of work space); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}: load them with keep 'live' (the layers the current position needs, loaded as it moves on)`,
+      );
     }
     const infos = est.layers.map((l) => {
       const file = this.fileOf(dir, l);
       if (!fileReadable(file, 'solver layer file')) {
-        throw new TablebaseError(`${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}"${optionArgs(this.options)}; ${presentOptions(dir, this.variant.id)})`);
+        throw new TablebaseError(
+          `${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}"${optionArgs(this.options)}; ${presentOptions(dir, this.variant.id)})`,
+        );
       }
       if (keep === 'live') return { ...l, ...readGenericHeader(file, this.expectedHeader(l)), file };
       const ptr = this.attach(l);
@@ -503,13 +706,21 @@ export class HuntSolver {
     const room = this.focusRoom;
     // the least recently wanted first (the pool's map keeps that order)
     const evict = (): boolean => {
-      for (const k of this.held.keys()) if (!wanted.has(k)) { this.detach(this.byKey.get(k)!); return true; }
+      for (const k of this.held.keys())
+        if (!wanted.has(k)) {
+          this.detach(this.byKey.get(k)!);
+          return true;
+        }
       return false;
     };
     let loaded = false;
     for (const m of want) {
       const ptr = this.held.get(m.key);
-      if (ptr !== undefined) { this.held.delete(m.key); this.held.set(m.key, ptr); continue; }
+      if (ptr !== undefined) {
+        this.held.delete(m.key);
+        this.held.set(m.key, ptr);
+        continue;
+      }
       if (e.gsValues(m.key) !== 0) continue;
       const file = this.fileOf(this.dir, m);
       if (!fileReadable(file, 'solver layer file')) continue;
@@ -546,12 +757,17 @@ export class HuntSolver {
     const out: number[] = [];
     const biggest = this.estimate.layers.reduce((a, x) => Math.max(a, x.slots), 0);
     const fail = (l: GenericLayer): never => {
-      throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`);
+      throw new TablebaseError(
+        `${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`,
+      );
     };
     for (const l of this.estimate.layers) {
       let ops: PlanOp[] = [];
       if ([l, ...this.successors(l)].some((m) => e.gsValues(m.key) === 0)) {
-        if (this.dir === null) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: it or a layer one move from it is not in memory, and no directory holds them`);
+        if (this.dir === null)
+          throw new TablebaseError(
+            `${this.variant.id}: layer ${layerName(l)} cannot be verified: it or a layer one move from it is not in memory, and no directory holds them`,
+          );
         // as the solve reads them; in groups, its own block is read from its file
         const plan = this.planAlone(l, this.dir, `${this.variant.id}: layer ${layerName(l)} cannot be verified`);
         if (plan !== null) {
@@ -561,11 +777,15 @@ export class HuntSolver {
       }
       if (ops.some((op) => op.op === 'exit')) {
         // the flags between passes: the counters, reserved once for the largest layer (the estimate's work space)
-        if (!e.gsReserve(biggest)) throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[4]}`);
+        if (!e.gsReserve(biggest))
+          throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[4]}`);
         if (e.gsVerifyBegin(l.key) !== 0) fail(l);
         for (const op of ops) {
           if (op.op === 'own') continue;
-          if (op.op !== 'exit') { this.applyOp(op, l, this.dir ?? undefined); continue; }
+          if (op.op !== 'exit') {
+            this.applyOp(op, l, this.dir ?? undefined);
+            continue;
+          }
           for (const k of op.keys) if (e.gsCover(k) !== 0) fail(l);
           if (e.gsVerifyExit() !== 0) fail(l);
           for (let from = 0; from < l.slots; from += STEP_BUDGET) {
@@ -593,25 +813,34 @@ export class HuntSolver {
     const per = l.slots / 2;
     const vals = new Uint16Array(e.memory.buffer, e.gsValues(l.key) >>> 0, l.slots);
     const half = (from: number): ValueCounts => {
-      let positions = 0, wins = 0, draws = 0;
+      let positions = 0,
+        wins = 0,
+        draws = 0;
       for (let i = from; i < from + per; i++) {
         const c = vals[i]!;
-        if (c === 0xFFFF) continue;
+        if (c === 0xffff) continue;
         positions++;
-        if (c === 0) draws++; else wins += c & 1;
+        if (c === 0) draws++;
+        else wins += c & 1;
       }
       return { positions, wins, losses: positions - wins - draws, draws };
     };
     return [half(0), half(per)];
   }
 
-  /** Gives layer `l` a block of the pool (unless it has values already); its address. Throws TablebaseError when the core's memory runs out. */
+  /**
+   * Gives layer `l` a block of the pool (unless it has values already); its address. Throws TablebaseError when the
+   * core's memory runs out.
+   */
   private attach(l: GenericLayer): number {
     const e = this.core.exports;
     let ptr = e.gsValues(l.key);
     if (ptr === 0) {
       ptr = this.pool.alloc(2 * l.slots);
-      if (ptr === 0) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]} (layer ${layerName(l)}, ${l.slots} slots; ${MiB(this.pool.liveBytes)} of layers in memory)`);
+      if (ptr === 0)
+        throw new TablebaseError(
+          `${this.variant.id}: ${GS_ERRORS[4]} (layer ${layerName(l)}, ${l.slots} slots; ${MiB(this.pool.liveBytes)} of layers in memory)`,
+        );
       e.gsAttach(l.key, ptr);
       this.held.set(l.key, ptr);
     }
@@ -629,10 +858,15 @@ export class HuntSolver {
     else if (op.op === 'load') {
       const m = this.byKey.get(op.key)!;
       const file = this.fileOf(dir!, m);
-      if (!fileReadable(file, 'solver layer file')) throw new TablebaseError(`${file}: missing; layer ${layerName(l)} reads layer ${layerName(m)} back from it`);
+      if (!fileReadable(file, 'solver layer file'))
+        throw new TablebaseError(`${file}: missing; layer ${layerName(l)} reads layer ${layerName(m)} back from it`);
       const ptr = this.attach(m);
       try {
-        readGenericFile(file, this.expectedHeader(m), new Uint8Array(this.core.exports.memory.buffer, ptr, 2 * m.slots));
+        readGenericFile(
+          file,
+          this.expectedHeader(m),
+          new Uint8Array(this.core.exports.memory.buffer, ptr, 2 * m.slots),
+        );
       } catch (err) {
         this.detach(m);
         throw err;
@@ -673,14 +907,21 @@ export class HuntSolver {
 
   private expectedHeader(l: GenericLayer): HeaderFields {
     const stackClass = l.split ? this.classes[this.classOf(l.stacks)]!.codes[0]! + 1 : 0;
-    return { variant: this.variant.id, options: JSON.stringify(tableOptions(this.options)), layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess], stackClass, slots: l.slots, symmetries: this.estimate.symmetries };
+    return {
+      variant: this.variant.id,
+      options: JSON.stringify(tableOptions(this.options)),
+      layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess],
+      stackClass,
+      slots: l.slots,
+      symmetries: this.estimate.symmetries,
+    };
   }
 
   /**
    * The value of a position (text, RULES.md notation) for the side to move, or null when its layer is
    * not solved or loaded. A layer not in memory (after a solve or load that kept only the live layers)
-   * is read from the directory of the last solve() or load() when its file is there (focus()). Throws ParseError / PositionError for a bad position string, TablebaseError for
-   * a corrupt or foreign file.
+   * is read from the directory of the last solve() or load() when its file is there (focus()). Throws ParseError /
+   * PositionError for a bad position string, TablebaseError for a corrupt or foreign file.
    */
   probe(position: string | Setup): SolvedValue | null {
     const s = typeof position === 'string' ? parsePositionText(this.ctx, position) : position;
@@ -695,6 +936,7 @@ export class HuntSolver {
   }
 
   /** The start position's text. */
-  startText(): string { return this.variant.start(this.options); }
+  startText(): string {
+    return this.variant.start(this.options);
+  }
 }
-

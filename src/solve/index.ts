@@ -16,7 +16,19 @@ import { ArgumentError, describeValue } from '../contract/errors.js';
 import { newSharedMemory } from '../lattice/core/wasm.js';
 import type { HuntSolver, SolvedLayerInfo } from './generic.js';
 import type { LoadedTables, TablesLoader } from '../lattice/tables.js';
-import { TablebaseError, ensureWritableDir, fileReadable, jobTempName, layerFileName, lockDir, readLayerFile, removeStaleTemp, writeLayerFile, type LayerMeta, type SideStats } from './format.js';
+import {
+  TablebaseError,
+  ensureWritableDir,
+  fileReadable,
+  jobTempName,
+  layerFileName,
+  lockDir,
+  readLayerFile,
+  removeStaleTemp,
+  writeLayerFile,
+  type LayerMeta,
+  type SideStats,
+} from './format.js';
 
 export { TablebaseError } from './format.js';
 export { setupTablebaseIndex, tablebaseCounts } from './setup.js';
@@ -27,10 +39,21 @@ export type { LayerMeta, SideStats } from './format.js';
  * (level = the distance to mate being resolved; done = positions resolved so far, of at most total
  * slots; with several threads only the level is reported, done stays 0).
  */
-export interface BuildProgress { layer: number; pass: 1 | 2; done: number; total: number; level: number }
+export interface BuildProgress {
+  layer: number;
+  pass: 1 | 2;
+  done: number;
+  total: number;
+  level: number;
+}
 
 /** One layer's outcome. `loaded`: taken from an existing valid file instead of solved. */
-export interface LayerReport extends LayerMeta { ms: number; loaded: boolean; file: string; memoryMB: number }
+export interface LayerReport extends LayerMeta {
+  ms: number;
+  loaded: boolean;
+  file: string;
+  memoryMB: number;
+}
 
 /** Options of buildTablebase. */
 export interface BuildOptions {
@@ -57,13 +80,26 @@ export interface BuildOptions {
 function metaOf(core: Core, v: HuntVariant, o: OptionValues, layer: number, orbits: number, maxDtm: number): LayerMeta {
   const s = Array.from({ length: 8 }, (_, i) => core.exports.tbStat(i));
   const side = (k: number): SideStats => ({ distinct: s[k], wins: s[k + 1], losses: s[k + 2], draws: s[k + 3] });
-  return { ...expectedMeta(core, v, o, tablebaseCounts(v, o).capturesToWin, layer, orbits), distinct: s[0] + s[4], maxDtm, stats: [side(0), side(4)] };
+  return {
+    ...expectedMeta(core, v, o, tablebaseCounts(v, o).capturesToWin, layer, orbits),
+    distinct: s[0] + s[4],
+    maxDtm,
+    stats: [side(0), side(4)],
+  };
 }
 
 /** What layer c's file must record for this variant, option set and index (readLayerFile checks it). */
 function expectedMeta(core: Core, v: HuntVariant, o: OptionValues, ctw: number, c: number, orbits: number) {
   const { hunters, preyTotal } = tablebaseCounts(v, o);
-  return { variant: v.id, capturesToWin: ctw, layer: c, hunters, preyTotal, orbits, slots: core.exports.tbLayerSlots(c) };
+  return {
+    variant: v.id,
+    capturesToWin: ctw,
+    layer: c,
+    hunters,
+    preyTotal,
+    orbits,
+    slots: core.exports.tbLayerSlots(c),
+  };
 }
 
 /** Copies a verified layer body into the core's layer buffer. */
@@ -78,7 +114,10 @@ function loadLayer(core: Core, layer: number, body: Uint8Array): void {
  * Distinct positions per layer (index = prey captured, 0 .. captures-to-win - 1, both sides to move),
  * counted from the index without solving: every placement of the pieces, legal or not, up to symmetry.
  */
-export async function countPositions(variantId: string, options: Record<string, number | string> = {}): Promise<number[]> {
+export async function countPositions(
+  variantId: string,
+  options: Record<string, number | string> = {},
+): Promise<number[]> {
   const v = getVariant(variantId);
   const o = resolveOptions(v, options);
   const { board, core } = await loadVariantCore(v, o);
@@ -94,20 +133,27 @@ export async function countPositions(variantId: string, options: Record<string, 
  * `opts.layer`, only that layer (a job of a distributed build: BuildOptions.layer); the result then
  * lists the layers above it (loaded) and it last. Throws ArgumentError for bad threads or layer.
  */
-export async function buildTablebase(variantId: string, opts: BuildOptions): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
+export async function buildTablebase(
+  variantId: string,
+  opts: BuildOptions,
+): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
   const v = getVariant(variantId);
   const o = resolveOptions(v, opts.options);
   const threads = opts.threads ?? Math.min(8, availableParallelism());
-  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new ArgumentError(`threads must be an integer 1..64, got ${describeValue(threads)}`);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64)
+    throw new ArgumentError(`threads must be an integer 1..64, got ${describeValue(threads)}`);
   await requireTablebaseProfile(v, o);
   checkRepetitionForTablebases(o);
   checkCapturesForTablebases(tablebaseCounts(v, o).capturesToWin);
   const only = opts.layer;
   if (only !== undefined && (!Number.isInteger(only) || only < 0 || only >= tablebaseCounts(v, o).capturesToWin)) {
-    throw new ArgumentError(`layer must be an integer 0..${tablebaseCounts(v, o).capturesToWin - 1} (prey captured), got ${describeValue(only)}`);
+    throw new ArgumentError(
+      `layer must be an integer 0..${tablebaseCounts(v, o).capturesToWin - 1} (prey captured), got ${describeValue(only)}`,
+    );
   }
   ensureWritableDir(opts.dir);
-  const unlock = only === undefined ? lockDir(opts.dir, `${v.id}-ctw${tablebaseCounts(v, o).capturesToWin}-build`) : () => {};
+  const unlock =
+    only === undefined ? lockDir(opts.dir, `${v.id}-ctw${tablebaseCounts(v, o).capturesToWin}-build`) : () => {};
   try {
     const memory = threads > 1 ? newSharedMemory() : undefined;
     const { board, core } = await loadVariantCore(v, o, false, memory);
@@ -131,7 +177,10 @@ export async function buildTablebase(variantId: string, opts: BuildOptions): Pro
  * distributed build (src/distributed/) hands out, one job a layer (BuildOptions.layer). Throws
  * TablebaseError, ArgumentError, OptionError as buildTablebase.
  */
-export async function movementLayers(variantId: string, options: Record<string, number | string> = {}): Promise<{ capturesToWin: number; layers: number[] }> {
+export async function movementLayers(
+  variantId: string,
+  options: Record<string, number | string> = {},
+): Promise<{ capturesToWin: number; layers: number[] }> {
   const v = getVariant(variantId);
   const o = resolveOptions(v, options);
   await requireTablebaseProfile(v, o);
@@ -152,7 +201,9 @@ export const MAX_TABLEBASE_CAPTURES = 5;
  */
 export function checkCapturesForTablebases(ctw: number): void {
   if (ctw > MAX_TABLEBASE_CAPTURES) {
-    throw new ArgumentError(`tablebases are built for captures-to-win 1..${MAX_TABLEBASE_CAPTURES}, got ${ctw}: the layers beyond it need more memory in one piece than a core allows`);
+    throw new ArgumentError(
+      `tablebases are built for captures-to-win 1..${MAX_TABLEBASE_CAPTURES}, got ${ctw}: the layers beyond it need more memory in one piece than a core allows`,
+    );
   }
 }
 
@@ -163,10 +214,20 @@ export function checkCapturesForTablebases(ctw: number): void {
  * probing (and so searching with a tablebase) refuse it. Throws ArgumentError for it.
  */
 export function checkRepetitionForTablebases(o: OptionValues): void {
-  if (o.repetition === 'forbid') throw new ArgumentError('tablebases score repetition as a draw (repetition=draw3 or none); under repetition=forbid the legal moves depend on the history, so no tablebase answers for it (build, solve, load, probe and --tb-dir refuse it)');
+  if (o.repetition === 'forbid')
+    throw new ArgumentError(
+      'tablebases score repetition as a draw (repetition=draw3 or none); under repetition=forbid the legal moves depend on the history, so no tablebase answers for it (build, solve, load, probe and --tb-dir refuse it)',
+    );
 }
 
-async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: number, pool: SolverThreads | null, opts: BuildOptions): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
+async function buildLayers(
+  v: HuntVariant,
+  o: OptionValues,
+  core: Core,
+  orbits: number,
+  pool: SolverThreads | null,
+  opts: BuildOptions,
+): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
   const ctw = tablebaseCounts(v, o).capturesToWin;
   const layers: LayerReport[] = [];
   const t0 = performance.now();
@@ -179,7 +240,9 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
     let loaded = false;
     const present = fileReadable(file, 'tablebase file');
     if (!present && only !== undefined && c > only) {
-      throw new TablebaseError(`tablebase file ${file} is missing: layer ${only} needs the layers above it (${c} captured) solved first`);
+      throw new TablebaseError(
+        `tablebase file ${file} is missing: layer ${only} needs the layers above it (${c} captured) solved first`,
+      );
     }
     if (present) {
       const r = readLayerFile(file, expectedMeta(core, v, o, ctw, c, orbits));
@@ -192,11 +255,20 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
       let resolved = 0;
       core.hooks.tbProgress = (pass, done, x) => {
         if (pass === 2) resolved = Math.max(resolved, done);
-        opts.onProgress?.({ layer: c, pass: pass as 1 | 2, done: pass === 1 ? done : resolved, total: pass === 1 ? x : slots, level: pass === 2 ? x : 0 });
+        opts.onProgress?.({
+          layer: c,
+          pass: pass as 1 | 2,
+          done: pass === 1 ? done : resolved,
+          total: pass === 1 ? x : slots,
+          level: pass === 2 ? x : 0,
+        });
       };
       let maxDtm: number;
       try {
-        if (pool) maxDtm = await pool.solveLayer(c, (L) => opts.onProgress?.({ layer: c, pass: 2, done: 0, total: slots, level: L }));
+        if (pool)
+          maxDtm = await pool.solveLayer(c, (L) =>
+            opts.onProgress?.({ layer: c, pass: 2, done: 0, total: slots, level: L }),
+          );
         else maxDtm = core.exports.tbSolveLayer(c);
       } finally {
         core.hooks.tbProgress = () => {};
@@ -204,9 +276,20 @@ async function buildLayers(v: HuntVariant, o: OptionValues, core: Core, orbits: 
       if (maxDtm < 0) throw new TablebaseError(`internal: the core could not solve layer ${c}`);
       meta = metaOf(core, v, o, c, orbits, maxDtm);
       const ptr = core.exports.tbLayerPtr(c);
-      writeLayerFile(file, meta, new Uint8Array(core.exports.memory.buffer, ptr, meta.slots * 2), only === undefined ? undefined : jobTempName(file));
+      writeLayerFile(
+        file,
+        meta,
+        new Uint8Array(core.exports.memory.buffer, ptr, meta.slots * 2),
+        only === undefined ? undefined : jobTempName(file),
+      );
     }
-    const report: LayerReport = { ...meta, ms: Math.round(performance.now() - t1), loaded, file, memoryMB: Math.round(core.exports.memory.buffer.byteLength / 2 ** 20) };
+    const report: LayerReport = {
+      ...meta,
+      ms: Math.round(performance.now() - t1),
+      loaded,
+      file,
+      memoryMB: Math.round(core.exports.memory.buffer.byteLength / 2 ** 20),
+    };
     layers.push(report);
     opts.onLayer?.(report);
   }
@@ -236,9 +319,16 @@ export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: O
 export const loadTablesInto: TablesLoader = async (core, board, v, o, dir, keep): Promise<LoadedTables> => {
   if (!core.exports.fastProfile()) {
     const { solver, layers } = await loadGenericInto(core, v, o, dir, keep);
-    return { kind: 'layers', layers, focus: () => { solver.focus(); } };
+    return {
+      kind: 'layers',
+      layers,
+      focus: () => {
+        solver.focus();
+      },
+    };
   }
-  if (keep !== undefined) throw new ArgumentError('keep is for the generic solver\'s tables: Bagh Chal\'s movement tablebase is loaded whole');
+  if (keep !== undefined)
+    throw new ArgumentError("keep is for the generic solver's tables: Bagh Chal's movement tablebase is loaded whole");
   return { kind: 'movement', layers: loadTablebaseInto(core, board, v, o, dir), focus: () => {} };
 };
 
@@ -250,7 +340,13 @@ export const loadTablesInto: TablesLoader = async (core, board, v, o, dir, keep)
  * default 'all' when they fit the core). Throws TablebaseError naming a missing, corrupt or foreign
  * file, or a game the solver does not cover; ArgumentError for a bad `keep`.
  */
-export async function loadGenericInto(core: Core, v: HuntVariant, o: OptionValues, dir: string, keep?: 'all' | 'live'): Promise<{ solver: HuntSolver; layers: SolvedLayerInfo[] }> {
+export async function loadGenericInto(
+  core: Core,
+  v: HuntVariant,
+  o: OptionValues,
+  dir: string,
+  keep?: 'all' | 'live',
+): Promise<{ solver: HuntSolver; layers: SolvedLayerInfo[] }> {
   checkRepetitionForTablebases(o);
   const { HuntSolver } = await import('./generic.js');
   const solver = await HuntSolver.create(v, o as Record<string, number | string>, {}, core);
@@ -264,11 +360,21 @@ export async function loadGenericInto(core: Core, v: HuntVariant, o: OptionValue
  * set up (setupTablebaseIndex returned `orbits`), replacing what its layer buffers held. Throws
  * TablebaseError naming a missing, corrupt or mismatched file.
  */
-export function loadMovementLayers(core: Core, v: HuntVariant, o: OptionValues, ctw: number, dir: string, orbits: number): LayerMeta[] {
+export function loadMovementLayers(
+  core: Core,
+  v: HuntVariant,
+  o: OptionValues,
+  ctw: number,
+  dir: string,
+  orbits: number,
+): LayerMeta[] {
   const metas: LayerMeta[] = [];
   for (let c = ctw - 1; c >= 0; c--) {
     const file = join(dir, layerFileName(v.id, ctw, c));
-    if (!fileReadable(file, 'tablebase file')) throw new TablebaseError(`tablebase file ${file} is missing: run "lattice tablebase build ${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`);
+    if (!fileReadable(file, 'tablebase file'))
+      throw new TablebaseError(
+        `tablebase file ${file} is missing: run "lattice tablebase build ${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`,
+      );
     const r = readLayerFile(file, expectedMeta(core, v, o, ctw, c, orbits));
     loadLayer(core, c, r.body);
     metas.push(r.meta);
@@ -281,6 +387,7 @@ export function loadMovementLayers(core: Core, v: HuntVariant, o: OptionValues, 
  * verified). Throws TablebaseError when a file or the directory may not be read.
  */
 export function movementFilesPresent(variantId: string, ctw: number, dir: string): boolean {
-  for (let c = 0; c < ctw; c++) if (!fileReadable(join(dir, layerFileName(variantId, ctw, c)), 'tablebase file')) return false;
+  for (let c = 0; c < ctw; c++)
+    if (!fileReadable(join(dir, layerFileName(variantId, ctw, c)), 'tablebase file')) return false;
   return true;
 }

@@ -40,7 +40,8 @@ export class LayerPool {
    * layers: src/solve/generic.ts groupedPlan). Default: a region is the request's size.
    */
   setRegions(minRegion: number, limit: number): void {
-    this.minRegion = minRegion; this.regionLimit = limit;
+    this.minRegion = minRegion;
+    this.regionLimit = limit;
   }
 
   private fakeTop = 16;
@@ -53,14 +54,24 @@ export class LayerPool {
     let best = -1;
     for (let i = 0; i < this.free.length; i++) {
       const f = this.free[i]!;
-      if (f.bytes >= bytes && (best < 0 || f.bytes < this.free[best]!.bytes || (f.bytes === this.free[best]!.bytes && f.at < this.free[best]!.at))) best = i;
+      if (
+        f.bytes >= bytes &&
+        (best < 0 ||
+          f.bytes < this.free[best]!.bytes ||
+          (f.bytes === this.free[best]!.bytes && f.at < this.free[best]!.at))
+      )
+        best = i;
     }
     let at: number, region: number;
     if (best >= 0) {
       const f = this.free[best]!;
-      at = f.at; region = f.region;
+      at = f.at;
+      region = f.region;
       if (f.bytes === bytes) this.free.splice(best, 1);
-      else { f.at += bytes; f.bytes -= bytes; }
+      else {
+        f.at += bytes;
+        f.bytes -= bytes;
+      }
     } else {
       // the region: the request, or more under the region policy (setRegions)
       let size = bytes;
@@ -69,7 +80,8 @@ export class LayerPool {
         at = this.grow(size);
         if (at === 0) return 0;
       } else {
-        at = this.fakeTop; this.fakeTop += size + 16;
+        at = this.fakeTop;
+        this.fakeTop += size + 16;
       }
       region = this.regions++;
       this.regionBytes += size;
@@ -98,8 +110,12 @@ export class LayerPool {
     const c = new LayerPool();
     for (const f of this.free) c.free.push({ ...f });
     for (const [at, o] of this.owner) c.owner.set(at, { ...o });
-    c.minRegion = this.minRegion; c.regionLimit = this.regionLimit;
-    c.regions = this.regions; c.regionBytes = this.regionBytes; c.liveBytes = this.liveBytes; c.peakLiveBytes = this.peakLiveBytes;
+    c.minRegion = this.minRegion;
+    c.regionLimit = this.regionLimit;
+    c.regions = this.regions;
+    c.regionBytes = this.regionBytes;
+    c.liveBytes = this.liveBytes;
+    c.peakLiveBytes = this.peakLiveBytes;
     let top = this.fakeTop;
     for (const f of this.free) top = Math.max(top, f.at + f.bytes + 16);
     for (const [at, o] of this.owner) top = Math.max(top, at + o.bytes + 16);
@@ -117,8 +133,13 @@ export class LayerPool {
     for (let i = this.free.length - 1; i >= 0; i--) {
       const f = this.free[i]!;
       if (f.region !== block.region) continue;
-      if (f.at + f.bytes === block.at) { block = { at: f.at, bytes: f.bytes + block.bytes, region: block.region }; this.free.splice(i, 1); }
-      else if (block.at + block.bytes === f.at) { block = { at: block.at, bytes: block.bytes + f.bytes, region: block.region }; this.free.splice(i, 1); }
+      if (f.at + f.bytes === block.at) {
+        block = { at: f.at, bytes: f.bytes + block.bytes, region: block.region };
+        this.free.splice(i, 1);
+      } else if (block.at + block.bytes === f.at) {
+        block = { at: block.at, bytes: block.bytes + f.bytes, region: block.region };
+        this.free.splice(i, 1);
+      }
     }
     this.free.push(block);
   }

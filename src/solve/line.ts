@@ -14,10 +14,21 @@ import type { HuntSolver, SolvedValue } from './generic.js';
  * HuntSolver.focus). Throws ParseError / PositionError for a bad position, TablebaseError for a corrupt
  * layer file.
  */
-export function bestLine(solver: HuntSolver, position: string, drawPlies = 12): { value: SolvedValue | null; line: string[] } {
-  const value = solver.probe(position);   // sets the position in the solver's core
+export function bestLine(
+  solver: HuntSolver,
+  position: string,
+  drawPlies = 12,
+): { value: SolvedValue | null; line: string[] } {
+  const value = solver.probe(position); // sets the position in the solver's core
   if (value === null) return { value, line: [] };
   const code = value.result === 'draw' ? 0 : value.result === 'win' ? 1 + 2 * value.plies : 2 + 2 * value.plies;
   // layers not in memory (a solve or load that kept only the live layers) are read as the line reaches them
-  return { value, line: lineTexts(solver.core, solver.board, genericBestLine(solver.core, solver.board, code, drawPlies, () => solver.focus())) };
+  return {
+    value,
+    line: lineTexts(
+      solver.core,
+      solver.board,
+      genericBestLine(solver.core, solver.board, code, drawPlies, () => solver.focus()),
+    ),
+  };
 }

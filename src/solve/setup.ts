@@ -29,19 +29,25 @@ export function setupTablebaseIndex(core: Core, board: Board, v: HuntVariant, o:
   const e = core.exports;
   const si = new Int8Array(e.memory.buffer, e.symInputPtr(), 8 * 64);
   si.fill(0);
-  syms.forEach((perm, s) => perm.forEach((q, p) => { si[s * 64 + p] = q; }));
+  syms.forEach((perm, s) =>
+    perm.forEach((q, p) => {
+      si[s * 64 + p] = q;
+    }),
+  );
   const orbits = e.tbSetup(hunters, syms.length, preyTotal);
   if (orbits <= 0) throw new TablebaseError(`${v.id}: the core could not set up the tablebase index`);
   return orbits;
 }
-
 
 /**
  * The counts the tablebases are built on, for `v` under options `o`: the hunters on the board, the prey
  * in the game (board + hand + captured; both from the start position) and the captures that win (the
  * rules' side-0 capture target). Throws TablebaseError for a game whose prey cannot be captured.
  */
-export function tablebaseCounts(v: HuntVariant, o: OptionValues): { hunters: number; preyTotal: number; capturesToWin: number } {
+export function tablebaseCounts(
+  v: HuntVariant,
+  o: OptionValues,
+): { hunters: number; preyTotal: number; capturesToWin: number } {
   const rules = v.rules(o);
   const [preyTotal, hunters] = totalsOf({ board: v.board(o), sides: v.sides, rules }, v.start(o));
   const k = rules.sides[0].captureTarget;

@@ -12,7 +12,10 @@ import type { Core } from '../lattice/core/wasm.js';
 import { setupTablebaseIndex } from './setup.js';
 
 let core: Core | null = null;
-const need = (): Core => { if (!core) throw new Error('tablebase thread: init() first'); return core; };
+const need = (): Core => {
+  if (!core) throw new Error('tablebase thread: init() first');
+  return core;
+};
 
 /** What a solving thread exposes; see threads.ts for the protocol. */
 export const threadApi = {
@@ -25,11 +28,19 @@ export const threadApi = {
     setupTablebaseIndex(core, r.board, v, o);
     return core.exports.tbLayoutMark();
   },
-  async begin(): Promise<number> { return need().exports.tbBeginThread(); },
-  async pass1(thread: number, threads: number): Promise<number> { return need().exports.tbPass1(thread, threads); },
-  async level(L: number): Promise<number> { return need().exports.tbRunLevel(L); },
+  async begin(): Promise<number> {
+    return need().exports.tbBeginThread();
+  },
+  async pass1(thread: number, threads: number): Promise<number> {
+    return need().exports.tbPass1(thread, threads);
+  },
+  async level(L: number): Promise<number> {
+    return need().exports.tbRunLevel(L);
+  },
   /** This thread's share of the current placement step (assembly/tablebase/placement.ts). */
-  async placementWork(thread: number): Promise<number> { return need().exports.plWork(thread); },
+  async placementWork(thread: number): Promise<number> {
+    return need().exports.plWork(thread);
+  },
 };
 export type ThreadApi = typeof threadApi;
 

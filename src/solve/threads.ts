@@ -18,17 +18,28 @@ import type { ThreadApi } from './thread-worker.js';
 import { TablebaseError } from './format.js';
 
 export class SolverThreads {
-  private constructor(private readonly main: Core, private readonly workers: Array<{ w: Worker; api: Comlink.Remote<ThreadApi> }>) {}
+  private constructor(
+    private readonly main: Core,
+    private readonly workers: Array<{ w: Worker; api: Comlink.Remote<ThreadApi> }>,
+  ) {}
 
   /** Total threads, the builder's own included. */
-  get size(): number { return this.workers.length + 1; }
+  get size(): number {
+    return this.workers.length + 1;
+  }
 
   /**
    * Starts `threads - 1` workers on `memory` (the memory `main` was instantiated on) and checks that
    * their layout matches. Call right after setting up `main` (setupTablebaseIndex), before anything
    * else allocates in it.
    */
-  static async start(main: Core, memory: WebAssembly.Memory, variantId: string, options: Record<string, string | number>, threads: number): Promise<SolverThreads> {
+  static async start(
+    main: Core,
+    memory: WebAssembly.Memory,
+    variantId: string,
+    options: Record<string, string | number>,
+    threads: number,
+  ): Promise<SolverThreads> {
     const mark = main.exports.tbLayoutMark();
     const url = await locateCompiled('./thread-worker.js', import.meta.url);
     const workers: Array<{ w: Worker; api: Comlink.Remote<ThreadApi> }> = [];
@@ -38,7 +49,7 @@ export class SolverThreads {
         const w = new Worker(url);
         const api = Comlink.wrap<ThreadApi>(await nodeEndpoint(w));
         workers.push({ w, api });
-        const m = await api.init(memory, variantId, { ...options });   // one at a time: see above
+        const m = await api.init(memory, variantId, { ...options }); // one at a time: see above
         if (m !== mark) throw new TablebaseError(`internal: thread ${i} laid memory out differently (${m} != ${mark})`);
       }
     } catch (err) {
@@ -88,6 +99,11 @@ export class SolverThreads {
 
   /** Ends the worker threads. */
   async close(): Promise<void> {
-    await Promise.all(this.workers.map(async (x) => { x.api[Comlink.releaseProxy](); await x.w.terminate(); }));
+    await Promise.all(
+      this.workers.map(async (x) => {
+        x.api[Comlink.releaseProxy]();
+        await x.w.terminate();
+      }),
+    );
   }
 }

@@ -26,18 +26,27 @@ export const HUNT_WEIGHTS: { placement: EvalWeights; movement: EvalWeights } = O
  * 0.001868: `node bench/tune.js fit --data bench/data/bagh-chal-random.jsonl.gz --data
  * bench/data/bagh-chal.jsonl.gz --label tb --k 0.001868` with HUNT_WEIGHTS as Bagh Chal's weights. That K
  * is the one a first fit to these labels gave; K fitted to the hand-set weights themselves (0.00067, they
- * predict these labels badly) would give weights three times the placement phase's scale. What decides a movement position is the tigers' room to move, not the goats
- * already taken: a tiger with one or no move, tigers with two moves, a goat they can jump (more with the
- * tigers to move: threat) and the side to move weigh more than in the hand-set weights, and mobility as
- * such weighs less than these. Measured against the hand-set weights: the move chosen at 100k nodes keeps
- * a tablebase value in 98.5% of bench/keeps-value.js's positions (was 96.5%); bench/conversion.js converts
- * 43 of 50 won endgames (was 31); at 100k nodes a move 12-59-9 against them (80 games, bench/match.js).
+ * predict these labels badly) would give weights three times the placement phase's scale. What decides a movement
+ * position is the tigers' room to move, not the goats already taken: a tiger with one or no move, tigers with two
+ * moves, a goat they can jump (more with the tigers to move: threat) and the side to move weigh more than in the
+ * hand-set weights, and mobility as such weighs less than these. Measured against the hand-set weights: the move chosen
+ * at 100k nodes keeps a tablebase value in 98.5% of bench/keeps-value.js's positions (was 96.5%); bench/conversion.js
+ * converts 43 of 50 won endgames (was 31); at 100k nodes a move 12-59-9 against them (80 games, bench/match.js).
  * No longer the declaration's own: it is where bench/tune-patterns.js starts the joint fit of
  * BAGH_CHAL_PATTERN_MOVEMENT (src/variants/bagh-chal-pattern-movement.ts) and BAGH_CHAL_PATTERNS
  * (src/variants/bagh-chal-patterns.ts), which the declaration uses.
  */
 export const BAGH_CHAL_MOVEMENT: EvalWeights = Object.freeze({
-  captured: 346, mobility: -97, trapped: -409, enPrise: 204, tempo: 151, space: 69, cornered: -201, threat: 199, twoMoves: -87, huntersAdjacent: 35,
+  captured: 346,
+  mobility: -97,
+  trapped: -409,
+  enPrise: 204,
+  tempo: 151,
+  space: 69,
+  cornered: -201,
+  threat: 199,
+  twoMoves: -87,
+  huntersAdjacent: 35,
 });
 
 const BOARD = alquerque(5);
@@ -53,17 +62,25 @@ export const baghChal: HuntVariant = {
   family: 'hunt',
   source: 'RULES.md §1; seed 004_ed7d1d908b2d4027.txt',
   board: () => BOARD,
-  sides: [{ letter: 'G', name: 'goat', plural: 'goats' }, { letter: 'T', name: 'tiger', plural: 'tigers' }],
+  sides: [
+    { letter: 'G', name: 'goat', plural: 'goats' },
+    { letter: 'T', name: 'tiger', plural: 'tigers' },
+  ],
   start: () => startPosition(BOARD, { pieces: { a1: 'T', e1: 'T', a5: 'T', e5: 'T' }, side: 'G', hand: [['G', 20]] }),
-  rules: (o) => checkRules({
-    family: 'hunt',
-    sides: [sideRules({ places: true, captureTarget: Number(o['captures-to-win']) }), sideRules({ capture: 'jump' })],
-    escape: null,
-    stall: null,
-  }),
+  rules: (o) =>
+    checkRules({
+      family: 'hunt',
+      sides: [sideRules({ places: true, captureTarget: Number(o['captures-to-win']) }), sideRules({ capture: 'jump' })],
+      escape: null,
+      stall: null,
+    }),
   options: [
     {
-      name: 'captures-to-win', type: 'int', default: 5, min: 1, max: 20,
+      name: 'captures-to-win',
+      type: 'int',
+      default: 5,
+      min: 1,
+      max: 20,
       source: 'RULES.md §1 (seed 004: 虎累計吃掉五隻羊，虎方立刻獲勝)',
       description: 'goats the tigers must capture to win',
     },

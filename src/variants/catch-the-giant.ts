@@ -10,8 +10,13 @@ const BOARD = hareAndHounds();
 /** The dwarfs' start points (RULES.md §3). */
 const DWARFS = Object.freeze(['b1', 'a2', 'c2']);
 
-/** Points the giant may start on: every point empty at the start, bottom to top (RULES.md §3: the giant's player chooses). */
-const GIANT_POINTS: readonly string[] = Object.freeze(BOARD.points.map((p) => p.name).filter((n) => !DWARFS.includes(n)));
+/**
+ * Points the giant may start on: every point empty at the start, bottom to top (RULES.md §3: the giant's player
+ * chooses).
+ */
+const GIANT_POINTS: readonly string[] = Object.freeze(
+  BOARD.points.map((p) => p.name).filter((n) => !DWARFS.includes(n)),
+);
 
 const stallLimit = (o: OptionValues): number | null => (o['stall-limit'] === 'off' ? null : Number(o['stall-limit']));
 
@@ -28,12 +33,16 @@ export const catchTheGiant: HuntVariant = {
   family: 'hunt',
   source: 'RULES.md §3 (Catch the Giant); seed 001_874bc8b0e02e5eef.txt',
   board: () => BOARD,
-  sides: [{ letter: 'D', name: 'dwarf', plural: 'dwarfs' }, { letter: 'G', name: 'giant', plural: 'giants' }],
-  start: (o) => startPosition(BOARD, {
-    pieces: { ...Object.fromEntries(DWARFS.map((p) => [p, 'D'])), [String(o['giant-start'])]: 'G' },
-    side: 'G',
-    extra: stallLimit(o) === null ? undefined : '-',
-  }),
+  sides: [
+    { letter: 'D', name: 'dwarf', plural: 'dwarfs' },
+    { letter: 'G', name: 'giant', plural: 'giants' },
+  ],
+  start: (o) =>
+    startPosition(BOARD, {
+      pieces: { ...Object.fromEntries(DWARFS.map((p) => [p, 'D'])), [String(o['giant-start'])]: 'G' },
+      side: 'G',
+      extra: stallLimit(o) === null ? undefined : '-',
+    }),
   rules: (o) => {
     const limit = stallLimit(o);
     return checkRules({
@@ -45,12 +54,20 @@ export const catchTheGiant: HuntVariant = {
   },
   options: [
     {
-      name: 'giant-start', type: 'point', default: 'b3', values: GIANT_POINTS,
-      source: 'RULES.md §3 (Catch the Giant: b3, our reconstruction; the seed lets the giant\'s player choose)',
-      description: 'the giant\'s start point: any point empty at the start',
+      name: 'giant-start',
+      type: 'point',
+      default: 'b3',
+      values: GIANT_POINTS,
+      source: "RULES.md §3 (Catch the Giant: b3, our reconstruction; the seed lets the giant's player choose)",
+      description: "the giant's start point: any point empty at the start",
     },
     {
-      name: 'stall-limit', type: 'int', default: 'off', min: 1, max: MAX_STALL_LIMIT, values: ['off'],
+      name: 'stall-limit',
+      type: 'int',
+      default: 'off',
+      min: 1,
+      max: MAX_STALL_LIMIT,
+      values: ['off'],
       source: 'RULES.md §3 (Catch the Giant: option stall-limit=N, default off)',
       description: 'off, or N: the giant also wins after N consecutive dwarf moves that gain no rank',
     },

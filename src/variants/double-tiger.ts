@@ -11,7 +11,15 @@ const BOARD = alquerque(5);
  * and a cornered tiger (one move left) -69, fitted by bench/tune.js (`--features space,cornered`: the
  * fit gave space 0) on bench/data/double-tiger.jsonl.gz (300 self-play games at 4,000 nodes a move).
  */
-const DOUBLE_TIGER_WEIGHTS: EvalWeights = Object.freeze({ captured: 150, mobility: 10, trapped: -250, enPrise: 70, tempo: 10, preyMobility: -3, cornered: -69 });
+const DOUBLE_TIGER_WEIGHTS: EvalWeights = Object.freeze({
+  captured: 150,
+  mobility: 10,
+  trapped: -250,
+  enPrise: 70,
+  tempo: 10,
+  preyMobility: -3,
+  cornered: -69,
+});
 
 /**
  * Double Tiger (雙虎棋): 16 dogs stacked 4 each on b2, d2, b4, d4 against tigers on c1 and c5; tigers
@@ -25,17 +33,22 @@ export const doubleTiger: HuntVariant = {
   family: 'hunt',
   source: 'RULES.md §3 (Double Tiger); seed 001_874bc8b0e02e5eef.txt',
   board: () => BOARD,
-  sides: [{ letter: 'D', name: 'dog', plural: 'dogs' }, { letter: 'T', name: 'tiger', plural: 'tigers' }],
-  start: () => startPosition(BOARD, {
-    pieces: { b2: ['D', 4], d2: ['D', 4], b4: ['D', 4], d4: ['D', 4], c1: 'T', c5: 'T' },
-    side: 'T',
-  }),
-  rules: () => checkRules({
-    family: 'hunt',
-    sides: [sideRules({ stacks: true, dispersal: true, captureTarget: 6 }), sideRules({ capture: 'jump' })],
-    escape: null,
-    stall: null,
-  }),
+  sides: [
+    { letter: 'D', name: 'dog', plural: 'dogs' },
+    { letter: 'T', name: 'tiger', plural: 'tigers' },
+  ],
+  start: () =>
+    startPosition(BOARD, {
+      pieces: { b2: ['D', 4], d2: ['D', 4], b4: ['D', 4], d4: ['D', 4], c1: 'T', c5: 'T' },
+      side: 'T',
+    }),
+  rules: () =>
+    checkRules({
+      family: 'hunt',
+      sides: [sideRules({ stacks: true, dispersal: true, captureTarget: 6 }), sideRules({ capture: 'jump' })],
+      escape: null,
+      stall: null,
+    }),
   options: [REPETITION_OPTION],
   // Bagh Chal's movement weights, with a dog worth less (6 of 16 must fall, not 5 of 20), a trapped tiger
   // worth more and the dogs' mobility counted: with Bagh Chal's the dogs, a few dogs down, score every

@@ -10,12 +10,29 @@ import { tibetan4 } from './tibetan-4.js';
 import { permainanTabal } from './permainan-tabal.js';
 import type { HuntVariant, OptionDecl, OptionValues, Variant } from './types.js';
 
-export type { OptionDecl, OptionValues, Variant, HuntVariant, PieceDecl, EvalWeights, DraughtsEvalWeights, EvalPatterns } from './types.js';
+export type {
+  OptionDecl,
+  OptionValues,
+  Variant,
+  HuntVariant,
+  PieceDecl,
+  EvalWeights,
+  DraughtsEvalWeights,
+  EvalPatterns,
+} from './types.js';
 export { EVAL_FEATURES, DRAUGHTS_EVAL_FEATURES } from './types.js';
 
 /** The declarations, in the order `lattice variants` lists them. */
 const DECLARATIONS: readonly HuntVariant[] = [
-  baghChal, tibetan1, tibetan2, tibetan4, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves, permainanTabal,
+  baghChal,
+  tibetan1,
+  tibetan2,
+  tibetan4,
+  catchTheGiant,
+  surroundTheTiger,
+  doubleTiger,
+  shepherdsAndWolves,
+  permainanTabal,
 ];
 
 /** Every declared lattice-core variant, by id. */
@@ -38,7 +55,10 @@ export function getVariant(id: string): Variant {
   return v;
 }
 
-/** The allowed values of an option, for messages: `an integer in 1..20`, `off or an integer in 1..1000000`, `one of a|b`. */
+/**
+ * The allowed values of an option, for messages: `an integer in 1..20`, `off or an integer in 1..1000000`, `one of
+ * a|b`.
+ */
 export function allowedValues(decl: OptionDecl): string {
   if (decl.type === 'int') {
     const range = decl.max === undefined ? `an integer >= ${decl.min}` : `an integer in ${decl.min}..${decl.max}`;
@@ -49,7 +69,10 @@ export function allowedValues(decl: OptionDecl): string {
 }
 
 function parseValue(v: Variant, decl: OptionDecl, raw: number | string): number | string {
-  const bad = () => new OptionError(`option ${decl.name} of ${v.id} must be ${allowedValues(decl)}, got ${typeof raw === 'string' ? JSON.stringify(raw) : String(raw)}`);
+  const bad = () =>
+    new OptionError(
+      `option ${decl.name} of ${v.id} must be ${allowedValues(decl)}, got ${typeof raw === 'string' ? JSON.stringify(raw) : String(raw)}`,
+    );
   if (decl.type === 'int') {
     const s = String(raw).trim();
     if (decl.values?.includes(s)) return s;
@@ -76,7 +99,9 @@ export function resolveOptions(v: Variant, given: Record<string, number | string
   for (const [name, raw] of Object.entries(given)) {
     const decl = v.options.find((d) => d.name === name);
     if (!decl) {
-      throw new OptionError(`unknown option ${JSON.stringify(name)} for ${v.id} (options: ${v.options.map((d) => d.name).join(', ')})`);
+      throw new OptionError(
+        `unknown option ${JSON.stringify(name)} for ${v.id} (options: ${v.options.map((d) => d.name).join(', ')})`,
+      );
     }
     out[name] = parseValue(v, decl, raw);
   }
@@ -86,8 +111,12 @@ export function resolveOptions(v: Variant, given: Record<string, number | string
     v.rules(out);
   } catch (err) {
     if (!(err instanceof RulesError)) throw err;
-    const shown = Object.entries(given).map(([k, x]) => `${k}=${String(x)}`).join(' ');
-    throw new OptionError(`options ${shown || '(the defaults)'} of ${v.id} make rules the core cannot play: ${err.message}`);
+    const shown = Object.entries(given)
+      .map(([k, x]) => `${k}=${String(x)}`)
+      .join(' ');
+    throw new OptionError(
+      `options ${shown || '(the defaults)'} of ${v.id} make rules the core cannot play: ${err.message}`,
+    );
   }
   return out;
 }

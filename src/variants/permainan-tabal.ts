@@ -26,42 +26,67 @@ export const permainanTabal: HuntVariant = {
   family: 'draughts',
   source: 'RULES.md §4; seed 002_3c5e9ac890011d61.txt',
   board: () => BOARD,
-  sides: [{ letter: 'W', name: 'White', plural: 'White', id: 'white' }, { letter: 'B', name: 'Black', plural: 'Black', id: 'black' }],
-  start: (o) => startPosition(BOARD, { pieces: PIECES, side: o.first === 'black' ? 'B' : 'W', ...(moveLimit(o) === null ? {} : { extra: '-' }) }),
-  rules: (o) => checkRules({
-    family: 'draughts',
-    sides: [
-      sideRules({ steps: ['N', 'NE', 'E', 'W', 'NW'], capture: 'multi-jump' }),
-      sideRules({ steps: ['S', 'SE', 'E', 'W', 'SW'], capture: 'multi-jump' }),
-    ],
-    escape: null,
-    stall: null,
-    draughts: {
-      compulsory: true,
-      majority: o.majority === 'true',
-      removal: o.removal === 'end' ? 'end' : 'immediate',
-      promotion: [9, 1],
-      flyingKings: true,
-      moveLimit: moveLimit(o),
-    },
-  }),
+  sides: [
+    { letter: 'W', name: 'White', plural: 'White', id: 'white' },
+    { letter: 'B', name: 'Black', plural: 'Black', id: 'black' },
+  ],
+  start: (o) =>
+    startPosition(BOARD, {
+      pieces: PIECES,
+      side: o.first === 'black' ? 'B' : 'W',
+      ...(moveLimit(o) === null ? {} : { extra: '-' }),
+    }),
+  rules: (o) =>
+    checkRules({
+      family: 'draughts',
+      sides: [
+        sideRules({ steps: ['N', 'NE', 'E', 'W', 'NW'], capture: 'multi-jump' }),
+        sideRules({ steps: ['S', 'SE', 'E', 'W', 'SW'], capture: 'multi-jump' }),
+      ],
+      escape: null,
+      stall: null,
+      draughts: {
+        compulsory: true,
+        majority: o.majority === 'true',
+        removal: o.removal === 'end' ? 'end' : 'immediate',
+        promotion: [9, 1],
+        flyingKings: true,
+        moveLimit: moveLimit(o),
+      },
+    }),
   options: [
     {
-      name: 'first', type: 'enum', default: 'white', values: ['white', 'black'],
-      source: 'RULES.md §4 (White moves first; option first=black)', description: 'the side that moves first',
+      name: 'first',
+      type: 'enum',
+      default: 'white',
+      values: ['white', 'black'],
+      source: 'RULES.md §4 (White moves first; option first=black)',
+      description: 'the side that moves first',
     },
     {
-      name: 'majority', type: 'enum', default: 'false', values: ['false', 'true'],
+      name: 'majority',
+      type: 'enum',
+      default: 'false',
+      values: ['false', 'true'],
       source: 'RULES.md §4 (any capturing sequence may be chosen; option majority=true)',
       description: 'true: only the capturing sequences that take the most pieces (kings and men alike)',
     },
     {
-      name: 'removal', type: 'enum', default: 'immediate', values: ['immediate', 'end'],
+      name: 'removal',
+      type: 'enum',
+      default: 'immediate',
+      values: ['immediate', 'end'],
       source: 'RULES.md §4 (captured pieces removed as they are jumped; option removal=end)',
-      description: 'immediate: captured pieces leave as they are jumped; end: after the move (they block until then and may not be jumped twice)',
+      description:
+        'immediate: captured pieces leave as they are jumped; end: after the move (they block until then and may not be jumped twice)',
     },
     {
-      name: 'move-limit', type: 'int', default: 'off', min: 1, max: MAX_MOVE_LIMIT, values: ['off'],
+      name: 'move-limit',
+      type: 'int',
+      default: 'off',
+      min: 1,
+      max: MAX_MOVE_LIMIT,
+      values: ['off'],
       source: 'RULES.md §4 (option move-limit=N)',
       description: 'off, or N: the game is drawn after N consecutive plies without a capture',
     },
@@ -74,6 +99,9 @@ export const permainanTabal: HuntVariant = {
   // the main board's central 3x3, and the dens (White's the south one, Black's the north one)
   evalRegions: {
     centre: ['b4', 'c4', 'd4', 'b5', 'c5', 'd5', 'b6', 'c6', 'd6'],
-    dens: [['a1', 'c1', 'e1', 'b2', 'c2', 'd2'], ['b8', 'c8', 'd8', 'a9', 'c9', 'e9']],
+    dens: [
+      ['a1', 'c1', 'e1', 'b2', 'c2', 'd2'],
+      ['b8', 'c8', 'd8', 'a9', 'c9', 'e9'],
+    ],
   },
 };

@@ -19,18 +19,29 @@ export const shepherdsAndWolves: HuntVariant = {
   family: 'hunt',
   source: 'RULES.md §3 (Shepherds and Wolves); seed 001_874bc8b0e02e5eef.txt',
   board: () => BOARD,
-  sides: [{ letter: 'S', name: 'sheep', plural: 'sheep' }, { letter: 'W', name: 'wolf', plural: 'wolves' }],
-  start: () => startPosition(BOARD, {
-    pieces: { b2: 'S', c2: 'S', d2: 'S', b3: 'S', d3: 'S', b4: 'S', c4: 'S', d4: 'S', c5: 'W' },
-    side: 'W',
-    hand: [['W', 1], ['S', 15]],
-  }),
-  rules: () => checkRules({
-    family: 'hunt',
-    sides: [sideRules({ places: true, steps: ['N', 'E', 'S', 'W'], captureTarget: 13 }), sideRules({ places: true, capture: 'jump' })],
-    escape: null,
-    stall: null,
-  }),
+  sides: [
+    { letter: 'S', name: 'sheep', plural: 'sheep' },
+    { letter: 'W', name: 'wolf', plural: 'wolves' },
+  ],
+  start: () =>
+    startPosition(BOARD, {
+      pieces: { b2: 'S', c2: 'S', d2: 'S', b3: 'S', d3: 'S', b4: 'S', c4: 'S', d4: 'S', c5: 'W' },
+      side: 'W',
+      hand: [
+        ['W', 1],
+        ['S', 15],
+      ],
+    }),
+  rules: () =>
+    checkRules({
+      family: 'hunt',
+      sides: [
+        sideRules({ places: true, steps: ['N', 'E', 'S', 'W'], captureTarget: 13 }),
+        sideRules({ places: true, capture: 'jump' }),
+      ],
+      escape: null,
+      stall: null,
+    }),
   options: [REPETITION_OPTION],
   evalWeights: HUNT_WEIGHTS,
 };

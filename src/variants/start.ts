@@ -22,7 +22,10 @@ export interface StartSpec {
 }
 
 function counts(items: ReadonlyArray<readonly [string, number]> | undefined): string {
-  const s = (items ?? []).filter(([, n]) => n > 0).map(([l, n]) => `${l}${n}`).join('');
+  const s = (items ?? [])
+    .filter(([, n]) => n > 0)
+    .map(([l, n]) => `${l}${n}`)
+    .join('');
   return s === '' ? '-' : s;
 }
 
@@ -41,8 +44,14 @@ export function startPosition(board: Board, spec: StartSpec): string {
     let run = 0;
     for (const p of rank) {
       const cell = spec.pieces[board.points[p]!.name];
-      if (cell === undefined) { run++; continue; }
-      if (run > 0) { out += String(run); run = 0; }
+      if (cell === undefined) {
+        run++;
+        continue;
+      }
+      if (run > 0) {
+        out += String(run);
+        run = 0;
+      }
       const [letter, n] = typeof cell === 'string' ? [cell, 1] : cell;
       if (!Number.isInteger(n) || n < 1 || n > 63) throw new RangeError(`startPosition: bad count ${n} of ${letter}`);
       out += n === 1 ? letter : `${letter}(${n})`;

@@ -22,14 +22,19 @@ export const surroundTheTiger: HuntVariant = {
   family: 'hunt',
   source: 'RULES.md §3 (Surround the Tiger); seed 001_874bc8b0e02e5eef.txt',
   board: () => BOARD,
-  sides: [{ letter: 'D', name: 'dog', plural: 'dogs' }, { letter: 'T', name: 'tiger', plural: 'tigers' }],
-  start: () => startPosition(BOARD, { pieces: { ...Object.fromEntries(EDGE.map((p) => [p, 'D'])), c3: 'T' }, side: 'T' }),
-  rules: () => checkRules({
-    family: 'hunt',
-    sides: [sideRules({ captureTarget: 6 }), sideRules({ capture: 'intervention' })],
-    escape: null,
-    stall: null,
-  }),
+  sides: [
+    { letter: 'D', name: 'dog', plural: 'dogs' },
+    { letter: 'T', name: 'tiger', plural: 'tigers' },
+  ],
+  start: () =>
+    startPosition(BOARD, { pieces: { ...Object.fromEntries(EDGE.map((p) => [p, 'D'])), c3: 'T' }, side: 'T' }),
+  rules: () =>
+    checkRules({
+      family: 'hunt',
+      sides: [sideRules({ captureTarget: 6 }), sideRules({ capture: 'intervention' })],
+      escape: null,
+      stall: null,
+    }),
   options: [REPETITION_OPTION],
   // No jumps: nothing is en prise; one tiger, so being trapped is the loss.
   evalWeights: {

@@ -1,5 +1,13 @@
 import { alquerque } from '../board/index.js';
-import { TIBETAN_OPTIONS, TIBETAN_SIDES, TIBETAN_SOURCE, TIBETAN_WEIGHTS, tibetanRules, tibetanStart, type GoatSetup } from './tibetan.js';
+import {
+  TIBETAN_OPTIONS,
+  TIBETAN_SIDES,
+  TIBETAN_SOURCE,
+  TIBETAN_WEIGHTS,
+  tibetanRules,
+  tibetanStart,
+  type GoatSetup,
+} from './tibetan.js';
 import type { HuntVariant, OptionValues } from './types.js';
 
 /** 5x5 + a den on the south edge: 31 points a1..e7, den ranks 1-2, main board ranks 3-7 (RULES.md §2). */
@@ -14,7 +22,9 @@ const SETUPS: Readonly<Record<string, GoatSetup>> = Object.freeze({
   square: { pieces: { b4: 'G', d4: 'G', b6: 'G', d6: 'G' }, hand: 12 },
 });
 
-/** Tiger points: 2 tigers stand on the den centre c2 and the gate c3 whatever tiger-start says; 1 on the one it names. */
+/**
+ * Tiger points: 2 tigers stand on the den centre c2 and the gate c3 whatever tiger-start says; 1 on the one it names.
+ */
 function tigers(o: OptionValues): string[] {
   if (Number(o.tigers) === 2) return ['c2', 'c3'];
   return [o['tiger-start'] === 'gate' ? 'c3' : 'c2'];
@@ -36,13 +46,21 @@ export const tibetan1: HuntVariant = {
   rules: (o) => tibetanRules(SETUPS[String(o.setup)]!, o),
   options: [
     {
-      name: 'setup', type: 'enum', default: 'far-rows', values: Object.keys(SETUPS),
+      name: 'setup',
+      type: 'enum',
+      default: 'far-rows',
+      values: Object.keys(SETUPS),
       source: 'RULES.md §2 (Goat setups, tibetan-1)',
-      description: 'far-rows: 10 goats on ranks 6-7, 5 in hand; ring: 8 around c5, 8 in hand; square: b4 d4 b6 d6, 12 in hand',
+      description:
+        'far-rows: 10 goats on ranks 6-7, 5 in hand; ring: 8 around c5, 8 in hand; square: b4 d4 b6 d6, 12 in hand',
     },
     {
-      name: 'tigers', type: 'int', default: 1, min: 1, max: 2,
-      source: 'RULES.md §2 (1: the form\'s name; 2: the seed\'s piece list)',
+      name: 'tigers',
+      type: 'int',
+      default: 1,
+      min: 1,
+      max: 2,
+      source: "RULES.md §2 (1: the form's name; 2: the seed's piece list)",
       description: '1 tiger (on the point tiger-start names), or 2 on the den centre c2 and the gate c3',
     },
     ...TIBETAN_OPTIONS,

@@ -1,5 +1,13 @@
 import { alquerque } from '../board/index.js';
-import { TIBETAN_OPTIONS, TIBETAN_SIDES, TIBETAN_SOURCE, TIBETAN_WEIGHTS, tibetanRules, tibetanStart, type GoatSetup } from './tibetan.js';
+import {
+  TIBETAN_OPTIONS,
+  TIBETAN_SIDES,
+  TIBETAN_SOURCE,
+  TIBETAN_WEIGHTS,
+  tibetanRules,
+  tibetanStart,
+  type GoatSetup,
+} from './tibetan.js';
 import type { HuntVariant } from './types.js';
 
 /** 5x5 + dens on the south and north edges: 37 points a1..e9, main board ranks 3-7, centre c5 (RULES.md §2). */
@@ -23,11 +31,15 @@ export const tibetan2: HuntVariant = {
   source: TIBETAN_SOURCE,
   board: () => BOARD,
   sides: TIBETAN_SIDES,
-  start: (o) => tibetanStart(BOARD, SETUPS[String(o.setup)]!, o['tiger-start'] === 'gate' ? ['c3', 'c7'] : ['c2', 'c8'], o),
+  start: (o) =>
+    tibetanStart(BOARD, SETUPS[String(o.setup)]!, o['tiger-start'] === 'gate' ? ['c3', 'c7'] : ['c2', 'c8'], o),
   rules: (o) => tibetanRules(SETUPS[String(o.setup)]!, o),
   options: [
     {
-      name: 'setup', type: 'enum', default: 'ring', values: Object.keys(SETUPS),
+      name: 'setup',
+      type: 'enum',
+      default: 'ring',
+      values: Object.keys(SETUPS),
       source: 'RULES.md §2 (Goat setups, tibetan-2)',
       description: 'ring: 8 goats around c5, 10 in hand; stacks: 6 stacked on each of b4, d4, b6, d6, none in hand',
     },

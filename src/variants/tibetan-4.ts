@@ -1,5 +1,13 @@
 import { alquerque } from '../board/index.js';
-import { TIBETAN_OPTIONS, TIBETAN_SIDES, TIBETAN_SOURCE, TIBETAN_WEIGHTS, tibetanRules, tibetanStart, type GoatSetup } from './tibetan.js';
+import {
+  TIBETAN_OPTIONS,
+  TIBETAN_SIDES,
+  TIBETAN_SOURCE,
+  TIBETAN_WEIGHTS,
+  tibetanRules,
+  tibetanStart,
+  type GoatSetup,
+} from './tibetan.js';
 import type { HuntVariant } from './types.js';
 
 /**
@@ -42,13 +50,23 @@ export const tibetan4: HuntVariant = {
   source: TIBETAN_SOURCE,
   board: () => BOARD,
   sides: TIBETAN_SIDES,
-  start: (o) => tibetanStart(BOARD, SETUPS[String(o.setup)]!, o['tiger-start'] === 'gate' ? ['g3', 'g11', 'c7', 'k7'] : ['g2', 'g12', 'b7', 'l7'], o),
+  start: (o) =>
+    tibetanStart(
+      BOARD,
+      SETUPS[String(o.setup)]!,
+      o['tiger-start'] === 'gate' ? ['g3', 'g11', 'c7', 'k7'] : ['g2', 'g12', 'b7', 'l7'],
+      o,
+    ),
   rules: (o) => tibetanRules(SETUPS[String(o.setup)]!, o),
   options: [
     {
-      name: 'setup', type: 'enum', default: 'third-line', values: Object.keys(SETUPS),
+      name: 'setup',
+      type: 'enum',
+      default: 'third-line',
+      values: Object.keys(SETUPS),
       source: 'RULES.md §2 (Goat setups, tibetan-4)',
-      description: 'third-line: 16 goats on the ring e5..i9, 48 in hand; second-line: 24 on the ring d4..j10, 50 in hand',
+      description:
+        'third-line: 16 goats on the ring e5..i9, 48 in hand; second-line: 24 on the ring d4..j10, 50 in hand',
     },
     ...TIBETAN_OPTIONS,
   ],

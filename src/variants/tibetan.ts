@@ -31,7 +31,10 @@ export const TIBETAN_BASE_RULES: RuleSet = checkRules({
 });
 
 /** A goat setup: goats on the board (single or stacked) and goats in hand (RULES.md §2 "Goat setups"). */
-export interface GoatSetup { pieces: Pieces; hand: number }
+export interface GoatSetup {
+  pieces: Pieces;
+  hand: number;
+}
 
 /** Goats in a setup: on the board (stacks counted) + in hand. */
 export function setupTotal(s: GoatSetup): number {
@@ -45,30 +48,50 @@ export function setupTotal(s: GoatSetup): number {
  */
 export function tibetanRules(setup: GoatSetup, o: OptionValues): RuleSet {
   const stacks = Object.values(setup.pieces).some((c) => typeof c !== 'string');
-  return extendRules(TIBETAN_BASE_RULES, { sides: [{ captureTarget: setupTotal(setup) - Number(o['tiger-win-goats-left']), stacks }] });
+  return extendRules(TIBETAN_BASE_RULES, {
+    sides: [{ captureTarget: setupTotal(setup) - Number(o['tiger-win-goats-left']), stacks }],
+  });
 }
 
-/** The start position: the setup's goats, tigers on `tigers`, goats in hand; the side from `first`; extra `-` (no last-moved goat). */
+/**
+ * The start position: the setup's goats, tigers on `tigers`, goats in hand; the side from `first`; extra `-` (no
+ * last-moved goat).
+ */
 export function tibetanStart(board: Board, setup: GoatSetup, tigers: readonly string[], o: OptionValues): string {
   const pieces: Record<string, string | readonly [string, number]> = { ...setup.pieces };
   for (const t of tigers) pieces[t] = 'T';
-  return startPosition(board, { pieces, side: o.first === 'tigers' ? 'T' : 'G', hand: [['G', setup.hand]], extra: '-' });
+  return startPosition(board, {
+    pieces,
+    side: o.first === 'tigers' ? 'T' : 'G',
+    hand: [['G', setup.hand]],
+    extra: '-',
+  });
 }
 
 /** The options every form has (after its own `setup` and, for tibetan-1, `tigers`). */
 export const TIBETAN_OPTIONS: readonly OptionDecl[] = Object.freeze([
   {
-    name: 'tiger-start', type: 'enum', default: 'centre', values: ['centre', 'gate'],
+    name: 'tiger-start',
+    type: 'enum',
+    default: 'centre',
+    values: ['centre', 'gate'],
     source: 'RULES.md §2 (centre: the rules text; gate: the board caption)',
     description: 'tigers start on the den centres or on the den gates',
   },
   {
-    name: 'first', type: 'enum', default: 'goats', values: ['goats', 'tigers'],
+    name: 'first',
+    type: 'enum',
+    default: 'goats',
+    values: ['goats', 'tigers'],
     source: 'RULES.md §2 (goats first as in Bagh Chal; the seed lists the goat turn first)',
     description: 'the side that moves first',
   },
   {
-    name: 'tiger-win-goats-left', type: 'int', default: 5, min: 5, max: 7,
+    name: 'tiger-win-goats-left',
+    type: 'int',
+    default: 5,
+    min: 5,
+    max: 7,
     source: 'RULES.md §2 (seed: "7 to 5"; 5 by default)',
     description: 'the tigers win once the goats left (on the board + in hand) are at most this many after a move',
   },

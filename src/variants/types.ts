@@ -18,7 +18,10 @@ export interface OptionDecl {
   default: number | string;
   /** enum: the allowed values; point: the allowed point names; int: words allowed besides integers. */
   values?: readonly string[];
-  /** Inclusive bounds of an int option (both required for 'int': test/unit/rule-limits.test.ts checks every declaration). */
+  /**
+   * Inclusive bounds of an int option (both required for 'int': test/unit/rule-limits.test.ts checks every
+   * declaration).
+   */
   min?: number;
   max?: number;
   /** RULES.md section / seed line the option comes from. */
@@ -28,7 +31,9 @@ export interface OptionDecl {
 
 /** A piece kind of a hunt game: its letter in position strings (upper case) and its name. */
 export interface PieceDecl {
-  letter: string; name: string; plural: string;
+  letter: string;
+  name: string;
+  plural: string;
   /** The side's id in results (`winner`); default 'prey' for side 0 and 'hunters' for side 1. */
   id?: string;
 }
@@ -135,7 +140,19 @@ export interface EvalWeights {
 }
 
 /** Feature order of EvalWeights in the core's WEIGHTS table (assembly/eval.ts F_*). */
-export const EVAL_FEATURES = ['captured', 'mobility', 'trapped', 'enPrise', 'tempo', 'preyMobility', 'space', 'cornered', 'threat', 'twoMoves', 'huntersAdjacent'] as const;
+export const EVAL_FEATURES = [
+  'captured',
+  'mobility',
+  'trapped',
+  'enPrise',
+  'tempo',
+  'preyMobility',
+  'space',
+  'cornered',
+  'threat',
+  'twoMoves',
+  'huntersAdjacent',
+] as const;
 
 /** Weights of the draughts evaluation's features, in centi-units from side 0's point of view. */
 export interface DraughtsEvalWeights {

@@ -16,7 +16,10 @@ export interface BoardMarks {
   selected: number[];
   /** Cells a click may go to next. */
   targets: number[];
-  /** Cells of the last move played (its click path: a multi-jump's start and each landing; drawn as a line through them). */
+  /**
+   * Cells of the last move played (its click path: a multi-jump's start and each landing; drawn as a line through
+   * them).
+   */
   last: number[];
   /** The best move found by the analysis as cells (origin ... destination; one cell for a placement), or null. */
   arrow: number[] | null;
@@ -24,7 +27,9 @@ export interface BoardMarks {
 
 /** Grid unit in SVG user units, and the margin around the grid for the coordinates. */
 export const UNIT = { points: 64, squares: 40 } as const;
-/** Font size of a square-board piece's kanji (two stacked) and of its shortest and longest code labels, in grid units. */
+/**
+ * Font size of a square-board piece's kanji (two stacked) and of its shortest and longest code labels, in grid units.
+ */
 export const SQUARE_LABEL = { kanji: 0.34, code: 0.36, longCode: 0.28 } as const;
 const MARGIN = 44;
 
@@ -67,19 +72,32 @@ function pointPiece(p: PieceView, x: number, y: number, u: number): SVGTemplateR
     <circle cx=${x} cy=${y} r=${r}></circle>
     ${p.promoted ? svg`<circle class="crown" cx=${x} cy=${y} r=${r * 0.72}></circle>` : ''}
     <text x=${x} y=${y} dy="0.35em" font-size=${r}>${p.label}</text>
-    ${p.count > 1 ? svg`<g class="stack"><circle cx=${x + r * 0.85} cy=${y - r * 0.85} r=${r * 0.5}></circle>
-      <text x=${x + r * 0.85} y=${y - r * 0.85} dy="0.35em" font-size=${r * 0.62}>${p.count}</text></g>` : ''}
+    ${
+      p.count > 1
+        ? svg`<g class="stack"><circle cx=${x + r * 0.85} cy=${y - r * 0.85} r=${r * 0.5}></circle>
+      <text x=${x + r * 0.85} y=${y - r * 0.85} dy="0.35em" font-size=${r * 0.62}>${p.count}</text></g>`
+        : ''
+    }
   </g>`;
 }
 
-function squarePiece(p: PieceView, x: number, y: number, u: number, upsideDown: boolean, labels: string): SVGTemplateResult {
-  const h = u * 0.46, w = u * 0.4;
+function squarePiece(
+  p: PieceView,
+  x: number,
+  y: number,
+  u: number,
+  upsideDown: boolean,
+  labels: string,
+): SVGTemplateResult {
+  const h = u * 0.46,
+    w = u * 0.4;
   const shape = `M ${x} ${y - h} L ${x + w * 0.8} ${y - h * 0.6} L ${x + w} ${y + h} L ${x - w} ${y + h} L ${x - w * 0.8} ${y - h * 0.6} Z`;
   const kanji = [...(p.kanji ?? p.label)].slice(0, 2);
   const k = u * SQUARE_LABEL.kanji;
-  const text = labels === 'kanji' && p.kanji
-    ? svg`<text x=${x} y=${y - u * 0.04} font-size=${k}>${kanji[0]}</text><text x=${x} y=${y + u * 0.3} font-size=${k}>${kanji[1] ?? ''}</text>`
-    : svg`<text x=${x} y=${y + u * 0.04} dy="0.35em" font-size=${u * (p.label.length > 2 ? SQUARE_LABEL.longCode : SQUARE_LABEL.code)}>${p.label}</text>`;
+  const text =
+    labels === 'kanji' && p.kanji
+      ? svg`<text x=${x} y=${y - u * 0.04} font-size=${k}>${kanji[0]}</text><text x=${x} y=${y + u * 0.3} font-size=${k}>${kanji[1] ?? ''}</text>`
+      : svg`<text x=${x} y=${y + u * 0.04} dy="0.35em" font-size=${u * (p.label.length > 2 ? SQUARE_LABEL.longCode : SQUARE_LABEL.code)}>${p.label}</text>`;
   return svg`<g class="piece sq side${p.side}${p.promoted ? ' promoted' : ''}" data-piece=${p.label} data-side=${p.side}
       transform=${upsideDown ? `rotate(180 ${x} ${y})` : ''}>
     <title>${p.title}</title><path d=${shape}></path>${text}</g>`;
@@ -91,7 +109,12 @@ function squarePiece(p: PieceView, x: number, y: number, u: number, upsideDown: 
  * (pos.marks: a dashed ring, its reason as the tooltip), the analysis arrow, and one hit area per cell
  * that calls `onCell(index)` when clicked or tapped. Cells carry `data-point` (their name).
  */
-export function renderBoard(g: Geometry, pos: PositionView, marks: BoardMarks, onCell: (i: number) => void): SVGTemplateResult {
+export function renderBoard(
+  g: Geometry,
+  pos: PositionView,
+  marks: BoardMarks,
+  onCell: (i: number) => void,
+): SVGTemplateResult {
   const u = UNIT[g.kind];
   const [W, H] = boardSize(g);
   const at = (i: number) => cellCentre(g, i, marks.flipped);
@@ -100,18 +123,32 @@ export function renderBoard(g: Geometry, pos: PositionView, marks: BoardMarks, o
   const fileLabel = (x: number) => String.fromCharCode(97 + x);
   const colOf = (x: number) => MARGIN + (marks.flipped ? g.width - 1 - x : x) * u + (g.kind === 'squares' ? u / 2 : 0);
   const rowOf = (y: number) => MARGIN + (marks.flipped ? y : g.height - 1 - y) * u + (g.kind === 'squares' ? u / 2 : 0);
-  const grid = g.kind === 'points'
-    ? g.lines.map((l) => svg`<polyline class="line" points=${l.map((i) => at(i).join(',')).join(' ')}></polyline>`)
-    : g.cells.map((c) => { const [x, y] = at(c.index); return svg`<rect class="square" x=${x - u / 2} y=${y - u / 2} width=${u} height=${u}></rect>`; });
-  const sel = new Set(marks.selected), tgt = new Set(marks.targets), last = new Set(marks.last);
+  const grid =
+    g.kind === 'points'
+      ? g.lines.map((l) => svg`<polyline class="line" points=${l.map((i) => at(i).join(',')).join(' ')}></polyline>`)
+      : g.cells.map((c) => {
+          const [x, y] = at(c.index);
+          return svg`<rect class="square" x=${x - u / 2} y=${y - u / 2} width=${u} height=${u}></rect>`;
+        });
+  const sel = new Set(marks.selected),
+    tgt = new Set(marks.targets),
+    last = new Set(marks.last);
   const ruled = new Map(pos.marks.map((m) => [m.point, m]));
   // a path of two cells or more as a line through them (a step: from and to; a multi-jump: every landing)
-  const path = (cells: number[], cls: string) => cells.length < 2 ? ''
-    : svg`<polyline class="path ${cls}" data-cells=${cells.map((i) => g.cells[i]!.name).join(' ')} points=${cells.map((i) => at(i).join(',')).join(' ')}></polyline>`;
+  const path = (cells: number[], cls: string) =>
+    cells.length < 2
+      ? ''
+      : svg`<polyline class="path ${cls}" data-cells=${cells.map((i) => g.cells[i]!.name).join(' ')} points=${cells.map((i) => at(i).join(',')).join(' ')}></polyline>`;
   // the best move: an arrow along its cells, or a ring on the one cell of a placement
-  const arrow = !marks.arrow || marks.arrow.length === 0 ? '' : marks.arrow.length === 1
-    ? (() => { const [x, y] = at(marks.arrow![0]!); return svg`<circle class="arrow best" cx=${x} cy=${y} r=${u * 0.3}></circle>`; })()
-    : svg`<polyline class="arrow" marker-end="url(#arrowhead)" points=${marks.arrow.map((i) => at(i).join(',')).join(' ')}></polyline>`;
+  const arrow =
+    !marks.arrow || marks.arrow.length === 0
+      ? ''
+      : marks.arrow.length === 1
+        ? (() => {
+            const [x, y] = at(marks.arrow![0]!);
+            return svg`<circle class="arrow best" cx=${x} cy=${y} r=${u * 0.3}></circle>`;
+          })()
+        : svg`<polyline class="arrow" marker-end="url(#arrowhead)" points=${marks.arrow.map((i) => at(i).join(',')).join(' ')}></polyline>`;
   return svg`<svg class="board ${g.kind}" viewBox="0 0 ${W} ${H}" role="img" aria-label="board">
     <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
       <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead"></path></marker></defs>
@@ -133,7 +170,9 @@ export function renderBoard(g: Geometry, pos: PositionView, marks: BoardMarks, o
       const p = pos.pieces[c.index];
       if (!p) return '';
       const [x, y] = at(c.index);
-      return g.kind === 'points' ? pointPiece(p, x, y, u) : squarePiece(p, x, y, u, (p.side === 1) !== marks.flipped, marks.labels);
+      return g.kind === 'points'
+        ? pointPiece(p, x, y, u)
+        : squarePiece(p, x, y, u, (p.side === 1) !== marks.flipped, marks.labels);
     })}
     ${pos.marks.map((m) => {
       const [x, y] = at(m.point);
@@ -142,7 +181,12 @@ export function renderBoard(g: Geometry, pos: PositionView, marks: BoardMarks, o
         ? svg`<circle class="rule-mark ${m.kind}" data-mark=${name} cx=${x} cy=${y} r=${u * 0.42}><title>${m.reason}</title></circle>`
         : svg`<rect class="rule-mark ${m.kind}" data-mark=${name} x=${x - u * 0.46} y=${y - u * 0.46} width=${u * 0.92} height=${u * 0.92}><title>${m.reason}</title></rect>`;
     })}
-    ${g.cells.filter((c) => tgt.has(c.index)).map((c) => { const [x, y] = at(c.index); return svg`<circle class="target" cx=${x} cy=${y} r=${u * 0.14}></circle>`; })}
+    ${g.cells
+      .filter((c) => tgt.has(c.index))
+      .map((c) => {
+        const [x, y] = at(c.index);
+        return svg`<circle class="target" cx=${x} cy=${y} r=${u * 0.14}></circle>`;
+      })}
     ${arrow}
     ${g.cells.map((c) => {
       const [x, y] = at(c.index);

@@ -26,24 +26,49 @@ export async function think(): Promise<void> {
   if (!pg || !ui.line) return;
   engine.stop();
   const my = epoch();
-  if (here().result) { ui.thinking = false; update(); return; }
+  if (here().result) {
+    ui.thinking = false;
+    update();
+    return;
+  }
   if (ui.players[toMove()] === 'engine' && ui.line.ply === ui.line.moves.length) {
-    ui.thinking = true; ui.engineStatus = 'thinking…'; update();
+    ui.thinking = true;
+    ui.engineStatus = 'thinking…';
+    update();
     const limits = ui.limit === 'depth' ? { depth: ui.limitValue } : { movetime: ui.limitValue };
     const started = performance.now();
     try {
-      const r = await enqueue((w) => w.search({ ...limits, onIteration: (i) => { if (my === epoch()) { ui.iterations = [...ui.iterations, i]; update(); } } }));
+      const r = await enqueue((w) =>
+        w.search({
+          ...limits,
+          onIteration: (i) => {
+            if (my === epoch()) {
+              ui.iterations = [...ui.iterations, i];
+              update();
+            }
+          },
+        }),
+      );
       if (my !== epoch()) return;
-      const wait = ui.players[0] === 'engine' && ui.players[1] === 'engine' ? ui.pause - (performance.now() - started) : 0;
+      const wait =
+        ui.players[0] === 'engine' && ui.players[1] === 'engine' ? ui.pause - (performance.now() - started) : 0;
       if (wait > 0) await new Promise((res) => setTimeout(res, wait));
       if (my !== epoch()) return;
       ui.thinking = false;
-      if (!r.bestmove) { ui.engineStatus = 'the engine has no move'; update(); return; }
+      if (!r.bestmove) {
+        ui.engineStatus = 'the engine has no move';
+        update();
+        return;
+      }
       ui.engineStatus = `engine played ${r.bestmove} (depth ${r.depth}, ${scoreText(r, toMove(), here().view.sides)})`;
       ui.line.play(r.bestmove);
       positionChanged();
     } catch (e) {
-      if (my === epoch()) { ui.thinking = false; ui.errors.engine = message(e); update(); }
+      if (my === epoch()) {
+        ui.thinking = false;
+        ui.errors.engine = message(e);
+        update();
+      }
     }
     return;
   }
@@ -57,16 +82,37 @@ async function analyse(my: number): Promise<void> {
   ui.iterations = [];
   const limits = isolated ? { movetime: 0 } : { movetime: UNISOLATED_ANALYSIS_MS };
   try {
-    await enqueue((w) => my !== epoch() ? Promise.resolve(null) : w.search({ ...limits, onIteration: (i) => { if (my === epoch()) { ui.iterations = [...ui.iterations, i]; update(); } } }));
+    await enqueue((w) =>
+      my !== epoch()
+        ? Promise.resolve(null)
+        : w.search({
+            ...limits,
+            onIteration: (i) => {
+              if (my === epoch()) {
+                ui.iterations = [...ui.iterations, i];
+                update();
+              }
+            },
+          }),
+    );
   } catch (e) {
     if (my === epoch()) ui.errors.engine = message(e);
   }
-  if (my === epoch()) { ui.analysing = false; update(); }
+  if (my === epoch()) {
+    ui.analysing = false;
+    update();
+  }
 }
 
 /** Starts the analysis, or stops it when it runs (the Analyse button). */
 export function toggleAnalysis(): void {
-  if (ui.analysing) { ui.analysing = false; newEpoch(); engine.stop(); update(); return; }
+  if (ui.analysing) {
+    ui.analysing = false;
+    newEpoch();
+    engine.stop();
+    update();
+    return;
+  }
   ui.analysing = true;
   delete ui.errors.engine;
   newEpoch();
@@ -92,7 +138,9 @@ export async function runPerft(divide: boolean): Promise<void> {
   if (ui.perftRunning) return;
   ui.perftRunning = true;
   const depth = ui.perftDepth;
-  ui.perftOut = `${divide ? 'divide' : 'perft'} ${depth}…`; delete ui.errors.perft; update();
+  ui.perftOut = `${divide ? 'divide' : 'perft'} ${depth}…`;
+  delete ui.errors.perft;
+  update();
   const limits = pg.perftTakesLimits ? { movetime: 60_000 } : undefined;
   const t0 = performance.now();
   try {
@@ -100,14 +148,20 @@ export async function runPerft(divide: boolean): Promise<void> {
       const r = await enqueue((w) => w.divide(depth, limits));
       if (!ui.perftRunning) return;
       const total = Object.values(r).reduce((a, b) => a + b, 0);
-      ui.perftOut = Object.entries(r).map(([m, n]) => `${m}: ${n}`).join('\n') + `\n\n${Object.keys(r).length} moves, ${total} leaves, ${Math.round(performance.now() - t0)} ms`;
+      ui.perftOut =
+        Object.entries(r)
+          .map(([m, n]) => `${m}: ${n}`)
+          .join('\n') + `\n\n${Object.keys(r).length} moves, ${total} leaves, ${Math.round(performance.now() - t0)} ms`;
     } else {
       const n = await enqueue((w) => w.perft(depth, limits));
       if (!ui.perftRunning) return;
       ui.perftOut = `perft(${depth}) = ${n} (${Math.round(performance.now() - t0)} ms)`;
     }
   } catch (e) {
-    if (ui.perftRunning) { ui.perftOut = ''; ui.errors.perft = message(e); }
+    if (ui.perftRunning) {
+      ui.perftOut = '';
+      ui.errors.perft = message(e);
+    }
   }
   ui.perftRunning = false;
   update();

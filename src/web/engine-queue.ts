@@ -25,7 +25,9 @@ export class EngineQueue {
   ) {}
 
   /** True once a worker has started (and was not ended since). */
-  get started(): boolean { return this.worker !== null; }
+  get started(): boolean {
+    return this.worker !== null;
+  }
 
   /**
    * Ends the worker (if any, whatever it is doing) and starts a new one for `pg` at its start. The
@@ -37,7 +39,8 @@ export class EngineQueue {
     this.line = [];
     void old?.terminate();
     const p = EngineWorker.start({ variant: pg.variant.id, options: pg.options, position: pg.start }).then((w) => {
-      if (this.current() === pg) this.worker = w; else void w.terminate();
+      if (this.current() === pg) this.worker = w;
+      else void w.terminate();
       return w;
     });
     this.starting = p;
@@ -53,7 +56,13 @@ export class EngineQueue {
     const w = this.worker;
     if (!w) return;
     this.stop();
-    const p = this.job.catch(() => {}).then(async () => { await w.setPosition(pg.start); this.line = []; return w; });
+    const p = this.job
+      .catch(() => {})
+      .then(async () => {
+        await w.setPosition(pg.start);
+        this.line = [];
+        return w;
+      });
     this.starting = p;
     this.job = p;
     p.catch((e: unknown) => this.report(e, false));
@@ -63,8 +72,14 @@ export class EngineQueue {
   private async sync(w: EngineWorker, moves: string[]): Promise<void> {
     let common = 0;
     while (common < this.line.length && common < moves.length && this.line[common] === moves[common]) common++;
-    while (this.line.length > common) { await w.undo(); this.line.pop(); }
-    for (const m of moves.slice(common)) { await w.play(m); this.line.push(m); }
+    while (this.line.length > common) {
+      await w.undo();
+      this.line.pop();
+    }
+    for (const m of moves.slice(common)) {
+      await w.play(m);
+      this.line.push(m);
+    }
   }
 
   /**
@@ -73,15 +88,19 @@ export class EngineQueue {
    * a move is refused. Call start() first.
    */
   run<T>(moves: string[], work: (w: EngineWorker) => Promise<T>): Promise<T> {
-    const run = this.job.catch(() => {}).then(async () => {
-      const w = await this.starting!;
-      await this.sync(w, moves);
-      return work(w);
-    });
+    const run = this.job
+      .catch(() => {})
+      .then(async () => {
+        const w = await this.starting!;
+        await this.sync(w, moves);
+        return work(w);
+      });
     this.job = run;
     return run;
   }
 
   /** Stops whatever the worker is doing (a search returns at once on an isolated page). */
-  stop(): void { this.worker?.stop(); }
+  stop(): void {
+    this.worker?.stop();
+  }
 }

@@ -5,7 +5,16 @@
  * and each legal move as the cells a player clicks. A family or variant added to the engine appears
  * here with no code of its own.
  */
-import { createGame, listVariants, type AnyGame, type CounterDescription, type PieceDescription, type PointMark, type SideDescription, type VariantListing } from '../engine.js';
+import {
+  createGame,
+  listVariants,
+  type AnyGame,
+  type CounterDescription,
+  type PieceDescription,
+  type PointMark,
+  type SideDescription,
+  type VariantListing,
+} from '../engine.js';
 import { ArgumentError } from '../contract/errors.js';
 
 /** One place a piece can stand: a point of a lattice board or a square of a square board. */
@@ -25,7 +34,13 @@ export interface Cell {
  * on points joined by `lines` (each a list of cell indices along one straight line); `kind: 'squares'`:
  * pieces stand in the squares of a `width` x `height` grid and `lines` is empty.
  */
-export interface Geometry { kind: 'points' | 'squares'; width: number; height: number; cells: Cell[]; lines: number[][] }
+export interface Geometry {
+  kind: 'points' | 'squares';
+  width: number;
+  height: number;
+  cells: Cell[];
+  lines: number[][];
+}
 
 /** A piece (or a stack of pieces) on a cell, as describe() gives it (src/engine.ts PieceDescription). */
 export type PieceView = PieceDescription;
@@ -39,8 +54,11 @@ export type SideView = SideDescription;
  * as describe() gives them (src/contract/types.ts CounterDescription, PointMark).
  */
 export interface PositionView {
-  pieces: (PieceView | null)[]; toMove: 0 | 1; sides: [SideView, SideView];
-  counters: CounterDescription[]; marks: PointMark[];
+  pieces: (PieceView | null)[];
+  toMove: 0 | 1;
+  sides: [SideView, SideView];
+  counters: CounterDescription[];
+  marks: PointMark[];
 }
 
 /**
@@ -49,13 +67,26 @@ export interface PositionView {
  * move taking pieces it passes the origin, each square passed with a capture and the destination),
  * `suffix` = what a choice adds after the path (the move's `choice`, e.g. a promotion `+`; '' for none).
  */
-export interface MovePath { text: string; path: number[]; suffix: string }
+export interface MovePath {
+  text: string;
+  path: number[];
+  suffix: string;
+}
 
-/** Where a path of clicks stands (PageGame.along): the move it completes (canonical text, or null), and whether it may go on. */
-export interface Along { move: string | null; more: boolean }
+/**
+ * Where a path of clicks stands (PageGame.along): the move it completes (canonical text, or null), and whether it may
+ * go on.
+ */
+export interface Along {
+  move: string | null;
+  more: boolean;
+}
 
 /** The game itself as the page drives it (any family's AnyGame). */
-export type PageEngine = Pick<AnyGame, 'legalMoves' | 'play' | 'undo' | 'position' | 'setPosition' | 'result' | 'dispose'>;
+export type PageEngine = Pick<
+  AnyGame,
+  'legalMoves' | 'play' | 'undo' | 'position' | 'setPosition' | 'result' | 'dispose'
+>;
 
 /** A game on the page: the engine of the rules plus what is needed to draw it and click moves. */
 export interface PageGame {
@@ -99,26 +130,39 @@ export interface PageGame {
 }
 
 /** Every variant the page offers, in `lattice variants` order (from the engine's registry). */
-export function variantList(): VariantListing[] { return listVariants(); }
+export function variantList(): VariantListing[] {
+  return listVariants();
+}
 
 /**
  * Creates the page's game of `variantId` with option values `options` (strings, as from a form or a
  * URL) and, if given, a start `position`. Rejects with UnknownVariantError, OptionError or ParseError
  * (from the engine, with messages naming what is wrong).
  */
-export async function createPageGame(variantId: string, options: Record<string, string>, position?: string): Promise<PageGame> {
+export async function createPageGame(
+  variantId: string,
+  options: Record<string, string>,
+  position?: string,
+): Promise<PageGame> {
   const game = await createGame(variantId, { options, ...(position === undefined ? {} : { position }) });
   const variant = variantList().find((v) => v.id === variantId)!;
   const described = game.describe();
   const board = described.board;
   const cells = board.points.map((p, index): Cell => ({ index, name: p.name, x: p.x, y: p.y }));
-  const geometry: Geometry = { kind: board.kind, width: board.width, height: board.height, cells, lines: board.lines.map((l) => [...l]) };
+  const geometry: Geometry = {
+    kind: board.kind,
+    width: board.width,
+    height: board.height,
+    cells,
+    lines: board.lines.map((l) => [...l]),
+  };
   const byName = new Map(cells.map((c) => [c.name, c.index]));
-  const cellsOf = (names: readonly string[]): number[] => names.map((n) => {
-    const i = byName.get(n);
-    if (i === undefined) throw new Error(`the game named a point its board does not have: ${n}`);
-    return i;
-  });
+  const cellsOf = (names: readonly string[]): number[] =>
+    names.map((n) => {
+      const i = byName.get(n);
+      if (i === undefined) throw new Error(`the game named a point its board does not have: ${n}`);
+      return i;
+    });
   const view = lastOne((text: string): PositionView => {
     const d = game.describe(text);
     return { pieces: d.pieces, toMove: d.toMove, sides: d.sides, counters: d.counters, marks: d.marks };
@@ -131,15 +175,21 @@ export async function createPageGame(variantId: string, options: Record<string, 
   const lookedUp = new Map<string, number[]>();
   const along = game.along?.bind(game);
   return {
-    variant, options, engine: game, geometry, labels: described.labels, start: game.position(),
-    perftTakesLimits: takesPerftLimits(game), view,
+    variant,
+    options,
+    engine: game,
+    geometry,
+    labels: described.labels,
+    start: game.position(),
+    perftTakesLimits: takesPerftLimits(game),
+    view,
     movePaths: () => game.moves().map((m) => ({ text: m.text, path: cellsOf(m.path), suffix: m.choice ?? '' })),
     ...(along ? { along: (prefix: number[]) => along(prefix.map((i) => cells[i]!.name)) } : {}),
     example: () => game.moves()[0]?.text ?? null,
     play(move: string, path?: number[]): void {
-      const listed = path ? null : game.moves();   // the legal moves of the position it is played in
+      const listed = path ? null : game.moves(); // the legal moves of the position it is played in
       game.play(move);
-      const text = game.history().at(-1);   // the text the engine gives the move played
+      const text = game.history().at(-1); // the text the engine gives the move played
       const m = listed?.find((x) => x.text === text);
       const cells = path ?? (m ? cellsOf(m.path) : null);
       if (cells) played.set(playedKey(game.position(), move), cells);
@@ -148,7 +198,10 @@ export async function createPageGame(variantId: string, options: Record<string, 
       const here = game.position();
       const kept = played.get(playedKey(here, text));
       if (kept) return kept;
-      if (lookedUpIn !== here) { lookedUpIn = here; lookedUp.clear(); }
+      if (lookedUpIn !== here) {
+        lookedUpIn = here;
+        lookedUp.clear();
+      }
       let cells = lookedUp.get(text);
       if (!cells) {
         const m = game.moves().find((x) => x.text === text);
@@ -178,7 +231,10 @@ function takesPerftLimits(game: AnyGame): boolean {
 function lastOne<T>(f: (text: string) => T): (text: string) => T {
   let key: string | undefined, value: T;
   return (text) => {
-    if (text !== key) { value = f(text); key = text; }
+    if (text !== key) {
+      value = f(text);
+      key = text;
+    }
     return value;
   };
 }
@@ -189,6 +245,11 @@ function lastOne<T>(f: (text: string) => T): (text: string) => T {
  * shows as itself.
  */
 export function choiceText(m: MovePath): string {
-  const words: Record<string, string> = { '': 'no promotion', '+': 'promote (+)', '=T': 'Teaching King (=T)', '=B': 'Buddhist Spirit (=B)' };
+  const words: Record<string, string> = {
+    '': 'no promotion',
+    '+': 'promote (+)',
+    '=T': 'Teaching King (=T)',
+    '=B': 'Buddhist Spirit (=B)',
+  };
   return `${words[m.suffix] ?? m.suffix}: ${m.text}`;
 }

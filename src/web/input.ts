@@ -4,7 +4,20 @@
  * handler changes the state through state.ts and draws the page.
  */
 import { variantList } from './families.js';
-import { ZOOMS, clicks, go, here, mayClick, message, newGame, playMove, positionChanged, toMove, ui, update } from './state.js';
+import {
+  ZOOMS,
+  clicks,
+  go,
+  here,
+  mayClick,
+  message,
+  newGame,
+  playMove,
+  positionChanged,
+  toMove,
+  ui,
+  update,
+} from './state.js';
 import { clickNote } from './words.js';
 
 /**
@@ -15,9 +28,14 @@ import { clickNote } from './words.js';
  */
 export function onCell(cell: number): void {
   if (!ui.here || ui.busy) return;
-  if (ui.choice) { ui.note = 'choose one of the moves offered below the board, or cancel'; update(); return; }
+  if (ui.choice) {
+    ui.note = 'choose one of the moves offered below the board, or cancel';
+    update();
+    return;
+  }
   ui.note = '';
-  if (!mayClick()) {   // not your turn, or the game is over
+  if (!mayClick()) {
+    // not your turn, or the game is over
     const h = here();
     ui.note = h.result ? 'the game is over' : `the engine plays the ${h.view.sides[toMove()].plural} (see Players)`;
     update();
@@ -26,8 +44,10 @@ export function onCell(cell: number): void {
   const input = clicks();
   const out = input.click(cell);
   if (out.kind === 'play') playMove(out.move, out.path);
-  else if (out.kind === 'choose') { ui.choice = out.moves; update(); }
-  else {
+  else if (out.kind === 'choose') {
+    ui.choice = out.moves;
+    update();
+  } else {
     if (input.prefix.length === 0) ui.note = clickNote(here().view, cell, ui.pg!.geometry.cells[cell]!.name);
     update();
   }
@@ -36,7 +56,7 @@ export function onCell(cell: number): void {
 /** Zooms the board one step in (`+1`) or out (`-1`) along ZOOMS (1: fitted to the page). */
 export function zoom(step: 1 | -1): void {
   const i = ZOOMS.indexOf(ui.zoom);
-  ui.zoom = ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, (i < 0 ? 0 : i) + step))]!;
+  ui.zoom = ZOOMS[Math.max(0, Math.min(ZOOMS.length - 1, Math.max(i, 0) + step))]!;
   update();
 }
 
@@ -46,7 +66,11 @@ export function onMoveBox(ev: Event): void {
   const box = (ev.target as HTMLFormElement).elements.namedItem('move') as HTMLInputElement;
   const text = box.value.trim();
   if (text === '') return;
-  if (here().result) { ui.errors.move = 'the game is over'; update(); return; }
+  if (here().result) {
+    ui.errors.move = 'the game is over';
+    update();
+    return;
+  }
   if (playMove(text)) box.value = '';
 }
 
@@ -56,9 +80,10 @@ export async function onLoadPosition(ev: Event): Promise<void> {
   const text = ((ev.target as HTMLFormElement).elements.namedItem('position') as HTMLTextAreaElement).value.trim();
   const pg = ui.pg!;
   try {
-    pg.engine.setPosition(text);   // validates; ParseError says where and why
+    pg.engine.setPosition(text); // validates; ParseError says where and why
   } catch (e) {
-    ui.errors.position = message(e); update();
+    ui.errors.position = message(e);
+    update();
     return;
   }
   const start = pg.engine.position();
@@ -72,7 +97,11 @@ export async function onLoadPosition(ev: Event): Promise<void> {
 export async function onLoadMoves(ev: Event): Promise<void> {
   ev.preventDefault();
   const text = ((ev.target as HTMLFormElement).elements.namedItem('moves') as HTMLTextAreaElement).value;
-  const moves = text.replace(/\d+\.\s*/g, ' ').trim().split(/[\s,]+/).filter((m) => m !== '');
+  const moves = text
+    .replace(/\d+\.\s*/g, ' ')
+    .trim()
+    .split(/[\s,]+/)
+    .filter((m) => m !== '');
   const pg = ui.pg!;
   // check first, on the page's game, so a bad list changes nothing
   const line = ui.line!;
@@ -81,11 +110,21 @@ export async function onLoadMoves(ev: Event): Promise<void> {
   let played = 0;
   let error: string | undefined;
   for (const [i, m] of moves.entries()) {
-    try { pg.engine.play(m); played++; } catch (e) { error = `move ${i + 1} (${m}): ${message(e)}`; break; }
+    try {
+      pg.engine.play(m);
+      played++;
+    } catch (e) {
+      error = `move ${i + 1} (${m}): ${message(e)}`;
+      break;
+    }
   }
   for (; played > 0; played--) pg.engine.undo();
   line.goTo(back);
-  if (error) { ui.errors.moves = error; update(); return; }
+  if (error) {
+    ui.errors.moves = error;
+    update();
+    return;
+  }
   delete ui.errors.moves;
   line.goTo(0);
   line.moves = [];
@@ -102,19 +141,38 @@ export async function onNewGame(ev: Event): Promise<void> {
     const val = ui.formOptions[o.name];
     if (val !== undefined && val !== String(o.default)) options[o.name] = val;
   }
-  try { await newGame({ variant: v.id, options, moves: [] }); } catch { /* shown */ }
+  try {
+    await newGame({ variant: v.id, options, moves: [] });
+  } catch {
+    /* shown */
+  }
 }
 
 /** Copies `text` to the clipboard, when the browser lets the page (silently nothing otherwise). */
-export function copy(text: string): void { void navigator.clipboard?.writeText(text).catch(() => {}); }
+export function copy(text: string): void {
+  void navigator.clipboard?.writeText(text).catch(() => {});
+}
 
-/** Listens for the page's keys outside form fields: ← and → back and forward, Escape drops the move being entered, f flips. */
+/**
+ * Listens for the page's keys outside form fields: ← and → back and forward, Escape drops the move being entered, f
+ * flips.
+ */
 export function listenForKeys(): void {
   document.addEventListener('keydown', (ev) => {
     if ((ev.target as HTMLElement).closest('input, textarea, select')) return;
-    if (ev.key === 'ArrowLeft') { go(ui.line!.ply - 1); ev.preventDefault(); }
-    else if (ev.key === 'ArrowRight') { go(ui.line!.ply + 1); ev.preventDefault(); }
-    else if (ev.key === 'Escape') { ui.input?.reset(); ui.choice = null; update(); }
-    else if (ev.key === 'f') { ui.flipped = !ui.flipped; update(); }
+    if (ev.key === 'ArrowLeft') {
+      go(ui.line!.ply - 1);
+      ev.preventDefault();
+    } else if (ev.key === 'ArrowRight') {
+      go(ui.line!.ply + 1);
+      ev.preventDefault();
+    } else if (ev.key === 'Escape') {
+      ui.input?.reset();
+      ui.choice = null;
+      update();
+    } else if (ev.key === 'f') {
+      ui.flipped = !ui.flipped;
+      update();
+    }
   });
 }

@@ -22,7 +22,10 @@ const root = document.getElementById('app')!;
 root.textContent = '';
 setRenderer(() => renderPage(root));
 // after each change of position: the engine's turn (or the analysis), and the tablebase's verdict
-setOnPosition(() => { void think(); void probeTablebase(epoch()); });
+setOnPosition(() => {
+  void think();
+  void probeTablebase(epoch());
+});
 listenForKeys();
 
 /**
@@ -34,16 +37,28 @@ async function boot(): Promise<void> {
   ui.tablebase = hasTablebase();
   let spec: GameSpec | null = null;
   let urlError: string | undefined;
-  try { spec = queryToSpec(location.search); } catch (e) { urlError = message(e); }
+  try {
+    spec = queryToSpec(location.search);
+  } catch (e) {
+    urlError = message(e);
+  }
   if (spec) {
     try {
       await newGame(spec);
-      if (ui.errors.moves) { ui.errors.url = `the URL's moves stop at ${ui.errors.moves}`; update(); }
+      if (ui.errors.moves) {
+        ui.errors.url = `the URL's moves stop at ${ui.errors.moves}`;
+        update();
+      }
       return;
-    } catch (e) { urlError = `the URL does not give a game: ${message(e)}`; }
+    } catch (e) {
+      urlError = `the URL does not give a game: ${message(e)}`;
+    }
   }
   await newGame({ variant: variantList()[0]!.id, options: {}, moves: [] });
-  if (urlError) { ui.errors.url = urlError; update(); }
+  if (urlError) {
+    ui.errors.url = urlError;
+    update();
+  }
 }
 
 void boot();

@@ -6,10 +6,10 @@ import type { Along, MovePath, PageGame } from './families.js';
 
 /** Result of a click on the board (see ClickInput.click). */
 export type ClickOutcome =
-  | { kind: 'none' }                        // nothing changed (an illegal click)
-  | { kind: 'partial' }                     // a move is being entered: more clicks to come
-  | { kind: 'play'; move: string; path: number[] }   // a complete move, and the cells clicked for it
-  | { kind: 'choose'; moves: MovePath[] };  // the path is complete, several moves share it (promotion)
+  | { kind: 'none' } // nothing changed (an illegal click)
+  | { kind: 'partial' } // a move is being entered: more clicks to come
+  | { kind: 'play'; move: string; path: number[] } // a complete move, and the cells clicked for it
+  | { kind: 'choose'; moves: MovePath[] }; // the path is complete, several moves share it (promotion)
 
 /**
  * Click entry that asks where a path of clicks stands instead of listing every path (games whose
@@ -57,14 +57,17 @@ export class ClickInput {
   }
   private finish(done: MovePath[]): ClickOutcome {
     this.reset();
-    return done.length === 1 ? { kind: 'play', move: done[0]!.text, path: done[0]!.path } : { kind: 'choose', moves: done };
+    return done.length === 1
+      ? { kind: 'play', move: done[0]!.text, path: done[0]!.path }
+      : { kind: 'choose', moves: done };
   }
 
   /** The cells sharing a drawn line with `cell` (a Walk's candidates for the next click). */
   private matesOf(cell: number): number[] {
     if (this.mates === null) {
       const sets: Set<number>[] = [];
-      for (const l of this.walk!.lines) for (const p of l) for (const q of l) if (p !== q) (sets[p] ??= new Set()).add(q);
+      for (const l of this.walk!.lines)
+        for (const p of l) for (const q of l) if (p !== q) (sets[p] ??= new Set()).add(q);
       this.mates = sets.map((s) => (s ? [...s] : []));
     }
     return this.mates[cell] ?? [];
@@ -89,7 +92,7 @@ export class ClickInput {
     const out = new Set<number>();
     for (const m of this.live) {
       if (m.path.length > n) out.add(m.path[n]!);
-      else out.add(this.prefix[n - 1]!);   // ending here is a click on the last cell again
+      else out.add(this.prefix[n - 1]!); // ending here is a click on the last cell again
     }
     return [...out];
   }
@@ -111,7 +114,11 @@ export class ClickInput {
       const here = this.live.filter((m) => m.path.length === pre.length);
       if (here.length > 0) return this.finish(here);
     }
-    if (longer.length > 0) { this.prefix = [...pre, cell]; this.live = next; return { kind: 'partial' }; }
+    if (longer.length > 0) {
+      this.prefix = [...pre, cell];
+      this.live = next;
+      return { kind: 'partial' };
+    }
     if (next.length > 0) return this.finish(next);
     return this.restart(cell);
   }
@@ -130,8 +137,16 @@ export class ClickInput {
     if (r !== null) {
       // `more` tells that a capture from this start takes more: the move goes on if a next cell continues it
       const next = r.more ? this.continuations(path, r) : [];
-      if (next.length > 0) { this.prefix = path; this.here = r; this.next = next; return { kind: 'partial' }; }
-      if (r.move !== null) { this.reset(); return { kind: 'play', move: r.move, path }; }
+      if (next.length > 0) {
+        this.prefix = path;
+        this.here = r;
+        this.next = next;
+        return { kind: 'partial' };
+      }
+      if (r.move !== null) {
+        this.reset();
+        return { kind: 'play', move: r.move, path };
+      }
     }
     return this.restart(cell);
   }
@@ -141,13 +156,18 @@ export class ClickInput {
     if (this.prefix.length > 0) {
       this.reset();
       if (this.startsAt(cell)) return this.click(cell);
-      return { kind: 'partial' };   // the selection is dropped; the position is unchanged
+      return { kind: 'partial' }; // the selection is dropped; the position is unchanged
     }
     return { kind: 'none' };
   }
 
   /** Drops the move being entered. */
-  reset(): void { this.prefix = []; this.live = this.paths; this.here = null; this.next = []; }
+  reset(): void {
+    this.prefix = [];
+    this.live = this.paths;
+    this.here = null;
+    this.next = [];
+  }
 }
 
 /**
@@ -156,7 +176,9 @@ export class ClickInput {
  */
 export function clickInput(pg: PageGame): ClickInput {
   const along = pg.along;
-  return along ? new ClickInput({ along: (prefix) => along.call(pg, prefix), lines: pg.geometry.lines }) : new ClickInput(pg.movePaths());
+  return along
+    ? new ClickInput({ along: (prefix) => along.call(pg, prefix), lines: pg.geometry.lines })
+    : new ClickInput(pg.movePaths());
 }
 
 /** A game's moves from its start, and the ply shown (moves after it can be redone). */
@@ -170,7 +192,7 @@ export class MoveLine {
    * the next one drops the rest (a branch).
    */
   play(move: string, path?: number[]): void {
-    this.pg.play(move, path);   // throws ParseError / IllegalMoveError: nothing changes then
+    this.pg.play(move, path); // throws ParseError / IllegalMoveError: nothing changes then
     if (this.moves[this.ply] !== move) this.moves.length = this.ply;
     this.moves[this.ply] = move;
     this.ply++;
@@ -179,12 +201,20 @@ export class MoveLine {
   /** Goes to `ply` (0..moves.length) by undoing or replaying moves. */
   goTo(ply: number): void {
     const target = Math.max(0, Math.min(this.moves.length, ply));
-    while (this.ply > target) { this.pg.engine.undo(); this.ply--; }
-    while (this.ply < target) { this.pg.engine.play(this.moves[this.ply]!); this.ply++; }
+    while (this.ply > target) {
+      this.pg.engine.undo();
+      this.ply--;
+    }
+    while (this.ply < target) {
+      this.pg.engine.play(this.moves[this.ply]!);
+      this.ply++;
+    }
   }
 
   /** The moves up to the shown position. */
-  played(): string[] { return this.moves.slice(0, this.ply); }
+  played(): string[] {
+    return this.moves.slice(0, this.ply);
+  }
 }
 
 /** Who plays a side: a person at the page, or the engine. */
@@ -194,7 +224,14 @@ export type Player = 'human' | 'engine';
  * What a URL holds: variant, options, start position (absent = the variant's), moves, shown ply (absent
  * = the last), who plays each side (absent = a person the first side, the engine the second).
  */
-export interface GameSpec { variant: string; options: Record<string, string>; position?: string; moves: string[]; ply?: number; players?: [Player, Player] }
+export interface GameSpec {
+  variant: string;
+  options: Record<string, string>;
+  position?: string;
+  moves: string[];
+  ply?: number;
+  players?: [Player, Player];
+}
 
 /** The URL query for a game: `?v=<variant>&o.<option>=<value>&pos=...&m=c3+a1-b2&ply=1&play=human,engine`. */
 export function specToQuery(s: GameSpec): string {
@@ -219,7 +256,8 @@ export function queryToSpec(search: string): GameSpec | null {
   const options: Record<string, string> = {};
   for (const [k, v] of q) {
     if (k.startsWith('o.')) options[k.slice(2)] = v;
-    else if (!['v', 'pos', 'm', 'ply', 'play'].includes(k)) throw new Error(`unknown URL parameter "${k}" (known: v, o.<option>, pos, m, ply, play)`);
+    else if (!['v', 'pos', 'm', 'ply', 'play'].includes(k))
+      throw new Error(`unknown URL parameter "${k}" (known: v, o.<option>, pos, m, ply, play)`);
   }
   const m = q.get('m');
   const moves = m === null || m.trim() === '' ? [] : m.trim().split(/\s+/);
@@ -240,7 +278,11 @@ export function queryToSpec(search: string): GameSpec | null {
   }
   const pos = q.get('pos');
   return {
-    variant, options, ...(pos === null ? {} : { position: pos }), moves, ...(ply === undefined ? {} : { ply }),
+    variant,
+    options,
+    ...(pos === null ? {} : { position: pos }),
+    moves,
+    ...(ply === undefined ? {} : { ply }),
     ...(players ? { players } : {}),
   };
 }

@@ -14,7 +14,11 @@ import { EngineQueue } from './engine-queue.js';
 export type Limit = 'movetime' | 'depth';
 
 /** The position shown, read once per change of position (a render reads it many times). */
-export interface Here { position: string; view: PositionView; result: AnyResult | null }
+export interface Here {
+  position: string;
+  view: PositionView;
+  result: AnyResult | null;
+}
 
 /** Everything the page shows and remembers (one object, read by the drawing). */
 export interface Ui {
@@ -55,7 +59,10 @@ export interface Ui {
    * positionChanged) clears them all but those of that action itself.
    */
   errors: Partial<Record<'game' | 'move' | 'position' | 'moves' | 'url' | 'perft' | 'engine' | 'tablebase', string>>;
-  /** Why the last click on the board entered nothing (words.ts clickNote), '' when none; cleared by the next click or position. */
+  /**
+   * Why the last click on the board entered nothing (words.ts clickNote), '' when none; cleared by the next click or
+   * position.
+   */
   note: string;
   /** The board's zoom: 1 fits the board to the page; above 1 the board is that many times larger and scrolls. */
   zoom: number;
@@ -66,34 +73,64 @@ export interface Ui {
 
 /** The page's state. */
 export const ui: Ui = {
-  pg: null, line: null, here: null, input: null, example: null, lastCells: [], choice: null,
-  players: ['human', 'engine'], limit: 'movetime', limitValue: 500, pause: 300,
-  flipped: false, labels: '',
-  formVariant: variantList()[0]!.id, formOptions: {},
-  analysing: false, iterations: [], thinking: false, engineStatus: '',
-  perftDepth: 3, perftOut: '', perftRunning: false,
-  tablebase: false, verdict: '',
-  errors: {}, note: '', zoom: 1, boardScale: null, busy: true,
+  pg: null,
+  line: null,
+  here: null,
+  input: null,
+  example: null,
+  lastCells: [],
+  choice: null,
+  players: ['human', 'engine'],
+  limit: 'movetime',
+  limitValue: 500,
+  pause: 300,
+  flipped: false,
+  labels: '',
+  formVariant: variantList()[0]!.id,
+  formOptions: {},
+  analysing: false,
+  iterations: [],
+  thinking: false,
+  engineStatus: '',
+  perftDepth: 3,
+  perftOut: '',
+  perftRunning: false,
+  tablebase: false,
+  verdict: '',
+  errors: {},
+  note: '',
+  zoom: 1,
+  boardScale: null,
+  busy: true,
 };
 
 /** The zoom steps of the board (ui.zoom): the zoom buttons go from one to the next. */
 export const ZOOMS: readonly number[] = [1, 1.5, 2, 3, 4];
 
 /** An error's text for people (an Error's message, else the value as a string). */
-export function message(e: unknown): string { return e instanceof Error ? e.message : String(e); }
+export function message(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
 
 /** The engine of the game shown (its worker and its queue of jobs); its failures show as the engine's error. */
-export const engine = new EngineQueue((e, starting) => {
-  ui.errors.engine = starting ? `the engine did not start: ${message(e)}` : message(e);
-  update();
-}, () => ui.pg);
+export const engine = new EngineQueue(
+  (e, starting) => {
+    ui.errors.engine = starting ? `the engine did not start: ${message(e)}` : message(e);
+    update();
+  },
+  () => ui.pg,
+);
 
 /** Bumped whenever the position or the players change: a job started before is stale. */
 let epochNow = 0;
 /** The current epoch: a job compares the one it started in with it to know it is stale. */
-export function epoch(): number { return epochNow; }
+export function epoch(): number {
+  return epochNow;
+}
 /** Starts a new epoch: every job started before is stale from now on. */
-export function newEpoch(): void { epochNow++; }
+export function newEpoch(): void {
+  epochNow++;
+}
 
 /** The start position the game was given (an import or the URL), or undefined for the variant's. */
 let startGiven: string | undefined;
@@ -101,12 +138,18 @@ let startGiven: string | undefined;
 let renderer: () => void = () => {};
 let onPosition: () => void = () => {};
 /** Sets what update() does: draw the page from `ui` (main.ts sets view.ts's). */
-export function setRenderer(f: () => void): void { renderer = f; }
+export function setRenderer(f: () => void): void {
+  renderer = f;
+}
 /** Sets what starts after each change of position, once drawn: the engine's turn, the tablebase probe (main.ts). */
-export function setOnPosition(f: () => void): void { onPosition = f; }
+export function setOnPosition(f: () => void): void {
+  onPosition = f;
+}
 
 /** Draws the page again from `ui`. */
-export function update(): void { renderer(); }
+export function update(): void {
+  renderer();
+}
 
 /**
  * Shows a new game from `spec` (its moves played, the ply given shown). A game that cannot be created
@@ -119,7 +162,8 @@ export async function newGame(spec: GameSpec): Promise<void> {
   try {
     pg = await createPageGame(spec.variant, spec.options, spec.position);
   } catch (e) {
-    ui.errors.game = message(e); update();   // the game shown goes on
+    ui.errors.game = message(e);
+    update(); // the game shown goes on
     throw e;
   }
   ui.busy = true;
@@ -130,17 +174,30 @@ export async function newGame(spec: GameSpec): Promise<void> {
   ui.pg = pg;
   startGiven = spec.position;
   ui.line = new MoveLine(pg);
-  ui.iterations = []; ui.perftOut = ''; ui.choice = null;
+  ui.iterations = [];
+  ui.perftOut = '';
+  ui.choice = null;
   ui.formVariant = pg.variant.id;
   ui.formOptions = { ...spec.options };
-  if (pg.labels.length > 0 && !pg.labels.includes(ui.labels)) ui.labels = pg.labels[0]!;   // a kind chosen stays for the games that have it
+  if (pg.labels.length > 0 && !pg.labels.includes(ui.labels)) ui.labels = pg.labels[0]!; // a kind chosen stays for the games that have it
   if (spec.players) ui.players = [...spec.players];
   const kept: Ui['errors'] = {};
   // the same game from another position keeps its worker (no new thread, no second engine load)
-  if (old && engine.started && old.variant.id === pg.variant.id && JSON.stringify(old.options) === JSON.stringify(pg.options)) engine.reuse(pg);
+  if (
+    old &&
+    engine.started &&
+    old.variant.id === pg.variant.id &&
+    JSON.stringify(old.options) === JSON.stringify(pg.options)
+  )
+    engine.reuse(pg);
   else void engine.start(pg);
   for (const [i, m] of spec.moves.entries()) {
-    try { ui.line.play(m); } catch (e) { kept.moves = `move ${i + 1} (${m}): ${message(e)}`; break; }
+    try {
+      ui.line.play(m);
+    } catch (e) {
+      kept.moves = `move ${i + 1} (${m}): ${message(e)}`;
+      break;
+    }
   }
   if (spec.ply !== undefined) ui.line.goTo(spec.ply);
   ui.busy = false;
@@ -171,8 +228,14 @@ export function positionChanged(kept: Ui['errors'] = {}): void {
   onPosition();
   if (mayClick()) {
     const my = epoch();
-    const list = () => { if (my === epoch() && !ui.input) { clicks(); update(); } };
-    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(list, 0)); else setTimeout(list, 0);
+    const list = () => {
+      if (my === epoch() && !ui.input) {
+        clicks();
+        update();
+      }
+    };
+    if (document.visibilityState === 'visible') requestAnimationFrame(() => setTimeout(list, 0));
+    else setTimeout(list, 0);
   }
 }
 
@@ -184,7 +247,8 @@ export function playMove(move: string, path?: number[]): boolean {
   try {
     ui.line!.play(move, path);
   } catch (e) {
-    ui.errors.move = message(e); update();
+    ui.errors.move = message(e);
+    update();
     return false;
   }
   positionChanged();
@@ -199,10 +263,14 @@ export function go(ply: number): void {
 }
 
 /** The position shown, as positionChanged read it (a game must be shown). */
-export function here(): Here { return ui.here!; }
+export function here(): Here {
+  return ui.here!;
+}
 
 /** The side to move in the position shown. */
-export function toMove(): 0 | 1 { return here().view.toMove; }
+export function toMove(): 0 | 1 {
+  return here().view.toMove;
+}
 
 /**
  * The click input of the position shown, made the first time: a game with PageGame.along is asked where
@@ -228,14 +296,22 @@ export function mayClick(): boolean {
 export function currentSpec(): GameSpec {
   const pg = ui.pg!;
   return {
-    variant: pg.variant.id, options: pg.options, ...(startGiven === undefined ? {} : { position: pg.start }),
-    moves: ui.line!.moves, ply: ui.line!.ply, players: ui.players,
+    variant: pg.variant.id,
+    options: pg.options,
+    ...(startGiven === undefined ? {} : { position: pg.start }),
+    moves: ui.line!.moves,
+    ply: ui.line!.ply,
+    players: ui.players,
   };
 }
 
 /** The cells of a move's text (PageGame.pathOf: the last move played, or a legal move here); none for another. */
 export function cellsOf(move: string): number[] {
-  try { return ui.pg!.pathOf(move); } catch { return []; }
+  try {
+    return ui.pg!.pathOf(move);
+  } catch {
+    return [];
+  }
 }
 
 function lastMoveCells(): number[] {

@@ -24,17 +24,27 @@ export async function probeTablebase(my: number): Promise<void> {
   delete ui.errors.tablebase;
   try {
     const res = await fetch('api/probe?' + q.toString());
-    const body = await res.json() as { probe?: { wdl: 'win' | 'draw' | 'loss'; dtm: number | null; bestmove: string | null; line: string[] } | null; error?: string };
+    const body = (await res.json()) as {
+      probe?: { wdl: 'win' | 'draw' | 'loss'; dtm: number | null; bestmove: string | null; line: string[] } | null;
+      error?: string;
+    };
     if (my !== epoch()) return;
-    if (body.error !== undefined) { ui.verdict = ''; ui.errors.tablebase = body.error; }
-    else if (!body.probe) ui.verdict = 'not in the tablebase (Bagh Chal: pieces still in hand)';
+    if (body.error !== undefined) {
+      ui.verdict = '';
+      ui.errors.tablebase = body.error;
+    } else if (!body.probe) ui.verdict = 'not in the tablebase (Bagh Chal: pieces still in hand)';
     else {
       const p = body.probe;
-      ui.verdict = verdictText(p, h.view.toMove, h.view.sides) +
-        (p.bestmove ? `; best ${p.bestmove}` : '') + (p.line.length ? ` (${p.line.join(' ')})` : '');
+      ui.verdict =
+        verdictText(p, h.view.toMove, h.view.sides) +
+        (p.bestmove ? `; best ${p.bestmove}` : '') +
+        (p.line.length ? ` (${p.line.join(' ')})` : '');
     }
   } catch (e) {
-    if (my === epoch()) { ui.verdict = ''; ui.errors.tablebase = message(e); }
+    if (my === epoch()) {
+      ui.verdict = '';
+      ui.errors.tablebase = message(e);
+    }
   }
   update();
 }

@@ -7,7 +7,19 @@ import { html, render, nothing } from 'lit-html';
 import { choiceText, variantList, type PositionView } from './families.js';
 import { labelPx, renderBoard } from './board.js';
 import { specToQuery, type Player } from './session.js';
-import { ZOOMS, cellsOf, currentSpec, go, here, playMove, positionChanged, ui, update, type Limit, type Ui } from './state.js';
+import {
+  ZOOMS,
+  cellsOf,
+  currentSpec,
+  go,
+  here,
+  playMove,
+  positionChanged,
+  ui,
+  update,
+  type Limit,
+  type Ui,
+} from './state.js';
 import { UNISOLATED_ANALYSIS_MS, isolated, runPerft, stopPerft, toggleAnalysis } from './engine-jobs.js';
 import { copy, onCell, onLoadMoves, onLoadPosition, onMoveBox, onNewGame, zoom } from './input.js';
 import { REASON_WORDS, counterText, labelsShown, scoreConvention, scoreText } from './words.js';
@@ -46,16 +58,24 @@ function newGamePanel() {
   const v = vs.find((x) => x.id === ui.formVariant) ?? vs[0]!;
   return html`<form class="panel" id="new-game" @submit=${onNewGame}>
     <h2>New game</h2>
-    <label>Game <select id="variant" @change=${(e: Event) => { ui.formVariant = (e.target as HTMLSelectElement).value; ui.formOptions = {}; update(); }}>
+    <label>Game <select id="variant" @change=${(e: Event) => {
+      ui.formVariant = (e.target as HTMLSelectElement).value;
+      ui.formOptions = {};
+      update();
+    }}>
       ${vs.map((x) => html`<option value=${x.id} ?selected=${x.id === v.id}>${x.name}</option>`)}
     </select></label>
     ${v.options.map((o) => {
       const val = ui.formOptions[o.name] ?? String(o.default);
-      const set = (e: Event) => { ui.formOptions[o.name] = (e.target as HTMLInputElement).value; };
+      const set = (e: Event) => {
+        ui.formOptions[o.name] = (e.target as HTMLInputElement).value;
+      };
       return html`<label title=${`${o.description} (${o.source})`}>${o.name}
-        ${o.values && o.type !== 'int'
-          ? html`<select name=${o.name} @change=${set}>${o.values.map((x) => html`<option ?selected=${x === val}>${x}</option>`)}</select>`
-          : html`<input name=${o.name} .value=${val} @change=${set} size="8">`}</label>`;
+        ${
+          o.values && o.type !== 'int'
+            ? html`<select name=${o.name} @change=${set}>${o.values.map((x) => html`<option ?selected=${x === val}>${x}</option>`)}</select>`
+            : html`<input name=${o.name} .value=${val} @change=${set} size="8">`
+        }</label>`;
     })}
     <button type="submit" id="start">Start</button>
     ${err('game')}
@@ -70,16 +90,28 @@ function playersPanel() {
   };
   return html`<div class="panel" id="players">
     <h2>Players</h2>
-    ${([0, 1] as const).map((i) => html`<label>${view.sides[i].plural}
+    ${([0, 1] as const).map(
+      (i) => html`<label>${view.sides[i].plural}
       <select id="player${i}" @change=${setPlayer(i)}>
         <option value="human" ?selected=${ui.players[i] === 'human'}>human</option>
         <option value="engine" ?selected=${ui.players[i] === 'engine'}>engine</option>
-      </select></label>`)}
-    <label>Engine <select id="limit" @change=${(e: Event) => { ui.limit = (e.target as HTMLSelectElement).value as Limit; ui.limitValue = ui.limit === 'depth' ? 4 : 500; update(); }}>
+      </select></label>`,
+    )}
+    <label>Engine <select id="limit" @change=${(e: Event) => {
+      ui.limit = (e.target as HTMLSelectElement).value as Limit;
+      ui.limitValue = ui.limit === 'depth' ? 4 : 500;
+      update();
+    }}>
       <option value="movetime" ?selected=${ui.limit === 'movetime'}>move time (ms)</option>
       <option value="depth" ?selected=${ui.limit === 'depth'}>depth (plies)</option></select>
-      <input id="limit-value" type="number" min="1" .value=${String(ui.limitValue)} @change=${(e: Event) => { ui.limitValue = Math.max(1, Number((e.target as HTMLInputElement).value) || 1); }}></label>
-    <label>Engine v engine pause (ms) <input id="pause" type="number" min="0" .value=${String(ui.pause)} @change=${(e: Event) => { ui.pause = Math.max(0, Number((e.target as HTMLInputElement).value) || 0); }}></label>
+      <input id="limit-value" type="number" min="1" .value=${String(ui.limitValue)} @change=${(e: Event) => {
+        ui.limitValue = Math.max(1, Number((e.target as HTMLInputElement).value) || 1);
+      }}></label>
+    <label>Engine v engine pause (ms) <input id="pause" type="number" min="0" .value=${String(ui.pause)} @change=${(
+      e: Event,
+    ) => {
+      ui.pause = Math.max(0, Number((e.target as HTMLInputElement).value) || 0);
+    }}></label>
     <div class="status" id="engine-status">${ui.thinking ? 'engine thinking…' : ui.engineStatus}</div>
     ${err('engine')}
   </div>`;
@@ -90,17 +122,30 @@ function analysisPanel() {
   return html`<div class="panel" id="analysis">
     <h2>Analysis</h2>
     <button id="analyse" @click=${toggleAnalysis} ?disabled=${ui.thinking}>${ui.analysing ? 'Stop' : 'Analyse'}</button>
-    ${isolated ? nothing : html`<p class="note" id="not-isolated">This page is not cross-origin isolated (served without the COOP/COEP
+    ${
+      isolated
+        ? nothing
+        : html`<p class="note" id="not-isolated">This page is not cross-origin isolated (served without the COOP/COEP
       headers), so the engine cannot be stopped early: a search ends only at its own limits (analysis: ${UNISOLATED_ANALYSIS_MS / 1000} s).
-      <code>lattice serve</code> sends the headers.</p>`}
+      <code>lattice serve</code> sends the headers.</p>`
+    }
     <p class="note" id="score-convention">${scoreConvention(here().view.sides)}</p>
     <table class="iterations"><thead><tr><th>depth</th><th title=${scoreConvention(here().view.sides)}>score (+ ${here().view.sides[0].plural})</th><th>nodes</th><th>nodes/s</th><th>principal variation</th></tr></thead>
-      <tbody id="iterations">${its.slice().reverse().map((i) => html`<tr class="iteration">
+      <tbody id="iterations">${its
+        .slice()
+        .reverse()
+        .map(
+          (i) => html`<tr class="iteration">
         <td>${i.depth}</td><td>${scoreText(i, here().view.toMove, here().view.sides)}</td><td>${i.nodes.toLocaleString('en')}</td>
-        <td>${i.ms > 0 ? Math.round(i.nodes / i.ms * 1000).toLocaleString('en') : '–'}</td><td class="pv">${i.pv.join(' ')}</td></tr>`)}</tbody></table>
+        <td>${i.ms > 0 ? Math.round((i.nodes / i.ms) * 1000).toLocaleString('en') : '–'}</td><td class="pv">${i.pv.join(' ')}</td></tr>`,
+        )}</tbody></table>
     ${ui.tablebase ? html`<h3>Tablebase</h3><div id="verdict">${ui.verdict}</div>${err('tablebase')}` : nothing}
     <h3>Perft</h3>
-    <label>depth <input id="perft-depth" type="number" min="0" max="20" .value=${String(ui.perftDepth)} @change=${(e: Event) => { ui.perftDepth = Number((e.target as HTMLInputElement).value); }}></label>
+    <label>depth <input id="perft-depth" type="number" min="0" max="20" .value=${String(ui.perftDepth)} @change=${(
+      e: Event,
+    ) => {
+      ui.perftDepth = Number((e.target as HTMLInputElement).value);
+    }}></label>
     <button id="perft" ?disabled=${ui.perftRunning} @click=${() => runPerft(false)}>perft</button><button id="divide" ?disabled=${ui.perftRunning} @click=${() => runPerft(true)}>divide</button>
     ${ui.perftRunning ? html`<button id="perft-stop" @click=${stopPerft}>stop</button>` : nothing}
     ${err('perft')}
@@ -119,13 +164,28 @@ function movesPanel() {
       <button id="undo" @click=${() => go(line.ply - 1)} title="back (←)">◀</button>
       <button id="redo" @click=${() => go(line.ply + 1)} title="forward (→)">▶</button>
       <button id="last" @click=${() => go(line.moves.length)} title="end">»</button>
-      <button id="flip" @click=${() => { ui.flipped = !ui.flipped; update(); }} title="flip (f)">flip</button>
-      ${pg.labels.length > 0 ? html`<button id="labels" @click=${() => { ui.labels = nextLabels(); update(); }}>${nextLabels()}</button>` : nothing}
+      <button id="flip" @click=${() => {
+        ui.flipped = !ui.flipped;
+        update();
+      }} title="flip (f)">flip</button>
+      ${
+        pg.labels.length > 0
+          ? html`<button id="labels" @click=${() => {
+              ui.labels = nextLabels();
+              update();
+            }}>${nextLabels()}</button>`
+          : nothing
+      }
       <button id="zoom-out" @click=${() => zoom(-1)} ?disabled=${ui.zoom === ZOOMS[0]} title="zoom out">−</button><span id="zoom">${Math.round(ui.zoom * 100)}%</span><button
         id="zoom-in" @click=${() => zoom(1)} ?disabled=${ui.zoom === ZOOMS[ZOOMS.length - 1]} title="zoom in (the board scrolls)">+</button>
     </div>
-    <div class="movelist" id="movelist">${line.moves.map((m, i) => html`${i % 2 === 0 ? html`<span class="num">${i / 2 + 1}.</span>` : nothing}<a
-      href="#" class=${i + 1 === line.ply ? 'current' : ''} @click=${(e: Event) => { e.preventDefault(); go(i + 1); }}>${m}</a> `)}</div>
+    <div class="movelist" id="movelist">${line.moves.map(
+      (m, i) => html`${i % 2 === 0 ? html`<span class="num">${i / 2 + 1}.</span>` : nothing}<a
+      href="#" class=${i + 1 === line.ply ? 'current' : ''} @click=${(e: Event) => {
+        e.preventDefault();
+        go(i + 1);
+      }}>${m}</a> `,
+    )}</div>
     <form id="move-form" @submit=${onMoveBox}>
       <input name="move" id="move-box" placeholder="move, e.g. ${ui.example ?? ''}" autocomplete="off" aria-label="move">
       <button type="submit">Play</button>
@@ -156,8 +216,12 @@ function boardPanel() {
   const top: 0 | 1 = bottom === 0 ? 1 : 0;
   const shown = shownLabels();
   const marks = {
-    flipped: ui.flipped, labels: shown.labels, selected: ui.input?.prefix ?? [], targets: ui.input?.targets() ?? [],
-    last: ui.lastCells, arrow: ui.analysing || ui.iterations.length ? arrowCells() : null,
+    flipped: ui.flipped,
+    labels: shown.labels,
+    selected: ui.input?.prefix ?? [],
+    targets: ui.input?.targets() ?? [],
+    last: ui.lastCells,
+    arrow: ui.analysing || ui.iterations.length ? arrowCells() : null,
   };
   const over = result !== null;
   return html`<div class="board-panel">
@@ -167,14 +231,34 @@ function boardPanel() {
     ${sideTitle(view, bottom, over)}
     ${shown.note ? html`<p class="note" id="labels-note">${shown.note}</p>` : nothing}
     ${ui.note ? html`<div class="note board-note" id="board-note" role="status">${ui.note}</div>` : nothing}
-    ${view.counters.length ? html`<div class="counters" id="counters">${view.counters.map((c) => html`<span class="counter ${c.value >= c.limit ? 'at-limit' : ''}"
-      data-counter=${c.name} data-value=${c.value} data-limit=${c.limit}>${counterText(c)}</span>`)}</div>` : nothing}
-    ${ui.choice ? html`<div class="choice" id="choice"><span>Choose:</span>${ui.choice.map((m) => html`<button class="choice-move" data-move=${m.text}
-      @click=${() => { ui.choice = null; playMove(m.text, m.path); }}>${choiceText(m)}</button>`)}
-      <button @click=${() => { ui.choice = null; update(); }}>cancel</button></div>` : nothing}
-    <div class="result" id="result">${result
-      ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — <span id="reason">${REASON_WORDS[result.reason] ?? result.reason}</span> (<code>${result.winner}</code>, <code>${result.reason}</code>)`
-      : html`<span id="to-move"><span class="swatch side${view.toMove}"></span> <span class="mover">${view.sides[view.toMove].plural}</span> to move</span>`}</div>
+    ${
+      view.counters.length
+        ? html`<div class="counters" id="counters">${view.counters.map(
+            (c) => html`<span class="counter ${c.value >= c.limit ? 'at-limit' : ''}"
+      data-counter=${c.name} data-value=${c.value} data-limit=${c.limit}>${counterText(c)}</span>`,
+          )}</div>`
+        : nothing
+    }
+    ${
+      ui.choice
+        ? html`<div class="choice" id="choice"><span>Choose:</span>${ui.choice.map(
+            (m) => html`<button class="choice-move" data-move=${m.text}
+      @click=${() => {
+        ui.choice = null;
+        playMove(m.text, m.path);
+      }}>${choiceText(m)}</button>`,
+          )}
+      <button @click=${() => {
+        ui.choice = null;
+        update();
+      }}>cancel</button></div>`
+        : nothing
+    }
+    <div class="result" id="result">${
+      result
+        ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — <span id="reason">${REASON_WORDS[result.reason] ?? result.reason}</span> (<code>${result.winner}</code>, <code>${result.reason}</code>)`
+        : html`<span id="to-move"><span class="swatch side${view.toMove}"></span> <span class="mover">${view.sides[view.toMove].plural}</span> to move</span>`
+    }</div>
   </div>`;
 }
 
@@ -186,7 +270,12 @@ function boardPanel() {
 function shownLabels(): { labels: string; note: string } {
   const pg = ui.pg!;
   const px = ui.boardScale === null ? null : labelPx(pg.geometry.kind, ui.boardScale);
-  return labelsShown(ui.labels, pg.labels.find((k) => k !== ui.labels), px?.kanji ?? null, px?.code ?? null);
+  return labelsShown(
+    ui.labels,
+    pg.labels.find((k) => k !== ui.labels),
+    px?.kanji ?? null,
+    px?.code ?? null,
+  );
 }
 
 /** The board's drawing watched for its size (measureBoard), and the observer watching it. */
@@ -201,7 +290,8 @@ function measureBoard(): void {
   const svg = watched as SVGSVGElement | null;
   const bg = svg?.querySelector('.bg');
   if (!svg || !bg || !ui.pg || !svg.isConnected) return;
-  const w = svg.viewBox.baseVal.width, px = bg.getBoundingClientRect().width;
+  const w = svg.viewBox.baseVal.width,
+    px = bg.getBoundingClientRect().width;
   if (!(w > 0) || !(px > 0)) return;
   const before = JSON.stringify(shownLabels());
   ui.boardScale = px / w;
@@ -215,11 +305,14 @@ function measureBoard(): void {
  */
 export function renderPage(root: HTMLElement): void {
   const pg = ui.pg;
-  render(html`<header><h1>lattice-engine</h1>
+  render(
+    html`<header><h1>lattice-engine</h1>
       <span class="subtitle">${pg ? pg.variant.name : 'loading…'}</span>${err('url')}</header>
     <main>
       ${pg && ui.line ? html`${boardPanel()}<div class="side-panels">${playersPanel()}${movesPanel()}${analysisPanel()}${newGamePanel()}</div>` : html`${newGamePanel()}`}
-    </main>`, root);
+    </main>`,
+    root,
+  );
   root.dataset.ready = String(!ui.busy && pg !== null);
   root.dataset.thinking = String(ui.thinking);
   root.dataset.ply = String(ui.line?.ply ?? 0);
@@ -227,6 +320,9 @@ export function renderPage(root: HTMLElement): void {
   if (svg !== watched) {
     if (watched) resizes?.unobserve(watched);
     watched = svg;
-    if (svg) { resizes?.observe(svg); measureBoard(); }
+    if (svg) {
+      resizes?.observe(svg);
+      measureBoard();
+    }
   }
 }

@@ -26,7 +26,12 @@ export default defineConfig({
   plugins: [tablebaseForBrowsers()],
   base: './',
   logLevel: 'warn',
-  build: { outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)), emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2000 },
+  build: {
+    outDir: fileURLToPath(new URL('../../dist/web', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    chunkSizeWarningLimit: 2000,
+  },
   worker: { format: 'es', plugins: () => [tablebaseForBrowsers()] },
   server: { headers: isolation },
   preview: { headers: isolation },

@@ -29,8 +29,10 @@ export const REASON_WORDS: Readonly<Record<AnyResult['reason'], string>> = {
  * better, `-` the other side; a forced win names its winner and counts plies.
  */
 export function scoreConvention(sides: PositionView['sides']): string {
-  return `Scores are for ${sides[0].plural}: + favours ${sides[0].plural}, - favours ${sides[1].plural}, whoever is to move; ` +
-    'a forced win names its winner and counts plies.';
+  return (
+    `Scores are for ${sides[0].plural}: + favours ${sides[0].plural}, - favours ${sides[1].plural}, whoever is to move; ` +
+    'a forced win names its winner and counts plies.'
+  );
 }
 
 /** `n ply` / `n plies`. */
@@ -41,7 +43,11 @@ const plies = (n: number) => `${n} ${n === 1 ? 'ply' : 'plies'}`;
  * `tigers win in 3 plies` (`goats have won` at 0). `toMove` is the side to move in the position searched
  * (the engine reports scores for it: src/contract/limits.ts SearchInfo); `sides` names the sides.
  */
-export function scoreText(i: Pick<SearchInfo, 'score' | 'mateIn'>, toMove: 0 | 1, sides: PositionView['sides']): string {
+export function scoreText(
+  i: Pick<SearchInfo, 'score' | 'mateIn'>,
+  toMove: 0 | 1,
+  sides: PositionView['sides'],
+): string {
   if (i.mateIn !== null) {
     const winner = i.mateIn > 0 ? toMove : 1 - toMove;
     const n = Math.abs(i.mateIn);
@@ -55,7 +61,11 @@ export function scoreText(i: Pick<SearchInfo, 'score' | 'mateIn'>, toMove: 0 | 1
  * A tablebase verdict (`wdl` and `dtm` in plies for the side to move, src/lattice/tablebase.ts) in the
  * page's convention: the winner named (`goats win in 15 plies`, `tigers have won`) or `draw`.
  */
-export function verdictText(p: { wdl: 'win' | 'draw' | 'loss'; dtm: number | null }, toMove: 0 | 1, sides: PositionView['sides']): string {
+export function verdictText(
+  p: { wdl: 'win' | 'draw' | 'loss'; dtm: number | null },
+  toMove: 0 | 1,
+  sides: PositionView['sides'],
+): string {
   if (p.wdl === 'draw') return 'draw';
   const winner = p.wdl === 'win' ? toMove : 1 - toMove;
   return !p.dtm ? `${sides[winner]!.plural} have won` : `${sides[winner]!.plural} win in ${plies(p.dtm)}`;
@@ -94,9 +104,17 @@ export const CODE_MIN_PX = 8;
  * game's other kind, e.g. codes), with a note; codes below CODE_MIN_PX keep their kind, with a note
  * suggesting the zoom.
  */
-export function labelsShown(chosen: string, fallback: string | undefined, kanjiPx: number | null, codePx: number | null): { labels: string; note: string } {
+export function labelsShown(
+  chosen: string,
+  fallback: string | undefined,
+  kanjiPx: number | null,
+  codePx: number | null,
+): { labels: string; note: string } {
   if (chosen === 'kanji' && fallback && kanjiPx !== null && kanjiPx < KANJI_MIN_PX) {
-    return { labels: fallback, note: `The kanji would be ${kanjiPx.toFixed(1)} px here: ${fallback} are shown until they reach ${KANJI_MIN_PX} px (zoom in with +, or widen the window).` };
+    return {
+      labels: fallback,
+      note: `The kanji would be ${kanjiPx.toFixed(1)} px here: ${fallback} are shown until they reach ${KANJI_MIN_PX} px (zoom in with +, or widen the window).`,
+    };
   }
   if (chosen !== '' && codePx !== null && codePx < CODE_MIN_PX) {
     return { labels: chosen, note: `The pieces are drawn small here (${codePx.toFixed(1)} px): zoom in with +.` };

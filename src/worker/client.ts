@@ -12,7 +12,14 @@ import { FACTORY, checkFactory } from '../contract/call-guard.js';
 import * as Comlink from 'comlink';
 import type { PerftProgress, SearchInfo } from '../contract/limits.js';
 import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
-import { STOP_REFUSED, STOP_SLOTS, stopRefused, type EngineApi, type WorkerPerftLimits, type WorkerSearchLimits } from './protocol.js';
+import {
+  STOP_REFUSED,
+  STOP_SLOTS,
+  stopRefused,
+  type EngineApi,
+  type WorkerPerftLimits,
+  type WorkerSearchLimits,
+} from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
 import { locateCompiled } from '../platform/locate.js';
 import { ArgumentError, LatticeError, describeValue } from '../contract/errors.js';
@@ -29,7 +36,9 @@ function nodeWorkerUrl(): Promise<URL> {
 }
 
 /** Options of EngineWorker.start: the game options plus the variant. */
-export interface EngineWorkerOptions extends AnyGameOptions { variant: string }
+export interface EngineWorkerOptions extends AnyGameOptions {
+  variant: string;
+}
 
 /**
  * A game in its own thread: every Game method as an async method, plus stop() for a running search.
@@ -47,57 +56,100 @@ export class EngineWorker {
   private readonly pending = new Set<(reason: string) => void>();
   private closing: Promise<void> | null = null;
 
-  private constructor(token: typeof FACTORY, remote: Comlink.Remote<EngineApi>, stopFlag: Int32Array, close: () => Promise<void> | void) {
+  private constructor(
+    token: typeof FACTORY,
+    remote: Comlink.Remote<EngineApi>,
+    stopFlag: Int32Array,
+    close: () => Promise<void> | void,
+  ) {
     checkFactory(token, 'EngineWorker', '`await EngineWorker.start(options)`');
-    this.remote = remote; this.stopFlag = stopFlag; this.close = close;
+    this.remote = remote;
+    this.stopFlag = stopFlag;
+    this.close = close;
   }
 
   /**
    * Starts a worker and creates the game in it (createGame's options plus `variant`). Rejects, as
    * createGame would, with ArgumentError (options not an object, arguments of the wrong type),
-   * UnknownVariantError, OptionError, ParseError (a bad position; PositionError for one that cannot arise) or TablebaseError. What can be checked
-   * without a thread (checkGameArgs: types, variant, option values) is checked before one is started;
-   * when creating the game in the worker fails, the thread is terminated before start() rejects, so a
-   * failed start leaves nothing running.
+   * UnknownVariantError, OptionError, ParseError (a bad position; PositionError for one that cannot arise) or
+   * TablebaseError. What can be checked without a thread (checkGameArgs: types, variant, option values) is checked
+   * before one is started; when creating the game in the worker fails, the thread is terminated before start() rejects,
+   * so a failed start leaves nothing running.
    */
   static async start(opts: EngineWorkerOptions): Promise<EngineWorker> {
     if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
-      throw new ArgumentError(`EngineWorker.start needs an options object such as { variant: '${allVariantIds()[0]}' }, got ${describeValue(opts)}`);
+      throw new ArgumentError(
+        `EngineWorker.start needs an options object such as { variant: '${allVariantIds()[0]}' }, got ${describeValue(opts)}`,
+      );
     }
     const { variant, ...game } = opts;
     checkGameArgs(variant, game);
-    const shared = typeof SharedArrayBuffer !== 'undefined' ? new SharedArrayBuffer(4 * STOP_SLOTS) : new ArrayBuffer(4 * STOP_SLOTS);
+    const shared =
+      typeof SharedArrayBuffer !== 'undefined'
+        ? new SharedArrayBuffer(4 * STOP_SLOTS)
+        : new ArrayBuffer(4 * STOP_SLOTS);
     const stopFlag = new Int32Array(shared);
     let remote: Comlink.Remote<EngineApi>;
     let close: () => Promise<void> | void;
     // a worker that fails to load (a missing file, an unresolved import) rejects start() instead of hanging
     let failed: (err: Error) => void = () => {};
-    const failure = new Promise<never>((_, reject) => { failed = reject; });
-    failure.catch(() => {});   // observed by the races below; never an unhandled rejection if it fails early
+    const failure = new Promise<never>((_, reject) => {
+      failed = reject;
+    });
+    failure.catch(() => {}); // observed by the races below; never an unhandled rejection if it fails early
     let ready: Promise<void>;
     const isReady = (data: unknown) => (data as { latticeEngineReady?: boolean } | null)?.latticeEngineReady === true;
     if (isNode) {
-      const { Worker } = process.getBuiltinModule('node:worker_threads');   // invisible to bundlers
+      const { Worker } = process.getBuiltinModule('node:worker_threads'); // invisible to bundlers
       // not the parent's --input-type (a script run by `node --input-type=module -e` would pass it on)
-      const w = new Worker(await nodeWorkerUrl(), { execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')) });
+      const w = new Worker(await nodeWorkerUrl(), {
+        execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
+      });
       w.once('error', (err) => failed(err));
       w.once('exit', (code) => failed(new Error(`the engine worker exited (code ${code}) before it was ready`)));
-      ready = new Promise((res) => { const h = (d: unknown) => { if (isReady(d)) { w.off('message', h); res(); } }; w.on('message', h); });
+      ready = new Promise((res) => {
+        const h = (d: unknown) => {
+          if (isReady(d)) {
+            w.off('message', h);
+            res();
+          }
+        };
+        w.on('message', h);
+      });
       remote = Comlink.wrap<EngineApi>(await nodeEndpoint(w));
-      close = async () => { remote[Comlink.releaseProxy](); await w.terminate(); };
+      close = async () => {
+        remote[Comlink.releaseProxy]();
+        await w.terminate();
+      };
     } else {
       // the literal `new Worker(new URL(...), { type: 'module' })` is the pattern bundlers (Vite, webpack 5)
       // recognise: they bundle the worker with its imports (comlink, the core) and emit it
       const w = new Worker(new URL('./engine-worker.js', import.meta.url), { type: 'module' });
-      w.addEventListener('error', (ev) => failed(new Error(`the engine worker failed to load (${(ev as ErrorEvent).message || 'engine-worker.js'})`)));
-      ready = new Promise((res) => { const h = (ev: MessageEvent) => { if (isReady(ev.data)) { w.removeEventListener('message', h); res(); } }; w.addEventListener('message', h); });
+      w.addEventListener('error', (ev) =>
+        failed(new Error(`the engine worker failed to load (${(ev as ErrorEvent).message || 'engine-worker.js'})`)),
+      );
+      ready = new Promise((res) => {
+        const h = (ev: MessageEvent) => {
+          if (isReady(ev.data)) {
+            w.removeEventListener('message', h);
+            res();
+          }
+        };
+        w.addEventListener('message', h);
+      });
       remote = Comlink.wrap<EngineApi>(w);
-      close = () => { remote[Comlink.releaseProxy](); w.terminate(); };
+      close = () => {
+        remote[Comlink.releaseProxy]();
+        w.terminate();
+      };
     }
     const ew = new EngineWorker(FACTORY, remote, stopFlag, close);
     // from now on a worker that dies (an 'error' or 'exit' event) also ends the EngineWorker's calls
     const rejectStart = failed;
-    failed = (err) => { rejectStart(err); ew.end(`the engine worker died (${err.message})`); };
+    failed = (err) => {
+      rejectStart(err);
+      ew.end(`the engine worker died (${err.message})`);
+    };
     try {
       await Promise.race([ready, failure]);
       await Promise.race([remote.create(variant, game, stopFlag), failure]);
@@ -121,12 +173,20 @@ export class EngineWorker {
       const onEnd = (reason: string) => reject(ended(reason));
       this.pending.add(onEnd);
       let sent: Promise<T>;
-      try { sent = send(); } catch (err) { sent = Promise.reject(err); }
-      sent.then(resolve, (err: unknown) => {
-        reject(err instanceof Error && err.name === 'DataCloneError'
-          ? new ArgumentError(`EngineWorker.${method}(): an argument cannot be sent to the worker (${err.message})`)
-          : err);
-      }).finally(() => this.pending.delete(onEnd));
+      try {
+        sent = send();
+      } catch (err) {
+        sent = Promise.reject(err);
+      }
+      sent
+        .then(resolve, (err: unknown) => {
+          reject(
+            err instanceof Error && err.name === 'DataCloneError'
+              ? new ArgumentError(`EngineWorker.${method}(): an argument cannot be sent to the worker (${err.message})`)
+              : err,
+          );
+        })
+        .finally(() => this.pending.delete(onEnd));
     });
   }
 
@@ -161,7 +221,12 @@ export class EngineWorker {
       sent = rest;
       progress = Comlink.proxy((info: SearchInfo) => {
         if (thrown) return;
-        try { onIteration(info); } catch (error) { thrown = { error }; this.stop(); }
+        try {
+          onIteration(info);
+        } catch (error) {
+          thrown = { error };
+          this.stop();
+        }
       });
     }
     // this search's own stop flag, cleared now (when it is asked for), not when the worker starts it: a
@@ -188,32 +253,56 @@ export class EngineWorker {
    * calls do the same at once when they start. A run asked for after stop() runs normally. Harmless at
    * any time.
    */
-  stop(): void { for (let i = 0; i < STOP_SLOTS; i++) Atomics.store(this.stopFlag, i, 1); }
+  stop(): void {
+    for (let i = 0; i < STOP_SLOTS; i++) Atomics.store(this.stopFlag, i, 1);
+  }
 
-  /** Game.setPosition: rejects with ParseError or PositionError (revived as such) naming the column, ArgumentError for a non-string. */
-  setPosition(p: string): Promise<void> { return this.call('setPosition', () => this.remote.setPosition(p)); }
+  /**
+   * Game.setPosition: rejects with ParseError or PositionError (revived as such) naming the column, ArgumentError for a
+   * non-string.
+   */
+  setPosition(p: string): Promise<void> {
+    return this.call('setPosition', () => this.remote.setPosition(p));
+  }
   /** The position string (notation.ts grammar). */
-  position(): Promise<string> { return this.call('position', () => this.remote.position()); }
+  position(): Promise<string> {
+    return this.call('position', () => this.remote.position());
+  }
   /** The legal moves in move notation. */
-  legalMoves(): Promise<string[]> { return this.call('legalMoves', () => this.remote.legalMoves()); }
+  legalMoves(): Promise<string[]> {
+    return this.call('legalMoves', () => this.remote.legalMoves());
+  }
   /** Game.moves, as plain values (every field filled in). */
-  moves(): Promise<MoveValue[]> { return this.call('moves', () => this.remote.moves()); }
+  moves(): Promise<MoveValue[]> {
+    return this.call('moves', () => this.remote.moves());
+  }
   /** Game.play (text or value): rejects with ParseError, IllegalMoveError, ArgumentError for a malformed value. */
   play(move: string | MoveInput): Promise<void> {
     // a Move from an in-process game keeps captured/path/text in getters, which a thread cannot receive
-    const sent = move !== null && typeof move === 'object' && typeof (move as { toJSON?: unknown }).toJSON === 'function' ? (move as { toJSON(): MoveInput }).toJSON() : move;
+    const sent =
+      move !== null && typeof move === 'object' && typeof (move as { toJSON?: unknown }).toJSON === 'function'
+        ? (move as { toJSON(): MoveInput }).toJSON()
+        : move;
     return this.call('play', () => this.remote.play(sent));
   }
   /** Game.undo: resolves to the move taken back; rejects with ArgumentError when there is none. */
-  undo(): Promise<string> { return this.call('undo', () => this.remote.undo()); }
+  undo(): Promise<string> {
+    return this.call('undo', () => this.remote.undo());
+  }
   /** The end of the game ({ winner, reason }), or null while it goes on. */
-  result(): Promise<AnyResult | null> { return this.call('result', () => this.remote.result()); }
+  result(): Promise<AnyResult | null> {
+    return this.call('result', () => this.remote.result());
+  }
   /** The board as text for people (AnyGame.boardText). Rejects as the game's boardText throws. */
   boardText(labels?: string): Promise<string> {
-    return this.call('boardText', () => (labels === undefined ? this.remote.boardText() : this.remote.boardText(labels)));
+    return this.call('boardText', () =>
+      labels === undefined ? this.remote.boardText() : this.remote.boardText(labels),
+    );
   }
   /** The name of the side to move (AnyGame.moverName). */
-  moverName(): Promise<string> { return this.call('moverName', () => this.remote.moverName()); }
+  moverName(): Promise<string> {
+    return this.call('moverName', () => this.remote.moverName());
+  }
   /**
    * Game.perft in the worker: leaf count at `depth` plies, with Game's limits but `stop` (use stop()):
    * `movetime` ms, and `onProgress` called on this thread with each root move's count (depth >= 2),
@@ -226,7 +315,10 @@ export class EngineWorker {
     return this.counted('perft', limits, (l, p, slot) => this.remote.perft(depth, l, p, slot));
   }
   /** Game.divide in the worker: perft per legal move; limits, progress, stop() and errors as perft(). */
-  divide(depth: number, limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => void }): Promise<Record<string, number>> {
+  divide(
+    depth: number,
+    limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => void },
+  ): Promise<Record<string, number>> {
     return this.counted('divide', limits, (l, p, slot) => this.remote.divide(depth, l, p, slot));
   }
 
@@ -234,23 +326,42 @@ export class EngineWorker {
    * perft() and divide(): the limits sent as search() sends its own (a function onProgress apart, as a
    * comlink proxy; a stop slot of the run's own, cleared now).
    */
-  private counted<T>(method: 'perft' | 'divide', limits: unknown, send: (l: WorkerPerftLimits, p: ((p: PerftProgress) => void) | undefined, slot: number) => Promise<T>): Promise<T> {
-    if (limits !== null && typeof limits === 'object' && Object.hasOwn(limits, 'stop')) return Promise.reject(new ArgumentError(stopRefused(method)));
+  private counted<T>(
+    method: 'perft' | 'divide',
+    limits: unknown,
+    send: (l: WorkerPerftLimits, p: ((p: PerftProgress) => void) | undefined, slot: number) => Promise<T>,
+  ): Promise<T> {
+    if (limits !== null && typeof limits === 'object' && Object.hasOwn(limits, 'stop'))
+      return Promise.reject(new ArgumentError(stopRefused(method)));
     let sent: unknown = limits;
     let progress: ((p: PerftProgress) => void) | undefined;
     let thrown: { error: unknown } | undefined;
-    if (limits !== null && typeof limits === 'object' && typeof (limits as { onProgress?: unknown }).onProgress === 'function') {
+    if (
+      limits !== null &&
+      typeof limits === 'object' &&
+      typeof (limits as { onProgress?: unknown }).onProgress === 'function'
+    ) {
       const { onProgress, ...rest } = limits as { onProgress: (p: PerftProgress) => void };
       sent = rest;
       progress = Comlink.proxy((p: PerftProgress) => {
         if (thrown) return;
-        try { onProgress(p); } catch (error) { thrown = { error }; this.stop(); }
+        try {
+          onProgress(p);
+        } catch (error) {
+          thrown = { error };
+          this.stop();
+        }
       });
     }
     const slot = this.nextSlot();
     return this.call(method, () => send(sent as WorkerPerftLimits, progress, slot)).then(
-      (r) => { if (thrown) throw thrown.error; return r; },
-      (err: unknown) => { throw thrown ? thrown.error : err; },
+      (r) => {
+        if (thrown) throw thrown.error;
+        return r;
+      },
+      (err: unknown) => {
+        throw thrown ? thrown.error : err;
+      },
     );
   }
 

@@ -33,14 +33,27 @@ function current(): AnyGame {
  * run. `flush()` waits until every report sent has been handled on the client's thread (so a run's
  * promise resolves after its last progress call), then releases the proxy (its port closes).
  */
-function reporter<T>(remote: ((info: T) => unknown) | undefined): { report?: (info: T) => void; flush(): Promise<void> } {
+function reporter<T>(remote: ((info: T) => unknown) | undefined): {
+  report?: (info: T) => void;
+  flush(): Promise<void>;
+} {
   if (typeof remote !== 'function') return { flush: async () => {} };
   const sent: Promise<unknown>[] = [];
   return {
-    report: (info: T) => { try { sent.push(Promise.resolve(remote(info)).catch(() => {})); } catch { /* released */ } },
+    report: (info: T) => {
+      try {
+        sent.push(Promise.resolve(remote(info)).catch(() => {}));
+      } catch {
+        /* released */
+      }
+    },
     flush: async () => {
       await Promise.all(sent);
-      try { (remote as unknown as { [Comlink.releaseProxy]?: () => void })[Comlink.releaseProxy]?.(); } catch { /* already gone */ }
+      try {
+        (remote as unknown as { [Comlink.releaseProxy]?: () => void })[Comlink.releaseProxy]?.();
+      } catch {
+        /* already gone */
+      }
     },
   };
 }
@@ -49,7 +62,8 @@ function reporter<T>(remote: ((info: T) => unknown) | undefined): { report?: (in
 function stopSlot(slot: number | undefined): Int32Array | undefined {
   if (!stopFlag) return undefined;
   const i = slot ?? 0;
-  if (!(Number.isInteger(i) && i >= 0 && i < STOP_SLOTS)) throw new ArgumentError(`the stop slot of a run must be an integer 0..${STOP_SLOTS - 1}, got ${String(slot)}`);
+  if (!(Number.isInteger(i) && i >= 0 && i < STOP_SLOTS))
+    throw new ArgumentError(`the stop slot of a run must be an integer 0..${STOP_SLOTS - 1}, got ${String(slot)}`);
   return new Int32Array(stopFlag.buffer, stopFlag.byteOffset + i * 4, 1);
 }
 
@@ -57,13 +71,24 @@ function stopSlot(slot: number | undefined): Int32Array | undefined {
  * Runs a perft or divide with the client's limits, progress proxy and stop slot. Limits that are not an
  * object go on as they are, for the game to refuse; so does a non-function onProgress inside them.
  */
-async function counted<T>(method: 'perft' | 'divide', depth: number, limits: unknown, onProgress: ((p: PerftProgress) => void) | undefined, slot: number | undefined, run: (l: PerftLimits) => T): Promise<T> {
+async function counted<T>(
+  method: 'perft' | 'divide',
+  _depth: number,
+  limits: unknown,
+  onProgress: ((p: PerftProgress) => void) | undefined,
+  slot: number | undefined,
+  run: (l: PerftLimits) => T,
+): Promise<T> {
   if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) return run(limits as PerftLimits);
   if (Object.hasOwn(limits, 'stop')) throw new ArgumentError(stopRefused(method));
   const progress = reporter(onProgress);
   const stop = stopSlot(slot);
   try {
-    return run({ ...(limits as PerftLimits), ...(stop ? { stop } : {}), ...(progress.report ? { onProgress: progress.report } : {}) });
+    return run({
+      ...(limits as PerftLimits),
+      ...(stop ? { stop } : {}),
+      ...(progress.report ? { onProgress: progress.report } : {}),
+    });
   } finally {
     await progress.flush();
   }
@@ -72,23 +97,59 @@ async function counted<T>(method: 'perft' | 'divide', depth: number, limits: unk
 const api: EngineApi = {
   async create(variant, options, stop) {
     // the message guard has checked the flags (an Int32Array of STOP_SLOTS); a direct call is checked here
-    if (!(stop instanceof Int32Array && stop.length === STOP_SLOTS)) throw new ArgumentError(`create() needs the stop flags, an Int32Array of ${STOP_SLOTS}`);
+    if (!(stop instanceof Int32Array && stop.length === STOP_SLOTS))
+      throw new ArgumentError(`create() needs the stop flags, an Int32Array of ${STOP_SLOTS}`);
     const g = await createGame(variant, options);
-    game = g; stopFlag = stop;
+    game = g;
+    stopFlag = stop;
     return g.position();
   },
-  async setPosition(p) { current().setPosition(p); },
-  async position() { return current().position(); },
-  async legalMoves() { return current().legalMoves(); },
+  async setPosition(p) {
+    current().setPosition(p);
+  },
+  async position() {
+    return current().position();
+  },
+  async legalMoves() {
+    return current().legalMoves();
+  },
   // plain objects (a Move's lazy fields are getters, which structured clone would drop)
-  async moves() { return current().moves().map((m) => ({ kind: m.kind, from: m.from, to: m.to, captured: m.captured, path: m.path, text: m.text, ...(m.choice ? { choice: m.choice } : {}) })); },
-  async play(m) { current().play(m); },
-  async undo() { return current().undo(); },
-  async result() { return current().result(); },
-  async boardText(labels) { return current().boardText(labels); },
-  async moverName() { return current().moverName(); },
-  async perft(d, limits, onProgress, slot) { const g = current(); return counted('perft', d, limits ?? {}, onProgress, slot, (l) => g.perft(d, l)); },
-  async divide(d, limits, onProgress, slot) { const g = current(); return counted('divide', d, limits ?? {}, onProgress, slot, (l) => g.divide(d, l)); },
+  async moves() {
+    return current()
+      .moves()
+      .map((m) => ({
+        kind: m.kind,
+        from: m.from,
+        to: m.to,
+        captured: m.captured,
+        path: m.path,
+        text: m.text,
+        ...(m.choice ? { choice: m.choice } : {}),
+      }));
+  },
+  async play(m) {
+    current().play(m);
+  },
+  async undo() {
+    return current().undo();
+  },
+  async result() {
+    return current().result();
+  },
+  async boardText(labels) {
+    return current().boardText(labels);
+  },
+  async moverName() {
+    return current().moverName();
+  },
+  async perft(d, limits, onProgress, slot) {
+    const g = current();
+    return counted('perft', d, limits ?? {}, onProgress, slot, (l) => g.perft(d, l));
+  },
+  async divide(d, limits, onProgress, slot) {
+    const g = current();
+    return counted('divide', d, limits ?? {}, onProgress, slot, (l) => g.divide(d, l));
+  },
   async search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void, slot?: number) {
     const g = current();
     // limits that are not an object go on as they are, for the game to refuse; so does a non-function
@@ -100,7 +161,11 @@ const api: EngineApi = {
     const progress = reporter(onIteration);
     const stop = stopSlot(slot);
     try {
-      return g.search({ ...limits, stop, onIteration: progress.report ?? (limits as { onIteration?: (i: SearchInfo) => void }).onIteration });
+      return g.search({
+        ...limits,
+        stop,
+        onIteration: progress.report ?? (limits as { onIteration?: (i: SearchInfo) => void }).onIteration,
+      });
     } finally {
       await progress.flush();
     }
@@ -111,7 +176,11 @@ const api: EngineApi = {
 // here: bundlers build browser workers as classic scripts by default (Vite: format "iife"), which
 // cannot have one; node:worker_threads comes through process.getBuiltinModule, which bundlers ignore.
 const READY = { latticeEngineReady: true };
-if (typeof process !== 'undefined' && process.versions?.node && !(globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope) {
+if (
+  typeof process !== 'undefined' &&
+  process.versions?.node &&
+  !(globalThis as { WorkerGlobalScope?: unknown }).WorkerGlobalScope
+) {
   const { parentPort } = process.getBuiltinModule('node:worker_threads');
   if (!parentPort) throw new Error('engine-worker.js must run as a worker thread (use EngineWorker)');
   Comlink.expose(api, guardEndpoint(nodeEndpoint(parentPort), requestSchema(z)));

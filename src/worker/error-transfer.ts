@@ -35,7 +35,12 @@ export function installErrorTransfer(handlers: Handlers): void {
     deserialize(s) {
       const rec = (s as { latticeError?: ErrorRecord } | null)?.latticeError;
       if (rec && typeof rec === 'object' && typeof rec.name === 'string' && typeof rec.message === 'string') {
-        throw reviveError({ name: rec.name, message: rec.message, stack: rec.stack, props: rec.props && typeof rec.props === 'object' ? rec.props : {} });
+        throw reviveError({
+          name: rec.name,
+          message: rec.message,
+          stack: rec.stack,
+          props: rec.props && typeof rec.props === 'object' ? rec.props : {},
+        });
       }
       return base.deserialize(s);
     },

@@ -45,10 +45,21 @@ export const ENGINE_SIGNATURES = {
   result: { params: [], kinds: [], required: 0 },
   boardText: { params: ['labels'], kinds: ['value'], required: 0 },
   moverName: { params: [], kinds: [], required: 0 },
-  perft: { params: ['depth', 'limits', 'onProgress', 'stop slot'], kinds: ['value', 'value', 'callback', 'slot'], required: 1 },
-  divide: { params: ['depth', 'limits', 'onProgress', 'stop slot'], kinds: ['value', 'value', 'callback', 'slot'], required: 1 },
+  perft: {
+    params: ['depth', 'limits', 'onProgress', 'stop slot'],
+    kinds: ['value', 'value', 'callback', 'slot'],
+    required: 1,
+  },
+  divide: {
+    params: ['depth', 'limits', 'onProgress', 'stop slot'],
+    kinds: ['value', 'value', 'callback', 'slot'],
+    required: 1,
+  },
   search: { params: ['limits', 'onIteration', 'stop slot'], kinds: ['value', 'callback', 'slot'], required: 0 },
-} as const satisfies Record<keyof EngineApi, { params: readonly string[]; kinds: readonly ArgKind[]; required: number }>;
+} as const satisfies Record<
+  keyof EngineApi,
+  { params: readonly string[]; kinds: readonly ArgKind[]; required: number }
+>;
 
 /** The methods a client may call: every EngineApi method, nothing else. */
 export const ENGINE_METHODS = Object.keys(ENGINE_SIGNATURES) as Array<keyof typeof ENGINE_SIGNATURES>;
@@ -76,35 +87,65 @@ function arityText(method: keyof typeof ENGINE_SIGNATURES): string {
 export function requestSchema(z: typeof Zod.z) {
   const isPort = (v: unknown) => typeof MessagePort !== 'undefined' && v instanceof MessagePort;
   const raw = z.object({ type: z.literal('RAW'), value: z.unknown() });
-  const proxy = z.object({ type: z.literal('HANDLER'), name: z.literal('proxy'), value: z.custom<MessagePort>(isPort, 'expected a MessagePort') });
+  const proxy = z.object({
+    type: z.literal('HANDLER'),
+    name: z.literal('proxy'),
+    value: z.custom<MessagePort>(isPort, 'expected a MessagePort'),
+  });
   const wireValue = z.discriminatedUnion('type', [raw, proxy]);
   /** The schema of one argument of `kind`. */
   const argument: Record<ArgKind, Zod.ZodType> = {
-    value: z.object({ type: z.literal('RAW', { error: 'expected a value (a proxy goes only where a callback does)' }), value: z.unknown() }),
-    callback: z.union([z.object({ type: z.literal('RAW'), value: z.undefined() }), proxy], { error: 'expected a function (a comlink proxy) or nothing' }),
+    value: z.object({
+      type: z.literal('RAW', { error: 'expected a value (a proxy goes only where a callback does)' }),
+      value: z.unknown(),
+    }),
+    callback: z.union([z.object({ type: z.literal('RAW'), value: z.undefined() }), proxy], {
+      error: 'expected a function (a comlink proxy) or nothing',
+    }),
     flags: z.object({
       type: z.literal('RAW'),
-      value: z.custom<Int32Array>((v) => v instanceof Int32Array && v.length === STOP_SLOTS, `expected the stop flags: an Int32Array of ${STOP_SLOTS}`),
+      value: z.custom<Int32Array>(
+        (v) => v instanceof Int32Array && v.length === STOP_SLOTS,
+        `expected the stop flags: an Int32Array of ${STOP_SLOTS}`,
+      ),
     }),
     slot: z.object({
       type: z.literal('RAW'),
-      value: z.custom<number | undefined>((v) => v === undefined || (Number.isInteger(v) && (v as number) >= 0 && (v as number) < STOP_SLOTS), `expected a stop slot, an integer 0..${STOP_SLOTS - 1}`),
+      value: z.custom<number | undefined>(
+        (v) => v === undefined || (Number.isInteger(v) && (v as number) >= 0 && (v as number) < STOP_SLOTS),
+        `expected a stop slot, an integer 0..${STOP_SLOTS - 1}`,
+      ),
     }),
   };
-  const apply = z.object({
-    id: z.string().min(1), type: z.literal('APPLY'), path: z.tuple([z.enum(ENGINE_METHODS)]), argumentList: z.array(wireValue),
-  }).superRefine((m, ctx) => {
-    const method = m.path[0], sig = ENGINE_SIGNATURES[method];
-    const n = m.argumentList.length;
-    if (n < sig.required || n > sig.params.length) {
-      ctx.addIssue({ code: 'custom', path: ['argumentList'], message: `${method} takes ${arityText(method)}, ${signatureText(method)}; got ${n}` });
-      return;
-    }
-    m.argumentList.forEach((arg, i) => {
-      const r = argument[sig.kinds[i]!].safeParse(arg);
-      if (!r.success) ctx.addIssue({ code: 'custom', path: ['argumentList', i], message: `${sig.params[i]} of ${signatureText(method)}: ${r.error.issues[0]?.message ?? 'not accepted'}` });
+  const apply = z
+    .object({
+      id: z.string().min(1),
+      type: z.literal('APPLY'),
+      path: z.tuple([z.enum(ENGINE_METHODS)]),
+      argumentList: z.array(wireValue),
+    })
+    .superRefine((m, ctx) => {
+      const method = m.path[0],
+        sig = ENGINE_SIGNATURES[method];
+      const n = m.argumentList.length;
+      if (n < sig.required || n > sig.params.length) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['argumentList'],
+          message: `${method} takes ${arityText(method)}, ${signatureText(method)}; got ${n}`,
+        });
+        return;
+      }
+      m.argumentList.forEach((arg, i) => {
+        const r = argument[sig.kinds[i]!].safeParse(arg);
+        if (!r.success)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['argumentList', i],
+            message: `${sig.params[i]} of ${signatureText(method)}: ${r.error.issues[0]?.message ?? 'not accepted'}`,
+          });
+      });
     });
-  });
   return z.discriminatedUnion('type', [
     apply,
     z.object({ id: z.string().min(1), type: z.literal('RELEASE'), path: z.array(z.string()).max(0).optional() }),
@@ -113,7 +154,10 @@ export function requestSchema(z: typeof Zod.z) {
 
 /** The reason a message is refused, one line: "path: problem; ...". */
 function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
-  return issues.slice(0, 4).map((i) => `${i.path.map(String).join('.') || 'message'}: ${i.message}`).join('; ');
+  return issues
+    .slice(0, 4)
+    .map((i) => `${i.path.map(String).join('.') || 'message'}: ${i.message}`)
+    .join('; ');
 }
 
 /**
@@ -123,18 +167,29 @@ function describeIssues(issues: readonly { path: readonly PropertyKey[]; message
  */
 export function guardEndpoint(ep: Endpoint, schema: ReturnType<typeof requestSchema>): Endpoint {
   const wrapped = new WeakMap<object, (ev: MessageEvent) => void>();
-  const reply = (id: unknown, wire: object) => { if (typeof id === 'string' && id) ep.postMessage({ ...wire, id }); };
+  const reply = (id: unknown, wire: object) => {
+    if (typeof id === 'string' && id) ep.postMessage({ ...wire, id });
+  };
   return {
     postMessage: (message: unknown, transfer?: Transferable[]) => ep.postMessage(message, transfer),
     addEventListener(type: string, listener: EventListenerOrEventListenerObject, options?: object) {
-      if (type !== 'message') { ep.addEventListener(type, listener, options); return; }
-      const deliver = (ev: MessageEvent) => { if (typeof listener === 'function') listener(ev); else listener.handleEvent(ev); };
+      if (type !== 'message') {
+        ep.addEventListener(type, listener, options);
+        return;
+      }
+      const deliver = (ev: MessageEvent) => {
+        if (typeof listener === 'function') listener(ev);
+        else listener.handleEvent(ev);
+      };
       const gate = (ev: MessageEvent) => {
         const data: unknown = ev?.data;
         const id = data !== null && typeof data === 'object' ? (data as { id?: unknown }).id : undefined;
         const r = schema.safeParse(data);
         if (!r.success) {
-          const err = new LatticeError('protocol', `malformed message to the engine worker: ${describeIssues(r.error.issues)}`);
+          const err = new LatticeError(
+            'protocol',
+            `malformed message to the engine worker: ${describeIssues(r.error.issues)}`,
+          );
           reply(id, { type: 'HANDLER', name: 'throw', value: serializeError(err) });
         } else if (r.data.type === 'RELEASE') {
           reply(id, { type: 'RAW', value: undefined });

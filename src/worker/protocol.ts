@@ -5,18 +5,27 @@ import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue }
  * Why a `stop` key in the worker's search limits is refused (ArgumentError, by the client and by the
  * worker): the worker searches with its own shared flag, set by EngineWorker.stop().
  */
-export const STOP_REFUSED = 'EngineWorker.search() takes no stop flag in its limits: call EngineWorker.stop() to stop a running search';
+export const STOP_REFUSED =
+  'EngineWorker.search() takes no stop flag in its limits: call EngineWorker.stop() to stop a running search';
 
 /** The same refusal for perft and divide, which poll their own shared flag too (`method`: 'perft' | 'divide'). */
 export function stopRefused(method: 'search' | 'perft' | 'divide'): string {
-  return method === 'search' ? STOP_REFUSED : `EngineWorker.${method}() takes no stop flag in its limits: call EngineWorker.stop() to stop a running ${method}`;
+  return method === 'search'
+    ? STOP_REFUSED
+    : `EngineWorker.${method}() takes no stop flag in its limits: call EngineWorker.stop() to stop a running ${method}`;
 }
 
 /** Perft limits that cross to a worker (the onProgress callback and the stop flag travel separately). */
-export interface WorkerPerftLimits { movetime?: number }
+export interface WorkerPerftLimits {
+  movetime?: number;
+}
 
 /** Search limits that cross to a worker (callbacks and the stop flag travel separately). */
-export interface WorkerSearchLimits { depth?: number; nodes?: number; movetime?: number }
+export interface WorkerSearchLimits {
+  depth?: number;
+  nodes?: number;
+  movetime?: number;
+}
 
 /**
  * What the engine worker exposes (one protocol for Node worker_threads and browser Web Workers, carried
@@ -55,9 +64,19 @@ export interface EngineApi {
    * movetime rejects with LatticeError code 'stopped'. `onProgress` (a comlink proxy) receives each
    * root move's count (depth >= 2), all of them before the promise resolves.
    */
-  perft(depth: number, limits?: WorkerPerftLimits, onProgress?: (p: PerftProgress) => void, slot?: number): Promise<number>;
+  perft(
+    depth: number,
+    limits?: WorkerPerftLimits,
+    onProgress?: (p: PerftProgress) => void,
+    slot?: number,
+  ): Promise<number>;
   /** Game.divide, with perft's limits, progress and stop slot. */
-  divide(depth: number, limits?: WorkerPerftLimits, onProgress?: (p: PerftProgress) => void, slot?: number): Promise<Record<string, number>>;
+  divide(
+    depth: number,
+    limits?: WorkerPerftLimits,
+    onProgress?: (p: PerftProgress) => void,
+    slot?: number,
+  ): Promise<Record<string, number>>;
   /**
    * Searches, polling stop flag `slot` (0..STOP_SLOTS-1) of the shared flags: the client gives each
    * search its own slot, cleared when the search is asked for, so a stop() meant for an earlier search

@@ -1,9 +1,10 @@
 // The engine in a real browser (headless Chromium through playwright-core): the API on the page's main
 // thread, and EngineWorker as a module Web Worker with progress, a stop through SharedArrayBuffer
-// (the page is served cross-origin isolated) of a search and of a perft, errors that keep their class, and a terminate() that settles. The repository's dist/ is served by Vite's dev server,
-// which resolves the bare imports (comlink) for the page and the worker as any bundler would; the
-// installed package in bundled apps is test/package/package.test.ts's. Skipped, saying why, when Chromium
-// is not installed (.ci/run installs Debian's chromium; under CI its absence is an error).
+// (the page is served cross-origin isolated) of a search and of a perft, errors that keep their class, and a
+// terminate() that settles. The repository's dist/ is served by Vite's dev server, which resolves the bare imports
+// (comlink) for the page and the worker as any bundler would; the installed package in bundled apps is
+// test/package/package.test.ts's. Skipped, saying why, when Chromium is not installed (.ci/run installs Debian's
+// chromium; under CI its absence is an error).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,23 +23,42 @@ describe.skipIf(skipping('the engine in a browser', chromiumMissing()))(`in a br
     // made here, not when the file is collected: a skipped suite runs no afterAll to remove it
     cacheDir = mkdtempSync(join(tmpdir(), 'lattice-vite-'));
     server = await createServer({
-      root, configFile: false, logLevel: 'error', cacheDir, clearScreen: false,
+      root,
+      configFile: false,
+      logLevel: 'error',
+      cacheDir,
+      clearScreen: false,
       optimizeDeps: { entries: ['test/browser/page.html'] },
       server: {
-        host: '127.0.0.1', port: 0, strictPort: false, hmr: false,
+        host: '127.0.0.1',
+        port: 0,
+        strictPort: false,
+        hmr: false,
         headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
       },
     });
     await server.listen();
     base = server.resolvedUrls!.local[0].replace(/\/$/, '');
   });
-  afterAll(async () => { await server?.close(); if (cacheDir) rmSync(cacheDir, { recursive: true, force: true }); });
+  afterAll(async () => {
+    await server?.close();
+    if (cacheDir) rmSync(cacheDir, { recursive: true, force: true });
+  });
 
   it('runs the API on the page and as a stoppable Web Worker', async () => {
     const { chromium } = await import('playwright-core');
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = await browser.newPage();
@@ -52,7 +72,7 @@ describe.skipIf(skipping('the engine in a browser', chromiumMissing()))(`in a br
       expect(r.worker.legal).toBe(true);
       expect(r.worker.iterations).toBeGreaterThan(0);
       expect(r.worker.ms).toBeLessThan(20_000);
-      expect(r.worker.quickStopMs).toBeLessThan(5_000);   // a lost stop ran the whole 60 s
+      expect(r.worker.quickStopMs).toBeLessThan(5_000); // a lost stop ran the whole 60 s
       expect(r.worker.secondDepth).toBe(4);
       expect(r.worker.parseError).toBe(true);
       expect(r.worker.terminated).toBe(true);

@@ -14,11 +14,16 @@ export { CHROMIUM, skipping };
 
 /** Starts `lattice serve --port 0` and reads its URL from the first line it prints. */
 export function serve(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', '--port', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/src/cli/main.js', 'serve', '--port', '0'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
-    child.stderr!.on('data', (d) => { err += d; });
+    child.stderr!.on('data', (d) => {
+      err += d;
+    });
     child.stdout!.on('data', (d) => {
       out += d;
       const m = /lattice serve: (http:\/\/\S+)/.exec(out);
@@ -33,15 +38,28 @@ export async function launch(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
 /** Sends console errors, page errors and failed requests of page `p` to `problems` (a suite checks it last). */
 export function watch(p: Page, problems: string[]): void {
-  p.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+  p.on('console', (m) => {
+    if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+  });
   p.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
-  p.on('response', (r) => { if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${r.url()}`); });
+  p.on('response', (r) => {
+    if (r.status() >= 400) problems.push(`HTTP ${r.status()} ${r.url()}`);
+  });
 }
 
 /** Resolves when the page shows a game and is not busy. */

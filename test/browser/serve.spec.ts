@@ -5,8 +5,9 @@
 // other than its canonical one, and among 61,178 legal moves, each click timed), a Maka Dai Dai promotion
 // choice, the analysis (>= 2 iterations, stopped on request), perft, a pasted position (and a malformed
 // one shown as an error beside the box), the URL reopening the game, a game played to its end, and the
-// same page as a plain static site (no isolation headers: it says so), and the tablebase verdict with --tb-dir. Screenshots of every board go to
-// test/browser/artifacts/ (ignored by git). Skipped when Chromium is absent, except under CI.
+// same page as a plain static site (no isolation headers: it says so), and the tablebase verdict with --tb-dir.
+// Screenshots of every board go to test/browser/artifacts/ (ignored by git). Skipped when Chromium is absent, except
+// under CI.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -51,7 +52,12 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
   const ply = async (p: Page) => Number(await p.getAttribute('#app', 'data-ply'));
   const position = (p: Page) => p.inputValue('#position-box');
   const moves = async (p: Page) => (await p.inputValue('#moves-box')).split(' ').filter(Boolean);
-  const waitPly = (p: Page, n: number) => p.waitForFunction((k) => Number(document.getElementById('app')!.dataset.ply) >= k || !!document.querySelector('#result b'), n, { timeout: 60_000 });
+  const waitPly = (p: Page, n: number) =>
+    p.waitForFunction(
+      (k) => Number(document.getElementById('app')!.dataset.ply) >= k || !!document.querySelector('#result b'),
+      n,
+      { timeout: 60_000 },
+    );
   const idle = (p: Page) => p.waitForSelector('#app[data-thinking=false]', { timeout: 60_000 });
   const click = (p: Page, cell: string) => p.click(`[data-point="${cell}"]`);
 
@@ -67,7 +73,12 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
    * The legal moves of the page's position as canonical text, from the engine in Node (the page's game
    * replayed); a lattice game's moves' click paths go to `clickPaths` (see clicksOf).
    */
-  async function legalHere(p: Page, variant: string, options: Record<string, string> = {}, start?: string): Promise<string[]> {
+  async function legalHere(
+    p: Page,
+    variant: string,
+    options: Record<string, string> = {},
+    start?: string,
+  ): Promise<string[]> {
     const played = (await moves(p)).slice(0, await ply(p));
     clickPaths.clear();
     if (VARIANTS.has(variant)) {
@@ -86,7 +97,12 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
   }
 
   /** The engine's canonical text of the move a path of clicks makes in `position` (Node). */
-  async function canonical(variant: string, options: Record<string, string>, position: string, path: string[]): Promise<string> {
+  async function canonical(
+    variant: string,
+    options: Record<string, string>,
+    position: string,
+    path: string[],
+  ): Promise<string> {
     const g = await Game.create(variant, { options, position });
     g.play(path.join('x'));
     const [text] = g.history();
@@ -95,13 +111,17 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
   }
 
   /** Starts recording the page's long tasks (over 50 ms, their durations in ms) in `window.longTasks`. */
-  const watchLongTasks = (p: Page) => p.evaluate(() => {
-    const w = window as unknown as { longTasks: number[] };
-    w.longTasks = [];
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) w.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
-  });
+  const watchLongTasks = (p: Page) =>
+    p.evaluate(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((l) => {
+        for (const e of l.getEntries()) w.longTasks.push(Math.round(e.duration));
+      }).observe({ type: 'longtask' });
+    });
   /** The longest task recorded since watchLongTasks (0 if none took over 50 ms). */
-  const longestTask = async (p: Page) => Math.max(0, ...await p.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks));
+  const longestTask = async (p: Page) =>
+    Math.max(0, ...(await p.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks)));
 
   /** Pastes `pos` into the position box and loads it. */
   async function loadPosition(p: Page, pos: string): Promise<void> {
@@ -116,7 +136,7 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     const before = await ply(p);
     const cells = clicksOf(move);
     for (const c of cells) await click(p, c);
-    if (await ply(p) === before && !(await p.$('#choice'))) await click(p, cells[cells.length - 1]!);
+    if ((await ply(p)) === before && !(await p.$('#choice'))) await click(p, cells[cells.length - 1]!);
   }
 
   for (const v of listVariants()) {
@@ -138,7 +158,8 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
       expect(await ply(page)).toBe(start);
       expect(await page.$$('.board .mark.selected')).toHaveLength(0);
       // a legal move whose clicks no other move shares (no choice to make)
-      const move = legal.find((m) => !legal.some((o) => o !== m && clicksOf(o).join() === clicksOf(m).join())) ?? legal[0]!;
+      const move =
+        legal.find((m) => !legal.some((o) => o !== m && clicksOf(o).join() === clicksOf(m).join())) ?? legal[0]!;
       if (clicksOf(move).length > 1) {
         // the selected piece's destinations are highlighted; Escape drops the selection
         await click(page, clicksOf(move)[0]!);
@@ -166,16 +187,19 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
 
   it('a multi-jump is entered by clicking each landing (tibetan-1)', async () => {
     const pos = 'GGGGG/GGGGG/1G1G1/4G/5/G2/1GT T - - last=d6';
-    await open(page, `?v=tibetan-1&pos=${encodeURIComponent(pos)}&play=human,human`);   // no engine reply
+    await open(page, `?v=tibetan-1&pos=${encodeURIComponent(pos)}&play=human,human`); // no engine reply
     const legal = await legalHere(page, 'tibetan-1', {}, pos);
-    const [jump, stop] = [await canonical('tibetan-1', {}, pos, ['e1', 'a1', 'c3']), await canonical('tibetan-1', {}, pos, ['e1', 'a1'])];
+    const [jump, stop] = [
+      await canonical('tibetan-1', {}, pos, ['e1', 'a1', 'c3']),
+      await canonical('tibetan-1', {}, pos, ['e1', 'a1']),
+    ];
     expect(legal).toEqual(expect.arrayContaining([jump, stop]));
     const captured = async () => (await page.textContent('#side0'))!;
     await click(page, 'e1');
-    await click(page, 'a1');   // a whole move (e1xa1), and the start of e1xa1xc3: the move goes on
+    await click(page, 'a1'); // a whole move (e1xa1), and the start of e1xa1xc3: the move goes on
     expect(await ply(page)).toBe(0);
     const targets = await page.$$eval('.board .target', (els) => els.length);
-    expect(targets).toBe(2);   // c3, or a1 again to stop there
+    expect(targets).toBe(2); // c3, or a1 again to stop there
     await click(page, 'c3');
     expect(await moves(page)).toEqual([jump]);
     expect(await captured()).toContain('captured: 2');
@@ -200,12 +224,12 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     const move = await canonical('tibetan-4', {}, pos, ['f2', 'h4', 'h6', 'j8', 'h10', 'h8', 'j8']);
     expect(legal).toContain(move);
     await click(page, 'f2');
-    expect(await page.$$('.board .target')).toHaveLength(3);   // h4, h2 and e1
+    expect(await page.$$('.board .target')).toHaveLength(3); // h4, h2 and e1
     for (const c of ['h4', 'h6', 'j8', 'h8', 'h10']) await click(page, c);
     await page.screenshot({ path: `${artifacts}tibetan-4-multi-jump.png` });
     // j8 again: the loop taken the other way round (j8 h8 h10 j8)
     await click(page, 'j8');
-    if (await ply(page) === 0) await click(page, 'j8');   // the jump could go on: stop there
+    if ((await ply(page)) === 0) await click(page, 'j8'); // the jump could go on: stop there
     expect(await moves(page)).toEqual([move]);
     expect(await page.textContent('#side0')).toContain('captured: 6');
     // no task of the page took seconds (listing the moves, drawing, entering the jump)
@@ -225,21 +249,22 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     const m = all.find((x) => x.path.length >= 8 && new Set(x.path).size < x.path.length)!.toJSON();
     g.dispose();
     // each click as the page handles it (the handler and the drawing it starts run at once), in ms
-    const timedClick = (cell: string) => page.evaluate((name) => {
-      const hit = document.querySelector(`[data-point="${name}"]`)!;
-      const t = performance.now();
-      hit.dispatchEvent(new MouseEvent('click', { bubbles: true }));
-      return performance.now() - t;
-    }, cell);
+    const timedClick = (cell: string) =>
+      page.evaluate((name) => {
+        const hit = document.querySelector(`[data-point="${name}"]`)!;
+        const t = performance.now();
+        hit.dispatchEvent(new MouseEvent('click', { bubbles: true }));
+        return performance.now() - t;
+      }, cell);
     const times: number[] = [];
     for (const [k, c] of m.path.entries()) {
       times.push(await timedClick(c));
-      if (k < m.path.length - 1) expect(await ply(page)).toBe(0);   // a move is being entered
+      if (k < m.path.length - 1) expect(await ply(page)).toBe(0); // a move is being entered
     }
-    if (await ply(page) === 0) times.push(await timedClick(m.path[m.path.length - 1]!));   // the jump could go on: stop there
+    if ((await ply(page)) === 0) times.push(await timedClick(m.path[m.path.length - 1]!)); // the jump could go on: stop there
     expect(await moves(page)).toEqual([m.text]);
     expect(await page.textContent('#side0')).toContain(`captured: ${m.captured.length}`);
-    expect(Math.max(...times), `ms per click: ${times.map((t) => t.toFixed(1)).join(' ')}`).toBeLessThan(100);   // ~25 ms at most here
+    expect(Math.max(...times), `ms per click: ${times.map((t) => t.toFixed(1)).join(' ')}`).toBeLessThan(100); // ~25 ms at most here
     expect(await longestTask(page)).toBeLessThan(1000);
   });
 
@@ -264,8 +289,8 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     expect(after.y).toBeLessThan(before.y);
     expect(await page.getAttribute('.piece[data-piece="K"]', 'transform')).toMatch(/rotate\(180/);
     await page.click('#flip');
-    expect(await page.textContent('.piece[data-piece="K"] text')).toBe('玉');   // kanji by default
-    await page.click('#labels');   // codes: the screenshot needs no CJK font
+    expect(await page.textContent('.piece[data-piece="K"] text')).toBe('玉'); // kanji by default
+    await page.click('#labels'); // codes: the screenshot needs no CJK font
     expect(await page.textContent('.piece[data-piece="K"] text')).toBe('K');
     await page.screenshot({ path: `${artifacts}maka-promotion.png` });
   });
@@ -275,17 +300,21 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(true);
     expect(await page.$('#not-isolated')).toBeNull();
     await page.click('#analyse');
-    await page.waitForFunction(() => document.querySelectorAll('#iterations tr').length >= 2, null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#iterations tr').length >= 2, null, {
+      timeout: 30_000,
+    });
     expect(await page.$('.board .arrow')).not.toBeNull();
     const t0 = Date.now();
-    await page.click('#analyse');   // Stop
-    await page.waitForFunction(() => document.getElementById('analyse')!.textContent === 'Analyse', null, { timeout: 10_000 });
+    await page.click('#analyse'); // Stop
+    await page.waitForFunction(() => document.getElementById('analyse')!.textContent === 'Analyse', null, {
+      timeout: 10_000,
+    });
     expect(Date.now() - t0).toBeLessThan(5000);
     const rows = await page.$$eval('#iterations tr', (els) => els.length);
     await page.waitForTimeout(500);
-    expect(await page.$$eval('#iterations tr', (els) => els.length)).toBe(rows);   // nothing more comes
+    expect(await page.$$eval('#iterations tr', (els) => els.length)).toBe(rows); // nothing more comes
     const firstRow = await page.$$eval('#iterations tr:last-child td', (els) => els.map((e) => e.textContent));
-    expect(firstRow[0]).toBe('1');   // depth 1 ... with score, nodes, nodes/s, PV
+    expect(firstRow[0]).toBe('1'); // depth 1 ... with score, nodes, nodes/s, PV
     expect(firstRow[4]!.length).toBeGreaterThan(0);
     await page.screenshot({ path: `${artifacts}analysis.png` });
     // perft and divide, against the engine in Node
@@ -293,10 +322,14 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     await page.fill('#perft-depth', '3');
     await page.dispatchEvent('#perft-depth', 'change');
     await page.click('#perft');
-    await page.waitForFunction(() => /perft\(3\) =/.test(document.getElementById('perft-out')!.textContent!), null, { timeout: 30_000 });
+    await page.waitForFunction(() => /perft\(3\) =/.test(document.getElementById('perft-out')!.textContent!), null, {
+      timeout: 30_000,
+    });
     expect(await page.textContent('#perft-out')).toContain(`perft(3) = ${g.perft(3)} `);
     await page.click('#divide');
-    await page.waitForFunction(() => /moves,/.test(document.getElementById('perft-out')!.textContent!), null, { timeout: 30_000 });
+    await page.waitForFunction(() => /moves,/.test(document.getElementById('perft-out')!.textContent!), null, {
+      timeout: 30_000,
+    });
     expect(await page.textContent('#perft-out')).toContain(`c3: ${g.divide(3).c3}`);
   });
 
@@ -312,10 +345,12 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     await page.fill('#perft-depth', '1');
     await page.dispatchEvent('#perft-depth', 'change');
     await page.click('#perft');
-    await page.waitForFunction(() => /perft\(1\) =/.test(document.getElementById('perft-out')!.textContent!), null, { timeout: 30_000 });
+    await page.waitForFunction(() => /perft\(1\) =/.test(document.getElementById('perft-out')!.textContent!), null, {
+      timeout: 30_000,
+    });
     const g = await createGame('maka-dai-dai');
     expect(await page.textContent('#perft-out')).toContain(`perft(1) = ${g.legalMoves().length} `);
-    await page.selectOption('#player0', 'engine');   // Black to move: the new worker plays
+    await page.selectOption('#player0', 'engine'); // Black to move: the new worker plays
     await waitPly(page, 1);
   });
 
@@ -324,7 +359,10 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     const good = 'T3T/5/2G2/5/T3T T G19 -';
     await page.fill('#position-box', good);
     await page.click('#load-position');
-    await page.waitForFunction((p) => (document.getElementById('position-box') as HTMLTextAreaElement).value === p, good);
+    await page.waitForFunction(
+      (p) => (document.getElementById('position-box') as HTMLTextAreaElement).value === p,
+      good,
+    );
     await ready(page);
     expect(await page.textContent('#to-move')).toContain('tigers');
     expect(await page.$$('.board .piece')).toHaveLength(5);
@@ -334,7 +372,7 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     await page.click('#load-position');
     const error = await page.waitForSelector('#position-form #error-position');
     expect(await error.textContent()).toMatch(/column 8/);
-    expect(await page.$$('.board .piece')).toHaveLength(5);   // the game is unchanged
+    expect(await page.$$('.board .piece')).toHaveLength(5); // the game is unchanged
     // a move list: a bad one names its move and changes nothing; a good one plays
     await page.fill('#moves-box', 'a1-b2 zz9');
     await page.click('#load-moves');
@@ -394,7 +432,7 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     expect(await page.textContent('#error-url')).toMatch(/captures-to-win/);
   });
 
-  it('engine v engine plays a game to its end, with the rules\' result and reason', async () => {
+  it("engine v engine plays a game to its end, with the rules' result and reason", async () => {
     // Catch the Giant with a stall limit ends fast
     await open(page, '?v=catch-the-giant&o.stall-limit=4', 60);
     await page.fill('#pause', '0');
@@ -404,7 +442,7 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     const text = (await page.textContent('#result'))!;
     expect(text).toMatch(/Game over: (giants win|dwarfs win|draw)/);
     expect(text).toMatch(/\((prey|hunters|draw), (captures|no-moves|escape|stall-limit|repetition)\)/);
-    expect(await page.textContent('#reason')).not.toMatch(/^(captures|no-moves|escape|stall-limit|repetition)$/);   // words, not the code
+    expect(await page.textContent('#reason')).not.toMatch(/^(captures|no-moves|escape|stall-limit|repetition)$/); // words, not the code
     await page.screenshot({ path: `${artifacts}game-over.png` });
   });
 
@@ -433,7 +471,7 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
       expect(await p.evaluate(() => crossOriginIsolated)).toBe(false);
       expect(await p.textContent('#not-isolated')).toMatch(/its own limits/);
       await p.click('[data-point=c3]');
-      await waitPly(p, 2);   // the engine still plays
+      await waitPly(p, 2); // the engine still plays
       await p.close();
     } finally {
       await plain.close();
@@ -444,20 +482,42 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     const dir = mkdtempSync(join(tmpdir(), 'lattice-web-tb-'));
     const tb = await startServer({ port: 0, tbDir: dir });
     try {
-      const built = spawnSync(process.execPath, ['dist/src/cli/main.js', 'tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir, '--json'], { cwd: root, encoding: 'utf8' });
+      const built = spawnSync(
+        process.execPath,
+        [
+          'dist/src/cli/main.js',
+          'tablebase',
+          'build',
+          'bagh-chal',
+          '--option',
+          'captures-to-win=1',
+          '--dir',
+          dir,
+          '--json',
+        ],
+        { cwd: root, encoding: 'utf8' },
+      );
       expect(built.status).toBe(0);
       const p = await browser.newPage();
       watch(p);
       const pos = 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -';
       await p.goto(`${tb.url}?v=bagh-chal&o.captures-to-win=1&pos=${encodeURIComponent(pos)}&play=human,human`);
       await ready(p);
-      await p.waitForFunction(() => /^(goats|tigers|draw)/.test(document.getElementById('verdict')?.textContent ?? ''), null, { timeout: 30_000 });
-      expect(await p.textContent('#verdict')).toMatch(/^((goats|tigers) (win in \d+ pl(y|ies)|have won)|draw)/);   // the winner named (words.ts verdictText)
+      await p.waitForFunction(
+        () => /^(goats|tigers|draw)/.test(document.getElementById('verdict')?.textContent ?? ''),
+        null,
+        { timeout: 30_000 },
+      );
+      expect(await p.textContent('#verdict')).toMatch(/^((goats|tigers) (win in \d+ pl(y|ies)|have won)|draw)/); // the winner named (words.ts verdictText)
       await p.screenshot({ path: `${artifacts}tablebase.png` });
       // a placement position is not in it
       await p.goto(`${tb.url}?v=bagh-chal&o.captures-to-win=1&play=human,human`);
       await ready(p);
-      await p.waitForFunction(() => /not in the tablebase/.test(document.getElementById('verdict')?.textContent ?? ''), null, { timeout: 30_000 });
+      await p.waitForFunction(
+        () => /not in the tablebase/.test(document.getElementById('verdict')?.textContent ?? ''),
+        null,
+        { timeout: 30_000 },
+      );
       await p.close();
     } finally {
       await tb.close();
@@ -469,14 +529,22 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
     const dir = mkdtempSync(join(tmpdir(), 'lattice-web-gs-'));
     const tb = await startServer({ port: 0, tbDir: dir });
     try {
-      const solved = spawnSync(process.execPath, ['dist/src/cli/main.js', 'solve', 'catch-the-giant', '--dir', dir, '--json'], { cwd: root, encoding: 'utf8' });
+      const solved = spawnSync(
+        process.execPath,
+        ['dist/src/cli/main.js', 'solve', 'catch-the-giant', '--dir', dir, '--json'],
+        { cwd: root, encoding: 'utf8' },
+      );
       expect(solved.status).toBe(0);
       const { value } = JSON.parse(solved.stdout) as { value: { result: string; plies: number } };
       const p = await browser.newPage();
       watch(p);
       await p.goto(`${tb.url}?v=catch-the-giant&play=human,human`);
       await ready(p);
-      await p.waitForFunction(() => /^(dwarfs|giants|draw)/.test(document.getElementById('verdict')?.textContent ?? ''), null, { timeout: 30_000 });
+      await p.waitForFunction(
+        () => /^(dwarfs|giants|draw)/.test(document.getElementById('verdict')?.textContent ?? ''),
+        null,
+        { timeout: 30_000 },
+      );
       // the giant, to move at the start, loses: the dwarfs win, in the solver's distance
       expect(value.result).toBe('loss');
       expect(await p.textContent('#verdict')).toMatch(new RegExp(`^dwarfs win in ${value.plies} plies`));

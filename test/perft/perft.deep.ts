@@ -3,7 +3,15 @@
 // MAKA_DEEP_LEAVES leaves. Not part of `npm test`, which runs the other rows (perft.test.ts,
 // maka-dai-dai.test.ts). README "Tests" says how long it takes.
 import { describe, expect, it } from 'vitest';
-import { LATTICE_ROWS, MAKA_DEEP_LEAVES, MAKA_DESIGNED_ROWS, MAKA_ROWS, checkLatticeRow, checkMakaRow, depthsBetween } from './tables.js';
+import {
+  LATTICE_ROWS,
+  MAKA_DEEP_LEAVES,
+  MAKA_DESIGNED_ROWS,
+  MAKA_ROWS,
+  checkLatticeRow,
+  checkMakaRow,
+  depthsBetween,
+} from './tables.js';
 
 const deepRows = LATTICE_ROWS.filter((r) => r.deep);
 const makaDeep = depthsBetween([...MAKA_ROWS, ...MAKA_DESIGNED_ROWS], MAKA_DEEP_LEAVES, Infinity);

@@ -9,7 +9,9 @@ import { LATTICE_ROWS, MAKA_ROWS, checkLatticeRow } from './tables.js';
 
 describe('the perft tables', () => {
   it('every variant has a table with a start row, and every row names a known variant', () => {
-    const ids = listVariants().map((v) => v.id).sort();
+    const ids = listVariants()
+      .map((v) => v.id)
+      .sort();
     const rows = [...LATTICE_ROWS, ...MAKA_ROWS];
     expect([...new Set(rows.filter((r) => r.id.startsWith('start')).map((r) => r.variant))].sort()).toEqual(ids);
     expect(rows.filter((r) => !ids.includes(r.variant)).map((r) => `${r.variant} ${r.id}`)).toEqual([]);

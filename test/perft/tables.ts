@@ -31,18 +31,33 @@ export interface PerftRow {
 }
 
 /** The lattice games' rows (every table but Maka Dai Dai's), deep ones included. */
-export const LATTICE_ROWS: readonly PerftRow[] = ([
-  baghChal, tibetan1, tibetan2, tibetan4, catchTheGiant, surroundTheTiger, doubleTiger, shepherdsAndWolves, permainanTabal,
-] as PerftRow[][]).flat();
+export const LATTICE_ROWS: readonly PerftRow[] = (
+  [
+    baghChal,
+    tibetan1,
+    tibetan2,
+    tibetan4,
+    catchTheGiant,
+    surroundTheTiger,
+    doubleTiger,
+    shepherdsAndWolves,
+    permainanTabal,
+  ] as PerftRow[][]
+).flat();
 
 /** Maka Dai Dai's rows (test/perft/maka-dai-dai.json; options are strings). */
-export const MAKA_ROWS: readonly PerftRow[] = (makaDaiDai as unknown as Array<Omit<PerftRow, 'variant' | 'source'> & Partial<PerftRow>>)
-  .map((r) => ({ variant: 'maka-dai-dai', source: 'test/reference/maka-dai-dai.ts', ...r }));
+export const MAKA_ROWS: readonly PerftRow[] = (
+  makaDaiDai as unknown as Array<Omit<PerftRow, 'variant' | 'source'> & Partial<PerftRow>>
+).map((r) => ({ variant: 'maka-dai-dai', source: 'test/reference/maka-dai-dai.ts', ...r }));
 
 /** Maka Dai Dai's designed positions (test/support/maka-positions.ts) as rows: perft(1..n) of each. */
 export const MAKA_DESIGNED_ROWS: readonly PerftRow[] = DESIGNED.map((d) => ({
-  id: `designed: ${d.id}`, variant: 'maka-dai-dai', options: d.options ?? {}, position: d.position,
-  depths: Object.fromEntries(d.perft.map((n, i) => [String(i + 1), n])), source: 'src/maka and test/reference/maka-dai-dai.ts',
+  id: `designed: ${d.id}`,
+  variant: 'maka-dai-dai',
+  options: d.options ?? {},
+  position: d.position,
+  depths: Object.fromEntries(d.perft.map((n, i) => [String(i + 1), n])),
+  source: 'src/maka and test/reference/maka-dai-dai.ts',
 }));
 
 /**
@@ -55,7 +70,8 @@ export const MAKA_DEEP_LEAVES = 20_000_000;
 
 /** The rows' depths whose counts are over `min` and at most `max` leaves, rows left with none dropped. */
 export function depthsBetween(rows: readonly PerftRow[], min: number, max: number): PerftRow[] {
-  return rows.map((r) => ({ ...r, depths: Object.fromEntries(Object.entries(r.depths).filter(([, n]) => n > min && n <= max)) }))
+  return rows
+    .map((r) => ({ ...r, depths: Object.fromEntries(Object.entries(r.depths).filter(([, n]) => n > min && n <= max)) }))
     .filter((r) => Object.keys(r.depths).length > 0);
 }
 
@@ -69,34 +85,48 @@ export function checkLatticeRow(row: PerftRow): void {
   describe(`perft ${row.variant} ${row.id}`, () => {
     // one release-build game for the checks that only count (perft does not change the position)
     let game: Game | undefined;
-    const release = async () => (game ??= await Game.create(row.variant, { position: row.position, options: row.options }));
+    const release = async () =>
+      (game ??= await Game.create(row.variant, { position: row.position, options: row.options }));
     /** Runs `check` on a fresh game of another build, disposed after. */
     const other = async (build: { debug?: boolean; wide?: boolean; position?: boolean }, check: (g: Game) => void) => {
-      const g = await Game.create(row.variant, { ...(build.position === false ? {} : { position: row.position }), options: row.options, debug: build.debug, wide: build.wide });
-      try { check(g); } finally { g.dispose(); }
+      const g = await Game.create(row.variant, {
+        ...(build.position === false ? {} : { position: row.position }),
+        options: row.options,
+        debug: build.debug,
+        wide: build.wide,
+      });
+      try {
+        check(g);
+      } finally {
+        g.dispose();
+      }
     };
-    afterAll(() => { game?.dispose(); });
+    afterAll(() => {
+      game?.dispose();
+    });
 
     it('fast perft (bulk counting) matches the table at every depth', async () => {
       const g = await release();
       for (const [d, n] of Object.entries(row.depths)) expect([d, g.perft(Number(d))]).toEqual([d, n]);
     });
     if (row.id.startsWith('start')) {
-      it('a start row\'s position is the variant\'s start for its options', async () => {
+      it("a start row's position is the variant's start for its options", async () => {
         await other({ position: false }, (g) => expect(g.position()).toBe(row.position));
       });
     }
     // Bagh Chal's perft has its own recursion (the two-ply counts); every other game's perft already is
     // the generic make/unmake one, so the cross-check would count the same tree twice
     if (row.variant === 'bagh-chal') {
-      it('generic make/unmake perft matches where cheap (Bagh Chal\'s fast perft)', async () => {
+      it("generic make/unmake perft matches where cheap (Bagh Chal's fast perft)", async () => {
         const g = await release();
-        for (const [d, n] of Object.entries(row.depths)) if (n <= 2_000_000) expect([d, g.perftSlow(Number(d))]).toEqual([d, n]);
+        for (const [d, n] of Object.entries(row.depths))
+          if (n <= 2_000_000) expect([d, g.perftSlow(Number(d))]).toEqual([d, n]);
       });
     }
     it('debug build (bounds-checked) matches where cheap', async () => {
       await other({ debug: true }, (g) => {
-        for (const [d, n] of Object.entries(row.depths)) if (n <= 300_000) expect([d, g.perft(Number(d))]).toEqual([d, n]);
+        for (const [d, n] of Object.entries(row.depths))
+          if (n <= 300_000) expect([d, g.perft(Number(d))]).toEqual([d, n]);
       });
     });
     // the wide build (128-bit sets) plays every game as the u64 build does: the 64-point games' tables on it
@@ -104,7 +134,8 @@ export function checkLatticeRow(row: PerftRow): void {
     if (row.variant !== 'tibetan-4') {
       it('wide debug build (bounds-checked) matches where cheap', async () => {
         await other({ debug: true, wide: true }, (g) => {
-          for (const [d, n] of Object.entries(row.depths)) if (n <= 300_000) expect([d, g.perft(Number(d))]).toEqual([d, n]);
+          for (const [d, n] of Object.entries(row.depths))
+            if (n <= 300_000) expect([d, g.perft(Number(d))]).toEqual([d, n]);
         });
       });
     }

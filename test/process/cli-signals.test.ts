@@ -9,7 +9,12 @@ import { createGame } from '../../src/index.js';
 
 const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 
-interface Ended { code: number | null; signal: NodeJS.Signals | null; out: string; err: string }
+interface Ended {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  out: string;
+  err: string;
+}
 
 /**
  * Runs the CLI with `args`; once its stdout or stderr (as `on` says) matches `when`, sends `signal`.
@@ -20,7 +25,8 @@ function interrupted(args: string[], when: RegExp, on: 'out' | 'err', signal: No
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const got = { out: '', err: '' };
-    let sent = false, killer: NodeJS.Timeout | undefined;
+    let sent = false,
+      killer: NodeJS.Timeout | undefined;
     const check = () => {
       if (!sent && when.test(got[on])) {
         sent = true;
@@ -28,10 +34,19 @@ function interrupted(args: string[], when: RegExp, on: 'out' | 'err', signal: No
         killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
       }
     };
-    child.stdout.setEncoding('utf8').on('data', (d: string) => { got.out += d; check(); });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => { got.err += d; check(); });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
+      got.out += d;
+      check();
+    });
+    child.stderr.setEncoding('utf8').on('data', (d: string) => {
+      got.err += d;
+      check();
+    });
     child.on('error', reject);
-    child.on('close', (code, sig) => { clearTimeout(killer); resolve({ code, signal: sig, ...got }); });
+    child.on('close', (code, sig) => {
+      clearTimeout(killer);
+      resolve({ code, signal: sig, ...got });
+    });
   });
 }
 
@@ -43,30 +58,52 @@ async function replay(variant: string, start: string, moves: string[]): Promise<
 }
 
 describe('lattice play and analyse, interrupted, print what they finished', () => {
-  it.each([['bagh-chal', 'SIGINT', 130], ['maka-dai-dai', 'SIGTERM', 143]] as const)('play %s --json, %s after two plies: the game so far, result null, unfinished "interrupted", exit %i', async (variant, signal, code) => {
-    const r = await interrupted(['play', variant, '--movetime', '20', '--json', '--progress'], /^ply 2\./m, 'err', signal);
-    expect(r.signal, r.err).toBeNull();
-    expect(r.code, r.err).toBe(code);
-    expect(r.err).toMatch(/^interrupted$/m);
-    const lines = r.out.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    const j = JSON.parse(lines[0]!);
-    expect(j).toMatchObject({ variant, result: null, unfinished: 'interrupted' });
-    expect(j.moves.length).toBeGreaterThanOrEqual(2);
-    expect(j.plies).toBe(j.moves.length);
-    expect(j.final).toBe(await replay(variant, j.start, j.moves));
-  }, 120_000);
+  it.each([
+    ['bagh-chal', 'SIGINT', 130],
+    ['maka-dai-dai', 'SIGTERM', 143],
+  ] as const)(
+    'play %s --json, %s after two plies: the game so far, result null, unfinished "interrupted", exit %i',
+    async (variant, signal, code) => {
+      const r = await interrupted(
+        ['play', variant, '--movetime', '20', '--json', '--progress'],
+        /^ply 2\./m,
+        'err',
+        signal,
+      );
+      expect(r.signal, r.err).toBeNull();
+      expect(r.code, r.err).toBe(code);
+      expect(r.err).toMatch(/^interrupted$/m);
+      const lines = r.out.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      const j = JSON.parse(lines[0]!);
+      expect(j).toMatchObject({ variant, result: null, unfinished: 'interrupted' });
+      expect(j.moves.length).toBeGreaterThanOrEqual(2);
+      expect(j.plies).toBe(j.moves.length);
+      expect(j.final).toBe(await replay(variant, j.start, j.moves));
+    },
+    120_000,
+  );
 
   it('play (text) interrupted during a long search: the moves printed, the result line, exit 130', async () => {
     // each search may take 10 minutes: the signal stops the running one (its move is not played)
-    const r = await interrupted(['play', 'bagh-chal', '--movetime', '600000', '--quiet'], /^ {3}a b c d e/m, 'out', 'SIGINT');
+    const r = await interrupted(
+      ['play', 'bagh-chal', '--movetime', '600000', '--quiet'],
+      /^ {3}a b c d e/m,
+      'out',
+      'SIGINT',
+    );
     expect(r.signal, r.err).toBeNull();
     expect(r.code, r.err).toBe(130);
     expect(r.out).toMatch(/result: unfinished \(interrupted\) after 0 plies; final T3T\/5\/5\/5\/T3T G G20 -\n$/);
   }, 120_000);
 
   it('analyse --json interrupted during the analysis keeps its completed iterations', async () => {
-    const r = await interrupted(['analyse', 'bagh-chal', '--movetime', '600000', '--json', '--progress'], /^depth 3 /m, 'err', 'SIGTERM');
+    const r = await interrupted(
+      ['analyse', 'bagh-chal', '--movetime', '600000', '--json', '--progress'],
+      /^depth 3 /m,
+      'err',
+      'SIGTERM',
+    );
     expect(r.signal, r.err).toBeNull();
     expect(r.code, r.err).toBe(143);
     const j = JSON.parse(r.out);
@@ -76,7 +113,12 @@ describe('lattice play and analyse, interrupted, print what they finished', () =
   }, 120_000);
 
   it('search --json interrupted prints its last completed iteration, exit 130', async () => {
-    const r = await interrupted(['search', 'bagh-chal', '--movetime', '600000', '--json', '--progress'], /^depth 4 /m, 'err', 'SIGINT');
+    const r = await interrupted(
+      ['search', 'bagh-chal', '--movetime', '600000', '--json', '--progress'],
+      /^depth 4 /m,
+      'err',
+      'SIGINT',
+    );
     expect(r.signal, r.err).toBeNull();
     expect(r.code, r.err).toBe(130);
     const j = JSON.parse(r.out);
@@ -85,10 +127,20 @@ describe('lattice play and analyse, interrupted, print what they finished', () =
   }, 120_000);
 
   it('a game that ends or is cut off says so: unfinished null, or "max-plies"', async () => {
-    const cut = await interrupted(['play', 'bagh-chal', '--movetime', '5', '--max-plies', '2', '--json'], /$^/, 'out', 'SIGINT');
+    const cut = await interrupted(
+      ['play', 'bagh-chal', '--movetime', '5', '--max-plies', '2', '--json'],
+      /$^/,
+      'out',
+      'SIGINT',
+    );
     expect(cut.code, cut.err).toBe(0);
     expect(JSON.parse(cut.out)).toMatchObject({ result: null, unfinished: 'max-plies', plies: 2 });
-    const won = await interrupted(['play', 'bagh-chal', '--movetime', '5', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4'], /$^/, 'out', 'SIGINT');
+    const won = await interrupted(
+      ['play', 'bagh-chal', '--movetime', '5', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4'],
+      /$^/,
+      'out',
+      'SIGINT',
+    );
     expect(won.code, won.err).toBe(0);
     expect(JSON.parse(won.out)).toMatchObject({ result: { winner: 'hunters' }, unfinished: null });
   }, 120_000);
@@ -98,7 +150,9 @@ describe('lattice serve --json', () => {
   it('prints one JSON object once listening (url, host, port, isolated, tablebase), serves the page, and stops on SIGTERM', async () => {
     let served: { status: number; coop: string | null } | null = null;
     const r = await new Promise<Ended>((resolve, reject) => {
-      const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--json'], { stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, [cli, 'serve', '--port', '0', '--json'], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       const got = { out: '', err: '' };
       const killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
       child.stdout.setEncoding('utf8').on('data', (d: string) => {
@@ -106,19 +160,36 @@ describe('lattice serve --json', () => {
         if (!got.out.includes('\n') || served) return;
         const { url } = JSON.parse(got.out.split('\n')[0]!) as { url: string };
         served = { status: 0, coop: null };
-        void fetch(url).then((res) => { served = { status: res.status, coop: res.headers.get('cross-origin-opener-policy') }; }, () => {})
+        void fetch(url)
+          .then(
+            (res) => {
+              served = { status: res.status, coop: res.headers.get('cross-origin-opener-policy') };
+            },
+            () => {},
+          )
           .finally(() => child.kill('SIGTERM'));
       });
-      child.stderr.setEncoding('utf8').on('data', (d: string) => { got.err += d; });
+      child.stderr.setEncoding('utf8').on('data', (d: string) => {
+        got.err += d;
+      });
       child.on('error', reject);
-      child.on('close', (code, signal) => { clearTimeout(killer); resolve({ code, signal, ...got }); });
+      child.on('close', (code, signal) => {
+        clearTimeout(killer);
+        resolve({ code, signal, ...got });
+      });
     });
     expect(r.signal, r.err).toBeNull();
     expect(r.code, r.err).toBe(0);
     const lines = r.out.trim().split('\n');
     expect(lines).toHaveLength(1);
     const j = JSON.parse(lines[0]!);
-    expect(j).toEqual({ url: `http://127.0.0.1:${j.port}/`, host: '127.0.0.1', port: expect.any(Number), isolated: true, tablebase: false });
+    expect(j).toEqual({
+      url: `http://127.0.0.1:${j.port}/`,
+      host: '127.0.0.1',
+      port: expect.any(Number),
+      isolated: true,
+      tablebase: false,
+    });
     expect(j.port).toBeGreaterThan(0);
     expect(served).toEqual({ status: 200, coop: 'same-origin' });
   }, 120_000);

@@ -24,7 +24,10 @@ describe('lattice on long work: progress from the start, and Ctrl-C', () => {
       child.stderr.setEncoding('utf8');
       child.stderr.on('data', (s: string) => {
         err += s;
-        if (!sent && ready.test(err)) { sent = true; child.kill(signal); }
+        if (!sent && ready.test(err)) {
+          sent = true;
+          child.kill(signal);
+        }
       });
       child.on('close', (code, sig) => resolve({ code, signal: sig, err }));
     });
@@ -44,7 +47,22 @@ describe('lattice on long work: progress from the start, and Ctrl-C', () => {
   it('a tablebase build stopped by SIGINT exits 130 and leaves no lock file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-int-'));
     try {
-      const r = await interrupt(['tablebase', 'build', 'bagh-chal', '--dir', dir, '--threads', '2', '--progress', '--option', 'captures-to-win=4'], /layer \d+ pass/, 'SIGINT');
+      const r = await interrupt(
+        [
+          'tablebase',
+          'build',
+          'bagh-chal',
+          '--dir',
+          dir,
+          '--threads',
+          '2',
+          '--progress',
+          '--option',
+          'captures-to-win=4',
+        ],
+        /layer \d+ pass/,
+        'SIGINT',
+      );
       expect(r.code).toBe(130);
       expect(r.err).toMatch(/\ninterrupted\n$/);
       expect(readdirSync(dir).filter((f) => f.endsWith('.lock'))).toEqual([]);
@@ -55,11 +73,19 @@ describe('lattice on long work: progress from the start, and Ctrl-C', () => {
 
   const ctrlC = 'on a terminal, Ctrl-C during perft shows the cursor again and turns line wrap back on';
   it.skipIf(skipping(`lattice on long work: ${ctrlC}`, scriptMissing()))(ctrlC, () => {
-    const r = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" perft bagh-chal 10 & sleep 2; kill -INT $!; wait $!; echo "rc=$?"`, '/dev/null'], { encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync(
+      'script',
+      [
+        '-qec',
+        `"${process.execPath}" "${cli}" perft bagh-chal 10 & sleep 2; kill -INT $!; wait $!; echo "rc=$?"`,
+        '/dev/null',
+      ],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
     const t = r.stdout;
     expect(t).toContain('0/21 root moves');
-    expect(t).toContain('\x1b[?25l');   // the bar hid the cursor ...
-    expect(t.lastIndexOf('\x1b[?25h')).toBeGreaterThan(t.lastIndexOf('\x1b[?25l'));   // ... and showed it again
+    expect(t).toContain('\x1b[?25l'); // the bar hid the cursor ...
+    expect(t.lastIndexOf('\x1b[?25h')).toBeGreaterThan(t.lastIndexOf('\x1b[?25l')); // ... and showed it again
     expect(t.lastIndexOf('\x1b[?7h')).toBeGreaterThan(t.lastIndexOf('\x1b[?7l'));
     expect(t).toMatch(/\ninterrupted\r?\n/);
     expect(t).toMatch(/rc=130/);
@@ -96,7 +122,17 @@ describe('lattice solve with the generic solver', () => {
     expect(other.code).toBe(2);
     expect(other.err).toMatch(/missing .*holds catch-the-giant tables for giant-start=b3 stall-limit=2/);
     // a position the forward proof would search: the tables give the value at once
-    const proof = run('solve', 'catch-the-giant', '--position', j.start, '--option', 'stall-limit=2', '--dir', gdir, '--json');
+    const proof = run(
+      'solve',
+      'catch-the-giant',
+      '--position',
+      j.start,
+      '--option',
+      'stall-limit=2',
+      '--dir',
+      gdir,
+      '--json',
+    );
     expect(proof.code).toBe(0);
     expect(JSON.parse(proof.out).value).toBe(j.value.result);
     // Maka Dai Dai is not a hunt game; Bagh Chal's profile keeps its own solver unless --generic
@@ -122,12 +158,27 @@ describe('lattice solve (whole game)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-solve-'));
     try {
       // a finished solve leaves its answer in <variant>-ctw<K>-solution.json; a new run prints it
-      const sol = { variant: 'bagh-chal', capturesToWin: 5, position: 'T3T/5/5/5/T3T G G20 -', value: 'draw', forcedCaptures: 2,
-        positions: 100, placementMs: 1000, ms: 2000, runs: 1, threads: 2, peakRssMB: 900, layers: [], loaded: false };
+      const sol = {
+        variant: 'bagh-chal',
+        capturesToWin: 5,
+        position: 'T3T/5/5/5/T3T G G20 -',
+        value: 'draw',
+        forcedCaptures: 2,
+        positions: 100,
+        placementMs: 1000,
+        ms: 2000,
+        runs: 1,
+        threads: 2,
+        peakRssMB: 900,
+        layers: [],
+        loaded: false,
+      };
       writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), JSON.stringify(sol));
       const text = run('solve', 'bagh-chal', '--dir', dir);
       expect(text.code).toBe(0);
-      expect(text.out).toMatch(/^T3T\/5\/5\/5\/T3T G G20 -: a draw with best play \(from the solution file of an earlier run\)/);
+      expect(text.out).toMatch(
+        /^T3T\/5\/5\/5\/T3T G G20 -: a draw with best play \(from the solution file of an earlier run\)/,
+      );
       expect(text.out).toMatch(/the most goats the tigers can force to capture: 2 \(of 5 needed to win\)/);
       const json = run('solve', 'bagh-chal', '--dir', dir, '--json');
       expect(JSON.parse(json.out)).toEqual({ ...sol, loaded: true });
@@ -145,10 +196,22 @@ describe('lattice solve (whole game)', () => {
       expect(inconsistent.err).toMatch(/^error: solution file .* is inconsistent/);
       writeFileSync(join(dir, 'bagh-chal-ctw5-solution.json'), 'not json {{{\n');
       expect(run('solve', 'bagh-chal', '--dir', dir).err.trim().split('\n')).toHaveLength(1);
-      const notDir = run('solve', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', join(dir, 'bagh-chal-ctw5-solution.json', 'sub'));
+      const notDir = run(
+        'solve',
+        'bagh-chal',
+        '--option',
+        'captures-to-win=1',
+        '--dir',
+        join(dir, 'bagh-chal-ctw5-solution.json', 'sub'),
+      );
       expect(notDir.code).toBe(2);
       expect(notDir.err).toMatch(/^error: cannot write tablebase files in .*sub: /);
-      for (const args of [['--option', 'captures-to-win=9'], ['--threads', '0'], ['--option', 'nonsense=1'], ['--option', 'repetition=forbid']]) {
+      for (const args of [
+        ['--option', 'captures-to-win=9'],
+        ['--threads', '0'],
+        ['--option', 'nonsense=1'],
+        ['--option', 'repetition=forbid'],
+      ]) {
         const r = run('solve', 'bagh-chal', '--dir', dir, ...args);
         expect(r.code, args.join(' ')).toBe(2);
         expect(r.err.trim().split('\n'), args.join(' ')).toHaveLength(1);

@@ -55,16 +55,30 @@ describe('lattice CLI', () => {
   });
 
   it('search and analyse --json name the mate distance mateIn, as the API does', () => {
-    const j = JSON.parse(run('search', 'bagh-chal', '--depth', '3', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4').out);
+    const j = JSON.parse(
+      run('search', 'bagh-chal', '--depth', '3', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4').out,
+    );
     expect(j.mateIn).toBe(1);
     expect(j).not.toHaveProperty('mate');
-    const a = JSON.parse(run('analyse', 'bagh-chal', '--depth', '2', '--play-movetime', '2', '--max-plies', '2', '--json').out);
+    const a = JSON.parse(
+      run('analyse', 'bagh-chal', '--depth', '2', '--play-movetime', '2', '--max-plies', '2', '--json').out,
+    );
     expect(a.analysis.mateIn).toBeNull();
     expect(a.analysis).not.toHaveProperty('mate');
   });
 
   it('play --json plays a game to its end', () => {
-    const r = run('play', 'bagh-chal', '--movetime', '5', '--max-plies', '60', '--json', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4');
+    const r = run(
+      'play',
+      'bagh-chal',
+      '--movetime',
+      '5',
+      '--max-plies',
+      '60',
+      '--json',
+      '--position',
+      'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4',
+    );
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.result).toEqual({ winner: 'hunters', winnerName: 'tigers', reason: 'captures' });
@@ -80,27 +94,54 @@ describe('lattice CLI', () => {
   });
 
   it('a closed output pipe is not an error', () => {
-    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" perft bagh-chal 4 --divide | head -1`], { encoding: 'utf8' });
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" perft bagh-chal 4 --divide | head -1`], {
+      encoding: 'utf8',
+    });
     expect(r.stdout.trim().split('\n')).toHaveLength(1);
     expect(r.stderr).toBe('');
     // progress on stderr into the same closed pipe: still exit 0
-    const both = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" perft bagh-chal 8 --progress 2>&1 | head -c 100 > /dev/null; echo "status \${PIPESTATUS[0]}"`], { encoding: 'utf8' });
+    const both = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${cli}" perft bagh-chal 8 --progress 2>&1 | head -c 100 > /dev/null; echo "status \${PIPESTATUS[0]}"`,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(both.stdout.trim()).toBe('status 0');
   });
 
   it('search takes several limits at once: the first reached stops it', () => {
-    const byDepth = JSON.parse(run('search', 'bagh-chal', '--depth', '3', '--movetime', '600000', '--nodes', '100000000', '--json').out);
+    const byDepth = JSON.parse(
+      run('search', 'bagh-chal', '--depth', '3', '--movetime', '600000', '--nodes', '100000000', '--json').out,
+    );
     expect(byDepth.depth).toBe(3);
     const byNodes = run('search', 'bagh-chal', '--depth', '60', '--nodes', '3000', '--movetime', '600000', '--json');
     expect(byNodes.code).toBe(0);
     expect(JSON.parse(byNodes.out).depth).toBeLessThan(60);
-    const analyse = JSON.parse(run('analyse', 'bagh-chal', '--depth', '2', '--movetime', '600000', '--play-movetime', '2', '--max-plies', '2', '--json').out);
+    const analyse = JSON.parse(
+      run(
+        'analyse',
+        'bagh-chal',
+        '--depth',
+        '2',
+        '--movetime',
+        '600000',
+        '--play-movetime',
+        '2',
+        '--max-plies',
+        '2',
+        '--json',
+      ).out,
+    );
     expect(analyse.analysis.depth).toBe(2);
   });
 
   it('unknown variants: the message lists every variant', () => {
     const r = run('search', 'no-such-game');
-    expect(r.err).toMatch(/^error: unknown variant "no-such-game" \(known: bagh-chal, tibetan-1, tibetan-2, tibetan-4, catch-the-giant, surround-the-tiger, double-tiger, shepherds-and-wolves, permainan-tabal, maka-dai-dai\)/);
+    expect(r.err).toMatch(
+      /^error: unknown variant "no-such-game" \(known: bagh-chal, tibetan-1, tibetan-2, tibetan-4, catch-the-giant, surround-the-tiger, double-tiger, shepherds-and-wolves, permainan-tabal, maka-dai-dai\)/,
+    );
   });
 
   it('progress goes to stderr only when asked (or on a terminal); stdout stays the result, pure JSON with --json', () => {
@@ -109,14 +150,19 @@ describe('lattice CLI', () => {
     const s = run('search', 'bagh-chal', '--depth', '3', '--json', '--progress');
     expect(s.code).toBe(0);
     expect(JSON.parse(s.out).depth).toBe(3);
-    expect(s.err.trim().split('\n').map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual(['depth 1', 'depth 2', 'depth 3']);
+    expect(
+      s.err
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' ').slice(0, 2).join(' ')),
+    ).toEqual(['depth 1', 'depth 2', 'depth 3']);
     const text = run('search', 'bagh-chal', '--depth', '3', '--progress');
     expect(text.out).toMatch(/^bestmove \S+ score cp -?\d+ depth 3 nodes \d+ time \d+ ms pv /);
     expect(text.out.trim().split('\n')).toHaveLength(1);
     const p = run('perft', 'bagh-chal', '4', '--json', '--progress');
     const plain = run('perft', 'bagh-chal', '4', '--json');
     expect(plain.err).toBe('');
-    expect(JSON.parse(p.out).nodes).toBe(JSON.parse(plain.out).nodes);   // root move by root move, the same count
+    expect(JSON.parse(p.out).nodes).toBe(JSON.parse(plain.out).nodes); // root move by root move, the same count
     expect(p.err).toMatch(/21\/21 root moves/);
     const d = run('perft', 'maka-dai-dai', '2', '--divide', '--json', '--progress');
     expect(JSON.parse(d.out).nodes).toBe(6400);
@@ -125,10 +171,31 @@ describe('lattice CLI', () => {
     expect(JSON.parse(play.out).plies).toBe(3);
     expect(play.err.trim().split('\n')).toHaveLength(3);
     expect(play.err).toMatch(/^ply 1\. goat /);
-    const a = run('analyse', 'bagh-chal', '--depth', '2', '--play-movetime', '2', '--max-plies', '2', '--json', '--progress');
+    const a = run(
+      'analyse',
+      'bagh-chal',
+      '--depth',
+      '2',
+      '--play-movetime',
+      '2',
+      '--max-plies',
+      '2',
+      '--json',
+      '--progress',
+    );
     expect(JSON.parse(a.out).analysis.depth).toBe(2);
     expect(a.err).toMatch(/^depth 1 .*\ndepth 2 .*\nply 1\. /);
-    const off = run('analyse', 'bagh-chal', '--depth', '2', '--play-movetime', '2', '--max-plies', '2', '--no-progress');
+    const off = run(
+      'analyse',
+      'bagh-chal',
+      '--depth',
+      '2',
+      '--play-movetime',
+      '2',
+      '--max-plies',
+      '2',
+      '--no-progress',
+    );
     expect(off.err).toBe('');
   });
 
@@ -141,7 +208,11 @@ describe('lattice CLI', () => {
     const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-tty-'));
     try {
       const inTerminal = (args: string, file: string) => {
-        const r = spawnSync('script', ['-qec', `"${process.execPath}" "${cli}" ${args} > "${join(dir, file)}"`, '/dev/null'], { encoding: 'utf8', timeout: 60_000 });
+        const r = spawnSync(
+          'script',
+          ['-qec', `"${process.execPath}" "${cli}" ${args} > "${join(dir, file)}"`, '/dev/null'],
+          { encoding: 'utf8', timeout: 60_000 },
+        );
         return { code: r.status, terminal: r.stdout.replace(/\r/g, ''), out: readFileSync(join(dir, file), 'utf8') };
       };
       const s = inTerminal('search bagh-chal --depth 3 --json', 's.json');
@@ -185,15 +256,24 @@ describe('lattice CLI', () => {
     [['search', 'bagh-chal', '--depth', '0'], /--depth must be in/],
     [['search', 'bagh-chal', '--depth', '3', '--depth', '4'], /--depth is given twice/],
     [['perft', 'bagh-chal', '3', '--movetime', '100', '--movetime', '200'], /--movetime is given twice/],
-    [['search', 'bagh-chal', '--position', 'T3T/5/5/5/T3T G G20 -', '--position', 'T3T/5/5/5/T3T G G20 -'], /--position is given twice/],
+    [
+      ['search', 'bagh-chal', '--position', 'T3T/5/5/5/T3T G G20 -', '--position', 'T3T/5/5/5/T3T G G20 -'],
+      /--position is given twice/,
+    ],
     [['tablebase', 'build', 'bagh-chal', '--dir', 'a', '--dir', 'b'], /--dir is given twice/],
     [['play', 'bagh-chal', '--labels', 'codes'], /--labels applies to maka-dai-dai only/],
     [['analyse', 'bagh-chal', '--labels', 'kanji'], /--labels applies to maka-dai-dai only/],
     [['search', 'maka-dai-dai', '--labels', 'kanji'], /unknown option '--labels'/],
     [['perft', 'bagh-chal', '3', '--labels', 'codes'], /unknown option '--labels'/],
     [['perft', 'maka-dai-dai', '2', '--labels', 'codes'], /unknown option '--labels'/],
-    [['perft', 'bagh-chal', '3', '--position', 'T3T/5/5/5/T3T T G20 -'], /tigers cannot be to move before any goat is placed/],
-    [['perft', 'bagh-chal', '3', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/T1GGT T - G5'], /tigers cannot be to move with 5 goats captured/],
+    [
+      ['perft', 'bagh-chal', '3', '--position', 'T3T/5/5/5/T3T T G20 -'],
+      /tigers cannot be to move before any goat is placed/,
+    ],
+    [
+      ['perft', 'bagh-chal', '3', '--position', 'TGGGT/1GGG1/GG1GG/1GGG1/T1GGT T - G5'],
+      /tigers cannot be to move with 5 goats captured/,
+    ],
     [['frobnicate'], /unknown command/],
     [['perft', 'bagh-chal', '20', '--movetime', '300'], /perft 20 stopped after/],
     [['perft', 'bagh-chal', '0', '--divide'], /--divide needs depth >= 1/],
@@ -201,9 +281,25 @@ describe('lattice CLI', () => {
     [['perft', 'bagh-chal', '3', '--option', '__proto__=1'], /unknown option "__proto__"/],
     [['perft', 'bagh-chal', '3', '--option', 'repetition=none', '--option', 'repetition=draw3'], /given twice/],
     [['perft', 'bagh-chal', '3', '--position', 'T3T/5/5/5/T3T G G20 -\n'], /column 22/],
-    [['perft', 'permainan-tabal', '1', '--position', '3/3/5/5/5/5/5/3/3 W - B16W16'], /column 1: both sides have no pieces/],
-    [['search', 'double-tiger', '--depth', '1', '--position', '2T2/1D(5)1D(3)1/5/1D(4)1D(4)1/2T2 T - -'], /column 7: the stack on b4 holds 5 dogs/],
-    [['play', 'tibetan-2', '--option', 'setup=stacks', '--position', '3/1T1/5/1G(6)1G(5)1/5/1G(6)1G(6)1/5/1T1/3 G G1 - -'], /goats are never in hand/],
+    [
+      ['perft', 'permainan-tabal', '1', '--position', '3/3/5/5/5/5/5/3/3 W - B16W16'],
+      /column 1: both sides have no pieces/,
+    ],
+    [
+      ['search', 'double-tiger', '--depth', '1', '--position', '2T2/1D(5)1D(3)1/5/1D(4)1D(4)1/2T2 T - -'],
+      /column 7: the stack on b4 holds 5 dogs/,
+    ],
+    [
+      [
+        'play',
+        'tibetan-2',
+        '--option',
+        'setup=stacks',
+        '--position',
+        '3/1T1/5/1G(6)1G(5)1/5/1G(6)1G(6)1/5/1T1/3 G G1 - -',
+      ],
+      /goats are never in hand/,
+    ],
   ] as Array<[string[], RegExp]>)('bad input %j -> exit 2 and one clear line', async ([args, msg], { expect }) => {
     const r = await runAsync(...args);
     expect(r.code).toBe(2);
@@ -243,10 +339,16 @@ describe('lattice with maka-dai-dai', () => {
     [['play', 'maka-dai-dai', '--labels', 'codes', '--labels', 'kanji'], /--labels is given twice/],
     [['variants', '--json', '--json'], /^error: --json is given twice$/m],
     [['perft', 'bagh-chal', '2', '--divide', '--divide'], /^error: --divide is given twice$/m],
-    [['search', 'bagh-chal', '--depth', '1', '--no-progress', '--no-progress'], /^error: --no-progress is given twice$/m],
+    [
+      ['search', 'bagh-chal', '--depth', '1', '--no-progress', '--no-progress'],
+      /^error: --no-progress is given twice$/m,
+    ],
     [['search', 'maka-dai-dai', '--hash', '0'], /--hash must be in 1\.\.512/],
     [['perft', 'maka-dai-dai', '2', '--position', '19/19 b'], /column/],
-    [['perft', 'maka-dai-dai', '1', '--position', 'k18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/KK17 b'], /column 57: Black has 2 of the King kind/],
+    [
+      ['perft', 'maka-dai-dai', '1', '--position', 'k18/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/KK17 b'],
+      /column 57: Black has 2 of the King kind/,
+    ],
     [['play', 'maka-dai-dai', '--labels', 'emoji'], /--labels/],
   ])('bad input %j -> exit 2 and one line', (args, msg) => {
     const r = run(...(args as string[]));
@@ -268,18 +370,58 @@ describe('lattice tablebase', () => {
     const { rmSync } = await import('node:fs');
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
-  const probeArgs = () => ['tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--variant', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir];
+  const probeArgs = () => [
+    'tablebase',
+    'probe',
+    'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -',
+    '--variant',
+    'bagh-chal',
+    '--option',
+    'captures-to-win=1',
+    '--dir',
+    dir,
+  ];
 
   it('builds (captures-to-win=1), probes, and reports bad input with exit 2', () => {
-    const b = run('tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', dir, '--json', '--progress');
+    const b = run(
+      'tablebase',
+      'build',
+      'bagh-chal',
+      '--option',
+      'captures-to-win=1',
+      '--dir',
+      dir,
+      '--json',
+      '--progress',
+    );
     expect(b.code).toBe(0);
     expect(b.err).toMatch(/^layer 0 pass \d \|/);
     const j = JSON.parse(b.out);
     expect(j.distinct).toBe(66962);
-    const p = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir, '--json');
+    const p = run(
+      'tablebase',
+      'probe',
+      'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -',
+      '--option',
+      'captures-to-win=1',
+      '--dir',
+      dir,
+      '--json',
+    );
     expect(p.code).toBe(0);
     expect(JSON.parse(p.out)).toEqual({ wdl: 'win', dtm: 1, bestmove: 'c2-c3', line: ['c2-c3'] });
-    const solved = run('solve', 'bagh-chal', '--position', 'TGGGT/GGGGG/GG1GG/GGGG1/TGGGT G G1 -', '--option', 'captures-to-win=1', '--dir', dir, '--json', '--progress');
+    const solved = run(
+      'solve',
+      'bagh-chal',
+      '--position',
+      'TGGGT/GGGGG/GG1GG/GGGG1/TGGGT G G1 -',
+      '--option',
+      'captures-to-win=1',
+      '--dir',
+      dir,
+      '--json',
+      '--progress',
+    );
     expect(solved.code).toBe(0);
     expect(JSON.parse(solved.out).value).toMatch(/^(win|draw|loss)$/);
     const placement = run('tablebase', 'probe', 'T3T/5/5/5/T3T G G20 -', '--option', 'captures-to-win=1', '--dir', dir);
@@ -289,7 +431,15 @@ describe('lattice tablebase', () => {
     const inferred = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--dir', dir, '--json');
     expect(inferred.code).toBe(0);
     expect(JSON.parse(inferred.out).wdl).toBe('win');
-    const missing = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=5', '--dir', dir);
+    const missing = run(
+      'tablebase',
+      'probe',
+      'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -',
+      '--option',
+      'captures-to-win=5',
+      '--dir',
+      dir,
+    );
     expect(missing.code).toBe(2);
     expect(missing.err).toMatch(/bagh-chal-ctw5-c4\.lttb is missing/);
   });
@@ -304,7 +454,10 @@ describe('lattice tablebase', () => {
     const { join } = await import('node:path');
     const f = join(dir, 'bagh-chal-ctw1-c0.lttb');
     chmodSync(dir, 0o755);
-    for (const [path, mode] of [[f, 0o000], [dir, 0o000]] as const) {
+    for (const [path, mode] of [
+      [f, 0o000],
+      [dir, 0o000],
+    ] as const) {
       chmodSync(path, mode);
       try {
         const denied = perms.run([cli, ...probeArgs()]);
@@ -323,9 +476,18 @@ describe('lattice tablebase', () => {
     const { join } = await import('node:path');
     const f = join(dir, 'bagh-chal-ctw1-c0.lttb');
     const good = readFileSync(f);
-    const bad = Buffer.from(good); bad[1000] ^= 0xff;
+    const bad = Buffer.from(good);
+    bad[1000] ^= 0xff;
     writeFileSync(f, bad);
-    const corrupt = run('tablebase', 'probe', 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -', '--option', 'captures-to-win=1', '--dir', dir);
+    const corrupt = run(
+      'tablebase',
+      'probe',
+      'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -',
+      '--option',
+      'captures-to-win=1',
+      '--dir',
+      dir,
+    );
     expect(corrupt.code).toBe(2);
     expect(corrupt.err.trim().split('\n')).toHaveLength(1);
     expect(corrupt.err).toMatch(/bagh-chal-ctw1-c0\.lttb is unusable: checksum mismatch/);

@@ -10,8 +10,18 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  ArgumentError, EngineWorker, Game, IllegalMoveError, LatticeError, OptionError, ParseError, TablebaseError,
-  UnknownVariantError, createGame, type AnyGame, type EngineApi,
+  ArgumentError,
+  EngineWorker,
+  Game,
+  IllegalMoveError,
+  LatticeError,
+  OptionError,
+  ParseError,
+  TablebaseError,
+  UnknownVariantError,
+  createGame,
+  type AnyGame,
+  type EngineApi,
 } from '../../src/index.js';
 import { locateCompiled } from '../../src/platform/locate.js';
 import { nodeEndpoint } from '../../src/platform/node-endpoint.js';
@@ -19,7 +29,9 @@ import { STOP_SLOTS } from '../../src/worker/protocol.js';
 
 describe('EngineWorker (Node worker_threads)', () => {
   const workers: EngineWorker[] = [];
-  afterAll(async () => { await Promise.all(workers.map((w) => w.terminate())); });
+  afterAll(async () => {
+    await Promise.all(workers.map((w) => w.terminate()));
+  });
 
   it('answers like an in-process game', async () => {
     const w = await EngineWorker.start({ variant: 'bagh-chal' });
@@ -38,7 +50,12 @@ describe('EngineWorker (Node worker_threads)', () => {
     workers.push(w);
     const depths: number[] = [];
     const t0 = performance.now();
-    const pending = w.search({ movetime: 120_000, onIteration: (i) => { depths.push(i.depth); } });
+    const pending = w.search({
+      movetime: 120_000,
+      onIteration: (i) => {
+        depths.push(i.depth);
+      },
+    });
     setTimeout(() => w.stop(), 300);
     const r = await pending;
     expect(performance.now() - t0).toBeLessThan(20_000);
@@ -71,7 +88,9 @@ describe('EngineWorker (Node worker_threads)', () => {
     const queued = w.search({ movetime: 60_000 });
     w.stop();
     const t0 = performance.now();
-    expect(await busy).toSatisfy((r: unknown) => r === 1_304_788 || (r instanceof LatticeError && r.code === 'stopped'));
+    expect(await busy).toSatisfy(
+      (r: unknown) => r === 1_304_788 || (r instanceof LatticeError && r.code === 'stopped'),
+    );
     expect((await queued).depth).toBeGreaterThanOrEqual(1);
     expect(performance.now() - t0).toBeLessThan(5_000);
   });
@@ -93,7 +112,12 @@ describe('EngineWorker with Maka Dai Dai Shogi', () => {
       expect(await w.perft(2)).toBe(6400);
       const depths: number[] = [];
       const t0 = performance.now();
-      const pending = w.search({ movetime: 120_000, onIteration: (i) => { depths.push(i.depth); } });
+      const pending = w.search({
+        movetime: 120_000,
+        onIteration: (i) => {
+          depths.push(i.depth);
+        },
+      });
       setTimeout(() => w.stop(), 1500);
       const r = await pending;
       expect(performance.now() - t0).toBeLessThan(30_000);
@@ -108,15 +132,30 @@ describe('EngineWorker with Maka Dai Dai Shogi', () => {
 // What a caller gets back from an error: its class, code, message and ParseError's column.
 function shape(err: unknown) {
   const e = err as LatticeError & { column?: number };
-  return { class: e?.constructor?.name, code: e?.code, message: e?.message, column: e?.column, lattice: e instanceof LatticeError };
+  return {
+    class: e?.constructor?.name,
+    code: e?.code,
+    message: e?.message,
+    column: e?.column,
+    lattice: e instanceof LatticeError,
+  };
 }
 async function thrownBy(f: () => unknown): Promise<ReturnType<typeof shape> | 'no error'> {
-  try { await f(); return 'no error'; } catch (e) { return shape(e); }
+  try {
+    await f();
+    return 'no error';
+  } catch (e) {
+    return shape(e);
+  }
 }
 
 describe('EngineWorker shows the board and the side to move as the game does (lattice play drives the worker alone)', () => {
   it('boardText(labels) and moverName() answer as in-process, and a bad label kind is the same error', async () => {
-    for (const [variant, labels] of [['bagh-chal', undefined], ['maka-dai-dai', 'kanji'], ['maka-dai-dai', 'codes']] as const) {
+    for (const [variant, labels] of [
+      ['bagh-chal', undefined],
+      ['maka-dai-dai', 'kanji'],
+      ['maka-dai-dai', 'codes'],
+    ] as const) {
       const w = await EngineWorker.start({ variant });
       try {
         const g = await createGame(variant);
@@ -152,8 +191,16 @@ describe('EngineWorker errors are the in-process errors', () => {
     ['an unknown key', { variant: 'bagh-chal', hashMB: 4 }, ArgumentError],
     ['a tablebase for Maka', { variant: 'maka-dai-dai', tbDir: '/tmp' }, OptionError],
     ['a bad Maka option', { variant: 'maka-dai-dai', options: { 'lion-dog': 'cat' } }, OptionError],
-    ['a position that does not parse (found in the worker)', { variant: 'bagh-chal', position: 'T3T/5/5/5/T3T X G20 -' }, ParseError],
-    ['a missing tablebase directory (found in the worker)', { variant: 'bagh-chal', tbDir: '/nonexistent-lattice-tb' }, TablebaseError],
+    [
+      'a position that does not parse (found in the worker)',
+      { variant: 'bagh-chal', position: 'T3T/5/5/5/T3T X G20 -' },
+      ParseError,
+    ],
+    [
+      'a missing tablebase directory (found in the worker)',
+      { variant: 'bagh-chal', tbDir: '/nonexistent-lattice-tb' },
+      TablebaseError,
+    ],
   ])('start() with %s rejects with the error createGame throws', async (_label, opts, cls) => {
     const inWorker = await thrownBy(() => EngineWorker.start(opts as never));
     expect(inWorker).toMatchObject({ class: cls.name, lattice: true });
@@ -187,10 +234,16 @@ describe('EngineWorker errors are the in-process errors', () => {
     ['divide(2, [])', (g) => g.divide(2, [] as never)],
   ];
   it('a TablebaseError arrives as a TablebaseError (instanceof, code, message)', async () => {
-    const err = await EngineWorker.start({ variant: 'bagh-chal', tbDir: '/nonexistent-lattice-tb' }).catch((e: unknown) => e);
+    const err = await EngineWorker.start({ variant: 'bagh-chal', tbDir: '/nonexistent-lattice-tb' }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(TablebaseError);
     expect(err).toBeInstanceOf(LatticeError);
-    expect(err).toMatchObject({ name: 'TablebaseError', code: 'tablebase', message: expect.stringMatching(/nonexistent-lattice-tb/) });
+    expect(err).toMatchObject({
+      name: 'TablebaseError',
+      code: 'tablebase',
+      message: expect.stringMatching(/nonexistent-lattice-tb/),
+    });
   });
 
   it.each(['bagh-chal', 'maka-dai-dai'])('bad calls to %s reject as in-process', async (variant) => {
@@ -221,7 +274,10 @@ describe('EngineWorker errors are the in-process errors', () => {
     try {
       const remote = await thrownBy(() => w.perft(14, { movetime: 20 }));
       expect(remote).toMatchObject({ class: 'LatticeError', code: 'stopped', lattice: true });
-      expect(remote).toMatchObject({ class: (local as { class: string }).class, code: (local as { code: string }).code });
+      expect(remote).toMatchObject({
+        class: (local as { class: string }).class,
+        code: (local as { code: string }).code,
+      });
     } finally {
       await w.terminate();
     }
@@ -241,7 +297,14 @@ describe('EngineWorker errors are the in-process errors', () => {
     const w = await EngineWorker.start({ variant: 'bagh-chal' });
     try {
       const boom = new RangeError('boom');
-      await expect(w.search({ depth: 40, onIteration: (i) => { if (i.depth === 2) throw boom; } })).rejects.toBe(boom);
+      await expect(
+        w.search({
+          depth: 40,
+          onIteration: (i) => {
+            if (i.depth === 2) throw boom;
+          },
+        }),
+      ).rejects.toBe(boom);
       expect(await w.search({ depth: 3 })).toMatchObject({ depth: 3 });
     } finally {
       await w.terminate();
@@ -254,7 +317,9 @@ describe('EngineWorker.search refuses a stop flag of its own', () => {
     const w = await EngineWorker.start({ variant: 'bagh-chal' });
     try {
       // the worker searches with its own shared flag: a caller's flag would never stop it
-      const err = await w.search({ depth: 40, stop: new Int32Array(new SharedArrayBuffer(4)) } as never).catch((e: unknown) => e);
+      const err = await w
+        .search({ depth: 40, stop: new Int32Array(new SharedArrayBuffer(4)) } as never)
+        .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ArgumentError);
       expect((err as Error).message).toMatch(/EngineWorker\.stop\(\)/);
       await expect(w.search({ stop: undefined } as never)).rejects.toBeInstanceOf(ArgumentError);
@@ -266,10 +331,20 @@ describe('EngineWorker.search refuses a stop flag of its own', () => {
     const url = await locateCompiled('./engine-worker.js', new URL('../../src/worker/client.ts', import.meta.url).href);
     const raw = new Worker(url);
     try {
-      await new Promise<void>((res) => { const h = (d: { latticeEngineReady?: boolean }) => { if (d?.latticeEngineReady) { raw.off('message', h); res(); } }; raw.on('message', h); });
+      await new Promise<void>((res) => {
+        const h = (d: { latticeEngineReady?: boolean }) => {
+          if (d?.latticeEngineReady) {
+            raw.off('message', h);
+            res();
+          }
+        };
+        raw.on('message', h);
+      });
       const remote = Comlink.wrap<EngineApi>(await nodeEndpoint(raw));
       await remote.create('bagh-chal', {}, new Int32Array(new SharedArrayBuffer(4 * STOP_SLOTS)));
-      const inWorker = await remote.search({ depth: 40, stop: new Int32Array(new SharedArrayBuffer(4)) } as never).catch((e: unknown) => e);
+      const inWorker = await remote
+        .search({ depth: 40, stop: new Int32Array(new SharedArrayBuffer(4)) } as never)
+        .catch((e: unknown) => e);
       expect(inWorker).toBeInstanceOf(ArgumentError);
       expect((inWorker as Error).message).toMatch(/EngineWorker\.stop\(\)/);
     } finally {
@@ -282,9 +357,11 @@ describe('EngineWorker.terminate()', () => {
   it("settles pending calls and refuses later ones with LatticeError 'terminated'; twice is harmless", async () => {
     const w = await EngineWorker.start({ variant: 'bagh-chal' });
     let searchRuns = () => {};
-    const running = new Promise<void>((res) => { searchRuns = res; });
+    const running = new Promise<void>((res) => {
+      searchRuns = res;
+    });
     const searching = w.search({ movetime: 120_000, onIteration: () => searchRuns() });
-    const queued = w.perft(5);                      // waits in the worker's queue behind the search
+    const queued = w.perft(5); // waits in the worker's queue behind the search
     await running;
     const first = w.terminate();
     const second = w.terminate();
@@ -294,13 +371,18 @@ describe('EngineWorker.terminate()', () => {
       expect(err).toMatchObject({ code: 'terminated' });
     }
     await Promise.all([first, second]);
-    for (const later of [() => w.legalMoves(), () => w.search({ depth: 2 }), () => w.play('c3'), () => w.terminate().then(() => w.position())]) {
+    for (const later of [
+      () => w.legalMoves(),
+      () => w.search({ depth: 2 }),
+      () => w.play('c3'),
+      () => w.terminate().then(() => w.position()),
+    ]) {
       const err = await later().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(LatticeError);
       expect(err).toMatchObject({ code: 'terminated', message: expect.stringMatching(/terminated/) });
       expect(String((err as Error).message)).not.toMatch(/Proxy has been released/);
     }
-    w.stop();                                       // harmless too
+    w.stop(); // harmless too
   });
 
   it('a failed start() and a terminated worker leave nothing that keeps Node running', async () => {
@@ -331,8 +413,14 @@ describe('EngineWorker.terminate()', () => {
     expect(r.signal).toBeNull();
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toEqual([
-      'ArgumentError:argument', 'ArgumentError:argument', 'ArgumentError:argument', 'ArgumentError:argument',
-      'UnknownVariantError:unknown-variant', 'OptionError:option', 'ParseError:parse', 'ParseError:parse',
+      'ArgumentError:argument',
+      'ArgumentError:argument',
+      'ArgumentError:argument',
+      'ArgumentError:argument',
+      'UnknownVariantError:unknown-variant',
+      'OptionError:option',
+      'ParseError:parse',
+      'ParseError:parse',
       'LatticeError:terminated',
     ]);
   });
@@ -346,14 +434,36 @@ describe('the engine worker port refuses malformed messages', () => {
     w.on('error', (e) => died.push(e));
     w.on('exit', (code) => died.push(`exit ${code}`));
     try {
-      await new Promise<void>((res) => { const h = (d: { latticeEngineReady?: boolean }) => { if (d?.latticeEngineReady) { w.off('message', h); res(); } }; w.on('message', h); });
-      const ask = (msg: { id: string }) => new Promise<Record<string, unknown>>((res) => {
-        const h = (d: { id?: string }) => { if (d?.id === msg.id) { w.off('message', h); res(d as Record<string, unknown>); } };
+      await new Promise<void>((res) => {
+        const h = (d: { latticeEngineReady?: boolean }) => {
+          if (d?.latticeEngineReady) {
+            w.off('message', h);
+            res();
+          }
+        };
         w.on('message', h);
-        w.postMessage(msg);
       });
+      const ask = (msg: { id: string }) =>
+        new Promise<Record<string, unknown>>((res) => {
+          const h = (d: { id?: string }) => {
+            if (d?.id === msg.id) {
+              w.off('message', h);
+              res(d as Record<string, unknown>);
+            }
+          };
+          w.on('message', h);
+          w.postMessage(msg);
+        });
       // no id: nothing to answer, and nothing breaks
-      for (const m of [42, null, 'hello', [], { type: 'APPLY', path: 5 }, { type: 'APPLY', path: ['perft'], argumentList: 5 }]) w.postMessage(m);
+      for (const m of [
+        42,
+        null,
+        'hello',
+        [],
+        { type: 'APPLY', path: 5 },
+        { type: 'APPLY', path: ['perft'], argumentList: 5 },
+      ])
+        w.postMessage(m);
       const { port1, port2 } = new MessageChannel();
       const malformed = [
         { id: 'm1', type: 'APPLY', path: 5 },
@@ -369,12 +479,20 @@ describe('the engine worker port refuses malformed messages', () => {
       ];
       for (const m of malformed) {
         const reply = await ask(m);
-        expect(reply, m.id).toMatchObject({ id: m.id, type: 'HANDLER', name: 'throw', value: { latticeError: { name: 'LatticeError', props: { code: 'protocol' } } } });
-        expect((reply.value as { latticeError: { message: string } }).latticeError.message, m.id).toMatch(/^malformed message to the engine worker: /);
+        expect(reply, m.id).toMatchObject({
+          id: m.id,
+          type: 'HANDLER',
+          name: 'throw',
+          value: { latticeError: { name: 'LatticeError', props: { code: 'protocol' } } },
+        });
+        expect((reply.value as { latticeError: { message: string } }).latticeError.message, m.id).toMatch(
+          /^malformed message to the engine worker: /,
+        );
       }
       // a RELEASE is answered but does not detach the API
       expect(await ask({ id: 'r1', type: 'RELEASE' } as never)).toMatchObject({ id: 'r1', type: 'RAW' });
-      port1.close(); port2.close();
+      port1.close();
+      port2.close();
       // real calls still work, through comlink as EngineWorker makes them
       const remote = Comlink.wrap<EngineApi>(await nodeEndpoint(w));
       const g = await Game.create('bagh-chal');
@@ -390,75 +508,132 @@ describe('the engine worker port refuses malformed messages', () => {
 });
 
 describe('EngineWorker perft and divide: progress on this thread and stop(), as search (issue 19)', () => {
-  it.each([['bagh-chal', 4, 14], ['maka-dai-dai', 2, 6]] as const)('%s: onProgress gets every root move before the promise resolves; stop() ends a long run', async (variant, depth, deep) => {
-    const g = await createGame(variant);
-    const w = await EngineWorker.start({ variant });
-    try {
-      const seen: Array<{ done: number; total: number; move: string; nodes: number }> = [];
-      const n = await w.perft(depth, { onProgress: (p) => { seen.push(p); } });
-      expect(n).toBe(g.perft(depth));
-      expect(seen.map((p) => p.done)).toEqual(g.legalMoves().map((_, i) => i + 1));
-      expect(seen.reduce((a, p) => a + p.nodes, 0)).toBe(n);
-      const shown: string[] = [];
-      const d = await w.divide(depth, { onProgress: (p) => { shown.push(p.move); } });
-      expect(d).toEqual(g.divide(depth));
-      expect(shown.sort()).toEqual(Object.keys(d).sort());
+  it.each([
+    ['bagh-chal', 4, 14],
+    ['maka-dai-dai', 2, 6],
+  ] as const)(
+    '%s: onProgress gets every root move before the promise resolves; stop() ends a long run',
+    async (variant, depth, deep) => {
+      const g = await createGame(variant);
+      const w = await EngineWorker.start({ variant });
+      try {
+        const seen: Array<{ done: number; total: number; move: string; nodes: number }> = [];
+        const n = await w.perft(depth, {
+          onProgress: (p) => {
+            seen.push(p);
+          },
+        });
+        expect(n).toBe(g.perft(depth));
+        expect(seen.map((p) => p.done)).toEqual(g.legalMoves().map((_, i) => i + 1));
+        expect(seen.reduce((a, p) => a + p.nodes, 0)).toBe(n);
+        const shown: string[] = [];
+        const d = await w.divide(depth, {
+          onProgress: (p) => {
+            shown.push(p.move);
+          },
+        });
+        expect(d).toEqual(g.divide(depth));
+        expect(shown.sort()).toEqual(Object.keys(d).sort());
 
-      // stop() ends a running perft, and (a run queued behind a search) one before it starts
-      const t0 = performance.now();
-      const running = w.perft(deep, { onProgress: () => {} }).catch((e: unknown) => e);
-      setTimeout(() => w.stop(), 200);
-      expect(await running).toMatchObject({ code: 'stopped', message: expect.stringMatching(/^perft \d+ stopped after \d+ ms/) });
-      const search = w.search({ movetime: 60_000 });
-      const queued = w.divide(deep).catch((e: unknown) => e);
-      w.stop();
-      expect(await search).toMatchObject({ bestmove: expect.any(String) });
-      expect(await queued).toBeInstanceOf(LatticeError);
-      expect(await queued).toMatchObject({ code: 'stopped' });
-      expect(performance.now() - t0).toBeLessThan(60_000);
-      // a run asked for after stop() runs, and the position is the same
-      expect(await w.perft(2)).toBe(g.perft(2));
-      expect(await w.position()).toBe(g.position());
+        // stop() ends a running perft, and (a run queued behind a search) one before it starts
+        const t0 = performance.now();
+        const running = w.perft(deep, { onProgress: () => {} }).catch((e: unknown) => e);
+        setTimeout(() => w.stop(), 200);
+        expect(await running).toMatchObject({
+          code: 'stopped',
+          message: expect.stringMatching(/^perft \d+ stopped after \d+ ms/),
+        });
+        const search = w.search({ movetime: 60_000 });
+        const queued = w.divide(deep).catch((e: unknown) => e);
+        w.stop();
+        expect(await search).toMatchObject({ bestmove: expect.any(String) });
+        expect(await queued).toBeInstanceOf(LatticeError);
+        expect(await queued).toMatchObject({ code: 'stopped' });
+        expect(performance.now() - t0).toBeLessThan(60_000);
+        // a run asked for after stop() runs, and the position is the same
+        expect(await w.perft(2)).toBe(g.perft(2));
+        expect(await w.position()).toBe(g.position());
 
-      // an exception thrown by onProgress stops the run and rejects it with that exception
-      const boom = new RangeError('boom');
-      await expect(w.perft(depth + 2, { onProgress: () => { throw boom; } })).rejects.toBe(boom);
-      expect(await w.divide(1)).toEqual(g.divide(1));
-      // the caller's own flag is refused, pointing to stop()
-      for (const call of [() => w.perft(2, { stop: new Int32Array(new SharedArrayBuffer(4)) } as never), () => w.divide(2, { stop: undefined } as never)]) {
-        const e = await call().catch((x: unknown) => x);
-        expect(e).toBeInstanceOf(ArgumentError);
-        expect((e as Error).message).toMatch(/takes no stop flag in its limits: call EngineWorker\.stop\(\)/);
+        // an exception thrown by onProgress stops the run and rejects it with that exception
+        const boom = new RangeError('boom');
+        await expect(
+          w.perft(depth + 2, {
+            onProgress: () => {
+              throw boom;
+            },
+          }),
+        ).rejects.toBe(boom);
+        expect(await w.divide(1)).toEqual(g.divide(1));
+        // the caller's own flag is refused, pointing to stop()
+        for (const call of [
+          () => w.perft(2, { stop: new Int32Array(new SharedArrayBuffer(4)) } as never),
+          () => w.divide(2, { stop: undefined } as never),
+        ]) {
+          const e = await call().catch((x: unknown) => x);
+          expect(e).toBeInstanceOf(ArgumentError);
+          expect((e as Error).message).toMatch(/takes no stop flag in its limits: call EngineWorker\.stop\(\)/);
+        }
+      } finally {
+        await w.terminate();
       }
-    } finally {
-      await w.terminate();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });
 
-describe('the engine worker port checks each method\'s arguments (issue 19)', () => {
+describe("the engine worker port checks each method's arguments (issue 19)", () => {
   it('refuses a create with the wrong arity or stop flags, and later searches work', async () => {
     const url = await locateCompiled('./engine-worker.js', new URL('../../src/worker/client.ts', import.meta.url).href);
     const w = new Worker(url);
     try {
-      await new Promise<void>((res) => { const h = (d: { latticeEngineReady?: boolean }) => { if (d?.latticeEngineReady) { w.off('message', h); res(); } }; w.on('message', h); });
-      const ask = (msg: { id: string }) => new Promise<Record<string, unknown>>((res) => {
-        const h = (d: { id?: string }) => { if (d?.id === msg.id) { w.off('message', h); res(d as Record<string, unknown>); } };
+      await new Promise<void>((res) => {
+        const h = (d: { latticeEngineReady?: boolean }) => {
+          if (d?.latticeEngineReady) {
+            w.off('message', h);
+            res();
+          }
+        };
         w.on('message', h);
-        w.postMessage(msg);
       });
+      const ask = (msg: { id: string }) =>
+        new Promise<Record<string, unknown>>((res) => {
+          const h = (d: { id?: string }) => {
+            if (d?.id === msg.id) {
+              w.off('message', h);
+              res(d as Record<string, unknown>);
+            }
+          };
+          w.on('message', h);
+          w.postMessage(msg);
+        });
       const raw = (value: unknown) => ({ type: 'RAW', value });
       const flags = new Int32Array(new SharedArrayBuffer(4 * STOP_SLOTS));
       const refusals: Array<[string, unknown[], RegExp]> = [
-        ['create', [raw('bagh-chal'), raw({}), raw(flags), raw(1)], /create takes 3 arguments, create\(variant, options, stop flags\); got 4/],
+        [
+          'create',
+          [raw('bagh-chal'), raw({}), raw(flags), raw(1)],
+          /create takes 3 arguments, create\(variant, options, stop flags\); got 4/,
+        ],
         ['create', [raw('bagh-chal'), raw({})], /create takes 3 arguments.*got 2/],
-        ['create', [raw('bagh-chal'), raw({}), raw('x')], /stop flags of create\(variant, options, stop flags\): expected the stop flags: an Int32Array of 256/],
+        [
+          'create',
+          [raw('bagh-chal'), raw({}), raw('x')],
+          /stop flags of create\(variant, options, stop flags\): expected the stop flags: an Int32Array of 256/,
+        ],
         ['create', [raw('bagh-chal'), raw({}), raw(new Int32Array(4))], /expected the stop flags/],
         ['position', [raw(1)], /position takes no arguments, position\(\); got 1/],
         ['setPosition', [], /setPosition takes 1 argument, setPosition\(position\); got 0/],
-        ['perft', [raw(2), raw({}), raw(undefined), raw(0), raw(0)], /perft takes 1 to 4 arguments, perft\(depth, limits\?, onProgress\?, stop slot\?\); got 5/],
+        [
+          'perft',
+          [raw(2), raw({}), raw(undefined), raw(0), raw(0)],
+          /perft takes 1 to 4 arguments, perft\(depth, limits\?, onProgress\?, stop slot\?\); got 5/,
+        ],
         ['perft', [raw(2), raw({}), raw(5)], /onProgress of perft.*expected a function/],
-        ['search', [raw({}), raw(undefined), raw(STOP_SLOTS)], /stop slot of search.*expected a stop slot, an integer 0\.\.255/],
+        [
+          'search',
+          [raw({}), raw(undefined), raw(STOP_SLOTS)],
+          /stop slot of search.*expected a stop slot, an integer 0\.\.255/,
+        ],
         ['search', [raw({}), raw(undefined), raw(1.5)], /stop slot/],
         ['divide', [], /divide takes 1 to 4 arguments/],
       ];

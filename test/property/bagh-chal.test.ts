@@ -46,7 +46,6 @@ beforeAll(async () => {
 
 const sorted = (xs: string[]) => [...xs].sort();
 
-
 /** The perft/legal-move/round-trip checks of one position (properties c, d, e). */
 function checkPosition(g: Game, mirror: Game, opts: { perft: boolean }): void {
   const pos = g.position();
@@ -195,8 +194,8 @@ describe('random playouts (debug core)', () => {
   });
 
   it('transpositions: two move orders reaching the same position give the same key', async () => {
-    const a = games['default'];
-    const b = mirrors['default'];
+    const a = games.default;
+    const b = mirrors.default;
     a.setPosition(START);
     b.setPosition(START);
     for (const m of ['c3', 'a1-b2', 'd4', 'b2-a1', 'b4']) a.play(m);
@@ -252,7 +251,10 @@ describe('random playouts (debug core)', () => {
 });
 
 describe('random valid positions (not necessarily reachable)', () => {
-  /** A random valid position string: 4 tigers, goats on board + in hand + captured (<= 4) = 20; tigers to move only where they can be. */
+  /**
+   * A random valid position string: 4 tigers, goats on board + in hand + captured (<= 4) = 20; tigers to move only
+   * where they can be.
+   */
   const positionArb = fc
     .record({
       perm: fc.shuffledSubarray([...Array(25).keys()], { minLength: 25, maxLength: 25 }),
@@ -268,11 +270,18 @@ describe('random valid positions (not necessarily reachable)', () => {
       perm.slice(4, 4 + goats).forEach((p) => (cells[p] = 'G'));
       const ranks: string[] = [];
       for (let y = 4; y >= 0; y--) {
-        let s = '', run = 0;
+        let s = '',
+          run = 0;
         for (let x = 0; x < 5; x++) {
           const c = cells[y * 5 + x]!;
-          if (c === '.') { run++; continue; }
-          if (run) { s += run; run = 0; }
+          if (c === '.') {
+            run++;
+            continue;
+          }
+          if (run) {
+            s += run;
+            run = 0;
+          }
           s += c;
         }
         ranks.push(run ? s + run : s);
@@ -286,7 +295,7 @@ describe('random valid positions (not necessarily reachable)', () => {
   it('parse/format round-trip, consistent key, perft(2) === perftSlow(2), legal moves playable and unique', () => {
     fc.assert(
       fc.property(positionArb, (pos) => {
-        const g = games['default'];
+        const g = games.default;
         g.setPosition(pos);
         expect(g.position()).toBe(pos);
         expect(g.keyConsistent()).toBe(true);
@@ -302,7 +311,8 @@ describe('random valid positions (not necessarily reachable)', () => {
         }
         expect(g.position()).toBe(pos);
         expect(g.key()).toBe(key);
-        const slow2 = g.perftSlow(2), slow3 = g.perftSlow(3);
+        const slow2 = g.perftSlow(2),
+          slow3 = g.perftSlow(3);
         expect(g.perft(2), `perft(2) of ${pos}`).toBe(slow2);
         expect(g.perft(3), `perft(3) of ${pos}`).toBe(slow3);
         expect(g.perftClassic(2), `perftClassic(2) of ${pos}`).toBe(slow2);

@@ -31,40 +31,65 @@ import { choicesArb, expectUndoneAlong, randomPlay } from '../support/playout.js
 
 type Options = Record<string, number | string>;
 /** wide: run on the wide build (128-bit sets) although the board has at most 64 points. */
-export interface Config { variant: string; options: Options; wide?: boolean; optionValue?: boolean }
+export interface Config {
+  variant: string;
+  options: Options;
+  wide?: boolean;
+  optionValue?: boolean;
+}
 
 /** Each variant's non-default option values (issue 9; `lattice variants` lists the same), besides repetition. */
 const OPTION_VALUES: Record<string, Options[]> = {
   'tibetan-1': [
-    { setup: 'ring' }, { setup: 'square' }, { tigers: 2 }, { 'tiger-start': 'gate' }, { first: 'tigers' },
-    { 'tiger-win-goats-left': 6 }, { 'tiger-win-goats-left': 7 },
+    { setup: 'ring' },
+    { setup: 'square' },
+    { tigers: 2 },
+    { 'tiger-start': 'gate' },
+    { first: 'tigers' },
+    { 'tiger-win-goats-left': 6 },
+    { 'tiger-win-goats-left': 7 },
   ],
   'tibetan-2': [
-    { setup: 'stacks' }, { 'tiger-start': 'gate' }, { first: 'tigers' },
-    { 'tiger-win-goats-left': 6 }, { 'tiger-win-goats-left': 7 },
+    { setup: 'stacks' },
+    { 'tiger-start': 'gate' },
+    { first: 'tigers' },
+    { 'tiger-win-goats-left': 6 },
+    { 'tiger-win-goats-left': 7 },
   ],
   // the 105-point board (issue 11): the wide build is the only one for it. Not setup=second-line: a tiger
   // inside its ring of 24 goats has up to ~10^5 multi-jumps, and a depth-3 search there runs for minutes on
   // the debug build (its perft rows in test/perft/tibetan-4.json check its moves)
   'tibetan-4': [
-    { 'tiger-start': 'gate' }, { first: 'tigers' },
-    { 'tiger-win-goats-left': 6 }, { 'tiger-win-goats-left': 7 },
+    { 'tiger-start': 'gate' },
+    { first: 'tigers' },
+    { 'tiger-win-goats-left': 6 },
+    { 'tiger-win-goats-left': 7 },
   ],
   // a few of the giant's start points (bottom, side, top) and two stall limits
   'catch-the-giant': [
-    { 'giant-start': 'b2' }, { 'giant-start': 'a3' }, { 'giant-start': 'b5' },
-    { 'stall-limit': 1 }, { 'stall-limit': 3 },
+    { 'giant-start': 'b2' },
+    { 'giant-start': 'a3' },
+    { 'giant-start': 'b5' },
+    { 'stall-limit': 1 },
+    { 'stall-limit': 3 },
   ],
   'surround-the-tiger': [],
   'double-tiger': [],
   'shepherds-and-wolves': [],
   // the draughts family (issue 10): the same properties
   'permainan-tabal': [
-    { first: 'black' }, { majority: 'true' }, { removal: 'end' }, { 'move-limit': 2 }, { 'move-limit': 5 },
+    { first: 'black' },
+    { majority: 'true' },
+    { removal: 'end' },
+    { 'move-limit': 2 },
+    { 'move-limit': 5 },
   ],
 };
 
-/** The configurations: each variant's defaults, each non-default option value (optionValue), repetition none and forbid, the wide build. */
+/**
+ * The configurations: each variant's defaults, each non-default option value (optionValue), repetition none and forbid,
+ * the wide build.
+ */
 export const CONFIGS: Config[] = Object.entries(OPTION_VALUES).flatMap(([variant, values]) => [
   { variant, options: {} },
   ...values.map((options) => ({ variant, options, optionValue: true })),
@@ -72,19 +97,30 @@ export const CONFIGS: Config[] = Object.entries(OPTION_VALUES).flatMap(([variant
   // forbid replays every move of a position against the history: too slow among tibetan-4's multi-jumps
   ...(variant === 'tibetan-4' ? [] : [{ variant, options: { repetition: 'forbid' } }]),
   // the wide build's debug core plays the 64-point games too (issue 11: both builds run these properties)
-  ...(variant === 'tibetan-4' ? [] : [{ variant, options: {}, wide: true }, ...values.slice(0, 1).map((options) => ({ variant, options, wide: true, optionValue: true }))]),
+  ...(variant === 'tibetan-4'
+    ? []
+    : [
+        { variant, options: {}, wide: true },
+        ...values.slice(0, 1).map((options) => ({ variant, options, wide: true, optionValue: true })),
+      ]),
 ]);
 
 export const label = (c: Config) =>
-  `${c.variant} ${Object.entries(c.options).map(([k, v]) => `${k}=${v}`).join(',') || 'default'}${c.wide ? ' (wide build)' : ''}`;
+  `${c.variant} ${
+    Object.entries(c.options)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',') || 'default'
+  }${c.wide ? ' (wide build)' : ''}`;
 
 const sorted = (xs: string[]) => [...xs].sort();
 /**
  * Every move of a list, or an even sample of 60 where it has more: a tibetan-4 tiger among the goats has
  * thousands of multi-jumps, and each play() lists the next position's moves (with every path) again.
  */
-const sample = (ms: string[]) => { const step = Math.max(1, Math.ceil(ms.length / 60)); return ms.filter((_, i) => i % step === 0); };
-
+const sample = (ms: string[]) => {
+  const step = Math.max(1, Math.ceil(ms.length / 60));
+  return ms.filter((_, i) => i % step === 0);
+};
 
 /** A point name's grid coordinates: `c4` -> [2, 3]. */
 const coords = (p: string): [number, number] => [p.charCodeAt(0) - 97, Number(p.slice(1)) - 1];
@@ -101,7 +137,8 @@ function reversedLoop(move: string): string | null {
   if (pts.length < 4 || pts[0] !== pts[pts.length - 1]) return null;
   const mids = new Set<string>();
   for (let i = 0; i + 1 < pts.length; i++) {
-    const [x0, y0] = coords(pts[i]!), [x1, y1] = coords(pts[i + 1]!);
+    const [x0, y0] = coords(pts[i]!),
+      [x1, y1] = coords(pts[i + 1]!);
     if ((x0 + x1) % 2 || (y0 + y1) % 2) return null;
     mids.add(pointName((x0 + x1) / 2, (y0 + y1) / 2));
   }
@@ -111,7 +148,8 @@ function reversedLoop(move: string): string | null {
 
 /** True if path text `a`'s landings come before `b`'s in board order (point index), landing by landing. */
 function boardOrderBefore(g: Game, a: string, b: string): boolean {
-  const pa = a.split('x').map((n) => g.board.index(n)), pb = b.split('x').map((n) => g.board.index(n));
+  const pa = a.split('x').map((n) => g.board.index(n)),
+    pb = b.split('x').map((n) => g.board.index(n));
   for (let i = 0; i < Math.min(pa.length, pb.length); i++) if (pa[i] !== pb[i]) return pa[i]! < pb[i]!;
   return pa.length < pb.length;
 }
@@ -175,7 +213,10 @@ function checkRepetition(g: Game, mirror: Game, rep: string, seen: string[]): vo
       mirror.play(m);
       const repeats = before.has(mirror.position());
       mirror.undo();
-      expect(ms.has(m), `forbid: ${m} from ${pos} ${repeats ? 'repeats' : 'does not repeat'} a position (history ${g.history().join(' ')})`).toBe(!repeats);
+      expect(
+        ms.has(m),
+        `forbid: ${m} from ${pos} ${repeats ? 'repeats' : 'does not repeat'} a position (history ${g.history().join(' ')})`,
+      ).toBe(!repeats);
     }
   }
 }
@@ -238,7 +279,10 @@ export function checkConfig(config: Config): void {
               if (alt !== null && alt !== m) {
                 expect(ms, `${alt} (= ${m}) listed separately in ${pos}`).not.toContain(alt);
                 // README Notation: of a move's paths, the one whose landings come first in board order
-                expect(boardOrderBefore(g, m, alt), `${m} is not the canonical text (${alt} comes first in board order) in ${pos}`).toBe(true);
+                expect(
+                  boardOrderBefore(g, m, alt),
+                  `${m} is not the canonical text (${alt} comes first in board order) in ${pos}`,
+                ).toBe(true);
                 expect(() => g.play(alt), `${alt} (= ${m}) refused in ${pos}`).not.toThrow();
                 expect(g.position(), `${alt} vs ${m} from ${pos}`).toBe(after);
                 expect(g.history().at(-1)).toBe(m);
@@ -272,7 +316,9 @@ export function checkConfig(config: Config): void {
           const key = g.key();
           const ms = g.legalMoves();
           const res = g.result();
-          expect(res === null, `result ${JSON.stringify(res)} with moves [${ms.join(' ')}] in ${pos}`).toBe(ms.length > 0);
+          expect(res === null, `result ${JSON.stringify(res)} with moves [${ms.join(' ')}] in ${pos}`).toBe(
+            ms.length > 0,
+          );
           // deeper only while cheap: a tibetan-4 midgame can have thousands of multi-jumps a ply
           let last = 1;
           for (let d = 1; d <= 3 && last <= 5_000; d++) {

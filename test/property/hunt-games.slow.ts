@@ -6,7 +6,9 @@ import { CONFIGS, checkConfig } from './hunt-games-checks.js';
 const slow = CONFIGS.filter((c) => c.optionValue);
 describe('the configurations', () => {
   it('every option value of the games that have them runs here', () => {
-    expect(new Set(slow.map((c) => c.variant))).toEqual(new Set(['tibetan-1', 'tibetan-2', 'tibetan-4', 'catch-the-giant', 'permainan-tabal']));
+    expect(new Set(slow.map((c) => c.variant))).toEqual(
+      new Set(['tibetan-1', 'tibetan-2', 'tibetan-4', 'catch-the-giant', 'permainan-tabal']),
+    );
   });
 });
 for (const config of slow) checkConfig(config);

@@ -5,7 +5,16 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { MakaGame, PIECES, parseMove, parsePosition, formatPosition } from '../../src/maka/index.js';
 import { createUncheckedMakaGame } from '../../src/maka/game.js';
-import { IS_EMPEROR, SQUARES, makePiece, moveCap1, moveCap2, moveFrom, moveTo, movePiece } from '../../src/maka/position.js';
+import {
+  IS_EMPEROR,
+  SQUARES,
+  makePiece,
+  moveCap1,
+  moveCap2,
+  moveFrom,
+  moveTo,
+  movePiece,
+} from '../../src/maka/position.js';
 import { squareName } from '../../src/maka/sfen.js';
 import { START } from '../support/maka-positions.js';
 
@@ -15,7 +24,14 @@ const NTYPES = PIECES.length;
 /** A random position from a seed: about `density` of the squares filled, royals guaranteed. */
 function randomPosition(seed: number, density: number, emperorBias: boolean): string {
   let s = seed >>> 0 || 1;
-  const rnd = (n: number): number => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s % n; };
+  const rnd = (n: number): number => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s % n;
+  };
   const cells = new Uint8Array(361);
   for (let i = 0; i < 361; i++) {
     if (rnd(1000) >= density * 1000) continue;
@@ -30,7 +46,11 @@ function randomPosition(seed: number, density: number, emperorBias: boolean): st
   return formatPosition({ cells, side: rnd(2) });
 }
 
-interface RawMove { lo: number; hi: number; text: string }
+interface RawMove {
+  lo: number;
+  hi: number;
+  text: string;
+}
 function rawMoves(g: MakaGame): RawMove[] {
   const { pos, gen } = g.internal;
   const texts = g.legalMoves();
@@ -49,7 +69,8 @@ function checkMoves(g: MakaGame, moves: RawMove[]): void {
   const tuples = new Set<string>();
   const texts = new Set<string>();
   for (const m of moves) {
-    const from = moveFrom(m.lo), to = moveTo(m.lo);
+    const from = moveFrom(m.lo),
+      to = moveTo(m.lo);
     const caps = [moveCap1(m.hi), moveCap2(m.hi)].filter(Boolean);
     if (to !== from && pos.board[to] !== 0) caps.push(to);
     const tuple = `${from},${to},${[...caps].sort().join('.')},${movePiece(m.lo)}`;
@@ -77,7 +98,10 @@ const optionsArb = fc.record({
 function mirrored(text: string): string {
   const s = parsePosition(text);
   const cells = new Uint8Array(361);
-  for (let i = 0; i < 361; i++) { const p = s.cells[360 - i]!; cells[i] = p === 0 ? 0 : p ^ 1; }
+  for (let i = 0; i < 361; i++) {
+    const p = s.cells[360 - i]!;
+    cells[i] = p === 0 ? 0 : p ^ 1;
+  }
   return formatPosition({ cells, side: s.side ^ 1 });
 }
 
@@ -91,104 +115,134 @@ const walkArb = fc.record({
 
 describe('properties (fast-check playouts)', () => {
   it('unmake restores position and key; incremental key = recomputed; texts parse back; no duplicate moves', () => {
-    fc.assert(fc.property(walkArb, ({ options, seed, density, emperor, picks }) => {
-      const start = randomPosition(seed, density, emperor);
-      const g = createUncheckedMakaGame({ position: start, options: { ...options, repetition: 'none' } });
-      const key0 = g.key();
-      expect(g.keyConsistent()).toBe(true);
-      let played = 0;
-      for (const pick of picks) {
-        const moves = rawMoves(g);
-        if (moves.length === 0) break;
-        checkMoves(g, moves);
-        const m = moves[pick % moves.length]!;
-        g.play(m.text);
-        played++;
+    fc.assert(
+      fc.property(walkArb, ({ options, seed, density, emperor, picks }) => {
+        const start = randomPosition(seed, density, emperor);
+        const g = createUncheckedMakaGame({ position: start, options: { ...options, repetition: 'none' } });
+        const key0 = g.key();
         expect(g.keyConsistent()).toBe(true);
-        const again = createUncheckedMakaGame({ position: g.position(), options });
-        expect(again.position()).toBe(g.position());
-        expect(again.key()).toBe(g.key());
-      }
-      for (let i = 0; i < played; i++) g.undo();
-      expect(g.position()).toBe(start);
-      expect(g.key()).toBe(key0);
-    }), { numRuns: 40 });
+        let played = 0;
+        for (const pick of picks) {
+          const moves = rawMoves(g);
+          if (moves.length === 0) break;
+          checkMoves(g, moves);
+          const m = moves[pick % moves.length]!;
+          g.play(m.text);
+          played++;
+          expect(g.keyConsistent()).toBe(true);
+          const again = createUncheckedMakaGame({ position: g.position(), options });
+          expect(again.position()).toBe(g.position());
+          expect(again.key()).toBe(g.key());
+        }
+        for (let i = 0; i < played; i++) g.undo();
+        expect(g.position()).toBe(start);
+        expect(g.key()).toBe(key0);
+      }),
+      { numRuns: 40 },
+    );
   });
 
-  it('the colour-swapped rotated position has the same perft (White moves mirror Black\'s)', () => {
-    fc.assert(fc.property(optionsArb, fc.integer({ min: 1, max: 0x7fffffff }), fc.boolean(), (options, seed, emperor) => {
-      const p = randomPosition(seed, 0.12, emperor);
-      const a = createUncheckedMakaGame({ position: p, options }), b = createUncheckedMakaGame({ position: mirrored(p), options });
-      expect(b.perft(1)).toBe(a.perft(1));
-      expect(b.perft(2)).toBe(a.perft(2));
-    }), { numRuns: 30 });
+  it("the colour-swapped rotated position has the same perft (White moves mirror Black's)", () => {
+    fc.assert(
+      fc.property(optionsArb, fc.integer({ min: 1, max: 0x7fffffff }), fc.boolean(), (options, seed, emperor) => {
+        const p = randomPosition(seed, 0.12, emperor);
+        const a = createUncheckedMakaGame({ position: p, options }),
+          b = createUncheckedMakaGame({ position: mirrored(p), options });
+        expect(b.perft(1)).toBe(a.perft(1));
+        expect(b.perft(2)).toBe(a.perft(2));
+      }),
+      { numRuns: 30 },
+    );
   });
 
   it('playouts from the start keep the key consistent and undo to the start', () => {
-    fc.assert(fc.property(fc.array(fc.nat(), { minLength: 10, maxLength: 80 }), (picks) => {
-      const g = MakaGame.create({ options: { repetition: 'none' } });
-      const key0 = g.key();
-      let played = 0;
-      for (const pick of picks) {
-        const moves = g.legalMoves();
-        if (moves.length === 0) break;
-        g.play(moves[pick % moves.length]!);
-        played++;
-      }
-      expect(g.keyConsistent()).toBe(true);
-      for (let i = 0; i < played; i++) g.undo();
-      expect(g.position()).toBe(START);
-      expect(g.key()).toBe(key0);
-    }), { numRuns: 20 });
+    fc.assert(
+      fc.property(fc.array(fc.nat(), { minLength: 10, maxLength: 80 }), (picks) => {
+        const g = MakaGame.create({ options: { repetition: 'none' } });
+        const key0 = g.key();
+        let played = 0;
+        for (const pick of picks) {
+          const moves = g.legalMoves();
+          if (moves.length === 0) break;
+          g.play(moves[pick % moves.length]!);
+          played++;
+        }
+        expect(g.keyConsistent()).toBe(true);
+        for (let i = 0; i < played; i++) g.undo();
+        expect(g.position()).toBe(START);
+        expect(g.key()).toBe(key0);
+      }),
+      { numRuns: 20 },
+    );
   });
 
   it('Emperor moves agree with a brute-force check of attacks and protection (every emperor option)', () => {
     for (const mode of ['default', 'jawiki', 'free'] as const) {
-      fc.assert(fc.property(fc.integer({ min: 1, max: 0x7fffffff }), fc.constantFrom(0.1, 0.3), (seed, density) => {
-        const g = createUncheckedMakaGame({ position: randomPosition(seed, density, true), options: { emperor: mode } });
-        if (g.result()) return;
-        const { pos, gen } = g.internal;
-        const us = pos.side;
-        const emperorSquares = [...SQUARES].filter((s) => pos.board[s] === makePiece(0, true, us));
-        for (const e of emperorSquares) {
-          const got = new Set(rawMoves(g).filter((m) => moveFrom(m.lo) === e).map((m) => squareName(moveTo(m.lo))));
-          const want = new Set<string>();
-          for (const x of SQUARES) {
-            if (x === e) continue;
-            const q = pos.board[x]!;
-            if (q !== 0 && (q & 1) === us) continue;
-            const canCapture = (side: number, victim: number): boolean => {
-              // position after the move: Emperor gone from e, `victim` on x; does `side` capture on x
-              // with a piece other than an Emperor?
-              const saved = pos.board.slice();
-              const savedSide = pos.side, r0 = pos.royals[0]!, r1 = pos.royals[1]!;
-              pos.board[e] = 0; pos.board[x] = victim; pos.side = side; pos.royals[0] = 1; pos.royals[1] = 1;
-              const n = gen.generate(pos, 5);
-              const [lo, hi] = gen.buffers(5);
-              let hit = false;
-              for (let i = 0; i < n && !hit; i++) {
-                if (IS_EMPEROR[pos.board[moveFrom(lo[i]!)]!]) continue;
-                const to = moveTo(lo[i]!);
-                if ((to === x && to !== moveFrom(lo[i]!)) || moveCap1(hi[i]!) === x || moveCap2(hi[i]!) === x) hit = true;
-              }
-              pos.board.set(saved); pos.side = savedSide; pos.royals[0] = r0; pos.royals[1] = r1;
-              return hit;
-            };
-            const attacked = canCapture(us ^ 1, makePiece(0, true, us));
-            const protectedSq = canCapture(us, makePiece(26, false, us ^ 1));
-            const royal = q !== 0 && (q >> 2) - 1 === 0;
-            const royalQ = q !== 0 && (royal || q === makePiece(1, true, us ^ 1));
-            let ok: boolean;
-            if (mode === 'default') {
-              const enemyEmperorsAfter = pos.emperors[us ^ 1]! - (q === makePiece(0, true, us ^ 1) ? 1 : 0);
-              ok = !attacked && (enemyEmperorsAfter === 0 || protectedSq);
-            } else if (mode === 'jawiki') ok = q === 0 || !attacked;
-            else ok = q === 0 || !royalQ || !attacked;
-            if (ok) want.add(squareName(x));
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 0x7fffffff }), fc.constantFrom(0.1, 0.3), (seed, density) => {
+          const g = createUncheckedMakaGame({
+            position: randomPosition(seed, density, true),
+            options: { emperor: mode },
+          });
+          if (g.result()) return;
+          const { pos, gen } = g.internal;
+          const us = pos.side;
+          const emperorSquares = [...SQUARES].filter((s) => pos.board[s] === makePiece(0, true, us));
+          for (const e of emperorSquares) {
+            const got = new Set(
+              rawMoves(g)
+                .filter((m) => moveFrom(m.lo) === e)
+                .map((m) => squareName(moveTo(m.lo))),
+            );
+            const want = new Set<string>();
+            for (const x of SQUARES) {
+              if (x === e) continue;
+              const q = pos.board[x]!;
+              if (q !== 0 && (q & 1) === us) continue;
+              const canCapture = (side: number, victim: number): boolean => {
+                // position after the move: Emperor gone from e, `victim` on x; does `side` capture on x
+                // with a piece other than an Emperor?
+                const saved = pos.board.slice();
+                const savedSide = pos.side,
+                  r0 = pos.royals[0]!,
+                  r1 = pos.royals[1]!;
+                pos.board[e] = 0;
+                pos.board[x] = victim;
+                pos.side = side;
+                pos.royals[0] = 1;
+                pos.royals[1] = 1;
+                const n = gen.generate(pos, 5);
+                const [lo, hi] = gen.buffers(5);
+                let hit = false;
+                for (let i = 0; i < n && !hit; i++) {
+                  if (IS_EMPEROR[pos.board[moveFrom(lo[i]!)]!]) continue;
+                  const to = moveTo(lo[i]!);
+                  if ((to === x && to !== moveFrom(lo[i]!)) || moveCap1(hi[i]!) === x || moveCap2(hi[i]!) === x)
+                    hit = true;
+                }
+                pos.board.set(saved);
+                pos.side = savedSide;
+                pos.royals[0] = r0;
+                pos.royals[1] = r1;
+                return hit;
+              };
+              const attacked = canCapture(us ^ 1, makePiece(0, true, us));
+              const protectedSq = canCapture(us, makePiece(26, false, us ^ 1));
+              const royal = q !== 0 && (q >> 2) - 1 === 0;
+              const royalQ = q !== 0 && (royal || q === makePiece(1, true, us ^ 1));
+              let ok: boolean;
+              if (mode === 'default') {
+                const enemyEmperorsAfter = pos.emperors[us ^ 1]! - (q === makePiece(0, true, us ^ 1) ? 1 : 0);
+                ok = !attacked && (enemyEmperorsAfter === 0 || protectedSq);
+              } else if (mode === 'jawiki') ok = q === 0 || !attacked;
+              else ok = q === 0 || !royalQ || !attacked;
+              if (ok) want.add(squareName(x));
+            }
+            expect([...got].sort()).toEqual([...want].sort());
           }
-          expect([...got].sort()).toEqual([...want].sort());
-        }
-      }), { numRuns: 25 });
+        }),
+        { numRuns: 25 },
+      );
     }
   });
 });

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game, IllegalMoveError, LatticeError, listVariants } from '../../src/index.js';
-import type { Move, MoveInput } from '../../src/lattice/game.js';
+import type { Move } from '../../src/lattice/game.js';
 import * as TB from '../reference/tibetan.js';
 import * as HK from '../reference/hong-kong.js';
 import * as TAB from '../reference/tabal.js';
@@ -16,22 +16,40 @@ export type Options = Record<string, string | number>;
 // ---------------------------------------------------------------------------------------------------
 // Configurations: every lattice variant, its defaults and each option's first non-default value.
 
-export interface Config { variant: string; options: Options; start: string }
+export interface Config {
+  variant: string;
+  options: Options;
+  start: string;
+}
 
-export function firstNonDefault(o: { type: string; default: string | number; values?: readonly string[]; min?: number; max?: number }): string | number | undefined {
-  const cands: Array<string | number> = [...(o.type === 'int' ? [] : o.values ?? [])];
-  if (o.type === 'int') for (let n = o.min ?? 0; n <= (o.max ?? (o.min ?? 0) + 2) && cands.length < 3; n++) cands.push(n);
+export function firstNonDefault(o: {
+  type: string;
+  default: string | number;
+  values?: readonly string[];
+  min?: number;
+  max?: number;
+}): string | number | undefined {
+  const cands: Array<string | number> = [...(o.type === 'int' ? [] : (o.values ?? []))];
+  if (o.type === 'int')
+    for (let n = o.min ?? 0; n <= (o.max ?? (o.min ?? 0) + 2) && cands.length < 3; n++) cands.push(n);
   return cands.find((v) => String(v) !== String(o.default));
 }
 
-export const CONFIGS: Config[] = listVariants().filter((v) => v.id !== 'maka-dai-dai').flatMap((v) => [
-  { variant: v.id, options: {}, start: v.start },
-  ...v.options.flatMap((o) => {
-    const x = firstNonDefault(o);
-    return x === undefined ? [] : [{ variant: v.id, options: { [o.name]: x }, start: '' }];
-  }),
-]);
-export const label = (c: Config) => `${c.variant} ${Object.entries(c.options).map(([k, v]) => `${k}=${v}`).join(',') || 'default'}`;
+export const CONFIGS: Config[] = listVariants()
+  .filter((v) => v.id !== 'maka-dai-dai')
+  .flatMap((v) => [
+    { variant: v.id, options: {}, start: v.start },
+    ...v.options.flatMap((o) => {
+      const x = firstNonDefault(o);
+      return x === undefined ? [] : [{ variant: v.id, options: { [o.name]: x }, start: '' }];
+    }),
+  ]);
+export const label = (c: Config) =>
+  `${c.variant} ${
+    Object.entries(c.options)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',') || 'default'
+  }`;
 
 /** A seed from a label (fixed runs: fast-check's default seed is random). */
 export const seedOf = (s: string) => [...s].reduce((h, ch) => (Math.imul(h, 31) + ch.charCodeAt(0)) | 0, 7) >>> 0;
@@ -40,13 +58,28 @@ export const seedOf = (s: string) => [...s].reduce((h, ch) => (Math.imul(h, 31) 
 // Position strings read here from README's grammar (independently of src/lattice/position-text.ts), onto the
 // reference boards.
 
-export interface Cell { letter: string; count: number; king: boolean }
-export interface Parsed { cells: Map<string, Cell>; side: string; hand: Map<string, number>; captured: Map<string, number>; extra: Map<string, string> }
+export interface Cell {
+  letter: string;
+  count: number;
+  king: boolean;
+}
+export interface Parsed {
+  cells: Map<string, Cell>;
+  side: string;
+  hand: Map<string, number>;
+  captured: Map<string, number>;
+  extra: Map<string, string>;
+}
 
 /** Point names per rank, top rank first, files left to right. */
 export function layoutOf(points: Array<{ name: string; x: number; y: number }>): string[][] {
   const ys = [...new Set(points.map((p) => p.y))].sort((a, b) => b - a);
-  return ys.map((y) => points.filter((p) => p.y === y).sort((a, b) => a.x - b.x).map((p) => p.name));
+  return ys.map((y) =>
+    points
+      .filter((p) => p.y === y)
+      .sort((a, b) => a.x - b.x)
+      .map((p) => p.name),
+  );
 }
 
 export function parseText(layout: string[][], text: string): Parsed {
@@ -55,15 +88,23 @@ export function parseText(layout: string[][], text: string): Parsed {
   board.split('/').forEach((rank, r) => {
     let k = 0;
     for (const t of rank.match(/\d+|\+?[A-Z](?:\(\d+\))?/g) ?? []) {
-      if (/^\d/.test(t)) { k += Number(t); continue; }
+      if (/^\d/.test(t)) {
+        k += Number(t);
+        continue;
+      }
       const m = /^(\+?)([A-Z])(?:\((\d+)\))?$/.exec(t)!;
       cells.set(layout[r]![k++]!, { letter: m[2]!, count: m[3] ? Number(m[3]) : 1, king: m[1] === '+' });
     }
     if (k !== layout[r]!.length) throw new Error(`test: rank ${r} of ${text}`);
   });
-  const counts = (f: string) => new Map([...(f === '-' ? [] : f.matchAll(/([A-Z])(\d+)/g))].map((m) => [m[1]!, Number(m[2])] as [string, number]));
+  const counts = (f: string) =>
+    new Map([...(f === '-' ? [] : f.matchAll(/([A-Z])(\d+)/g))].map((m) => [m[1]!, Number(m[2])] as [string, number]));
   const ex = new Map<string, string>();
-  if (extra !== '-') for (const item of extra.split(',')) { const [k, v] = item.split('='); ex.set(k!, v!); }
+  if (extra !== '-')
+    for (const item of extra.split(',')) {
+      const [k, v] = item.split('=');
+      ex.set(k!, v!);
+    }
   return { cells, side, hand: counts(hand), captured: counts(captured), extra: ex };
 }
 
@@ -71,11 +112,18 @@ export function parseText(layout: string[][], text: string): Parsed {
 // The references, one view per variant: canonical texts, all paths of a capture, and the move a text
 // denotes there (to check the path search against the reference itself).
 
-export interface RefMove { from: string | null; to: string; captured: string[] }
+export interface RefMove {
+  from: string | null;
+  to: string;
+  captured: string[];
+}
 export interface RefView {
   /** the legal moves' canonical texts, any order */
   texts(): string[];
-  /** up to `limit` paths (names, start first) of the capture from -> to taking `captured`, in board order of their landings; complete: none left out */
+  /**
+   * up to `limit` paths (names, start first) of the capture from -> to taking `captured`, in board order of their
+   * landings; complete: none left out
+   */
   paths(from: string, to: string, captured: string[], limit: number): { paths: string[][]; complete: boolean };
   /** the legal move the reference reads from a text */
   parse(text: string): RefMove;
@@ -87,7 +135,9 @@ export interface RefView {
 export function boardOrder(points: Array<{ x: number; y: number }>): number[] {
   const idx = points.map((_, i) => i).sort((a, b) => points[a]!.y - points[b]!.y || points[a]!.x - points[b]!.x);
   const order = new Array<number>(points.length);
-  idx.forEach((i, k) => { order[i] = k; });
+  idx.forEach((i, k) => {
+    order[i] = k;
+  });
   return order;
 }
 
@@ -98,16 +148,32 @@ export const PATH_BUDGET = 20_000;
  * taking one point of the set not taken yet), exactly |set| hops, ending on `to`. Hops are tried in board
  * order of their landings, so paths come out in the README's order (the first one is the canonical path).
  */
-export function searchPaths(from: number, to: number, size: number, limit: number, order: number[],
+export function searchPaths(
+  from: number,
+  to: number,
+  size: number,
+  limit: number,
+  order: number[],
   hops: (at: number, captured: number[]) => Array<{ over: number; to: number }>,
-  take?: (over: number) => () => void): { paths: number[][]; complete: boolean } {
+  take?: (over: number) => () => void,
+): { paths: number[][]; complete: boolean } {
   const paths: number[][] = [];
-  let visits = 0, complete = true;
+  let visits = 0,
+    complete = true;
   const captured: number[] = [];
   const go = (at: number, path: number[]): void => {
     if (!complete) return;
-    if (captured.length === size) { if (at === to) { if (paths.length >= limit) complete = false; else paths.push(path); } return; }
-    if (++visits > PATH_BUDGET) { complete = false; return; }
+    if (captured.length === size) {
+      if (at === to) {
+        if (paths.length >= limit) complete = false;
+        else paths.push(path);
+      }
+      return;
+    }
+    if (++visits > PATH_BUDGET) {
+      complete = false;
+      return;
+    }
     for (const h of hops(at, captured).sort((a, b) => order[a.to]! - order[b.to]!)) {
       captured.push(h.over);
       const restore = take?.(h.over);
@@ -127,10 +193,17 @@ export function tibetanView(variant: TB.Variant, options: Options, text: string)
   const q = parseText(layoutOf(board.points.map((p, i) => ({ name: names[i]!, ...p }))), text);
   const goats: Record<string, number> = {};
   const tigers: string[] = [];
-  for (const [n, c] of q.cells) if (c.letter === 'G') goats[n] = c.count; else tigers.push(n);
+  for (const [n, c] of q.cells)
+    if (c.letter === 'G') goats[n] = c.count;
+    else tigers.push(n);
   const p = TB.positionFrom(variant, {
-    goats, tigers, hand: q.hand.get('G') ?? 0, captured: q.captured.get('G') ?? 0, side: q.side === 'G' ? 'goats' : 'tigers',
-    lastGoat: q.extra.get('last') ?? null, goatsLeftToWin: Number(options['tiger-win-goats-left'] ?? 5),
+    goats,
+    tigers,
+    hand: q.hand.get('G') ?? 0,
+    captured: q.captured.get('G') ?? 0,
+    side: q.side === 'G' ? 'goats' : 'tigers',
+    lastGoat: q.extra.get('last') ?? null,
+    goatsLeftToWin: Number(options['tiger-win-goats-left'] ?? 5),
   });
   const order = boardOrder(board.points);
   const at = (n: string) => TB.pointIndex(board, n);
@@ -143,13 +216,24 @@ export function tibetanView(variant: TB.Variant, options: Options, text: string)
       const others = p.tigers.filter((t) => t !== start);
       // RULES §0/§2 as the reference reads them: over a goat of the set not taken yet, onto a point empty
       // now (a goat taken on it this move leaves it; the tiger's own start is empty)
-      const r = searchPaths(start, at(to), set.size, limit, order, (pt, caps) => board.jumps[pt]!.filter((j) =>
-        set.has(j.over) && !caps.includes(j.over) && p.goats[j.to]! - (caps.includes(j.to) ? 1 : 0) === 0 && !others.includes(j.to)));
+      const r = searchPaths(start, at(to), set.size, limit, order, (pt, caps) =>
+        board.jumps[pt]!.filter(
+          (j) =>
+            set.has(j.over) &&
+            !caps.includes(j.over) &&
+            p.goats[j.to]! - (caps.includes(j.to) ? 1 : 0) === 0 &&
+            !others.includes(j.to),
+        ),
+      );
       return { paths: r.paths.map((ps) => ps.map((i) => names[i]!)), complete: r.complete };
     },
     parse(t) {
       const m = TB.parseMove(p, t);
-      return { from: m.kind === 'place' ? null : names[m.from]!, to: names[m.to]!, captured: m.kind === 'jump' ? m.captured.map((i) => names[i]!) : [] };
+      return {
+        from: m.kind === 'place' ? null : names[m.from]!,
+        to: names[m.to]!,
+        captured: m.kind === 'jump' ? m.captured.map((i) => names[i]!) : [],
+      };
     },
   };
 }
@@ -158,10 +242,16 @@ export function tabalView(options: Options, text: string): RefView {
   const B = TAB.BOARD;
   const names = B.points.map((_, i) => TAB.pointName(i));
   const q = parseText(layoutOf(B.points.map((p, i) => ({ name: names[i]!, ...p }))), text);
-  const of = (letter: string, king: boolean) => [...q.cells].filter(([, c]) => c.letter === letter && c.king === king).map(([n]) => n);
+  const of = (letter: string, king: boolean) =>
+    [...q.cells].filter(([, c]) => c.letter === letter && c.king === king).map(([n]) => n);
   const p = TAB.positionFrom({
-    white: of('W', false), whiteKings: of('W', true), black: of('B', false), blackKings: of('B', true),
-    side: q.side === 'W' ? 'white' : 'black', quiet: Number(q.extra.get('clock') ?? 0), options: options as TAB.TabalOptions,
+    white: of('W', false),
+    whiteKings: of('W', true),
+    black: of('B', false),
+    blackKings: of('B', true),
+    side: q.side === 'W' ? 'white' : 'black',
+    quiet: Number(q.extra.get('clock') ?? 0),
+    options: options as TAB.TabalOptions,
   });
   const order = boardOrder(B.points);
   return {
@@ -172,7 +262,7 @@ export function tabalView(options: Options, text: string): RefView {
       const start = TAB.pointIndex(from);
       const cells = p.cells.slice();
       const king = cells[start] === 'W' || cells[start] === 'B';
-      cells[start] = '.';   // the mover has left its start
+      cells[start] = '.'; // the mover has left its start
       const empty = (i: number) => cells[i] === '.';
       const immediate = p.rules.removal === 'immediate';
       // RULES §4 as the reference reads it: a man jumps an adjacent piece of the set; a king jumps the
@@ -192,32 +282,51 @@ export function tabalView(options: Options, text: string): RefView {
       const take = (over: number) => {
         const saved = cells[over]!;
         if (immediate) cells[over] = '.';
-        return () => { cells[over] = saved; };
+        return () => {
+          cells[over] = saved;
+        };
       };
       const r = searchPaths(start, TAB.pointIndex(to), set.size, limit, order, hops, take);
       return { paths: r.paths.map((ps) => ps.map((i) => names[i]!)), complete: r.complete };
     },
     parse(t) {
       const m = TAB.parseMove(p, t);
-      return { from: names[m.from]!, to: names[m.to]!, captured: m.kind === 'capture' ? m.captured.map((i) => names[i]!) : [] };
+      return {
+        from: names[m.from]!,
+        to: names[m.to]!,
+        captured: m.kind === 'capture' ? m.captured.map((i) => names[i]!) : [],
+      };
     },
   };
 }
 
-export const HK_HUNTER: Record<HK.GameId, string> = { 'catch-the-giant': 'G', 'surround-the-tiger': 'T', 'double-tiger': 'T', 'shepherds-and-wolves': 'W' };
+export const HK_HUNTER: Record<HK.GameId, string> = {
+  'catch-the-giant': 'G',
+  'surround-the-tiger': 'T',
+  'double-tiger': 'T',
+  'shepherds-and-wolves': 'W',
+};
 
 export function hongKongView(id: HK.GameId, options: Options, text: string): RefView {
   const game = HK.GAMES[id];
   const b = game.board;
   const q = parseText(layoutOf(b.names.map((name, i) => ({ name, x: b.x[i]!, y: b.y[i]! }))), text);
   const hl = HK_HUNTER[id];
-  const counts = (mine: boolean) => b.names.map((n) => { const c = q.cells.get(n); return c && (c.letter === hl) === mine ? c.count : 0; });
-  const other = [...q.hand.keys(), ...q.captured.keys(), ...[...q.cells.values()].map((c) => c.letter)].find((l) => l !== hl) ?? '?';
+  const counts = (mine: boolean) =>
+    b.names.map((n) => {
+      const c = q.cells.get(n);
+      return c && (c.letter === hl) === mine ? c.count : 0;
+    });
+  const other =
+    [...q.hand.keys(), ...q.captured.keys(), ...[...q.cells.values()].map((c) => c.letter)].find((l) => l !== hl) ??
+    '?';
   const p: HK.Position = {
-    hunter: counts(true), prey: counts(false),
+    hunter: counts(true),
+    prey: counts(false),
     hand: { hunter: q.hand.get(hl) ?? 0, prey: q.hand.get(other) ?? 0 },
     captured: { hunter: q.captured.get(hl) ?? 0, prey: q.captured.get(other) ?? 0 },
-    toMove: q.side === hl ? 'hunter' : 'prey', stall: Number(q.extra.get('stall') ?? 0),
+    toMove: q.side === hl ? 'hunter' : 'prey',
+    stall: Number(q.extra.get('stall') ?? 0),
   };
   const o = options as HK.Options;
   const order = boardOrder(b.names.map((_, i) => ({ x: b.x[i]!, y: b.y[i]! })));
@@ -229,7 +338,11 @@ export function hongKongView(id: HK.GameId, options: Options, text: string): Ref
     parse(t) {
       const m = game.legalMoves(p, o).find((x) => game.moveText(x) === t);
       if (!m) throw new Error(`reference: illegal ${t}`);
-      return { from: m.from < 0 ? null : b.names[m.from]!, to: b.names[m.to]!, captured: m.captured.map((i) => b.names[i]!) };
+      return {
+        from: m.from < 0 ? null : b.names[m.from]!,
+        to: b.names[m.to]!,
+        captured: m.captured.map((i) => b.names[i]!),
+      };
     },
   };
 }
@@ -238,15 +351,18 @@ export function baghChalView(options: Options, text: string): RefView {
   const o: BC.RefOptions = { capturesToWin: Number(options['captures-to-win'] ?? 5) };
   const p = BC.parsePosition(text, o);
   return {
-    order: (n) => BC.pointIndex(n),   // index y * 5 + x: board order
+    order: (n) => BC.pointIndex(n), // index y * 5 + x: board order
     texts: () => BC.legalMoves(p, o),
     paths: (from, to) => ({ paths: [[from, to]], complete: true }),
     parse(t) {
       if (!BC.legalMoves(p, o).includes(t)) throw new Error(`reference: illegal ${t}`);
       const [a, c] = t.split(/[-x]/);
       if (c === undefined) return { from: null, to: a!, captured: [] };
-      const i = BC.pointIndex(a!), j = BC.pointIndex(c);
-      const mid = t.includes('x') ? [BC.pointName((((i % 5) + (j % 5)) / 2) + 5 * ((Math.floor(i / 5) + Math.floor(j / 5)) / 2))] : [];
+      const i = BC.pointIndex(a!),
+        j = BC.pointIndex(c);
+      const mid = t.includes('x')
+        ? [BC.pointName(((i % 5) + (j % 5)) / 2 + 5 * ((Math.floor(i / 5) + Math.floor(j / 5)) / 2))]
+        : [];
       return { from: a!, to: c, captured: mid };
     },
   };
@@ -274,7 +390,14 @@ export interface Stats {
   /** captures whose paths were all found (none left out by the search limits) */
   complete: number;
 }
-export const newStats = (): Stats => ({ positions: 0, movesPlayed: 0, sameEnds: 0, shortRefused: 0, otherPaths: 0, complete: 0 });
+export const newStats = (): Stats => ({
+  positions: 0,
+  movesPlayed: 0,
+  sameEnds: 0,
+  shortRefused: 0,
+  otherPaths: 0,
+  complete: 0,
+});
 
 /** The full path text of a move (`a1xc3xe5`, `a1-b2`, `c3`). */
 export const fullPath = (m: Move) => m.path.join(m.kind === 'jump' ? 'x' : '-');
@@ -287,16 +410,32 @@ export function spread<T>(xs: readonly T[], n: number): T[] {
 }
 
 /** Per position: moves played (each in every form), values checked, captures whose paths are searched. */
-export interface Limits { moves: number; values: number; pathsPerMove: number; pathMoves: number; refChecks: number; refTexts?: boolean }
+export interface Limits {
+  moves: number;
+  values: number;
+  pathsPerMove: number;
+  pathMoves: number;
+  refChecks: number;
+  refTexts?: boolean;
+}
 export const LIMITS: Limits = { moves: 60, values: 1500, pathsPerMove: 8, pathMoves: 12, refChecks: 4 };
 
 /** Plays `input`; it must be the move whose canonical text is `text`, reaching `after`; undoes it. */
-export function playsAs(g: Game, input: Parameters<Game['play']>[0], text: string, after: { pos: string; key: string }, before: { pos: string; key: string }, what: string): void {
+export function playsAs(
+  g: Game,
+  input: Parameters<Game['play']>[0],
+  text: string,
+  after: { pos: string; key: string },
+  before: { pos: string; key: string },
+  what: string,
+): void {
   const n = g.history().length;
   try {
     g.play(input);
   } catch (e) {
-    throw new Error(`${what}: play(${JSON.stringify(input)}) at ${before.pos} threw ${String(e)} (expected the move ${text})`);
+    throw new Error(
+      `${what}: play(${JSON.stringify(input)}) at ${before.pos} threw ${String(e)} (expected the move ${text})`,
+    );
   }
   expect(g.history().length, what).toBe(n + 1);
   expect(g.history().at(-1), `${what}: history after play(${JSON.stringify(input)}) at ${before.pos}`).toBe(text);
@@ -315,7 +454,10 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
   const ms = g.moves();
   const texts = g.legalMoves();
   // moves() and legalMoves(): the same moves, same order, unique texts, as many as perft(1)
-  expect(ms.map((m) => m.text), `moves() vs legalMoves() at ${pos}`).toEqual(texts);
+  expect(
+    ms.map((m) => m.text),
+    `moves() vs legalMoves() at ${pos}`,
+  ).toEqual(texts);
   expect(new Set(texts).size, `unique texts at ${pos}`).toBe(texts.length);
   if (res === null) {
     expect(ms.length, `moves().length === perft(1) at ${pos}`).toBe(g.perft(1));
@@ -326,14 +468,16 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
     if (res.reason !== 'repetition') expect(g.perft(1), `perft(1) of the finished ${pos}`).toBe(0);
   }
   // the reference's canonical texts (it keeps no history: not at a repetition draw)
-  if (view && lim.refTexts !== false && res?.reason !== 'repetition') expect([...texts].sort(), `texts vs the reference at ${pos}`).toEqual(view.texts().sort());
+  if (view && lim.refTexts !== false && res?.reason !== 'repetition')
+    expect([...texts].sort(), `texts vs the reference at ${pos}`).toEqual(view.texts().sort());
 
   // each value: well formed; legalMoveTexts(); the README's short-form rule from the values
   const ends = new Map<string, Move[]>();
   for (const m of ms) {
     if (m.kind === 'place') continue;
     const xs = ends.get(endsKey(m));
-    if (xs) xs.push(m); else ends.set(endsKey(m), [m]);
+    if (xs) xs.push(m);
+    else ends.set(endsKey(m), [m]);
   }
   const lmt = g.legalMoveTexts();
   expect(lmt.length).toBe(ms.length);
@@ -341,11 +485,15 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
   for (const m of ms) {
     if (m.kind !== 'jump') continue;
     const pts = m.text.split('x');
-    if (ends.get(endsKey(m))!.length === 1) expect(m.text, `a capture whose ends no other move shares, at ${pos}`).toBe(`${m.from}x${m.to}`);
+    if (ends.get(endsKey(m))!.length === 1)
+      expect(m.text, `a capture whose ends no other move shares, at ${pos}`).toBe(`${m.from}x${m.to}`);
     else expect([pts[0], pts.at(-1)], `a path from ${m.from} to ${m.to}: ${m.text} at ${pos}`).toEqual([m.from, m.to]);
   }
   // each value (all of them, or an even spread of a long list): well formed, its texts
-  for (const i of spread(ms.map((_, k) => k), lim.values)) {
+  for (const i of spread(
+    ms.map((_, k) => k),
+    lim.values,
+  )) {
     const m = ms[i]!;
     const full = fullPath(m);
     const plain = { kind: m.kind, from: m.from, to: m.to, captured: m.captured, path: m.path, text: m.text };
@@ -359,19 +507,28 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
     expect(m.path[0]).toBe(m.from);
     expect(m.path.at(-1)).toBe(m.to);
     if (m.kind === 'step') expect([m.path.length, m.captured.length, m.text]).toEqual([2, 0, `${m.from}-${m.to}`]);
-    if (m.kind === 'intervention') expect([m.path.length, m.captured.length > 0, m.text]).toEqual([2, true, `${m.from}-${m.to}`]);
+    if (m.kind === 'intervention')
+      expect([m.path.length, m.captured.length > 0, m.text]).toEqual([2, true, `${m.from}-${m.to}`]);
     if (m.kind === 'intervention' && view) {
       const ord = m.captured.map(view.order);
-      expect(ord.every((x, k) => k === 0 || ord[k - 1]! < x), `captured of ${full} in board order at ${pos}`).toBe(true);
+      expect(
+        ord.every((x, k) => k === 0 || ord[k - 1]! < x),
+        `captured of ${full} in board order at ${pos}`,
+      ).toBe(true);
     }
     if (m.kind === 'jump') {
       expect(m.captured.length, `one capture a hop: ${full} at ${pos}`).toBe(m.path.length - 1);
       // captured points in board order, each once
       if (view) {
         const ord = m.captured.map(view.order);
-        expect(ord.every((x, k) => k === 0 || ord[k - 1]! < x), `captured of ${full} in board order at ${pos}`).toBe(true);
+        expect(
+          ord.every((x, k) => k === 0 || ord[k - 1]! < x),
+          `captured of ${full} in board order at ${pos}`,
+        ).toBe(true);
       }
-      expect(m.text, `canonical text of ${full} at ${pos}`).toBe(ends.get(endsKey(m))!.length === 1 ? `${m.from}x${m.to}` : full);
+      expect(m.text, `canonical text of ${full} at ${pos}`).toBe(
+        ends.get(endsKey(m))!.length === 1 ? `${m.from}x${m.to}` : full,
+      );
     }
   }
 
@@ -394,7 +551,8 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
     playsAs(g, m.toJSON(), m.text, a, before, what);
     playsAs(g, JSON.parse(JSON.stringify(m)), m.text, a, before, what);
     playsAs(g, { from: m.from, to: m.to, captured: m.captured }, m.text, a, before, what);
-    if (m.captured.length > 1) playsAs(g, { from: m.from, to: m.to, captured: [...m.captured].reverse() }, m.text, a, before, what);
+    if (m.captured.length > 1)
+      playsAs(g, { from: m.from, to: m.to, captured: [...m.captured].reverse() }, m.text, a, before, what);
     playsAs(g, { path: m.path, to: m.to }, m.text, a, before, what);
   }
 
@@ -411,14 +569,21 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
       expect(paths[0]!.join('x'), `canonical path of ${m.text} at ${pos}`).toBe(fullPath(m));
       if (complete) stats.complete++;
       let a = after.get(m);
-      if (!a) { g.play(m.text); a = { pos: g.position(), key: g.key() }; g.undo(); }
+      if (!a) {
+        g.play(m.text);
+        a = { pos: g.position(), key: g.key() };
+        g.undo();
+      }
       for (const ps of paths) {
         const t = ps.join('x');
         if (refChecks < lim.refChecks && ps !== paths[0]) {
           // the path search agrees with the reference's own reading of the path
           refChecks++;
           const r = view.parse(t);
-          expect({ from: r.from, to: r.to, captured: [...r.captured].sort() }, `reference reads ${t} at ${pos}`).toEqual({ from: m.from, to: m.to, captured: [...m.captured].sort() });
+          expect(
+            { from: r.from, to: r.to, captured: [...r.captured].sort() },
+            `reference reads ${t} at ${pos}`,
+          ).toEqual({ from: m.from, to: m.to, captured: [...m.captured].sort() });
         }
         playsAs(g, t, m.text, a, before, `path ${t} of ${m.text}`);
         if (ps !== paths[0]) stats.otherPaths++;
@@ -426,8 +591,10 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
         expect(g.along(ps)?.move, `along(${t}) at ${pos}`).toBe(m.text);
       }
       // along a part of the canonical path: a capture from there takes more
-      for (let k = 2; k < paths[0]!.length; k++) expect(g.along(paths[0]!.slice(0, k))?.more, `along(${paths[0]!.slice(0, k).join('x')}) at ${pos}`).toBe(true);
-      if (paths.length > 1) playsAs(g, { path: paths[1]!, to: m.to }, m.text, a, before, `path value ${paths[1]!.join('x')} of ${m.text}`);
+      for (let k = 2; k < paths[0]!.length; k++)
+        expect(g.along(paths[0]!.slice(0, k))?.more, `along(${paths[0]!.slice(0, k).join('x')}) at ${pos}`).toBe(true);
+      if (paths.length > 1)
+        playsAs(g, { path: paths[1]!, to: m.to }, m.text, a, before, `path value ${paths[1]!.join('x')} of ${m.text}`);
     }
   }
 
@@ -437,9 +604,16 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
     const caps = group.filter((m) => m.kind === 'jump');
     if (caps.length < 2) continue;
     stats.sameEnds += (caps.length * (caps.length - 1)) / 2;
-    expect(new Set(caps.map((m) => m.captured.join(','))).size, `captured sets of ${caps.map((m) => m.text).join(' ')}`).toBe(caps.length);
+    expect(
+      new Set(caps.map((m) => m.captured.join(','))).size,
+      `captured sets of ${caps.map((m) => m.text).join(' ')}`,
+    ).toBe(caps.length);
     const positions = new Set<string>();
-    for (const m of spread(caps, 6)) { g.play(m.text); positions.add(g.position()); g.undo(); }
+    for (const m of spread(caps, 6)) {
+      g.play(m.text);
+      positions.add(g.position());
+      g.undo();
+    }
     expect(positions.size).toBe(Math.min(caps.length, 6));
     const short = `${caps[0]!.from}x${caps[0]!.to}`;
     const single = caps.find((m) => m.captured.length === 1);
@@ -462,18 +636,36 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
 export const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 export function runCli(...args: string[]) {
   // the divide of 61,178 long paths is megabytes of JSON (spawnSync's default buffer is 1 MiB)
-  const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 120_000, maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [cli, ...args], {
+    encoding: 'utf8',
+    timeout: 120_000,
+    maxBuffer: 256 * 1024 * 1024,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 
-/** A tiger on g11 above the second-line ring: 61,178 legal moves, perft(2) 5,533,564 (the issue, counted independently). */
+/**
+ * A tiger on g11 above the second-line ring: 61,178 legal moves, perft(2) 5,533,564 (the issue, counted independently).
+ */
 export const BIG = '3/3/4T2G1/1GGGGGGG1/2G5G2/2G5GG1/1T1G5G1T1/2G5G2/2G5G2/1GGGGGGG1/9/1T1/3 T G48 - -';
 /** A tiger on g7 inside the third-line ring: 11,016 legal moves (the issue). */
 export const MID = '3/1T1/9/9/4G1G4/3GGGGG3/1T3GTG5/3GGGGG3/4G1G4/9/9/1T1/3 T - G48 -';
 
-export interface Big { name: string; options: Options; position: string; count: number; perft2?: number }
+export interface Big {
+  name: string;
+  options: Options;
+  position: string;
+  count: number;
+  perft2?: number;
+}
 export const BIGS: Big[] = [
-  { name: '61,178 moves (setup=second-line)', options: { setup: 'second-line' }, position: BIG, count: 61_178, perft2: 5_533_564 },
+  {
+    name: '61,178 moves (setup=second-line)',
+    options: { setup: 'second-line' },
+    position: BIG,
+    count: 61_178,
+    perft2: 5_533_564,
+  },
   { name: '11,016 moves (default options)', options: {}, position: MID, count: 11_016 },
 ];
 
@@ -481,9 +673,13 @@ export const BIGS: Big[] = [
 export function checkBig(big: Big): void {
   describe(`tibetan-4, ${big.name}`, () => {
     let g: Game;
-    beforeAll(async () => { g = await Game.create('tibetan-4', { options: big.options, position: big.position }); });
-    afterAll(() => { g?.dispose(); });
-    it('legalMoves(), moves(), legalMoveTexts(), perft(1) (and perft(2)) give the issue\'s counts; texts unique, in one order, and the reference\'s', () => {
+    beforeAll(async () => {
+      g = await Game.create('tibetan-4', { options: big.options, position: big.position });
+    });
+    afterAll(() => {
+      g?.dispose();
+    });
+    it("legalMoves(), moves(), legalMoveTexts(), perft(1) (and perft(2)) give the issue's counts; texts unique, in one order, and the reference's", () => {
       expect(g.position()).toBe(big.position);
       const texts = g.legalMoves();
       expect(texts.length).toBe(big.count);
@@ -494,7 +690,16 @@ export function checkBig(big: Big): void {
       const lmt = g.legalMoveTexts();
       expect(lmt.length).toBe(big.count);
       expect(lmt.map((t) => t[0])).toEqual(texts);
-      expect(lmt.every((t) => t.length === 1 || (t.length === 2 && t[0]!.split('x').length === 2 && t[1]!.startsWith(t[0]!.split('x')[0]! + 'x') && t[1]!.endsWith('x' + t[0]!.split('x')[1]!)))).toBe(true);
+      expect(
+        lmt.every(
+          (t) =>
+            t.length === 1 ||
+            (t.length === 2 &&
+              t[0]!.split('x').length === 2 &&
+              t[1]!.startsWith(t[0]!.split('x')[0]! + 'x') &&
+              t[1]!.endsWith('x' + t[0]!.split('x')[1]!)),
+        ),
+      ).toBe(true);
       expect(g.perft(1)).toBe(big.count);
       if (big.perft2 !== undefined) expect(g.perft(2)).toBe(big.perft2);
       // the independent reference lists the same texts
@@ -520,7 +725,14 @@ export function checkBig(big: Big): void {
         g.play(m.text);
         const a = { pos: g.position(), key: g.key() };
         expect(g.undo()).toBe(m.text);
-        for (const input of [m.text, fullPath(m), m, m.toJSON(), { from: m.from, to: m.to, captured: [...m.captured].reverse() }, { path: m.path, to: m.to }]) {
+        for (const input of [
+          m.text,
+          fullPath(m),
+          m,
+          m.toJSON(),
+          { from: m.from, to: m.to, captured: [...m.captured].reverse() },
+          { path: m.path, to: m.to },
+        ]) {
           playsAs(g, input, m.text, a, before, `${m.text} in ${big.position}`);
         }
         const { paths } = view.paths(m.from!, m.to, m.captured, 3);
@@ -528,7 +740,14 @@ export function checkBig(big: Big): void {
         for (const ps of paths) playsAs(g, ps.join('x'), m.text, a, before, `path ${ps.join('x')} of ${m.text}`);
       }
       // (the first test compared the texts with the reference's already)
-      checkPosition(g, view, newStats(), { moves: 25, values: 3000, pathsPerMove: 4, pathMoves: 8, refChecks: 2, refTexts: false });
+      checkPosition(g, view, newStats(), {
+        moves: 25,
+        values: 3000,
+        pathsPerMove: 4,
+        pathMoves: 8,
+        refChecks: 2,
+        refTexts: false,
+      });
     });
 
     it('search({ depth: 1 }) returns a legal bestmove and leaves the position', () => {
@@ -540,8 +759,17 @@ export function checkBig(big: Big): void {
     });
 
     it('the CLI: perft 1 --divide --json counts them and exits 0', () => {
-      const r = runCli('perft', 'tibetan-4', '1', '--divide', '--json', '--no-progress', '--position', big.position,
-        ...Object.entries(big.options).flatMap(([k, v]) => ['--option', `${k}=${v}`]));
+      const r = runCli(
+        'perft',
+        'tibetan-4',
+        '1',
+        '--divide',
+        '--json',
+        '--no-progress',
+        '--position',
+        big.position,
+        ...Object.entries(big.options).flatMap(([k, v]) => ['--option', `${k}=${v}`]),
+      );
       expect(r.code, r.err).toBe(0);
       const j = JSON.parse(r.out);
       expect(j).toMatchObject({ variant: 'tibetan-4', position: big.position, depth: 1, nodes: big.count });
@@ -556,5 +784,7 @@ export function checkBig(big: Big): void {
 export function expectOverflow(e: unknown): void {
   expect(e).toBeInstanceOf(LatticeError);
   expect((e as LatticeError).code).toBe('overflow');
-  expect((e as Error).message).toMatch(/more legal moves than the core holds: (\d+ moves in one list|the root list's \d+ path nodes)/);
+  expect((e as Error).message).toMatch(
+    /more legal moves than the core holds: (\d+ moves in one list|the root list's \d+ path nodes)/,
+  );
 }

@@ -32,8 +32,21 @@ import { choicesArb } from '../support/playout.js';
 import * as TB from '../reference/tibetan.js';
 import { formatTibetan4 } from '../support/dense-tibetan4.js';
 import {
-  BIG, BIGS, CONFIGS, checkBig, checkPosition, expectOverflow, fullPath, label, newStats, refView, runCli, seedOf, tibetanView,
-  type Config, type Stats,
+  BIG,
+  BIGS,
+  CONFIGS,
+  checkBig,
+  checkPosition,
+  expectOverflow,
+  fullPath,
+  label,
+  newStats,
+  refView,
+  runCli,
+  seedOf,
+  tibetanView,
+  type Config,
+  type Stats,
 } from './moves-checks.js';
 
 // ---------------------------------------------------------------------------------------------------
@@ -49,23 +62,29 @@ const totals = newStats();
 const perConfig: string[] = [];
 
 describe.each(CONFIGS)('moves as values: $variant $options', (config) => {
-  it('moves(), legalMoves(), legalMoveTexts(), perft(1), the reference\'s texts, every text, path and value of a move, at random reachable positions', async () => {
+  it("moves(), legalMoves(), legalMoveTexts(), perft(1), the reference's texts, every text, path and value of a move, at random reachable positions", async () => {
     const g = await Game.create(config.variant, { options: config.options });
     const start = g.position();
     if (config.start) expect(start).toBe(config.start);
     const stats = newStats();
-    fc.assert(fc.property(choicesArb(MAX_PLIES[config.variant] ?? 60), (choices) => {
-      g.setPosition(start);
-      // the position the playout ends on, and up to EXTRA positions on the way where a multi-jump is legal
-      let extra = 0;
-      for (const c of choices) {
-        const ms = g.moves();
-        if (ms.length === 0) break;
-        if (extra < extraOf(config) && ms.some((m) => m.captured.length > 1)) { extra++; checkPosition(g, refView(config.variant, config.options, g.position()), stats); }
-        g.play(ms[c % ms.length]!.text);
-      }
-      checkPosition(g, refView(config.variant, config.options, g.position()), stats);
-    }), { numRuns: runsOf(config), seed: seedOf(label(config)) });
+    fc.assert(
+      fc.property(choicesArb(MAX_PLIES[config.variant] ?? 60), (choices) => {
+        g.setPosition(start);
+        // the position the playout ends on, and up to EXTRA positions on the way where a multi-jump is legal
+        let extra = 0;
+        for (const c of choices) {
+          const ms = g.moves();
+          if (ms.length === 0) break;
+          if (extra < extraOf(config) && ms.some((m) => m.captured.length > 1)) {
+            extra++;
+            checkPosition(g, refView(config.variant, config.options, g.position()), stats);
+          }
+          g.play(ms[c % ms.length]!.text);
+        }
+        checkPosition(g, refView(config.variant, config.options, g.position()), stats);
+      }),
+      { numRuns: runsOf(config), seed: seedOf(label(config)) },
+    );
     for (const k of Object.keys(stats) as Array<keyof Stats>) totals[k] += stats[k];
     perConfig.push(`${label(config)}: ${JSON.stringify(stats)}`);
     expect(stats.positions).toBeGreaterThanOrEqual(runsOf(config));
@@ -76,7 +95,8 @@ describe('the property run is not vacuous', () => {
   it('it met captures with the same ends and different captured sets, ambiguous short forms and other paths of captures', (ctx) => {
     // only after the whole run above (a filtered run checks nothing here)
     if (perConfig.length < CONFIGS.length) ctx.skip();
-    if (process.env.LATTICE_VERBOSE) console.log(`moves.test.ts property run: ${JSON.stringify(totals)}\n${perConfig.join('\n')}`);
+    if (process.env.LATTICE_VERBOSE)
+      console.log(`moves.test.ts property run: ${JSON.stringify(totals)}\n${perConfig.join('\n')}`);
     expect(totals.sameEnds).toBeGreaterThan(0);
     expect(totals.shortRefused).toBeGreaterThan(0);
     expect(totals.otherPaths).toBeGreaterThan(0);
@@ -116,7 +136,10 @@ describe('move values: { path } and { from, to, captured }', () => {
     const m = g.moves().find((x) => x.text === 'c3-b2')!;
     expect(m.kind).toBe('intervention');
     expect(m.captured).toEqual(['c1', 'a3']);
-    for (const captured of [['c1', 'a3'], ['a3', 'c1']]) {
+    for (const captured of [
+      ['c1', 'a3'],
+      ['a3', 'c1'],
+    ]) {
       g.play({ from: 'c3', to: 'b2', captured });
       expect(g.history()).toEqual(['c3-b2']);
       g.undo();
@@ -148,14 +171,15 @@ describe('tibetan-4, a tiger among many multi-jumps sharing their ends', () => {
 // ---------------------------------------------------------------------------------------------------
 // A position past the core's capacity (the dense positions: moves.slow.ts).
 
-describe('tibetan-4 past the core\'s capacity', () => {
-  it('a lattice of goats (every grid point with an odd coordinate, the tiger on g7): past the core\'s capacity, every API throws LatticeError overflow, and the game goes on from another position', async () => {
+describe("tibetan-4 past the core's capacity", () => {
+  it("a lattice of goats (every grid point with an odd coordinate, the tiger on g7): past the core's capacity, every API throws LatticeError overflow, and the game goes on from another position", async () => {
     // the 9x9 grid's points with both local coordinates even are empty (25), the other 56 hold goats: the
     // tiger on the centre jumps from empty point to empty point over a goat each way, along every line,
     // and its multi-jumps are the trails of a 5x5 grid graph with its diagonals: far more than 2^18
     const board = TB.boardOf('tibetan-4');
     const cells = board.points.map((p): string => {
-      const x = p.x - 2, y = p.y - 2;
+      const x = p.x - 2,
+        y = p.y - 2;
       return x < 0 || y < 0 || x > 8 || y > 8 || (x % 2 === 0 && y % 2 === 0) ? '' : 'G';
     });
     const goats = cells.filter((c) => c === 'G').length;
@@ -166,13 +190,23 @@ describe('tibetan-4 past the core\'s capacity', () => {
     const g = await Game.create('tibetan-4', { options: { setup: 'second-line' }, position });
     expect(g.position()).toBe(position);
     const calls: Array<[string, () => unknown]> = [
-      ['perft(1)', () => g.perft(1)], ['divide(1)', () => g.divide(1)], ['moves()', () => g.moves()],
-      ['legalMoves()', () => g.legalMoves()], ['legalMoveTexts()', () => g.legalMoveTexts()], ['result()', () => g.result()],
-      ['play(g7xg9)', () => g.play('g7xg9')], ['along([g7, g9])', () => g.along(['g7', 'g9'])], ['search({ depth: 1 })', () => g.search({ depth: 1 })],
+      ['perft(1)', () => g.perft(1)],
+      ['divide(1)', () => g.divide(1)],
+      ['moves()', () => g.moves()],
+      ['legalMoves()', () => g.legalMoves()],
+      ['legalMoveTexts()', () => g.legalMoveTexts()],
+      ['result()', () => g.result()],
+      ['play(g7xg9)', () => g.play('g7xg9')],
+      ['along([g7, g9])', () => g.along(['g7', 'g9'])],
+      ['search({ depth: 1 })', () => g.search({ depth: 1 })],
     ];
     for (const [what, f] of calls) {
       let thrown: unknown = null;
-      try { f(); } catch (e) { thrown = e; }
+      try {
+        f();
+      } catch (e) {
+        thrown = e;
+      }
       expect(thrown, `${what} must throw`).not.toBeNull();
       expectOverflow(thrown);
     }
@@ -183,9 +217,20 @@ describe('tibetan-4 past the core\'s capacity', () => {
     expect(g.perft(1)).toBe(61_178);
     expect(g.moves().length).toBe(61_178);
     // the CLI: one line on stderr naming the capacity, exit code 2, no stack trace
-    const r = runCli('perft', 'tibetan-4', '1', '--no-progress', '--option', 'setup=second-line', '--position', position);
+    const r = runCli(
+      'perft',
+      'tibetan-4',
+      '1',
+      '--no-progress',
+      '--option',
+      'setup=second-line',
+      '--position',
+      position,
+    );
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^error: perft 1: a position had more legal moves than the core holds: \d+ moves in one list/);
+    expect(r.err).toMatch(
+      /^error: perft 1: a position had more legal moves than the core holds: \d+ moves in one list/,
+    );
     expect(r.err.trim().split('\n')).toHaveLength(1);
   });
 });
@@ -197,19 +242,38 @@ describe('runGrowing at the largest lists', () => {
   const fakeCore = (grows: number) => {
     let left = grows;
     const exports = {
-      moveOverflow: () => 1, moveOverflowKind: () => 1, maxMoves: () => 262144, stackMoves: () => 2097152,
+      moveOverflow: () => 1,
+      moveOverflowKind: () => 1,
+      maxMoves: () => 262144,
+      stackMoves: () => 2097152,
       growLists: () => (left-- > 0 ? 1 : 0),
     };
     return { exports, wide: true } as unknown as Parameters<typeof runGrowing>[0];
   };
   it('grows and runs again, then throws LatticeError overflow naming the capacity', () => {
     let runs = 0;
-    expect(() => runGrowing(fakeCore(2), 'perft 9', () => ++runs)).toThrow(/perft 9: .*262144 moves in one list \(2097152 on the search and perft stack\)/);
+    expect(() => runGrowing(fakeCore(2), 'perft 9', () => ++runs)).toThrow(
+      /perft 9: .*262144 moves in one list \(2097152 on the search and perft stack\)/,
+    );
     expect(runs).toBe(3);
   });
   it('returns the last run when partialOk says its result stands (a search with a completed depth)', () => {
     let runs = 0;
-    expect(runGrowing(fakeCore(1), 'search', () => ++runs, () => true)).toBe(2);
-    expect(() => runGrowing(fakeCore(0), 'search', () => 7, () => false)).toThrow(LatticeError);
+    expect(
+      runGrowing(
+        fakeCore(1),
+        'search',
+        () => ++runs,
+        () => true,
+      ),
+    ).toBe(2);
+    expect(() =>
+      runGrowing(
+        fakeCore(0),
+        'search',
+        () => 7,
+        () => false,
+      ),
+    ).toThrow(LatticeError);
   });
 });

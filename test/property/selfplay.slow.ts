@@ -9,8 +9,12 @@ import { MAX_PLIES, SLOW_VARIANTS, selfPlay, variantCases } from '../support/sel
 import { KNOWN_UNFINISHED } from '../support/selfplay-unfinished.js';
 
 describe('engine self-play of the slow variants ends with a result for every option value', () => {
-  const all = listVariants().filter((v) => v.id in SLOW_VARIANTS).flatMap((v) => variantCases(v));
-  it('has cases', () => { expect(all.length).toBeGreaterThan(0); });
+  const all = listVariants()
+    .filter((v) => v.id in SLOW_VARIANTS)
+    .flatMap((v) => variantCases(v));
+  it('has cases', () => {
+    expect(all.length).toBeGreaterThan(0);
+  });
   for (const [id, options, label] of all) {
     const nodes: number = SLOW_VARIANTS[id as keyof typeof SLOW_VARIANTS];
     const open = KNOWN_UNFINISHED.has(label);
@@ -27,5 +31,7 @@ describe('engine self-play of the slow variants ends with a result for every opt
       }
     });
   }
-  for (const label of KNOWN_UNFINISHED) if (label.split(' ')[0] in SLOW_VARIANTS) it.todo(`${label}: a result within ${MAX_PLIES} plies (a game that may rightly never end)`);
+  for (const label of KNOWN_UNFINISHED)
+    if (label.split(' ')[0] in SLOW_VARIANTS)
+      it.todo(`${label}: a result within ${MAX_PLIES} plies (a game that may rightly never end)`);
 });

@@ -19,10 +19,11 @@ const NODES = 2000;
 const SLOW_PLIES = 40;
 
 describe('engine self-play ends with a result for every variant and option value', () => {
-  const all = listVariants().filter((v) => v.id !== 'bagh-chal' && VARIANTS.has(v.id)).flatMap((v) => variantCases(v));
+  const all = listVariants()
+    .filter((v) => v.id !== 'bagh-chal' && VARIANTS.has(v.id))
+    .flatMap((v) => variantCases(v));
   it('covers every hunt variant but bagh-chal', () => {
-    expect(new Set(all.map(([id]) => id))).toEqual(new Set(
-      [...VARIANTS.keys()].filter((id) => id !== 'bagh-chal')));
+    expect(new Set(all.map(([id]) => id))).toEqual(new Set([...VARIANTS.keys()].filter((id) => id !== 'bagh-chal')));
   });
   for (const [id, options, label] of all) {
     const slow = id in SLOW_VARIANTS;
@@ -41,5 +42,7 @@ describe('engine self-play ends with a result for every variant and option value
       }
     });
   }
-  for (const label of KNOWN_UNFINISHED) if (!(label.split(' ')[0] in SLOW_VARIANTS)) it.todo(`${label}: a result within ${MAX_PLIES} plies (a game that may rightly never end)`);
+  for (const label of KNOWN_UNFINISHED)
+    if (!(label.split(' ')[0] in SLOW_VARIANTS))
+      it.todo(`${label}: a result within ${MAX_PLIES} plies (a game that may rightly never end)`);
 });

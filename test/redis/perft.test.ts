@@ -5,7 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LATTICE_ROWS } from '../perft/tables.js';
 import { redisMissing, skipping } from '../support/requires.js';
-import { freePort, runCli, spawnCli, startRedis, startWorker, startsPerJob, type TestRedis, type TestWorker } from '../support/redis.js';
+import {
+  freePort,
+  runCli,
+  spawnCli,
+  startRedis,
+  startWorker,
+  startsPerJob,
+  type TestRedis,
+  type TestWorker,
+} from '../support/redis.js';
 import { createServer, type Socket } from 'node:net';
 
 /** The table's count of a row at a depth (the row must hold it). */
@@ -34,7 +43,9 @@ const missing = redisMissing();
 describe.skipIf(skipping('the redis tier', missing))('distributed perft on Redis', () => {
   let redis: TestRedis;
   const workers: TestWorker[] = [];
-  beforeAll(async () => { redis = await startRedis(); });
+  beforeAll(async () => {
+    redis = await startRedis();
+  });
   afterAll(async () => {
     await Promise.all(workers.map((w) => w.stop('SIGKILL')));
     await redis?.stop();
@@ -45,7 +56,10 @@ describe.skipIf(skipping('the redis tier', missing))('distributed perft on Redis
     return ws;
   };
 
-  for (const [db, n] of [[1, 1], [2, 3]] as const) {
+  for (const [db, n] of [
+    [1, 1],
+    [2, 3],
+  ] as const) {
     it(`equals the local perft with ${n} worker process${n > 1 ? 'es' : ''} (Bagh Chal d7, tibetan-2 d5, tibetan-4 d4), and runs no job twice`, async () => {
       const ws = await start(db, n);
       let jobs = 0;
@@ -92,9 +106,22 @@ describe.skipIf(skipping('the redis tier', missing))('distributed perft on Redis
     let seen = 0;
     victim.onEvent((e) => {
       // kill it the moment it starts its third job: the job is running (tens of ms of work each)
-      if (e.event === 'start' && ++seen === 3 && killedDuring === null) { killedDuring = e.job!; victim.proc.kill('SIGKILL'); }
+      if (e.event === 'start' && ++seen === 3 && killedDuring === null) {
+        killedDuring = e.job!;
+        victim.proc.kill('SIGKILL');
+      }
     });
-    const r = await runCli(['perft', 'tibetan-4', '5', '--split', '1', '--redis', redis.url(db), '--json', '--progress']);
+    const r = await runCli([
+      'perft',
+      'tibetan-4',
+      '5',
+      '--split',
+      '1',
+      '--redis',
+      redis.url(db),
+      '--json',
+      '--progress',
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).nodes).toBe(expected);
     expect(killedDuring).not.toBeNull();
@@ -130,7 +157,7 @@ describe.skipIf(skipping('the redis tier', missing))('distributed perft on Redis
     await w!.stop();
   });
 
-  it('checks each result before summing it: a result with a fractional count or another job\'s id is thrown away and its job run again', async () => {
+  it("checks each result before summing it: a result with a fractional count or another job's id is thrown away and its job run again", async () => {
     const db = 6;
     const [w] = await start(db, 1);
     const args = ['perft', 'tibetan-2', '4', '--split', '2', '--redis', redis.url(db), '--json', '--progress'];
@@ -202,7 +229,13 @@ describe('a bad --redis URL or a server that cannot be used is a clear error wit
       ['redis://127.0.0.1:6379/x', /the path "\/x" must be a database number/],
     ];
     for (const [url, message] of cases) {
-      for (const args of [['perft', 'bagh-chal', '5', '--redis', url], ['worker', '--redis', url], ['jobs', '--redis', url], ['solve', 'catch-the-giant', '--redis', url], ['tablebase', 'build', 'bagh-chal', '--redis', url]]) {
+      for (const args of [
+        ['perft', 'bagh-chal', '5', '--redis', url],
+        ['worker', '--redis', url],
+        ['jobs', '--redis', url],
+        ['solve', 'catch-the-giant', '--redis', url],
+        ['tablebase', 'build', 'bagh-chal', '--redis', url],
+      ]) {
         const r = await runCli(args, 20_000);
         expect(r.code, `${args.join(' ')}: ${r.err}`).toBe(2);
         expect(r.err).toMatch(message);
@@ -221,7 +254,9 @@ describe('a bad --redis URL or a server that cannot be used is a clear error wit
     const port = await freePort();
     const r = await runCli(['perft', 'bagh-chal', '5', '--redis', `redis://127.0.0.1:${port}`], 20_000);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(new RegExp(`error: cannot use Redis: nothing listens at 127\\.0\\.0\\.1:${port} \\(connection refused\\)`));
+    expect(r.err).toMatch(
+      new RegExp(`error: cannot use Redis: nothing listens at 127\\.0\\.0\\.1:${port} \\(connection refused\\)`),
+    );
     expect(r.ms).toBeLessThan(10_000);
     const w = await runCli(['worker', '--redis', `redis://127.0.0.1:${port}`], 20_000);
     expect(w.code).toBe(2);
@@ -230,13 +265,17 @@ describe('a bad --redis URL or a server that cannot be used is a clear error wit
 
   it('a server that accepts connections and never answers: the connection timeout, in seconds', async () => {
     const sockets: Socket[] = [];
-    const silent = createServer((s) => { sockets.push(s); });
+    const silent = createServer((s) => {
+      sockets.push(s);
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', () => resolve()));
     const port = (silent.address() as { port: number }).port;
     try {
       const r = await runCli(['perft', 'bagh-chal', '5', '--redis', `redis://127.0.0.1:${port}`], 30_000);
       expect(r.code).toBe(2);
-      expect(r.err).toMatch(/error: cannot use Redis: no answer from Redis at redis:\/\/127\.0\.0\.1:\d+\/0 within \d+ s/);
+      expect(r.err).toMatch(
+        /error: cannot use Redis: no answer from Redis at redis:\/\/127\.0\.0\.1:\d+\/0 within \d+ s/,
+      );
       expect(r.ms).toBeLessThan(15_000);
     } finally {
       for (const s of sockets) s.destroy();

@@ -14,7 +14,16 @@ import { runCli, startRedis, startWorker, startsPerJob, type TestRedis, type Tes
 
 /** File name -> SHA-256 of every file in `dir`. */
 function checksums(dir: string): Record<string, string> {
-  return Object.fromEntries(readdirSync(dir).sort().map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
+  return Object.fromEntries(
+    readdirSync(dir)
+      .sort()
+      .map((f) => [
+        f,
+        createHash('sha256')
+          .update(readFileSync(join(dir, f)))
+          .digest('hex'),
+      ]),
+  );
 }
 
 const missing = redisMissing();
@@ -37,15 +46,38 @@ describe.skipIf(skipping('the redis tier', missing))('solving as jobs on Redis',
     return ws;
   };
 
-  it('Bagh Chal\'s movement-phase tablebases, captures-to-win 2 and 3, as layer jobs: files identical to the local build\'s; a whole-game solve\'s tablebases (1..3) reuse them', async () => {
+  it("Bagh Chal's movement-phase tablebases, captures-to-win 2 and 3, as layer jobs: files identical to the local build's; a whole-game solve's tablebases (1..3) reuse them", async () => {
     const db = 1;
     const ws = await start(db, 2);
     const shared = join(root, 'bagh-shared');
     for (const k of [2, 3]) {
       const local = join(root, `bagh-local-${k}`);
-      const built = await runCli(['tablebase', 'build', 'bagh-chal', '--option', `captures-to-win=${k}`, '--dir', local, '--threads', '1', '--json']);
+      const built = await runCli([
+        'tablebase',
+        'build',
+        'bagh-chal',
+        '--option',
+        `captures-to-win=${k}`,
+        '--dir',
+        local,
+        '--threads',
+        '1',
+        '--json',
+      ]);
       expect(built.code, built.err).toBe(0);
-      const r = await runCli(['tablebase', 'build', 'bagh-chal', '--option', `captures-to-win=${k}`, '--dir', shared, '--redis', redis.url(db), '--json', '--progress']);
+      const r = await runCli([
+        'tablebase',
+        'build',
+        'bagh-chal',
+        '--option',
+        `captures-to-win=${k}`,
+        '--dir',
+        shared,
+        '--redis',
+        redis.url(db),
+        '--json',
+        '--progress',
+      ]);
       expect(r.code, r.err).toBe(0);
       expect(r.err).toMatch(new RegExp(`${k} layer jobs done on the workers`));
       // the command then loads what the workers wrote and reports the layers as the local build does
@@ -59,14 +91,43 @@ describe.skipIf(skipping('the redis tier', missing))('solving as jobs on Redis',
     // the tablebases a whole-game solve of captures-to-win 3 reads: 1, 2 and 3, chains side by side;
     // 2 and 3 are finished jobs already, so only captures-to-win 1's layer runs
     const before = startsPerJob(ws).size;
-    const whole = await distributedSolve({ redis: redis.url(db), variant: 'bagh-chal', options: { 'captures-to-win': 3 }, dir: shared, mode: 'whole' });
+    const whole = await distributedSolve({
+      redis: redis.url(db),
+      variant: 'bagh-chal',
+      options: { 'captures-to-win': 3 },
+      dir: shared,
+      mode: 'whole',
+    });
     expect(whole).toMatchObject({ jobs: 6, reused: 5 });
     expect(startsPerJob(ws).size).toBe(before + 1);
-    expect(readdirSync(shared).filter((f) => f.endsWith('.lttb')).sort()).toEqual([
-      'bagh-chal-ctw1-c0.lttb', 'bagh-chal-ctw2-c0.lttb', 'bagh-chal-ctw2-c1.lttb', 'bagh-chal-ctw3-c0.lttb', 'bagh-chal-ctw3-c1.lttb', 'bagh-chal-ctw3-c2.lttb',
+    expect(
+      readdirSync(shared)
+        .filter((f) => f.endsWith('.lttb'))
+        .sort(),
+    ).toEqual([
+      'bagh-chal-ctw1-c0.lttb',
+      'bagh-chal-ctw2-c0.lttb',
+      'bagh-chal-ctw2-c1.lttb',
+      'bagh-chal-ctw3-c0.lttb',
+      'bagh-chal-ctw3-c1.lttb',
+      'bagh-chal-ctw3-c2.lttb',
     ]);
     const one = join(root, 'bagh-local-1');
-    expect((await runCli(['tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=1', '--dir', one, '--threads', '1'])).code).toBe(0);
+    expect(
+      (
+        await runCli([
+          'tablebase',
+          'build',
+          'bagh-chal',
+          '--option',
+          'captures-to-win=1',
+          '--dir',
+          one,
+          '--threads',
+          '1',
+        ])
+      ).code,
+    ).toBe(0);
     expect(checksums(shared)['bagh-chal-ctw1-c0.lttb']).toBe(checksums(one)['bagh-chal-ctw1-c0.lttb']);
     // no job ran twice, and nothing but the layer files is left in the directory (no temp file, no lock)
     expect([...startsPerJob(ws).values()].filter((n) => n !== 1)).toEqual([]);
@@ -82,10 +143,24 @@ describe.skipIf(skipping('the redis tier', missing))('solving as jobs on Redis',
     // the top layer of captures-to-win 3 takes seconds: kill whichever worker starts it
     for (const w of [victim!, other!]) {
       w.onEvent((e) => {
-        if (e.event === 'start' && killed === null) { killed = e.job!; w.proc.kill('SIGKILL'); }
+        if (e.event === 'start' && killed === null) {
+          killed = e.job!;
+          w.proc.kill('SIGKILL');
+        }
       });
     }
-    const r = await runCli(['tablebase', 'build', 'bagh-chal', '--option', 'captures-to-win=3', '--dir', dir, '--redis', redis.url(db), '--json']);
+    const r = await runCli([
+      'tablebase',
+      'build',
+      'bagh-chal',
+      '--option',
+      'captures-to-win=3',
+      '--dir',
+      dir,
+      '--redis',
+      redis.url(db),
+      '--json',
+    ]);
     expect(r.code, r.err).toBe(0);
     expect(killed).not.toBeNull();
     const survivor = victim!.proc.signalCode === 'SIGKILL' ? other! : victim!;
@@ -94,7 +169,7 @@ describe.skipIf(skipping('the redis tier', missing))('solving as jobs on Redis',
     await survivor.stop();
   });
 
-  it('the generic solver\'s layers as jobs: Catch the Giant by lattice solve --redis prints the local solve\'s answer from files identical to its', async () => {
+  it("the generic solver's layers as jobs: Catch the Giant by lattice solve --redis prints the local solve's answer from files identical to its", async () => {
     const db = 3;
     await start(db, 1);
     const [local, dist] = [join(root, 'giant-local'), join(root, 'giant-dist')];
@@ -107,19 +182,33 @@ describe.skipIf(skipping('the redis tier', missing))('solving as jobs on Redis',
     expect(checksums(dist)).toEqual(checksums(local));
   });
 
-  it('the generic solver\'s layers as jobs: Bagh Chal\'s movement phase (both hands empty), captures-to-win 2, identical to the local solve', async () => {
+  it("the generic solver's layers as jobs: Bagh Chal's movement phase (both hands empty), captures-to-win 2, identical to the local solve", async () => {
     const db = 4;
     await start(db, 2);
     const [local, dist] = [join(root, 'generic-local'), join(root, 'generic-dist')];
     const solver = await HuntSolver.create('bagh-chal', { 'captures-to-win': 2 }, { handsEmptyOnly: true });
     await solver.solve({ dir: local });
-    const r = await distributedSolve({ redis: redis.url(db), variant: 'bagh-chal', options: { 'captures-to-win': 2 }, dir: dist, mode: 'generic', handsEmptyOnly: true });
+    const r = await distributedSolve({
+      redis: redis.url(db),
+      variant: 'bagh-chal',
+      options: { 'captures-to-win': 2 },
+      dir: dist,
+      mode: 'generic',
+      handsEmptyOnly: true,
+    });
     expect(r).toMatchObject({ jobs: 2, reused: 0 });
     expect(checksums(dist)).toEqual(checksums(local));
   });
 
   it('refuses --redis with --position or --estimate (nothing to hand out), before touching Redis', async () => {
-    const r = await runCli(['solve', 'bagh-chal', '--position', 'T3T/5/5/5/T3T G G20 -', '--redis', 'redis://127.0.0.1:1']);
+    const r = await runCli([
+      'solve',
+      'bagh-chal',
+      '--position',
+      'T3T/5/5/5/T3T G G20 -',
+      '--redis',
+      'redis://127.0.0.1:1',
+    ]);
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/--redis solves layers on the workers; --position proves one position here/);
     const e = await runCli(['solve', 'catch-the-giant', '--estimate', '--redis', 'redis://127.0.0.1:1']);

@@ -21,24 +21,39 @@ import { rng } from '../support/playout.js';
 
 /** Random placements checked per layer (about half with each side to move). */
 const SAMPLE = 3000;
-const POINTS = 25, TIGERS = 4, GOATS = 20;
+const POINTS = 25,
+  TIGERS = 4,
+  GOATS = 20;
 
 const dirs: string[] = [];
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 /** A random movement-phase position with `captured` goats captured: 4 tigers, 20 - captured goats, no hand. */
 function randomPosition(next: () => number, captured: number): string {
   const cells: string[] = Array.from({ length: POINTS }, () => '');
   const order = Array.from({ length: POINTS }, (_, i) => i);
-  for (let i = POINTS - 1; i > 0; i--) { const j = Math.floor(next() * (i + 1)); [order[i], order[j]] = [order[j]!, order[i]!]; }
-  order.forEach((p, i) => { if (i < TIGERS) cells[p] = 'T'; else if (i < TIGERS + GOATS - captured) cells[p] = 'G'; });
+  for (let i = POINTS - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  order.forEach((p, i) => {
+    if (i < TIGERS) cells[p] = 'T';
+    else if (i < TIGERS + GOATS - captured) cells[p] = 'G';
+  });
   const rows: string[] = [];
   for (let r = 0; r < 5; r++) {
-    let row = '', empty = 0;
+    let row = '',
+      empty = 0;
     for (const c of cells.slice(5 * r, 5 * r + 5)) {
-      if (c === '') { empty++; continue; }
+      if (c === '') {
+        empty++;
+        continue;
+      }
       if (empty) row += String(empty);
-      row += c; empty = 0;
+      row += c;
+      empty = 0;
     }
     rows.push(empty ? row + String(empty) : row);
   }
@@ -55,12 +70,17 @@ describe('Bagh Chal movement phase: the generic solver against the specialised t
       const solver = await HuntSolver.create('bagh-chal', options, { handsEmptyOnly: true });
       expect(solver.estimate.refusal).toBeNull();
       const gen = await solver.solve();
-      expect(gen.map((l) => [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess]).sort())
-        .toEqual(spec.layers.map((l) => [l.layer, 0, 0, 0, 0]).sort());
+      expect(gen.map((l) => [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess]).sort()).toEqual(
+        spec.layers.map((l) => [l.layer, 0, 0, 0, 0]).sort(),
+      );
       for (const s of spec.layers) {
         const g = gen.find((l) => l.captured[0] === s.layer)!;
         const perSide = g.sides.map((x) => ({ distinct: x.positions, wins: x.wins, losses: x.losses, draws: x.draws }));
-        expect({ layer: s.layer, stats: perSide, longest: g.maxPlies }).toEqual({ layer: s.layer, stats: s.stats, longest: s.maxDtm });
+        expect({ layer: s.layer, stats: perSide, longest: g.maxPlies }).toEqual({
+          layer: s.layer,
+          stats: s.stats,
+          longest: s.maxDtm,
+        });
       }
       const game = await Game.create('bagh-chal', { options });
       await game.loadTablebase(dir);
@@ -74,12 +94,17 @@ describe('Bagh Chal movement phase: the generic solver against the specialised t
           const p = game.probe();
           const v = solver.probe(text);
           seen.add(`${v?.result} ${text.split(' ')[1]}`);
-          const expected = p === null ? null : p.wdl === 'draw' ? { result: 'draw', plies: 0 } : { result: p.wdl, plies: p.dtm };
+          const expected =
+            p === null ? null : p.wdl === 'draw' ? { result: 'draw', plies: 0 } : { result: p.wdl, plies: p.dtm };
           if (v === null || expected === null || v.result !== expected.result || v.plies !== expected.plies) {
-            wrong.push(`${text}: generic ${JSON.stringify(v)}, specialised ${JSON.stringify(p && { wdl: p.wdl, dtm: p.dtm })}`);
+            wrong.push(
+              `${text}: generic ${JSON.stringify(v)}, specialised ${JSON.stringify(p && { wdl: p.wdl, dtm: p.dtm })}`,
+            );
           }
         }
-        expect(wrong.slice(0, 10), `captures-to-win ${ctw}, layer ${c}: ${wrong.length} of ${SAMPLE} differ`).toEqual([]);
+        expect(wrong.slice(0, 10), `captures-to-win ${ctw}, layer ${c}: ${wrong.length} of ${SAMPLE} differ`).toEqual(
+          [],
+        );
       }
       // not vacuous: the sample met every result with each side to move
       expect([...seen].sort()).toEqual(['draw G', 'draw T', 'loss G', 'loss T', 'win G', 'win T']);

@@ -7,7 +7,13 @@ import { forcedCaptures, placementValue, type Wdl } from './bagh-chal-placement.
 /** A probe that always answers `v` and records what it was asked. */
 function stub(v: Wdl): { probe: (position: string) => Wdl; calls: string[] } {
   const calls: string[] = [];
-  return { probe: (position) => (calls.push(position), v), calls };
+  return {
+    probe: (position) => {
+      calls.push(position);
+      return v;
+    },
+    calls,
+  };
 }
 
 /** Every leaf handed to a probe must be a valid position with all goats placed. */
@@ -139,7 +145,10 @@ describe('placementValue', () => {
 describe('forcedCaptures', () => {
   const always =
     (v: Wdl, calls: Array<[string, number]> = []) =>
-    (position: string, k: number): Wdl => (calls.push([position, k]), v);
+    (position: string, k: number): Wdl => {
+      calls.push([position, k]);
+      return v;
+    };
 
   it('walled-in tigers force nothing', () => {
     expect(forcedCaptures(WALLED_T, always('win'))).toBe(0);

@@ -12,11 +12,22 @@ import {
 
 export const newStats = (): RepetitionStats => ({ nodes: 0, draws: 0, forbidden: 0, memoHits: 0 });
 
-export function solve(pos: string, maxPlies: number, repetition: Repetition, more: Partial<RepetitionOptions> = {}): ShortResult {
+export function solve(
+  pos: string,
+  maxPlies: number,
+  repetition: Repetition,
+  more: Partial<RepetitionOptions> = {},
+): ShortResult {
   return solveWithRepetition(parsePosition(pos), maxPlies, { ...more, repetition });
 }
 
-export function solveAfter(pos: string, prior: string[], maxPlies: number, repetition: Repetition, memo = true): ShortResult {
+export function solveAfter(
+  pos: string,
+  prior: string[],
+  maxPlies: number,
+  repetition: Repetition,
+  memo = true,
+): ShortResult {
   return solveWithHistory(parsePosition(pos), prior, maxPlies, { repetition, memo });
 }
 
@@ -60,7 +71,12 @@ export function randomPosition(seed: number, maxCaptured = 3): string {
   };
   put('T', 4);
   put('G', 20 - c);
-  const ranks = [4, 3, 2, 1, 0].map((y) => cells.slice(y * 5, y * 5 + 5).join('').replace(/\.+/g, (m) => String(m.length)));
+  const ranks = [4, 3, 2, 1, 0].map((y) =>
+    cells
+      .slice(y * 5, y * 5 + 5)
+      .join('')
+      .replace(/\.+/g, (m) => String(m.length)),
+  );
   return `${ranks.join('/')} ${rnd(2) ? 'T' : 'G'} - ${c ? `G${c}` : '-'}`;
 }
 

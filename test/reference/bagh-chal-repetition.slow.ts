@@ -3,7 +3,16 @@
 // on and off on hand-built and random positions at horizons up to 9 (about 15 s in all).
 import { describe, expect, it } from 'vitest';
 import {
-  DEEP_LOSS, DEEP_WIN, SHORTER, SHUFFLE, TIGERS_TO_MOVE, forbidRespectsNone, line, randomPosition, solve, solveAfter,
+  DEEP_LOSS,
+  DEEP_WIN,
+  SHORTER,
+  SHUFFLE,
+  TIGERS_TO_MOVE,
+  forbidRespectsNone,
+  line,
+  randomPosition,
+  solve,
+  solveAfter,
 } from './bagh-chal-repetition-cases.js';
 
 describe('bagh-chal repetition reference: the none / forbid relation on a larger sample', () => {
@@ -36,7 +45,11 @@ describe('bagh-chal repetition reference: the memo cannot change an answer', () 
     expect(solve('GGGTT/GGGTG/G1GGG/GGGG1/G1GTG T - G2', 7, 'forbid')).toEqual({ result: 'loss', plies: 6 });
     for (const [pos, prior, n] of cases) {
       for (const rule of ['forbid', 'draw3'] as const) {
-        expect([pos, rule, solveAfter(pos, prior, n, rule, true)]).toEqual([pos, rule, solveAfter(pos, prior, n, rule, false)]);
+        expect([pos, rule, solveAfter(pos, prior, n, rule, true)]).toEqual([
+          pos,
+          rule,
+          solveAfter(pos, prior, n, rule, false),
+        ]);
       }
     }
   });

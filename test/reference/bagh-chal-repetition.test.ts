@@ -7,7 +7,18 @@ import { describe, expect, it } from 'vitest';
 import { legalMoves, parsePosition } from './bagh-chal.js';
 import { solveShort, type ShortResult } from './bagh-chal-solver.js';
 import {
-  DEEP_LOSS, DEEP_WIN, SHORTER, SHUFFLE, TIGERS_TO_MOVE, forbidRespectsNone, line, newStats, randomPosition, solve, solveAfter, successors,
+  DEEP_LOSS,
+  DEEP_WIN,
+  SHORTER,
+  SHUFFLE,
+  TIGERS_TO_MOVE,
+  forbidRespectsNone,
+  line,
+  newStats,
+  randomPosition,
+  solve,
+  solveAfter,
+  successors,
 } from './bagh-chal-repetition-cases.js';
 
 describe('bagh-chal repetition reference: hand-built positions', () => {

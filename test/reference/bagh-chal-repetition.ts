@@ -84,7 +84,15 @@
 // 'unknown' is the expensive answer (every defence must be refuted at every depth); decisive
 // positions usually finish in milliseconds. Memory is the memo plus the move cache: about one entry
 // per node, i.e. a few hundred thousand strings at maxPlies 9.
-import { formatPosition, legalMoves, parsePosition, play, tigersHaveWon, type RefOptions, type RefPosition } from './bagh-chal.js';
+import {
+  formatPosition,
+  legalMoves,
+  parsePosition,
+  play,
+  tigersHaveWon,
+  type RefOptions,
+  type RefPosition,
+} from './bagh-chal.js';
 import type { ShortResult } from './bagh-chal-solver.js';
 
 export type { ShortResult } from './bagh-chal-solver.js';
@@ -131,9 +139,11 @@ export function solveWithHistory(
   maxPlies: number,
   opts: RepetitionOptions,
 ): ShortResult {
-  if (!Number.isInteger(maxPlies) || maxPlies < 0) throw new Error(`maxPlies must be a non-negative integer, got ${maxPlies}`);
+  if (!Number.isInteger(maxPlies) || maxPlies < 0)
+    throw new Error(`maxPlies must be a non-negative integer, got ${maxPlies}`);
   const rule = opts.repetition;
-  if (rule !== 'none' && rule !== 'draw3' && rule !== 'forbid') throw new Error(`unknown repetition rule ${String(rule)}`);
+  if (rule !== 'none' && rule !== 'draw3' && rule !== 'forbid')
+    throw new Error(`unknown repetition rule ${String(rule)}`);
   const ref: RefOptions = opts.capturesToWin !== undefined ? { capturesToWin: opts.capturesToWin } : {};
   const useMemo = opts.memo ?? true;
   const stats: RepetitionStats = opts.stats ?? { nodes: 0, draws: 0, forbidden: 0, memoHits: 0 };
@@ -204,7 +214,7 @@ export function solveWithHistory(
     return false;
   }
   function memoKey(q: RefPosition, s: string, n: number, win: boolean): string {
-    let key = `${s}|${n}|${win ? 'w' : 'l'}`;
+    const key = `${s}|${n}|${win ? 'w' : 'l'}`;
     if (rule === 'none') return key; // the answer does not depend on the history at all
     const relevant: string[] = [];
     for (const [h, e] of history) if (reachable(q, e.pos, n + 1)) relevant.push(`${h}#${e.count}`);

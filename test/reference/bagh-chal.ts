@@ -19,8 +19,8 @@ export const TOTAL_GOATS = 20;
 export const TIGERS = 4;
 export const DEFAULT_CAPTURES_TO_WIN = 5;
 
-export type Cell = "." | "T" | "G";
-export type Side = "G" | "T";
+export type Cell = '.' | 'T' | 'G';
+export type Side = 'G' | 'T';
 
 export interface RefPosition {
   /** index = y * 5 + x; x = file (a = 0), y = rank - 1 (rank 1 = 0) */
@@ -51,13 +51,13 @@ function capturesToWinOf(opts?: RefOptions): number {
 export function pointName(i: number): string {
   const x = i % SIZE;
   const y = Math.floor(i / SIZE);
-  return "abcde"[x] + String(y + 1);
+  return 'abcde'[x] + String(y + 1);
 }
 
 export function pointIndex(name: string): number {
   if (name.length !== 2) return -1;
-  const x = "abcde".indexOf(name[0]);
-  const y = "12345".indexOf(name[1]);
+  const x = 'abcde'.indexOf(name[0]);
+  const y = '12345'.indexOf(name[1]);
   if (x < 0 || y < 0) return -1;
   return y * SIZE + x;
 }
@@ -68,8 +68,14 @@ function onBoard(x: number, y: number): boolean {
 
 /** The 8 compass directions. */
 export const DIRECTIONS: ReadonlyArray<readonly [number, number]> = [
-  [1, 0], [-1, 0], [0, 1], [0, -1],
-  [1, 1], [-1, -1], [1, -1], [-1, 1],
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+  [1, 1],
+  [-1, -1],
+  [1, -1],
+  [-1, 1],
 ];
 
 /** Is there a drawn line from (x, y) in direction (dx, dy)? */
@@ -126,7 +132,12 @@ export function lines(): number[][] {
     const x = i % SIZE;
     const y = Math.floor(i / SIZE);
     // Only the four "forward" directions; start a line where it has no predecessor.
-    for (const [dx, dy] of [[1, 0], [0, 1], [1, 1], [1, -1]] as const) {
+    for (const [dx, dy] of [
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [1, -1],
+    ] as const) {
       if (!hasLine(x, y, dx, dy)) continue;
       if (hasLine(x, y, -dx, -dy)) continue;
       const line: number[] = [i];
@@ -152,21 +163,22 @@ function fail(s: string, column: number, what: string): never {
 }
 
 function parseCount(s: string, field: string, start: number, fieldName: string): number {
-  if (field === "-") return 0;
-  if (field.length < 2 || field[0] !== "G") {
+  if (field === '-') return 0;
+  if (field.length < 2 || field[0] !== 'G') {
     fail(s, start, `${fieldName} must be "-" or "G<count>", got "${field}"`);
   }
   const digits = field.slice(1);
   for (let k = 0; k < digits.length; k++) {
-    if (digits[k] < "0" || digits[k] > "9") fail(s, start + 1 + k, `${fieldName} count must be a number, got "${field}"`);
+    if (digits[k] < '0' || digits[k] > '9')
+      fail(s, start + 1 + k, `${fieldName} count must be a number, got "${field}"`);
   }
-  if (digits.length > 1 && digits[0] === "0") fail(s, start + 1, `${fieldName} count has a leading zero: "${field}"`);
+  if (digits.length > 1 && digits[0] === '0') fail(s, start + 1, `${fieldName} count has a leading zero: "${field}"`);
   return Number(digits);
 }
 
 export function parsePosition(s: string, opts?: RefOptions): RefPosition {
   const toWin = capturesToWinOf(opts);
-  const fields = s.split(" ");
+  const fields = s.split(' ');
   // column (1-based) where each field starts
   const starts: number[] = [];
   let col = 1;
@@ -176,15 +188,19 @@ export function parsePosition(s: string, opts?: RefOptions): RefPosition {
   }
   if (fields.length !== 4) {
     const at = fields.length > 4 ? starts[4] - 1 : s.length + 1;
-    fail(s, at, `expected 4 fields "<board> <side> <hand> <captured>" separated by single spaces, got ${fields.length}`);
+    fail(
+      s,
+      at,
+      `expected 4 fields "<board> <side> <hand> <captured>" separated by single spaces, got ${fields.length}`,
+    );
   }
   for (let k = 0; k < 4; k++) {
-    if (fields[k].length === 0) fail(s, starts[k], "empty field (fields are separated by single spaces)");
+    if (fields[k].length === 0) fail(s, starts[k], 'empty field (fields are separated by single spaces)');
   }
   const [boardText, sideText, handText, capText] = fields;
 
-  const board: Cell[] = new Array<Cell>(POINTS).fill(".");
-  const ranks = boardText.split("/");
+  const board: Cell[] = new Array<Cell>(POINTS).fill('.');
+  const ranks = boardText.split('/');
   if (ranks.length !== SIZE) {
     fail(s, 1, `board must have ${SIZE} ranks separated by "/", got ${ranks.length}`);
   }
@@ -197,13 +213,13 @@ export function parsePosition(s: string, opts?: RefOptions): RefPosition {
     for (let k = 0; k < rankText.length; k++) {
       const c = rankText[k];
       const at = rankStart + k;
-      if (c >= "1" && c <= "5") {
+      if (c >= '1' && c <= '5') {
         if (prevDigit) fail(s, at, `two digits in a row in rank ${y + 1}`);
         const n = Number(c);
         if (x + n > SIZE) fail(s, at, `rank ${y + 1} covers more than ${SIZE} points`);
         x += n;
         prevDigit = true;
-      } else if (c === "T" || c === "G") {
+      } else if (c === 'T' || c === 'G') {
         if (x >= SIZE) fail(s, at, `rank ${y + 1} covers more than ${SIZE} points`);
         board[y * SIZE + x] = c;
         x += 1;
@@ -217,14 +233,14 @@ export function parsePosition(s: string, opts?: RefOptions): RefPosition {
   }
 
   let side: Side;
-  if (sideText === "G" || sideText === "T") side = sideText;
+  if (sideText === 'G' || sideText === 'T') side = sideText;
   else fail(s, starts[1], `side to move must be "G" or "T", got "${sideText}"`);
 
-  const hand = parseCount(s, handText, starts[2], "hand");
-  const captured = parseCount(s, capText, starts[3], "captured");
+  const hand = parseCount(s, handText, starts[2], 'hand');
+  const captured = parseCount(s, capText, starts[3], 'captured');
 
-  const tigers = board.filter((c) => c === "T").length;
-  const goats = board.filter((c) => c === "G").length;
+  const tigers = board.filter((c) => c === 'T').length;
+  const goats = board.filter((c) => c === 'G').length;
   if (tigers !== TIGERS) fail(s, 1, `expected ${TIGERS} tigers on the board, found ${tigers}`);
   if (captured > toWin) fail(s, starts[3], `captured ${captured} exceeds captures-to-win ${toWin}`);
   if (goats + hand + captured !== TOTAL_GOATS) {
@@ -236,11 +252,11 @@ export function parsePosition(s: string, opts?: RefOptions): RefPosition {
 export function formatPosition(p: RefPosition): string {
   const ranks: string[] = [];
   for (let y = SIZE - 1; y >= 0; y--) {
-    let text = "";
+    let text = '';
     let empty = 0;
     for (let x = 0; x < SIZE; x++) {
       const c = p.board[y * SIZE + x];
-      if (c === ".") {
+      if (c === '.') {
         empty++;
       } else {
         if (empty > 0) text += String(empty);
@@ -251,12 +267,12 @@ export function formatPosition(p: RefPosition): string {
     if (empty > 0) text += String(empty);
     ranks.push(text);
   }
-  const hand = p.hand > 0 ? `G${p.hand}` : "-";
-  const cap = p.captured > 0 ? `G${p.captured}` : "-";
-  return `${ranks.join("/")} ${p.side} ${hand} ${cap}`;
+  const hand = p.hand > 0 ? `G${p.hand}` : '-';
+  const cap = p.captured > 0 ? `G${p.captured}` : '-';
+  return `${ranks.join('/')} ${p.side} ${hand} ${cap}`;
 }
 
-export const START = "T3T/5/5/5/T3T G G20 -";
+export const START = 'T3T/5/5/5/T3T G G20 -';
 
 export function startPosition(): RefPosition {
   return parsePosition(START);
@@ -278,29 +294,29 @@ export function tigersHaveWon(p: RefPosition, opts?: RefOptions): boolean {
 export function legalMoves(p: RefPosition, opts?: RefOptions): string[] {
   if (tigersHaveWon(p, opts)) return [];
   const moves: string[] = [];
-  if (p.side === "G") {
+  if (p.side === 'G') {
     if (p.hand > 0) {
       // Placement phase: must place while any goat is in hand.
       for (let i = 0; i < POINTS; i++) {
-        if (p.board[i] === ".") moves.push(pointName(i));
+        if (p.board[i] === '.') moves.push(pointName(i));
       }
     } else {
       // Movement phase: step one goat to an adjacent empty point.
       for (let i = 0; i < POINTS; i++) {
-        if (p.board[i] !== "G") continue;
+        if (p.board[i] !== 'G') continue;
         for (const ray of RAYS[i]) {
-          if (p.board[ray.next] === ".") moves.push(`${pointName(i)}-${pointName(ray.next)}`);
+          if (p.board[ray.next] === '.') moves.push(`${pointName(i)}-${pointName(ray.next)}`);
         }
       }
     }
   } else {
     for (let i = 0; i < POINTS; i++) {
-      if (p.board[i] !== "T") continue;
+      if (p.board[i] !== 'T') continue;
       for (const ray of RAYS[i]) {
         const n = p.board[ray.next];
-        if (n === ".") {
+        if (n === '.') {
           moves.push(`${pointName(i)}-${pointName(ray.next)}`);
-        } else if (n === "G" && ray.beyond >= 0 && p.board[ray.beyond] === ".") {
+        } else if (n === 'G' && ray.beyond >= 0 && p.board[ray.beyond] === '.') {
           moves.push(`${pointName(i)}x${pointName(ray.beyond)}`);
         }
       }
@@ -313,7 +329,7 @@ export function legalMoves(p: RefPosition, opts?: RefOptions): string[] {
 export function play(p: RefPosition, move: string, opts?: RefOptions): RefPosition {
   const legal = legalMoves(p, opts);
   if (!legal.includes(move)) {
-    throw new Error(`illegal move "${move}" in ${formatPosition(p)}; legal: ${legal.join(" ") || "(none)"}`);
+    throw new Error(`illegal move "${move}" in ${formatPosition(p)}; legal: ${legal.join(' ') || '(none)'}`);
   }
   return applyMove(p, move);
 }
@@ -323,24 +339,26 @@ function applyMove(p: RefPosition, move: string): RefPosition {
   const q = copyPosition(p);
   if (move.length === 2) {
     // placement
-    q.board[pointIndex(move)] = "G";
+    q.board[pointIndex(move)] = 'G';
     q.hand -= 1;
   } else {
     const from = pointIndex(move.slice(0, 2));
     const to = pointIndex(move.slice(3, 5));
     const piece = q.board[from];
-    q.board[from] = ".";
+    q.board[from] = '.';
     q.board[to] = piece;
-    if (move[2] === "x") {
+    if (move[2] === 'x') {
       // the captured goat is the point between from and to
-      const fx = from % SIZE, fy = Math.floor(from / SIZE);
-      const tx = to % SIZE, ty = Math.floor(to / SIZE);
+      const fx = from % SIZE,
+        fy = Math.floor(from / SIZE);
+      const tx = to % SIZE,
+        ty = Math.floor(to / SIZE);
       const mid = ((fy + ty) / 2) * SIZE + (fx + tx) / 2;
-      q.board[mid] = ".";
+      q.board[mid] = '.';
       q.captured += 1;
     }
   }
-  q.side = p.side === "G" ? "T" : "G";
+  q.side = p.side === 'G' ? 'T' : 'G';
   return q;
 }
 

@@ -9,13 +9,17 @@ import { randomMovementPosition, seededRandom } from '../support/exact-wins-lib.
 import { parsePosition as refParse } from './bagh-chal.js';
 import { solveWithRepetition, type ShortResult } from './bagh-chal-repetition.js';
 
-const toMateIn = (r: ShortResult): number | null => (r.result === 'win' ? r.plies : r.result === 'loss' ? -r.plies : null);
+const toMateIn = (r: ShortResult): number | null =>
+  r.result === 'win' ? r.plies : r.result === 'loss' ? -r.plies : null;
 
 /**
  * Searches each position (fresh Game and one reused) to the reference's distance + 2 under forbid: every
  * disagreement with the reference at `horizon` plies, as a line, and how many positions were decisive.
  */
-export async function checkForbid(positions: string[], horizon: number): Promise<{ wrong: string[]; decisive: number }> {
+export async function checkForbid(
+  positions: string[],
+  horizon: number,
+): Promise<{ wrong: string[]; decisive: number }> {
   const reused = await Game.create('bagh-chal', { options: { repetition: 'forbid' } });
   const wrong: string[] = [];
   let decisive = 0;
@@ -26,7 +30,10 @@ export async function checkForbid(positions: string[], horizon: number): Promise
       const depth = ref === null ? horizon + 2 : Math.abs(ref) + 2;
       const fresh = await Game.create('bagh-chal', { options: { repetition: 'forbid' }, position: pos });
       reused.setPosition(pos);
-      for (const [how, g] of [['fresh', fresh], ['reused', reused]] as const) {
+      for (const [how, g] of [
+        ['fresh', fresh],
+        ['reused', reused],
+      ] as const) {
         const r = g.search({ depth });
         const ok = ref !== null ? r.mateIn === ref : r.mateIn === null || Math.abs(r.mateIn) > horizon;
         if (!ok) wrong.push(`${how} "${pos}" depth ${depth}: reference ${ref}, search mateIn ${r.mateIn}`);

@@ -6,13 +6,20 @@ import { ALL_FORBID, QUICK_FORBID, checkForbid, forbidSample } from './exact-win
 
 const countText = process.env.EXACT_FORBID_COUNT ?? String(ALL_FORBID);
 // the first QUICK_FORBID positions are npm test's: a size must leave some for this half
-if (!/^[0-9]+$/.test(countText) || Number(countText) <= QUICK_FORBID) throw new Error(`EXACT_FORBID_COUNT must be an integer over ${QUICK_FORBID} (the first ${QUICK_FORBID} positions run in npm test), got "${countText}"`);
+if (!/^[0-9]+$/.test(countText) || Number(countText) <= QUICK_FORBID)
+  throw new Error(
+    `EXACT_FORBID_COUNT must be an integer over ${QUICK_FORBID} (the first ${QUICK_FORBID} positions run in npm test), got "${countText}"`,
+  );
 const count = Number(countText);
 describe('forced wins under repetition=forbid, against the independent reference', () => {
-  it(`agrees with the reference on random movement-phase positions ${QUICK_FORBID + 1}..${count} (horizon 7)`, async () => {
-    const positions = (await forbidSample(count)).slice(QUICK_FORBID);
-    const { wrong, decisive } = await checkForbid(positions, 7);
-    expect(wrong).toEqual([]);
-    expect(decisive).toBeGreaterThan(positions.length / 10);
-  }, 120_000 + count * 5_000);
+  it(
+    `agrees with the reference on random movement-phase positions ${QUICK_FORBID + 1}..${count} (horizon 7)`,
+    async () => {
+      const positions = (await forbidSample(count)).slice(QUICK_FORBID);
+      const { wrong, decisive } = await checkForbid(positions, 7);
+      expect(wrong).toEqual([]);
+      expect(decisive).toBeGreaterThan(positions.length / 10);
+    },
+    120_000 + count * 5_000,
+  );
 });

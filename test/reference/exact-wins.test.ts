@@ -46,9 +46,15 @@ describe(`forced wins against the tablebase (captures-to-win ${CTW})`, () => {
         const depth = s.n === null ? MAX_N + 2 : Math.abs(s.n) + 2;
         const fresh = await Game.create('bagh-chal', { options, position: s.pos });
         reused.setPosition(s.pos);
-        for (const [how, g] of [['fresh', fresh], ['reused', reused]] as const) {
+        for (const [how, g] of [
+          ['fresh', fresh],
+          ['reused', reused],
+        ] as const) {
           const r = g.search({ depth });
-          if (!agrees(s, r)) wrong.push(`${how} "${s.pos}" depth ${depth}: tablebase ${s.tb.wdl} ${s.tb.dtm}, search mateIn ${r.mateIn}`);
+          if (!agrees(s, r))
+            wrong.push(
+              `${how} "${s.pos}" depth ${depth}: tablebase ${s.tb.wdl} ${s.tb.dtm}, search mateIn ${r.mateIn}`,
+            );
         }
       }
       expect(wrong).toEqual([]);
@@ -61,7 +67,8 @@ describe(`forced wins against the tablebase (captures-to-win ${CTW})`, () => {
     for (const s of picked.filter((p) => p.n !== null && Math.abs(p.n) <= 5)) {
       g.setPosition(s.pos);
       const r = g.search({ depth: 12 });
-      if (r.mateIn !== s.n) wrong.push(`"${s.pos}": tablebase ${s.n}, depth 12 says ${r.mateIn} (completed depth ${r.depth})`);
+      if (r.mateIn !== s.n)
+        wrong.push(`"${s.pos}": tablebase ${s.n}, depth 12 says ${r.mateIn} (completed depth ${r.depth})`);
     }
     expect(wrong).toEqual([]);
   });
@@ -73,10 +80,10 @@ describe(`forced wins against the tablebase (captures-to-win ${CTW})`, () => {
 describe('forced wins under repetition=forbid, against the independent reference', () => {
   it('finds the wins forbid makes shorter, and the losses it creates (hand-built positions)', async () => {
     const positions = [
-      'GGG1G/TTGGG/GGGGG/GGGGT/GGT1G G - G1',   // a tiger shuffle that forbid refuses: win in 3, not 7
-      '1GGGG/GGGGT/GGGT1/GGGGT/GTGGG G - G1',   // win in 3 under forbid, 5 under none
-      'GTGGG/TGGG1/TGGGG/G1GGG/GTGGG T - G1',   // no result under none, a loss in 4 under forbid
-      'GGGGT/GGGGG/2GGG/1TGGT/GGGGT T - G2',    // decisive only at 8-9 plies
+      'GGG1G/TTGGG/GGGGG/GGGGT/GGT1G G - G1', // a tiger shuffle that forbid refuses: win in 3, not 7
+      '1GGGG/GGGGT/GGGT1/GGGGT/GTGGG G - G1', // win in 3 under forbid, 5 under none
+      'GTGGG/TGGG1/TGGGG/G1GGG/GTGGG T - G1', // no result under none, a loss in 4 under forbid
+      'GGGGT/GGGGG/2GGG/1TGGT/GGGGT T - G2', // decisive only at 8-9 plies
       'GGGGG/GTGGG/GGT1G/TGGGG/GT1GG G - G1',
     ];
     const { wrong, decisive } = await checkForbid(positions, 9);

@@ -13,7 +13,10 @@ async function runDriver(module: string, env: Record<string, string>): Promise<s
   vi.resetModules();
   for (const [k, v] of Object.entries(env)) vi.stubEnv(k, v);
   let out = '';
-  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => { out += String(chunk); return true; });
+  const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    out += String(chunk);
+    return true;
+  });
   const quiet = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
   try {
     await import(/* @vite-ignore */ `${module}?run=${Date.now()}`);
@@ -23,7 +26,9 @@ async function runDriver(module: string, env: Record<string, string>): Promise<s
   }
   return out;
 }
-afterEach(() => { vi.unstubAllEnvs(); });
+afterEach(() => {
+  vi.unstubAllEnvs();
+});
 
 /** The counts at depths 1..n of the table's start row of `variant` with exactly `options`, or null. */
 function tableCounts(variant: string, options: Record<string, string | number>, n: number): number[] | null {
@@ -34,7 +39,7 @@ function tableCounts(variant: string, options: Record<string, string | number>, 
 }
 
 describe('the print-only drivers (test/reference/*.gen.ts)', () => {
-  it('hong-kong.gen.ts prints a line per start (4 games, 7 giant starts, 3 stall limits), the tables\' counts where they have the start', async () => {
+  it("hong-kong.gen.ts prints a line per start (4 games, 7 giant starts, 3 stall limits), the tables' counts where they have the start", async () => {
     const out = await runDriver('./hong-kong.gen.ts', { HONG_KONG_GEN_DEPTH: '2' });
     const lines = out.trim().split('\n');
     expect(lines).toHaveLength(4 + 7 + 3);
@@ -44,24 +49,36 @@ describe('the print-only drivers (test/reference/*.gen.ts)', () => {
       expect(m, line).not.toBeNull();
       const options = m![2] === 'default' ? {} : Object.fromEntries(m![2]!.split(',').map((kv) => kv.split('=')));
       const want = tableCounts(m![1]!, options, 2);
-      if (want) { expect([line, Number(m![3]), Number(m![4])]).toEqual([line, ...want]); compared++; }
+      if (want) {
+        expect([line, Number(m![3]), Number(m![4])]).toEqual([line, ...want]);
+        compared++;
+      }
     }
     expect(compared).toBeGreaterThanOrEqual(8);
   });
 
-  it('hunt-solver.gen.ts prints a value per giant start and stall limit (8 x 2 with stall limit 1 and no reduced starts), with README\'s start texts', async () => {
-    const out = await runDriver('./hunt-solver.gen.ts', { HUNT_SOLVER_GEN_STALL_MAX: '1', HUNT_SOLVER_GEN_REDUCED: '0' });
+  it("hunt-solver.gen.ts prints a value per giant start and stall limit (8 x 2 with stall limit 1 and no reduced starts), with README's start texts", async () => {
+    const out = await runDriver('./hunt-solver.gen.ts', {
+      HUNT_SOLVER_GEN_STALL_MAX: '1',
+      HUNT_SOLVER_GEN_REDUCED: '0',
+    });
     const lines = out.trim().split('\n');
     expect(lines).toHaveLength(8 * 2);
     for (const line of lines) {
-      expect(line).toMatch(/^catch-the-giant \[giant-start=[a-c][1-5],stall-limit=(off|1)\] [^:]+: (win|loss|draw) \d+; \d+ positions; longest win (none|\d+: .+)$/);
+      expect(line).toMatch(
+        /^catch-the-giant \[giant-start=[a-c][1-5],stall-limit=(off|1)\] [^:]+: (win|loss|draw) \d+; \d+ positions; longest win (none|\d+: .+)$/,
+      );
     }
     // README "Notation", the start table: without and with a stall limit
-    expect(lines).toContainEqual(expect.stringMatching(/^catch-the-giant \[giant-start=b3,stall-limit=off\] 1\/3\/1G1\/D1D\/D G - -: /));
-    expect(lines).toContainEqual(expect.stringMatching(/^catch-the-giant \[giant-start=b3,stall-limit=1\] 1\/3\/1G1\/D1D\/D G - - -: /));
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^catch-the-giant \[giant-start=b3,stall-limit=off\] 1\/3\/1G1\/D1D\/D G - -: /),
+    );
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^catch-the-giant \[giant-start=b3,stall-limit=1\] 1\/3\/1G1\/D1D\/D G - - -: /),
+    );
   });
 
-  it('tibetan.gen.ts prints a line per start of the three boards, the tables\' counts where they have the start', async () => {
+  it("tibetan.gen.ts prints a line per start of the three boards, the tables' counts where they have the start", async () => {
     const out = await runDriver('./tibetan.gen.ts', { TIBETAN_GEN_DEPTH: '2', TIBETAN4_GEN_DEPTH: '1' });
     const lines = out.trim().split('\n');
     expect(lines).toHaveLength(24 + 2 + 8 + 2 + 8);
@@ -72,12 +89,15 @@ describe('the print-only drivers (test/reference/*.gen.ts)', () => {
       const figures = m![3]!.split(' ').map(Number);
       const options = Object.fromEntries(m![2]!.split(' ').map((kv) => kv.split('=')));
       const want = tableCounts(m![1]!, options, figures.length);
-      if (want) { expect([line, ...figures]).toEqual([line, ...want]); compared++; }
+      if (want) {
+        expect([line, ...figures]).toEqual([line, ...want]);
+        compared++;
+      }
     }
     expect(compared).toBeGreaterThanOrEqual(4);
   });
 
-  it('tabal.gen.ts TABAL_GEN_SURVEY=1 prints the survey of every option set, the tables\' counts where they have the start', async () => {
+  it("tabal.gen.ts TABAL_GEN_SURVEY=1 prints the survey of every option set, the tables' counts where they have the start", async () => {
     const out = await runDriver('./tabal.gen.ts', { TABAL_GEN_SURVEY: '1', TABAL_GEN_TARGET: '50' });
     const { survey, divide2 } = JSON.parse(out) as {
       survey: Array<{ options: Record<string, string | number>; depths: Record<string, number>; stop: string }>;
@@ -86,10 +106,13 @@ describe('the print-only drivers (test/reference/*.gen.ts)', () => {
     expect(survey).toHaveLength(10);
     let compared = 0;
     for (const row of survey) {
-      expect(row.stop, JSON.stringify(row.options)).toMatch(/^(reached >= 50 leaves|no leaves at depth \d)/);   // move-limit=1 ends at depth 2
+      expect(row.stop, JSON.stringify(row.options)).toMatch(/^(reached >= 50 leaves|no leaves at depth \d)/); // move-limit=1 ends at depth 2
       const figures = Object.values(row.depths);
       const want = tableCounts('permainan-tabal', row.options, figures.length);
-      if (want) { expect([row.options, ...figures]).toEqual([row.options, ...want]); compared++; }
+      if (want) {
+        expect([row.options, ...figures]).toEqual([row.options, ...want]);
+        compared++;
+      }
     }
     expect(compared).toBeGreaterThanOrEqual(6);
     expect(Object.values(divide2.divide).reduce((a, b) => a + b, 0)).toBe(divide2.total);
@@ -100,12 +123,20 @@ describe('the print-only drivers (test/reference/*.gen.ts)', () => {
 describe('the drivers refuse a bad setting, naming it', () => {
   it.each([
     ['./hong-kong.gen.ts', { HONG_KONG_GEN_DEPTH: 'abc' }, /HONG_KONG_GEN_DEPTH must be a positive integer, got "abc"/],
-    ['./hunt-solver.gen.ts', { HUNT_SOLVER_GEN_STALL_MAX: '0' }, /HUNT_SOLVER_GEN_STALL_MAX must be a positive integer, got "0"/],
+    [
+      './hunt-solver.gen.ts',
+      { HUNT_SOLVER_GEN_STALL_MAX: '0' },
+      /HUNT_SOLVER_GEN_STALL_MAX must be a positive integer, got "0"/,
+    ],
     ['./hunt-solver.gen.ts', { HUNT_SOLVER_GEN_REDUCED: 'no' }, /HUNT_SOLVER_GEN_REDUCED must be 0 or 1, got "no"/],
     ['./tibetan.gen.ts', { TIBETAN_GEN_DEPTH: '0' }, /TIBETAN_GEN_DEPTH must be a positive integer, got "0"/],
     ['./tibetan.gen.ts', { TIBETAN4_GEN_DEPTH: '-1' }, /TIBETAN4_GEN_DEPTH must be a positive integer, got "-1"/],
     ['./tabal.gen.ts', { TABAL_GEN_SURVEY: 'yes' }, /TABAL_GEN_SURVEY must be 1 or deep, got "yes"/],
-    ['./tabal.gen.ts', { TABAL_GEN_SURVEY: '1', TABAL_GEN_TARGET: '1e6' }, /TABAL_GEN_TARGET must be a positive integer, got "1e6"/],
+    [
+      './tabal.gen.ts',
+      { TABAL_GEN_SURVEY: '1', TABAL_GEN_TARGET: '1e6' },
+      /TABAL_GEN_TARGET must be a positive integer, got "1e6"/,
+    ],
   ] as Array<[string, Record<string, string>, RegExp]>)('%s with %o', async (module, env, message) => {
     await expect(runDriver(module, env)).rejects.toThrow(message);
   });

@@ -11,19 +11,22 @@
 //
 // HONG_KONG_GEN_DEPTH=<n> sets the deepest depth (default 5). A few seconds.
 
-import { GAMES, catchTheGiant as giant, type Game, type Options } from "./hong-kong.js";
-import { envInt } from "./gen-env.js";
+import { GAMES, catchTheGiant as giant, type Game, type Options } from './hong-kong.js';
+import { envInt } from './gen-env.js';
 
-const maxDepth = envInt("HONG_KONG_GEN_DEPTH", 5);
+const maxDepth = envInt('HONG_KONG_GEN_DEPTH', 5);
 const runs: Array<[Game, Options]> = [
   ...Object.values(GAMES).map((g): [Game, Options] => [g, {}]),
-  ...["b2", "a3", "c3", "a4", "b4", "c4", "b5"].map((s): [Game, Options] => [giant, { "giant-start": s }]),
-  ...[1, 2, 3].map((n): [Game, Options] => [giant, { "stall-limit": n }]),
+  ...['b2', 'a3', 'c3', 'a4', 'b4', 'c4', 'b5'].map((s): [Game, Options] => [giant, { 'giant-start': s }]),
+  ...[1, 2, 3].map((n): [Game, Options] => [giant, { 'stall-limit': n }]),
 ];
 for (const [g, o] of runs) {
   const p = g.startPosition(o);
   const figures: number[] = [];
   for (let d = 1; d <= maxDepth; d++) figures.push(g.perft(p, d, o));
-  const opts = Object.entries(o).map(([k, v]) => `${k}=${v}`).join(",") || "default";
-  process.stdout.write(`${g.id} [${opts}] perft(1..${maxDepth}): ${figures.join(" ")}\n`);
+  const opts =
+    Object.entries(o)
+      .map(([k, v]) => `${k}=${v}`)
+      .join(',') || 'default';
+  process.stdout.write(`${g.id} [${opts}] perft(1..${maxDepth}): ${figures.join(' ')}\n`);
 }

@@ -42,10 +42,15 @@
 // accepted in the options and deliberately not implemented: RULES §0 says
 // perft ignores repetition, and this reference has no game history.
 
-export type GameId = "catch-the-giant" | "surround-the-tiger" | "double-tiger" | "shepherds-and-wolves";
-export const GAME_IDS: readonly GameId[] = ["catch-the-giant", "surround-the-tiger", "double-tiger", "shepherds-and-wolves"];
+export type GameId = 'catch-the-giant' | 'surround-the-tiger' | 'double-tiger' | 'shepherds-and-wolves';
+export const GAME_IDS: readonly GameId[] = [
+  'catch-the-giant',
+  'surround-the-tiger',
+  'double-tiger',
+  'shepherds-and-wolves',
+];
 
-export type Role = "hunter" | "prey";
+export type Role = 'hunter' | 'prey';
 
 export interface Position {
   hunter: number[];
@@ -57,7 +62,7 @@ export interface Position {
 }
 
 export interface Move {
-  kind: "place" | "step" | "jump";
+  kind: 'place' | 'step' | 'jump';
   /** -1 for a placement */
   from: number;
   to: number;
@@ -67,11 +72,11 @@ export interface Move {
 
 export interface Options {
   /** catch-the-giant: the giant's start point, any point empty at the start (default "b3") */
-  "giant-start"?: string;
+  'giant-start'?: string;
   /** catch-the-giant: "off" (default) or N >= 1 consecutive non-rank-gaining dwarf moves */
-  "stall-limit"?: "off" | number;
+  'stall-limit'?: 'off' | number;
   /** every game; accepted, not used (perft ignores repetition) */
-  repetition?: "none" | "draw3" | "forbid";
+  repetition?: 'none' | 'draw3' | 'forbid';
   /**
    * TEST-ONLY knob, not a rule of RULES.md §3 and not an engine option: the
    * capture threshold of surround-the-tiger, double-tiger and
@@ -80,12 +85,12 @@ export interface Options {
    * (test/reference/hunt-solver.ts). A positive integer; ignored by
    * catch-the-giant, which has no captures.
    */
-  "captures-to-win"?: number;
+  'captures-to-win'?: number;
 }
 
 export interface Result {
   winner: Role;
-  reason: "captures" | "cannot-move" | "escape" | "stall-limit";
+  reason: 'captures' | 'cannot-move' | 'escape' | 'stall-limit';
 }
 
 // ---------------------------------------------------------------------------
@@ -112,10 +117,15 @@ export interface Board {
 }
 
 export function pointName(x: number, y: number): string {
-  return "abcdefghijklm"[x] + String(y + 1);
+  return 'abcdefghijklm'[x] + String(y + 1);
 }
 
-function makeBoard(files: number, ranks: number, coords: Array<[number, number]>, edges: Array<[number, number]>): Board {
+function makeBoard(
+  files: number,
+  ranks: number,
+  coords: Array<[number, number]>,
+  edges: Array<[number, number]>,
+): Board {
   const names = coords.map(([x, y]) => pointName(x, y));
   const x = coords.map((c) => c[0]);
   const y = coords.map((c) => c[1]);
@@ -162,20 +172,43 @@ function alquerque5(): Board {
  * b3), plus b1 joined to a2, b2, c2 and b5 joined to a4, b4, c4.
  */
 function hareAndHounds(): Board {
-  const list = ["b1", "a2", "b2", "c2", "a3", "b3", "c3", "a4", "b4", "c4", "b5"];
-  const coords = list.map((n): [number, number] => ["abc".indexOf(n[0]), Number(n[1]) - 1]);
+  const list = ['b1', 'a2', 'b2', 'c2', 'a3', 'b3', 'c3', 'a4', 'b4', 'c4', 'b5'];
+  const coords = list.map((n): [number, number] => ['abc'.indexOf(n[0]), Number(n[1]) - 1]);
   const p = (n: string) => list.indexOf(n);
   const pairs = [
     // rows of the block
-    ["a2", "b2"], ["b2", "c2"], ["a3", "b3"], ["b3", "c3"], ["a4", "b4"], ["b4", "c4"],
+    ['a2', 'b2'],
+    ['b2', 'c2'],
+    ['a3', 'b3'],
+    ['b3', 'c3'],
+    ['a4', 'b4'],
+    ['b4', 'c4'],
     // columns of the block
-    ["a2", "a3"], ["a3", "a4"], ["b2", "b3"], ["b3", "b4"], ["c2", "c3"], ["c3", "c4"],
+    ['a2', 'a3'],
+    ['a3', 'a4'],
+    ['b2', 'b3'],
+    ['b3', 'b4'],
+    ['c2', 'c3'],
+    ['c3', 'c4'],
     // the two diagonals through b3
-    ["a2", "b3"], ["b3", "c4"], ["c2", "b3"], ["b3", "a4"],
+    ['a2', 'b3'],
+    ['b3', 'c4'],
+    ['c2', 'b3'],
+    ['b3', 'a4'],
     // the two end points
-    ["b1", "a2"], ["b1", "b2"], ["b1", "c2"], ["b5", "a4"], ["b5", "b4"], ["b5", "c4"],
+    ['b1', 'a2'],
+    ['b1', 'b2'],
+    ['b1', 'c2'],
+    ['b5', 'a4'],
+    ['b5', 'b4'],
+    ['b5', 'c4'],
   ];
-  return makeBoard(3, 5, coords, pairs.map(([a, b]): [number, number] => [p(a), p(b)]));
+  return makeBoard(
+    3,
+    5,
+    coords,
+    pairs.map(([a, b]): [number, number] => [p(a), p(b)]),
+  );
 }
 
 export const BOARD_11: Board = hareAndHounds();
@@ -215,7 +248,7 @@ function emptyPosition(board: Board): Position {
     prey: new Array<number>(n).fill(0),
     hand: { hunter: 0, prey: 0 },
     captured: { hunter: 0, prey: 0 },
-    toMove: "hunter",
+    toMove: 'hunter',
     stall: 0,
   };
 }
@@ -236,18 +269,19 @@ function isEmpty(p: Position, i: number): boolean {
 }
 
 function other(r: Role): Role {
-  return r === "hunter" ? "prey" : "hunter";
+  return r === 'hunter' ? 'prey' : 'hunter';
 }
 
 function formatMove(board: Board, m: Move): string {
-  if (m.kind === "place") return board.names[m.to];
-  return board.names[m.from] + (m.kind === "jump" ? "x" : "-") + board.names[m.to];
+  if (m.kind === 'place') return board.names[m.to];
+  return board.names[m.from] + (m.kind === 'jump' ? 'x' : '-') + board.names[m.to];
 }
 
 /** Every placement on an empty point. */
 function placements(board: Board, p: Position): Move[] {
   const out: Move[] = [];
-  for (let i = 0; i < board.names.length; i++) if (isEmpty(p, i)) out.push({ kind: "place", from: -1, to: i, captured: [] });
+  for (let i = 0; i < board.names.length; i++)
+    if (isEmpty(p, i)) out.push({ kind: 'place', from: -1, to: i, captured: [] });
   return out;
 }
 
@@ -256,7 +290,7 @@ function steps(board: Board, p: Position, from: number[], allowed: (r: Ray, from
   const out: Move[] = [];
   for (const i of from) {
     for (const r of board.rays[i]) {
-      if (isEmpty(p, r.next) && allowed(r, i)) out.push({ kind: "step", from: i, to: r.next, captured: [] });
+      if (isEmpty(p, r.next) && allowed(r, i)) out.push({ kind: 'step', from: i, to: r.next, captured: [] });
     }
   }
   return out;
@@ -268,7 +302,7 @@ function jumps(board: Board, p: Position, from: number[]): Move[] {
   for (const i of from) {
     for (const r of board.rays[i]) {
       if (p.prey[r.next] > 0 && r.beyond >= 0 && isEmpty(p, r.beyond)) {
-        out.push({ kind: "jump", from: i, to: r.beyond, captured: [r.next] });
+        out.push({ kind: 'jump', from: i, to: r.beyond, captured: [r.next] });
       }
     }
   }
@@ -288,9 +322,9 @@ function pointsOf(counts: number[]): number[] {
  */
 function applyMove(p: Position, m: Move): Position {
   const q = copyPosition(p);
-  const mine = p.toMove === "hunter" ? q.hunter : q.prey;
-  const theirs = p.toMove === "hunter" ? q.prey : q.hunter;
-  if (m.kind === "place") {
+  const mine = p.toMove === 'hunter' ? q.hunter : q.prey;
+  const theirs = p.toMove === 'hunter' ? q.prey : q.hunter;
+  if (m.kind === 'place') {
     q.hand[p.toMove] -= 1;
   } else {
     mine[m.from] -= 1;
@@ -305,7 +339,7 @@ function applyMove(p: Position, m: Move): Position {
 }
 
 function sameMove(a: Move, b: Move): boolean {
-  return a.kind === b.kind && a.from === b.from && a.to === b.to && a.captured.join(",") === b.captured.join(",");
+  return a.kind === b.kind && a.from === b.from && a.to === b.to && a.captured.join(',') === b.captured.join(',');
 }
 
 /** Build a Game from its board, start, raw move generator, the "after the move" wins, and an optional move hook. */
@@ -326,11 +360,10 @@ function makeGame(spec: {
     const r = spec.decided(p, options);
     if (r) return r;
     // RULES §0: a side to move with no legal move loses.
-    if (spec.generate(p).length === 0) return { winner: other(p.toMove), reason: "cannot-move" };
+    if (spec.generate(p).length === 0) return { winner: other(p.toMove), reason: 'cannot-move' };
     return null;
   };
-  const legalMoves = (p: Position, options: Options = {}): Move[] =>
-    spec.decided(p, options) ? [] : spec.generate(p);
+  const legalMoves = (p: Position, options: Options = {}): Move[] => (spec.decided(p, options) ? [] : spec.generate(p));
   const child = (p: Position, m: Move): Position => {
     const q = applyMove(p, m);
     spec.after?.(p, m, q);
@@ -339,10 +372,10 @@ function makeGame(spec: {
   const moveText = (m: Move) => formatMove(board, m);
   const play = (p: Position, move: Move | string, options: Options = {}): Position => {
     const legal = legalMoves(p, options);
-    const found = legal.find((m) => (typeof move === "string" ? moveText(m) === move : sameMove(m, move)));
+    const found = legal.find((m) => (typeof move === 'string' ? moveText(m) === move : sameMove(m, move)));
     if (!found) {
-      const text = typeof move === "string" ? move : moveText(move);
-      throw new Error(`${spec.id}: illegal move "${text}"; legal: ${legal.map(moveText).join(" ") || "(none)"}`);
+      const text = typeof move === 'string' ? move : moveText(move);
+      throw new Error(`${spec.id}: illegal move "${text}"; legal: ${legal.map(moveText).join(' ') || '(none)'}`);
     }
     return child(p, found);
   };
@@ -384,48 +417,50 @@ function put(board: Board, counts: number[], name: string, n = 1): void {
 // gained no rank.
 
 function stallLimitOf(o: Options): number | null {
-  const v = o["stall-limit"] ?? "off";
-  if (v === "off") return null;
-  if (!Number.isInteger(v) || v < 1) throw new Error(`stall-limit must be "off" or a positive integer, got ${String(v)}`);
+  const v = o['stall-limit'] ?? 'off';
+  if (v === 'off') return null;
+  if (!Number.isInteger(v) || v < 1)
+    throw new Error(`stall-limit must be "off" or a positive integer, got ${String(v)}`);
   return v;
 }
 
 export const catchTheGiant: Game = makeGame({
-  id: "catch-the-giant",
+  id: 'catch-the-giant',
   board: BOARD_11,
-  letters: ["G", "D"],
+  letters: ['G', 'D'],
   start(o) {
     const p = emptyPosition(BOARD_11);
-    for (const d of ["b1", "a2", "c2"]) put(BOARD_11, p.prey, d);
-    const g = o["giant-start"] ?? "b3";
+    for (const d of ['b1', 'a2', 'c2']) put(BOARD_11, p.prey, d);
+    const g = o['giant-start'] ?? 'b3';
     const gi = pointIndex(BOARD_11, g);
-    if (gi < 0 || p.prey[gi] > 0) throw new Error(`giant-start must be an empty point of the 11-point board, got "${g}"`);
+    if (gi < 0 || p.prey[gi] > 0)
+      throw new Error(`giant-start must be an empty point of the 11-point board, got "${g}"`);
     p.hunter[gi] = 1;
     stallLimitOf(o); // validate
     return p;
   },
   generate(p) {
     const b = BOARD_11;
-    if (p.toMove === "hunter") return steps(b, p, pointsOf(p.hunter), () => true);
+    if (p.toMove === 'hunter') return steps(b, p, pointsOf(p.hunter), () => true);
     return steps(b, p, pointsOf(p.prey), (r) => r.dy >= 0);
   },
   decided(p, o) {
     const b = BOARD_11;
     const giantRank = b.y[pointsOf(p.hunter)[0]];
-    if (pointsOf(p.prey).every((d) => b.y[d] > giantRank)) return { winner: "hunter", reason: "escape" };
+    if (pointsOf(p.prey).every((d) => b.y[d] > giantRank)) return { winner: 'hunter', reason: 'escape' };
     const limit = stallLimitOf(o);
-    if (limit !== null && p.stall >= limit) return { winner: "hunter", reason: "stall-limit" };
+    if (limit !== null && p.stall >= limit) return { winner: 'hunter', reason: 'stall-limit' };
     return null;
   },
   after(before, m, next) {
-    if (before.toMove !== "prey") return; // giant moves neither count nor reset
+    if (before.toMove !== 'prey') return; // giant moves neither count nor reset
     next.stall = BOARD_11.y[m.to] > BOARD_11.y[m.from] ? 0 : before.stall + 1;
   },
 });
 
 /** The capture threshold: option "captures-to-win" (test-only) or the rules' `rulesDefault`. */
 function capturesToWinOf(o: Options, rulesDefault: number): number {
-  const v = o["captures-to-win"] ?? rulesDefault;
+  const v = o['captures-to-win'] ?? rulesDefault;
   if (!Number.isInteger(v) || v < 1) throw new Error(`captures-to-win must be a positive integer, got ${String(v)}`);
   return v;
 }
@@ -459,28 +494,28 @@ export function interventionCaptures(p: Position, from: number, to: number): num
 }
 
 export const surroundTheTiger: Game = makeGame({
-  id: "surround-the-tiger",
+  id: 'surround-the-tiger',
   board: BOARD_25,
-  letters: ["T", "D"],
+  letters: ['T', 'D'],
   start() {
     const p = emptyPosition(BOARD_25);
     for (let i = 0; i < 25; i++) {
       const { x, y } = { x: BOARD_25.x[i], y: BOARD_25.y[i] };
       if (x === 0 || x === 4 || y === 0 || y === 4) p.prey[i] = 1;
     }
-    put(BOARD_25, p.hunter, "c3");
+    put(BOARD_25, p.hunter, 'c3');
     return p;
   },
   generate(p) {
     const b = BOARD_25;
-    if (p.toMove === "prey") return steps(b, p, pointsOf(p.prey), () => true);
+    if (p.toMove === 'prey') return steps(b, p, pointsOf(p.prey), () => true);
     return steps(b, p, pointsOf(p.hunter), () => true).map((m) => ({
       ...m,
       captured: interventionCaptures(p, m.from, m.to),
     }));
   },
   decided(p, o) {
-    return p.captured.prey >= capturesToWinOf(o, 6) ? { winner: "hunter", reason: "captures" } : null;
+    return p.captured.prey >= capturesToWinOf(o, 6) ? { winner: 'hunter', reason: 'captures' } : null;
   },
 });
 
@@ -494,18 +529,18 @@ export const surroundTheTiger: Game = makeGame({
 // captured; dogs win when neither tiger can move.
 
 export const doubleTiger: Game = makeGame({
-  id: "double-tiger",
+  id: 'double-tiger',
   board: BOARD_25,
-  letters: ["T", "D"],
+  letters: ['T', 'D'],
   start() {
     const p = emptyPosition(BOARD_25);
-    for (const s of ["b2", "d2", "b4", "d4"]) put(BOARD_25, p.prey, s, 4);
-    for (const t of ["c1", "c5"]) put(BOARD_25, p.hunter, t);
+    for (const s of ['b2', 'd2', 'b4', 'd4']) put(BOARD_25, p.prey, s, 4);
+    for (const t of ['c1', 'c5']) put(BOARD_25, p.hunter, t);
     return p;
   },
   generate(p) {
     const b = BOARD_25;
-    if (p.toMove === "hunter") {
+    if (p.toMove === 'hunter') {
       const tigers = pointsOf(p.hunter);
       return [...steps(b, p, tigers, () => true), ...jumps(b, p, tigers)];
     }
@@ -514,7 +549,7 @@ export const doubleTiger: Game = makeGame({
     return steps(b, p, sources, () => true);
   },
   decided(p, o) {
-    return p.captured.prey >= capturesToWinOf(o, 6) ? { winner: "hunter", reason: "captures" } : null;
+    return p.captured.prey >= capturesToWinOf(o, 6) ? { winner: 'hunter', reason: 'captures' } : null;
   },
 });
 
@@ -527,35 +562,35 @@ export const doubleTiger: Game = makeGame({
 // >= 13 captured; sheep win when no wolf can move.
 
 export const shepherdsAndWolves: Game = makeGame({
-  id: "shepherds-and-wolves",
+  id: 'shepherds-and-wolves',
   board: BOARD_25,
-  letters: ["W", "S"],
+  letters: ['W', 'S'],
   start() {
     const p = emptyPosition(BOARD_25);
-    for (const s of ["b2", "c2", "d2", "b3", "d3", "b4", "c4", "d4"]) put(BOARD_25, p.prey, s);
-    put(BOARD_25, p.hunter, "c5");
+    for (const s of ['b2', 'c2', 'd2', 'b3', 'd3', 'b4', 'c4', 'd4']) put(BOARD_25, p.prey, s);
+    put(BOARD_25, p.hunter, 'c5');
     p.hand = { hunter: 1, prey: 15 };
     return p;
   },
   generate(p) {
     const b = BOARD_25;
     if (p.hand[p.toMove] > 0) return placements(b, p);
-    if (p.toMove === "hunter") {
+    if (p.toMove === 'hunter') {
       const wolves = pointsOf(p.hunter);
       return [...steps(b, p, wolves, () => true), ...jumps(b, p, wolves)];
     }
     return steps(b, p, pointsOf(p.prey), (r) => r.dx === 0 || r.dy === 0);
   },
   decided(p, o) {
-    return p.captured.prey >= capturesToWinOf(o, 13) ? { winner: "hunter", reason: "captures" } : null;
+    return p.captured.prey >= capturesToWinOf(o, 13) ? { winner: 'hunter', reason: 'captures' } : null;
   },
 });
 
 export const GAMES: Record<GameId, Game> = {
-  "catch-the-giant": catchTheGiant,
-  "surround-the-tiger": surroundTheTiger,
-  "double-tiger": doubleTiger,
-  "shepherds-and-wolves": shepherdsAndWolves,
+  'catch-the-giant': catchTheGiant,
+  'surround-the-tiger': surroundTheTiger,
+  'double-tiger': doubleTiger,
+  'shepherds-and-wolves': shepherdsAndWolves,
 };
 
 // ---------------------------------------------------------------------------
@@ -577,13 +612,16 @@ export function setup(
   },
 ): Position {
   const p = emptyPosition(game.board);
-  for (const [list, counts] of [[spec.hunter, p.hunter], [spec.prey, p.prey]] as const) {
+  for (const [list, counts] of [
+    [spec.hunter, p.hunter],
+    [spec.prey, p.prey],
+  ] as const) {
     for (const item of list) {
-      const [name, n] = item.split(":");
+      const [name, n] = item.split(':');
       put(game.board, counts, name, n === undefined ? 1 : Number(n));
     }
   }
-  p.toMove = spec.toMove ?? "hunter";
+  p.toMove = spec.toMove ?? 'hunter';
   p.hand = { hunter: spec.hand?.hunter ?? 0, prey: spec.hand?.prey ?? 0 };
   p.captured = { hunter: spec.captured?.hunter ?? 0, prey: spec.captured?.prey ?? 0 };
   p.stall = spec.stall ?? 0;
@@ -600,15 +638,15 @@ export function picture(game: Game, p: Position): string {
   const b = game.board;
   const rows: string[] = [];
   for (let y = b.ranks - 1; y >= 0; y--) {
-    let row = "";
+    let row = '';
     for (let x = 0; x < b.files; x++) {
       const i = b.names.indexOf(pointName(x, y));
-      if (i < 0) row += "  ";
-      else if (p.hunter[i] > 0) row += game.letters[0] + (p.hunter[i] > 1 ? p.hunter[i] : " ");
-      else if (p.prey[i] > 0) row += game.letters[1] + (p.prey[i] > 1 ? p.prey[i] : " ");
-      else row += ". ";
+      if (i < 0) row += '  ';
+      else if (p.hunter[i] > 0) row += game.letters[0] + (p.hunter[i] > 1 ? p.hunter[i] : ' ');
+      else if (p.prey[i] > 0) row += game.letters[1] + (p.prey[i] > 1 ? p.prey[i] : ' ');
+      else row += '. ';
     }
     rows.push(row.trimEnd());
   }
-  return rows.join("\n");
+  return rows.join('\n');
 }

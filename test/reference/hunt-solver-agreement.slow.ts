@@ -5,11 +5,12 @@ import { GIANT_STARTS, agreeCatchTheGiant, agreeReduced } from './hunt-solver-ag
 import { REDUCED } from '../support/reduced-games.js';
 
 describe('generic solver = reference solver (slow)', () => {
-  for (const g of GIANT_STARTS) for (const stall of ['1', '2', '4', '5', '6']) {
-    it(`catch-the-giant giant-start=${g} stall-limit=${stall}`, async () => {
-      expect(await agreeCatchTheGiant({ 'giant-start': g, 'stall-limit': stall })).toBeGreaterThan(2000);
-    });
-  }
+  for (const g of GIANT_STARTS)
+    for (const stall of ['1', '2', '4', '5', '6']) {
+      it(`catch-the-giant giant-start=${g} stall-limit=${stall}`, async () => {
+        expect(await agreeCatchTheGiant({ 'giant-start': g, 'stall-limit': stall })).toBeGreaterThan(2000);
+      });
+    }
   for (const c of REDUCED.filter((r) => !r.quick)) {
     it(`${c.id} (${c.start}, capture target ${c.target})`, async () => {
       expect(await agreeReduced(c)).toBeGreaterThan(100_000);

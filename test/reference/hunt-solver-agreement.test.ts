@@ -6,11 +6,12 @@ import { GIANT_STARTS, agreeCatchTheGiant, agreeReduced } from './hunt-solver-ag
 import { REDUCED } from '../support/reduced-games.js';
 
 describe('generic solver = reference solver', () => {
-  for (const g of GIANT_STARTS) for (const stall of ['off', '3']) {
-    it(`catch-the-giant giant-start=${g} stall-limit=${stall}: every reachable position`, async () => {
-      expect(await agreeCatchTheGiant({ 'giant-start': g, 'stall-limit': stall })).toBeGreaterThan(2000);
-    });
-  }
+  for (const g of GIANT_STARTS)
+    for (const stall of ['off', '3']) {
+      it(`catch-the-giant giant-start=${g} stall-limit=${stall}: every reachable position`, async () => {
+        expect(await agreeCatchTheGiant({ 'giant-start': g, 'stall-limit': stall })).toBeGreaterThan(2000);
+      });
+    }
   for (const c of REDUCED.filter((r) => r.quick)) {
     it(`${c.id} (${c.start}, capture target ${c.target}): every reachable position`, async () => {
       expect(await agreeReduced(c)).toBeGreaterThan(10_000);

@@ -15,7 +15,10 @@ export const GIANT_STARTS = ['b2', 'a3', 'b3', 'c3', 'a4', 'b4', 'c4', 'b5'];
 export async function agreeCatchTheGiant(opts: { 'giant-start': string; 'stall-limit': string }): Promise<number> {
   const engine = await HuntSolver.create('catch-the-giant', opts);
   await engine.solve();
-  const refOpts: Options = { 'giant-start': opts['giant-start'], 'stall-limit': opts['stall-limit'] === 'off' ? 'off' : Number(opts['stall-limit']) };
+  const refOpts: Options = {
+    'giant-start': opts['giant-start'],
+    'stall-limit': opts['stall-limit'] === 'off' ? 'off' : Number(opts['stall-limit']),
+  };
   const game = GAMES['catch-the-giant'];
   const ref = solveReference(game, game.startPosition(refOpts), refOpts);
   return compare(engine, ref.values);
@@ -37,7 +40,8 @@ function compare(engine: HuntSolver, values: Map<string, { result: string; plies
   const wrong: string[] = [];
   for (const [text, v] of values) {
     const e = engine.probe(text);
-    if (e === null || e.result !== v.result || e.plies !== v.plies) wrong.push(`${text}: engine ${JSON.stringify(e)}, reference ${JSON.stringify(v)}`);
+    if (e === null || e.result !== v.result || e.plies !== v.plies)
+      wrong.push(`${text}: engine ${JSON.stringify(e)}, reference ${JSON.stringify(v)}`);
   }
   expect(wrong.slice(0, 10)).toEqual([]);
   return values.size;

@@ -7,8 +7,8 @@
 // Method: an explicit graph. Every position reachable from a start is
 // enumerated forwards (breadth first over the reference's legal moves; each
 // position is named by its position text, which is canonical, and found again
-// by a byte code of its counts), then the graph is solved backwards (retrograde analysis with a FIFO queue; a child's value is
-// final when it leaves the queue, and values leave it in order of plies).
+// by a byte code of its counts), then the graph is solved backwards (retrograde analysis with a FIFO queue; a child's
+// value is final when it leaves the queue, and values leave it in order of plies).
 //
 // Values are for the side to move, in plies (half-moves):
 //   - the game is already decided (RULES §3: a capture threshold reached, the
@@ -27,9 +27,9 @@
 // The capture games' test-only option "captures-to-win" (hong-kong.ts) lowers
 // the capture threshold so that reduced material makes small games.
 
-import type { Board, Game, Options, Position } from "./hong-kong.js";
+import type { Board, Game, Options, Position } from './hong-kong.js';
 
-export type HuntResult = "win" | "loss" | "draw";
+export type HuntResult = 'win' | 'loss' | 'draw';
 
 /** The value of a position for the side to move: plies to the end with best play (0 for a draw). */
 export interface Value {
@@ -74,8 +74,8 @@ const DEFAULT_MAX_POSITIONS = 5_000_000;
 // Position text (README.md "Notation").
 
 function stallLimitOn(game: Game, options: Options): boolean {
-  const v = options["stall-limit"] ?? "off";
-  return game.id === "catch-the-giant" && v !== "off";
+  const v = options['stall-limit'] ?? 'off';
+  return game.id === 'catch-the-giant' && v !== 'off';
 }
 
 const ROWS = new WeakMap<Board, number[][]>();
@@ -102,7 +102,7 @@ function countsText(game: Game, counts: { hunter: number; prey: number }): strin
   const parts: string[] = [];
   if (counts.hunter > 0) parts.push(game.letters[0] + String(counts.hunter));
   if (counts.prey > 0) parts.push(game.letters[1] + String(counts.prey));
-  return parts.length > 0 ? parts.join("") : "-";
+  return parts.length > 0 ? parts.join('') : '-';
 }
 
 /**
@@ -125,7 +125,7 @@ export function positionText(game: Game, p: Position, options: Options = {}): st
   const b = game.board;
   const ranks: string[] = [];
   for (const row of rowsOf(b)) {
-    let text = "";
+    let text = '';
     let empties = 0;
     for (const i of row) {
       const h = p.hunter[i];
@@ -139,15 +139,15 @@ export function positionText(game: Game, p: Position, options: Options = {}): st
       if (n > 63) throw new Error(`positionText: a stack of ${n} on ${b.names[i]} (at most 63)`);
       if (empties > 0) text += String(empties);
       empties = 0;
-      text += game.letters[h > 0 ? 0 : 1] + (n > 1 ? `(${n})` : "");
+      text += game.letters[h > 0 ? 0 : 1] + (n > 1 ? `(${n})` : '');
     }
     if (empties > 0) text += String(empties);
     ranks.push(text);
   }
-  const side = game.letters[p.toMove === "hunter" ? 0 : 1];
-  const fields = [ranks.join("/"), side, countsText(game, p.hand), countsText(game, p.captured)];
-  if (stallLimitOn(game, options)) fields.push(p.stall > 0 ? `stall=${p.stall}` : "-");
-  return fields.join(" ");
+  const side = game.letters[p.toMove === 'hunter' ? 0 : 1];
+  const fields = [ranks.join('/'), side, countsText(game, p.hand), countsText(game, p.captured)];
+  if (stallLimitOn(game, options)) fields.push(p.stall > 0 ? `stall=${p.stall}` : '-');
+  return fields.join(' ');
 }
 
 // ---------------------------------------------------------------------------
@@ -261,14 +261,15 @@ export function reachableGraph(game: Game, start: Position, options: Options = {
       c[n + i] = p.prey[i];
       max = Math.max(max, p.hunter[i], p.prey[i]);
     }
-    c[2 * n] = p.toMove === "hunter" ? 0 : 1;
+    c[2 * n] = p.toMove === 'hunter' ? 0 : 1;
     c[2 * n + 1] = p.hand.hunter;
     c[2 * n + 2] = p.hand.prey;
     c[2 * n + 3] = p.captured.hunter;
     c[2 * n + 4] = p.captured.prey;
     c[2 * n + 5] = keepStall ? p.stall : 0;
     max = Math.max(max, p.hand.hunter, p.hand.prey, p.captured.hunter, p.captured.prey, c[2 * n + 5]);
-    if (max > 255) throw new Error(`reachableGraph: a count of ${max} in ${positionText(game, p, options)} (at most 255)`);
+    if (max > 255)
+      throw new Error(`reachableGraph: a count of ${max} in ${positionText(game, p, options)} (at most 255)`);
   };
   // The position of a code (the inverse of `code`).
   const decode = (c: Uint8Array): Position => {
@@ -281,7 +282,7 @@ export function reachableGraph(game: Game, start: Position, options: Options = {
     return {
       hunter,
       prey,
-      toMove: c[2 * n] === 0 ? "hunter" : "prey",
+      toMove: c[2 * n] === 0 ? 'hunter' : 'prey',
       hand: { hunter: c[2 * n + 1], prey: c[2 * n + 2] },
       captured: { hunter: c[2 * n + 3], prey: c[2 * n + 4] },
       stall: c[2 * n + 5],
@@ -294,7 +295,8 @@ export function reachableGraph(game: Game, start: Position, options: Options = {
     code(p);
     let id = table.find();
     if (id < 0) {
-      if (table.count >= maxPositions) throw new Error(`reachableGraph: more than ${maxPositions} positions reachable from ${keys[0]}`);
+      if (table.count >= maxPositions)
+        throw new Error(`reachableGraph: more than ${maxPositions} positions reachable from ${keys[0]}`);
       id = table.add();
       keys.push(positionText(game, p, options));
     }
@@ -308,7 +310,7 @@ export function reachableGraph(game: Game, start: Position, options: Options = {
     if (moves.length === 0) {
       const r = game.result(p, options);
       if (r === null) throw new Error(`reachableGraph: ${keys[i]} has no move and no result`);
-      terminal.push({ result: r.winner === p.toMove ? "win" : "loss", plies: 0 });
+      terminal.push({ result: r.winner === p.toMove ? 'win' : 'loss', plies: 0 });
       continue;
     }
     terminal.push(null);
@@ -357,7 +359,7 @@ export function solveGraph(g: Graph): Value[] {
     unresolved[i] = g.childStart[i + 1] - g.childStart[i];
     const t = g.terminal[i];
     if (t) {
-      result[i] = t.result === "win" ? WIN : LOSS;
+      result[i] = t.result === 'win' ? WIN : LOSS;
       queue[tail++] = i;
     }
   }
@@ -386,7 +388,7 @@ export function solveGraph(g: Graph): Value[] {
     const k = r * 1e9 + d;
     let v = shared.get(k);
     if (!v) {
-      v = Object.freeze({ result: r === WIN ? "win" : r === LOSS ? "loss" : "draw", plies: r === 0 ? 0 : d });
+      v = Object.freeze({ result: r === WIN ? 'win' : r === LOSS ? 'loss' : 'draw', plies: r === 0 ? 0 : d });
       shared.set(k, v);
     }
     return v;
@@ -413,7 +415,8 @@ export function solveReference(game: Game, start: Position, options: Options = {
   let longestWin: { key: string; plies: number } | null = null;
   g.keys.forEach((k, i) => {
     values.set(k, v[i]);
-    if (v[i].result === "win" && (longestWin === null || v[i].plies > longestWin.plies)) longestWin = { key: k, plies: v[i].plies };
+    if (v[i].result === 'win' && (longestWin === null || v[i].plies > longestWin.plies))
+      longestWin = { key: k, plies: v[i].plies };
   });
   return {
     game,
@@ -422,7 +425,7 @@ export function solveReference(game: Game, start: Position, options: Options = {
     positions: g.keys.length,
     values,
     valueOf(p: Position | string): Value {
-      const key = typeof p === "string" ? p : positionText(game, p, options);
+      const key = typeof p === 'string' ? p : positionText(game, p, options);
       const found = values.get(key);
       if (!found) throw new Error(`solveReference: ${key} is not reachable from ${g.keys[0]}`);
       return found;
@@ -444,15 +447,14 @@ export function bestLine(s: Solution, p: Position, maxPlies = 200): string[] {
   let q = p;
   for (let ply = 0; ply < maxPlies; ply++) {
     const v = s.valueOf(q);
-    if (v.result === "draw" || v.plies === 0) break;
-    const want: HuntResult = v.result === "win" ? "loss" : "win";
-    const move = s.game
-      .legalMoves(q, s.options)
-      .find((m) => {
-        const c = s.valueOf(s.game.child(q, m));
-        return c.result === want && c.plies === v.plies - 1;
-      });
-    if (!move) throw new Error(`bestLine: no move keeps ${JSON.stringify(v)} from ${positionText(s.game, q, s.options)}`);
+    if (v.result === 'draw' || v.plies === 0) break;
+    const want: HuntResult = v.result === 'win' ? 'loss' : 'win';
+    const move = s.game.legalMoves(q, s.options).find((m) => {
+      const c = s.valueOf(s.game.child(q, m));
+      return c.result === want && c.plies === v.plies - 1;
+    });
+    if (!move)
+      throw new Error(`bestLine: no move keeps ${JSON.stringify(v)} from ${positionText(s.game, q, s.options)}`);
     line.push(s.game.moveText(move));
     q = s.game.child(q, move);
   }

@@ -39,7 +39,7 @@ export interface RefPosition {
 }
 
 export interface RefOptions {
-  "lion-dog"?: string; // default | "slider" | "leaper"
+  'lion-dog'?: string; // default | "slider" | "leaper"
   promotion?: string; // default | "always"
   conversion?: string | boolean; // default true | "false"
   emperor?: string; // default (seed) | "jawiki" | "free"
@@ -47,36 +47,36 @@ export interface RefOptions {
 }
 
 interface Opts {
-  lionDog: "lion-dog" | "slider" | "leaper";
+  lionDog: 'lion-dog' | 'slider' | 'leaper';
   promotionAlways: boolean;
   conversion: boolean;
-  emperor: "seed" | "jawiki" | "free";
+  emperor: 'seed' | 'jawiki' | 'free';
   rokushu: boolean;
 }
 
 function normalise(o?: RefOptions | Record<string, unknown>): Opts {
   const r = (o ?? {}) as Record<string, unknown>;
   for (const k of Object.keys(r)) {
-    if (!["lion-dog", "promotion", "conversion", "emperor", "pieces", "repetition"].includes(k)) {
+    if (!['lion-dog', 'promotion', 'conversion', 'emperor', 'pieces', 'repetition'].includes(k)) {
       throw new Error(`unknown option ${k}`);
     }
   }
-  const ld = String(r["lion-dog"] ?? "lion-dog");
-  if (!["lion-dog", "default", "slider", "leaper"].includes(ld)) throw new Error(`bad lion-dog=${ld}`);
-  const pr = String(r["promotion"] ?? "default");
-  if (!["default", "optional", "always"].includes(pr)) throw new Error(`bad promotion=${pr}`);
-  const cv = String(r["conversion"] ?? "true");
-  if (!["true", "false"].includes(cv)) throw new Error(`bad conversion=${cv}`);
-  const em = String(r["emperor"] ?? "seed");
-  if (!["seed", "default", "jawiki", "free"].includes(em)) throw new Error(`bad emperor=${em}`);
-  const pc = String(r["pieces"] ?? "default");
-  if (!["default", "rokushu"].includes(pc)) throw new Error(`bad pieces=${pc}`);
+  const ld = String(r['lion-dog'] ?? 'lion-dog');
+  if (!['lion-dog', 'default', 'slider', 'leaper'].includes(ld)) throw new Error(`bad lion-dog=${ld}`);
+  const pr = String(r.promotion ?? 'default');
+  if (!['default', 'optional', 'always'].includes(pr)) throw new Error(`bad promotion=${pr}`);
+  const cv = String(r.conversion ?? 'true');
+  if (!['true', 'false'].includes(cv)) throw new Error(`bad conversion=${cv}`);
+  const em = String(r.emperor ?? 'seed');
+  if (!['seed', 'default', 'jawiki', 'free'].includes(em)) throw new Error(`bad emperor=${em}`);
+  const pc = String(r.pieces ?? 'default');
+  if (!['default', 'rokushu'].includes(pc)) throw new Error(`bad pieces=${pc}`);
   return {
-    lionDog: ld === "slider" ? "slider" : ld === "leaper" ? "leaper" : "lion-dog",
-    promotionAlways: pr === "always",
-    conversion: cv === "true",
-    emperor: em === "jawiki" ? "jawiki" : em === "free" ? "free" : "seed",
-    rokushu: pc === "rokushu",
+    lionDog: ld === 'slider' ? 'slider' : ld === 'leaper' ? 'leaper' : 'lion-dog',
+    promotionAlways: pr === 'always',
+    conversion: cv === 'true',
+    emperor: em === 'jawiki' ? 'jawiki' : em === 'free' ? 'free' : 'seed',
+    rokushu: pc === 'rokushu',
   };
 }
 
@@ -84,7 +84,7 @@ function normalise(o?: RefOptions | Record<string, unknown>): Opts {
 // Squares
 
 export function sqName(s: number): string {
-  return "abcdefghijklmnopqrs"[s % N] + String(Math.floor(s / N) + 1);
+  return 'abcdefghijklmnopqrs'[s % N] + String(Math.floor(s / N) + 1);
 }
 
 export function sqIndex(name: string): number {
@@ -113,30 +113,50 @@ function sq(f: number, r: number): number {
 
 type Dir = readonly [number, number];
 const D: Record<string, Dir> = {
-  F: [0, 1], B: [0, -1], L: [-1, 0], R: [1, 0],
-  FL: [-1, 1], FR: [1, 1], BL: [-1, -1], BR: [1, -1],
+  F: [0, 1],
+  B: [0, -1],
+  L: [-1, 0],
+  R: [1, 0],
+  FL: [-1, 1],
+  FR: [1, 1],
+  BL: [-1, -1],
+  BR: [1, -1],
 };
 const INF = 99;
 
 type Comp =
-  | { t: "range"; dirs: Dir[]; n: number } // step (n=1), k-range, slide (INF)
-  | { t: "jump"; offs: Dir[] }
-  | { t: "lion" }
-  | { t: "dog" }
-  | { t: "hook"; diag: boolean }
-  | { t: "emperor" };
+  | { t: 'range'; dirs: Dir[]; n: number } // step (n=1), k-range, slide (INF)
+  | { t: 'jump'; offs: Dir[] }
+  | { t: 'lion' }
+  | { t: 'dog' }
+  | { t: 'hook'; diag: boolean }
+  | { t: 'emperor' };
 
 function dirs(spec: string): Dir[] {
   const out: Dir[] = [];
   for (const w of spec.split(/\s+/).filter((x) => x)) {
     switch (w) {
-      case "orth": out.push(D.F, D.B, D.L, D.R); break;
-      case "diag": out.push(D.FL, D.FR, D.BL, D.BR); break;
-      case "all": out.push(D.F, D.B, D.L, D.R, D.FL, D.FR, D.BL, D.BR); break;
-      case "vert": out.push(D.F, D.B); break;
-      case "side": out.push(D.L, D.R); break;
-      case "dfwd": out.push(D.FL, D.FR); break;
-      case "dback": out.push(D.BL, D.BR); break;
+      case 'orth':
+        out.push(D.F, D.B, D.L, D.R);
+        break;
+      case 'diag':
+        out.push(D.FL, D.FR, D.BL, D.BR);
+        break;
+      case 'all':
+        out.push(D.F, D.B, D.L, D.R, D.FL, D.FR, D.BL, D.BR);
+        break;
+      case 'vert':
+        out.push(D.F, D.B);
+        break;
+      case 'side':
+        out.push(D.L, D.R);
+        break;
+      case 'dfwd':
+        out.push(D.FL, D.FR);
+        break;
+      case 'dback':
+        out.push(D.BL, D.BR);
+        break;
       default:
         if (!(w in D)) throw new Error(`bad dir ${w}`);
         out.push(D[w]);
@@ -144,101 +164,149 @@ function dirs(spec: string): Dir[] {
   }
   return out;
 }
-const step = (s: string): Comp => ({ t: "range", dirs: dirs(s), n: 1 });
-const rng = (n: number, s: string): Comp => ({ t: "range", dirs: dirs(s), n });
-const slide = (s: string): Comp => ({ t: "range", dirs: dirs(s), n: INF });
-const jump = (...offs: Dir[]): Comp => ({ t: "jump", offs });
-const LION: Comp = { t: "lion" };
-const DOG: Comp = { t: "dog" };
+const step = (s: string): Comp => ({ t: 'range', dirs: dirs(s), n: 1 });
+const rng = (n: number, s: string): Comp => ({ t: 'range', dirs: dirs(s), n });
+const slide = (s: string): Comp => ({ t: 'range', dirs: dirs(s), n: INF });
+const jump = (...offs: Dir[]): Comp => ({ t: 'jump', offs });
+const LION: Comp = { t: 'lion' };
+const DOG: Comp = { t: 'dog' };
 
-const GOLD: Comp[] = [step("orth dfwd")];
+const GOLD: Comp[] = [step('orth dfwd')];
 
 /** Default piece table: key = code, "+code" for the promoted form. */
 const BASE: Record<string, Comp[]> = {
-  K: [step("all")], "+K": [{ t: "emperor" }],
-  DE: [step("F L R diag")], "+DE": [step("all")],
-  G: [step("orth dfwd")], "+G": [slide("orth dfwd")],
-  S: [step("diag F")], "+S": [slide("diag F")],
-  C: [step("vert dfwd")], "+C": [slide("vert dfwd")],
-  I: [step("F dfwd")], "+I": [slide("F dfwd")],
-  T: [step("dfwd B")], "+T": [slide("dfwd B")],
-  ST: [step("dfwd")], "+ST": [slide("dfwd")],
-  E: [step("vert")], "+E": [slide("vert")],
-  GB: [step("vert")], "+GB": [slide("vert")],
-  BT: [step("diag side B")], "+BT": [slide("diag side B")],
-  FL: [step("diag vert")], "+FL": [slide("diag vert")],
-  CS: [step("vert dback")], "+CS": [slide("vert dback")],
-  CC: [step("side dfwd B")], "+CC": [slide("side dfwd B")],
-  CT: [step("diag")], "+CT": [slide("diag")],
-  OM: [step("diag B")], "+OM": [slide("diag B"), step("F")],
-  RD: [step("orth dback")], "+RD": [slide("F dfwd"), step("B dback")],
-  OR: [rng(2, "dfwd B")], "+OR": [slide("F dback")],
-  AB: [step("orth")], "+AB": [slide("diag side")],
-  BB: [step("diag"), slide("B")], "+BB": [slide("diag side"), jump([-2, 2], [2, 2])],
-  EW: [step("side F dfwd")], "+EW": [slide("diag vert"), rng(5, "side")],
-  KR: [step("diag"), jump([0, 2], [0, -2], [2, 0], [-2, 0])],
-  "+KR": [rng(2, "vert"), rng(3, "diag"), slide("side")],
-  PH: [step("orth"), jump([2, 2], [2, -2], [-2, 2], [-2, -2])],
-  "+PH": [rng(2, "side"), rng(3, "diag"), slide("vert")],
-  LN: [LION], "+LN": [LION, DOG],
-  DS: [step("dfwd R BL")], "+DS": [slide("all"), LION],
-  DV: [step("dfwd L BR")], "+DV": [slide("all"), DOG],
-  P: [step("F")],
-  L: [slide("F")],
-  RC: [slide("vert")],
+  K: [step('all')],
+  '+K': [{ t: 'emperor' }],
+  DE: [step('F L R diag')],
+  '+DE': [step('all')],
+  G: [step('orth dfwd')],
+  '+G': [slide('orth dfwd')],
+  S: [step('diag F')],
+  '+S': [slide('diag F')],
+  C: [step('vert dfwd')],
+  '+C': [slide('vert dfwd')],
+  I: [step('F dfwd')],
+  '+I': [slide('F dfwd')],
+  T: [step('dfwd B')],
+  '+T': [slide('dfwd B')],
+  ST: [step('dfwd')],
+  '+ST': [slide('dfwd')],
+  E: [step('vert')],
+  '+E': [slide('vert')],
+  GB: [step('vert')],
+  '+GB': [slide('vert')],
+  BT: [step('diag side B')],
+  '+BT': [slide('diag side B')],
+  FL: [step('diag vert')],
+  '+FL': [slide('diag vert')],
+  CS: [step('vert dback')],
+  '+CS': [slide('vert dback')],
+  CC: [step('side dfwd B')],
+  '+CC': [slide('side dfwd B')],
+  CT: [step('diag')],
+  '+CT': [slide('diag')],
+  OM: [step('diag B')],
+  '+OM': [slide('diag B'), step('F')],
+  RD: [step('orth dback')],
+  '+RD': [slide('F dfwd'), step('B dback')],
+  OR: [rng(2, 'dfwd B')],
+  '+OR': [slide('F dback')],
+  AB: [step('orth')],
+  '+AB': [slide('diag side')],
+  BB: [step('diag'), slide('B')],
+  '+BB': [slide('diag side'), jump([-2, 2], [2, 2])],
+  EW: [step('side F dfwd')],
+  '+EW': [slide('diag vert'), rng(5, 'side')],
+  KR: [step('diag'), jump([0, 2], [0, -2], [2, 0], [-2, 0])],
+  '+KR': [rng(2, 'vert'), rng(3, 'diag'), slide('side')],
+  PH: [step('orth'), jump([2, 2], [2, -2], [-2, 2], [-2, -2])],
+  '+PH': [rng(2, 'side'), rng(3, 'diag'), slide('vert')],
+  LN: [LION],
+  '+LN': [LION, DOG],
+  DS: [step('dfwd R BL')],
+  '+DS': [slide('all'), LION],
+  DV: [step('dfwd L BR')],
+  '+DV': [slide('all'), DOG],
+  P: [step('F')],
+  L: [slide('F')],
+  RC: [slide('vert')],
   N: [jump([-1, 2], [1, 2])],
-  D: [step("orth"), jump([0, 2], [0, -2])],
-  FD: [rng(2, "diag")],
-  VO: [rng(2, "orth")],
-  W: [rng(3, "diag"), step("side")],
-  GG: [rng(3, "orth"), step("dfwd")],
-  BD: [rng(3, "dfwd"), step("side B")],
-  SD: [rng(5, "orth"), rng(2, "diag")],
+  D: [step('orth'), jump([0, 2], [0, -2])],
+  FD: [rng(2, 'diag')],
+  VO: [rng(2, 'orth')],
+  W: [rng(3, 'diag'), step('side')],
+  GG: [rng(3, 'orth'), step('dfwd')],
+  BD: [rng(3, 'dfwd'), step('side B')],
+  SD: [rng(5, 'orth'), rng(2, 'diag')],
   LD: [DOG],
-  SF: [slide("side"), step("diag")],
-  SM: [slide("side"), step("vert")],
-  VM: [slide("vert"), step("side")],
-  RT: [slide("F FR BL"), step("B")],
-  LT: [slide("F FL BR"), step("B")],
-  B: [slide("diag")],
-  R: [slide("orth")],
-  CP: [{ t: "hook", diag: true }],
-  HM: [{ t: "hook", diag: false }],
-  DH: [slide("diag"), step("orth")],
-  DK: [slide("orth"), step("diag")],
-  FK: [slide("all")],
+  SF: [slide('side'), step('diag')],
+  SM: [slide('side'), step('vert')],
+  VM: [slide('vert'), step('side')],
+  RT: [slide('F FR BL'), step('B')],
+  LT: [slide('F FL BR'), step('B')],
+  B: [slide('diag')],
+  R: [slide('orth')],
+  CP: [{ t: 'hook', diag: true }],
+  HM: [{ t: 'hook', diag: false }],
+  DH: [slide('diag'), step('orth')],
+  DK: [slide('orth'), step('diag')],
+  FK: [slide('all')],
 };
 export const GOLD_COLUMN = [
-  "P", "L", "RC", "N", "D", "FD", "VO", "W", "GG", "BD", "SD", "LD",
-  "SF", "SM", "VM", "RT", "LT", "B", "R", "CP", "HM",
+  'P',
+  'L',
+  'RC',
+  'N',
+  'D',
+  'FD',
+  'VO',
+  'W',
+  'GG',
+  'BD',
+  'SD',
+  'LD',
+  'SF',
+  'SM',
+  'VM',
+  'RT',
+  'LT',
+  'B',
+  'R',
+  'CP',
+  'HM',
 ];
-for (const c of GOLD_COLUMN) BASE["+" + c] = GOLD;
+for (const c of GOLD_COLUMN) BASE['+' + c] = GOLD;
 
 /** pieces=rokushu: the changed entries only. */
 const ROKUSHU: Record<string, Comp[]> = {
-  W: [rng(3, "diag"), step("orth")],
-  GG: [rng(3, "orth"), step("diag")],
-  SD: [rng(2, "diag")],
-  SF: [slide("side"), step("dfwd")],
-  RT: [slide("FL BR"), step("R")],
-  LT: [slide("FR BL"), step("L")],
-  CS: [step("F dback")], "+CS": [slide("F dback")],
-  CC: [step("diag B")], "+CC": [slide("diag B")],
-  OM: [step("diag F")], "+OM": [slide("diag")],
-  RD: [step("diag F")], "+RD": [slide("side F"), step("B dback")],
-  "+AB": [slide("F dfwd")],
-  BB: [step("all")], "+BB": [slide("diag side")],
-  "+EW": [slide("side dfwd B")],
-  DS: [step("orth FR BR")],
-  DV: [step("orth FL BL")],
+  W: [rng(3, 'diag'), step('orth')],
+  GG: [rng(3, 'orth'), step('diag')],
+  SD: [rng(2, 'diag')],
+  SF: [slide('side'), step('dfwd')],
+  RT: [slide('FL BR'), step('R')],
+  LT: [slide('FR BL'), step('L')],
+  CS: [step('F dback')],
+  '+CS': [slide('F dback')],
+  CC: [step('diag B')],
+  '+CC': [slide('diag B')],
+  OM: [step('diag F')],
+  '+OM': [slide('diag')],
+  RD: [step('diag F')],
+  '+RD': [slide('side F'), step('B dback')],
+  '+AB': [slide('F dfwd')],
+  BB: [step('all')],
+  '+BB': [slide('diag side')],
+  '+EW': [slide('side dfwd B')],
+  DS: [step('orth FR BR')],
+  DV: [step('orth FL BL')],
 };
 
 /** Codes without a promoted form. */
-const NO_PROMOTION = new Set(["DH", "DK", "FK"]);
-export const CODES = Object.keys(BASE).filter((k) => !k.startsWith("+"));
+const NO_PROMOTION = new Set(['DH', 'DK', 'FK']);
+export const CODES = Object.keys(BASE).filter((k) => !k.startsWith('+'));
 
 function keyOf(p: Piece): string {
-  return (p.promoted ? "+" : "") + p.code;
+  return (p.promoted ? '+' : '') + p.code;
 }
 function compsOf(p: Piece, o: Opts): Comp[] {
   const k = keyOf(p);
@@ -248,14 +316,14 @@ function compsOf(p: Piece, o: Opts): Comp[] {
   return c;
 }
 function isRoyal(p: Piece): boolean {
-  return (p.code === "K") || (p.code === "DE" && p.promoted);
+  return p.code === 'K' || (p.code === 'DE' && p.promoted);
 }
 function isEmperor(p: Piece): boolean {
-  return p.code === "K" && p.promoted;
+  return p.code === 'K' && p.promoted;
 }
 /** the four pieces with the three-way choice on conversion */
 function hasRoyalChoice(p: Piece): boolean {
-  return p.code === "K" || p.code === "DE";
+  return p.code === 'K' || p.code === 'DE';
 }
 function canPromote(p: Piece): boolean {
   return !p.promoted && !NO_PROMOTION.has(p.code);
@@ -272,15 +340,15 @@ function samePiece(a: Piece, b: Piece): boolean {
 
 export function pieceText(p: Piece): string {
   const c = p.code.length === 1 ? p.code : `(${p.code})`;
-  return (p.promoted ? "+" : "") + (p.color === 0 ? c : c.toLowerCase());
+  return (p.promoted ? '+' : '') + (p.color === 0 ? c : c.toLowerCase());
 }
 
 export function parsePosition(text: string): RefPosition {
   const parts = text.trim().split(/\s+/);
   if (parts.length !== 2) throw new Error(`position needs "<board> <side>": ${text}`);
   const [boardText, sideText] = parts;
-  if (sideText !== "b" && sideText !== "w") throw new Error(`bad side ${sideText}`);
-  const ranks = boardText.split("/");
+  if (sideText !== 'b' && sideText !== 'w') throw new Error(`bad side ${sideText}`);
+  const ranks = boardText.split('/');
   if (ranks.length !== N) throw new Error(`need 19 ranks, got ${ranks.length}`);
   const board: (Piece | null)[] = new Array(SQUARES).fill(null);
   ranks.forEach((rt, i) => {
@@ -295,7 +363,7 @@ export function parsePosition(text: string): RefPosition {
         let k = j;
         while (k < rt.length && /[0-9]/.test(rt[k])) k++;
         const n = Number(rt.slice(j, k));
-        if (n < 1 || n > N || rt[j] === "0") throw new Error(`bad empty count in rank ${r + 1}`);
+        if (n < 1 || n > N || rt[j] === '0') throw new Error(`bad empty count in rank ${r + 1}`);
         f += n;
         j = k;
         lastWasCount = true;
@@ -303,19 +371,19 @@ export function parsePosition(text: string): RefPosition {
       }
       lastWasCount = false;
       let promoted = false;
-      if (ch === "+") {
+      if (ch === '+') {
         promoted = true;
         j++;
       }
       let code: string;
-      if (rt[j] === "(") {
-        const e = rt.indexOf(")", j);
+      if (rt[j] === '(') {
+        const e = rt.indexOf(')', j);
         if (e < 0) throw new Error(`unclosed ( in rank ${r + 1}`);
         code = rt.slice(j + 1, e);
         if (code.length < 2) throw new Error(`single-letter code in parentheses: ${code}`);
         j = e + 1;
       } else {
-        code = rt[j] ?? "";
+        code = rt[j] ?? '';
         j++;
       }
       if (!/^([A-Z]+|[a-z]+)$/.test(code)) throw new Error(`bad piece code "${code}"`);
@@ -329,13 +397,13 @@ export function parsePosition(text: string): RefPosition {
     }
     if (f !== N) throw new Error(`rank ${r + 1} covers ${f} files`);
   });
-  return { board, side: sideText === "b" ? 0 : 1 };
+  return { board, side: sideText === 'b' ? 0 : 1 };
 }
 
 export function formatPosition(pos: RefPosition): string {
   const rows: string[] = [];
   for (let r = N - 1; r >= 0; r--) {
-    let s = "";
+    let s = '';
     let run = 0;
     for (let f = 0; f < N; f++) {
       const p = pos.board[r * N + f];
@@ -350,18 +418,18 @@ export function formatPosition(pos: RefPosition): string {
     if (run) s += String(run);
     rows.push(s);
   }
-  return `${rows.join("/")} ${pos.side === 0 ? "b" : "w"}`;
+  return `${rows.join('/')} ${pos.side === 0 ? 'b' : 'w'}`;
 }
 
 /** Black's seven ranks from the rules' diagram, rank 1 first. */
 const SETUP: string[][] = [
-  "L E ST T I C S G DV K DS G S C I T ST E L".split(" "),
-  "RC . CT . CC . CS FL BT DE BT FL RD . OM . CT . RC".split(" "),
-  ". OR . AB . BB . EW KR LN PH EW . BB . AB . OR .".split(" "),
-  "D . N . VO . FD BD W LD GG SD FD . VO . N . D".split(" "),
-  "R LT SM SF VM B DH DK CP FK HM DK DH B VM SF SM RT R".split(" "),
-  "P P P P P P P P P P P P P P P P P P P".split(" "),
-  ". . . . . GB . . . . . . . GB . . . . .".split(" "),
+  'L E ST T I C S G DV K DS G S C I T ST E L'.split(' '),
+  'RC . CT . CC . CS FL BT DE BT FL RD . OM . CT . RC'.split(' '),
+  '. OR . AB . BB . EW KR LN PH EW . BB . AB . OR .'.split(' '),
+  'D . N . VO . FD BD W LD GG SD FD . VO . N . D'.split(' '),
+  'R LT SM SF VM B DH DK CP FK HM DK DH B VM SF SM RT R'.split(' '),
+  'P P P P P P P P P P P P P P P P P P P'.split(' '),
+  '. . . . . GB . . . . . . . GB . . . . .'.split(' '),
 ];
 
 export function startPosition(): RefPosition {
@@ -369,7 +437,7 @@ export function startPosition(): RefPosition {
   SETUP.forEach((row, r) => {
     if (row.length !== N) throw new Error(`setup rank ${r + 1} has ${row.length} cells`);
     row.forEach((c, f) => {
-      if (c === ".") return;
+      if (c === '.') return;
       board[r * N + f] = mk(c, false, 0);
       board[(N - 1 - r) * N + (N - 1 - f)] = mk(c, false, 1);
     });
@@ -429,29 +497,29 @@ function rawMoves(pos: RefPosition, from: number, o: Opts, comps: Comp[]): Raw[]
   };
   for (const comp of comps) {
     switch (comp.t) {
-      case "range":
+      case 'range':
         for (const d of comp.dirs) ranging(d, comp.n);
         break;
-      case "jump":
+      case 'jump':
         for (const d of comp.offs) jumpTo(at(d[0], d[1]));
         break;
-      case "lion":
+      case 'lion':
         lionMoves(pos, from, c, out);
         break;
-      case "dog":
-        if (o.lionDog === "slider") {
-          for (const d of dirs("all")) ranging(d, 3);
-        } else if (o.lionDog === "leaper") {
-          for (const d of dirs("all")) for (let k = 1; k <= 3; k++) jumpTo(at(d[0] * k, d[1] * k));
+      case 'dog':
+        if (o.lionDog === 'slider') {
+          for (const d of dirs('all')) ranging(d, 3);
+        } else if (o.lionDog === 'leaper') {
+          for (const d of dirs('all')) for (let k = 1; k <= 3; k++) jumpTo(at(d[0] * k, d[1] * k));
         } else {
           dogMoves(pos, from, c, out);
         }
         break;
-      case "hook":
+      case 'hook':
         hookMoves(pos, from, c, comp.diag, out);
         break;
-      case "emperor":
-        throw new Error("emperor handled separately");
+      case 'emperor':
+        throw new Error('emperor handled separately');
     }
   }
   return out;
@@ -486,7 +554,8 @@ function lionMoves(pos: RefPosition, from: number, c: Color, out: Raw[]): void {
           if (ef === 0 && er === 0) continue;
           const b = sq(fileOf(a) + ef, rankOf(a) + er);
           if (b < 0) continue;
-          if (b === from) out.push({ to: from, caps: [a] }); // igui
+          if (b === from)
+            out.push({ to: from, caps: [a] }); // igui
           else if (isEmpty(pos, b)) out.push({ to: b, caps: [a] });
           else if (isEnemy(pos, b, c)) out.push({ to: b, caps: [a, b] });
         }
@@ -510,7 +579,7 @@ function dogMoves(pos: RefPosition, from: number, c: Color, out: Raw[]): void {
   const f0 = fileOf(from);
   const r0 = rankOf(from);
   const sgn = c === 0 ? 1 : -1;
-  for (const d of dirs("all")) {
+  for (const d of dirs('all')) {
     const line = [0, 1, 2, 3].map((k) => (k === 0 ? from : sq(f0 + sgn * d[0] * k, r0 + sgn * d[1] * k)));
     const walk = (stops: number[], used: number, caps: number[]) => {
       const cur = stops[stops.length - 1];
@@ -548,7 +617,7 @@ function dogMoves(pos: RefPosition, from: number, c: Color, out: Raw[]): void {
 
 /** Hook move: leg 1 along a direction, optional 90-degree turn on an empty square of leg 1. */
 function hookMoves(pos: RefPosition, from: number, c: Color, diag: boolean, out: Raw[]): void {
-  const ds: Dir[] = diag ? dirs("diag") : dirs("orth");
+  const ds: Dir[] = diag ? dirs('diag') : dirs('orth');
   const f0 = fileOf(from);
   const r0 = rankOf(from);
   for (const d of ds) {
@@ -561,7 +630,10 @@ function hookMoves(pos: RefPosition, from: number, c: Color, diag: boolean, out:
       }
       if (!isEmpty(pos, t)) break;
       out.push({ to: t, caps: [] });
-      for (const p of [[d[1], -d[0]], [-d[1], d[0]]] as Dir[]) {
+      for (const p of [
+        [d[1], -d[0]],
+        [-d[1], d[0]],
+      ] as Dir[]) {
         for (let j = 1; ; j++) {
           const u = sq(fileOf(t) + p[0] * j, rankOf(t) + p[1] * j);
           if (u < 0) break;
@@ -586,44 +658,44 @@ interface Result {
 }
 
 function results(me: Piece, captured: Piece[], o: Opts): Result[] {
-  if (captured.length === 0) return [{ piece: me, suffix: "" }];
-  const capDV = o.conversion && captured.some((p) => p.code === "DV");
-  const capDS = o.conversion && captured.some((p) => p.code === "DS");
-  const teaching = mk("DV", true, me.color);
-  const buddhist = mk("DS", true, me.color);
+  if (captured.length === 0) return [{ piece: me, suffix: '' }];
+  const capDV = o.conversion && captured.some((p) => p.code === 'DV');
+  const capDS = o.conversion && captured.some((p) => p.code === 'DS');
+  const teaching = mk('DV', true, me.color);
+  const buddhist = mk('DS', true, me.color);
   if (capDV || capDS) {
     const out: Result[] = [];
     if (hasRoyalChoice(me)) {
-      out.push({ piece: me, suffix: "" });
-      if (canPromote(me)) out.push({ piece: mk(me.code, true, me.color), suffix: "+" });
-      if (capDV) out.push({ piece: teaching, suffix: "=T" });
-      if (capDS) out.push({ piece: buddhist, suffix: "=B" });
+      out.push({ piece: me, suffix: '' });
+      if (canPromote(me)) out.push({ piece: mk(me.code, true, me.color), suffix: '+' });
+      if (capDV) out.push({ piece: teaching, suffix: '=T' });
+      if (capDS) out.push({ piece: buddhist, suffix: '=B' });
       return out;
     }
     const both = capDV && capDS;
     const conv = (t: Piece, s: string): Result => ({
       piece: t,
-      suffix: both ? s : samePiece(t, me) ? "" : "+",
+      suffix: both ? s : samePiece(t, me) ? '' : '+',
     });
-    if (capDV) out.push(conv(teaching, "=T"));
-    if (capDS) out.push(conv(buddhist, "=B"));
+    if (capDV) out.push(conv(teaching, '=T'));
+    if (capDS) out.push(conv(buddhist, '=B'));
     return out;
   }
-  if (!canPromote(me)) return [{ piece: me, suffix: "" }];
-  const promotedForm: Result = { piece: mk(me.code, true, me.color), suffix: "+" };
+  if (!canPromote(me)) return [{ piece: me, suffix: '' }];
+  const promotedForm: Result = { piece: mk(me.code, true, me.color), suffix: '+' };
   if (o.promotionAlways || captured.some((p) => p.promoted)) return [promotedForm];
-  return [{ piece: me, suffix: "" }, promotedForm];
+  return [{ piece: me, suffix: '' }, promotedForm];
 }
 
 function moveText(from: number, to: number, caps: number[], suffix: string): string {
   let s = sqName(from);
-  for (const x of caps) if (x !== to) s += "x" + sqName(x);
-  s += (caps.includes(to) ? "x" : "-") + sqName(to);
+  for (const x of caps) if (x !== to) s += 'x' + sqName(x);
+  s += (caps.includes(to) ? 'x' : '-') + sqName(to);
   return s + suffix;
 }
 
 function identity(from: number, to: number, caps: number[], result: Piece): string {
-  return `${from}>${to}|${[...caps].sort((a, b) => a - b).join(",")}|${keyOf(result)}`;
+  return `${from}>${to}|${[...caps].sort((a, b) => a - b).join(',')}|${keyOf(result)}`;
 }
 
 function applyMove(pos: RefPosition, m: { from: number; to: number; caps: number[]; result: Piece }): RefPosition {
@@ -656,7 +728,12 @@ function capturable(pos: RefPosition, target: number, by: Color, o: Opts): boole
 }
 
 /** Emperor moves (all results), filtered by the chosen Emperor rule. */
-function emperorMoves(pos: RefPosition, from: number, o: Opts, add: (to: number, caps: number[], r: Result) => void): void {
+function emperorMoves(
+  pos: RefPosition,
+  from: number,
+  o: Opts,
+  add: (to: number, caps: number[], r: Result) => void,
+): void {
   const me = pos.board[from]!;
   const c = me.color;
   const enemyColor: Color = c === 0 ? 1 : 0;
@@ -670,17 +747,17 @@ function emperorMoves(pos: RefPosition, from: number, o: Opts, add: (to: number,
     // protection do not depend on which piece the Emperor ends as
     const after = applyMove(pos, { from, to: t, caps, result: me });
     let ok: boolean;
-    if (o.emperor === "seed") {
+    if (o.emperor === 'seed') {
       ok = !capturable(after, t, enemyColor, o);
       if (ok && hasEmperor(after, enemyColor)) {
         // protected: could an own piece (not an Emperor) capture on t if an enemy stood there?
         const probe = { board: after.board.slice(), side: after.side };
-        probe.board[t] = mk("P", false, enemyColor);
+        probe.board[t] = mk('P', false, enemyColor);
         ok = capturable(probe, t, c, o);
       }
     } else if (!target) {
       ok = true;
-    } else if (o.emperor === "jawiki" || isRoyal(target)) {
+    } else if (o.emperor === 'jawiki' || isRoyal(target)) {
       ok = !capturable(after, t, enemyColor, o);
     } else {
       ok = true; // free: any non-royal enemy
@@ -744,7 +821,8 @@ export function perft(pos: RefPosition, depth: number, options?: RefOptions): nu
 
 export function divide(pos: RefPosition, depth: number, options?: RefOptions): Map<string, number> {
   const out = new Map<string, number>();
-  for (const m of generate(pos, options)) out.set(m.text, depth <= 1 ? 1 : perft(applyMove(pos, m), depth - 1, options));
+  for (const m of generate(pos, options))
+    out.set(m.text, depth <= 1 ? 1 : perft(applyMove(pos, m), depth - 1, options));
   return out;
 }
 
@@ -752,7 +830,7 @@ export function divide(pos: RefPosition, depth: number, options?: RefOptions): M
  * Build a position from a map square -> piece text (the position notation's
  * piece tokens: "LN", "+(DV)" or "+(dv)", "p", "+k" ...). Test convenience.
  */
-export function positionFromPieces(pieces: Record<string, string>, side: "b" | "w"): RefPosition {
+export function positionFromPieces(pieces: Record<string, string>, side: 'b' | 'w'): RefPosition {
   const board: (Piece | null)[] = new Array(SQUARES).fill(null);
   for (const [name, tok] of Object.entries(pieces)) {
     const s = sqIndex(name);
@@ -763,8 +841,8 @@ export function positionFromPieces(pieces: Record<string, string>, side: "b" | "
     const up = code.toUpperCase();
     if (!(up in BASE)) throw new Error(`unknown piece ${up}`);
     if (code !== up && code !== code.toLowerCase()) throw new Error(`mixed case ${tok}`);
-    board[s] = mk(up, m[1] === "+", code === up ? 0 : 1);
+    board[s] = mk(up, m[1] === '+', code === up ? 0 : 1);
   }
-  const pos: RefPosition = { board, side: side === "b" ? 0 : 1 };
+  const pos: RefPosition = { board, side: side === 'b' ? 0 : 1 };
   return parsePosition(formatPosition(pos)); // validates the round trip
 }

@@ -32,7 +32,13 @@ import { Game, getVariant } from '../../src/index.js';
 // ---------------------------------------------------------------------------------------------------
 // The one table of piece letters, [prey side, hunter side] (the lead fixes letters here, in one place).
 
-type VariantId = 'tibetan-1' | 'tibetan-2' | 'catch-the-giant' | 'surround-the-tiger' | 'double-tiger' | 'shepherds-and-wolves';
+type VariantId =
+  | 'tibetan-1'
+  | 'tibetan-2'
+  | 'catch-the-giant'
+  | 'surround-the-tiger'
+  | 'double-tiger'
+  | 'shepherds-and-wolves';
 const LETTERS: Record<VariantId, readonly [string, string]> = {
   'tibetan-1': ['G', 'T'],
   'tibetan-2': ['G', 'T'],
@@ -43,7 +49,10 @@ const LETTERS: Record<VariantId, readonly [string, string]> = {
 };
 
 type Options = Record<string, string | number>;
-interface Expected { winner: 'prey' | 'hunters' | 'draw'; reason: 'captures' | 'no-moves' | 'escape' | 'stall-limit' | 'repetition' }
+interface Expected {
+  winner: 'prey' | 'hunters' | 'draw';
+  reason: 'captures' | 'no-moves' | 'escape' | 'stall-limit' | 'repetition';
+}
 const HUNTERS_CAPTURES: Expected = { winner: 'hunters', reason: 'captures' };
 const HUNTERS_NO_MOVES: Expected = { winner: 'hunters', reason: 'no-moves' };
 const PREY_NO_MOVES: Expected = { winner: 'prey', reason: 'no-moves' };
@@ -92,7 +101,12 @@ type Layout = string[][];
 
 function layoutOf(points: Array<{ name: string; x: number; y: number }>): Layout {
   const ys = [...new Set(points.map((p) => p.y))].sort((a, b) => b - a);
-  return ys.map((y) => points.filter((p) => p.y === y).sort((a, b) => a.x - b.x).map((p) => p.name));
+  return ys.map((y) =>
+    points
+      .filter((p) => p.y === y)
+      .sort((a, b) => a.x - b.x)
+      .map((p) => p.name),
+  );
 }
 
 function parsePlain(layout: Layout, letters: readonly [string, string], text: string): Plain {
@@ -118,7 +132,8 @@ function parsePlain(layout: Layout, letters: readonly [string, string], text: st
         k++;
       }
     }
-    if (used !== r.length || k !== names.length) throw new Error(`test position "${text}": rank "${r}" has ${names.length} points`);
+    if (used !== r.length || k !== names.length)
+      throw new Error(`test position "${text}": rank "${r}" has ${names.length} points`);
   });
   const counts = (f: string): [number, number] => {
     const out: [number, number] = [0, 0];
@@ -138,7 +153,12 @@ function parsePlain(layout: Layout, letters: readonly [string, string], text: st
   return { cells, side: letters.indexOf(side) as 0 | 1, hand: counts(hand), captured: counts(captured), last, stall };
 }
 
-function formatPlain(layout: Layout, letters: readonly [string, string], p: Plain, extraKind: 'none' | 'last' | 'stall'): string {
+function formatPlain(
+  layout: Layout,
+  letters: readonly [string, string],
+  p: Plain,
+  extraKind: 'none' | 'last' | 'stall',
+): string {
   const ranks = layout.map((names) => {
     let out = '';
     let run = 0;
@@ -156,7 +176,11 @@ function formatPlain(layout: Layout, letters: readonly [string, string], p: Plai
     return out;
   });
   // hunter side first (spec §3 example W1S15), zero counts left out
-  const counts = (v: [number, number]) => ([1, 0] as const).filter((s) => v[s] > 0).map((s) => letters[s] + String(v[s])).join('') || '-';
+  const counts = (v: [number, number]) =>
+    ([1, 0] as const)
+      .filter((s) => v[s] > 0)
+      .map((s) => letters[s] + String(v[s]))
+      .join('') || '-';
   const fields = [ranks.join('/'), letters[p.side], counts(p.hand), counts(p.captured)];
   // spec §3: `last` names a point holding exactly one piece of that side (a captured last-moved goat
   // leaves no restriction to write)
@@ -185,25 +209,46 @@ function tibetanRef(variant: 'tibetan-1' | 'tibetan-2', options: Options, text: 
     else for (let k = 0; k < c.count; k++) tigers.push(n);
   }
   let p = TB.positionFrom(variant, {
-    goats, tigers, hand: q.hand[0], captured: q.captured[0], side: q.side === 0 ? 'goats' : 'tigers',
-    lastGoat: q.last, goatsLeftToWin: Number(options['tiger-win-goats-left'] ?? 5),
+    goats,
+    tigers,
+    hand: q.hand[0],
+    captured: q.captured[0],
+    side: q.side === 0 ? 'goats' : 'tigers',
+    lastGoat: q.last,
+    goatsLeftToWin: Number(options['tiger-win-goats-left'] ?? 5),
   });
   return {
     moves: () => TB.moveTexts(p).sort(),
-    play: (t) => { p = TB.play(p, t); },
+    play: (t) => {
+      p = TB.play(p, t);
+    },
     result: () => {
       const r = TB.result(p);
       if (!r) return null;
-      return { winner: r.winner === 'tigers' ? 'hunters' : 'prey', reason: r.reason === 'goats-left' ? 'captures' : 'no-moves' };
+      return {
+        winner: r.winner === 'tigers' ? 'hunters' : 'prey',
+        reason: r.reason === 'goats-left' ? 'captures' : 'no-moves',
+      };
     },
     position: () => {
       const cells = new Map<string, { side: 0 | 1; count: number }>();
-      p.goats.forEach((c, i) => { if (c > 0) cells.set(TB.pointName(board, i), { side: 0, count: c }); });
+      p.goats.forEach((c, i) => {
+        if (c > 0) cells.set(TB.pointName(board, i), { side: 0, count: c });
+      });
       for (const t of p.tigers) cells.set(TB.pointName(board, t), { side: 1, count: 1 });
-      return formatPlain(layout, letters, {
-        cells, side: p.side === 'goats' ? 0 : 1, hand: [p.hand, 0], captured: [p.captured, 0],
-        last: p.lastGoat === null ? null : TB.pointName(board, p.lastGoat), stall: 0,
-      }, 'last');
+      return formatPlain(
+        layout,
+        letters,
+        {
+          cells,
+          side: p.side === 'goats' ? 0 : 1,
+          hand: [p.hand, 0],
+          captured: [p.captured, 0],
+          last: p.lastGoat === null ? null : TB.pointName(board, p.lastGoat),
+          stall: 0,
+        },
+        'last',
+      );
     },
   };
 }
@@ -216,19 +261,29 @@ function hongKongRef(variant: HK.GameId, options: Options, text: string): RefGam
   const q = parsePlain(layout, letters, text);
   const list = (s: 0 | 1) => [...q.cells].filter(([, c]) => c.side === s).map(([n, c]) => `${n}:${c.count}`);
   const opts: HK.Options = {};
-  if (options['stall-limit'] !== undefined) opts['stall-limit'] = options['stall-limit'] === 'off' ? 'off' : Number(options['stall-limit']);
+  if (options['stall-limit'] !== undefined)
+    opts['stall-limit'] = options['stall-limit'] === 'off' ? 'off' : Number(options['stall-limit']);
   let p = HK.setup(game, {
-    prey: list(0), hunter: list(1), toMove: q.side === 0 ? 'prey' : 'hunter',
-    hand: { prey: q.hand[0], hunter: q.hand[1] }, captured: { prey: q.captured[0], hunter: q.captured[1] }, stall: q.stall,
+    prey: list(0),
+    hunter: list(1),
+    toMove: q.side === 0 ? 'prey' : 'hunter',
+    hand: { prey: q.hand[0], hunter: q.hand[1] },
+    captured: { prey: q.captured[0], hunter: q.captured[1] },
+    stall: q.stall,
   });
   const extraKind = opts['stall-limit'] !== undefined && opts['stall-limit'] !== 'off' ? 'stall' : 'none';
   return {
     moves: () => HK.moveTexts(game, p, opts),
-    play: (t) => { p = game.play(p, t, opts); },
+    play: (t) => {
+      p = game.play(p, t, opts);
+    },
     result: () => {
       const r = game.result(p, opts);
       if (!r) return null;
-      return { winner: r.winner === 'hunter' ? 'hunters' : 'prey', reason: r.reason === 'cannot-move' ? 'no-moves' : r.reason };
+      return {
+        winner: r.winner === 'hunter' ? 'hunters' : 'prey',
+        reason: r.reason === 'cannot-move' ? 'no-moves' : r.reason,
+      };
     },
     position: () => {
       const cells = new Map<string, { side: 0 | 1; count: number }>();
@@ -236,10 +291,19 @@ function hongKongRef(variant: HK.GameId, options: Options, text: string): RefGam
         if (p.prey[i]! > 0) cells.set(n, { side: 0, count: p.prey[i]! });
         if (p.hunter[i]! > 0) cells.set(n, { side: 1, count: p.hunter[i]! });
       });
-      return formatPlain(layout, letters, {
-        cells, side: p.toMove === 'prey' ? 0 : 1, hand: [p.hand.prey, p.hand.hunter],
-        captured: [p.captured.prey, p.captured.hunter], last: null, stall: p.stall,
-      }, extraKind);
+      return formatPlain(
+        layout,
+        letters,
+        {
+          cells,
+          side: p.toMove === 'prey' ? 0 : 1,
+          hand: [p.hand.prey, p.hand.hunter],
+          captured: [p.captured.prey, p.captured.hunter],
+          last: null,
+          stall: p.stall,
+        },
+        extraKind,
+      );
     },
   };
 }
@@ -251,7 +315,8 @@ function reference(c: { variant: VariantId; options?: Options }, position: strin
 }
 
 const sorted = (xs: readonly string[]) => [...xs].sort();
-const outcome = (r: { winner: string; reason: string } | null) => (r === null ? null : { winner: r.winner, reason: r.reason });
+const outcome = (r: { winner: string; reason: string } | null) =>
+  r === null ? null : { winner: r.winner, reason: r.reason };
 
 /** The variants of the cases registered (by check(), while the file is collected). */
 const covered = new Set<string>();
@@ -265,7 +330,8 @@ function check(c: Case): void {
     expect(r.position(), where('reference reads the position back')).toBe(c.position);
     if (c.moves) expect(r.moves(), where(`moves at ${c.position}`)).toEqual(c.moves);
     if (c.result !== undefined) expect(r.result(), where(`result at ${c.position}`)).toEqual(c.result);
-    for (const t of c.illegal ?? []) expect(() => reference(c, c.position).play(t), where(`${t} at ${c.position}`)).toThrow();
+    for (const t of c.illegal ?? [])
+      expect(() => reference(c, c.position).play(t), where(`${t} at ${c.position}`)).toThrow();
     for (const line of c.lines ?? []) {
       const g = reference(c, c.position);
       const done: string[] = [];
@@ -352,7 +418,19 @@ describe('multi-jump: two paths to the same move, and a loop back to the start p
     title: 'both paths of a four-goat jump are one move; both loop paths are one move',
     variant: 'tibetan-1',
     position,
-    moves: ['a5-b5', 'a5xa3', 'a5xa3xc3', 'a5xa3xc3xc5', 'a5xa3xc3xc5xa3', 'a5xa3xc5', 'a5xa3xc5xc3', 'a5xa5', 'a5xc3', 'a5xc3xa3', 'a5xc3xc5'],
+    moves: [
+      'a5-b5',
+      'a5xa3',
+      'a5xa3xc3',
+      'a5xa3xc3xc5',
+      'a5xa3xc3xc5xa3',
+      'a5xa3xc5',
+      'a5xa3xc5xc3',
+      'a5xa5',
+      'a5xc3',
+      'a5xc3xa3',
+      'a5xc3xc5',
+    ],
     // a path that re-jumps a point it already captured from (a4 twice) is no move
     illegal: ['a5xa3xa5', 'a5xa3xc3xa5xa3'],
     lines: [
@@ -364,7 +442,7 @@ describe('multi-jump: two paths to the same move, and a loop back to the start p
   });
 });
 
-describe('a jump through a den\'s gate (tibetan-1)', () => {
+describe("a jump through a den's gate (tibetan-1)", () => {
   // Goats: ranks 6-7 (10) + the gate c3; 4 captured (15).
   // Tiger b2 (den middle row): lines a1-b2-c3-d4-e5 and b2-c2-d2: neighbours a1, c2, c3.
   // Steps b2-a1, b2-c2; jump b2 -c3-> d4 (into the board across the gate). From d4 no goat is adjacent
@@ -413,7 +491,12 @@ describe('stacks: a jump over a stack takes one goat; a chain may not re-jump a 
       //   a9 -> b8; c9 -> c8; d4(5): c3 c4 c5 d3 d5 e5 (e3 tiger, e4 goat); e4 -> e5.
       // d4-c4 moves ONE goat off the stack (d4: 5 -> 4) and sets last=c4.
       [
-        { play: 'c5xe3', position: afterOne, result: null, moves: ['a9-b8', 'c9-c8', 'd4-c3', 'd4-c4', 'd4-c5', 'd4-d3', 'd4-d5', 'd4-e5', 'e4-e5'] },
+        {
+          play: 'c5xe3',
+          position: afterOne,
+          result: null,
+          moves: ['a9-b8', 'c9-c8', 'd4-c3', 'd4-c4', 'd4-c5', 'd4-d3', 'd4-d5', 'd4-e5', 'e4-e5'],
+        },
         { play: 'd4-c4', position: 'GGG/3/5/5/5/2GG(4)G/4T/3/1T1 T - G15 last=c4' },
       ],
       [{ play: 'c5xe3xe5', position: 'GGG/3/5/5/4T/3G(5)1/5/3/1T1 G - G16 last=e9', result: null }],
@@ -432,15 +515,30 @@ describe('the last-moved goat rule and the last= field (tibetan-1)', () => {
     position: 'GGGGG/5/5/2G2/5/3/1T1 G - G9 last=c4',
     moves: ['a7-a6', 'a7-b6', 'b7-b6', 'c7-b6', 'c7-c6', 'c7-d6', 'd7-d6', 'e7-d6', 'e7-e6'],
     illegal: ['c4-c5', 'c4-b4'],
-    lines: [[
-      { play: 'a7-a6', position: '1GGGG/G4/5/2G2/5/3/1T1 T - G9 last=a6', result: null },
-      {
-        play: 'c1-c2',
-        position: '1GGGG/G4/5/2G2/5/1T1/3 G - G9 last=a6',
-        moves: ['b7-a7', 'b7-b6', 'c4-b4', 'c4-c3', 'c4-c5', 'c4-d4', 'c7-b6', 'c7-c6', 'c7-d6', 'd7-d6', 'e7-d6', 'e7-e6'],
-        illegal: ['a6-a5'],
-      },
-    ]],
+    lines: [
+      [
+        { play: 'a7-a6', position: '1GGGG/G4/5/2G2/5/3/1T1 T - G9 last=a6', result: null },
+        {
+          play: 'c1-c2',
+          position: '1GGGG/G4/5/2G2/5/1T1/3 G - G9 last=a6',
+          moves: [
+            'b7-a7',
+            'b7-b6',
+            'c4-b4',
+            'c4-c3',
+            'c4-c5',
+            'c4-d4',
+            'c7-b6',
+            'c7-c6',
+            'c7-d6',
+            'd7-d6',
+            'e7-d6',
+            'e7-e6',
+          ],
+          illegal: ['a6-a5'],
+        },
+      ],
+    ],
   });
   // Goats on ranks 6-7 (10) + 1 in hand + 4 captured; tiger c1; goats to move: they must place (20
   // empty points). The placement on c4 sets no last point (extra '-'), so after the tiger's c1-c2 the
@@ -449,15 +547,52 @@ describe('the last-moved goat rule and the last= field (tibetan-1)', () => {
     title: 'a placement sets no restriction',
     variant: 'tibetan-1',
     position: 'GGGGG/GGGGG/5/5/5/3/1T1 G G1 G4 -',
-    moves: ['a1', 'a3', 'a4', 'a5', 'b2', 'b3', 'b4', 'b5', 'c2', 'c3', 'c4', 'c5', 'd2', 'd3', 'd4', 'd5', 'e1', 'e3', 'e4', 'e5'],
-    lines: [[
-      { play: 'c4', position: 'GGGGG/GGGGG/5/2G2/5/3/1T1 T - G4 -', moves: ['c1-a1', 'c1-c2', 'c1-e1'] },
-      {
-        play: 'c1-c2',
-        position: 'GGGGG/GGGGG/5/2G2/5/1T1/3 G - G4 -',
-        moves: ['a6-a5', 'b6-a5', 'b6-b5', 'b6-c5', 'c4-b4', 'c4-c3', 'c4-c5', 'c4-d4', 'c6-c5', 'd6-c5', 'd6-d5', 'd6-e5', 'e6-e5'],
-      },
-    ]],
+    moves: [
+      'a1',
+      'a3',
+      'a4',
+      'a5',
+      'b2',
+      'b3',
+      'b4',
+      'b5',
+      'c2',
+      'c3',
+      'c4',
+      'c5',
+      'd2',
+      'd3',
+      'd4',
+      'd5',
+      'e1',
+      'e3',
+      'e4',
+      'e5',
+    ],
+    lines: [
+      [
+        { play: 'c4', position: 'GGGGG/GGGGG/5/2G2/5/3/1T1 T - G4 -', moves: ['c1-a1', 'c1-c2', 'c1-e1'] },
+        {
+          play: 'c1-c2',
+          position: 'GGGGG/GGGGG/5/2G2/5/1T1/3 G - G4 -',
+          moves: [
+            'a6-a5',
+            'b6-a5',
+            'b6-b5',
+            'b6-c5',
+            'c4-b4',
+            'c4-c3',
+            'c4-c5',
+            'c4-d4',
+            'c6-c5',
+            'd6-c5',
+            'd6-d5',
+            'd6-e5',
+            'e6-e5',
+          ],
+        },
+      ],
+    ],
   });
 });
 
@@ -469,12 +604,16 @@ describe('the last-moved goat captured (tibetan-1)', () => {
     title: 'capturing the goat that just stepped clears the restriction',
     variant: 'tibetan-1',
     position: 'GGGGG/GGGGG/2T2/2G2/5/3/3 T - G4 last=c4',
-    lines: [[{
-      play: 'c5xc3',
-      position: 'GGGGG/GGGGG/5/5/2T2/3/3 G - G5 -',
-      moves: ['a6-a5', 'b6-a5', 'b6-b5', 'b6-c5', 'c6-c5', 'd6-c5', 'd6-d5', 'd6-e5', 'e6-e5'],
-      result: null,
-    }]],
+    lines: [
+      [
+        {
+          play: 'c5xc3',
+          position: 'GGGGG/GGGGG/5/5/2T2/3/3 G - G5 -',
+          moves: ['a6-a5', 'b6-a5', 'b6-b5', 'b6-c5', 'c6-c5', 'd6-c5', 'd6-d5', 'd6-e5', 'e6-e5'],
+          result: null,
+        },
+      ],
+    ],
   });
 });
 
@@ -495,10 +634,7 @@ describe('goats-left thresholds (tibetan-1 tiger-win-goats-left=5|6|7)', () => {
       options: { 'tiger-win-goats-left': n },
       position,
       result: null,
-      lines: [
-        [{ play: 'c5xc3', position: after, result: HUNTERS_CAPTURES }],
-        [{ play: 'c5-b5', result: null }],
-      ],
+      lines: [[{ play: 'c5xc3', position: after, result: HUNTERS_CAPTURES }], [{ play: 'c5-b5', result: null }]],
     });
     if (n > 5) {
       check({
@@ -544,18 +680,41 @@ describe('dispersal: while a stack exists only stack dogs move (double-tiger)', 
     position: 'DDT1D/3D(2)D/D3D/D3D/DDTDD D - D2',
     moves: ['d4-c3', 'd4-c4', 'd4-d3', 'd4-d5'],
     illegal: ['a2-b2', 'a3-b3', 'e3-d3'],
-    lines: [[
-      { play: 'd4-d5', position: 'DDTDD/3DD/D3D/D3D/DDTDD T - D2', result: null },
-      {
-        play: 'c1-c2',
-        position: 'DDTDD/3DD/D3D/D1T1D/DD1DD D - D2',
-        moves: ['a1-b2', 'a2-b2', 'a3-a4', 'a3-b2', 'a3-b3', 'a3-b4', 'a5-a4', 'a5-b4', 'b1-b2', 'b1-c1', 'b5-b4', 'd1-c1', 'd1-d2', 'd4-c3', 'd4-c4', 'd4-d3', 'e1-d2', 'e2-d2', 'e3-d2', 'e3-d3'],
-      },
-    ]],
+    lines: [
+      [
+        { play: 'd4-d5', position: 'DDTDD/3DD/D3D/D3D/DDTDD T - D2', result: null },
+        {
+          play: 'c1-c2',
+          position: 'DDTDD/3DD/D3D/D1T1D/DD1DD D - D2',
+          moves: [
+            'a1-b2',
+            'a2-b2',
+            'a3-a4',
+            'a3-b2',
+            'a3-b3',
+            'a3-b4',
+            'a5-a4',
+            'a5-b4',
+            'b1-b2',
+            'b1-c1',
+            'b5-b4',
+            'd1-c1',
+            'd1-d2',
+            'd4-c3',
+            'd4-c4',
+            'd4-d3',
+            'e1-d2',
+            'e2-d2',
+            'e3-d2',
+            'e3-d3',
+          ],
+        },
+      ],
+    ],
   });
 });
 
-describe('the giant\'s escape and the stall limit (catch-the-giant)', () => {
+describe("the giant's escape and the stall limit (catch-the-giant)", () => {
   // Dwarfs a3, c3, b4 (ranks 3, 3, 4); giant b3, to move: b3 -> a2 a4 b2 c2 c4. Going down to rank 2
   // puts every dwarf above it: escape. Going to a4 (rank 4) does not.
   check({
@@ -579,7 +738,13 @@ describe('the giant\'s escape and the stall limit (catch-the-giant)', () => {
     position: 'G/3/1D1/D1D/1 D - -',
     moves: ['a2-a3', 'a2-b2', 'b3-a3', 'b3-a4', 'b3-b4', 'b3-c3', 'b3-c4', 'c2-b2', 'c2-c3'],
     illegal: ['a2-b1', 'c2-b1', 'b3-b2'],
-    lines: [[{ play: 'a2-b2', result: null }, { play: 'b5-a4', result: null }, { play: 'b2-a2', result: null }]],
+    lines: [
+      [
+        { play: 'a2-b2', result: null },
+        { play: 'b5-a4', result: null },
+        { play: 'b2-a2', result: null },
+      ],
+    ],
   });
   // stall-limit=3 from stall=1: a2-b2 (sideways) -> 2; the giant's b5-a4 neither counts nor resets -> 2;
   // b2-a2 (sideways) -> 3: the giant wins. c2-c3 (gains a rank) resets to 0 instead, so after the
@@ -594,7 +759,11 @@ describe('the giant\'s escape and the stall limit (catch-the-giant)', () => {
       [
         { play: 'a2-b2', position: 'G/3/1D1/1DD/1 G - - stall=2', result: null },
         { play: 'b5-a4', position: '1/G2/1D1/1DD/1 D - - stall=2', result: null },
-        { play: 'b2-a2', position: '1/G2/1D1/D1D/1 G - - stall=3', result: { winner: 'hunters', reason: 'stall-limit' } },
+        {
+          play: 'b2-a2',
+          position: '1/G2/1D1/D1D/1 G - - stall=3',
+          result: { winner: 'hunters', reason: 'stall-limit' },
+        },
       ],
       [
         { play: 'a2-b2', result: null },
@@ -620,18 +789,20 @@ describe('placement for both sides: a wolf placement (shepherds-and-wolves)', ()
     position: '2W2/1SSS1/1S1S1/1SSS1/5 W W1S15 -',
     moves: ['a1', 'a2', 'a3', 'a4', 'a5', 'b1', 'b5', 'c1', 'c3', 'd1', 'd5', 'e1', 'e2', 'e3', 'e4', 'e5'],
     illegal: ['c5-b5', 'c5-d5'],
-    lines: [[
-      {
-        play: 'c3',
-        position: '2W2/1SSS1/1SWS1/1SSS1/5 S S15 -',
-        moves: ['a1', 'a2', 'a3', 'a4', 'a5', 'b1', 'b5', 'c1', 'd1', 'd5', 'e1', 'e2', 'e3', 'e4', 'e5'],
-      },
-      {
-        play: 'a1',
-        position: '2W2/1SSS1/1SWS1/1SSS1/S4 W S14 -',
-        moves: ['c3xa3', 'c3xa5', 'c3xc1', 'c3xe1', 'c3xe3', 'c3xe5', 'c5-b5', 'c5-d5', 'c5xa3', 'c5xe3'],
-      },
-    ]],
+    lines: [
+      [
+        {
+          play: 'c3',
+          position: '2W2/1SSS1/1SWS1/1SSS1/5 S S15 -',
+          moves: ['a1', 'a2', 'a3', 'a4', 'a5', 'b1', 'b5', 'c1', 'd1', 'd5', 'e1', 'e2', 'e3', 'e4', 'e5'],
+        },
+        {
+          play: 'a1',
+          position: '2W2/1SSS1/1SWS1/1SSS1/S4 W S14 -',
+          moves: ['c3xa3', 'c3xa5', 'c3xc1', 'c3xe1', 'c3xe3', 'c3xe5', 'c5-b5', 'c5-d5', 'c5xa3', 'c5xe3'],
+        },
+      ],
+    ],
   });
 });
 
@@ -643,7 +814,24 @@ describe('an orthogonal-only sheep (shepherds-and-wolves)', () => {
     title: 'the sheep on c3 has four moves, not eight',
     variant: 'shepherds-and-wolves',
     position: 'SSSSS/S3S/S1S1S/5/W1S1W S - S12',
-    moves: ['a3-a2', 'a3-b3', 'a4-b4', 'b5-b4', 'c1-b1', 'c1-c2', 'c1-d1', 'c3-b3', 'c3-c2', 'c3-c4', 'c3-d3', 'c5-c4', 'd5-d4', 'e3-d3', 'e3-e2', 'e4-d4'],
+    moves: [
+      'a3-a2',
+      'a3-b3',
+      'a4-b4',
+      'b5-b4',
+      'c1-b1',
+      'c1-c2',
+      'c1-d1',
+      'c3-b3',
+      'c3-c2',
+      'c3-c4',
+      'c3-d3',
+      'c5-c4',
+      'd5-d4',
+      'e3-d3',
+      'e3-e2',
+      'e4-d4',
+    ],
     illegal: ['c3-b2', 'c3-b4', 'c3-d2', 'c3-d4'],
   });
 });
@@ -663,7 +851,7 @@ describe('win conditions: tibetan-1', () => {
   // neighbours; every jump from c3 lands on a den goat). The goat on e7 stepped there last: it may not
   // move. 7 goats + 8 captured.
   check({
-    title: 'tigers win: the goats\' only movable goat is the one that just moved',
+    title: "tigers win: the goats' only movable goat is the one that just moved",
     variant: 'tibetan-1',
     position: '4G/5/5/2T2/5/GGG/GGG T - G8 last=e7',
     moves: ['c4-b4', 'c4-c3', 'c4-c5', 'c4-d4'],
@@ -691,7 +879,9 @@ describe('win conditions: tibetan-2', () => {
     title: 'goats win when neither tiger can move',
     variant: 'tibetan-2',
     position: 'GTG/1G1/2G2/5/5/2G2/5/1G1/GTG G - G10 -',
-    lines: [[{ play: 'c4-c3', position: 'GTG/1G1/2G2/5/5/5/2G2/1G1/GTG T - G10 last=c3', moves: [], result: PREY_NO_MOVES }]],
+    lines: [
+      [{ play: 'c4-c3', position: 'GTG/1G1/2G2/5/5/5/2G2/1G1/GTG T - G10 last=c3', moves: [], result: PREY_NO_MOVES }],
+    ],
   });
 });
 
@@ -792,7 +982,14 @@ describe('win conditions: shepherds-and-wolves', () => {
 
 describe('the cases', () => {
   it('cover the six hunt games of RULES.md §2 and §3, each a variant the engine knows', () => {
-    const six: VariantId[] = ['tibetan-1', 'tibetan-2', 'catch-the-giant', 'surround-the-tiger', 'double-tiger', 'shepherds-and-wolves'];
+    const six: VariantId[] = [
+      'tibetan-1',
+      'tibetan-2',
+      'catch-the-giant',
+      'surround-the-tiger',
+      'double-tiger',
+      'shepherds-and-wolves',
+    ];
     expect([...covered].sort()).toEqual([...six].sort());
     for (const v of covered) expect(() => getVariant(v), v).not.toThrow();
   });

@@ -12,7 +12,10 @@ import { seededRandom } from '../support/exact-wins-lib.mjs';
  * distance is at most `maxPlies` (draws: searched to depth `drawDepth`), compares with the search.
  * Returns how many positions were checked of each kind.
  */
-export async function checkBySearch(solver: HuntSolver, opts: { games: number; plies: number; maxPlies: number; drawDepth: number; seed: number }): Promise<{ wins: number; losses: number; draws: number }> {
+export async function checkBySearch(
+  solver: HuntSolver,
+  opts: { games: number; plies: number; maxPlies: number; drawDepth: number; seed: number },
+): Promise<{ wins: number; losses: number; draws: number }> {
   const rand = seededRandom(opts.seed);
   const seen = new Set<string>();
   const out = { wins: 0, losses: 0, draws: 0 };
@@ -25,11 +28,15 @@ export async function checkBySearch(solver: HuntSolver, opts: { games: number; p
         const v = solver.probe(pos);
         if (v !== null && !seen.has(pos) && (v.result === 'draw' || v.plies <= opts.maxPlies)) {
           seen.add(pos);
-          const s = await Game.create(solver.variant.id, { position: pos, options: solver.options as Record<string, string | number> });
+          const s = await Game.create(solver.variant.id, {
+            position: pos,
+            options: solver.options as Record<string, string | number>,
+          });
           const r = s.search({ depth: v.result === 'draw' ? opts.drawDepth : v.plies + 2 });
           s.dispose();
           const want = v.result === 'win' ? v.plies : v.result === 'loss' ? -v.plies : null;
-          if (r.mateIn !== want && !(v.plies === 0 && r.mateIn === null)) wrong.push(`${pos}: tables ${v.result} ${v.plies}, search mateIn ${r.mateIn}`);
+          if (r.mateIn !== want && !(v.plies === 0 && r.mateIn === null))
+            wrong.push(`${pos}: tables ${v.result} ${v.plies}, search mateIn ${r.mateIn}`);
           out[v.result === 'win' ? 'wins' : v.result === 'loss' ? 'losses' : 'draws']++;
         }
         const moves = g.legalMoves();

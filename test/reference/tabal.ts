@@ -73,14 +73,16 @@ export interface Board {
   rays: number[][][];
 }
 
-const FILES = "abcde";
+const FILES = 'abcde';
 type XY = readonly [number, number];
 const key = (p: XY) => `${p[0]},${p[1]}`;
 const add = (p: XY, d: XY, k = 1): XY => [p[0] + k * d[0], p[1] + k * d[1]];
 
 /** The 37-point board: Alquerque 5x5 on ranks 3-7, dens on the south and north edges. */
 function buildBoard(): Board {
-  const n = 5, ox = 0, oy = 2;
+  const n = 5,
+    ox = 0,
+    oy = 2;
   const coords: XY[] = [];
   for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) coords.push([ox + i, oy + j]);
   const inGrid = (i: number, j: number) => i >= 0 && i < n && j >= 0 && j < n;
@@ -106,8 +108,19 @@ function buildBoard(): Board {
     if (k > 0) walk(n - 1, k, -1, 1);
   }
   const half = (n - 1) / 2;
-  for (const edge of ["south", "north"] as const) {
-    const [M, o, a]: [XY, XY, XY] = edge === "south" ? [[ox + half, oy], [0, -1], [1, 0]] : [[ox + half, oy + n - 1], [0, 1], [1, 0]];
+  for (const edge of ['south', 'north'] as const) {
+    const [M, o, a]: [XY, XY, XY] =
+      edge === 'south'
+        ? [
+            [ox + half, oy],
+            [0, -1],
+            [1, 0],
+          ]
+        : [
+            [ox + half, oy + n - 1],
+            [0, 1],
+            [1, 0],
+          ];
     const mid = [add(add(M, o), a, -1), add(M, o), add(add(M, o), a)];
     const base = [add(add(M, o, 2), a, -2), add(M, o, 2), add(add(M, o, 2), a, 2)];
     coords.push(...mid, ...base);
@@ -116,8 +129,10 @@ function buildBoard(): Board {
       const d: XY = [mid[s][0] - M[0], mid[s][1] - M[1]];
       const inward = key(add(M, d, -1));
       const idx = lines.findIndex((l) => {
-        const first = key(l[0]), second = key(l[1]);
-        const last = key(l[l.length - 1]), before = key(l[l.length - 2]);
+        const first = key(l[0]),
+          second = key(l[1]);
+        const last = key(l[l.length - 1]),
+          before = key(l[l.length - 2]);
         return (first === key(M) && second === inward) || (last === key(M) && before === inward);
       });
       if (idx < 0) throw new Error(`no board line through ${key(M)} for a den line to continue`);
@@ -184,18 +199,18 @@ function at(name: string): number {
 // ---------------------------------------------------------------------------
 // Positions and options.
 
-export type Side = "white" | "black";
+export type Side = 'white' | 'black';
 /** "." empty, "w"/"b" a man, "W"/"B" a king */
-export type Cell = "." | "w" | "W" | "b" | "B";
+export type Cell = '.' | 'w' | 'W' | 'b' | 'B';
 
 /** The options as resolved values (carried in every position). */
 export interface TabalRules {
   first: Side;
   majority: boolean;
-  removal: "immediate" | "end";
+  removal: 'immediate' | 'end';
   /** N of `move-limit=N`, or null for `move-limit=off` */
   moveLimit: number | null;
-  repetition: "none" | "draw3" | "forbid";
+  repetition: 'none' | 'draw3' | 'forbid';
 }
 
 export interface Position {
@@ -212,27 +227,29 @@ export interface TabalOptions {
   first?: string;
   majority?: string | boolean;
   removal?: string;
-  "move-limit"?: string | number;
+  'move-limit'?: string | number;
   repetition?: string;
 }
 
 /** Resolve options (defaults: first=white majority=false removal=immediate move-limit=off repetition=draw3). */
 export function resolveOptions(options: TabalOptions = {}): TabalRules {
-  const known = ["first", "majority", "removal", "move-limit", "repetition"];
-  for (const k of Object.keys(options)) if (!known.includes(k)) throw new Error(`unknown option ${k} for permainan-tabal`);
+  const known = ['first', 'majority', 'removal', 'move-limit', 'repetition'];
+  for (const k of Object.keys(options))
+    if (!known.includes(k)) throw new Error(`unknown option ${k} for permainan-tabal`);
   const pick = <T extends string>(name: string, v: unknown, allowed: readonly T[], dflt: T): T => {
     if (v === undefined) return dflt;
     const s = String(v);
-    if (!(allowed as readonly string[]).includes(s)) throw new Error(`option ${name}=${s}: allowed ${allowed.join("|")}`);
+    if (!(allowed as readonly string[]).includes(s))
+      throw new Error(`option ${name}=${s}: allowed ${allowed.join('|')}`);
     return s as T;
   };
-  const first = pick("first", options.first, ["white", "black"], "white");
-  const majority = pick("majority", options.majority, ["false", "true"], "false") === "true";
-  const removal = pick("removal", options.removal, ["immediate", "end"], "immediate");
-  const repetition = pick("repetition", options.repetition, ["none", "draw3", "forbid"], "draw3");
+  const first = pick('first', options.first, ['white', 'black'], 'white');
+  const majority = pick('majority', options.majority, ['false', 'true'], 'false') === 'true';
+  const removal = pick('removal', options.removal, ['immediate', 'end'], 'immediate');
+  const repetition = pick('repetition', options.repetition, ['none', 'draw3', 'forbid'], 'draw3');
   let moveLimit: number | null = null;
-  const ml = options["move-limit"];
-  if (ml !== undefined && String(ml) !== "off") {
+  const ml = options['move-limit'];
+  if (ml !== undefined && String(ml) !== 'off') {
     const s = String(ml);
     if (!/^[1-9][0-9]*$/.test(s)) throw new Error(`option move-limit=${s}: allowed off|N (N a positive integer)`);
     moveLimit = Number(s);
@@ -243,7 +260,7 @@ export function resolveOptions(options: TabalOptions = {}): TabalRules {
 /** The start: White men on the south den and ranks 3-4, Black men on the north den and ranks 6-7, rank 5 empty. */
 export function startPosition(options: TabalOptions = {}): Position {
   const rules = resolveOptions(options);
-  const cells: Cell[] = BOARD.points.map((p) => (p.y <= 3 ? "w" : p.y >= 5 ? "b" : "."));
+  const cells: Cell[] = BOARD.points.map((p) => (p.y <= 3 ? 'w' : p.y >= 5 ? 'b' : '.'));
   return { cells, side: rules.first, quiet: 0, rules };
 }
 
@@ -257,18 +274,18 @@ export function positionFrom(spec: {
   quiet?: number;
   options?: TabalOptions;
 }): Position {
-  const cells: Cell[] = BOARD.points.map(() => ".");
+  const cells: Cell[] = BOARD.points.map(() => '.');
   const put = (names: string[] | undefined, c: Cell) => {
     for (const n of names ?? []) {
       const i = at(n);
-      if (cells[i] !== ".") throw new Error(`two pieces on ${n}`);
+      if (cells[i] !== '.') throw new Error(`two pieces on ${n}`);
       cells[i] = c;
     }
   };
-  put(spec.white, "w");
-  put(spec.whiteKings, "W");
-  put(spec.black, "b");
-  put(spec.blackKings, "B");
+  put(spec.white, 'w');
+  put(spec.whiteKings, 'W');
+  put(spec.black, 'b');
+  put(spec.blackKings, 'B');
   return { cells, side: spec.side, quiet: spec.quiet ?? 0, rules: resolveOptions(spec.options) };
 }
 
@@ -276,11 +293,11 @@ export function copyPosition(p: Position): Position {
   return { ...p, cells: p.cells.slice() };
 }
 
-const sideOf = (c: Cell): Side | null => (c === "w" || c === "W" ? "white" : c === "b" || c === "B" ? "black" : null);
-const isKing = (c: Cell) => c === "W" || c === "B";
-const other = (s: Side): Side => (s === "white" ? "black" : "white");
+const sideOf = (c: Cell): Side | null => (c === 'w' || c === 'W' ? 'white' : c === 'b' || c === 'B' ? 'black' : null);
+const isKing = (c: Cell) => c === 'W' || c === 'B';
+const other = (s: Side): Side => (s === 'white' ? 'black' : 'white');
 /** rank index (0-based) of the far rank for a side's men */
-const farRank = (s: Side) => (s === "white" ? 8 : 0);
+const farRank = (s: Side) => (s === 'white' ? 8 : 0);
 
 /** Number of pieces (men and kings) of a side. */
 export function pieceCount(p: Position, s: Side): number {
@@ -291,20 +308,20 @@ export function pieceCount(p: Position, s: Side): number {
 // Moves.
 
 export type Move =
-  | { kind: "step"; from: number; to: number; promotes: boolean }
+  | { kind: 'step'; from: number; to: number; promotes: boolean }
   /** captured: ascending point indices; path: the landings (canonical: first in board order) */
-  | { kind: "capture"; from: number; to: number; captured: number[]; path: number[]; promotes: boolean };
+  | { kind: 'capture'; from: number; to: number; captured: number[]; path: number[]; promotes: boolean };
 
 /** The identity of a move (RULES §0: start, end, set of captured points). */
 export function moveIdentity(m: Move): string {
-  if (m.kind === "step") return `step ${m.from} ${m.to}`;
-  return `capture ${m.from} ${m.to} {${m.captured.join(",")}}`;
+  if (m.kind === 'step') return `step ${m.from} ${m.to}`;
+  return `capture ${m.from} ${m.to} {${m.captured.join(',')}}`;
 }
 
 /** A move's text without looking at the position: a capture as its (canonical) path. */
 export function pathText(m: Move): string {
-  if (m.kind === "step") return `${pointName(m.from)}-${pointName(m.to)}`;
-  return [m.from, ...m.path].map(pointName).join("x");
+  if (m.kind === 'step') return `${pointName(m.from)}-${pointName(m.to)}`;
+  return [m.from, ...m.path].map(pointName).join('x');
 }
 
 const shortText = (m: Move) => `${pointName(m.from)}x${pointName(m.to)}`;
@@ -324,13 +341,14 @@ export function moveTexts(p: Position): string[] {
   const legal = legalMoves(p);
   const ends = new Map<string, number>();
   for (const m of legal) ends.set(endsOf(m), (ends.get(endsOf(m)) ?? 0) + 1);
-  return legal.map((m) => (m.kind === "capture" && ends.get(endsOf(m)) === 1 ? shortText(m) : pathText(m)));
+  return legal.map((m) => (m.kind === 'capture' && ends.get(endsOf(m)) === 1 ? shortText(m) : pathText(m)));
 }
 
 /** The canonical text of move m in position p (the rule of {@link moveTexts}; m need not be legal). */
 export function formatMove(p: Position, m: Move): string {
-  if (typeof p !== "object" || !("cells" in p)) throw new Error("formatMove(position, move): a capture's text depends on the position's other moves");
-  if (m.kind !== "capture") return pathText(m);
+  if (typeof p !== 'object' || !('cells' in p))
+    throw new Error("formatMove(position, move): a capture's text depends on the position's other moves");
+  if (m.kind !== 'capture') return pathText(m);
   const shared = legalMoves(p).some((x) => endsOf(x) === endsOf(m) && moveIdentity(x) !== moveIdentity(m));
   return shared ? pathText(m) : shortText(m);
 }
@@ -343,13 +361,13 @@ function capturesOf(p: Position, from: number, collectTexts: boolean): Map<strin
   const me = p.cells[from];
   const mySide = sideOf(me)!;
   const king = isKing(me);
-  const immediate = p.rules.removal === "immediate";
+  const immediate = p.rules.removal === 'immediate';
   const cells = p.cells.slice();
-  cells[from] = "."; // the mover has left its start point
+  cells[from] = '.'; // the mover has left its start point
   const captured: number[] = [];
   const found = new Map<string, { move: Move; texts: string[] }>();
   const enemyAt = (i: number) => sideOf(cells[i]) === other(mySide) && !captured.includes(i);
-  const emptyAt = (i: number) => cells[i] === ".";
+  const emptyAt = (i: number) => cells[i] === '.';
 
   const hops = (pt: number): Array<{ over: number; to: number }> => {
     const out: Array<{ over: number; to: number }> = [];
@@ -369,13 +387,20 @@ function capturesOf(p: Position, from: number, collectTexts: boolean): Map<strin
 
   const record = (to: number, path: number[]) => {
     const caps = captured.slice().sort((a, b) => a - b);
-    const m: Move = { kind: "capture", from, to, captured: caps, path, promotes: !king && BOARD.points[to].y === farRank(mySide) };
+    const m: Move = {
+      kind: 'capture',
+      from,
+      to,
+      captured: caps,
+      path,
+      promotes: !king && BOARD.points[to].y === farRank(mySide),
+    };
     const id = moveIdentity(m);
     const text = pathText(m);
     const old = found.get(id);
     if (!old) found.set(id, { move: m, texts: collectTexts ? [text] : [] });
     else {
-      if (old.move.kind === "capture" && compareLandings(path, old.move.path) < 0) old.move = m;
+      if (old.move.kind === 'capture' && compareLandings(path, old.move.path) < 0) old.move = m;
       if (collectTexts) old.texts.push(text);
     }
   };
@@ -389,7 +414,7 @@ function capturesOf(p: Position, from: number, collectTexts: boolean): Map<strin
     for (const h of hs) {
       captured.push(h.over);
       const saved = cells[h.over];
-      if (immediate) cells[h.over] = ".";
+      if (immediate) cells[h.over] = '.';
       explore(h.to, [...path, h.to]);
       cells[h.over] = saved;
       captured.pop();
@@ -407,17 +432,17 @@ function stepsOf(p: Position, from: number): Move[] {
   if (isKing(me)) {
     for (const ray of BOARD.rays[from]) {
       for (const to of ray) {
-        if (p.cells[to] !== ".") break;
-        out.push({ kind: "step", from, to, promotes: false });
+        if (p.cells[to] !== '.') break;
+        out.push({ kind: 'step', from, to, promotes: false });
       }
     }
   } else {
     const y0 = BOARD.points[from].y;
     for (const to of BOARD.neighbours[from]) {
-      if (p.cells[to] !== ".") continue;
+      if (p.cells[to] !== '.') continue;
       const dy = BOARD.points[to].y - y0;
-      if (mySide === "white" ? dy < 0 : dy > 0) continue; // never backward
-      out.push({ kind: "step", from, to, promotes: BOARD.points[to].y === farRank(mySide) });
+      if (mySide === 'white' ? dy < 0 : dy > 0) continue; // never backward
+      out.push({ kind: 'step', from, to, promotes: BOARD.points[to].y === farRank(mySide) });
     }
   }
   return out;
@@ -436,8 +461,8 @@ function movesIgnoringLimit(p: Position, collectTexts = false): { moves: Move[];
   }
   if (captures.length > 0) {
     if (p.rules.majority) {
-      const most = Math.max(...captures.map((m) => (m.kind === "capture" ? m.captured.length : 0)));
-      captures = captures.filter((m) => m.kind === "capture" && m.captured.length === most);
+      const most = Math.max(...captures.map((m) => (m.kind === 'capture' ? m.captured.length : 0)));
+      captures = captures.filter((m) => m.kind === 'capture' && m.captured.length === most);
     }
     return { moves: captures, texts };
   }
@@ -465,18 +490,18 @@ export function parseMove(p: Position, text: string): Move {
   let m = id === undefined ? undefined : legal.find((x) => moveIdentity(x) === id);
   if (!m && /^[a-e][1-9]x[a-e][1-9]$/.test(text)) {
     // not a path of a legal move: the short form start x end
-    const [a, b] = text.split("x").map(pointIndex);
-    const same = legal.filter((x) => x.kind === "capture" && x.from === a && x.to === b);
-    if (same.length > 1) throw new Error(`illegal move "${text}": ambiguous, one of ${same.map(pathText).join(" ")}`);
+    const [a, b] = text.split('x').map(pointIndex);
+    const same = legal.filter((x) => x.kind === 'capture' && x.from === a && x.to === b);
+    if (same.length > 1) throw new Error(`illegal move "${text}": ambiguous, one of ${same.map(pathText).join(' ')}`);
     m = same[0];
   }
-  if (!m) throw new Error(`illegal move "${text}"; legal: ${moveTexts(p).join(" ") || "(none)"}`);
+  if (!m) throw new Error(`illegal move "${text}"; legal: ${moveTexts(p).join(' ') || '(none)'}`);
   return m;
 }
 
 /** The position after a legal move (a Move or its text); throws if it is not legal. */
 export function play(p: Position, move: Move | string): Position {
-  const m = typeof move === "string" ? parseMove(p, move) : move;
+  const m = typeof move === 'string' ? parseMove(p, move) : move;
   if (!legalMoves(p).some((x) => moveIdentity(x) === moveIdentity(m))) throw new Error(`illegal move ${pathText(m)}`);
   return applyMove(p, m);
 }
@@ -485,10 +510,10 @@ export function play(p: Position, move: Move | string): Position {
 function applyMove(p: Position, m: Move): Position {
   const q = copyPosition(p);
   const piece = p.cells[m.from];
-  q.cells[m.from] = ".";
-  if (m.kind === "capture") for (const c of m.captured) q.cells[c] = ".";
-  q.cells[m.to] = m.promotes ? (piece === "w" ? "W" : "B") : piece;
-  q.quiet = m.kind === "capture" ? 0 : p.quiet + 1;
+  q.cells[m.from] = '.';
+  if (m.kind === 'capture') for (const c of m.captured) q.cells[c] = '.';
+  q.cells[m.to] = m.promotes ? (piece === 'w' ? 'W' : 'B') : piece;
+  q.quiet = m.kind === 'capture' ? 0 : p.quiet + 1;
   q.side = other(p.side);
   return q;
 }
@@ -496,15 +521,17 @@ function applyMove(p: Position, m: Move): Position {
 export interface Result {
   /** null for a draw */
   winner: Side | null;
-  reason: "no-pieces" | "no-moves" | "move-limit";
+  reason: 'no-pieces' | 'no-moves' | 'move-limit';
 }
 
-/** The game's result, or null while it goes on. A loss (no pieces / no move) takes precedence over the move-limit draw. */
+/**
+ * The game's result, or null while it goes on. A loss (no pieces / no move) takes precedence over the move-limit draw.
+ */
 export function result(p: Position): Result | null {
-  if (pieceCount(p, p.side) === 0) return { winner: other(p.side), reason: "no-pieces" };
-  if (pieceCount(p, other(p.side)) === 0) return { winner: p.side, reason: "no-pieces" };
-  if (movesIgnoringLimit(p).moves.length === 0) return { winner: other(p.side), reason: "no-moves" };
-  if (p.rules.moveLimit !== null && p.quiet >= p.rules.moveLimit) return { winner: null, reason: "move-limit" };
+  if (pieceCount(p, p.side) === 0) return { winner: other(p.side), reason: 'no-pieces' };
+  if (pieceCount(p, other(p.side)) === 0) return { winner: p.side, reason: 'no-pieces' };
+  if (movesIgnoringLimit(p).moves.length === 0) return { winner: other(p.side), reason: 'no-moves' };
+  if (p.rules.moveLimit !== null && p.quiet >= p.rules.moveLimit) return { winner: null, reason: 'move-limit' };
   return null;
 }
 
@@ -524,7 +551,9 @@ export function divide(p: Position, depth: number): Record<string, number> {
   if (depth < 1) return out;
   const moves = legalMoves(p);
   const texts = moveTexts(p);
-  moves.forEach((m, k) => { out[texts[k]] = perft(applyMove(p, m), depth - 1); });
+  moves.forEach((m, k) => {
+    out[texts[k]] = perft(applyMove(p, m), depth - 1);
+  });
   return out;
 }
 
@@ -535,9 +564,9 @@ export function picture(p: Position): string {
     let row = `${y + 1} `;
     for (let x = 0; x < 5; x++) {
       const i = BOARD.points.findIndex((q) => q.x === x && q.y === y);
-      row += (i < 0 ? " " : p.cells[i]) + (x < 4 ? " " : "");
+      row += (i < 0 ? ' ' : p.cells[i]) + (x < 4 ? ' ' : '');
     }
     rows.push(row.trimEnd());
   }
-  return rows.join("\n");
+  return rows.join('\n');
 }

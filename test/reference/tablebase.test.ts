@@ -36,12 +36,29 @@ describe('tablebase (captures-to-win = 3)', () => {
     let s = seed;
     // 32-bit LCG steps (Math.imul: the float product loses its low bits past 2^53, which made almost
     // every position goats-to-move); the high bits, the low ones have short periods
-    const rnd = (n: number) => { s = (Math.imul(s, 1103515245) + 12345) >>> 0; return (s >>> 8) % n; };
+    const rnd = (n: number) => {
+      s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+      return (s >>> 8) % n;
+    };
     const c = rnd(3);
     const cells = Array<string>(25).fill('.');
-    const put = (ch: string, n: number) => { for (let k = 0; k < n;) { const i = rnd(25); if (cells[i] === '.') { cells[i] = ch; k++; } } };
-    put('T', 4); put('G', 20 - c);
-    const ranks = [4, 3, 2, 1, 0].map((y) => cells.slice(y * 5, y * 5 + 5).join('').replace(/\.+/g, (m) => String(m.length)));
+    const put = (ch: string, n: number) => {
+      for (let k = 0; k < n; ) {
+        const i = rnd(25);
+        if (cells[i] === '.') {
+          cells[i] = ch;
+          k++;
+        }
+      }
+    };
+    put('T', 4);
+    put('G', 20 - c);
+    const ranks = [4, 3, 2, 1, 0].map((y) =>
+      cells
+        .slice(y * 5, y * 5 + 5)
+        .join('')
+        .replace(/\.+/g, (m) => String(m.length)),
+    );
     return `${ranks.join('/')} ${rnd(2) ? 'T' : 'G'} - ${c ? `G${c}` : '-'}`;
   }
 
@@ -109,7 +126,10 @@ describe('tablebase (captures-to-win = 3)', () => {
       // the principal variation runs to the end of the game, each move keeping the tablebase's distance
       expect(r.pv).toHaveLength(tb.dtm);
       const before = game.position();
-      r.pv.forEach((m, k) => { expect(game.probe()!.dtm).toBe(tb.dtm! - k); game.play(m); });
+      r.pv.forEach((m, k) => {
+        expect(game.probe()!.dtm).toBe(tb.dtm! - k);
+        game.play(m);
+      });
       expect(game.result()).not.toBeNull();
       game.setPosition(before);
     }
@@ -130,7 +150,12 @@ describe('tablebase (captures-to-win = 3)', () => {
       game.setPosition(`${ranks.join('/')} G G1 ${capt}`);
       const v = game.solve().value;
       // children: every placement ends the placement phase; their tablebase verdicts are the goats' options
-      const kids = game.legalMoves().map((m) => { game.play(m); const p = game.probe()!; game.undo(); return p.wdl; });
+      const kids = game.legalMoves().map((m) => {
+        game.play(m);
+        const p = game.probe()!;
+        game.undo();
+        return p.wdl;
+      });
       const expected = kids.includes('loss') ? 'win' : kids.includes('draw') ? 'draw' : 'loss';
       expect([game.position(), v]).toEqual([game.position(), expected]);
       checked++;
@@ -146,14 +171,18 @@ describe('tablebase (captures-to-win = 3)', () => {
   });
 
   it('a game already decided by captures is a loss for the goats to move (tigers to move there cannot arise)', () => {
-    expect(() => game.setPosition('TGGGT/1GGG1/GGTGG/GGGG1/1GGGT T - G3')).toThrow(/tigers cannot be to move with 3 goats captured/);
+    expect(() => game.setPosition('TGGGT/1GGG1/GGTGG/GGGG1/1GGGT T - G3')).toThrow(
+      /tigers cannot be to move with 3 goats captured/,
+    );
     game.setPosition('TGGGT/1GGG1/GGTGG/GGGG1/1GGGT G - G3');
     expect(game.probe()).toEqual({ wdl: 'loss', dtm: 0, bestmove: null, line: [] });
   });
 
   it('refuses captures-to-win beyond 5 up front, before writing anything (its layers do not fit a core)', async () => {
     for (const ctw of [6, 7, 20]) {
-      await expect(buildTablebase('bagh-chal', { dir: join(dir, 'never'), options: { 'captures-to-win': ctw } })).rejects.toThrow(new RegExp(`captures-to-win 1\\.\\.5, got ${ctw}`));
+      await expect(
+        buildTablebase('bagh-chal', { dir: join(dir, 'never'), options: { 'captures-to-win': ctw } }),
+      ).rejects.toThrow(new RegExp(`captures-to-win 1\\.\\.5, got ${ctw}`));
     }
     expect(readdirSync(dir).includes('never')).toBe(false);
   });
@@ -163,13 +192,41 @@ describe('tablebase (captures-to-win = 3)', () => {
     await expect(g.loadTablebase(dir)).rejects.toThrow(/repetition=forbid/);
     expect(g.probe()).toBeNull();
     const { spawnSync } = await import('node:child_process');
-    const cli = (args: string[]) => spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
+    const cli = (args: string[]) =>
+      spawnSync(process.execPath, ['dist/src/cli/main.js', ...args], { encoding: 'utf8' });
     for (const args of [
-      ['tablebase', 'probe', 'GGGGG/GGGGG/GGTGG/T1TGG/G1G1T T - G2', '--dir', dir, '--option', 'captures-to-win=3', '--option', 'repetition=forbid'],
-      ['search', 'bagh-chal', '--position', 'GGGGG/GGGGG/GGTGG/T1TGG/G1G1T T - G2', '--tb-dir', dir, '--option', 'captures-to-win=3', '--option', 'repetition=forbid', '--depth', '3'],
+      [
+        'tablebase',
+        'probe',
+        'GGGGG/GGGGG/GGTGG/T1TGG/G1G1T T - G2',
+        '--dir',
+        dir,
+        '--option',
+        'captures-to-win=3',
+        '--option',
+        'repetition=forbid',
+      ],
+      [
+        'search',
+        'bagh-chal',
+        '--position',
+        'GGGGG/GGGGG/GGTGG/T1TGG/G1G1T T - G2',
+        '--tb-dir',
+        dir,
+        '--option',
+        'captures-to-win=3',
+        '--option',
+        'repetition=forbid',
+        '--depth',
+        '3',
+      ],
     ]) {
       const r = cli(args);
-      expect([args[0], r.status, r.stderr.trim()]).toEqual([args[0], 2, expect.stringMatching(/^error: .*repetition=forbid/)]);
+      expect([args[0], r.status, r.stderr.trim()]).toEqual([
+        args[0],
+        2,
+        expect.stringMatching(/^error: .*repetition=forbid/),
+      ]);
     }
   });
 
@@ -182,7 +239,10 @@ describe('tablebase (captures-to-win = 3)', () => {
 describe('tablebase files', () => {
   const opts = { 'captures-to-win': 2 };
   let dir: string;
-  beforeAll(async () => { dir = mkdtempSync(join(tmpdir(), 'lattice-tbf-')); await buildTablebase('bagh-chal', { dir, options: opts }); });
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lattice-tbf-'));
+    await buildTablebase('bagh-chal', { dir, options: opts });
+  });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (c: number) => join(dir, `bagh-chal-ctw2-c${c}.lttb`);
 
@@ -192,7 +252,8 @@ describe('tablebase files', () => {
     try {
       await buildTablebase('bagh-chal', { dir: one, options: { 'captures-to-win': 3 }, threads: 1 });
       await buildTablebase('bagh-chal', { dir: two, options: { 'captures-to-win': 3 }, threads: 2 });
-      for (const f of readdirSync(one)) expect(readFileSync(join(two, f)).equals(readFileSync(join(one, f)))).toBe(true);
+      for (const f of readdirSync(one))
+        expect(readFileSync(join(two, f)).equals(readFileSync(join(one, f)))).toBe(true);
       expect(readdirSync(two).sort()).toEqual(readdirSync(one).sort());
     } finally {
       rmSync(one, { recursive: true, force: true });
@@ -210,19 +271,56 @@ describe('tablebase files', () => {
     unlinkSync(file(0));
     writeFileSync(file(0) + '.tmp', 'partial write of a killed run');
     const layers: Array<{ layer: number; loaded: boolean }> = [];
-    await buildTablebase('bagh-chal', { dir, options: opts, onLayer: (l) => layers.push({ layer: l.layer, loaded: l.loaded }) });
-    expect(layers).toEqual([{ layer: 1, loaded: true }, { layer: 0, loaded: false }]);
+    await buildTablebase('bagh-chal', {
+      dir,
+      options: opts,
+      onLayer: (l) => layers.push({ layer: l.layer, loaded: l.loaded }),
+    });
+    expect(layers).toEqual([
+      { layer: 1, loaded: true },
+      { layer: 0, loaded: false },
+    ]);
     expect(readFileSync(file(0)).equals(before)).toBe(true);
     expect(readdirSync(dir).some((f) => f.endsWith('.tmp'))).toBe(false);
   });
 
   it.each([
-    ['a flipped body byte', (b: Buffer) => { b[500] ^= 1; }, /checksum mismatch/],
-    ['a changed statistic in the header', (b: Buffer) => { b.writeUInt32LE(b.readUInt32LE(84) + 1, 84); }, /checksum mismatch/],
+    [
+      'a flipped body byte',
+      (b: Buffer) => {
+        b[500] ^= 1;
+      },
+      /checksum mismatch/,
+    ],
+    [
+      'a changed statistic in the header',
+      (b: Buffer) => {
+        b.writeUInt32LE(b.readUInt32LE(84) + 1, 84);
+      },
+      /checksum mismatch/,
+    ],
     ['a truncated body', (b: Buffer) => b.subarray(0, b.length - 10), /truncated/],
-    ['bad magic', (b: Buffer) => { b.write('NOTATB!!', 0, 'ascii'); }, /bad magic/],
-    ['a future version', (b: Buffer) => { b.writeUInt32LE(99, 8); }, /format version 99/],
-    ['another layer', (b: Buffer) => { b.writeUInt32LE(1, 44); }, /layer is 1, expected 0/],
+    [
+      'bad magic',
+      (b: Buffer) => {
+        b.write('NOTATB!!', 0, 'ascii');
+      },
+      /bad magic/,
+    ],
+    [
+      'a future version',
+      (b: Buffer) => {
+        b.writeUInt32LE(99, 8);
+      },
+      /format version 99/,
+    ],
+    [
+      'another layer',
+      (b: Buffer) => {
+        b.writeUInt32LE(1, 44);
+      },
+      /layer is 1, expected 0/,
+    ],
     ['a header only', (b: Buffer) => b.subarray(0, 40), /shorter than the 128-byte header/],
   ])('a corrupt file (%s) is detected and named', async (_what, damage, msg) => {
     const good = readFileSync(file(0));

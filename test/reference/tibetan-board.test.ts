@@ -3,31 +3,32 @@
 // in the same order, same drawn lines, same neighbours and short jumps per point, by name. Geometry
 // only: no move generation of the host is used. The reference's own hand-derived board tests are in
 // test/reference/tibetan.test.ts.
-import { describe, expect, it } from "vitest";
-import { alquerque } from "../../src/board/index.js";
-import { boardOf, pointName } from "./tibetan.js";
+import { describe, expect, it } from 'vitest';
+import { alquerque } from '../../src/board/index.js';
+import { boardOf, pointName } from './tibetan.js';
 
-describe("tibetan-4 board: reference = host geometry", () => {
-  const host = alquerque(9, { dens: ["south", "north", "west", "east"] });
-  const ref = boardOf("tibetan-4");
+describe('tibetan-4 board: reference = host geometry', () => {
+  const host = alquerque(9, { dens: ['south', 'north', 'west', 'east'] });
+  const ref = boardOf('tibetan-4');
   const refName = (i: number) => pointName(ref, i);
 
-  it("points, in index order", () => {
+  it('points, in index order', () => {
     expect(ref.points.map((_, i) => refName(i))).toEqual(host.points.map((p) => p.name));
     expect([ref.width, ref.height]).toEqual([host.width, host.height]);
   });
 
-  it("drawn lines", () => {
-    const norm = (l: string[]) => [l.join(" "), l.slice().reverse().join(" ")].sort()[0];
+  it('drawn lines', () => {
+    const norm = (l: string[]) => [l.join(' '), l.slice().reverse().join(' ')].sort()[0];
     const h = host.lines.map((l) => norm(l.map((i) => host.points[i].name))).sort();
     const r = ref.lines.map((l) => norm(l.map(refName))).sort();
     expect(r).toEqual(h);
   });
 
-  it("neighbours and short jumps of every point", () => {
+  it('neighbours and short jumps of every point', () => {
     for (let i = 0; i < host.points.length; i++) {
       const name = host.points[i].name;
-      const hn: string[] = [], hj: string[] = [];
+      const hn: string[] = [],
+        hj: string[] = [];
       for (let d = 0; d < 8; d++) {
         const n = host.neighbours[i * 8 + d];
         if (n >= 0) hn.push(host.points[n].name);

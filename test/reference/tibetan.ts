@@ -59,9 +59,9 @@ export interface Board {
   gates: number[];
 }
 
-export type Edge = "south" | "north" | "west" | "east";
+export type Edge = 'south' | 'north' | 'west' | 'east';
 
-const FILES = "abcdefghijklmnopqrstuvwxyz";
+const FILES = 'abcdefghijklmnopqrstuvwxyz';
 
 export function pointName(board: Board, i: number): string {
   const p = board.points[i];
@@ -85,7 +85,7 @@ const add = (p: XY, d: XY, k = 1): XY => [p[0] + k * d[0], p[1] + k * d[1]];
  * height bounding grid, plus one den on each edge listed.
  */
 export function buildHuntBoard(n: number, ox: number, oy: number, width: number, height: number, dens: Edge[]): Board {
-  if (n % 2 === 0) throw new Error("an Alquerque grid with dens needs an odd size (edge midpoint)");
+  if (n % 2 === 0) throw new Error('an Alquerque grid with dens needs an odd size (edge midpoint)');
   const coords: XY[] = [];
   for (let j = 0; j < n; j++) for (let i = 0; i < n; i++) coords.push([ox + i, oy + j]);
   const inGrid = (i: number, j: number) => i >= 0 && i < n && j >= 0 && j < n;
@@ -120,10 +120,29 @@ export function buildHuntBoard(n: number, ox: number, oy: number, width: number,
   for (const edge of dens) {
     // M, outward o, along-edge a
     const [M, o, a]: [XY, XY, XY] =
-      edge === "south" ? [[ox + half, oy], [0, -1], [1, 0]]
-      : edge === "north" ? [[ox + half, oy + n - 1], [0, 1], [1, 0]]
-      : edge === "west" ? [[ox, oy + half], [-1, 0], [0, 1]]
-      : [[ox + n - 1, oy + half], [1, 0], [0, 1]];
+      edge === 'south'
+        ? [
+            [ox + half, oy],
+            [0, -1],
+            [1, 0],
+          ]
+        : edge === 'north'
+          ? [
+              [ox + half, oy + n - 1],
+              [0, 1],
+              [1, 0],
+            ]
+          : edge === 'west'
+            ? [
+                [ox, oy + half],
+                [-1, 0],
+                [0, 1],
+              ]
+            : [
+                [ox + n - 1, oy + half],
+                [1, 0],
+                [0, 1],
+              ];
     const mid = [add(add(M, o), a, -1), add(M, o), add(add(M, o), a)];
     const base = [add(add(M, o, 2), a, -2), add(M, o, 2), add(add(M, o, 2), a, 2)];
     coords.push(...mid, ...base);
@@ -135,8 +154,10 @@ export function buildHuntBoard(n: number, ox: number, oy: number, width: number,
       const d: XY = [mid[s][0] - M[0], mid[s][1] - M[1]];
       const inward = key(add(M, d, -1));
       const idx = lines.findIndex((l) => {
-        const first = key(l[0]), second = key(l[1]);
-        const last = key(l[l.length - 1]), before = key(l[l.length - 2]);
+        const first = key(l[0]),
+          second = key(l[1]);
+        const last = key(l[l.length - 1]),
+          before = key(l[l.length - 2]);
         return (first === key(M) && second === inward) || (last === key(M) && before === inward);
       });
       if (idx < 0) throw new Error(`no board line through ${key(M)} for a den line to continue`);
@@ -189,25 +210,25 @@ export function buildHuntBoard(n: number, ox: number, oy: number, width: number,
 
 /** 5x5 on ranks 3-7 + a den on the south edge: 31 points, a1..e7. */
 export function buildTibetan1Board(): Board {
-  return buildHuntBoard(5, 0, 2, 5, 7, ["south"]);
+  return buildHuntBoard(5, 0, 2, 5, 7, ['south']);
 }
 
 /** 5x5 on ranks 3-7 + dens on south and north: 37 points, a1..e9. */
 export function buildTibetan2Board(): Board {
-  return buildHuntBoard(5, 0, 2, 5, 9, ["south", "north"]);
+  return buildHuntBoard(5, 0, 2, 5, 9, ['south', 'north']);
 }
 
 /** 9x9 on files c-k, ranks 3-11 + dens on all four edges: 105 points, a1..m13. */
 export function buildTibetan4Board(): Board {
-  return buildHuntBoard(9, 2, 2, 13, 13, ["south", "north", "west", "east"]);
+  return buildHuntBoard(9, 2, 2, 13, 13, ['south', 'north', 'west', 'east']);
 }
 
-export type Variant = "tibetan-1" | "tibetan-2" | "tibetan-4";
+export type Variant = 'tibetan-1' | 'tibetan-2' | 'tibetan-4';
 
 const BOARDS: Record<Variant, Board> = {
-  "tibetan-1": buildTibetan1Board(),
-  "tibetan-2": buildTibetan2Board(),
-  "tibetan-4": buildTibetan4Board(),
+  'tibetan-1': buildTibetan1Board(),
+  'tibetan-2': buildTibetan2Board(),
+  'tibetan-4': buildTibetan4Board(),
 };
 
 export function boardOf(variant: Variant): Board {
@@ -219,7 +240,7 @@ export function boardOf(variant: Variant): Board {
 // ---------------------------------------------------------------------------
 // Positions and options.
 
-export type Side = "goats" | "tigers";
+export type Side = 'goats' | 'tigers';
 
 export interface Position {
   variant: Variant;
@@ -242,13 +263,13 @@ export interface Position {
 export interface TibetanOptions {
   setup?: string;
   tigers?: number;
-  "tiger-start"?: string;
+  'tiger-start'?: string;
   first?: string;
-  "tiger-win-goats-left"?: number;
+  'tiger-win-goats-left'?: number;
 }
 
 function check<T>(name: string, value: T, allowed: readonly T[]): T {
-  if (!allowed.includes(value)) throw new Error(`option ${name}=${String(value)}: allowed ${allowed.join("|")}`);
+  if (!allowed.includes(value)) throw new Error(`option ${name}=${String(value)}: allowed ${allowed.join('|')}`);
   return value;
 }
 
@@ -259,46 +280,49 @@ export function startPosition(variant: Variant, options: TibetanOptions = {}): P
     if (i < 0) throw new Error(`no point ${name} on ${variant}`);
     return i;
   };
-  const known = ["setup", "tigers", "tiger-start", "first", "tiger-win-goats-left"];
+  const known = ['setup', 'tigers', 'tiger-start', 'first', 'tiger-win-goats-left'];
   for (const k of Object.keys(options)) {
-    if (!known.includes(k) || (k === "tigers" && variant !== "tibetan-1")) throw new Error(`unknown option ${k} for ${variant}`);
+    if (!known.includes(k) || (k === 'tigers' && variant !== 'tibetan-1'))
+      throw new Error(`unknown option ${k} for ${variant}`);
   }
   const setups: Record<Variant, string[]> = {
-    "tibetan-1": ["far-rows", "ring", "square"],
-    "tibetan-2": ["ring", "stacks"],
-    "tibetan-4": ["third-line", "second-line"],
+    'tibetan-1': ['far-rows', 'ring', 'square'],
+    'tibetan-2': ['ring', 'stacks'],
+    'tibetan-4': ['third-line', 'second-line'],
   };
-  const setup = check("setup", options.setup ?? setups[variant][0], setups[variant]);
-  const tigerCount = variant === "tibetan-1" ? check("tigers", options.tigers ?? 1, [1, 2]) : variant === "tibetan-2" ? 2 : 4;
-  const tigerStart = check("tiger-start", options["tiger-start"] ?? "centre", ["centre", "gate"]);
-  const first = check("first", options.first ?? "goats", ["goats", "tigers"]) as Side;
-  const goatsLeftToWin = check("tiger-win-goats-left", options["tiger-win-goats-left"] ?? 5, [5, 6, 7]);
+  const setup = check('setup', options.setup ?? setups[variant][0], setups[variant]);
+  const tigerCount =
+    variant === 'tibetan-1' ? check('tigers', options.tigers ?? 1, [1, 2]) : variant === 'tibetan-2' ? 2 : 4;
+  const tigerStart = check('tiger-start', options['tiger-start'] ?? 'centre', ['centre', 'gate']);
+  const first = check('first', options.first ?? 'goats', ['goats', 'tigers']) as Side;
+  const goatsLeftToWin = check('tiger-win-goats-left', options['tiger-win-goats-left'] ?? 5, [5, 6, 7]);
 
   const goats = new Array<number>(board.points.length).fill(0);
   let hand: number;
-  const ring8 = ["b4", "c4", "d4", "b5", "d5", "b6", "c6", "d6"]; // around c5 (tibetan-1/2)
-  const square4 = ["b4", "d4", "b6", "d6"];
+  const ring8 = ['b4', 'c4', 'd4', 'b5', 'd5', 'b6', 'c6', 'd6']; // around c5 (tibetan-1/2)
+  const square4 = ['b4', 'd4', 'b6', 'd6'];
   /** the square ring at distance k from tibetan-4's centre g7 */
   const ringAround = (k: number) => {
     const names: string[] = [];
-    for (let x = 6 - k; x <= 6 + k; x++) for (let y = 6 - k; y <= 6 + k; y++) {
-      if (Math.max(Math.abs(x - 6), Math.abs(y - 6)) === k) names.push(FILES[x] + String(y + 1));
-    }
+    for (let x = 6 - k; x <= 6 + k; x++)
+      for (let y = 6 - k; y <= 6 + k; y++) {
+        if (Math.max(Math.abs(x - 6), Math.abs(y - 6)) === k) names.push(FILES[x] + String(y + 1));
+      }
     return names;
   };
-  if (variant === "tibetan-1") {
-    if (setup === "far-rows") {
-      for (const f of "abcde") for (const r of ["6", "7"]) goats[at(f + r)] = 1;
+  if (variant === 'tibetan-1') {
+    if (setup === 'far-rows') {
+      for (const f of 'abcde') for (const r of ['6', '7']) goats[at(f + r)] = 1;
       hand = 5;
-    } else if (setup === "ring") {
+    } else if (setup === 'ring') {
       for (const n of ring8) goats[at(n)] = 1;
       hand = 8;
     } else {
       for (const n of square4) goats[at(n)] = 1;
       hand = 12;
     }
-  } else if (variant === "tibetan-2") {
-    if (setup === "ring") {
+  } else if (variant === 'tibetan-2') {
+    if (setup === 'ring') {
       for (const n of ring8) goats[at(n)] = 1;
       hand = 10;
     } else {
@@ -307,7 +331,7 @@ export function startPosition(variant: Variant, options: TibetanOptions = {}): P
     }
   } else {
     // third-line: the ring e5..i9 (distance 2 from g7); second-line: d4..j10 (distance 3 from g7)
-    if (setup === "third-line") {
+    if (setup === 'third-line') {
       for (const n of ringAround(2)) goats[at(n)] = 1;
       hand = 48;
     } else {
@@ -316,8 +340,8 @@ export function startPosition(variant: Variant, options: TibetanOptions = {}): P
     }
   }
   let tigers: number[];
-  if (variant === "tibetan-1" && tigerCount === 2) tigers = [board.denCentres[0], board.gates[0]];
-  else tigers = (tigerStart === "centre" ? board.denCentres : board.gates).slice(0, tigerCount);
+  if (variant === 'tibetan-1' && tigerCount === 2) tigers = [board.denCentres[0], board.gates[0]];
+  else tigers = (tigerStart === 'centre' ? board.denCentres : board.gates).slice(0, tigerCount);
   tigers.sort((p, q) => p - q);
   return { variant, goatsLeftToWin, goats, tigers, hand, captured: 0, side: first, lastGoat: null };
 }
@@ -344,7 +368,7 @@ export function positionFrom(
   const goats = new Array<number>(board.points.length).fill(0);
   for (const [n, c] of Object.entries(spec.goats)) goats[at(n)] = c;
   const tigers = spec.tigers.map(at).sort((p, q) => p - q);
-  for (const t of tigers) if (goats[t] > 0) throw new Error("a tiger and goats on one point");
+  for (const t of tigers) if (goats[t] > 0) throw new Error('a tiger and goats on one point');
   return {
     variant,
     goatsLeftToWin: spec.goatsLeftToWin ?? 5,
@@ -370,34 +394,34 @@ export function goatsLeft(p: Position): number {
 // Moves.
 
 export type Move =
-  | { kind: "place"; to: number }
-  | { kind: "step"; from: number; to: number }
+  | { kind: 'place'; to: number }
+  | { kind: 'step'; from: number; to: number }
   /** captured: ascending point indices; path: the landings, canonical path (first in board order) */
-  | { kind: "jump"; from: number; to: number; captured: number[]; path: number[] };
+  | { kind: 'jump'; from: number; to: number; captured: number[]; path: number[] };
 
 /** The identity of a move: two moves with equal identity are the same move. */
 export function moveIdentity(m: Move): string {
-  if (m.kind === "place") return `place ${m.to}`;
-  if (m.kind === "step") return `step ${m.from} ${m.to}`;
-  return `jump ${m.from} ${m.to} {${m.captured.join(",")}}`;
+  if (m.kind === 'place') return `place ${m.to}`;
+  if (m.kind === 'step') return `step ${m.from} ${m.to}`;
+  return `jump ${m.from} ${m.to} {${m.captured.join(',')}}`;
 }
 
 /** The text of a move written without looking at the position: a jump as its (canonical) path. */
 export function pathText(variant: Variant, m: Move): string {
   const b = boardOf(variant);
-  if (m.kind === "place") return pointName(b, m.to);
-  if (m.kind === "step") return `${pointName(b, m.from)}-${pointName(b, m.to)}`;
-  return [m.from, ...m.path].map((i) => pointName(b, i)).join("x");
+  if (m.kind === 'place') return pointName(b, m.to);
+  if (m.kind === 'step') return `${pointName(b, m.from)}-${pointName(b, m.to)}`;
+  return [m.from, ...m.path].map((i) => pointName(b, i)).join('x');
 }
 
 /** `start x end` of a jump (the short form). */
-function shortText(variant: Variant, m: Move & { kind: "jump" }): string {
+function shortText(variant: Variant, m: Move & { kind: 'jump' }): string {
   const b = boardOf(variant);
   return `${pointName(b, m.from)}x${pointName(b, m.to)}`;
 }
 
 /** The start and end points of a move ("" for a placement: it has no start). */
-const endsOf = (m: Move) => (m.kind === "place" ? "" : `${m.from} ${m.to}`);
+const endsOf = (m: Move) => (m.kind === 'place' ? '' : `${m.from} ${m.to}`);
 
 /** -1, 0, 1: two landing sequences compared landing by landing in board order (point index order). */
 export function compareLandings(a: number[], b: number[]): number {
@@ -412,15 +436,20 @@ export function compareLandings(a: number[], b: number[]): number {
 export function moveTexts(p: Position): string[] {
   const legal = legalMoves(p);
   const ends = new Map<string, number>();
-  for (const m of legal) if (m.kind !== "place") ends.set(endsOf(m), (ends.get(endsOf(m)) ?? 0) + 1);
-  return legal.map((m) => (m.kind === "jump" && ends.get(endsOf(m)) === 1 ? shortText(p.variant, m) : pathText(p.variant, m)));
+  for (const m of legal) if (m.kind !== 'place') ends.set(endsOf(m), (ends.get(endsOf(m)) ?? 0) + 1);
+  return legal.map((m) =>
+    m.kind === 'jump' && ends.get(endsOf(m)) === 1 ? shortText(p.variant, m) : pathText(p.variant, m),
+  );
 }
 
 /** The canonical text of move m in position p (the same rule as {@link moveTexts}; m need not be legal). */
 export function formatMove(p: Position, m: Move): string {
-  if (typeof p !== "object") throw new Error("formatMove(position, move): a jump's text depends on the position's other moves");
-  if (m.kind !== "jump") return pathText(p.variant, m);
-  const shared = legalMoves(p).some((x) => x.kind !== "place" && endsOf(x) === endsOf(m) && moveIdentity(x) !== moveIdentity(m));
+  if (typeof p !== 'object')
+    throw new Error("formatMove(position, move): a jump's text depends on the position's other moves");
+  if (m.kind !== 'jump') return pathText(p.variant, m);
+  const shared = legalMoves(p).some(
+    (x) => x.kind !== 'place' && endsOf(x) === endsOf(m) && moveIdentity(x) !== moveIdentity(m),
+  );
   return shared ? pathText(p.variant, m) : shortText(p.variant, m);
 }
 
@@ -437,10 +466,10 @@ export function tigerJumpsByPaths(p: Position, board: Board, from: number): Move
   const found = new Map<string, Move>();
   const otherTigers = p.tigers.filter((t) => t !== from);
   const record = (to: number, captured: number[], path: number[]) => {
-    const m: Move = { kind: "jump", from, to, captured: captured.slice().sort((a, b) => a - b), path };
+    const m: Move = { kind: 'jump', from, to, captured: captured.slice().sort((a, b) => a - b), path };
     const id = moveIdentity(m);
     const old = found.get(id);
-    if (!old || (old.kind === "jump" && compareLandings(path, old.path) < 0)) found.set(id, m);
+    if (!old || (old.kind === 'jump' && compareLandings(path, old.path) < 0)) found.set(id, m);
   };
   const explore = (at: number, captured: number[], path: number[]) => {
     for (const { over, to } of board.jumps[at]) {
@@ -486,14 +515,14 @@ function tigerJumps(p: Position, board: Board, from: number): Move[] {
         const goatsOnLanding = p.goats[to] - (s.captured.includes(to) ? 1 : 0);
         if (goatsOnLanding > 0 || otherTigers.includes(to)) continue; // landing must be empty now
         const captured = [...s.captured, over].sort((a, b) => a - b);
-        const key = `${to} {${captured.join(",")}}`;
+        const key = `${to} {${captured.join(',')}}`;
         const path = [...s.path, to];
         const old = next.get(key);
         if (!old || compareLandings(path, old.path) < 0) next.set(key, { at: to, captured, path });
       }
     }
     level = [...next.values()];
-    for (const s of level) moves.push({ kind: "jump", from, to: s.at, captured: s.captured, path: s.path });
+    for (const s of level) moves.push({ kind: 'jump', from, to: s.at, captured: s.captured, path: s.path });
   }
   return moves;
 }
@@ -503,19 +532,19 @@ export function legalMoves(p: Position): Move[] {
   if (goatsLeft(p) <= p.goatsLeftToWin) return [];
   const board = boardOf(p.variant);
   const moves: Move[] = [];
-  if (p.side === "goats") {
+  if (p.side === 'goats') {
     if (p.hand > 0) {
-      for (let i = 0; i < board.points.length; i++) if (isEmpty(p, i)) moves.push({ kind: "place", to: i });
+      for (let i = 0; i < board.points.length; i++) if (isEmpty(p, i)) moves.push({ kind: 'place', to: i });
     } else {
       for (let i = 0; i < board.points.length; i++) {
         if (p.goats[i] === 0 || i === p.lastGoat) continue;
-        for (const n of board.neighbours[i]) if (isEmpty(p, n)) moves.push({ kind: "step", from: i, to: n });
+        for (const n of board.neighbours[i]) if (isEmpty(p, n)) moves.push({ kind: 'step', from: i, to: n });
       }
     }
   } else {
     for (const t of p.tigers) {
-      for (const n of board.neighbours[t]) if (isEmpty(p, n)) moves.push({ kind: "step", from: t, to: n });
-      for (const m of tigerJumps(p, board, t)) moves.push(m);   // not push(...): a list of 10^5 moves overflows the call stack
+      for (const n of board.neighbours[t]) if (isEmpty(p, n)) moves.push({ kind: 'step', from: t, to: n });
+      for (const m of tigerJumps(p, board, t)) moves.push(m); // not push(...): a list of 10^5 moves overflows the call stack
     }
   }
   return moves;
@@ -531,41 +560,44 @@ export function parseMove(p: Position, text: string): Move {
   let id: string | null = null;
   if (/^[a-z][0-9]+$/.test(text)) id = `place ${pointIndex(board, text)}`;
   else if (/^[a-z][0-9]+-[a-z][0-9]+$/.test(text)) {
-    const [a, b] = text.split("-").map((n) => pointIndex(board, n));
+    const [a, b] = text.split('-').map((n) => pointIndex(board, n));
     id = `step ${a} ${b}`;
   } else if (/^[a-z][0-9]+(x[a-z][0-9]+)+$/.test(text)) {
     // Follow the path hop by hop, checking each hop is a legal jump at that moment.
-    const pts = text.split("x").map((n) => pointIndex(board, n));
+    const pts = text.split('x').map((n) => pointIndex(board, n));
     const from = pts[0];
     const captured: number[] = [];
-    let ok = !pts.includes(-1) && p.side === "tigers" && p.tigers.includes(from);
+    let ok = !pts.includes(-1) && p.side === 'tigers' && p.tigers.includes(from);
     for (let k = 0; ok && k + 1 < pts.length; k++) {
       const hop = board.jumps[pts[k]].find((j) => j.to === pts[k + 1]);
       const landing = pts[k + 1];
-      ok = !!hop && p.goats[hop.over] > 0 && !captured.includes(hop.over) &&
+      ok =
+        !!hop &&
+        p.goats[hop.over] > 0 &&
+        !captured.includes(hop.over) &&
         p.goats[landing] - (captured.includes(landing) ? 1 : 0) === 0 &&
         !p.tigers.some((t) => t !== from && t === landing);
       if (hop) captured.push(hop.over);
     }
-    if (ok) id = `jump ${from} ${pts[pts.length - 1]} {${captured.sort((a, b) => a - b).join(",")}}`;
+    if (ok) id = `jump ${from} ${pts[pts.length - 1]} {${captured.sort((a, b) => a - b).join(',')}}`;
   }
   let m = legal.find((x) => moveIdentity(x) === id);
   if (!m && /^[a-z][0-9]+x[a-z][0-9]+$/.test(text)) {
     // not a path of a legal move: the short form start x end
-    const [a, b] = text.split("x").map((n) => pointIndex(board, n));
-    const same = legal.filter((x) => x.kind === "jump" && x.from === a && x.to === b);
+    const [a, b] = text.split('x').map((n) => pointIndex(board, n));
+    const same = legal.filter((x) => x.kind === 'jump' && x.from === a && x.to === b);
     if (same.length > 1) {
-      throw new Error(`illegal move "${text}": ambiguous, one of ${same.map((x) => pathText(p.variant, x)).join(" ")}`);
+      throw new Error(`illegal move "${text}": ambiguous, one of ${same.map((x) => pathText(p.variant, x)).join(' ')}`);
     }
     m = same[0];
   }
-  if (!m) throw new Error(`illegal move "${text}"; legal: ${moveTexts(p).join(" ") || "(none)"}`);
+  if (!m) throw new Error(`illegal move "${text}"; legal: ${moveTexts(p).join(' ') || '(none)'}`);
   return m;
 }
 
 /** The position after a legal move (given as a Move or as text); throws if it is not legal. */
 export function play(p: Position, move: Move | string): Position {
-  const m = typeof move === "string" ? parseMove(p, move) : move;
+  const m = typeof move === 'string' ? parseMove(p, move) : move;
   if (!legalMoves(p).some((x) => moveIdentity(x) === moveIdentity(m))) {
     throw new Error(`illegal move ${pathText(p.variant, m)}`);
   }
@@ -575,37 +607,37 @@ export function play(p: Position, move: Move | string): Position {
 /** The position after a move known to be legal here (as produced by legalMoves). */
 function applyMove(p: Position, m: Move): Position {
   const q = copyPosition(p);
-  if (m.kind === "place") {
+  if (m.kind === 'place') {
     q.goats[m.to] += 1;
     q.hand -= 1;
     q.lastGoat = null;
-  } else if (p.side === "goats") {
+  } else if (p.side === 'goats') {
     q.goats[m.from] -= 1;
     q.goats[m.to] += 1;
     q.lastGoat = m.to;
   } else {
     q.tigers = q.tigers.map((t) => (t === m.from ? m.to : t)).sort((a, b) => a - b);
-    if (m.kind === "jump") {
+    if (m.kind === 'jump') {
       for (const c of m.captured) q.goats[c] -= 1;
       q.captured += m.captured.length;
     }
   }
-  q.side = p.side === "goats" ? "tigers" : "goats";
+  q.side = p.side === 'goats' ? 'tigers' : 'goats';
   return q;
 }
 
 export interface Result {
   winner: Side;
-  reason: "goats-left" | "goats-cannot-move" | "tigers-cannot-move";
+  reason: 'goats-left' | 'goats-cannot-move' | 'tigers-cannot-move';
 }
 
 /** The game's result, or null while it goes on (RULES §2; thresholds checked after the whole move). */
 export function result(p: Position): Result | null {
-  if (goatsLeft(p) <= p.goatsLeftToWin) return { winner: "tigers", reason: "goats-left" };
+  if (goatsLeft(p) <= p.goatsLeftToWin) return { winner: 'tigers', reason: 'goats-left' };
   if (legalMoves(p).length > 0) return null;
-  return p.side === "goats"
-    ? { winner: "tigers", reason: "goats-cannot-move" }
-    : { winner: "goats", reason: "tigers-cannot-move" };
+  return p.side === 'goats'
+    ? { winner: 'tigers', reason: 'goats-cannot-move' }
+    : { winner: 'goats', reason: 'tigers-cannot-move' };
 }
 
 /** Leaves exactly `depth` plies below p, counting distinct moves; a finished game has no children. */
@@ -623,6 +655,8 @@ export function divide(p: Position, depth: number): Record<string, number> {
   if (depth < 1) return out;
   const moves = legalMoves(p);
   const texts = moveTexts(p);
-  moves.forEach((m, k) => { out[texts[k]] = perft(applyMove(p, m), depth - 1); });
+  moves.forEach((m, k) => {
+    out[texts[k]] = perft(applyMove(p, m), depth - 1);
+  });
   return out;
 }

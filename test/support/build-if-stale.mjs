@@ -19,12 +19,14 @@ function files(dir) {
 }
 
 const inputs = [
-  ...files('assembly'), ...files('src'),
+  ...files('assembly'),
+  ...files('src'),
   ...['asconfig.json', 'package.json', 'package-lock.json', 'tsconfig.json'].map(at),
 ];
 const targets = Object.values(JSON.parse(readFileSync(at('asconfig.json'), 'utf8')).targets).map((t) => t.outFile);
 const outputs = [
-  ...targets.map(at), ...targets.map((f) => at(join('dist', f))),
+  ...targets.map(at),
+  ...targets.map((f) => at(join('dist', f))),
   ...['dist/src/index.js', 'dist/src/cli/main.js', 'dist/src/serve.js', 'dist/web/index.html'].map(at),
 ];
 
@@ -36,7 +38,9 @@ const script = process.env.npm_lifecycle_event ?? 'build-if-stale';
 if (missing.length === 0 && oldestOutput > newestInput) {
   console.log(`${script}: the build is up to date (every output is newer than every source): not building again`);
 } else {
-  console.log(`${script}: building (${missing.length ? `missing ${missing.map((f) => f.slice(root.length)).join(', ')}` : 'a source is newer than the build'})`);
+  console.log(
+    `${script}: building (${missing.length ? `missing ${missing.map((f) => f.slice(root.length)).join(', ')}` : 'a source is newer than the build'})`,
+  );
   const r = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
   process.exit(r.status ?? 1);
 }

@@ -4,12 +4,15 @@
 export function burnside(goats: number): number {
   const perms: number[][] = [];
   for (let k = 0; k < 8; k++) {
-    perms.push(Array.from({ length: 25 }, (_, p) => {
-      let x = p % 5, y = Math.floor(p / 5);
-      for (let r = 0; r < k % 4; r++) [x, y] = [4 - y, x];
-      if (k >= 4) x = 4 - x;
-      return y * 5 + x;
-    }));
+    perms.push(
+      Array.from({ length: 25 }, (_, p) => {
+        let x = p % 5,
+          y = Math.floor(p / 5);
+        for (let r = 0; r < k % 4; r++) [x, y] = [4 - y, x];
+        if (k >= 4) x = 4 - x;
+        return y * 5 + x;
+      }),
+    );
   }
   let sum = 0;
   for (const perm of perms) {
@@ -18,7 +21,10 @@ export function burnside(goats: number): number {
     for (let i = 0; i < 25; i++) {
       if (seen.has(i)) continue;
       let n = 0;
-      for (let j = i; !seen.has(j); j = perm[j]) { seen.add(j); n++; }
+      for (let j = i; !seen.has(j); j = perm[j]) {
+        seen.add(j);
+        n++;
+      }
       cycles.push(n);
     }
     const memo = new Map<string, number>();

@@ -25,8 +25,15 @@ const INSIDE = Array.from({ length: N }, (_, i) => i).filter((i) => dist(i) < 3)
 const NEXT_TO_RING = INSIDE.filter((i) => dist(i) === 2 && (BOARD.points[i]!.x + BOARD.points[i]!.y) % 2 === 0);
 const OUTSIDE = Array.from({ length: N }, (_, i) => i).filter((i) => dist(i) > 3);
 /** Point indices per rank, top rank first, files left to right. */
-const LAYOUT: number[][] = [...new Set(BOARD.points.map((p) => p.y))].sort((a, b) => b - a)
-  .map((y) => BOARD.points.map((p, i) => ({ p, i })).filter((o) => o.p.y === y).sort((a, b) => a.p.x - b.p.x).map((o) => o.i));
+const LAYOUT: number[][] = [...new Set(BOARD.points.map((p) => p.y))]
+  .sort((a, b) => b - a)
+  .map((y) =>
+    BOARD.points
+      .map((p, i) => ({ p, i }))
+      .filter((o) => o.p.y === y)
+      .sort((a, b) => a.p.x - b.p.x)
+      .map((o) => o.i),
+  );
 
 export const TOTAL_GOATS = 74;
 
@@ -35,7 +42,10 @@ export function formatTibetan4(cells: string[], hand: number, captured: number, 
     let out = '';
     let run = 0;
     for (const i of row) {
-      if (cells[i] === '') { run++; continue; }
+      if (cells[i] === '') {
+        run++;
+        continue;
+      }
       if (run) out += String(run);
       run = 0;
       out += cells[i];
@@ -69,5 +79,8 @@ export function denseTibetan4(seed: number): DensePosition {
   const extra = Math.floor(r() * 4);
   for (let k = 0; k < extra; k++) cells[pick(outside)] = 'G';
   const onBoard = cells.filter((c) => c === 'G').length;
-  return { position: formatTibetan4(cells, TOTAL_GOATS - onBoard, 0, 'T'), inside: inside.map((i) => pointName(BOARD, i)) };
+  return {
+    position: formatTibetan4(cells, TOTAL_GOATS - onBoard, 0, 'T'),
+    inside: inside.map((i) => pointName(BOARD, i)),
+  };
 }

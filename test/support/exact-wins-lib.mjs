@@ -6,7 +6,7 @@
 export function seededRandom(seed) {
   let s = seed >>> 0;
   return () => {
-    s = (s + 0x6D2B79F5) >>> 0;
+    s = (s + 0x6d2b79f5) >>> 0;
     let t = Math.imul(s ^ (s >>> 15), 1 | s);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return (t ^ (t >>> 14)) >>> 0;
@@ -20,10 +20,23 @@ export function seededRandom(seed) {
 export function randomMovementPosition(rand, capturesToWin = 5) {
   const c = rand() % capturesToWin;
   const cells = Array(25).fill('.');
-  const put = (ch, n) => { for (let k = 0; k < n;) { const i = rand() % 25; if (cells[i] === '.') { cells[i] = ch; k++; } } };
+  const put = (ch, n) => {
+    for (let k = 0; k < n; ) {
+      const i = rand() % 25;
+      if (cells[i] === '.') {
+        cells[i] = ch;
+        k++;
+      }
+    }
+  };
   put('T', 4);
   put('G', 20 - c);
-  const ranks = [4, 3, 2, 1, 0].map((y) => cells.slice(y * 5, y * 5 + 5).join('').replace(/\.+/g, (m) => String(m.length)));
+  const ranks = [4, 3, 2, 1, 0].map((y) =>
+    cells
+      .slice(y * 5, y * 5 + 5)
+      .join('')
+      .replace(/\.+/g, (m) => String(m.length)),
+  );
   return `${ranks.join('/')} ${rand() % 2 ? 'T' : 'G'} - ${c ? `G${c}` : '-'}`;
 }
 
@@ -52,9 +65,12 @@ export function sampleByDistance(oracle, { count, maxN, seed, capturesToWin = 5,
     if (oracle.result()) return null;
     const p = oracle.probe();
     if (!p) return null;
-    const n = p.dtm === null || p.dtm > maxN ? null : (p.wdl === 'win' ? p.dtm : -p.dtm);
+    const n = p.dtm === null || p.dtm > maxN ? null : p.wdl === 'win' ? p.dtm : -p.dtm;
     const b = n === null ? 'long' : String(n);
-    if (picked.length < count && (buckets.get(b) ?? perBucket) < perBucket) { buckets.set(b, buckets.get(b) + 1); picked.push({ pos, n, tb: p }); }
+    if (picked.length < count && (buckets.get(b) ?? perBucket) < perBucket) {
+      buckets.set(b, buckets.get(b) + 1);
+      picked.push({ pos, n, tb: p });
+    }
     return p;
   };
   for (let tries = 0; picked.length < count && tries < maxTries; tries++) {
@@ -80,5 +96,5 @@ export function sampleByDistance(oracle, { count, maxN, seed, capturesToWin = 5,
 export function agrees({ n, tb }, r) {
   if (n !== null) return r.mateIn === n;
   if (r.mateIn === null) return true;
-  return tb.dtm !== null && Math.abs(r.mateIn) >= tb.dtm && (r.mateIn > 0) === (tb.wdl === 'win');
+  return tb.dtm !== null && Math.abs(r.mateIn) >= tb.dtm && r.mateIn > 0 === (tb.wdl === 'win');
 }

@@ -23,8 +23,12 @@ const { values } = parseArgs({
     'max-n': { type: 'string', default: '11' },
   },
 });
-if (!values['tb-dir']) { console.error('usage: node test/support/exact-wins.mjs --tb-dir DIR [--count N] [--seed S] [--max-n N]'); process.exit(2); }
-const COUNT = Number(values.count), MAX_N = Number(values['max-n']);
+if (!values['tb-dir']) {
+  console.error('usage: node test/support/exact-wins.mjs --tb-dir DIR [--count N] [--seed S] [--max-n N]');
+  process.exit(2);
+}
+const COUNT = Number(values.count),
+  MAX_N = Number(values['max-n']);
 const seed = Number(values.seed);
 
 const oracle = await Game.create('bagh-chal');
@@ -46,7 +50,9 @@ for (const repetition of ['none', 'draw3']) {
       const r = g.search({ depth });
       if (!agrees({ n, tb }, r)) {
         disagreements++;
-        console.log(`DISAGREE ${repetition} ${mode} "${pos}" depth ${depth}: tablebase ${tb.wdl} dtm ${tb.dtm}, search mateIn ${r.mateIn} score ${r.score} pv ${r.pv.join(' ')}`);
+        console.log(
+          `DISAGREE ${repetition} ${mode} "${pos}" depth ${depth}: tablebase ${tb.wdl} dtm ${tb.dtm}, search mateIn ${r.mateIn} score ${r.score} pv ${r.pv.join(' ')}`,
+        );
       }
       if (mode === 'fresh' && repetition === 'none') {
         const k = n === null ? 'draw or longer' : n > 0 ? `win in ${n}` : `loss in ${-n}`;
@@ -54,11 +60,22 @@ for (const repetition of ['none', 'draw3']) {
       }
       if (mode === 'fresh') g.dispose?.();
     }
-    if (i % 100 === 99) console.error(`${repetition}: ${i + 1}/${picked.length}, ${disagreements} disagreements, ${Math.round((performance.now() - t0) / 1000)} s`);
+    if (i % 100 === 99)
+      console.error(
+        `${repetition}: ${i + 1}/${picked.length}, ${disagreements} disagreements, ${Math.round((performance.now() - t0) / 1000)} s`,
+      );
   }
 }
-const order = (k) => (k.startsWith('win') ? Number(k.split(' ')[2]) : k.startsWith('loss') ? 100 + Number(k.split(' ')[2]) : 1000);
-console.log(`positions: ${picked.length} (x 2 repetition options x fresh/reused = ${picked.length * 4} searches) in ${Math.round((performance.now() - t0) / 1000)} s`);
-console.log([...byLength].sort((a, b) => order(a[0]) - order(b[0])).map(([k, v]) => `${k}: ${v}`).join(', '));
+const order = (k) =>
+  k.startsWith('win') ? Number(k.split(' ')[2]) : k.startsWith('loss') ? 100 + Number(k.split(' ')[2]) : 1000;
+console.log(
+  `positions: ${picked.length} (x 2 repetition options x fresh/reused = ${picked.length * 4} searches) in ${Math.round((performance.now() - t0) / 1000)} s`,
+);
+console.log(
+  [...byLength]
+    .sort((a, b) => order(a[0]) - order(b[0]))
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', '),
+);
 console.log(`disagreements: ${disagreements}`);
 process.exit(disagreements ? 1 : 0);

@@ -12,10 +12,14 @@ export const START =
   '(RC)1(CT)1(CC)1(CS)(FL)(BT)(DE)(BT)(FL)(RD)1(OM)1(CT)1(RC)/LE(ST)TICSG(DV)K(DS)GSCIT(ST)EL b';
 
 /** Designed positions (the report gives their perft). */
-export const LIONS = '14k4/19/19/19/19/19/9(ln)9/8p1(ld)2(ln)5/7(ds)1p+(ld)(dv)7/6+p2(LN)9/3s4P1P1(LD)6/5+(LN)13/7G11/19/19/19/19/19/4K14 b';
-export const HOOKS = '18k/19/19/5(dk)13/9(hm)9/19/6p6(cp)5/4R14/19/9(HM)6+r2/2b16/19/12P6/19/3(CP)15/9p5+(CP)3/19/19/K18 b';
-export const EMPERORS = '19/16(ld)2/9+k9/19/5r7b5/9(ln)9/19/19/10P8/2(dv)16/8p8(DS)1/19/19/9(LN)9/5R7B5/19/9+K9/3G11(LD)3/19 w';
-export const PROMOTED = '19/17k1/16(de)2/19/10+(ds)8/3+(om)15/7+(dv)3(ds)7/5+(kr)3(dv)2+(EW)6/8p10/6+(PH)3p+(KR)7/9+(DV)3+(ph)5/' +
+export const LIONS =
+  '14k4/19/19/19/19/19/9(ln)9/8p1(ld)2(ln)5/7(ds)1p+(ld)(dv)7/6+p2(LN)9/3s4P1P1(LD)6/5+(LN)13/7G11/19/19/19/19/19/4K14 b';
+export const HOOKS =
+  '18k/19/19/5(dk)13/9(hm)9/19/6p6(cp)5/4R14/19/9(HM)6+r2/2b16/19/12P6/19/3(CP)15/9p5+(CP)3/19/19/K18 b';
+export const EMPERORS =
+  '19/16(ld)2/9+k9/19/5r7b5/9(ln)9/19/19/10P8/2(dv)16/8p8(DS)1/19/19/9(LN)9/5R7B5/19/9+K9/3G11(LD)3/19 w';
+export const PROMOTED =
+  '19/17k1/16(de)2/19/10+(ds)8/3+(om)15/7+(dv)3(ds)7/5+(kr)3(dv)2+(EW)6/8p10/6+(PH)3p+(KR)7/9+(DV)3+(ph)5/' +
   '7+(BB)2+(DS)8/19/4(DE)14/19/14+(rd)4/2+(DE)16/1K17/19 b';
 /**
  * Designed positions. Every count here was produced by src/maka and by the independent reference
@@ -32,5 +36,10 @@ export const DESIGNED: { id: string; position: string; options?: Record<string, 
   { id: 'emperors emperor=jawiki', position: EMPERORS, options: { emperor: 'jawiki' }, perft: [449, 204864] },
   { id: 'emperors emperor=free', position: EMPERORS, options: { emperor: 'free' }, perft: [452, 206643] },
   { id: 'promoted', position: PROMOTED, perft: [250, 52749] },
-  { id: 'promoted conversion=false', position: PROMOTED, options: { conversion: 'false' }, perft: [250, 52749, 13169672] },
+  {
+    id: 'promoted conversion=false',
+    position: PROMOTED,
+    options: { conversion: 'false' },
+    perft: [250, 52749, 13169672],
+  },
 ];

@@ -34,7 +34,11 @@ export function rng(seed: number): () => number {
 /** A position string from a cell per point ('T', 'G' or '') and the goats in hand and captured. */
 
 /** A move played in a playout, with the position and key before it. */
-export interface PlayedStep { pos: string; key: string; move: string }
+export interface PlayedStep {
+  pos: string;
+  key: string;
+  move: string;
+}
 
 /**
  * Undoes every move of `trail` (the game's history, oldest first), checking at each step that undo()

@@ -41,7 +41,24 @@ export interface TestRedis {
 export async function startRedis(): Promise<TestRedis> {
   const dir = mkdtempSync(join(tmpdir(), 'lattice-redis-'));
   const port = await freePort();
-  const proc = spawn(REDIS_SERVER, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--databases', '64'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(
+    REDIS_SERVER,
+    [
+      '--port',
+      String(port),
+      '--bind',
+      '127.0.0.1',
+      '--dir',
+      dir,
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--databases',
+      '64',
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let log = '';
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
   try {
@@ -49,11 +66,17 @@ export async function startRedis(): Promise<TestRedis> {
       const timer = setTimeout(() => reject(new Error(`redis-server did not start within 10 s:\n${log}`)), 10_000);
       const read = (b: Buffer) => {
         log += b.toString();
-        if (/Ready to accept connections/.test(log)) { clearTimeout(timer); resolve(); }
+        if (/Ready to accept connections/.test(log)) {
+          clearTimeout(timer);
+          resolve();
+        }
       };
       proc.stdout!.on('data', read);
       proc.stderr!.on('data', read);
-      proc.once('exit', (code) => { clearTimeout(timer); reject(new Error(`redis-server exited (code ${code}):\n${log}`)); });
+      proc.once('exit', (code) => {
+        clearTimeout(timer);
+        reject(new Error(`redis-server exited (code ${code}):\n${log}`));
+      });
     });
   } catch (e) {
     proc.kill('SIGKILL');
@@ -77,14 +100,24 @@ export async function startRedis(): Promise<TestRedis> {
 }
 
 /** One event of `lattice worker --json` (src/distributed/worker.ts WorkerEvent). */
-export type WorkerEvent = { event: string; job?: string; kind?: string; attempt?: number; worker?: string; result?: { nodes?: number } } & Record<string, unknown>;
+export type WorkerEvent = {
+  event: string;
+  job?: string;
+  kind?: string;
+  attempt?: number;
+  worker?: string;
+  result?: { nodes?: number };
+} & Record<string, unknown>;
 
 /** A `lattice worker --json` process: its events so far, and ways to wait for one or to stop it. */
 export interface TestWorker {
   proc: ChildProcess;
   events: WorkerEvent[];
   stderr(): string;
-  /** Resolves with the first event (past or future) that `pred` accepts; rejects after `ms` or when the process ends first. */
+  /**
+   * Resolves with the first event (past or future) that `pred` accepts; rejects after `ms` or when the process ends
+   * first.
+   */
   waitFor(pred: (e: WorkerEvent) => boolean, ms?: number): Promise<WorkerEvent>;
   /** Calls `f` on every event from now on, as it is read. */
   onEvent(f: (e: WorkerEvent) => void): void;
@@ -94,12 +127,17 @@ export interface TestWorker {
 
 /** Starts `lattice worker --redis url --json ...args` and resolves once it reports `ready`. */
 export async function startWorker(url: string, ...args: string[]): Promise<TestWorker> {
-  const proc = spawn(process.execPath, [CLI, 'worker', '--redis', url, '--json', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(process.execPath, [CLI, 'worker', '--redis', url, '--json', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const events: WorkerEvent[] = [];
   const listeners: Array<(e: WorkerEvent) => void> = [];
-  let err = '', buf = '';
+  let err = '',
+    buf = '';
   const exited = new Promise<void>((resolve) => proc.once('exit', () => resolve()));
-  proc.stderr!.on('data', (b: Buffer) => { err += b.toString(); });
+  proc.stderr!.on('data', (b: Buffer) => {
+    err += b.toString();
+  });
   proc.stdout!.on('data', (b: Buffer) => {
     buf += b.toString();
     let i: number;
@@ -113,17 +151,32 @@ export async function startWorker(url: string, ...args: string[]): Promise<TestW
     }
   });
   const w: TestWorker = {
-    proc, events, stderr: () => err,
+    proc,
+    events,
+    stderr: () => err,
     waitFor(pred, ms = 30_000) {
       const found = events.find(pred);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no such worker event within ${ms} ms; events: ${events.length}, stderr: ${err}`)), ms);
-        listeners.push((e) => { if (pred(e)) { clearTimeout(timer); resolve(e); } });
-        void exited.then(() => { clearTimeout(timer); reject(new Error(`the worker ended (code ${proc.exitCode}, signal ${proc.signalCode}): ${err}`)); });
+        const timer = setTimeout(
+          () => reject(new Error(`no such worker event within ${ms} ms; events: ${events.length}, stderr: ${err}`)),
+          ms,
+        );
+        listeners.push((e) => {
+          if (pred(e)) {
+            clearTimeout(timer);
+            resolve(e);
+          }
+        });
+        void exited.then(() => {
+          clearTimeout(timer);
+          reject(new Error(`the worker ended (code ${proc.exitCode}, signal ${proc.signalCode}): ${err}`));
+        });
       });
     },
-    onEvent(f) { listeners.push(f); },
+    onEvent(f) {
+      listeners.push(f);
+    },
     async stop(signal = 'SIGTERM') {
       if (proc.exitCode === null && proc.signalCode === null) proc.kill(signal);
       await exited;
@@ -134,20 +187,33 @@ export async function startWorker(url: string, ...args: string[]): Promise<TestW
 }
 
 /** The outcome of a `lattice` command run to its end. */
-export interface CliRun { code: number | null; signal: NodeJS.Signals | null; out: string; err: string; ms: number }
+export interface CliRun {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  out: string;
+  err: string;
+  ms: number;
+}
 
 /** Starts `lattice ...args`: the process, and its outcome once it ends (killed after `timeoutMs`). */
 export function spawnCli(args: string[], timeoutMs = 120_000): { proc: ChildProcess; done: Promise<CliRun> } {
   const t0 = performance.now();
   const proc = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '', err = '';
-  proc.stdout!.on('data', (b: Buffer) => { out += b.toString(); });
-  proc.stderr!.on('data', (b: Buffer) => { err += b.toString(); });
+  let out = '',
+    err = '';
+  proc.stdout!.on('data', (b: Buffer) => {
+    out += b.toString();
+  });
+  proc.stderr!.on('data', (b: Buffer) => {
+    err += b.toString();
+  });
   const timer = setTimeout(() => proc.kill('SIGKILL'), timeoutMs);
-  const done = new Promise<CliRun>((resolve) => proc.once('close', (code, signal) => {
-    clearTimeout(timer);
-    resolve({ code, signal, out, err, ms: Math.round(performance.now() - t0) });
-  }));
+  const done = new Promise<CliRun>((resolve) =>
+    proc.once('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, out, err, ms: Math.round(performance.now() - t0) });
+    }),
+  );
   return { proc, done };
 }
 
@@ -159,6 +225,7 @@ export function runCli(args: string[], timeoutMs = 120_000): Promise<CliRun> {
 /** How many times each job id was started, from the workers' events. */
 export function startsPerJob(workers: readonly TestWorker[]): Map<string, number> {
   const n = new Map<string, number>();
-  for (const w of workers) for (const e of w.events) if (e.event === 'start' && e.job) n.set(e.job, (n.get(e.job) ?? 0) + 1);
+  for (const w of workers)
+    for (const e of w.events) if (e.event === 'start' && e.job) n.set(e.job, (n.get(e.job) ?? 0) + 1);
   return n;
 }

@@ -15,7 +15,11 @@ export function chromiumMissing(): string | null {
   let why: string | null = null;
   if (!existsSync(CHROMIUM)) why = `no Chromium at ${CHROMIUM}`;
   else {
-    try { accessSync(CHROMIUM, constants.X_OK); } catch { why = `${CHROMIUM} is not executable`; }
+    try {
+      accessSync(CHROMIUM, constants.X_OK);
+    } catch {
+      why = `${CHROMIUM} is not executable`;
+    }
     if (why === null && statSync(CHROMIUM).isDirectory()) why = `${CHROMIUM} is a directory, not Chromium`;
   }
   if (why === null) return null;

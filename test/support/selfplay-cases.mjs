@@ -22,7 +22,10 @@ export function variantCases(v) {
     const values = new Set(o.values ?? []);
     if (o.type === 'int') {
       if (o.max !== undefined && o.max - o.min < MAX_INT_VALUES) for (let k = o.min; k <= o.max; k++) values.add(k);
-      else { values.add(o.min); values.add(o.min + OPEN_INT_EXTRA); }
+      else {
+        values.add(o.min);
+        values.add(o.min + OPEN_INT_EXTRA);
+      }
     }
     for (const val of values) {
       if (String(val) !== String(o.default)) out.push([v.id, { [o.name]: val }, `${v.id} ${o.name}=${val}`]);

@@ -18,7 +18,12 @@ export const RUN_DIR_PREFIX = 'lattice-run-';
 
 /** Whether process `pid` exists (signal 0 checks without sending; EPERM: it exists, another user's). */
 function alive(pid: number): boolean {
-  try { process.kill(pid, 0); return true; } catch (e) { return (e as NodeJS.ErrnoException).code === 'EPERM'; }
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -30,7 +35,12 @@ export function removeStale(outer: string): string[] {
   for (const name of readdirSync(outer)) {
     const m = new RegExp(`^${RUN_DIR_PREFIX}(\\d+)-`).exec(name);
     if (!m || alive(Number(m[1]))) continue;
-    try { rmSync(join(outer, name), { recursive: true, force: true }); removed.push(name); } catch { /* not ours */ }
+    try {
+      rmSync(join(outer, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      /* not ours */
+    }
   }
   return removed;
 }
@@ -40,8 +50,9 @@ export function removeStale(outer: string): string[] {
  * Empty when nothing was left.
  */
 export function leftovers(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).map((e) =>
-    e.isDirectory() ? `${e.name}/ (${readdirSync(join(dir, e.name)).length} entries)` : e.name).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .map((e) => (e.isDirectory() ? `${e.name}/ (${readdirSync(join(dir, e.name)).length} entries)` : e.name))
+    .sort();
 }
 
 /**
@@ -52,7 +63,8 @@ export function leftovers(dir: string): string[] {
  */
 export default function setup(): () => void {
   const outer = tmpdir();
-  if (!existsSync(outer)) throw new Error(`the temporary directory ${outer} does not exist (TMPDIR): the tests need one to write in`);
+  if (!existsSync(outer))
+    throw new Error(`the temporary directory ${outer} does not exist (TMPDIR): the tests need one to write in`);
   removeStale(outer);
   const dir = mkdtempSync(join(outer, `${RUN_DIR_PREFIX}${process.pid}-`));
   chmodSync(dir, 0o711);
@@ -62,8 +74,11 @@ export default function setup(): () => void {
     rmSync(dir, { recursive: true, force: true });
     process.env.TMPDIR = outer;
     if (left.length === 0) return;
-    console.error(`\nthe tests left ${left.length} entr${left.length === 1 ? 'y' : 'ies'} in their temporary directory (${dir}, now removed); ` +
-      'each test must remove what it creates:\n' + left.map((l) => `  ${l}`).join('\n'));
+    console.error(
+      `\nthe tests left ${left.length} entr${left.length === 1 ? 'y' : 'ies'} in their temporary directory (${dir}, now removed); ` +
+        'each test must remove what it creates:\n' +
+        left.map((l) => `  ${l}`).join('\n'),
+    );
     process.exitCode = 1;
   };
 }

@@ -33,16 +33,39 @@ export const TIERS: readonly Tier[] = [
   { name: 'property', dir: 'property', suffix: '.test.ts', script: 'test', config: 'vitest.config.ts', ci: true },
   { name: 'process', dir: 'process', suffix: '.test.ts', script: 'test', config: 'vitest.config.ts', ci: true },
   // each slower tier has a script of its own
-  { name: 'browser', dir: 'browser', suffix: '.spec.ts', script: 'test:browser', config: 'test/browser/vitest.config.ts', ci: true },
-  { name: 'package', dir: 'package', suffix: '.test.ts', script: 'test:package', config: 'test/package/vitest.config.ts', ci: true },
-  { name: 'redis', dir: 'redis', suffix: '.test.ts', script: 'test:redis', config: 'test/redis/vitest.config.ts', ci: true },
+  {
+    name: 'browser',
+    dir: 'browser',
+    suffix: '.spec.ts',
+    script: 'test:browser',
+    config: 'test/browser/vitest.config.ts',
+    ci: true,
+  },
+  {
+    name: 'package',
+    dir: 'package',
+    suffix: '.test.ts',
+    script: 'test:package',
+    config: 'test/package/vitest.config.ts',
+    ci: true,
+  },
+  {
+    name: 'redis',
+    dir: 'redis',
+    suffix: '.test.ts',
+    script: 'test:redis',
+    config: 'test/redis/vitest.config.ts',
+    ci: true,
+  },
   { name: 'slow', dir: '**', suffix: '.slow.ts', script: 'test:slow', config: 'test/slow.config.ts', ci: true },
   { name: 'deep', dir: '**', suffix: '.deep.ts', script: 'test:deep', config: 'test/deep.config.ts', ci: false },
 ];
 
 /** The include globs of the tiers `script` runs. */
 export function includeOf(script: string): string[] {
-  return TIERS.filter((t) => t.script === script).map((t) => (t.dir === '**' ? `test/**/*${t.suffix}` : `test/${t.dir}/**/*${t.suffix}`));
+  return TIERS.filter((t) => t.script === script).map((t) =>
+    t.dir === '**' ? `test/**/*${t.suffix}` : `test/${t.dir}/**/*${t.suffix}`,
+  );
 }
 
 /**

@@ -56,7 +56,12 @@ describe('errors are typed', () => {
     expect(new UnknownVariantError('x', ['bagh-chal']).code).toBe('unknown-variant');
     expect(new OptionError('m').code).toBe('option');
     expect(new ArgumentError('m').code).toBe('argument');
-    for (const e of [new IllegalMoveError('a1', 'p', 'w'), new UnknownVariantError('x', []), new OptionError('m'), new ArgumentError('m')]) {
+    for (const e of [
+      new IllegalMoveError('a1', 'p', 'w'),
+      new UnknownVariantError('x', []),
+      new OptionError('m'),
+      new ArgumentError('m'),
+    ]) {
       expect(e).toBeInstanceOf(LatticeError);
       expect(e).toBeInstanceOf(Error);
     }
@@ -84,12 +89,15 @@ describe('TablebaseError', () => {
 });
 
 describe('Game.create: variants and options', () => {
-  it.each(['chess', '', 'Bagh-Chal', 'bagh_chal', 'bagh-chal '])('unknown variant %j -> UnknownVariantError', async (id) => {
-    const p = Game.create(id);
-    await expect(p).rejects.toBeInstanceOf(UnknownVariantError);
-    await expect(p).rejects.toMatchObject({ code: 'unknown-variant' });
-    await expect(p).rejects.toThrow(/bagh-chal/); // the message names the known variants
-  });
+  it.each(['chess', '', 'Bagh-Chal', 'bagh_chal', 'bagh-chal '])(
+    'unknown variant %j -> UnknownVariantError',
+    async (id) => {
+      const p = Game.create(id);
+      await expect(p).rejects.toBeInstanceOf(UnknownVariantError);
+      await expect(p).rejects.toMatchObject({ code: 'unknown-variant' });
+      await expect(p).rejects.toThrow(/bagh-chal/); // the message names the known variants
+    },
+  );
 
   it.each([
     [{ 'no-such-option': 1 }, 'unknown option'],
@@ -185,7 +193,10 @@ describe('divide', () => {
     for (const d of [1, 2, 3]) {
       const div = g.divide(d);
       expect(Object.keys(div).sort()).toEqual([...legal].sort());
-      expect(Object.values(div).reduce((a, b) => a + b, 0), `divide(${d})`).toBe(g.perft(d));
+      expect(
+        Object.values(div).reduce((a, b) => a + b, 0),
+        `divide(${d})`,
+      ).toBe(g.perft(d));
       if (d === 1) for (const v of Object.values(div)) expect(v).toBe(1);
     }
     // each entry is perft(d - 1) of the position after that move
@@ -308,7 +319,9 @@ describe('search: limits validation', () => {
     ] as Array<[string, Promise<unknown>]>) {
       await expect(p, label).rejects.toBeInstanceOf(ArgumentError);
     }
-    await expect(Game.create('bagh-chal', { debug: 'yes' as never })).rejects.toThrow(/debug must be true or false, got "yes"/);
+    await expect(Game.create('bagh-chal', { debug: 'yes' as never })).rejects.toThrow(
+      /debug must be true or false, got "yes"/,
+    );
     expect((await Game.create('bagh-chal', { debug: false })).legalMoves()).toHaveLength(21);
   });
 
@@ -385,7 +398,14 @@ describe('search: stop flag, iterations, mate scores', () => {
 
   it('onIteration is called once per completed depth, with increasing depth', () => {
     g.setPosition(START);
-    const infos: Array<{ depth: number; nodes: number; pv: string[]; score: number; mateIn: number | null; ms: number }> = [];
+    const infos: Array<{
+      depth: number;
+      nodes: number;
+      pv: string[];
+      score: number;
+      mateIn: number | null;
+      ms: number;
+    }> = [];
     const r = g.search({ depth: 5, onIteration: (i) => infos.push(i) });
     expect(infos.map((i) => i.depth)).toEqual([1, 2, 3, 4, 5]);
     for (let k = 1; k < infos.length; k++) expect(infos[k]!.nodes).toBeGreaterThanOrEqual(infos[k - 1]!.nodes);
@@ -468,7 +488,7 @@ describe('limits and argument types (fresh-user review)', () => {
     const t0 = performance.now();
     expect(() => g.perft(20, { movetime: 200 })).toThrow(expect.objectContaining({ code: 'stopped' }));
     expect(performance.now() - t0).toBeLessThan(5000);
-    expect(g.perft(4)).toBe(68204);   // usable afterwards
+    expect(g.perft(4)).toBe(68204); // usable afterwards
     expect(() => g.divide(20, { movetime: 100 })).toThrow(/stopped/);
     expect(g.position()).toBe('T3T/5/5/5/T3T G G20 -');
   });
@@ -507,14 +527,21 @@ describe('limits and argument types (fresh-user review)', () => {
     expect(() => g.search(null as unknown as object)).toThrow(ArgumentError);
     expect(() => g.setPosition(undefined as unknown as string)).toThrow(ArgumentError);
     expect(() => g.perft('3' as unknown as number)).toThrow(/got "3"/);
-    await expect(Game.create('bagh-chal', { options: null as unknown as object })).rejects.toBeInstanceOf(ArgumentError);
-    await expect(Game.create('bagh-chal', { position: 123 as unknown as string })).rejects.toBeInstanceOf(ArgumentError);
+    await expect(Game.create('bagh-chal', { options: null as unknown as object })).rejects.toBeInstanceOf(
+      ArgumentError,
+    );
+    await expect(Game.create('bagh-chal', { position: 123 as unknown as string })).rejects.toBeInstanceOf(
+      ArgumentError,
+    );
   });
 
   it('a very long bad position gives a short one-line message', async () => {
     const g = await Game.create('bagh-chal');
     const long = 'T3T/5/5/5/T3T G G20 -' + 'x'.repeat(100_000);
-    try { g.setPosition(long); expect.unreachable(); } catch (e) {
+    try {
+      g.setPosition(long);
+      expect.unreachable();
+    } catch (e) {
       expect((e as Error).message.length).toBeLessThan(300);
       expect((e as Error).message).not.toContain('\n');
     }
@@ -528,7 +555,7 @@ describe('limits and argument types (fresh-user review)', () => {
     expect(g.position()).toBe(before);
   });
 
-  it('legalMoveTexts() gives each legal move\'s canonical text, then its full path where the text is the short form; play() takes each', async () => {
+  it("legalMoveTexts() gives each legal move's canonical text, then its full path where the text is the short form; play() takes each", async () => {
     // a tibetan-1 tiger among four goats (test/reference/primitives.test.ts): its loop a5xa3xc3xa5 is the only
     // move from a5 to a5, written a5xa5 (README, Notation)
     const g = await Game.create('tibetan-1', { position: 'GGGGG/GGGGG/T4/GGG2/1G3/3/3 T - G1 -' });
@@ -545,7 +572,9 @@ describe('limits and argument types (fresh-user review)', () => {
       expect(g.history()).toEqual([t[0]]);
       g.undo();
     }
-    expect((await Game.create('bagh-chal')).legalMoveTexts()).toEqual((await Game.create('bagh-chal')).legalMoves().map((m) => [m]));
+    expect((await Game.create('bagh-chal')).legalMoveTexts()).toEqual(
+      (await Game.create('bagh-chal')).legalMoves().map((m) => [m]),
+    );
     g.dispose();
   });
 });
@@ -583,17 +612,25 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     mg.play('s2xs19+');
     expect(mg.result()).toEqual(maka);
     const w = await EngineWorker.start({ variant: 'bagh-chal', position: over });
-    try { expect(await w.result()).toEqual(hunt); } finally { await w.terminate(); }
+    try {
+      expect(await w.result()).toEqual(hunt);
+    } finally {
+      await w.terminate();
+    }
   });
 
   it('the unknown-variant message lists every variant; Game.create says how to play maka-dai-dai', async () => {
     const { createGame } = await import('../../src/index.js');
     const e = await createGame('no-such').catch((x) => x);
     expect(e).toBeInstanceOf(UnknownVariantError);
-    expect(e.message).toMatch(/known: bagh-chal, tibetan-1, tibetan-2, tibetan-4, catch-the-giant, surround-the-tiger, double-tiger, shepherds-and-wolves, permainan-tabal, maka-dai-dai\)/);
+    expect(e.message).toMatch(
+      /known: bagh-chal, tibetan-1, tibetan-2, tibetan-4, catch-the-giant, surround-the-tiger, double-tiger, shepherds-and-wolves, permainan-tabal, maka-dai-dai\)/,
+    );
     const m = await Game.create('maka-dai-dai').catch((x) => x);
     expect(m).toBeInstanceOf(UnknownVariantError);
-    expect(m.message).toMatch(/is not a lattice game \(Game plays bagh-chal, .*; createGame\(\) plays every variant of every family\)/);
+    expect(m.message).toMatch(
+      /is not a lattice game \(Game plays bagh-chal, .*; createGame\(\) plays every variant of every family\)/,
+    );
   });
 
   it('unknown keys in option objects are refused naming the key (Game, MakaGame, createGame)', async () => {
@@ -614,7 +651,9 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
       expect((e as Error).message).toMatch(msg);
     }
     await expect(Game.create('bagh-chal', { hash: 16 } as never)).rejects.toThrow(/unknown key "hash" in game options/);
-    await expect(createGame('maka-dai-dai', { tbdir: 'x' } as never)).rejects.toThrow(/unknown key "tbdir" in game options/);
+    await expect(createGame('maka-dai-dai', { tbdir: 'x' } as never)).rejects.toThrow(
+      /unknown key "tbdir" in game options/,
+    );
     await expect(createGame('bagh-chal', { option: {} } as never)).rejects.toBeInstanceOf(ArgumentError);
   });
 
@@ -624,7 +663,14 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     g.dispose();
     g.dispose();
     expect(g.disposed).toBe(true);
-    for (const fn of [() => g.position(), () => g.legalMoves(), () => g.search({ depth: 1 }), () => g.perft(1), () => g.play('c3'), () => g.result()]) {
+    for (const fn of [
+      () => g.position(),
+      () => g.legalMoves(),
+      () => g.search({ depth: 1 }),
+      () => g.perft(1),
+      () => g.play('c3'),
+      () => g.result(),
+    ]) {
       const e = thrown(fn);
       expect(e).toBeInstanceOf(LatticeError);
       expect((e as LatticeError).code).toBe('disposed');
@@ -643,30 +689,62 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
   const publicMethods = (file: string, cls: string): string[] => {
     const src = readFileSync(new URL(file, import.meta.url), 'utf8');
     const body = src.slice(src.search(new RegExp(`export class ${cls}\\b[^{]*\\{`))).split(/\n}\n/)[0];
-    return [...body.matchAll(/^  (?:async )?([a-zA-Z]+)\(/gm)].map((m) => m[1]).filter((n) => n !== 'constructor' && n !== 'dispose').sort();
+    return [...body.matchAll(/^ {2}(?:async )?([a-zA-Z]+)\(/gm)]
+      .map((m) => m[1])
+      .filter((n) => n !== 'constructor' && n !== 'dispose')
+      .sort();
   };
   const afterDispose = async (game: object, calls: Record<string, unknown[][]>, file: string, cls: string) => {
     expect(Object.keys(calls).sort(), `every public method of ${cls} is called`).toEqual(publicMethods(file, cls));
     for (const [name, argLists] of Object.entries(calls)) {
       for (const args of argLists) {
         let err: unknown = 'no error';
-        try { await (game as Record<string, (...a: unknown[]) => unknown>)[name](...args); } catch (e) { err = e; }
+        try {
+          await (game as Record<string, (...a: unknown[]) => unknown>)[name](...args);
+        } catch (e) {
+          err = e;
+        }
         expect(err, `${cls}.${name}(${args.map((a) => JSON.stringify(a)).join(', ')})`).toBeInstanceOf(DisposedError);
       }
     }
   };
 
   it('after dispose() every public method throws DisposedError, whatever its arguments (Game)', async () => {
-    const game = await Game.create('bagh-chal');   // no tablebase: probe() and solve() used to answer
+    const game = await Game.create('bagh-chal'); // no tablebase: probe() and solve() used to answer
     game.play('c3');
     game.dispose();
-    await afterDispose(game, {
-      setPosition: [[START], [5]], position: [[]], key: [[]], keyConsistent: [[]], legalMoves: [[]], legalMoveTexts: [[]], moves: [[]], along: [[['c3']], [5]], describe: [[], [START]], boardText: [[]], moverName: [[]],
-      play: [['c1'], [3], ['zz'], [{ to: 'c1' }]], undo: [[]], history: [[]], result: [[]], probe: [[]], evaluate: [[]], evalFeatures: [[]],
-      perft: [[1], ['x'], [1, null]], perftClassic: [[1], [-1]], perftSlow: [[1], [-1]], divide: [[1], [0]],
-      loadTablebase: [['/nonexistent-lattice-tb'], [5]], solve: [[], [null], [{ nodeLimit: -1 }]],
-      search: [[{ depth: 1 }], [], [null], [{ depth: 0 }], [{ deepth: 1 }]],
-    }, '../../src/lattice/game.ts', 'Game');
+    await afterDispose(
+      game,
+      {
+        setPosition: [[START], [5]],
+        position: [[]],
+        key: [[]],
+        keyConsistent: [[]],
+        legalMoves: [[]],
+        legalMoveTexts: [[]],
+        moves: [[]],
+        along: [[['c3']], [5]],
+        describe: [[], [START]],
+        boardText: [[]],
+        moverName: [[]],
+        play: [['c1'], [3], ['zz'], [{ to: 'c1' }]],
+        undo: [[]],
+        history: [[]],
+        result: [[]],
+        probe: [[]],
+        evaluate: [[]],
+        evalFeatures: [[]],
+        perft: [[1], ['x'], [1, null]],
+        perftClassic: [[1], [-1]],
+        perftSlow: [[1], [-1]],
+        divide: [[1], [0]],
+        loadTablebase: [['/nonexistent-lattice-tb'], [5]],
+        solve: [[], [null], [{ nodeLimit: -1 }]],
+        search: [[{ depth: 1 }], [], [null], [{ depth: 0 }], [{ deepth: 1 }]],
+      },
+      '../../src/lattice/game.ts',
+      'Game',
+    );
   });
 
   it('after dispose() every public method throws DisposedError, whatever its arguments (MakaGame)', async () => {
@@ -675,24 +753,77 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     const start = m.position();
     m.play(m.legalMoves()[0]);
     m.dispose();
-    await afterDispose(m, {
-      setPosition: [[start], [5]], position: [[]], key: [[]], keyConsistent: [[]], sideToMove: [[]],
-      legalMoves: [[]], moves: [[]], describe: [[], [start]], boardText: [[], ['codes']], moverName: [[]], play: [['x'], [3], [{ from: 'a1', to: 'a2' }]], undo: [[]], history: [[]], result: [[]], evaluate: [[]],
-      perft: [[1], ['x'], [1, null]], divide: [[1], [0]], search: [[{ depth: 1 }], [], [null], [{ depth: 0 }]],
-    }, '../../src/maka/game.ts', 'MakaGame');
+    await afterDispose(
+      m,
+      {
+        setPosition: [[start], [5]],
+        position: [[]],
+        key: [[]],
+        keyConsistent: [[]],
+        sideToMove: [[]],
+        legalMoves: [[]],
+        moves: [[]],
+        describe: [[], [start]],
+        boardText: [[], ['codes']],
+        moverName: [[]],
+        play: [['x'], [3], [{ from: 'a1', to: 'a2' }]],
+        undo: [[]],
+        history: [[]],
+        result: [[]],
+        evaluate: [[]],
+        perft: [[1], ['x'], [1, null]],
+        divide: [[1], [0]],
+        search: [[{ depth: 1 }], [], [null], [{ depth: 0 }]],
+      },
+      '../../src/maka/game.ts',
+      'MakaGame',
+    );
     expect(() => m.internal).toThrow(DisposedError);
   });
 
   // while a search or perft runs, a call from its callback may read the position but change nothing
-  const READS = ['position', 'key', 'keyConsistent', 'legalMoves', 'legalMoveTexts', 'moves', 'along', 'describe', 'history', 'result', 'evaluate', 'sideToMove', 'boardText', 'moverName'];
+  const READS = [
+    'position',
+    'key',
+    'keyConsistent',
+    'legalMoves',
+    'legalMoveTexts',
+    'moves',
+    'along',
+    'describe',
+    'history',
+    'result',
+    'evaluate',
+    'sideToMove',
+    'boardText',
+    'moverName',
+  ];
   const GAME_CALLS: Record<string, unknown[]> = {
-    setPosition: [START], play: ['c3'], undo: [], perft: [1], perftClassic: [1], perftSlow: [1], divide: [1],
-    loadTablebase: ['/nonexistent-lattice-tb'], probe: [], solve: [], search: [{ depth: 1 }], dispose: [], evalFeatures: [],
+    setPosition: [START],
+    play: ['c3'],
+    undo: [],
+    perft: [1],
+    perftClassic: [1],
+    perftSlow: [1],
+    divide: [1],
+    loadTablebase: ['/nonexistent-lattice-tb'],
+    probe: [],
+    solve: [],
+    search: [{ depth: 1 }],
+    dispose: [],
+    evalFeatures: [],
   };
   const MAKA_CALLS: Record<string, unknown[]> = {
-    setPosition: [''], play: [''], undo: [], perft: [1], divide: [1], search: [{ depth: 1 }], dispose: [],
+    setPosition: [''],
+    play: [''],
+    undo: [],
+    perft: [1],
+    divide: [1],
+    search: [{ depth: 1 }],
+    dispose: [],
   };
-  const busyOrNot = (e: unknown) => (e instanceof LatticeError && e.code === 'busy' && /^the game is searching: /.test(e.message) ? 'busy' : e);
+  const busyOrNot = (e: unknown) =>
+    e instanceof LatticeError && e.code === 'busy' && /^the game is searching: /.test(e.message) ? 'busy' : e;
   /**
    * Makes every call of `calls` on `game`; returns what each threw ('busy' for the busy error, or 'no
    * error'); an async method's promise is kept, to be settled by settled() once the run is over.
@@ -709,14 +840,24 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     }
     return out;
   };
-  const settled = async (rows: Array<Record<string, unknown>>) => Promise.all(rows.map(async (row) => Object.fromEntries(
-    await Promise.all(Object.entries(row).map(async ([k, v]) => [k, await v])))));
+  const settled = async (rows: Array<Record<string, unknown>>) =>
+    Promise.all(
+      rows.map(async (row) =>
+        Object.fromEntries(await Promise.all(Object.entries(row).map(async ([k, v]) => [k, await v]))),
+      ),
+    );
   const allBusy = (calls: Record<string, unknown[]>) => Object.fromEntries(Object.keys(calls).map((k) => [k, 'busy']));
 
   it("during a search or perft every call but a read throws LatticeError 'busy' (Game)", async () => {
-    expect([...Object.keys(GAME_CALLS), ...READS.filter((r) => r !== 'sideToMove')].sort()).toEqual([...publicMethods('../../src/lattice/game.ts', 'Game'), 'dispose'].sort());
+    expect([...Object.keys(GAME_CALLS), ...READS.filter((r) => r !== 'sideToMove')].sort()).toEqual(
+      [...publicMethods('../../src/lattice/game.ts', 'Game'), 'dispose'].sort(),
+    );
     const opening = ['c3', 'a1-b2', 'c1'];
-    const setUp = async () => { const x = await Game.create('bagh-chal', { options: { repetition: 'draw3' } }); for (const m of opening) x.play(m); return x; };
+    const setUp = async () => {
+      const x = await Game.create('bagh-chal', { options: { repetition: 'draw3' } });
+      for (const m of opening) x.play(m);
+      return x;
+    };
     const game = await setUp();
     const root = game.position();
     const seen: Array<Record<string, unknown>> = [];
@@ -725,7 +866,18 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
       depth: 6,
       onIteration: () => {
         seen.push(callAll(game, GAME_CALLS));
-        reads.push([game.position(), game.legalMoves().length, game.legalMoveTexts().length, game.moves().length, game.along(['c3']), game.result(), game.history(), game.key(), game.keyConsistent(), game.evaluate()]);
+        reads.push([
+          game.position(),
+          game.legalMoves().length,
+          game.legalMoveTexts().length,
+          game.moves().length,
+          game.along(['c3']),
+          game.result(),
+          game.history(),
+          game.key(),
+          game.keyConsistent(),
+          game.evaluate(),
+        ]);
       },
     });
     expect(seen.length).toBe(6);
@@ -739,12 +891,33 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     // perft and divide: the same from onProgress
     const during: Array<Record<string, unknown>> = [];
     const fresh = await setUp();
-    expect(game.perft(3, { onProgress: () => { during.push(callAll(game, GAME_CALLS)); } })).toBe(fresh.perft(3));
-    expect(Object.keys(game.divide(2, { onProgress: () => { during.push(callAll(game, GAME_CALLS)); } }))).toEqual(game.legalMoves());
+    expect(
+      game.perft(3, {
+        onProgress: () => {
+          during.push(callAll(game, GAME_CALLS));
+        },
+      }),
+    ).toBe(fresh.perft(3));
+    expect(
+      Object.keys(
+        game.divide(2, {
+          onProgress: () => {
+            during.push(callAll(game, GAME_CALLS));
+          },
+        }),
+      ),
+    ).toEqual(game.legalMoves());
     expect(during.length).toBe(2 * game.legalMoves().length);
     for (const s of await settled(during)) expect(s).toEqual(allBusy(GAME_CALLS));
     // the review's case: play() from onIteration throws out of the search; the position stays the root
-    const e = thrown(() => game.search({ depth: 6, onIteration() { game.play('c3'); } }));
+    const e = thrown(() =>
+      game.search({
+        depth: 6,
+        onIteration() {
+          game.play('c3');
+        },
+      }),
+    );
     expect(e).toBeInstanceOf(LatticeError);
     expect((e as LatticeError).code).toBe('busy');
     expect(game.position()).toBe(root);
@@ -756,18 +929,34 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
 
   it("during a search or perft every call but a read throws LatticeError 'busy' (MakaGame)", async () => {
     const { MakaGame } = await import('../../src/index.js');
-    expect([...Object.keys(MAKA_CALLS), ...READS.filter((r) => r !== 'legalMoveTexts' && r !== 'along')].sort()).toEqual([...publicMethods('../../src/maka/game.ts', 'MakaGame'), 'dispose'].sort());
+    expect(
+      [...Object.keys(MAKA_CALLS), ...READS.filter((r) => r !== 'legalMoveTexts' && r !== 'along')].sort(),
+    ).toEqual([...publicMethods('../../src/maka/game.ts', 'MakaGame'), 'dispose'].sort());
     const m = MakaGame.create();
     const root = m.position();
     const seen: Array<Record<string, unknown>> = [];
-    const r = m.search({ depth: 2, onIteration: () => { seen.push(callAll(m, { ...MAKA_CALLS, setPosition: [root], play: [m.legalMoves()[0]] })); expect(m.position()).toBe(root); } });
+    const r = m.search({
+      depth: 2,
+      onIteration: () => {
+        seen.push(callAll(m, { ...MAKA_CALLS, setPosition: [root], play: [m.legalMoves()[0]] }));
+        expect(m.position()).toBe(root);
+      },
+    });
     expect(seen.length).toBe(2);
     for (const s of seen) expect(s).toEqual(allBusy(MAKA_CALLS));
     expect({ ...r, ms: 0 }).toEqual({ ...MakaGame.create().search({ depth: 2 }), ms: 0 });
     const during: Array<Record<string, unknown>> = [];
-    const total = m.perft(2, { onProgress: () => { during.push(callAll(m, MAKA_CALLS)); } });
+    const total = m.perft(2, {
+      onProgress: () => {
+        during.push(callAll(m, MAKA_CALLS));
+      },
+    });
     expect(total).toBe(MakaGame.create().perft(2));
-    m.divide(1, { onProgress: () => { during.push(callAll(m, MAKA_CALLS)); } });
+    m.divide(1, {
+      onProgress: () => {
+        during.push(callAll(m, MAKA_CALLS));
+      },
+    });
     expect(during.length).toBe(2 * m.legalMoves().length);
     for (const s of during) expect(s).toEqual(allBusy(MAKA_CALLS));
     expect(m.position()).toBe(root);
@@ -781,7 +970,9 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     const g = await Game.create('bagh-chal');
     expect(g.search({}).depth).toBe(8);
     // two kings, so that depth 4 ends far inside the time cap below however loaded the machine is
-    expect(MakaGame.create({ position: '4k14/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/14K4 b' }).search({}).depth).toBe(4);
+    expect(
+      MakaGame.create({ position: '4k14/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/14K4 b' }).search({}).depth,
+    ).toBe(4);
     // and a cap of DEFAULT_SEARCH_MS when no limit is given, so that it finishes in seconds on every board
     // (tibetan-4's 105 points need minutes for 8 plies); any limit given lifts the cap
     const { checkSearchLimits, DEFAULT_SEARCH_MS } = await import('../../src/contract/limits.js');
@@ -803,7 +994,13 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
     const { MakaGame } = await import('../../src/index.js');
     const m = MakaGame.create();
     let calls = 0;
-    expect(m.perft(2, { onProgress: () => { calls++; } })).toBe(6400);
+    expect(
+      m.perft(2, {
+        onProgress: () => {
+          calls++;
+        },
+      }),
+    ).toBe(6400);
     expect(calls).toBe(80);
     // Maka's perft takes the lattice games' limits too (issue 19): a bad one is refused alike
     expect(m.perft(2, { movetime: 60_000 })).toBe(6400);
@@ -819,33 +1016,48 @@ describe('one result shape, unknown keys, dispose, positions that cannot arise',
   it.each([
     ['T3T/5/5/5/T3T T G20 -', 15, /tigers cannot be to move before any goat is placed: the goats move first/],
     ['T3T/5/5/5/T3T T G19 G1', 15, /tigers cannot be to move with 1 goat captured of 1 placed/],
-    ['TGGGT/1GGG1/GG1GG/1GGG1/T1GGT T - G5', 31, /tigers cannot be to move with 5 goats captured: the capture that reached the capture target \(5\) ended the game/],
-    ['TGGGT/GGGG1/GG1GG/GGGG1/T1GGT T - G3', 31, /tigers cannot be to move with 3 goats captured: the capture that reached the capture target \(3\)/, { 'captures-to-win': 3 }],
-  ])('refuses %j, which cannot arise (RULES.md §1), with a ParseError naming why', async (pos, column, msg, options?: Record<string, number>) => {
-    const e = await Game.create('bagh-chal', { position: pos, options }).catch((x) => x);
-    expect(e).toBeInstanceOf(ParseError);
-    expect(e.column).toBe(column);
-    expect(e.message).toMatch(msg);
-  });
+    [
+      'TGGGT/1GGG1/GG1GG/1GGG1/T1GGT T - G5',
+      31,
+      /tigers cannot be to move with 5 goats captured: the capture that reached the capture target \(5\) ended the game/,
+    ],
+    [
+      'TGGGT/GGGG1/GG1GG/GGGG1/T1GGT T - G3',
+      31,
+      /tigers cannot be to move with 3 goats captured: the capture that reached the capture target \(3\)/,
+      { 'captures-to-win': 3 },
+    ],
+  ])(
+    'refuses %j, which cannot arise (RULES.md §1), with a ParseError naming why',
+    async (pos, column, msg, options?: Record<string, number>) => {
+      const e = await Game.create('bagh-chal', { position: pos, options }).catch((x) => x);
+      expect(e).toBeInstanceOf(ParseError);
+      expect(e.column).toBe(column);
+      expect(e.message).toMatch(msg);
+    },
+  );
 
   it.each([
-    'T3T/5/2G2/5/T3T T G19 -',                 // after the first placement
-    '2T1T/5/5/5/T3T G G19 G1',                 // a5xc5 took the first goat (b5)
-    'TGGGT/1GGG1/GG1GG/1GGG1/T1GGT G - G5',     // the tigers just won
-    'T3T/5/5/5/T3T G G15 G5',                  // five placements, five jumps (a1xc1, c1xc3, c3xe1 ...)
-    'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4',     // movement phase, four captured
-    'T3T/5/G1G2/5/1T2T T G15 G3',              // five placed; three jumps and a step (b1) of four tiger moves
-    'T3T/5/G4/5/T1T2 T G18 G1',                // two placed, one captured, tigers to move
-    '1T2T/5/5/5/T3T G G20 -',                  // out of reach, but accepted: the tests use such positions
+    'T3T/5/2G2/5/T3T T G19 -', // after the first placement
+    '2T1T/5/5/5/T3T G G19 G1', // a5xc5 took the first goat (b5)
+    'TGGGT/1GGG1/GG1GG/1GGG1/T1GGT G - G5', // the tigers just won
+    'T3T/5/5/5/T3T G G15 G5', // five placements, five jumps (a1xc1, c1xc3, c3xe1 ...)
+    'TGGGT/1GGG1/GG1GG/1GGG1/TGGGT T - G4', // movement phase, four captured
+    'T3T/5/G1G2/5/1T2T T G15 G3', // five placed; three jumps and a step (b1) of four tiger moves
+    'T3T/5/G4/5/T1T2 T G18 G1', // two placed, one captured, tigers to move
+    '1T2T/5/5/5/T3T G G20 -', // out of reach, but accepted: the tests use such positions
   ])('accepts %j, which can arise', async (pos) => {
     await expect(Game.create('bagh-chal', { position: pos })).resolves.toBeInstanceOf(Game);
   });
 });
 
 describe('classes opened through a factory', () => {
-  it('`new` from JavaScript (past TypeScript\'s private) is an ArgumentError naming the factory', async () => {
+  it("`new` from JavaScript (past TypeScript's private) is an ArgumentError naming the factory", async () => {
     const { EngineWorker } = await import('../../src/worker/client.js');
-    const construct = (C: unknown, ...args: unknown[]) => () => new (C as new (...a: unknown[]) => unknown)(...args);
+    const construct =
+      (C: unknown, ...args: unknown[]) =>
+      () =>
+        new (C as new (...a: unknown[]) => unknown)(...args);
     expect(construct(Game, 'bagh-chal')).toThrow(ArgumentError);
     expect(construct(Game, 'bagh-chal')).toThrow(/Game\.create/);
     expect(construct(MakaGame, {})).toThrow(/MakaGame\.create/);

@@ -10,9 +10,23 @@ import { normalizedOptions, splitTree } from '../../src/distributed/split.js';
 
 describe('--redis URLs', () => {
   it('reads host, port, database, credentials and TLS, and shows the URL without the password', () => {
-    expect(parseRedisUrl('redis://127.0.0.1:6380/3')).toEqual({ host: '127.0.0.1', port: 6380, db: 3, tls: false, shown: 'redis://127.0.0.1:6380/3' });
+    expect(parseRedisUrl('redis://127.0.0.1:6380/3')).toEqual({
+      host: '127.0.0.1',
+      port: 6380,
+      db: 3,
+      tls: false,
+      shown: 'redis://127.0.0.1:6380/3',
+    });
     expect(parseRedisUrl('redis://example.org')).toMatchObject({ host: 'example.org', port: 6379, db: 0 });
-    expect(parseRedisUrl('rediss://u:p%40ss@[::1]:7000/')).toEqual({ host: '::1', port: 7000, db: 0, tls: true, username: 'u', password: 'p@ss', shown: 'rediss://[::1]:7000/0' });
+    expect(parseRedisUrl('rediss://u:p%40ss@[::1]:7000/')).toEqual({
+      host: '::1',
+      port: 7000,
+      db: 0,
+      tls: true,
+      username: 'u',
+      password: 'p@ss',
+      shown: 'rediss://[::1]:7000/0',
+    });
     expect(parseRedisUrl('redis://:secret@h:1').shown).not.toContain('secret');
   });
 
@@ -30,7 +44,11 @@ describe('--redis URLs', () => {
     ];
     for (const [url, msg] of cases) {
       let err: unknown;
-      try { parseRedisUrl(url); } catch (e) { err = e; }
+      try {
+        parseRedisUrl(url);
+      } catch (e) {
+        err = e;
+      }
       expect(err, url).toBeInstanceOf(RedisError);
       expect((err as RedisError).code).toBe('redis');
       expect((err as Error).message, url).toMatch(msg);
@@ -39,25 +57,43 @@ describe('--redis URLs', () => {
 
   it('a server lost mid-command reads as gone, whichever words ioredis used', () => {
     const t = parseRedisUrl('redis://127.0.0.1:6380/0');
-    for (const m of ['Connection is closed.', 'Reached the max retries per request limit (which is 1).', 'Command aborted due to connection close']) {
+    for (const m of [
+      'Connection is closed.',
+      'Reached the max retries per request limit (which is 1).',
+      'Command aborted due to connection close',
+    ]) {
       expect(describeRedisFailure(t, new Error(m)), m).toMatch(/Redis at redis:\/\/127\.0\.0\.1:6380\/0 went away/);
     }
   });
 });
 
 describe('jobs', () => {
-  const data: PerftJobData = { kind: 'perft', variant: 'bagh-chal', options: { 'captures-to-win': '5', repetition: 'draw3' }, position: 'T3T/5/5/5/T3T G G20 -', depth: 4 };
+  const data: PerftJobData = {
+    kind: 'perft',
+    variant: 'bagh-chal',
+    options: { 'captures-to-win': '5', repetition: 'draw3' },
+    position: 'T3T/5/5/5/T3T G G20 -',
+    depth: 4,
+  };
 
   it('a job id is a hash of its data: the same data, in any key order, the same id; other data another', () => {
     const id = jobIdOf(data);
     expect(id).toMatch(/^perft-[0-9a-f]{40}$/);
-    expect(jobIdOf({ depth: 4, position: data.position, options: { repetition: 'draw3', 'captures-to-win': '5' }, variant: 'bagh-chal', kind: 'perft' })).toBe(id);
+    expect(
+      jobIdOf({
+        depth: 4,
+        position: data.position,
+        options: { repetition: 'draw3', 'captures-to-win': '5' },
+        variant: 'bagh-chal',
+        kind: 'perft',
+      }),
+    ).toBe(id);
     expect(jobIdOf({ ...data, depth: 5 })).not.toBe(id);
     expect(jobIdOf({ ...data, options: { ...data.options, 'captures-to-win': '4' } })).not.toBe(id);
     expect(canonicalJson({ b: [2, { d: 1, c: 0 }], a: 'x' })).toBe('{"a":"x","b":[2,{"c":0,"d":1}]}');
   });
 
-  it('a worker refuses data of the wrong shape, or an id that is not its data\'s', () => {
+  it("a worker refuses data of the wrong shape, or an id that is not its data's", () => {
     expect(checkJobData(jobIdOf(data), data)).toEqual(data);
     expect(() => checkJobData('perft-0000', data)).toThrow(/its id does not match its data/);
     expect(() => checkJobData(jobIdOf(data), { ...data, depth: -1 })).toThrow(JobError);
@@ -65,7 +101,14 @@ describe('jobs', () => {
   });
 
   it('a generic layer job carries the stack vector only where its total is split: the other jobs keep their ids', () => {
-    const layer = { kind: 'generic-layer' as const, variant: 'double-tiger', options: {}, handsEmptyOnly: false, layer: [0, 0, 0, 0, 4] as [number, number, number, number, number], dir: '/t' };
+    const layer = {
+      kind: 'generic-layer' as const,
+      variant: 'double-tiger',
+      options: {},
+      handsEmptyOnly: false,
+      layer: [0, 0, 0, 0, 4] as [number, number, number, number, number],
+      dir: '/t',
+    };
     const split = { ...layer, stacks: [3, 1, 0, 0] };
     expect(checkJobData(jobIdOf(split), split)).toEqual(split);
     expect(checkJobData(jobIdOf(layer), layer)).toEqual(layer);
@@ -84,7 +127,9 @@ describe('jobs', () => {
     expect(() => checkJobResult(id, 'perft', { ...good, nodes: 1.5 })).toThrow(/nodes: must be an integer >= 0/);
     expect(() => checkJobResult(id, 'perft', { ...good, nodes: 2 ** 53 })).toThrow(/nodes: must be an integer/);
     expect(() => checkJobResult(id, 'perft', { ...good, nodes: '12' })).toThrow(/malformed result/);
-    expect(() => checkJobResult(id, 'perft', { ...good, id: 'perft-other' })).toThrow(/returned the result of another job \(perft-other\)/);
+    expect(() => checkJobResult(id, 'perft', { ...good, id: 'perft-other' })).toThrow(
+      /returned the result of another job \(perft-other\)/,
+    );
     expect(() => checkJobResult(id, 'perft', 'not json')).toThrow(/which is not JSON/);
     expect(() => checkJobResult(id, 'perft', null)).toThrow(JobError);
   });
@@ -104,7 +149,11 @@ describe('the split of a perft tree', () => {
       expect(s.split).toBe(2);
       expect(s.leaves).toBe(g.perft(2));
       expect(s.positions.reduce((a, p) => a + p.count, 0)).toBe(g.perft(2));
-      const total = s.positions.reduce((a, p) => { g.setPosition(p.position); const n = a + p.count * g.perft(3); return n; }, 0);
+      const total = s.positions.reduce((a, p) => {
+        g.setPosition(p.position);
+        const n = a + p.count * g.perft(3);
+        return n;
+      }, 0);
       g.setPosition(s.positions[0]!.position);
       g.setPosition('T3T/5/5/5/T3T G G20 -');
       expect(total).toBe(g.perft(5));
@@ -139,9 +188,9 @@ describe('the split of a perft tree', () => {
   it('chooses a split when none is given, and refuses one outside 0..depth', async () => {
     const g = await createGame('bagh-chal');
     try {
-      expect(splitTree(g, 7).split).toBe(2);    // 21, then 252 >= 200 distinct positions
-      expect(splitTree(g, 2).split).toBe(1);    // at most depth - 1
-      expect(splitTree(g, 1).split).toBe(1);    // depth 1: its root moves (a divide needs them)
+      expect(splitTree(g, 7).split).toBe(2); // 21, then 252 >= 200 distinct positions
+      expect(splitTree(g, 2).split).toBe(1); // at most depth - 1
+      expect(splitTree(g, 1).split).toBe(1); // depth 1: its root moves (a divide needs them)
       expect(splitTree(g, 0)).toMatchObject({ split: 0, leaves: 1 });
       expect(() => splitTree(g, 3, 4)).toThrow(/--split must be an integer in 0\.\.3/);
       expect(g.position()).toBe('T3T/5/5/5/T3T G G20 -');
@@ -158,19 +207,34 @@ describe('layers as jobs (src/distributed/solve.ts hands them out; the redis tie
     const at = (c: number) => s.layerAt([c, 0, 0, 0, 0]);
     expect(s.needs(at(4))).toEqual([]);
     expect(s.needs(at(2))).toEqual([at(4)]);
-    expect(s.needs(at(0)).map((l) => l.captured[0]).sort()).toEqual([2, 4]);
+    expect(
+      s
+        .needs(at(0))
+        .map((l) => l.captured[0])
+        .sort(),
+    ).toEqual([2, 4]);
     // in solving order, a layer's needs come before it
-    s.estimate.layers.forEach((l, i) => { for (const m of s.needs(l)) expect(s.estimate.layers.indexOf(m)).toBeLessThan(i); });
+    s.estimate.layers.forEach((l, i) => {
+      for (const m of s.needs(l)) expect(s.estimate.layers.indexOf(m)).toBeLessThan(i);
+    });
     expect(() => s.layerAt([1, 0, 0, 0, 0])).toThrow(/has no solver layer captured 1\/0/);
     const { mkdtempSync, rmSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
     const dir = mkdtempSync(join(tmpdir(), 'lattice-needs-'));
     try {
-      await expect(s.solveLayer(at(0), { dir })).rejects.toThrow(/missing; layer captured 0\/0, in hand 0\/0, excess 0 needs layer captured 4\/0/);
+      await expect(s.solveLayer(at(0), { dir })).rejects.toThrow(
+        /missing; layer captured 0\/0, in hand 0\/0, excess 0 needs layer captured 4\/0/,
+      );
       const { buildTablebase } = await import('../../src/solve/index.js');
-      await expect(buildTablebase('bagh-chal', { dir, options: { 'captures-to-win': 2 }, layer: 0, threads: 1 })).rejects.toThrow(/bagh-chal-ctw2-c1\.lttb is missing: layer 0 needs the layers above it \(1 captured\) solved first/);
-      await expect(buildTablebase('bagh-chal', { dir, options: { 'captures-to-win': 2 }, layer: 2 })).rejects.toThrow(/layer must be an integer 0\.\.1/);
+      await expect(
+        buildTablebase('bagh-chal', { dir, options: { 'captures-to-win': 2 }, layer: 0, threads: 1 }),
+      ).rejects.toThrow(
+        /bagh-chal-ctw2-c1\.lttb is missing: layer 0 needs the layers above it \(1 captured\) solved first/,
+      );
+      await expect(buildTablebase('bagh-chal', { dir, options: { 'captures-to-win': 2 }, layer: 2 })).rejects.toThrow(
+        /layer must be an integer 0\.\.1/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -178,13 +242,18 @@ describe('layers as jobs (src/distributed/solve.ts hands them out; the redis tie
 });
 
 describe('the Redis packages are optional (loadOptional)', () => {
-  const missing = (name: string) => Object.assign(new Error(`Cannot find package '${name}' imported from /app/x.js`), { code: 'ERR_MODULE_NOT_FOUND' });
+  const missing = (name: string) =>
+    Object.assign(new Error(`Cannot find package '${name}' imported from /app/x.js`), { code: 'ERR_MODULE_NOT_FOUND' });
 
   it('a missing bullmq or ioredis is a RedisError naming both packages and the install command', async () => {
     for (const name of ['bullmq', 'ioredis'] as const) {
       const e = await loadOptional(name, () => Promise.reject(missing(name))).catch((x: unknown) => x);
       expect(e).toBeInstanceOf(RedisError);
-      expect((e as RedisError).message).toMatch(new RegExp(`need the packages bullmq and ioredis, which are not installed \\(${name} is missing\\): install them with "npm install bullmq@6\\.\\d+\\.\\d+ ioredis@6\\.\\d+\\.\\d+"`));
+      expect((e as RedisError).message).toMatch(
+        new RegExp(
+          `need the packages bullmq and ioredis, which are not installed \\(${name} is missing\\): install them with "npm install bullmq@6\\.\\d+\\.\\d+ ioredis@6\\.\\d+\\.\\d+"`,
+        ),
+      );
     }
   });
 

@@ -26,8 +26,10 @@ describe('evalFeatures', () => {
             const w = g.variant.evalWeights[f.phase] as unknown as Record<string, number | undefined>;
             const sum = names.reduce((s, n) => s + f.counts[n]! * (w[n] ?? 0), 0) + f.patterns;
             if (f.phase === 'placement' || !g.variant.evalPatterns) expect(f.patterns).toBe(0);
-            const signed = (f.counts.tempo === 1 ? sum : -sum) + 0;   // + 0: no -0
-            expect(g.evaluate(), `${g.position()} ${JSON.stringify(f)}`).toBe(Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, signed)));
+            const signed = (f.counts.tempo === 1 ? sum : -sum) + 0; // + 0: no -0
+            expect(g.evaluate(), `${g.position()} ${JSON.stringify(f)}`).toBe(
+              Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, signed)),
+            );
             checked++;
             const ms = g.legalMoves();
             g.play(ms[Math.floor(random() * ms.length)]!);
@@ -45,7 +47,19 @@ describe('evalFeatures', () => {
     try {
       expect(g.evalFeatures()).toEqual({
         phase: 'placement',
-        counts: { captured: 0, mobility: 12, trapped: 0, enPrise: 0, tempo: -1, preyMobility: 0, space: 21, cornered: 0, threat: 0, twoMoves: 0, huntersAdjacent: 0 },
+        counts: {
+          captured: 0,
+          mobility: 12,
+          trapped: 0,
+          enPrise: 0,
+          tempo: -1,
+          preyMobility: 0,
+          space: 21,
+          cornered: 0,
+          threat: 0,
+          twoMoves: 0,
+          huntersAdjacent: 0,
+        },
         patterns: 0,
       });
       // a goat on b2 takes one step from the a1 tiger (a1-b2) and gives it a jump to c3 over it
@@ -66,7 +80,19 @@ describe('evalFeatures', () => {
       const { phase, counts } = g.evalFeatures();
       expect({ phase, counts }).toEqual({
         phase: 'movement',
-        counts: { captured: 2, mobility: 8, trapped: 0, enPrise: 0, tempo: 1, preyMobility: 0, space: 3, cornered: 0, threat: 0, twoMoves: 4, huntersAdjacent: 3 },
+        counts: {
+          captured: 2,
+          mobility: 8,
+          trapped: 0,
+          enPrise: 0,
+          tempo: 1,
+          preyMobility: 0,
+          space: 3,
+          cornered: 0,
+          threat: 0,
+          twoMoves: 4,
+          huntersAdjacent: 3,
+        },
       });
     } finally {
       g.dispose();

@@ -14,12 +14,17 @@ import { randomMovementPosition, seededRandom } from '../support/exact-wins-lib.
 /** The declaration's sum for the position `g` is in: hunters' view, as evalFeatures().patterns. */
 function expectedSum(g: Game, p: EvalPatterns): number {
   const d = g.describe();
-  const content = new Map(d.board.points.map((pt, i) => [pt.name, d.pieces[i] ? (d.pieces[i]!.side === 1 ? 2 : 1) : 0]));
+  const content = new Map(
+    d.board.points.map((pt, i) => [pt.name, d.pieces[i] ? (d.pieces[i]!.side === 1 ? 2 : 1) : 0]),
+  );
   const bytes = Buffer.from(p.weights, 'base64');
   const entry = (i: number) => bytes.readInt16LE(2 * i);
   const offsets: number[] = [];
   let size = 0;
-  for (const len of p.tableLengths) { offsets.push(size); size += 3 ** len; }
+  for (const len of p.tableLengths) {
+    offsets.push(size);
+    size += 3 ** len;
+  }
   const huntersToMove = d.toMove === 1;
   let sum = 0;
   for (const t of p.tuples) {
@@ -31,7 +36,7 @@ function expectedSum(g: Game, p: EvalPatterns): number {
 }
 
 describe('evaluation patterns', () => {
-  it('Bagh Chal: the core sums the declared tuples\' entries, for either side to move (movement phase)', async () => {
+  it("Bagh Chal: the core sums the declared tuples' entries, for either side to move (movement phase)", async () => {
     const p = await baghChal.evalPatterns!();
     expect(p.tuples.length).toBeGreaterThan(0);
     const g = await Game.create('bagh-chal');
@@ -62,10 +67,23 @@ describe('evaluation patterns', () => {
       for (let i = 0; i < 200; i++) {
         const goats = 1 + (rand() % 10);
         const cells = Array<string>(25).fill('.');
-        const put = (ch: string, n: number) => { for (let k = 0; k < n;) { const c = rand() % 25; if (cells[c] === '.') { cells[c] = ch; k++; } } };
+        const put = (ch: string, n: number) => {
+          for (let k = 0; k < n; ) {
+            const c = rand() % 25;
+            if (cells[c] === '.') {
+              cells[c] = ch;
+              k++;
+            }
+          }
+        };
         put('T', 4);
         put('G', goats);
-        const ranks = [4, 3, 2, 1, 0].map((y) => cells.slice(y * 5, y * 5 + 5).join('').replace(/\.+/g, (m) => String(m.length)));
+        const ranks = [4, 3, 2, 1, 0].map((y) =>
+          cells
+            .slice(y * 5, y * 5 + 5)
+            .join('')
+            .replace(/\.+/g, (m) => String(m.length)),
+        );
         g.setPosition(`${ranks.join('/')} ${rand() % 2 ? 'T' : 'G'} - G${20 - goats}`);
         expect(g.evalFeatures().patterns, g.position()).toBe(expectedSum(g, p));
       }
@@ -94,15 +112,42 @@ describe('evaluation patterns', () => {
   const bad: Array<[string, EvalPatterns, RegExp]> = [
     ['weights of the wrong length', { ...p, weights: p.weights.slice(0, 400) }, /bytes of weights/],
     ['a point the board lacks', { ...p, tuples: [{ table: 3, points: ['a1', 'b1', 'c1', 'd1', 'f1'] }] }, /names f1/],
-    ['a tuple of the wrong length', { ...p, tuples: [{ table: 3, points: ['a1', 'b1'] }] }, /tuple 0 reads table 3 with 2 points/],
+    [
+      'a tuple of the wrong length',
+      { ...p, tuples: [{ table: 3, points: ['a1', 'b1'] }] },
+      /tuple 0 reads table 3 with 2 points/,
+    ],
     ['a table that is not declared', { ...p, tuples: [{ table: 9, points: ['a1'] }] }, /tuple 0 reads table 9/],
-    ['more tuples than the core holds', { ...p, tuples: Array.from({ length: 33 }, () => p.tuples[0]!) }, /refused tuple 32/],
-    ['more entries than the core holds', { tableLengths: [9, 9, 9, 9, 9, 9, 9], tuples: [], bySide: false, weights: Buffer.alloc(7 * 19683 * 2).toString('base64') }, /137781 entries; the core holds 131072/],
+    [
+      'more tuples than the core holds',
+      { ...p, tuples: Array.from({ length: 33 }, () => p.tuples[0]!) },
+      /refused tuple 32/,
+    ],
+    [
+      'more entries than the core holds',
+      {
+        tableLengths: [9, 9, 9, 9, 9, 9, 9],
+        tuples: [],
+        bySide: false,
+        weights: Buffer.alloc(7 * 19683 * 2).toString('base64'),
+      },
+      /137781 entries; the core holds 131072/,
+    ],
   ];
   for (const [what, patterns, message] of bad) {
     it(`a declaration with ${what} is refused, naming the variant`, async () => {
-      await expect(loadVariantCore({ ...baghChal, evalPatterns: async () => patterns }, { 'captures-to-win': 5, repetition: 'draw3' })).rejects.toThrow(message);
-      await expect(loadVariantCore({ ...baghChal, evalPatterns: async () => patterns }, { 'captures-to-win': 5, repetition: 'draw3' })).rejects.toThrow(/bagh-chal's evaluation patterns/);
+      await expect(
+        loadVariantCore(
+          { ...baghChal, evalPatterns: async () => patterns },
+          { 'captures-to-win': 5, repetition: 'draw3' },
+        ),
+      ).rejects.toThrow(message);
+      await expect(
+        loadVariantCore(
+          { ...baghChal, evalPatterns: async () => patterns },
+          { 'captures-to-win': 5, repetition: 'draw3' },
+        ),
+      ).rejects.toThrow(/bagh-chal's evaluation patterns/);
     });
   }
 });

@@ -14,7 +14,7 @@ describe('the one mate-distance helper (src/contract/limits.ts mateIn)', () => {
     expect(mateIn(-(MATE - 4), MATE)).toBe(-4);
     expect(mateIn(-MATE, MATE)).toBe(0);
     expect(mateIn(MATE - 1001, MATE)).toBeNull();
-    expect(mateIn(29_999, MATE)).toBeNull();   // the largest evaluation (EVAL_LIMIT)
+    expect(mateIn(29_999, MATE)).toBeNull(); // the largest evaluation (EVAL_LIMIT)
   });
 });
 
@@ -45,10 +45,13 @@ describe('Maka Dai Dai: a large material lead is not a mate', () => {
 
 describe('the lattice games: every reported mate has a real end on its line', () => {
   let verified = 0;
-  const variants = listVariants().map((v) => v.id).filter((id) => id !== 'maka-dai-dai' && id !== 'tibetan-4');
+  const variants = listVariants()
+    .map((v) => v.id)
+    .filter((id) => id !== 'maka-dai-dai' && id !== 'tibetan-4');
   it.each(variants)('%s: seeded playouts, then one side loses material each ply; search depth 4', async (id) => {
     const next = rng(0x5eed + id.length * 7919);
-    let mates = 0, checked = 0;
+    let mates = 0,
+      checked = 0;
     for (let game = 0; game < 4; game++) {
       const g = await Game.create(id, { hashMb: 1 });
       // a playout in which one side always captures when it can: lopsided positions come quickly
@@ -62,23 +65,38 @@ describe('the lattice games: every reported mate has a real end on its line', ()
         if (ply % 8 !== 7 || g.result() !== null) continue;
         checked++;
         const r = g.search({ depth: 4 });
-        expect(Math.abs(r.score) < MATE - 1000 || r.mateIn !== null, `${id} ${g.position()}: score ${r.score} without mateIn`).toBe(true);
+        expect(
+          Math.abs(r.score) < MATE - 1000 || r.mateIn !== null,
+          `${id} ${g.position()}: score ${r.score} without mateIn`,
+        ).toBe(true);
         if (r.mateIn === null || r.mateIn === 0) continue;
         mates++;
         // the line, played out, ends the game after exactly |mateIn| plies, won by the claimed side
         const n = Math.abs(r.mateIn);
         const before = g.position();
         const mover = g.describe().toMove;
-        if (r.pv.length < n) continue;   // a line cut short by the table: nothing to play out
+        if (r.pv.length < n) continue; // a line cut short by the table: nothing to play out
         for (let i = 0; i < n; i++) {
-          expect(g.result(), `${id} ${before}: the game ended before ply ${i + 1} of the mate line ${r.pv.join(' ')}`).toBeNull();
+          expect(
+            g.result(),
+            `${id} ${before}: the game ended before ply ${i + 1} of the mate line ${r.pv.join(' ')}`,
+          ).toBeNull();
           g.play(r.pv[i]!);
         }
         const res = g.result();
-        expect(res, `${id} ${before}: mate in ${r.mateIn} but no result after ${r.pv.slice(0, n).join(' ')}`).not.toBeNull();
+        expect(
+          res,
+          `${id} ${before}: mate in ${r.mateIn} but no result after ${r.pv.slice(0, n).join(' ')}`,
+        ).not.toBeNull();
         const sides = g.variant.sides;
-        const winnerIndex = res!.winner === 'draw' ? -1 : sides.findIndex((s, i) => (s.id ?? (i === 1 ? 'hunters' : 'prey')) === res!.winner);
-        expect(winnerIndex, `${id} ${before}: mate in ${r.mateIn} for side ${mover}, result ${JSON.stringify(res)}`).toBe(r.mateIn > 0 ? mover : 1 - mover);
+        const winnerIndex =
+          res!.winner === 'draw'
+            ? -1
+            : sides.findIndex((s, i) => (s.id ?? (i === 1 ? 'hunters' : 'prey')) === res!.winner);
+        expect(
+          winnerIndex,
+          `${id} ${before}: mate in ${r.mateIn} for side ${mover}, result ${JSON.stringify(res)}`,
+        ).toBe(r.mateIn > 0 ? mover : 1 - mover);
         for (let i = 0; i < n; i++) g.undo();
         verified++;
       }

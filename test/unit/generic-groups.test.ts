@@ -15,11 +15,31 @@ import { TablebaseError } from '../../src/contract/errors.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
 
 const dirs: string[] = [];
-const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'lattice-groups-')); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
-const hashes = (dir: string) => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.lgs')).sort()
-  .map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
-const decl = (id: string) => { if (id === 'catch-the-giant') return id; const r = REDUCED.find((c) => c.id === id)!; return reduced(r.base, r.id, r.start, r.target); };
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'lattice-groups-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const hashes = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.lgs'))
+      .sort()
+      .map((f) => [
+        f,
+        createHash('sha256')
+          .update(readFileSync(join(dir, f)))
+          .digest('hex'),
+      ]),
+  );
+const decl = (id: string) => {
+  if (id === 'catch-the-giant') return id;
+  const r = REDUCED.find((c) => c.id === id)!;
+  return reduced(r.base, r.id, r.start, r.target);
+};
 
 /**
  * Makes up to `most` wins of a layer file one ply longer (every `step`-th slot, from the first), the
@@ -29,13 +49,20 @@ function lengthenWins(file: string, slots: number, step: number, most: number): 
   const buf = readFileSync(file);
   const body = new Uint16Array(buf.buffer, buf.byteOffset + 256, slots);
   let changed = 0;
-  for (let i = 0; i < body.length && changed < most; i += step) if (body[i] !== 0xFFFF && (body[i]! & 1) === 1 && body[i]! > 1) { body[i]! += 2; changed++; }
+  for (let i = 0; i < body.length && changed < most; i += step)
+    if (body[i] !== 0xffff && (body[i]! & 1) === 1 && body[i]! > 1) {
+      body[i]! += 2;
+      changed++;
+    }
   buf.writeUInt32LE(crc32(buf.subarray(256), crc32(buf.subarray(52, 256))) >>> 0, 48);
   writeFileSync(file, buf);
   return changed;
 }
 
-interface Hooks { replan(limit: number, force?: { grouped?: boolean; groupCap?: number }): void; coverHook: ((keys: number[]) => number[]) | null }
+interface Hooks {
+  replan(limit: number, force?: { grouped?: boolean; groupCap?: number }): void;
+  coverHook: ((keys: number[]) => number[]) | null;
+}
 const hooks = (s: HuntSolver) => s as unknown as Hooks;
 
 /**
@@ -58,7 +85,9 @@ function forceGroups(s: HuntSolver): number {
 describe('successors read in groups, finished layers read back from their files', () => {
   for (const id of ['shepherds-1', 'double-2', 'surround-3', 'double-split', 'catch-the-giant']) {
     it(`${id}: the same files as today's path (SHA-256), verify() 0, and the distributed job's files too`, async () => {
-      const plain = tempDir(), grouped = tempDir(), jobs = tempDir();
+      const plain = tempDir(),
+        grouped = tempDir(),
+        jobs = tempDir();
       const a = await HuntSolver.create(decl(id));
       const ra = await a.solve({ dir: plain });
       const b = await HuntSolver.create(decl(id));
@@ -74,7 +103,12 @@ describe('successors read in groups, finished layers read back from their files'
       if (est.layers.length > 1) await expect(b.solve()).rejects.toThrow(/give a directory/);
       await expect(b.solve({ dir: tempDir(), keep: 'all' })).rejects.toThrow(/keeping every layer/);
       let sweeps = 0;
-      const rb = await b.solve({ dir: grouped, onProgress: (p) => { if (p.pass === 1) sweeps = Math.max(sweeps, p.total / est.layers[p.layer]!.slots); } });
+      const rb = await b.solve({
+        dir: grouped,
+        onProgress: (p) => {
+          if (p.pass === 1) sweeps = Math.max(sweeps, p.total / est.layers[p.layer]!.slots);
+        },
+      });
       expect(sweeps).toBe(Math.max(1, ...est.successorGroups));
       expect(hashes(grouped)).toEqual(hashes(plain));
       expect(Object.keys(hashes(grouped)).length).toBe(est.layers.length);
@@ -88,7 +122,12 @@ describe('successors read in groups, finished layers read back from their files'
       hooks(c).replan(limit, { grouped: true, groupCap: 1 });
       let passes = 0;
       for (const l of c.estimate.layers) {
-        const r = await c.solveLayer(l, { dir: jobs, onProgress: (p) => { if (p.pass === 1) passes = Math.max(passes, p.total / l.slots); } });
+        const r = await c.solveLayer(l, {
+          dir: jobs,
+          onProgress: (p) => {
+            if (p.pass === 1) passes = Math.max(passes, p.total / l.slots);
+          },
+        });
         expect(r.loaded).toBe(false);
       }
       // one pass over the slots a successor where there are several (exit passes, then the final pass)
@@ -97,19 +136,26 @@ describe('successors read in groups, finished layers read back from their files'
     }, 60_000);
   }
 
-  it('a successor left out of an exit pass\'s cover list: the layer fails (a successor not in memory), no file written', async () => {
+  it("a successor left out of an exit pass's cover list: the layer fails (a successor not in memory), no file written", async () => {
     const dir = tempDir();
     const s = await HuntSolver.create(decl('shepherds-1'));
     forceGroups(s);
     // the exit pass is told of none of its group, which is then out of memory at the final pass
     let left = 0;
-    const detach = (k: number) => (s as unknown as { detach(l: unknown): void }).detach(s.estimate.layers.find((l) => l.key === k));
-    hooks(s).coverHook = (keys) => { left += keys.length; keys.forEach(detach); return []; };
+    const detach = (k: number) =>
+      (s as unknown as { detach(l: unknown): void }).detach(s.estimate.layers.find((l) => l.key === k));
+    hooks(s).coverHook = (keys) => {
+      left += keys.length;
+      keys.forEach(detach);
+      return [];
+    };
     const first = s.estimate.successorGroups.findIndex((g) => g > 1);
     expect(first).toBeGreaterThan(0);
     const err = await s.solve({ dir }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TablebaseError);
-    expect((err as Error).message).toMatch(/shepherds-1: solving layer .* failed: a successor lies in a layer that is not in memory/);
+    expect((err as Error).message).toMatch(
+      /shepherds-1: solving layer .* failed: a successor lies in a layer that is not in memory/,
+    );
     expect(left).toBe(1);
     // the layers before it were written; the failing one was not
     expect(Object.keys(hashes(dir)).length).toBe(first);
@@ -132,7 +178,7 @@ describe('successors read in groups, finished layers read back from their files'
       let rc: number;
       while ((rc = e.gsStep(1 << 16)) === 1);
       expect(rc).toBe(0);
-      e.gsAttach(a!.key, 0);   // out of memory for the final pass
+      e.gsAttach(a!.key, 0); // out of memory for the final pass
       while ((rc = e.gsStep(1 << 16)) === 1);
       e.gsAttach(a!.key, pa);
       return rc;
@@ -145,7 +191,7 @@ describe('successors read in groups, finished layers read back from their files'
     expect(b).toBeDefined();
   });
 
-  it('verify() reads a layer\'s successors in groups where they do not fit together (exit passes), and finds what one pass finds', async () => {
+  it("verify() reads a layer's successors in groups where they do not fit together (exit passes), and finds what one pass finds", async () => {
     const dir = tempDir();
     const a = await HuntSolver.create(decl('shepherds-1'));
     await a.solve({ dir });
@@ -165,17 +211,25 @@ describe('successors read in groups, finished layers read back from their files'
     const hb = b as unknown as { applyOp(op: { op: string; key?: number }, ...rest: unknown[]): void };
     const applyOp = hb.applyOp.bind(b);
     const own = new Set<number>();
-    hb.applyOp = (op, ...rest) => { if (op.op === 'load' && rest[0] && (rest[0] as { key: number }).key === op.key) own.add(op.key!); applyOp(op, ...rest); };
+    hb.applyOp = (op, ...rest) => {
+      if (op.op === 'load' && rest[0] && (rest[0] as { key: number }).key === op.key) own.add(op.key!);
+      applyOp(op, ...rest);
+    };
     expect(await b.verify()).toEqual(want);
     expect(own.size).toBe(b.estimate.layers.filter((x) => b.successors(x).length > 1).length);
   });
 
-  it('the core\'s grouped verification: a successor an earlier exit pass read and then freed is skipped by the later passes and the final one, and the disagreements are those of one pass', async () => {
+  it("the core's grouped verification: a successor an earlier exit pass read and then freed is skipped by the later passes and the final one, and the disagreements are those of one pass", async () => {
     // the first reduced game with a layer of 3 successors or more (double-tiger's: stacks and captures)
-    let id = '', a: HuntSolver | null = null;
+    let id = '',
+      a: HuntSolver | null = null;
     for (const c of ['double-2', 'double-split', 'double-3']) {
       const s = await HuntSolver.create(decl(c));
-      if (s.estimate.layers.some((x) => s.successors(x).length >= 3)) { id = c; a = s; break; }
+      if (s.estimate.layers.some((x) => s.successors(x).length >= 3)) {
+        id = c;
+        a = s;
+        break;
+      }
     }
     expect(id).not.toBe('');
     const dir = tempDir();
@@ -198,14 +252,14 @@ describe('successors read in groups, finished layers read back from their files'
       expect(e.gsVerifyExitStep(0, l.slots)).toBe(0);
     };
     pass(first!.key);
-    e.gsAttach(first!.key, 0);   // freed after its pass, as a plan drops a folded layer to make room
-    pass(second!.key);           // moves into the freed layer: skipped, not a missing successor
-    expect(e.gsVerifyLayer(l.key, 0, l.slots)).toBe(want);   // the rest attached, read by the final pass
+    e.gsAttach(first!.key, 0); // freed after its pass, as a plan drops a folded layer to make room
+    pass(second!.key); // moves into the freed layer: skipped, not a missing successor
+    expect(e.gsVerifyLayer(l.key, 0, l.slots)).toBe(want); // the rest attached, read by the final pass
     expect(rest.length).toBeGreaterThan(0);
     e.gsAttach(first!.key, at);
   });
 
-  it('double-tiger fits with its successors read in groups (the worst layer\'s 5 successors in more than one group)', async () => {
+  it("double-tiger fits with its successors read in groups (the worst layer's 5 successors in more than one group)", async () => {
     const s = await HuntSolver.create('double-tiger');
     const est = s.estimate;
     expect(est.refusal).toBeNull();

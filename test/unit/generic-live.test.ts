@@ -16,19 +16,46 @@ import { solveReference } from '../reference/hunt-solver.js';
 import { Game } from '../../src/index.js';
 
 const dirs: string[] = [];
-const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'lattice-live-')); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
-const at = (l: GenericLayer) => [...l.captured, ...l.hand, l.excess].join('/') + (l.split ? ` ${l.stacks.join('.')}` : '');
-const hashes = (dir: string) => Object.fromEntries(readdirSync(dir).filter((f) => f.endsWith('.lgs')).sort()
-  .map((f) => [f, createHash('sha256').update(readFileSync(join(dir, f))).digest('hex')]));
-const decl = (id: string) => { const r = REDUCED.find((c) => c.id === id)!; return reduced(r.base, r.id, r.start, r.target); };
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'lattice-live-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+const at = (l: GenericLayer) =>
+  [...l.captured, ...l.hand, l.excess].join('/') + (l.split ? ` ${l.stacks.join('.')}` : '');
+const hashes = (dir: string) =>
+  Object.fromEntries(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.lgs'))
+      .sort()
+      .map((f) => [
+        f,
+        createHash('sha256')
+          .update(readFileSync(join(dir, f)))
+          .digest('hex'),
+      ]),
+  );
+const decl = (id: string) => {
+  const r = REDUCED.find((c) => c.id === id)!;
+  return reduced(r.base, r.id, r.start, r.target);
+};
 
 describe('the layer pool', () => {
   it('reuses a released block by best fit, splits it, merges free neighbours, and takes a new region only when nothing fits', () => {
     const grown: number[] = [];
     let top = 1000;
-    const pool = new LayerPool((bytes) => { grown.push(bytes); const a = top; top += bytes + 64; return a; });
-    const a = pool.alloc(400), b = pool.alloc(100), c = pool.alloc(400);
+    const pool = new LayerPool((bytes) => {
+      grown.push(bytes);
+      const a = top;
+      top += bytes + 64;
+      return a;
+    });
+    const a = pool.alloc(400),
+      b = pool.alloc(100),
+      c = pool.alloc(400);
     expect(grown).toEqual([400, 100, 400]);
     pool.release(a);
     pool.release(c);
@@ -43,7 +70,8 @@ describe('the layer pool', () => {
     const f = pool.alloc(500);
     expect(grown).toEqual([400, 100, 400, 500]);
     // released neighbours in one region merge back into one block
-    pool.release(d); pool.release(e);
+    pool.release(d);
+    pool.release(e);
     expect(pool.alloc(400)).toBe(a);
     expect(pool.liveBytes).toBe(900);
     expect(pool.peakLiveBytes).toBe(900);
@@ -61,7 +89,13 @@ describe('direct successors', () => {
     const layers = s.estimate.layers;
     for (const [i, l] of layers.entries()) {
       const want = layers.filter((m) => {
-        const d = [m.captured[0] - l.captured[0], m.captured[1] - l.captured[1], l.hand[0] - m.hand[0], l.hand[1] - m.hand[1], l.excess - m.excess];
+        const d = [
+          m.captured[0] - l.captured[0],
+          m.captured[1] - l.captured[1],
+          l.hand[0] - m.hand[0],
+          l.hand[1] - m.hand[1],
+          l.excess - m.excess,
+        ];
         // a side with a piece in hand only places (RULES.md §0); the wolves jump with an empty hand
         const wolfMoves = l.hand[1] > 0 ? ['0,0,0,1,0'] : ['1,0,0,0,0'];
         const sheepMoves = l.hand[0] > 0 ? ['0,0,1,0,0'] : [];
@@ -79,7 +113,7 @@ describe('direct successors', () => {
     expect(s.needs(start).length).toBeGreaterThan(2);
   });
 
-  it('surround: captures by intervention in pairs; double tiger: a dog off a stack, a jump over one, each to the stack vector\'s class', async () => {
+  it("surround: captures by intervention in pairs; double tiger: a dog off a stack, a jump over one, each to the stack vector's class", async () => {
     const s = await HuntSolver.create('surround-the-tiger');
     expect(s.successors(s.layerAt([0, 0, 0, 0, 0])).map(at)).toEqual(['4/0/0/0/0', '2/0/0/0/0']);
     const d = await HuntSolver.create('double-tiger');
@@ -87,20 +121,37 @@ describe('direct successors', () => {
     // 3 and 2 dogs beyond one on b2 and d2 (and their images): a dog off either stack (3.1 or 2.2 left:
     // different classes), a tiger's jump over either stack (the same, one more captured), or over a
     // single dog (the class kept)
-    expect(d.successors(d.layerAt([1, 0, 0, 0, 5], [3, 2, 0, 0])).map(at).sort())
-      .toEqual(['1/0/0/0/4 2.2.0.0', '1/0/0/0/4 3.1.0.0', '2/0/0/0/4 2.2.0.0', '2/0/0/0/4 3.1.0.0', '2/0/0/0/5 3.2.0.0']);
+    expect(
+      d
+        .successors(d.layerAt([1, 0, 0, 0, 5], [3, 2, 0, 0]))
+        .map(at)
+        .sort(),
+    ).toEqual([
+      '1/0/0/0/4 2.2.0.0',
+      '1/0/0/0/4 3.1.0.0',
+      '2/0/0/0/4 2.2.0.0',
+      '2/0/0/0/4 3.1.0.0',
+      '2/0/0/0/5 3.2.0.0',
+    ]);
     // any member of the class names it (here the image under the d-file to b-file mirror)
     expect(d.layerAt([1, 0, 0, 0, 5], [2, 3, 0, 0])).toBe(d.layerAt([1, 0, 0, 0, 5], [3, 2, 0, 0]));
-    expect(() => d.layerAt([1, 0, 0, 0, 5])).toThrow(/7 solver layers are captured 1\/0, in hand 0\/0, excess 5; give the stack vector \(3\.2\.0\.0, /);
-    expect(() => d.layerAt([1, 0, 0, 0, 5], [4, 1, 0, 0])).toThrow(/4\.1\.0\.0 is not a stack vector of its stack points \(b2 d2 b4 d4\)/);
-    expect(() => d.layerAt([1, 0, 0, 0, 5], [3, 1, 0, 0])).toThrow(/has no solver layer captured 1\/0, in hand 0\/0, excess 5 \(stacks 3\.1\.0\.0\)/);
+    expect(() => d.layerAt([1, 0, 0, 0, 5])).toThrow(
+      /7 solver layers are captured 1\/0, in hand 0\/0, excess 5; give the stack vector \(3\.2\.0\.0, /,
+    );
+    expect(() => d.layerAt([1, 0, 0, 0, 5], [4, 1, 0, 0])).toThrow(
+      /4\.1\.0\.0 is not a stack vector of its stack points \(b2 d2 b4 d4\)/,
+    );
+    expect(() => d.layerAt([1, 0, 0, 0, 5], [3, 1, 0, 0])).toThrow(
+      /has no solver layer captured 1\/0, in hand 0\/0, excess 5 \(stacks 3\.1\.0\.0\)/,
+    );
   });
 });
 
 describe('solving with the live layers only', () => {
   for (const id of ['shepherds-1', 'double-2', 'surround-3', 'double-split']) {
     it(`${id}: the same files as keeping every layer (SHA-256), the pool's peak as estimated, verify and probe loading from the files`, async () => {
-      const all = tempDir(), live = tempDir();
+      const all = tempDir(),
+        live = tempDir();
       const a = await HuntSolver.create(decl(id));
       const ra = await a.solve({ dir: all, keep: 'all' });
       const b = await HuntSolver.create(decl(id));
@@ -133,7 +184,7 @@ describe('solving with the live layers only', () => {
   });
 });
 
-describe('loading with the live layers only (load keep \'live\', focus)', () => {
+describe("loading with the live layers only (load keep 'live', focus)", () => {
   for (const id of ['shepherds-1', 'double-2', 'surround-3']) {
     it(`${id}: every reachable position probes as with every layer loaded; the layers held are its own and those one move from it, the least recently wanted freed first when room runs out`, async () => {
       const c = REDUCED.find((r) => r.id === id)!;
@@ -145,19 +196,30 @@ describe('loading with the live layers only (load keep \'live\', focus)', () => 
       const current = e.gsCurrentLayer();
       const infos = b.load(dir, { keep: 'live' });
       // the headers only: the totals of each layer, not the counts per side to move
-      expect(infos.map(({ sides, file, ...rest }) => rest)).toEqual(ra.map(({ sides, ms, loaded, file, ...rest }) => rest));
+      expect(infos.map(({ sides, file, ...rest }) => rest)).toEqual(
+        ra.map(({ sides, ms, loaded, file, ...rest }) => rest),
+      );
       expect(infos.every((i) => i.sides === undefined)).toBe(true);
       const held = () => b.estimate.layers.filter((m) => e.gsValues(m.key) !== 0);
       const window = (l: GenericLayer | undefined) => (l === undefined ? [] : [l, ...b.successors(l)]);
       // after load(): the layer of the core's position and those one move from it, nothing else
-      expect(held().map(at).sort()).toEqual(window(b.estimate.layers.find((m) => m.key === current)).map(at).sort());
+      expect(held().map(at).sort()).toEqual(
+        window(b.estimate.layers.find((m) => m.key === current))
+          .map(at)
+          .sort(),
+      );
       // room for the largest window only: later positions free the layers wanted least recently
       const room = Math.max(...b.estimate.layers.map((l) => window(l).reduce((s, m) => s + 2 * m.slots, 0)));
       (b as unknown as { focusRoom: number }).focusRoom = room;
-      const ref = solveReference(GAMES[c.base], setup(GAMES[c.base], { hunter: c.hunter, prey: c.prey, hand: c.hand, toMove: 'hunter' }), { 'captures-to-win': c.target } as Options);
+      const ref = solveReference(
+        GAMES[c.base],
+        setup(GAMES[c.base], { hunter: c.hunter, prey: c.prey, hand: c.hand, toMove: 'hunter' }),
+        { 'captures-to-win': c.target } as Options,
+      );
       const pool = (b as unknown as { pool: LayerPool }).pool;
       const wrong: string[] = [];
-      let freed = 0, before = held().length;
+      let freed = 0,
+        before = held().length;
       // up to 600 of them, spread over the reachable set (every k-th in the reference's order)
       const texts = [...ref.values.keys()];
       const stride = Math.max(1, Math.floor(texts.length / 600));
@@ -165,7 +227,8 @@ describe('loading with the live layers only (load keep \'live\', focus)', () => 
         const text = texts[i]!;
         const want = a.probe(text);
         const got = b.probe(text);
-        if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(`${text}: live ${JSON.stringify(got)}, all ${JSON.stringify(want)}`);
+        if (JSON.stringify(got) !== JSON.stringify(want))
+          wrong.push(`${text}: live ${JSON.stringify(got)}, all ${JSON.stringify(want)}`);
         // probe() loads the position's own layer; focus() also those one move from it
         const own = b.estimate.layers.find((m) => m.key === e.gsCurrentLayer());
         if (own !== undefined) expect(held()).toContain(own);
@@ -182,7 +245,7 @@ describe('loading with the live layers only (load keep \'live\', focus)', () => 
     }, 60_000);
   }
 
-  it('a Game loaded with keep \'live\' probes, searches and shows the same lines as one loaded whole (catch-the-giant)', async () => {
+  it("a Game loaded with keep 'live' probes, searches and shows the same lines as one loaded whole (catch-the-giant)", async () => {
     const dir = tempDir();
     await (await HuntSolver.create('catch-the-giant')).solve({ dir });
     const whole = await Game.create('catch-the-giant');
@@ -191,7 +254,8 @@ describe('loading with the live layers only (load keep \'live\', focus)', () => 
     const infos = await live.loadTablebase(dir, { keep: 'live' });
     expect((infos[0] as { sides?: unknown }).sides).toBeUndefined();
     expect(live.probe()).toEqual(whole.probe());
-    const r = live.search({ depth: 3 }), w = whole.search({ depth: 3 });
+    const r = live.search({ depth: 3 }),
+      w = whole.search({ depth: 3 });
     expect([r.score, r.mateIn, r.pv]).toEqual([w.score, w.mateIn, w.pv]);
     await expect(live.loadTablebase(dir, { keep: 'some' as never })).rejects.toThrow(/keep must be 'all' or 'live'/);
     await expect(live.loadTablebase(dir, { hold: 'all' } as never)).rejects.toThrow(/unknown key "hold"/);
@@ -200,7 +264,7 @@ describe('loading with the live layers only (load keep \'live\', focus)', () => 
 });
 
 describe('the estimate of the real games', () => {
-  it('shepherds-and-wolves fits with the live layers (but not every layer at once: load() keep \'all\' refuses with figures)', async () => {
+  it("shepherds-and-wolves fits with the live layers (but not every layer at once: load() keep 'all' refuses with figures)", async () => {
     const s = await HuntSolver.create('shepherds-and-wolves');
     const est = s.estimate;
     expect(est.refusal).toBeNull();

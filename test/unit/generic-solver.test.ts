@@ -18,8 +18,14 @@ import { Game } from '../../src/index.js';
 import { checkBySearch } from '../reference/solved-vs-search.js';
 
 const dirs: string[] = [];
-const tempDir = () => { const d = mkdtempSync(join(tmpdir(), 'lattice-gs-')); dirs.push(d); return d; };
-afterAll(() => { for (const d of dirs) rmSync(d, { recursive: true, force: true }); });
+const tempDir = () => {
+  const d = mkdtempSync(join(tmpdir(), 'lattice-gs-'));
+  dirs.push(d);
+  return d;
+};
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 describe('generic solver: catch-the-giant', () => {
   it('indexes every placement of the giant and 3 dwarfs once per mirror class (orbits counted by brute force)', async () => {
@@ -32,20 +38,30 @@ describe('generic solver: catch-the-giant', () => {
     const N = board.points.length;
     const seen = new Set<string>();
     let orbits = 0;
-    for (let g = 0; g < N; g++) for (let a = 0; a < N; a++) for (let b = a + 1; b < N; b++) for (let c = b + 1; c < N; c++) {
-      if (g === a || g === b || g === c) continue;
-      const key = (perm: number[]) => `${perm[g]}|${[perm[a]!, perm[b]!, perm[c]!].sort((x, y) => x - y).join(',')}`;
-      if (seen.has(key(syms[0]!))) continue;
-      orbits++;
-      for (const p of syms) seen.add(key(p));
-    }
+    for (let g = 0; g < N; g++)
+      for (let a = 0; a < N; a++)
+        for (let b = a + 1; b < N; b++)
+          for (let c = b + 1; c < N; c++) {
+            if (g === a || g === b || g === c) continue;
+            const key = (perm: number[]) =>
+              `${perm[g]}|${[perm[a]!, perm[b]!, perm[c]!].sort((x, y) => x - y).join(',')}`;
+            if (seen.has(key(syms[0]!))) continue;
+            orbits++;
+            for (const p of syms) seen.add(key(p));
+          }
     const [layer] = await s.solve();
     expect(s.estimate.layers.length).toBe(1);
     expect(layer!.positions).toBe(2 * orbits);
     expect(layer!.wins + layer!.losses + layer!.draws).toBe(layer!.positions);
   });
 
-  for (const opts of [{}, { 'stall-limit': '1' }, { 'stall-limit': '4' }, { 'giant-start': 'b5' }, { 'giant-start': 'a3', 'stall-limit': '2' }]) {
+  for (const opts of [
+    {},
+    { 'stall-limit': '1' },
+    { 'stall-limit': '4' },
+    { 'giant-start': 'b5' },
+    { 'giant-start': 'a3', 'stall-limit': '2' },
+  ]) {
     it(`every stored value agrees with its successors (${JSON.stringify(opts)})`, async () => {
       const s = await HuntSolver.create('catch-the-giant', opts);
       await s.solve();
@@ -115,7 +131,7 @@ describe('generic solver: files', () => {
   });
 });
 
-describe('generic solver: layers by the stack vector\'s symmetry class', () => {
+describe("generic solver: layers by the stack vector's symmetry class", () => {
   const split = REDUCED.find((c) => c.id === 'double-split')!;
   const name = (l: GenericLayer) => `${l.captured.join('/')} e${l.excess}${l.split ? ` ${l.stacks.join('.')}` : ''}`;
   const tail = (path: string) => readFileSync(path).readUInt32LE(252);
@@ -124,14 +140,24 @@ describe('generic solver: layers by the stack vector\'s symmetry class', () => {
     const s = await HuntSolver.create(reduced(split.base, split.id, split.start, split.target));
     expect(s.estimate.symmetries).toBe(2);
     expect(s.estimate.stackPoints).toEqual(['b2', 'c3']);
-    expect(s.estimate.layers.map(name)).toEqual(['1/0 e0', '0/0 e0', '1/0 e1 1.0', '1/0 e1 0.1', '0/0 e1 1.0', '0/0 e1 0.1', '0/0 e2']);
+    expect(s.estimate.layers.map(name)).toEqual([
+      '1/0 e0',
+      '0/0 e0',
+      '1/0 e1 1.0',
+      '1/0 e1 0.1',
+      '0/0 e1 1.0',
+      '0/0 e1 0.1',
+      '0/0 e2',
+    ]);
     // a dog off b2 keeps c3's stack, a jump over b2 too (one more captured), a jump over a single dog the class
     const at = (c: number, e: number, v?: number[]) => s.layerAt([c, 0, 0, 0, e], v);
     expect(s.successors(at(0, 1, [1, 0])).map(name)).toEqual(['1/0 e0', '0/0 e0', '1/0 e1 1.0']);
     expect(s.successors(at(0, 1, [0, 1])).map(name)).toEqual(['1/0 e0', '0/0 e0', '1/0 e1 0.1']);
     expect(s.successors(at(0, 2)).map(name)).toEqual(['1/0 e1 1.0', '1/0 e1 0.1', '0/0 e1 1.0', '0/0 e1 0.1']);
     expect(s.needs(at(0, 1, [1, 0])).map(name)).toEqual(['1/0 e0', '0/0 e0', '1/0 e1 1.0']);
-    expect(() => at(0, 1)).toThrow(/2 solver layers are captured 0\/0, in hand 0\/0, excess 1; give the stack vector \(1\.0, 0\.1\)/);
+    expect(() => at(0, 1)).toThrow(
+      /2 solver layers are captured 0\/0, in hand 0\/0, excess 1; give the stack vector \(1\.0, 0\.1\)/,
+    );
     const dir = tempDir();
     const solved = await s.solve({ dir });
     expect(await s.verify()).toEqual(s.estimate.layers.map(() => 0));
@@ -159,7 +185,11 @@ describe('generic solver: layers by the stack vector\'s symmetry class', () => {
     expect(s.core.exports.gsClasses()).toBe(2);
     expect(s.estimate.layers.every((l) => !l.split && l.stacks.length === 1 && l.stacks[0] === l.excess)).toBe(true);
     const solved = await s.solve({ dir: tempDir() });
-    expect(solved.map((l) => l.file!.replace(/.*-c/, 'c'))).toEqual(['c1.0-h0.0-e0.lgs', 'c0.0-h0.0-e0.lgs', 'c0.0-h0.0-e1.lgs']);
+    expect(solved.map((l) => l.file!.replace(/.*-c/, 'c'))).toEqual([
+      'c1.0-h0.0-e0.lgs',
+      'c0.0-h0.0-e0.lgs',
+      'c0.0-h0.0-e1.lgs',
+    ]);
     expect(solved.map((l) => tail(l.file!))).toEqual([0, 0, 0]);
   });
 });
@@ -218,7 +248,9 @@ describe('generic solver: the tables in a Game and its search', () => {
     // another option set has no files here
     const k = await Game.create('catch-the-giant', { options: { 'stall-limit': 2 } });
     await expect(k.loadTablebase(dir)).rejects.toThrow(/missing/);
-    await expect((await Game.create('catch-the-giant', { options: { repetition: 'forbid' } })).loadTablebase(dir)).rejects.toThrow(/forbid/);
+    await expect(
+      (await Game.create('catch-the-giant', { options: { repetition: 'forbid' } })).loadTablebase(dir),
+    ).rejects.toThrow(/forbid/);
   });
 });
 
@@ -248,14 +280,15 @@ describe('generic solver: the hands-empty layers alone (SolverScope handsEmptyOn
     expect(await whole.verify()).toEqual(whole.estimate.layers.map(() => 0));
   });
 
-  it('counts per side to move (summing to the totals), and solves Bagh Chal\'s movement phase alone', async () => {
+  it("counts per side to move (summing to the totals), and solves Bagh Chal's movement phase alone", async () => {
     const full = await HuntSolver.create('bagh-chal', { 'captures-to-win': 1 });
     expect(full.estimate.refusal).toMatch(/slots/);
     const s = await HuntSolver.create('bagh-chal', { 'captures-to-win': 1 }, { handsEmptyOnly: true });
     expect(s.estimate.refusal).toBeNull();
     expect(s.estimate.layers.map((l) => [l.captured, l.hand, l.excess])).toEqual([[[0, 0], [0, 0], 0]]);
     const [l] = await s.solve();
-    for (const k of ['positions', 'wins', 'losses', 'draws'] as const) expect(l!.sides[0][k] + l!.sides[1][k]).toBe(l![k]);
+    for (const k of ['positions', 'wins', 'losses', 'draws'] as const)
+      expect(l!.sides[0][k] + l!.sides[1][k]).toBe(l![k]);
     expect(l!.sides[0].positions).toBe(l!.sides[1].positions);
     // all twenty goats on the board: in the layer; goats in hand: outside it
     expect(s.probe('GGGTG/GTTGG/TGGGG/GGGGG/GGGG1 G - -')).not.toBeNull();
@@ -264,12 +297,16 @@ describe('generic solver: the hands-empty layers alone (SolverScope handsEmptyOn
 
   it('refuses a scope that is not an object, another key, or a non-boolean', async () => {
     await expect(HuntSolver.create('catch-the-giant', {}, null as never)).rejects.toThrow(ArgumentError);
-    await expect(HuntSolver.create('catch-the-giant', {}, { handsEmpty: true } as never)).rejects.toThrow(/unknown key "handsEmpty"/);
-    await expect(HuntSolver.create('catch-the-giant', {}, { handsEmptyOnly: 'yes' } as never)).rejects.toThrow(/boolean/);
+    await expect(HuntSolver.create('catch-the-giant', {}, { handsEmpty: true } as never)).rejects.toThrow(
+      /unknown key "handsEmpty"/,
+    );
+    await expect(HuntSolver.create('catch-the-giant', {}, { handsEmptyOnly: 'yes' } as never)).rejects.toThrow(
+      /boolean/,
+    );
   });
 });
 
-describe('generic solver: random probes checked by the engine\'s forward search (without the tables)', () => {
+describe("generic solver: random probes checked by the engine's forward search (without the tables)", () => {
   for (const opts of [{}, { 'stall-limit': '3' }]) {
     it(`catch-the-giant ${JSON.stringify(opts)}: the search finds each tabled win or loss at its distance, and no mate in a draw`, async () => {
       const s = await HuntSolver.create('catch-the-giant', opts);
@@ -286,7 +323,7 @@ describe('the lock file', () => {
     mkdirSync(join(dir, 'x.lock'));
     expect(() => lockDir(dir, 'x')).toThrow(TablebaseError);
     expect(() => lockDir(dir, 'x')).toThrow(/x\.lock is in the way of the lock file .*EISDIR/);
-    const release = lockDir(dir, 'y');   // a lock file of its own is taken and released
+    const release = lockDir(dir, 'y'); // a lock file of its own is taken and released
     expect(readFileSync(join(dir, 'y.lock'), 'utf8')).toBe(`${process.pid}\n`);
     release();
     expect(readdirSync(dir)).toEqual(['x.lock']);
@@ -302,6 +339,8 @@ describe('the lock file', () => {
     expect(again.map((r) => r.positions)).toEqual(first.map((r) => r.positions));
     expect(readFileSync(join(dir, 'catch-the-giant-generic.lock'), 'utf8')).toBe(`${process.ppid}\n`);
     // another option set's layers are missing there: that solve writes, so it waits for the lock
-    await expect((await HuntSolver.create('catch-the-giant', { 'stall-limit': '3' })).solve({ dir })).rejects.toThrow(/another run \(process \d+\) is working in/);
+    await expect((await HuntSolver.create('catch-the-giant', { 'stall-limit': '3' })).solve({ dir })).rejects.toThrow(
+      /another run \(process \d+\) is working in/,
+    );
   });
 });

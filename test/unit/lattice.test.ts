@@ -1,15 +1,16 @@
 // Board geometry (src/lattice): counts derived by hand from RULES.md §0/§2/§3, spot checks of the
 // derived tables, whole-board invariants, and the RangeError cases.
 import { describe, expect, it } from 'vitest';
-import {
-  alquerque,
-  fromPointsAndLines,
-  hareAndHounds,
-  type Board,
-  type Dir,
-} from '../../src/board/index.js';
+import { alquerque, fromPointsAndLines, hareAndHounds, type Board, type Dir } from '../../src/board/index.js';
 
-const N: Dir = 0, NE: Dir = 1, E: Dir = 2, SE: Dir = 3, S: Dir = 4, SW: Dir = 5, W: Dir = 6, NW: Dir = 7;
+const N: Dir = 0,
+  NE: Dir = 1,
+  E: Dir = 2,
+  SE: Dir = 3,
+  S: Dir = 4,
+  SW: Dir = 5,
+  W: Dir = 6,
+  NW: Dir = 7;
 
 /** Number of unordered adjacent pairs, read from the neighbour table. */
 function adjacentPairs(b: Board): number {
@@ -172,7 +173,14 @@ describe('spot checks', () => {
     expect(around(b25, 'e1')).toEqual({ N: 'e2', W: 'd1', NW: 'd2' });
     expect(around(b25, 'b1')).toEqual({ N: 'b2', E: 'c1', W: 'a1' }); // x+y odd: no diagonals
     expect(around(b25, 'c3')).toEqual({
-      N: 'c4', NE: 'd4', E: 'd3', SE: 'd2', S: 'c2', SW: 'b2', W: 'b3', NW: 'b4',
+      N: 'c4',
+      NE: 'd4',
+      E: 'd3',
+      SE: 'd2',
+      S: 'c2',
+      SW: 'b2',
+      W: 'b3',
+      NW: 'b4',
     });
     expect(jump(b25, 'a1', NE)).toBe('c3');
     expect(jump(b25, 'a1', N)).toBe('a3');
@@ -184,7 +192,14 @@ describe('spot checks', () => {
   it('31-point board: gate, den centre, den base, jumps across the apex', () => {
     // gate c3: the board's edge midpoint, all 8 directions (SW/SE/S lead into the den)
     expect(around(b31, 'c3')).toEqual({
-      N: 'c4', NE: 'd4', E: 'd3', SE: 'd2', S: 'c2', SW: 'b2', W: 'b3', NW: 'b4',
+      N: 'c4',
+      NE: 'd4',
+      E: 'd3',
+      SE: 'd2',
+      S: 'c2',
+      SW: 'b2',
+      W: 'b3',
+      NW: 'b4',
     });
     // den centre: axis and middle row only (the den's faces have no diagonals)
     expect(around(b31, 'c2')).toEqual({ N: 'c3', E: 'd2', S: 'c1', W: 'b2' });
@@ -228,7 +243,14 @@ describe('spot checks', () => {
     expect(names(b37, b37.ranks[1]!)).toEqual(['b8', 'c8', 'd8']);
     expect(names(b37, b37.ranks[0]!)).toEqual(['a9', 'c9', 'e9']);
     expect(around(b37, 'c7')).toEqual({
-      N: 'c8', NE: 'd8', E: 'd7', SE: 'd6', S: 'c6', SW: 'b6', W: 'b7', NW: 'b8',
+      N: 'c8',
+      NE: 'd8',
+      E: 'd7',
+      SE: 'd6',
+      S: 'c6',
+      SW: 'b6',
+      W: 'b7',
+      NW: 'b8',
     });
     expect(around(b37, 'c8')).toEqual({ N: 'c9', E: 'd8', S: 'c7', W: 'b8' });
     expect(around(b37, 'e9')).toEqual({ SW: 'd8', W: 'c9' });
@@ -241,14 +263,28 @@ describe('spot checks', () => {
 
   it('105-point board: gates, dens, corners', () => {
     expect(around(b105, 'g7')).toEqual({
-      N: 'g8', NE: 'h8', E: 'h7', SE: 'h6', S: 'g6', SW: 'f6', W: 'f7', NW: 'f8',
+      N: 'g8',
+      NE: 'h8',
+      E: 'h7',
+      SE: 'h6',
+      S: 'g6',
+      SW: 'f6',
+      W: 'f7',
+      NW: 'f8',
     });
     // main board corners c3 and k11 (x+y even on the main board: diagonal), k3 too
     expect(around(b105, 'c3')).toEqual({ N: 'c4', NE: 'd4', E: 'd3' });
     expect(around(b105, 'k11')).toEqual({ S: 'k10', SW: 'j10', W: 'j11' });
     // west gate c7: W into the den centre b7, NW/SW along the den sides
     expect(around(b105, 'c7')).toEqual({
-      N: 'c8', NE: 'd8', E: 'd7', SE: 'd6', S: 'c6', SW: 'b6', W: 'b7', NW: 'b8',
+      N: 'c8',
+      NE: 'd8',
+      E: 'd7',
+      SE: 'd6',
+      S: 'c6',
+      SW: 'b6',
+      W: 'b7',
+      NW: 'b8',
     });
     expect(around(b105, 'b7')).toEqual({ N: 'b8', E: 'c7', S: 'b6', W: 'a7' });
     expect(around(b105, 'a5')).toEqual({ N: 'a7', NE: 'b6' });
@@ -273,7 +309,14 @@ describe('spot checks', () => {
     expect(around(hh, 'b1')).toEqual({ N: 'b2', NE: 'c2', NW: 'a2' });
     expect(around(hh, 'b5')).toEqual({ S: 'b4', SE: 'c4', SW: 'a4' });
     expect(around(hh, 'b3')).toEqual({
-      N: 'b4', NE: 'c4', E: 'c3', SE: 'c2', S: 'b2', SW: 'a2', W: 'a3', NW: 'a4',
+      N: 'b4',
+      NE: 'c4',
+      E: 'c3',
+      SE: 'c2',
+      S: 'b2',
+      SW: 'a2',
+      W: 'a3',
+      NW: 'a4',
     });
     expect(around(hh, 'a2')).toEqual({ N: 'a3', NE: 'b3', E: 'b2', SE: 'b1' });
     expect(around(hh, 'a3')).toEqual({ N: 'a4', E: 'b3', S: 'a2' });
@@ -313,12 +356,18 @@ describe('invariants on every board', () => {
       expect(b.jumps.length).toBe(P * 8);
       // points sorted by rank, then file
       for (let i = 1; i < P; i++) {
-        const p = b.points[i - 1]!, q = b.points[i]!;
+        const p = b.points[i - 1]!,
+          q = b.points[i]!;
         expect(p.y < q.y || (p.y === q.y && p.x < q.x)).toBe(true);
       }
       // ranks: top first, each left to right, all points once
       expect(b.ranks.length).toBe(b.height);
-      expect(b.ranks.flat().slice().sort((x, y) => x - y)).toEqual(b.points.map((p) => p.index));
+      expect(
+        b.ranks
+          .flat()
+          .slice()
+          .sort((x, y) => x - y),
+      ).toEqual(b.points.map((p) => p.index));
       b.ranks.forEach((r, i) => r.forEach((p) => expect(b.points[p]!.y).toBe(b.height - 1 - i)));
 
       // the tables say exactly what the lines say
@@ -343,7 +392,18 @@ describe('invariants on every board', () => {
             expect(b.neighbours[q * 8 + (d ^ 4)]).toBe(p); // symmetric
             const dx = Math.sign(b.points[q]!.x - b.points[p]!.x);
             const dy = Math.sign(b.points[q]!.y - b.points[p]!.y);
-            expect([dx, dy]).toEqual([[0, 1], [1, 1], [1, 0], [1, -1], [0, -1], [-1, -1], [-1, 0], [-1, 1]][d]);
+            expect([dx, dy]).toEqual(
+              [
+                [0, 1],
+                [1, 1],
+                [1, 0],
+                [1, -1],
+                [0, -1],
+                [-1, -1],
+                [-1, 0],
+                [-1, 1],
+              ][d],
+            );
           }
           const l = b.jumps[p * 8 + d]!;
           if (l >= 0) {
@@ -356,7 +416,9 @@ describe('invariants on every board', () => {
       expect(jumpTriples(b)).toBe(triples.size / 2);
       // maximality: no line can be continued by a step in its own direction (all slopes are 0, ±1, ∞)
       for (const l of b.lines) {
-        const first = l[0]!, second = l[1]!, last = l[l.length - 1]!;
+        const first = l[0]!,
+          second = l[1]!,
+          last = l[l.length - 1]!;
         let dir = -1;
         for (let k = 0; k < 8; k++) if (b.neighbours[first * 8 + k] === second) dir = k;
         expect(b.neighbours[last * 8 + dir]).toBe(-1);
@@ -386,8 +448,27 @@ describe('invariants on every board', () => {
 describe('a jump never bends from one line onto another', () => {
   it('builder keeps differently sloped lines apart even when their signs agree', () => {
     // a1-b2 (slope 1) and b2-d3 (slope 1/2): both leave b2 "north-east"-ish, but are two lines
-    const b = fromPointsAndLines('bent', [[0, 0], [1, 1], [3, 2]], [[[0, 0], [1, 1]], [[1, 1], [3, 2]]]);
-    const a1 = b.index('a1'), b2 = b.index('b2'), d3 = b.index('d3');
+    const b = fromPointsAndLines(
+      'bent',
+      [
+        [0, 0],
+        [1, 1],
+        [3, 2],
+      ],
+      [
+        [
+          [0, 0],
+          [1, 1],
+        ],
+        [
+          [1, 1],
+          [3, 2],
+        ],
+      ],
+    );
+    const a1 = b.index('a1'),
+      b2 = b.index('b2'),
+      d3 = b.index('d3');
     expect(b.neighbours[a1 * 8 + NE]).toBe(b2);
     expect(b.neighbours[b2 * 8 + NE]).toBe(d3);
     expect(b.jumps[a1 * 8 + NE]).toBe(-1);
@@ -398,14 +479,29 @@ describe('a jump never bends from one line onto another', () => {
   it('merges collinear pieces that touch or overlap, not those with a gap', () => {
     const row = (xs: number[]): Array<[number, number]> => xs.map((x) => [x, 0]);
     const b = fromPointsAndLines('pieces', row([0, 1, 2, 3, 5, 6]), [row([2, 0]), row([1, 3]), row([5, 6])]);
-    expect(b.lines.map((l) => names(b, l))).toEqual([['a1', 'b1', 'c1', 'd1'], ['f1', 'g1']]);
+    expect(b.lines.map((l) => names(b, l))).toEqual([
+      ['a1', 'b1', 'c1', 'd1'],
+      ['f1', 'g1'],
+    ]);
     expect(b.neighbours[b.index('d1') * 8 + E]).toBe(-1);
     expect(b.jumps[b.index('a1') * 8 + E]).toBe(b.index('c1'));
     expect(b.ranks).toEqual([[0, 1, 2, 3, 4, 5]]);
   });
 
   it('a board with an empty rank has an empty ranks entry', () => {
-    const b = fromPointsAndLines('gap', [[0, 0], [0, 2]], [[[0, 0], [0, 2]]]);
+    const b = fromPointsAndLines(
+      'gap',
+      [
+        [0, 0],
+        [0, 2],
+      ],
+      [
+        [
+          [0, 0],
+          [0, 2],
+        ],
+      ],
+    );
     expect(b.ranks).toEqual([[1], [], [0]]);
     expect(b.neighbours[0 * 8 + N]).toBe(1);
     expect(b.neighbours[1 * 8 + S]).toBe(0);
@@ -432,27 +528,141 @@ describe('errors', () => {
   it('fromPointsAndLines: bad points', () => {
     expect(() => fromPointsAndLines('', [[0, 0]], [])).toThrow(/non-empty/);
     expect(() => fromPointsAndLines('x', [], [])).toThrow(/at least one point/);
-    expect(() => fromPointsAndLines('x', [[0, 0], [1, 0], [0, 0]], [])).toThrow(/duplicate point a1/);
-    expect(() => fromPointsAndLines('x', [[0, 0], [-1, 0]], [])).toThrow(/integers >= 0/);
-    expect(() => fromPointsAndLines('x', [[0, 0], [0.5, 0]], [])).toThrow(RangeError);
-    expect(() => fromPointsAndLines('x', [[1, 1], [2, 1]], [])).toThrow(/start at file a and rank 1/);
-    expect(() => fromPointsAndLines('x', [[0, 0], [26, 0]], [])).toThrow(/27 files wide/);
+    expect(() =>
+      fromPointsAndLines(
+        'x',
+        [
+          [0, 0],
+          [1, 0],
+          [0, 0],
+        ],
+        [],
+      ),
+    ).toThrow(/duplicate point a1/);
+    expect(() =>
+      fromPointsAndLines(
+        'x',
+        [
+          [0, 0],
+          [-1, 0],
+        ],
+        [],
+      ),
+    ).toThrow(/integers >= 0/);
+    expect(() =>
+      fromPointsAndLines(
+        'x',
+        [
+          [0, 0],
+          [0.5, 0],
+        ],
+        [],
+      ),
+    ).toThrow(RangeError);
+    expect(() =>
+      fromPointsAndLines(
+        'x',
+        [
+          [1, 1],
+          [2, 1],
+        ],
+        [],
+      ),
+    ).toThrow(/start at file a and rank 1/);
+    expect(() =>
+      fromPointsAndLines(
+        'x',
+        [
+          [0, 0],
+          [26, 0],
+        ],
+        [],
+      ),
+    ).toThrow(/27 files wide/);
   });
 
   it('fromPointsAndLines: bad lines', () => {
-    const sq: Array<[number, number]> = [[0, 0], [1, 0], [2, 0], [0, 1], [1, 1], [2, 1]];
-    expect(() => fromPointsAndLines('x', sq, [[[0, 0], [3, 0]]])).toThrow(/passes through \(3, 0\) \(d1\), which is not a point/);
-    expect(() => fromPointsAndLines('x', sq, [[[0, 0], [1, 0], [2, 1]]])).toThrow(/line #0 is not straight: c2/);
-    expect(() => fromPointsAndLines('x', sq, [[[0, 0], [1, 0]], [[0, 0]]])).toThrow(/line #1 has 1 point/);
-    expect(() => fromPointsAndLines('x', sq, [[[0, 0], [1, 0], [0, 0]]])).toThrow(/lists a1 twice/);
-    expect(() => fromPointsAndLines('x', sq, [[[0, 0], [2, 0]]])).toThrow(/passes over b1 without listing it/);
+    const sq: Array<[number, number]> = [
+      [0, 0],
+      [1, 0],
+      [2, 0],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+    ];
+    expect(() =>
+      fromPointsAndLines('x', sq, [
+        [
+          [0, 0],
+          [3, 0],
+        ],
+      ]),
+    ).toThrow(/passes through \(3, 0\) \(d1\), which is not a point/);
+    expect(() =>
+      fromPointsAndLines('x', sq, [
+        [
+          [0, 0],
+          [1, 0],
+          [2, 1],
+        ],
+      ]),
+    ).toThrow(/line #0 is not straight: c2/);
+    expect(() =>
+      fromPointsAndLines('x', sq, [
+        [
+          [0, 0],
+          [1, 0],
+        ],
+        [[0, 0]],
+      ]),
+    ).toThrow(/line #1 has 1 point/);
+    expect(() =>
+      fromPointsAndLines('x', sq, [
+        [
+          [0, 0],
+          [1, 0],
+          [0, 0],
+        ],
+      ]),
+    ).toThrow(/lists a1 twice/);
+    expect(() =>
+      fromPointsAndLines('x', sq, [
+        [
+          [0, 0],
+          [2, 0],
+        ],
+      ]),
+    ).toThrow(/passes over b1 without listing it/);
     // two lines leaving a1 "north-east": slope 1 (to b2) and slope 1/2 (to c2)
-    expect(() => fromPointsAndLines('x', sq, [[[0, 0], [1, 1]], [[0, 0], [2, 1]]])).toThrow(
-      /two lines leave a1 in direction NE/,
-    );
+    expect(() =>
+      fromPointsAndLines('x', sq, [
+        [
+          [0, 0],
+          [1, 1],
+        ],
+        [
+          [0, 0],
+          [2, 1],
+        ],
+      ]),
+    ).toThrow(/two lines leave a1 in direction NE/);
     for (const f of [
-      () => fromPointsAndLines('x', sq, [[[0, 0], [3, 0]]]),
-      () => fromPointsAndLines('x', sq, [[[0, 0], [1, 0], [2, 1]]]),
-    ]) expect(f).toThrow(RangeError);
+      () =>
+        fromPointsAndLines('x', sq, [
+          [
+            [0, 0],
+            [3, 0],
+          ],
+        ]),
+      () =>
+        fromPointsAndLines('x', sq, [
+          [
+            [0, 0],
+            [1, 0],
+            [2, 1],
+          ],
+        ]),
+    ])
+      expect(f).toThrow(RangeError);
   });
 });

@@ -14,7 +14,11 @@ import { buildTablebase } from '../../src/solve/index.js';
 const VARIANTS = ['bagh-chal', 'permainan-tabal', 'catch-the-giant', 'maka-dai-dai'];
 
 function thrown(f: () => unknown): unknown {
-  try { f(); } catch (e) { return e; }
+  try {
+    f();
+  } catch (e) {
+    return e;
+  }
   return undefined;
 }
 
@@ -34,22 +38,59 @@ describe.each(VARIANTS)('%s: the limits of search, perft and divide', (variant) 
 
   it('refuses depths and movetimes out of range', async () => {
     const gm = await game();
-    for (const depth of [0, -1, MAX_SEARCH_DEPTH + 1, 1.5, '3', Number.NaN]) expect(thrown(() => gm.search({ depth } as never)), `depth ${String(depth)}`).toBeInstanceOf(ArgumentError);
-    for (const movetime of [-1, Number.NaN, Infinity, '5']) expect(thrown(() => gm.search({ movetime } as never)), `movetime ${String(movetime)}`).toBeInstanceOf(ArgumentError);
+    for (const depth of [0, -1, MAX_SEARCH_DEPTH + 1, 1.5, '3', Number.NaN])
+      expect(
+        thrown(() => gm.search({ depth } as never)),
+        `depth ${String(depth)}`,
+      ).toBeInstanceOf(ArgumentError);
+    for (const movetime of [-1, Number.NaN, Infinity, '5'])
+      expect(
+        thrown(() => gm.search({ movetime } as never)),
+        `movetime ${String(movetime)}`,
+      ).toBeInstanceOf(ArgumentError);
     for (const depth of [-1, MAX_PERFT_DEPTH + 1, 1.5, '2', Number.NaN]) {
-      expect(thrown(() => gm.perft(depth as never)), `perft ${String(depth)}`).toBeInstanceOf(ArgumentError);
-      expect(thrown(() => gm.divide(depth as never)), `divide ${String(depth)}`).toBeInstanceOf(ArgumentError);
+      expect(
+        thrown(() => gm.perft(depth as never)),
+        `perft ${String(depth)}`,
+      ).toBeInstanceOf(ArgumentError);
+      expect(
+        thrown(() => gm.divide(depth as never)),
+        `divide ${String(depth)}`,
+      ).toBeInstanceOf(ArgumentError);
     }
-    for (const limits of [{ movetime: 0 }, { movetime: -5 }, { movetime: Number.NaN }, { movetime: Infinity }, { movetime: '9' }, { stop: [1] }, { stop: new Int32Array(0) }, { onProgress: 5 }, { nodes: 5 }, []]) {
-      expect(thrown(() => gm.perft(2, limits as never)), `perft limits ${JSON.stringify(limits)}`).toBeInstanceOf(ArgumentError);
-      expect(thrown(() => gm.divide(2, limits as never)), `divide limits ${JSON.stringify(limits)}`).toBeInstanceOf(ArgumentError);
+    for (const limits of [
+      { movetime: 0 },
+      { movetime: -5 },
+      { movetime: Number.NaN },
+      { movetime: Infinity },
+      { movetime: '9' },
+      { stop: [1] },
+      { stop: new Int32Array(0) },
+      { onProgress: 5 },
+      { nodes: 5 },
+      [],
+    ]) {
+      expect(
+        thrown(() => gm.perft(2, limits as never)),
+        `perft limits ${JSON.stringify(limits)}`,
+      ).toBeInstanceOf(ArgumentError);
+      expect(
+        thrown(() => gm.divide(2, limits as never)),
+        `divide limits ${JSON.stringify(limits)}`,
+      ).toBeInstanceOf(ArgumentError);
     }
   });
 
   it('depth 1 always completes: nodes 1, a tiny movetime, a stop flag already set', async () => {
     const gm = await game();
     const legal = gm.legalMoves();
-    for (const limits of [{ nodes: 1 }, { nodes: 2 }, { movetime: 0.001 }, { stop: Int32Array.of(1) }, { depth: 1, nodes: 1 }]) {
+    for (const limits of [
+      { nodes: 1 },
+      { nodes: 2 },
+      { movetime: 0.001 },
+      { stop: Int32Array.of(1) },
+      { depth: 1, nodes: 1 },
+    ]) {
       const r = gm.search(limits);
       expect(r.depth, JSON.stringify(limits)).toBeGreaterThanOrEqual(1);
       expect(legal, JSON.stringify(limits)).toContain(r.bestmove);
@@ -59,13 +100,22 @@ describe.each(VARIANTS)('%s: the limits of search, perft and divide', (variant) 
 
   it('perft and divide stop on movetime and on the stop flag (LatticeError stopped), the position unchanged', async () => {
     const gm = await game();
-    const before = gm.position(), exact = gm.perft(2);
+    const before = gm.position(),
+      exact = gm.perft(2);
     const deep = variant === 'maka-dai-dai' ? 6 : 14;
-    for (const run of [() => gm.perft(deep, { movetime: 30 }), () => gm.divide(deep, { movetime: 30 }), () => gm.perft(deep, { stop: Int32Array.of(1) }), () => gm.divide(deep, { stop: Int32Array.of(1) }),
-      () => gm.perft(deep, { movetime: 30, onProgress: () => {} })]) {
+    for (const run of [
+      () => gm.perft(deep, { movetime: 30 }),
+      () => gm.divide(deep, { movetime: 30 }),
+      () => gm.perft(deep, { stop: Int32Array.of(1) }),
+      () => gm.divide(deep, { stop: Int32Array.of(1) }),
+      () => gm.perft(deep, { movetime: 30, onProgress: () => {} }),
+    ]) {
       const e = thrown(run);
       expect(e).toBeInstanceOf(LatticeError);
-      expect(e).toMatchObject({ code: 'stopped', message: expect.stringMatching(/(perft|divide) \d+ stopped after \d+ ms/) });
+      expect(e).toMatchObject({
+        code: 'stopped',
+        message: expect.stringMatching(/(perft|divide) \d+ stopped after \d+ ms/),
+      });
       expect(gm.position()).toBe(before);
     }
     // after a stopped run, counts of depth 0 and divide(1) (runs of 0 plies below the root) are not "stopped"
@@ -80,7 +130,16 @@ describe.each(VARIANTS)('%s: the limits of search, perft and divide', (variant) 
 describe('the limits of solve and the tablebase builder', () => {
   it('solve: nodeLimit an integer 0..2^53-1 and onProgress a function, checked before anything else', async () => {
     const g = await Game.create('bagh-chal');
-    for (const opts of [{ nodeLimit: 1.5 }, { nodeLimit: -1 }, { nodeLimit: 2 ** 53 }, { nodeLimit: '5' }, { nodeLimit: Number.NaN }, { onProgress: 5 }, { depth: 3 }, 7]) {
+    for (const opts of [
+      { nodeLimit: 1.5 },
+      { nodeLimit: -1 },
+      { nodeLimit: 2 ** 53 },
+      { nodeLimit: '5' },
+      { nodeLimit: Number.NaN },
+      { onProgress: 5 },
+      { depth: 3 },
+      7,
+    ]) {
       const e = thrown(() => g.solve(opts as never));
       expect(e, JSON.stringify(opts)).toBeInstanceOf(ArgumentError);
       expect((e as Error).message, JSON.stringify(opts)).not.toMatch(/needs a tablebase/);
@@ -95,7 +154,9 @@ describe('the limits of solve and the tablebase builder', () => {
       for (const threads of [0, 65, 1.5, '2']) {
         const e = await buildTablebase('bagh-chal', { dir, threads: threads as never }).catch((x: unknown) => x);
         expect(e, String(threads)).toBeInstanceOf(ArgumentError);
-        expect((e as Error).message).toBe(`threads must be an integer 1..64, got ${typeof threads === 'string' ? `"${threads}"` : threads}`);
+        expect((e as Error).message).toBe(
+          `threads must be an integer 1..64, got ${typeof threads === 'string' ? `"${threads}"` : threads}`,
+        );
       }
     } finally {
       rmSync(dir, { recursive: true, force: true });

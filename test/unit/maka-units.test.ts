@@ -3,7 +3,7 @@
 // the straight segment of squares from x to y inclusive (written by hand as a shorthand).
 // Unless a test says otherwise, Black's King stands on b1 and White's on r19 (off every line through j10).
 import { describe, expect, it } from 'vitest';
-import { MakaGame, PIECES, PIECES_ROKUSHU } from '../../src/maka/index.js';
+import { type MakaGame, PIECES, PIECES_ROKUSHU } from '../../src/maka/index.js';
 import { createUncheckedMakaGame } from '../../src/maka/game.js';
 
 const FILES = 'abcdefghijklmnopqrs';
@@ -13,11 +13,18 @@ function pos(pieces: Record<string, string>, side: 'b' | 'w' = 'b', kings = true
   const all: Record<string, string> = kings ? { b1: 'K', r19: 'k', ...pieces } : { ...pieces };
   const ranks: string[] = [];
   for (let r = 19; r >= 1; r--) {
-    let row = '', run = 0;
+    let row = '',
+      run = 0;
     for (let f = 0; f < 19; f++) {
       const p = all[FILES[f]! + r];
-      if (!p) { run++; continue; }
-      if (run) { row += run; run = 0; }
+      if (!p) {
+        run++;
+        continue;
+      }
+      if (run) {
+        row += run;
+        run = 0;
+      }
       const prom = p.startsWith('+');
       const code = prom ? p.slice(1) : p;
       row += (prom ? '+' : '') + (code.length > 1 ? `(${code})` : code);
@@ -33,15 +40,22 @@ function squares(spec: string): string[] {
   const out: string[] = [];
   for (const tok of spec.split(/\s+/).filter(Boolean)) {
     const m = /^([a-s])(\d+)\.\.([a-s])(\d+)$/.exec(tok);
-    if (!m) { out.push(tok); continue; }
-    let f = FILES.indexOf(m[1]!), r = Number(m[2]);
-    const f2 = FILES.indexOf(m[3]!), r2 = Number(m[4]);
-    const df = Math.sign(f2 - f), dr = Math.sign(r2 - r);
+    if (!m) {
+      out.push(tok);
+      continue;
+    }
+    let f = FILES.indexOf(m[1]!),
+      r = Number(m[2]);
+    const f2 = FILES.indexOf(m[3]!),
+      r2 = Number(m[4]);
+    const df = Math.sign(f2 - f),
+      dr = Math.sign(r2 - r);
     if (df !== 0 && dr !== 0 && Math.abs(f2 - f) !== Math.abs(r2 - r)) throw new Error(`not a line: ${tok}`);
     for (;;) {
       out.push(FILES[f]! + r);
       if (f === f2 && r === r2) break;
-      f += df; r += dr;
+      f += df;
+      r += dr;
     }
   }
   return out;
@@ -51,7 +65,10 @@ function squares(spec: string): string[] {
 const quiet = (from: string, spec: string): string[] => squares(spec).map((s) => `${from}-${s}`);
 
 function movesFrom(g: MakaGame, from: string): string[] {
-  return g.legalMoves().filter((m) => new RegExp(`^${from}[-x]`).test(m)).sort();
+  return g
+    .legalMoves()
+    .filter((m) => new RegExp(`^${from}[-x]`).test(m))
+    .sort();
 }
 const sorted = (a: string[]): string[] => [...new Set(a)].sort();
 
@@ -63,8 +80,14 @@ function expectMoves(position: string, from: string, expected: string[], options
 }
 
 // Slides from j10 on an empty board, by direction (Black's view: forward = toward rank 19, left = toward file a).
-const F = 'j11..j19', B = 'j9..j1', L = 'i10..a10', R = 'k10..s10';
-const FL = 'i11..a19', FR = 'k11..s19', BL = 'i9..a1', BR = 'k9..s1';
+const F = 'j11..j19',
+  B = 'j9..j1',
+  L = 'i10..a10',
+  R = 'k10..s10';
+const FL = 'i11..a19',
+  FR = 'k11..s19',
+  BL = 'i9..a1',
+  BR = 'k9..s1';
 const ALL8 = [F, B, L, R, FL, FR, BL, BR].join(' ');
 const GOLD = 'i10 k10 j11 j9 i11 k11';
 const AREA2 = 'h8..h12 i8..i12 j8 j9 j11 j12 k8..k12 l8..l12';
@@ -145,7 +168,29 @@ const MIDDLE: [string, string][] = [
   ['DK', `${F} ${B} ${L} ${R} i11 k11 i9 k9`],
   ['FK', ALL8],
 ];
-const GOLD_COLUMN = ['P', 'L', 'RC', 'N', 'D', 'FD', 'VO', 'W', 'GG', 'BD', 'SD', 'LD', 'SF', 'SM', 'VM', 'RT', 'LT', 'B', 'R', 'CP', 'HM'];
+const GOLD_COLUMN = [
+  'P',
+  'L',
+  'RC',
+  'N',
+  'D',
+  'FD',
+  'VO',
+  'W',
+  'GG',
+  'BD',
+  'SD',
+  'LD',
+  'SF',
+  'SM',
+  'VM',
+  'RT',
+  'LT',
+  'B',
+  'R',
+  'CP',
+  'HM',
+];
 
 describe('every piece alone on j10 (Black)', () => {
   for (const [piece, spec] of MIDDLE) {
@@ -156,20 +201,23 @@ describe('every piece alone on j10 (Black)', () => {
   }
   it('Capricorn reaches every square of its colour (hook on diagonals)', () => {
     const even: string[] = [];
-    for (let f = 0; f < 19; f++) for (let r = 1; r <= 19; r++) if ((f + r) % 2 === 0 && !(f === 9 && r === 10)) even.push(FILES[f]! + r);
+    for (let f = 0; f < 19; f++)
+      for (let r = 1; r <= 19; r++) if ((f + r) % 2 === 0 && !(f === 9 && r === 10)) even.push(FILES[f]! + r);
     // j10 = file index 9, rank 10: file index + rank odd... j10 has (9 + 10) odd, so its colour is "odd"
     const odd: string[] = [];
-    for (let f = 0; f < 19; f++) for (let r = 1; r <= 19; r++) if ((f + r) % 2 === 1 && !(f === 9 && r === 10)) odd.push(FILES[f]! + r);
+    for (let f = 0; f < 19; f++)
+      for (let r = 1; r <= 19; r++) if ((f + r) % 2 === 1 && !(f === 9 && r === 10)) odd.push(FILES[f]! + r);
     // r19 (the White King) has 17 + 19 = 36, even: not on the Capricorn's colour; b1 has 1 + 1 = 2, even
     expectMoves(pos({ j10: 'CP' }), 'j10', quiet('j10', odd.join(' ')));
     expect(even.length + odd.length).toBe(360);
   });
   it('Hook Mover reaches every square but its own and its King (capturing the White King, promotion optional)', () => {
     const all: string[] = [];
-    for (let f = 0; f < 19; f++) for (let r = 1; r <= 19; r++) {
-      const s = FILES[f]! + r;
-      if (s !== 'j10' && s !== 'b1' && s !== 'r19') all.push(s);
-    }
+    for (let f = 0; f < 19; f++)
+      for (let r = 1; r <= 19; r++) {
+        const s = FILES[f]! + r;
+        if (s !== 'j10' && s !== 'b1' && s !== 'r19') all.push(s);
+      }
     expectMoves(pos({ j10: 'HM' }), 'j10', [...quiet('j10', all.join(' ')), 'j10xr19', 'j10xr19+']);
   });
 });
@@ -192,19 +240,28 @@ describe('White pieces move the other way', () => {
 });
 
 describe('pieces near an edge', () => {
-  it('Lion in the corner a19', () => expectMoves(pos({ a19: 'LN' }), 'a19', quiet('a19', 'a17 a18 b17 b18 b19 c17 c18 c19 a19')));
+  it('Lion in the corner a19', () =>
+    expectMoves(pos({ a19: 'LN' }), 'a19', quiet('a19', 'a17 a18 b17 b18 b19 c17 c18 c19 a19')));
   it('Knight on b17 jumps to a19 and c19 only', () => expectMoves(pos({ b17: 'N' }), 'b17', quiet('b17', 'a19 c19')));
   it('Knight on a18 has no move', () => expectMoves(pos({ a18: 'N' }), 'a18', []));
-  it('Kirin on a1 (King elsewhere)', () => expectMoves(pos({ a1: 'KR', j2: 'K', r19: 'k' }, 'b', false), 'a1', quiet('a1', 'b2 a3 c1')));
+  it('Kirin on a1 (King elsewhere)', () =>
+    expectMoves(pos({ a1: 'KR', j2: 'K', r19: 'k' }, 'b', false), 'a1', quiet('a1', 'b2 a3 c1')));
   it('Phoenix on s1', () => expectMoves(pos({ s1: 'PH' }), 's1', quiet('s1', 'r1 s2 q3')));
   it('Lion Dog on b2 next to its King on b1', () =>
     expectMoves(pos({ b2: 'LD' }), 'b2', quiet('b2', 'b3 b4 b5 a2 c2 d2 e2 a3 c3 d4 e5 a1 c1 b2')));
   it('Rook on a10', () => expectMoves(pos({ a10: 'R' }), 'a10', quiet('a10', 'a11..a19 a9..a1 b10..s10')));
   it('White Pawn on j1 has no move', () => expectMoves(pos({ j1: 'p' }, 'w'), 'j1', []));
   it('Teaching King on s19 corner (White King moved)', () =>
-    expectMoves(pos({ s19: '+DV', b1: 'K', a19: 'k' }, 'b', false), 's19', [...quiet('s19', 's18..s1 r19..b19 r18..a1 s19'), 's19xa19']));
+    expectMoves(pos({ s19: '+DV', b1: 'K', a19: 'k' }, 'b', false), 's19', [
+      ...quiet('s19', 's18..s1 r19..b19 r18..a1 s19'),
+      's19xa19',
+    ]));
   it('Furious Fiend on a1 (King on j1)', () =>
-    expectMoves(pos({ a1: '+LN', j1: 'K', r19: 'k' }, 'b', false), 'a1', quiet('a1', 'a2 a3 a4 b1 b2 b3 c1 c2 c3 d1 d4 a1')));
+    expectMoves(
+      pos({ a1: '+LN', j1: 'K', r19: 'k' }, 'b', false),
+      'a1',
+      quiet('a1', 'a2 a3 a4 b1 b2 b3 c1 c2 c3 d1 d4 a1'),
+    ));
 });
 
 describe('among friends and enemies', () => {
@@ -213,7 +270,10 @@ describe('among friends and enemies', () => {
     expectMoves(p, 'j10', [...quiet('j10', 'j11 j12 k10 l10 j9 j8 i10..a10'), 'j10xm10', 'j10xm10+', 'j10xj7+']);
   });
   it('Dragon Horse cannot promote: one capture move', () => {
-    expectMoves(pos({ j10: 'DH', k11: 'p', i9: 'P' }), 'j10', [...quiet('j10', 'j11 j9 i10 k10 i11..a19 k9..s1'), 'j10xk11']);
+    expectMoves(pos({ j10: 'DH', k11: 'p', i9: 'P' }), 'j10', [
+      ...quiet('j10', 'j11 j9 i10 k10 i11..a19 k9..s1'),
+      'j10xk11',
+    ]);
   });
   it('a Gold from promotion captures without promoting; an original Gold may promote', () => {
     expectMoves(pos({ j10: '+P', j11: 'p' }), 'j10', [...quiet('j10', 'i10 k10 j9 i11 k11'), 'j10xj11']);
@@ -223,10 +283,17 @@ describe('among friends and enemies', () => {
     expectMoves(pos({ j10: 'N', j11: 'P', i11: 'p', i12: 'p', k12: 'P' }), 'j10', ['j10xi12', 'j10xi12+']);
   });
   it('Blind Bear promoted jumps two diagonally forward over a blocker', () => {
-    expectMoves(pos({ j10: '+BB', i11: 'P', k11: 'p' }), 'j10', [...quiet('j10', `h12 l12 ${BL} ${BR} ${L} ${R}`), 'j10xk11']);
+    expectMoves(pos({ j10: '+BB', i11: 'P', k11: 'p' }), 'j10', [
+      ...quiet('j10', `h12 l12 ${BL} ${BR} ${L} ${R}`),
+      'j10xk11',
+    ]);
   });
   it('Kirin jumps two orthogonally over pieces', () => {
-    expectMoves(pos({ j10: 'KR', j11: 'p', j12: 'p', i10: 'P', h10: 'P' }), 'j10', [...quiet('j10', 'i11 k11 i9 k9 j8 l10'), 'j10xj12', 'j10xj12+']);
+    expectMoves(pos({ j10: 'KR', j11: 'p', j12: 'p', i10: 'P', h10: 'P' }), 'j10', [
+      ...quiet('j10', 'i11 k11 i9 k9 j8 l10'),
+      'j10xj12',
+      'j10xj12+',
+    ]);
   });
 });
 
@@ -236,7 +303,8 @@ describe('Lion', () => {
     const both = (m: string) => [m, `${m}+`];
     expectMoves(p, 'j10', [
       ...quiet('j10', 'h8..h12 i8 i9 i11 i12 j8 j9 j11 j12 k8 k9 k10 k12 l8 l9 l10 l11'),
-      ...both('j10xk11'), ...both('j10xl12'),
+      ...both('j10xk11'),
+      ...both('j10xl12'),
       ...both('j10xk11-j10'),
       ...['j11', 'j12', 'k10', 'k12', 'l10', 'l11'].flatMap((e) => both(`j10xk11-${e}`)),
       ...both('j10xk11xl12'),
@@ -269,35 +337,49 @@ describe('Lion Dog', () => {
   it('two enemies ahead: every path of the rules list', () => {
     expectMoves(pos({ j10: 'LD', j11: 'p', j12: 'p' }), 'j10', [
       ...quiet('j10', `j13 ${others} j10`),
-      ...both('j10xj11'), ...both('j10xj12'),
-      ...both('j10xj11-j10'),      // 0-1-0 igui
-      ...both('j10xj11xj12'),      // 0-1-2 (capture both)
-      ...both('j10xj11-j13'),      // 0-1-3
-      ...both('j10xj12-j13'),      // 0-2-3
-      ...both('j10xj11xj12-j13'),  // 0-1-2-3
-      ...both('j10xj12xj11'),      // 0-2-1 = 0-1-2-1
+      ...both('j10xj11'),
+      ...both('j10xj12'),
+      ...both('j10xj11-j10'), // 0-1-0 igui
+      ...both('j10xj11xj12'), // 0-1-2 (capture both)
+      ...both('j10xj11-j13'), // 0-1-3
+      ...both('j10xj12-j13'), // 0-2-3
+      ...both('j10xj11xj12-j13'), // 0-1-2-3
+      ...both('j10xj12xj11'), // 0-2-1 = 0-1-2-1
     ]);
   });
   it('empty s1, enemy s2, friend s3: jump, 0-2-1 back to the empty s1', () => {
     expectMoves(pos({ j10: 'LD', j12: 'p', j13: 'P' }), 'j10', [
-      ...quiet('j10', `j11 ${others} j10`), ...both('j10xj12'), ...both('j10xj12-j11'),
+      ...quiet('j10', `j11 ${others} j10`),
+      ...both('j10xj12'),
+      ...both('j10xj12-j11'),
     ]);
   });
   it('friend s1, enemy s2, empty s3: jumps over the friend, 0-2-3', () => {
     expectMoves(pos({ j10: 'LD', j11: 'P', j12: 'p' }), 'j10', [
-      ...quiet('j10', `j13 ${others} j10`), ...both('j10xj12'), ...both('j10xj12-j13'),
+      ...quiet('j10', `j13 ${others} j10`),
+      ...both('j10xj12'),
+      ...both('j10xj12-j13'),
     ]);
   });
   it('option lion-dog=slider: a 3-range in 8 directions, blocked', () => {
-    expectMoves(pos({ j10: 'LD', j11: 'P', k11: 'p' }), 'j10', [...quiet('j10', others.replace('k11 l12 m13 ', '')), ...both('j10xk11')], { 'lion-dog': 'slider' });
+    expectMoves(
+      pos({ j10: 'LD', j11: 'P', k11: 'p' }),
+      'j10',
+      [...quiet('j10', others.replace('k11 l12 m13 ', '')), ...both('j10xk11')],
+      { 'lion-dog': 'slider' },
+    );
   });
   it('option lion-dog=leaper: jumps 1..3 along the 8 lines, no igui or pass', () => {
-    expectMoves(pos({ j10: 'LD', j11: 'P', j12: 'p' }), 'j10', [...quiet('j10', `j13 ${others}`), ...both('j10xj12')], { 'lion-dog': 'leaper' });
+    expectMoves(pos({ j10: 'LD', j11: 'P', j12: 'p' }), 'j10', [...quiet('j10', `j13 ${others}`), ...both('j10xj12')], {
+      'lion-dog': 'leaper',
+    });
   });
   it('Furious Fiend: Lion move plus the Lion Dog paths, each move once', () => {
     expectMoves(pos({ j10: '+LN', k11: 'p' }), 'j10', [
       ...quiet('j10', 'h8..h12 i8..i12 j8 j9 j11 j12 k8 k9 k10 k12 l8..l12 j13 j7 g10 m10 g13 m13 g7 m7 j10'),
-      'j10xk11', 'j10xk11-j10', ...['j11', 'j12', 'k10', 'k12', 'l10', 'l11', 'l12'].map((e) => `j10xk11-${e}`),
+      'j10xk11',
+      'j10xk11-j10',
+      ...['j11', 'j12', 'k10', 'k12', 'l10', 'l11', 'l12'].map((e) => `j10xk11-${e}`),
       'j10xk11-m13',
     ]);
   });
@@ -308,15 +390,15 @@ describe('hook moves', () => {
     const p = pos({ j10: 'HM', j12: 'P', h10: 'P', l10: 'P', j9: 'p', k14: 'p' });
     expectMoves(p, 'j10', [
       ...quiet('j10', 'j11 i11..a11 k11..s11 i10 i11..i19 i9..i1 k10 k11..k13 k9..k1'),
-      'j10xj9', 'j10xj9+', 'j10xk14', 'j10xk14+',
+      'j10xj9',
+      'j10xj9+',
+      'j10xk14',
+      'j10xk14+',
     ]);
   });
   it('Capricorn: the same on diagonals', () => {
     const p = pos({ j10: 'CP', k11: 'P', i9: 'P', k9: 'P', h12: 'p', m15: 'p' });
-    expectMoves(p, 'j10', [
-      ...quiet('j10', 'i11 j12 k13 l14 h10..a3'),
-      'j10xh12', 'j10xh12+', 'j10xm15', 'j10xm15+',
-    ]);
+    expectMoves(p, 'j10', [...quiet('j10', 'i11 j12 k13 l14 h10..a3'), 'j10xh12', 'j10xh12+', 'j10xm15', 'j10xm15+']);
   });
 });
 
@@ -340,22 +422,50 @@ describe('promotion by capture and conversion', () => {
   it('pieces without a promotion and promoted pieces convert too', () => {
     expect(after(pos({ j10: 'DH', j11: 'dv' }), 'j10xj11+').position()).toBe(pos({ j11: '+DV' }, 'w'));
     expect(after(pos({ j10: '+P', j11: 'ds' }), 'j10xj11+').position()).toBe(pos({ j11: '+DS' }, 'w'));
-    expectMoves(pos({ j10: '+DV', j11: 'dv' }), 'j10', [...quiet('j10', `${ALL8.replace('j11..j19', '')} j12 j13 j10`), 'j10xj11', 'j10xj11-j10', 'j10xj11-j12', 'j10xj11-j13']);
+    expectMoves(pos({ j10: '+DV', j11: 'dv' }), 'j10', [
+      ...quiet('j10', `${ALL8.replace('j11..j19', '')} j12 j13 j10`),
+      'j10xj11',
+      'j10xj11-j10',
+      'j10xj11-j12',
+      'j10xj11-j13',
+    ]);
   });
   it('King capturing a Deva: keep, Emperor (+) or Teaching King (=T); the last leaves Black without a royal', () => {
-    expectMoves(pos({ j10: 'K', j11: 'dv', b1: '' }), 'j10', [...quiet('j10', 'i9 i10 i11 j9 k9 k10 k11'), 'j10xj11', 'j10xj11+', 'j10xj11=T']);
+    expectMoves(pos({ j10: 'K', j11: 'dv', b1: '' }), 'j10', [
+      ...quiet('j10', 'i9 i10 i11 j9 k9 k10 k11'),
+      'j10xj11',
+      'j10xj11+',
+      'j10xj11=T',
+    ]);
   });
   it('Drunk Elephant capturing a Buddhist Spirit may keep its identity despite the forced promotion', () => {
-    expectMoves(pos({ j10: 'DE', j11: '+ds' }), 'j10', [...quiet('j10', 'i9 i10 i11 k9 k10 k11'), 'j10xj11', 'j10xj11+', 'j10xj11=B']);
+    expectMoves(pos({ j10: 'DE', j11: '+ds' }), 'j10', [
+      ...quiet('j10', 'i9 i10 i11 k9 k10 k11'),
+      'j10xj11',
+      'j10xj11+',
+      'j10xj11=B',
+    ]);
     expect(after(pos({ j10: 'DE', j11: '+ds' }), 'j10xj11+').position()).toBe(pos({ j11: '+DE' }, 'w'));
     expect(after(pos({ j10: 'DE', j11: '+ds' }), 'j10xj11=B').position()).toBe(pos({ j11: '+DS' }, 'w'));
   });
   it('Prince capturing a Deva: keep or Teaching King', () => {
-    expectMoves(pos({ j10: '+DE', j11: 'dv' }), 'j10', [...quiet('j10', 'i9 i10 i11 j9 k9 k10 k11'), 'j10xj11', 'j10xj11=T']);
+    expectMoves(pos({ j10: '+DE', j11: 'dv' }), 'j10', [
+      ...quiet('j10', 'i9 i10 i11 j9 k9 k10 k11'),
+      'j10xj11',
+      'j10xj11=T',
+    ]);
   });
   it('the royal choice stands under promotion=always; a King capturing another promoted piece must promote', () => {
-    expectMoves(pos({ j10: 'DE', j11: 'dv' }), 'j10', [...quiet('j10', 'i9 i10 i11 k9 k10 k11'), 'j10xj11', 'j10xj11+', 'j10xj11=T'], { promotion: 'always' });
-    expectMoves(pos({ j10: 'K', j11: '+p', b1: '', a2: 'K' }), 'j10', [...quiet('j10', 'i9 i10 i11 j9 k9 k10 k11'), 'j10xj11+']);
+    expectMoves(
+      pos({ j10: 'DE', j11: 'dv' }),
+      'j10',
+      [...quiet('j10', 'i9 i10 i11 k9 k10 k11'), 'j10xj11', 'j10xj11+', 'j10xj11=T'],
+      { promotion: 'always' },
+    );
+    expectMoves(pos({ j10: 'K', j11: '+p', b1: '', a2: 'K' }), 'j10', [
+      ...quiet('j10', 'i9 i10 i11 j9 k9 k10 k11'),
+      'j10xj11+',
+    ]);
   });
   it('a Lion capturing a Deva and a Dark Spirit offers both results', () => {
     const g = createUncheckedMakaGame({ position: pos({ j10: 'LN', k11: 'dv', l12: 'ds' }) });
@@ -368,7 +478,12 @@ describe('promotion by capture and conversion', () => {
   });
   it('conversion=false: a Deva is an ordinary victim', () => {
     expectMoves(pos({ j10: 'P', j11: 'dv' }), 'j10', ['j10xj11', 'j10xj11+'], { conversion: 'false' });
-    expectMoves(pos({ j10: 'K', j11: 'dv', b1: '' }), 'j10', [...quiet('j10', 'i9 i10 i11 j9 k9 k10 k11'), 'j10xj11', 'j10xj11+'], { conversion: 'false' });
+    expectMoves(
+      pos({ j10: 'K', j11: 'dv', b1: '' }),
+      'j10',
+      [...quiet('j10', 'i9 i10 i11 j9 k9 k10 k11'), 'j10xj11', 'j10xj11+'],
+      { conversion: 'false' },
+    );
   });
   it('a King converting leaves its side without a royal: the game is over', () => {
     const g = createUncheckedMakaGame({ position: pos({ j10: 'K', j11: 'dv', b1: '' }) });
@@ -382,10 +497,11 @@ describe('promotion by capture and conversion', () => {
 /** All squares but the listed ones, as destinations from `from`. */
 function allBut(from: string, except: string[]): string[] {
   const out: string[] = [];
-  for (let f = 0; f < 19; f++) for (let r = 1; r <= 19; r++) {
-    const s = FILES[f]! + r;
-    if (s !== from && !except.includes(s)) out.push(s);
-  }
+  for (let f = 0; f < 19; f++)
+    for (let r = 1; r <= 19; r++) {
+      const s = FILES[f]! + r;
+      if (s !== from && !except.includes(s)) out.push(s);
+    }
   return out;
 }
 
@@ -396,7 +512,7 @@ describe('Emperor', () => {
     const dests = allBut('j10', [...kingArea, 'r19']);
     expectMoves(p, 'j10', [...quiet('j10', dests.join(' ')), 'j10xr19']);
   });
-  it('default: attacks are judged after the move (the Emperor no longer blocks the Rook\'s file)', () => {
+  it("default: attacks are judged after the move (the Emperor no longer blocks the Rook's file)", () => {
     const p = pos({ j10: '+K', j1: 'r', r19: 'k' }, 'b', false);
     const file = squares('j2..j9 j11..j19');
     const rank1 = squares('a1..i1 k1..s1');
@@ -417,7 +533,9 @@ describe('Emperor', () => {
     const dests = allBut('j10', ['j1', 'j5', 'q19', 'r19']);
     expectMoves(p, 'j10', [...quiet('j10', dests.join(' ')), 'j10xj1'], { emperor: 'jawiki' });
     const both = pos({ j10: '+K', a1: 'R', r19: '+k' }, 'b', false);
-    expectMoves(both, 'j10', [...quiet('j10', allBut('j10', ['a1', 'r19']).join(' ')), 'j10xr19'], { emperor: 'jawiki' });
+    expectMoves(both, 'j10', [...quiet('j10', allBut('j10', ['a1', 'r19']).join(' ')), 'j10xr19'], {
+      emperor: 'jawiki',
+    });
   });
   it('emperor=free: any empty square, any non-royal enemy, a royal only if unprotected', () => {
     const p = pos({ j10: '+K', j1: 'r', j5: 'p', q19: 'g', r19: 'k' }, 'b', false);
@@ -431,11 +549,16 @@ describe('Emperor', () => {
     const m = movesFrom(g, 'j10').filter((x) => x.includes('xa10'));
     expect(m).toEqual(['j10xa10', 'j10xa10=T']);
   });
-  it('Lion and Lion Dog areas count as attacks (a Lion\'s second capture, a Lion Dog\'s far stop)', () => {
+  it("Lion and Lion Dog areas count as attacks (a Lion's second capture, a Lion Dog's far stop)", () => {
     const p = pos({ j10: '+K', a1: 'ln', s1: 'ld', r19: 'k' }, 'b', false);
     const lion = squares('a2 a3 b1 b2 b3 c1 c2 c3');
     const dog = squares('r1 q1 p1 s2 s3 s4 r2 q3 p4');
-    expectMoves(p, 'j10', [...quiet('j10', allBut('j10', [...kingArea, 'r19', 'a1', 's1', ...lion, ...dog]).join(' ')), 'j10xa1', 'j10xs1', 'j10xr19']);
+    expectMoves(p, 'j10', [
+      ...quiet('j10', allBut('j10', [...kingArea, 'r19', 'a1', 's1', ...lion, ...dog]).join(' ')),
+      'j10xa1',
+      'j10xs1',
+      'j10xr19',
+    ]);
   });
 });
 
@@ -443,8 +566,13 @@ describe('every piece on j10 in a ring of friends or enemies', () => {
   const RING = ['i9', 'i10', 'i11', 'j9', 'j11', 'k9', 'k10', 'k11'];
   // leaps past an adjacent blocker, by hand from the rules (distance-2 jumps; Lion areas; Lion Dog stops)
   const LEAPS: Record<string, string> = {
-    N: 'i12 k12', D: 'j12 j8', KR: 'j12 j8 h10 l10', PH: 'h12 l12 h8 l8', '+BB': 'h12 l12',
-    LN: 'h8..h12 l8..l12 i8 j8 k8 i12 j12 k12', '+DS': 'h8..h12 l8..l12 i8 j8 k8 i12 j12 k12',
+    N: 'i12 k12',
+    D: 'j12 j8',
+    KR: 'j12 j8 h10 l10',
+    PH: 'h12 l12 h8 l8',
+    '+BB': 'h12 l12',
+    LN: 'h8..h12 l8..l12 i8 j8 k8 i12 j12 k12',
+    '+DS': 'h8..h12 l8..l12 i8 j8 k8 i12 j12 k12',
     '+LN': 'h8..h12 l8..l12 i8 j8 k8 i12 j12 k12 j13 j7 g10 m10 g13 m13 g7 m7',
     LD: 'j12 j13 j8 j7 h10 g10 l10 m10 h12 g13 l12 m13 h8 g7 l8 m7',
     '+DV': 'j12 j13 j8 j7 h10 g10 l10 m10 h12 g13 l12 m13 h8 g7 l8 m7',
@@ -466,8 +594,16 @@ describe('every piece on j10 in a ring of friends or enemies', () => {
   it('hook movers: blocked by a ring of friends; capture only the adjacent enemies on their lines', () => {
     expectMoves(pos({ j10: 'HM', ...ring('P') }), 'j10', []);
     expectMoves(pos({ j10: 'CP', ...ring('P') }), 'j10', []);
-    expectMoves(pos({ j10: 'HM', ...ring('p') }), 'j10', ['j9', 'j11', 'i10', 'k10'].flatMap((s) => [`j10x${s}`, `j10x${s}+`]));
-    expectMoves(pos({ j10: 'CP', ...ring('p') }), 'j10', ['i9', 'i11', 'k9', 'k11'].flatMap((s) => [`j10x${s}`, `j10x${s}+`]));
+    expectMoves(
+      pos({ j10: 'HM', ...ring('p') }),
+      'j10',
+      ['j9', 'j11', 'i10', 'k10'].flatMap((s) => [`j10x${s}`, `j10x${s}+`]),
+    );
+    expectMoves(
+      pos({ j10: 'CP', ...ring('p') }),
+      'j10',
+      ['i9', 'i11', 'k9', 'k11'].flatMap((s) => [`j10x${s}`, `j10x${s}+`]),
+    );
   });
   it('Emperor=free with an enemy Emperor: no both-Emperors clause; the unprotected Emperor may be taken', () => {
     const both = pos({ j10: '+K', a1: 'R', r19: '+k' }, 'b', false);
@@ -479,14 +615,22 @@ describe('piece table data', () => {
   it('50 types with unique codes; DH, DK, FK never promote; King and Prince royal', () => {
     expect(PIECES.length).toBe(50);
     expect(new Set(PIECES.map((p) => p.code)).size).toBe(50);
-    expect(PIECES.filter((p) => p.promoted === null).map((p) => p.code).sort()).toEqual(['DH', 'DK', 'FK']);
+    expect(
+      PIECES.filter((p) => p.promoted === null)
+        .map((p) => p.code)
+        .sort(),
+    ).toEqual(['DH', 'DK', 'FK']);
     expect(PIECES.filter((p) => p.royal).map((p) => p.code)).toEqual(['K']);
     expect(PIECES.filter((p) => p.promoted?.royal).map((p) => p.code)).toEqual(['K', 'DE']);
     expect(PIECES.filter((p) => p.promoted?.name === 'Gold').length).toBe(21);
   });
   it('the rokushu table changes exactly the footnoted entries', () => {
-    const changed = PIECES.filter((p, i) => JSON.stringify(p) !== JSON.stringify(PIECES_ROKUSHU[i])).map((p) => p.code).sort();
-    expect(changed).toEqual(['AB', 'BB', 'CC', 'CS', 'DS', 'DV', 'EW', 'GG', 'LT', 'OM', 'RD', 'RT', 'SD', 'SF', 'W'].sort());
+    const changed = PIECES.filter((p, i) => JSON.stringify(p) !== JSON.stringify(PIECES_ROKUSHU[i]))
+      .map((p) => p.code)
+      .sort();
+    expect(changed).toEqual(
+      ['AB', 'BB', 'CC', 'CS', 'DS', 'DV', 'EW', 'GG', 'LT', 'OM', 'RD', 'RT', 'SD', 'SF', 'W'].sort(),
+    );
   });
 });
 
@@ -520,6 +664,8 @@ describe('pieces=rokushu: the changed entries alone on j10', () => {
     it(piece, () => expectMoves(pos({ j10: piece }), 'j10', quiet('j10', spec), { pieces: 'rokushu' }));
   }
   it('+BB has no jump: a friend on i11 blocks h12', () => {
-    expectMoves(pos({ j10: '+BB', i11: 'P' }), 'j10', quiet('j10', `${FR} ${BL} ${BR} ${L} ${R}`), { pieces: 'rokushu' });
+    expectMoves(pos({ j10: '+BB', i11: 'P' }), 'j10', quiet('j10', `${FR} ${BL} ${BR} ${L} ${R}`), {
+      pieces: 'rokushu',
+    });
   });
 });

@@ -17,7 +17,11 @@ describe('start position', () => {
     expect(count).toEqual([96, 96]);
     // per-type counts: both sides equal, and the diagram's numbers for a few
     const byCode = new Map<string, number>();
-    for (const p of s.cells) if (p && (p & 1) === 0) { const c = PIECES[(p >> 2) - 1]!.code; byCode.set(c, (byCode.get(c) ?? 0) + 1); }
+    for (const p of s.cells)
+      if (p && (p & 1) === 0) {
+        const c = PIECES[(p >> 2) - 1]!.code;
+        byCode.set(c, (byCode.get(c) ?? 0) + 1);
+      }
     expect(byCode.get('P')).toBe(19);
     expect(byCode.get('K')).toBe(1);
     expect(byCode.get('LN')).toBe(1);
@@ -28,7 +32,8 @@ describe('start position', () => {
   it('is point-symmetric', () => {
     const s = parsePosition(START);
     for (let i = 0; i < 361; i++) {
-      const p = s.cells[i]!, q = s.cells[360 - i]!;
+      const p = s.cells[i]!,
+        q = s.cells[360 - i]!;
       expect(p === 0 ? q : p ^ 1).toBe(q);
     }
   });
@@ -44,10 +49,16 @@ describe('start position', () => {
     const d = g.describe(pos);
     const at = (name: string) => d.pieces[d.board.points.findIndex((p) => p.name === name)];
     expect(d.pieces.filter((p) => p !== null)).toHaveLength(4);
-    expect([at('a1'), at('s19'), at('j10'), at('j11')].map((p) => p && [p.side, p.label])).toEqual([[0, 'K'], [1, 'K'], [0, 'G'], [1, 'P']]);
+    expect([at('a1'), at('s19'), at('j10'), at('j11')].map((p) => p && [p.side, p.label])).toEqual([
+      [0, 'K'],
+      [1, 'K'],
+      [0, 'G'],
+      [1, 'P'],
+    ]);
     expect(d.board.points[0]).toEqual({ name: 'a1', x: 0, y: 0 });
     // the start: every square as the position string has it
-    const s = parsePosition(START), start = g.describe();
+    const s = parsePosition(START),
+      start = g.describe();
     for (let i = 0; i < 361; i++) expect(start.pieces[i] === null, start.board.points[i]!.name).toBe(s.cells[i] === 0);
     expect(start.sides.map((x) => x.onBoard)).toEqual([96, 96]);
   });
@@ -76,7 +87,11 @@ describe('position notation', () => {
   for (const [text, column] of bad) {
     it(`rejects ${JSON.stringify(text.slice(0, 24))}... at column ${column}`, () => {
       let err: unknown;
-      try { parsePosition(text); } catch (e) { err = e; }
+      try {
+        parsePosition(text);
+      } catch (e) {
+        err = e;
+      }
       expect(err).toBeInstanceOf(ParseError);
       expect((err as ParseError).column).toBe(column);
     });
@@ -87,18 +102,37 @@ describe('move notation', () => {
   it('parses the grammar', () => {
     expect(parseMove('j10-j11')).toMatchObject({ captures: [], destCaptured: false, suffix: '' });
     expect(parseMove('j10xk11-j10')).toMatchObject({ captures: [expect.any(Number)], destCaptured: false });
-    expect(parseMove('j10xk11xl12+')).toMatchObject({ captures: [expect.any(Number)], destCaptured: true, suffix: '+' });
+    expect(parseMove('j10xk11xl12+')).toMatchObject({
+      captures: [expect.any(Number)],
+      destCaptured: true,
+      suffix: '+',
+    });
     expect(parseMove('a1xs19=T').suffix).toBe('=T');
     expect(parseMove('s19-s19=B').suffix).toBe('=B');
   });
   const bad: [string, number][] = [
-    ['', 1], ['t1-a1', 1], ['a0-a1', 2], ['a20-a1', 2], ['a01-a1', 2], ['a1', 3], ['a1-', 4], ['a1-b2#', 6],
-    ['a1-b2=X', 6], ['a1-b2++', 6], ['a1+', 3], ['A1-a2', 1], ['a1xb2-', 7],
+    ['', 1],
+    ['t1-a1', 1],
+    ['a0-a1', 2],
+    ['a20-a1', 2],
+    ['a01-a1', 2],
+    ['a1', 3],
+    ['a1-', 4],
+    ['a1-b2#', 6],
+    ['a1-b2=X', 6],
+    ['a1-b2++', 6],
+    ['a1+', 3],
+    ['A1-a2', 1],
+    ['a1xb2-', 7],
   ];
   for (const [text, column] of bad) {
     it(`rejects ${JSON.stringify(text)} at column ${column}`, () => {
       let err: unknown;
-      try { parseMove(text); } catch (e) { err = e; }
+      try {
+        parseMove(text);
+      } catch (e) {
+        err = e;
+      }
       expect(err).toBeInstanceOf(ParseError);
       expect((err as ParseError).column).toBe(column);
     });
@@ -116,7 +150,10 @@ describe('move notation', () => {
   it('options are validated', () => {
     expect(() => MakaGame.create({ options: { emperor: 'nope' } })).toThrow(OptionError);
     expect(() => MakaGame.create({ options: { nope: 'x' } })).toThrow(OptionError);
-    expect(MakaGame.create({ options: { conversion: false, 'lion-dog': 'leaper' } }).options).toMatchObject({ conversion: false, lionDog: 'leaper' });
+    expect(MakaGame.create({ options: { conversion: false, 'lion-dog': 'leaper' } }).options).toMatchObject({
+      conversion: false,
+      lionDog: 'leaper',
+    });
   });
 });
 
@@ -128,7 +165,9 @@ describe('results and repetition', () => {
     for (const repetition of ['draw4', 'none']) {
       const g = MakaGame.create({ position: TWO_KINGS, options: { repetition } });
       for (let i = 0; i < 3; i++) for (const m of ['a1-a2', 's19-s18', 'a2-a1', 's18-s19']) g.play(m);
-      expect(g.result()).toEqual(repetition === 'draw4' ? { winner: 'draw', winnerName: 'draw', reason: 'repetition' } : null);
+      expect(g.result()).toEqual(
+        repetition === 'draw4' ? { winner: 'draw', winnerName: 'draw', reason: 'repetition' } : null,
+      );
       expect(g.perft(1)).toBe(3); // perft ignores repetition: a1-a2, a1-b1, a1-b2
     }
   });

@@ -129,7 +129,9 @@ describe('position strings: ParseError and its column', () => {
     const text = 'GGGTG/GTTGG/T1GGG/GGGG1/GGG11 G - G1';
     expectPositionError(text, 29);
     const e = parseError(() => g.setPosition(text));
-    expect(e.message).toMatch(/two runs of empty points may not touch \("11" reads as one run of 11; rank 1 has only 5 points\)/);
+    expect(e.message).toMatch(
+      /two runs of empty points may not touch \("11" reads as one run of 11; rank 1 has only 5 points\)/,
+    );
     expect(e.message).not.toMatch(/^[^(]*rank 1 has only/);
   });
 
@@ -311,7 +313,11 @@ describe('move text', () => {
     for (const [pos, move] of cases) {
       g.setPosition(pos);
       let err: unknown;
-      try { g.play(move); } catch (e) { err = e; }
+      try {
+        g.play(move);
+      } catch (e) {
+        err = e;
+      }
       expect(err, `${move} in ${pos}`).toBeInstanceOf(IllegalMoveError);
       expect((err as IllegalMoveError).code).toBe('illegal-move');
       expect(g.position()).toBe(pos);

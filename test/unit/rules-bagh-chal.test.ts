@@ -41,21 +41,27 @@ describe('§1 Board and start: Alquerque 5x5, tigers a1 e1 a5 e5, 20 goats in ha
     expect(g.position()).toBe(START);
     expect(g.result()).toBeNull();
     // goats first: every one of the 21 empty points is a placement, no tiger moves
-    expectMoves(g, names(`
+    expectMoves(
+      g,
+      names(`
       b5 c5 d5
       a4 b4 c4 d4 e4
       a3 b3 c3 d3 e3
       a2 b2 c2 d2 e2
-      b1 c1 d1`));
+      b1 c1 d1`),
+    );
     expect(() => g.play('a1-b2')).toThrow(IllegalMoveError);
     g.play('c3');
     expect(g.position()).toBe('T3T/5/2G2/5/T3T T G19 -');
     // tigers answer: a1 a2 b1 b2 | e1 e2 d1 d2 | a5 a4 b5 b4 | e5 e4 d5 d4 (c3 is not adjacent to any corner)
-    expectMoves(g, names(`
+    expectMoves(
+      g,
+      names(`
       a1-a2 a1-b1 a1-b2
       e1-e2 e1-d1 e1-d2
       a5-a4 a5-b5 a5-b4
-      e5-e4 e5-d5 e5-d4`));
+      e5-e4 e5-d5 e5-d4`),
+    );
   });
 });
 
@@ -63,12 +69,15 @@ describe('§1 Goat turn: place while any in hand; afterwards step; goats never j
   it('a goat in hand can be placed on every empty point and nowhere else', async () => {
     // tigers a5 e5 a1 e1; goats b4 c3 d2; 17 in hand
     const g = await at('T3T/1G3/2G2/3G1/T3T G G17 -');
-    expectMoves(g, names(`
+    expectMoves(
+      g,
+      names(`
       b5 c5 d5
       a4 c4 d4 e4
       a3 b3 d3 e3
       a2 b2 c2 e2
-      b1 c1 d1`));
+      b1 c1 d1`),
+    );
     for (const occupied of ['a5', 'e5', 'b4', 'c3', 'd2', 'a1', 'e1']) {
       expect(() => g.play(occupied), occupied).toThrow(IllegalMoveError);
     }
@@ -80,12 +89,15 @@ describe('§1 Goat turn: place while any in hand; afterwards step; goats never j
     expect(() => g.play('c3-c4')).toThrow(IllegalMoveError);
     // even with a single goat left in hand
     const h = await at('T3T/5/2G2/5/T3T G G1 G18', LONG);
-    expectMoves(h, names(`
+    expectMoves(
+      h,
+      names(`
       b5 c5 d5
       a4 b4 c4 d4 e4
       a3 b3 d3 e3
       a2 b2 c2 d2 e2
-      b1 c1 d1`));
+      b1 c1 d1`),
+    );
   });
 
   it('after the last goat is placed, goats step', async () => {
@@ -111,11 +123,21 @@ describe('§1 Goat turn: place while any in hand; afterwards step; goats never j
     const g = await at('T3T/2GT1/2G2/1G3/T4 G - G17', LONG);
     expectMoves(g, [
       // c3 (diagonals): b2 G, c2, d2, b3, d3, b4, c4 G, d4 T
-      'c3-c2', 'c3-d2', 'c3-b3', 'c3-d3', 'c3-b4',
+      'c3-c2',
+      'c3-d2',
+      'c3-b3',
+      'c3-d3',
+      'c3-b4',
       // c4 (orthogonal only): c5, c3 G, b4, d4 T
-      'c4-c5', 'c4-b4',
+      'c4-c5',
+      'c4-b4',
       // b2 (diagonals): a1 T, b1, c1, a2, c2, a3, b3, c3 G
-      'b2-b1', 'b2-c1', 'b2-a2', 'b2-c2', 'b2-a3', 'b2-b3',
+      'b2-b1',
+      'b2-c1',
+      'b2-a2',
+      'b2-c2',
+      'b2-a3',
+      'b2-b3',
     ]);
     // c4 over the tiger d4 to the empty e4 would be a goat jump; c3 over d4 to e5 also lands on a tiger
     expect(() => g.play('c4xe4')).toThrow(IllegalMoveError);
@@ -128,10 +150,23 @@ describe('§1 Tiger turn: step, or one short jump capturing one goat; jumps opti
     // tigers a5 e5 c3 b1, one goat out of their way on e1 (tigers to move need a goat placed)
     const g = await at('T3T/5/2T2/5/1T2G T G19 -');
     expectMoves(g, [
-      'b1-a1', 'b1-c1', 'b1-b2', // b1: no diagonals
-      'c3-b2', 'c3-c2', 'c3-d2', 'c3-b3', 'c3-d3', 'c3-b4', 'c3-c4', 'c3-d4',
-      'a5-a4', 'a5-b5', 'a5-b4',
-      'e5-e4', 'e5-d5', 'e5-d4',
+      'b1-a1',
+      'b1-c1',
+      'b1-b2', // b1: no diagonals
+      'c3-b2',
+      'c3-c2',
+      'c3-d2',
+      'c3-b3',
+      'c3-d3',
+      'c3-b4',
+      'c3-c4',
+      'c3-d4',
+      'a5-a4',
+      'a5-b5',
+      'a5-b4',
+      'e5-e4',
+      'e5-d5',
+      'e5-d4',
     ]);
   });
 
@@ -140,10 +175,20 @@ describe('§1 Tiger turn: step, or one short jump capturing one goat; jumps opti
     // other tigers b1 d1 b5 (orthogonal points, each blocked by a goat with a goat behind it)
     const g = await at('1T3/1GGG1/1GTG1/1GGG1/1T1T1 T G12 -');
     expectMoves(g, [
-      'c3xa1', 'c3xc1', 'c3xe1', 'c3xa3', 'c3xe3', 'c3xa5', 'c3xc5', 'c3xe5',
-      'b1-a1', 'b1-c1', // b1 over b2 would land on the goat b3
-      'd1-c1', 'd1-e1', // d1 over d2 lands on d3 (goat)
-      'b5-a5', 'b5-c5', // b5 over b4 lands on b3 (goat)
+      'c3xa1',
+      'c3xc1',
+      'c3xe1',
+      'c3xa3',
+      'c3xe3',
+      'c3xa5',
+      'c3xc5',
+      'c3xe5',
+      'b1-a1',
+      'b1-c1', // b1 over b2 would land on the goat b3
+      'd1-c1',
+      'd1-e1', // d1 over d2 lands on d3 (goat)
+      'b5-a5',
+      'b5-c5', // b5 over b4 lands on b3 (goat)
     ]);
   });
 
@@ -163,10 +208,18 @@ describe('§1 Tiger turn: step, or one short jump capturing one goat; jumps opti
     // tigers a1 e1 a5 e5; goat b1 with c1 empty behind it
     const g = await at('T3T/5/5/5/TG2T T G19 -');
     expectMoves(g, [
-      'a1-a2', 'a1-b2', 'a1xc1',
-      'e1-e2', 'e1-d1', 'e1-d2',
-      'a5-a4', 'a5-b5', 'a5-b4',
-      'e5-e4', 'e5-d5', 'e5-d4',
+      'a1-a2',
+      'a1-b2',
+      'a1xc1',
+      'e1-e2',
+      'e1-d1',
+      'e1-d2',
+      'a5-a4',
+      'a5-b5',
+      'a5-b4',
+      'e5-e4',
+      'e5-d5',
+      'e5-d4',
     ]);
     g.play('a1-a2');
     expect(g.position()).toBe('T3T/5/5/T4/1G2T G G19 -');
@@ -177,10 +230,19 @@ describe('§1 Tiger turn: step, or one short jump capturing one goat; jumps opti
     // out of their way on c5 (tigers to move need a goat placed)
     const g = await at('2G1T/4T/5/1T3/T4 T G19 -');
     expectMoves(g, [
-      'a1-a2', 'a1-b1',
-      'b2-b1', 'b2-c1', 'b2-a2', 'b2-c2', 'b2-a3', 'b2-b3', 'b2-c3',
-      'e5-d5', 'e5-d4',
-      'e4-e3', 'e4-d4',
+      'a1-a2',
+      'a1-b1',
+      'b2-b1',
+      'b2-c1',
+      'b2-a2',
+      'b2-c2',
+      'b2-a3',
+      'b2-b3',
+      'b2-c3',
+      'e5-d5',
+      'e5-d4',
+      'e4-e3',
+      'e4-d4',
     ]);
     expect(() => g.play('a1xc3')).toThrow(IllegalMoveError);
     expect(() => g.play('e5xe3')).toThrow(IllegalMoveError);
@@ -191,9 +253,19 @@ describe('§1 Tiger turn: step, or one short jump capturing one goat; jumps opti
     const g = await at('4T/5/2T2/1G3/TGG1T T G17 -');
     expectMoves(g, [
       'a1-a2',
-      'c3-c2', 'c3-d2', 'c3-b3', 'c3-d3', 'c3-b4', 'c3-c4', 'c3-d4',
-      'e1-e2', 'e1-d1', 'e1-d2',
-      'e5-e4', 'e5-d5', 'e5-d4',
+      'c3-c2',
+      'c3-d2',
+      'c3-b3',
+      'c3-d3',
+      'c3-b4',
+      'c3-c4',
+      'c3-d4',
+      'e1-e2',
+      'e1-d1',
+      'e1-d2',
+      'e5-e4',
+      'e5-d5',
+      'e5-d4',
     ]);
     for (const m of ['a1xc1', 'a1xc3', 'c3xa1']) expect(() => g.play(m), m).toThrow(IllegalMoveError);
   });
@@ -202,10 +274,18 @@ describe('§1 Tiger turn: step, or one short jump capturing one goat; jumps opti
     // goat c2 is diagonal to b1 and d1, with b3 and d3 empty beyond it
     const g = await at('T3T/5/5/2G2/1T1T1 T G19 -');
     expectMoves(g, [
-      'b1-a1', 'b1-c1', 'b1-b2',
-      'd1-c1', 'd1-e1', 'd1-d2',
-      'a5-a4', 'a5-b5', 'a5-b4',
-      'e5-e4', 'e5-d5', 'e5-d4',
+      'b1-a1',
+      'b1-c1',
+      'b1-b2',
+      'd1-c1',
+      'd1-e1',
+      'd1-d2',
+      'a5-a4',
+      'a5-b5',
+      'a5-b4',
+      'e5-e4',
+      'e5-d5',
+      'e5-d4',
     ]);
     for (const m of ['b1xd3', 'd1xb3', 'b1-c2', 'd1-c2']) expect(() => g.play(m), m).toThrow(IllegalMoveError);
   });
@@ -214,10 +294,20 @@ describe('§1 Tiger turn: step, or one short jump capturing one goat; jumps opti
     // tigers a5 c5 e5 a1; goats b1 d1: a1xc1 would continue over d1 to the empty e1
     const g = await at('T1T1T/5/5/5/TG1G1 T G18 -');
     expectMoves(g, [
-      'a1-a2', 'a1-b2', 'a1xc1',
-      'a5-a4', 'a5-b5', 'a5-b4',
-      'c5-b5', 'c5-d5', 'c5-c4', 'c5-b4', 'c5-d4',
-      'e5-e4', 'e5-d5', 'e5-d4',
+      'a1-a2',
+      'a1-b2',
+      'a1xc1',
+      'a5-a4',
+      'a5-b5',
+      'a5-b4',
+      'c5-b5',
+      'c5-d5',
+      'c5-c4',
+      'c5-b4',
+      'c5-d4',
+      'e5-e4',
+      'e5-d5',
+      'e5-d4',
     ]);
     expect(() => g.play('a1xc1xe1')).toThrow(IllegalMoveError);
     expect(g.position()).toBe('T1T1T/5/5/5/TG1G1 T G18 -');
@@ -270,7 +360,9 @@ describe('§1 Tigers win the moment 5 goats are captured (option captures-to-win
   });
 
   it('captures-to-win=3: more than 3 captured cannot be written', async () => {
-    await expect(Game.create('bagh-chal', { options: { 'captures-to-win': 3 }, position: 'T3T/5/5/5/T3T G G16 G4' })).rejects.toThrow(ParseError);
+    await expect(
+      Game.create('bagh-chal', { options: { 'captures-to-win': 3 }, position: 'T3T/5/5/5/T3T G G16 G4' }),
+    ).rejects.toThrow(ParseError);
   });
 
   it('captured goats are counted one by one and restored by undo', async () => {
@@ -315,13 +407,25 @@ describe('§1/§0 A side with no legal move on its turn loses (goats too)', () =
     expect(h.result()).toBeNull();
     expectMoves(h, [
       // into b3 (no diagonals): a3, c3, b2, b4
-      'a3-b3', 'c3-b3', 'b2-b3', 'b4-b3',
+      'a3-b3',
+      'c3-b3',
+      'b2-b3',
+      'b4-b3',
       // into d3: c3, e3, d2, d4
-      'c3-d3', 'e3-d3', 'd2-d3', 'd4-d3',
+      'c3-d3',
+      'e3-d3',
+      'd2-d3',
+      'd4-d3',
       // into c2: b2, d2, c1, c3
-      'b2-c2', 'd2-c2', 'c1-c2', 'c3-c2',
+      'b2-c2',
+      'd2-c2',
+      'c1-c2',
+      'c3-c2',
       // into c4: b4, d4, c5, c3
-      'b4-c4', 'd4-c4', 'c5-c4', 'c3-c4',
+      'b4-c4',
+      'd4-c4',
+      'c5-c4',
+      'c3-c4',
     ]);
   });
 
@@ -339,8 +443,15 @@ describe('§0 Repetition (option repetition=none|draw3|forbid, default draw3)', 
   const CYCLE = ['e1-e2', 'a4-a3', 'e2-e1', 'a3-a4'];
   // P3 (after 3 plies): tigers a5 b5 b4 a3, goat e1, tigers to move
   const P3_MOVES = [
-    'a3-a4', 'a3-a2', 'a3-b3', 'a3-b2', // a3 (diagonals): a4, a2, b4 T, b3, b2
-    'b4-c5', 'b4-a4', 'b4-c4', 'b4-b3', 'b4-c3', // b4 (diagonals): a5 T, b5 T, c5, a4, c4, a3 T, b3, c3
+    'a3-a4',
+    'a3-a2',
+    'a3-b3',
+    'a3-b2', // a3 (diagonals): a4, a2, b4 T, b3, b2
+    'b4-c5',
+    'b4-a4',
+    'b4-c4',
+    'b4-b3',
+    'b4-c3', // b4 (diagonals): a5 T, b5 T, c5, a4, c4, a3 T, b3, c3
     'a5-a4', // a5: a4, b5 T, b4 T
     'b5-c5', // b5: a5 T, c5, b4 T
   ];
@@ -387,8 +498,10 @@ describe('§0 Repetition (option repetition=none|draw3|forbid, default draw3)', 
     let goatAtE1 = true;
     for (let ply = 1; ply <= 24; ply++) {
       expect(g.result(), `before ply ${ply}`).toBeNull();
-      if (ply % 2 === 1) { g.play(goatAtE1 ? 'e1-e2' : 'e2-e1'); goatAtE1 = !goatAtE1; }
-      else g.play(triangle[(ply / 2 - 1) % 3]!);
+      if (ply % 2 === 1) {
+        g.play(goatAtE1 ? 'e1-e2' : 'e2-e1');
+        goatAtE1 = !goatAtE1;
+      } else g.play(triangle[(ply / 2 - 1) % 3]!);
       if (ply === 7) expect(g.position()).toBe('TT3/TT3/5/5/4G T - G19');
       if (ply === 12) expect(g.position()).toBe(P0);
     }
@@ -409,7 +522,10 @@ describe('§0 Repetition (option repetition=none|draw3|forbid, default draw3)', 
     for (const m of CYCLE.slice(0, 3)) g.play(m);
     expect(g.position()).toBe('TT3/1T3/T4/5/4G T - G19');
     // a3-a4 would recreate P0
-    expectMoves(g, P3_MOVES.filter((m) => m !== 'a3-a4'));
+    expectMoves(
+      g,
+      P3_MOVES.filter((m) => m !== 'a3-a4'),
+    );
     expect(() => g.play('a3-a4')).toThrow(IllegalMoveError);
     const r = g.search({ depth: 3 });
     expect(r.bestmove).not.toBe('a3-a4');

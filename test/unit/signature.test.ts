@@ -7,7 +7,7 @@ import { Game } from '../../src/index.js';
 import { benchSignature } from '../../bench/signature.js';
 
 /** Bagh Chal's: the headline `Bench:` of `npm run bench`. */
-export const BENCH_SIGNATURE = 1352466;   // issue 18: the pattern tuples of the movement evaluation (was 1409944; before that 2111381, static null-move pruning)
+const BENCH_SIGNATURE = 1352466; // issue 18: the pattern tuples of the movement evaluation (was 1409944; before that 2111381, static null-move pruning)
 /**
  * Every variant's (bagh-chal's is BENCH_SIGNATURE). Issue 18 changed them all: the main search reduces
  * freely, a depth-limited search ends with the mate proof (its nodes count), draws carry contempt, and
@@ -15,7 +15,7 @@ export const BENCH_SIGNATURE = 1352466;   // issue 18: the pattern tuples of the
  * null-move pruning (search.ts RFP_DEPTH) changed every one but tibetan-4's (its depth 4 prunes nothing
  * there) and Permainan Tabal's (compulsory captures: no static cutoff).
  */
-export const VARIANT_SIGNATURES: Record<string, number> = {
+const VARIANT_SIGNATURES: Record<string, number> = {
   'bagh-chal': BENCH_SIGNATURE,
   'tibetan-1': 160371,
   'tibetan-2': 43865,

@@ -102,7 +102,17 @@ export interface CoreExports {
   plAllocSlab(bytes: number): number;
   plLayerBytes(g: number): number;
   plBlockSlots(g: number): number;
-  plBegin(kind: number, dst: number, src: number, src2: number, g: number, c: number, kmax: number, k: number, init: number): number;
+  plBegin(
+    kind: number,
+    dst: number,
+    src: number,
+    src2: number,
+    g: number,
+    c: number,
+    kmax: number,
+    k: number,
+    init: number,
+  ): number;
   plWork(thread: number): number;
   plHistogram(v: number): number;
   plError(): number;
@@ -111,7 +121,17 @@ export interface CoreExports {
   // the generic solver (assembly/tablebase/generic.ts)
   gsSymInputPtr(): number;
   gsStackInputPtr(): number;
-  gsSetup(syms: number, stackPoints: number, stackSide: number, total0: number, total1: number, hand0: number, hand1: number, capMax0: number, capMax1: number): number;
+  gsSetup(
+    syms: number,
+    stackPoints: number,
+    stackSide: number,
+    total0: number,
+    total1: number,
+    hand0: number,
+    hand1: number,
+    capMax0: number,
+    capMax1: number,
+  ): number;
   gsLayers(): number;
   gsLayerPerSide(key: number): number;
   gsLayerKey(c0: number, c1: number, h0: number, h1: number, cls: number): number;
@@ -142,7 +162,6 @@ export interface CoreExports {
   gsQueueBytes(): number;
   gsEnable(on: number): void;
 }
-
 
 /** Host callbacks the core imports; replaceable per instance (see Core.hooks). */
 export interface CoreHooks {
@@ -178,7 +197,8 @@ export interface Core {
   writeSet(at: number, set: bigint): void;
   /**
    * Fresh views (memory may have grown: never cache views): the IO words, the STATE words, the root move
-   * list and its captured sets, the board and rules inputs (src/lattice/moves.ts reads the root list itself). Layouts: assembly/index.ts, assembly/rules.ts, assembly/board.ts.
+   * list and its captured sets, the board and rules inputs (src/lattice/moves.ts reads the root list itself). Layouts:
+   * assembly/index.ts, assembly/rules.ts, assembly/board.ts.
    */
   io(): BigUint64Array;
   state(): Int32Array;
@@ -199,13 +219,28 @@ type Bindings = { instantiate(m: WebAssembly.Module, imports: object): Promise<u
  * copies it to dist/build/ beside dist/src/ (the installed package), so one relative path serves both.
  */
 const BUILDS = {
-  release: { bindings: releaseBindings as Bindings, url: () => new URL('../../../build/lattice.wasm', import.meta.url) },
-  debug: { bindings: debugBindings as Bindings, url: () => new URL('../../../build/lattice.debug.wasm', import.meta.url) },
-  shared: { bindings: sharedBindings as Bindings, url: () => new URL('../../../build/lattice.shared.wasm', import.meta.url) },
+  release: {
+    bindings: releaseBindings as Bindings,
+    url: () => new URL('../../../build/lattice.wasm', import.meta.url),
+  },
+  debug: {
+    bindings: debugBindings as Bindings,
+    url: () => new URL('../../../build/lattice.debug.wasm', import.meta.url),
+  },
+  shared: {
+    bindings: sharedBindings as Bindings,
+    url: () => new URL('../../../build/lattice.shared.wasm', import.meta.url),
+  },
   // the same source with Bits = v128 (asconfig targets wide*): boards of more than 64 points
   wide: { bindings: wideBindings as Bindings, url: () => new URL('../../../build/lattice.wide.wasm', import.meta.url) },
-  wideDebug: { bindings: wideDebugBindings as Bindings, url: () => new URL('../../../build/lattice.wide.debug.wasm', import.meta.url) },
-  wideShared: { bindings: wideSharedBindings as Bindings, url: () => new URL('../../../build/lattice.wide.shared.wasm', import.meta.url) },
+  wideDebug: {
+    bindings: wideDebugBindings as Bindings,
+    url: () => new URL('../../../build/lattice.wide.debug.wasm', import.meta.url),
+  },
+  wideShared: {
+    bindings: wideSharedBindings as Bindings,
+    url: () => new URL('../../../build/lattice.wide.shared.wasm', import.meta.url),
+  },
 };
 type BuildName = keyof typeof BUILDS;
 
@@ -225,7 +260,8 @@ async function compile(name: BuildName): Promise<WebAssembly.Module> {
     try {
       bytes = await fs.readFile(url);
     } catch (err) {
-      if ((err as { code?: string }).code === 'ENOENT') throw new Error(`the WebAssembly core ${url.pathname} is missing: run "npm run build"`);
+      if ((err as { code?: string }).code === 'ENOENT')
+        throw new Error(`the WebAssembly core ${url.pathname} is missing: run "npm run build"`);
       throw err;
     }
     return WebAssembly.compile(bytes);
@@ -233,7 +269,8 @@ async function compile(name: BuildName): Promise<WebAssembly.Module> {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`cannot load the WebAssembly core ${url.href}: HTTP ${response.status}`);
   // compileStreaming needs the application/wasm content type; a server that sends another gets the slow path
-  if (response.headers.get('content-type')?.startsWith('application/wasm')) return WebAssembly.compileStreaming(response);
+  if (response.headers.get('content-type')?.startsWith('application/wasm'))
+    return WebAssembly.compileStreaming(response);
   return WebAssembly.compile(await response.arrayBuffer());
 }
 
@@ -270,12 +307,25 @@ export function newSharedMemory(): WebAssembly.Memory {
  * build is instantiated on that memory (tablebase threads, see src/solve/threads.ts: instances on
  * one memory must run identical setup sequences).
  */
-export async function loadCore(options: { debug?: boolean; wide?: boolean; sharedMemory?: WebAssembly.Memory } = {}): Promise<Core> {
+export async function loadCore(
+  options: { debug?: boolean; wide?: boolean; sharedMemory?: WebAssembly.Memory } = {},
+): Promise<Core> {
   const narrow: BuildName = options.sharedMemory ? 'shared' : options.debug ? 'debug' : 'release';
-  const name: BuildName = !options.wide ? narrow : narrow === 'shared' ? 'wideShared' : narrow === 'debug' ? 'wideDebug' : 'wide';
+  const name: BuildName = !options.wide
+    ? narrow
+    : narrow === 'shared'
+      ? 'wideShared'
+      : narrow === 'debug'
+        ? 'wideDebug'
+        : 'wide';
   const mod = compiled(name);
   const bindings = BUILDS[name].bindings;
-  const hooks: CoreHooks = { shouldStop: () => 0, onIteration: () => {}, tbProgress: () => {}, solveProgress: () => {} };
+  const hooks: CoreHooks = {
+    shouldStop: () => 0,
+    onIteration: () => {},
+    tbProgress: () => {},
+    solveProgress: () => {},
+  };
   const exports = (await bindings.instantiate(await mod, {
     env: {
       ...(options.sharedMemory ? { memory: options.sharedMemory } : {}),
@@ -286,15 +336,23 @@ export async function loadCore(options: { debug?: boolean; wide?: boolean; share
       solveProgress: (n: number) => hooks.solveProgress(n),
     },
   })) as CoreExports;
-  const maxPoints = exports.maxPoints(), words = exports.setWords();
+  const maxPoints = exports.maxPoints(),
+    words = exports.setWords();
   const io = () => new BigUint64Array(exports.memory.buffer, exports.ioPtr(), 12);
   return {
     exports,
     hooks,
     wide: words === 2,
     maxPoints,
-    readSet: (at: number) => { const v = io(); return v[at]! | (v[at + 1]! << 64n); },
-    writeSet: (at: number, set: bigint) => { const v = io(); v[at] = BigInt.asUintN(64, set); v[at + 1] = BigInt.asUintN(64, set >> 64n); },
+    readSet: (at: number) => {
+      const v = io();
+      return v[at]! | (v[at + 1]! << 64n);
+    },
+    writeSet: (at: number, set: bigint) => {
+      const v = io();
+      v[at] = BigInt.asUintN(64, set);
+      v[at + 1] = BigInt.asUintN(64, set >> 64n);
+    },
     io,
     state: () => new Int32Array(exports.memory.buffer, exports.statePtr(), 8 + maxPoints),
     moves: (n: number) => new Uint32Array(exports.memory.buffer, exports.movesPtr(), n),

@@ -1,9 +1,16 @@
-/** What position text is written from (a NotationContext: board, sides, the RuleSet fields that shape a position), the Setup it reads into, and the checks of a context (src/lattice/position-text.ts). */
+/**
+ * What position text is written from (a NotationContext: board, sides, the RuleSet fields that shape a position), the
+ * Setup it reads into, and the checks of a context (src/lattice/position-text.ts).
+ */
 import { ArgumentError, type PositionFault, type PositionField } from '../../contract/errors.js';
-import { type Board } from '../../board/index.js';
+import type { Board } from '../../board/index.js';
 
 /** The names of one side's pieces: `letter` (one upper-case letter), `name` and `plural` for messages. */
-export interface PieceNames { letter: string; name: string; plural: string }
+export interface PieceNames {
+  letter: string;
+  name: string;
+  plural: string;
+}
 
 /** The RuleSet fields of one side that shape a position (spec §1 SideRules; a SideRules fits this). */
 export interface SideBits {
@@ -107,7 +114,6 @@ export interface SetupColumns {
   item: Partial<Record<ExtraItem, { name: number; value: number }>>;
 }
 
-
 // ---------------------------------------------------------------------------------------------------
 // helpers
 
@@ -115,14 +121,20 @@ export interface SetupColumns {
 export function checkContext(ctx: NotationBase): void {
   const [a, b] = ctx.sides;
   for (const s of ctx.sides) {
-    if (!/^[A-Z]$/.test(s.letter)) throw new ArgumentError(`notation: a side letter must be one upper-case letter, got ${JSON.stringify(s.letter)}`);
+    if (!/^[A-Z]$/.test(s.letter))
+      throw new ArgumentError(`notation: a side letter must be one upper-case letter, got ${JSON.stringify(s.letter)}`);
   }
   if (a.letter === b.letter) throw new ArgumentError(`notation: both sides use the letter ${a.letter}`);
 }
 
 /** True when the game keeps extra state (a no-same-twice side, a stall rule or a move limit): the 5th field exists. */
 export function hasExtraState(rules: NotationRules): boolean {
-  return rules.sides[0].noSameTwice || rules.sides[1].noSameTwice || rules.stall !== null || (rules.draughts?.moveLimit ?? null) !== null;
+  return (
+    rules.sides[0].noSameTwice ||
+    rules.sides[1].noSameTwice ||
+    rules.stall !== null ||
+    (rules.draughts?.moveLimit ?? null) !== null
+  );
 }
 
 /** The side with the no-same-twice rule, or -1. */

@@ -1,6 +1,8 @@
-/** Setups written out: the canonical position string and the board as text for people (src/lattice/position-text.ts). */
+/**
+ * Setups written out: the canonical position string and the board as text for people (src/lattice/position-text.ts).
+ */
 import { ArgumentError } from '../../contract/errors.js';
-import { MAX_STACK, NotationBase, Setup, checkContext, hasExtraState } from './context.js';
+import { MAX_STACK, type NotationBase, type Setup, checkContext, hasExtraState } from './context.js';
 
 // ---------------------------------------------------------------------------------------------------
 // formatting
@@ -16,12 +18,16 @@ export function formatPositionText(ctx: NotationBase, s: Setup): string {
   const { board, rules } = ctx;
   const names = ctx.sides;
   const n = board.points.length;
-  if (s.owner.length !== n || s.count.length !== n) throw new ArgumentError(`formatPositionText: owner and count must have ${n} entries (one per point), got ${s.owner.length} and ${s.count.length}`);
+  if (s.owner.length !== n || s.count.length !== n)
+    throw new ArgumentError(
+      `formatPositionText: owner and count must have ${n} entries (one per point), got ${s.owner.length} and ${s.count.length}`,
+    );
   const ranks = board.ranks.map((pts) => {
     // tokens: a number = an empty run, a string = a cell
     const tokens: Array<number | string> = [];
     for (const p of pts) {
-      const o = s.owner[p], k = s.count[p];
+      const o = s.owner[p],
+        k = s.count[p];
       if (o === -1 && k === 0) {
         if (typeof tokens[tokens.length - 1] === 'number') (tokens[tokens.length - 1] as number)++;
         else tokens.push(1);
@@ -37,17 +43,20 @@ export function formatPositionText(ctx: NotationBase, s: Setup): string {
   const counts = (v: readonly number[]) => {
     let out = '';
     for (const sd of [1, 0] as const) {
-      if (!Number.isInteger(v[sd]) || v[sd] < 0) throw new ArgumentError(`formatPositionText: a count must be an integer >= 0, got ${v[sd]}`);
+      if (!Number.isInteger(v[sd]) || v[sd] < 0)
+        throw new ArgumentError(`formatPositionText: a count must be an integer >= 0, got ${v[sd]}`);
       if (v[sd] > 0) out += names[sd].letter + v[sd];
     }
     return out || '-';
   };
-  if (s.side !== 0 && s.side !== 1) throw new ArgumentError(`formatPositionText: side must be 0 or 1, got ${String(s.side)}`);
+  if (s.side !== 0 && s.side !== 1)
+    throw new ArgumentError(`formatPositionText: side must be 0 or 1, got ${String(s.side)}`);
   let text = `${ranks.join('/')} ${names[s.side].letter} ${counts(s.hand)} ${counts(s.captured)}`;
   if (hasExtraState(rules)) {
     const items: string[] = [];
     if (s.last >= 0) {
-      if (s.last >= n) throw new ArgumentError(`formatPositionText: last must be a point index below ${n} or -1, got ${s.last}`);
+      if (s.last >= n)
+        throw new ArgumentError(`formatPositionText: last must be a point index below ${n} or -1, got ${s.last}`);
       items.push('last=' + board.points[s.last].name);
     }
     if (s.stall > 0) items.push('stall=' + s.stall);
@@ -71,7 +80,10 @@ export function formatBoardPicture(ctx: NotationBase, s: Setup): string {
     const row = Array<string>(board.width * 2).fill(' ');
     for (const p of pts) {
       const x = board.points[p].x * 2;
-      if (s.owner[p] < 0) { row[x] = '.'; continue; }
+      if (s.owner[p] < 0) {
+        row[x] = '.';
+        continue;
+      }
       row[x] = sides[s.owner[p]].letter;
       if (s.count[p] > 1) row[x + 1] = s.count[p] > 9 ? '+' : String(s.count[p]);
     }

@@ -1,7 +1,21 @@
-/** Position text, step 2: a Setup -> the first reason it cannot be a position of the game (src/lattice/position-text.ts); and both steps at once, parsePositionText. */
+/**
+ * Position text, step 2: a Setup -> the first reason it cannot be a position of the game
+ * (src/lattice/position-text.ts); and both steps at once, parsePositionText.
+ */
 import { PositionError } from '../../contract/errors.js';
 import { DIR_NAMES, type Board } from '../../board/index.js';
-import { MAX_STACK, NotationContext, PositionProblem, Setup, countOf, huge, maxCaptured, maxCapturesPerMove, noSameTwiceSide, the } from './context.js';
+import {
+  MAX_STACK,
+  type NotationContext,
+  type PositionProblem,
+  type Setup,
+  countOf,
+  huge,
+  maxCaptured,
+  maxCapturesPerMove,
+  noSameTwiceSide,
+  the,
+} from './context.js';
 import { problemColumn, readPositionText } from './grammar.js';
 
 /**
@@ -42,7 +56,12 @@ function reachOf(ctx: NotationContext, c: 0 | 1, kings: boolean): Uint8Array | n
   const closure = (from: (p: number) => boolean, stepMask: number): Uint8Array => {
     const seen = new Uint8Array(n);
     const queue: number[] = [];
-    const add = (q: number) => { if (q >= 0 && !seen[q]) { seen[q] = 1; queue.push(q); } };
+    const add = (q: number) => {
+      if (q >= 0 && !seen[q]) {
+        seen[q] = 1;
+        queue.push(q);
+      }
+    };
     for (let p = 0; p < n; p++) if (from(p)) add(p);
     while (queue.length) {
       const p = queue.pop()!;
@@ -61,7 +80,8 @@ function reachOf(ctx: NotationContext, c: 0 | 1, kings: boolean): Uint8Array | n
 
 /** True when every piece of side `1 - e` stands on a higher rank than every piece of side `e` (the escape rule). */
 function escaped(board: Board, s: Setup, e: 0 | 1): boolean {
-  let top = -Infinity, bottom = Infinity;
+  let top = -Infinity,
+    bottom = Infinity;
   for (let p = 0; p < s.owner.length; p++) {
     if (s.owner[p] === e) top = Math.max(top, board.points[p].y);
     else if (s.owner[p] === 1 - e) bottom = Math.min(bottom, board.points[p].y);
@@ -72,32 +92,71 @@ function escaped(board: Board, s: Setup, e: 0 | 1): boolean {
 /** True when two Setups are the same position (board, kings, side, hands, captured, extra state). */
 function samePosition(a: Setup, b: Setup): boolean {
   for (let p = 0; p < a.owner.length; p++) {
-    if (a.owner[p] !== b.owner[p] || a.count[p] !== b.count[p] || (a.king?.[p] ?? 0) !== (b.king?.[p] ?? 0)) return false;
+    if (a.owner[p] !== b.owner[p] || a.count[p] !== b.count[p] || (a.king?.[p] ?? 0) !== (b.king?.[p] ?? 0))
+      return false;
   }
-  return a.side === b.side && a.hand[0] === b.hand[0] && a.hand[1] === b.hand[1] && a.captured[0] === b.captured[0]
-    && a.captured[1] === b.captured[1] && a.last === b.last && a.stall === b.stall && (a.clock ?? 0) === (b.clock ?? 0);
+  return (
+    a.side === b.side &&
+    a.hand[0] === b.hand[0] &&
+    a.hand[1] === b.hand[1] &&
+    a.captured[0] === b.captured[0] &&
+    a.captured[1] === b.captured[1] &&
+    a.last === b.last &&
+    a.stall === b.stall &&
+    (a.clock ?? 0) === (b.clock ?? 0)
+  );
 }
 
 /** A problem of a hand-built Setup's shape, or null (validateSetup's first check). */
 function shapeProblem(ctx: NotationContext, s: Setup): PositionProblem | null {
   const n = ctx.board.points.length;
-  const bad = (message: string): PositionProblem => ({ code: 'malformed', field: 'board', message: `malformed Setup: ${message}` });
+  const bad = (message: string): PositionProblem => ({
+    code: 'malformed',
+    field: 'board',
+    message: `malformed Setup: ${message}`,
+  });
   const isCount = (v: unknown) => Number.isSafeInteger(v) && (v as number) >= 0;
-  if (!(s.owner instanceof Int8Array) || !(s.count instanceof Uint8Array) || s.owner.length !== n || s.count.length !== n) return bad(`owner and count must be an Int8Array and a Uint8Array of ${n} entries (one per point)`);
-  if (s.king !== undefined && (!(s.king instanceof Uint8Array) || s.king.length !== n)) return bad(`king must be a Uint8Array of ${n} entries`);
+  if (
+    !(s.owner instanceof Int8Array) ||
+    !(s.count instanceof Uint8Array) ||
+    s.owner.length !== n ||
+    s.count.length !== n
+  )
+    return bad(`owner and count must be an Int8Array and a Uint8Array of ${n} entries (one per point)`);
+  if (s.king !== undefined && (!(s.king instanceof Uint8Array) || s.king.length !== n))
+    return bad(`king must be a Uint8Array of ${n} entries`);
   for (let p = 0; p < n; p++) {
-    const o = s.owner[p], k = s.count[p];
-    if (o === -1 ? k !== 0 : (o !== 0 && o !== 1) || k < 1 || k > MAX_STACK) return bad(`point ${ctx.board.points[p].name} has owner ${o} and count ${k}`);
+    const o = s.owner[p],
+      k = s.count[p];
+    if (o === -1 ? k !== 0 : (o !== 0 && o !== 1) || k < 1 || k > MAX_STACK)
+      return bad(`point ${ctx.board.points[p].name} has owner ${o} and count ${k}`);
     if (s.king && s.king[p] > 1) return bad(`king[${p}] must be 0 or 1`);
     if (s.king?.[p] && (o === -1 || k !== 1)) return bad(`a king on ${ctx.board.points[p].name} must be one piece`);
   }
-  if (s.side !== 0 && s.side !== 1) return { code: 'malformed', field: 'side', message: `malformed Setup: side must be 0 or 1, got ${String(s.side)}` };
+  if (s.side !== 0 && s.side !== 1)
+    return { code: 'malformed', field: 'side', message: `malformed Setup: side must be 0 or 1, got ${String(s.side)}` };
   for (const f of ['hand', 'captured'] as const) {
-    if (!Array.isArray(s[f]) || s[f].length !== 2 || !isCount(s[f][0]) || !isCount(s[f][1])) return { code: 'malformed', field: f, message: `malformed Setup: ${f} must be two integer counts >= 0` };
+    if (!Array.isArray(s[f]) || s[f].length !== 2 || !isCount(s[f][0]) || !isCount(s[f][1]))
+      return { code: 'malformed', field: f, message: `malformed Setup: ${f} must be two integer counts >= 0` };
   }
-  if (!Number.isSafeInteger(s.last) || s.last < -1 || s.last >= n) return { code: 'malformed', field: 'extra', message: `malformed Setup: last must be a point index below ${n} or -1, got ${String(s.last)}` };
-  if (!isCount(s.stall)) return { code: 'malformed', field: 'extra', message: `malformed Setup: stall must be an integer count >= 0, got ${String(s.stall)}` };
-  if (s.clock !== undefined && !isCount(s.clock)) return { code: 'malformed', field: 'extra', message: `malformed Setup: clock must be an integer count >= 0, got ${String(s.clock)}` };
+  if (!Number.isSafeInteger(s.last) || s.last < -1 || s.last >= n)
+    return {
+      code: 'malformed',
+      field: 'extra',
+      message: `malformed Setup: last must be a point index below ${n} or -1, got ${String(s.last)}`,
+    };
+  if (!isCount(s.stall))
+    return {
+      code: 'malformed',
+      field: 'extra',
+      message: `malformed Setup: stall must be an integer count >= 0, got ${String(s.stall)}`,
+    };
+  if (s.clock !== undefined && !isCount(s.clock))
+    return {
+      code: 'malformed',
+      field: 'extra',
+      message: `malformed Setup: clock must be an integer count >= 0, got ${String(s.clock)}`,
+    };
   return null;
 }
 
@@ -167,37 +226,82 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
   const n = board.points.length;
   const draughts = rules.draughts;
   const promo = draughts?.promotion ?? [null, null];
-  const push = (p: PositionProblem): boolean => { out.push(p); return firstOnly; };
+  const push = (p: PositionProblem): boolean => {
+    out.push(p);
+    return firstOnly;
+  };
   const name = (p: number) => board.points[p].name;
 
   // 2. the board
   const reach = [reachOf(ctx, 0, false), reachOf(ctx, 1, false)];
-  const kingReach = [promo[0] === null ? null : reachOf(ctx, 0, true), promo[1] === null ? null : reachOf(ctx, 1, true)];
+  const kingReach = [
+    promo[0] === null ? null : reachOf(ctx, 0, true),
+    promo[1] === null ? null : reachOf(ctx, 1, true),
+  ];
   const onBoard = [0, 0];
-  for (const p of board.ranks.flat()) {    // in the order the string lists the points: the first fault is the leftmost
+  for (const p of board.ranks.flat()) {
+    // in the order the string lists the points: the first fault is the leftmost
     const o = s.owner[p];
     if (o < 0) continue;
-    const c = o as 0 | 1, k = s.count[p], isKing = s.king?.[p] === 1;
+    const c = o as 0 | 1,
+      k = s.count[p],
+      isKing = s.king?.[p] === 1;
     onBoard[c] += k;
     const N = names[c];
     if (k > 1 && !rules.sides[c].stacks) {
-      if (push({ code: 'stack', field: 'board', point: p, atStack: true, message: `${N.plural} do not stack in this game (a stack of ${k} on ${name(p)})` })) return out;
+      if (
+        push({
+          code: 'stack',
+          field: 'board',
+          point: p,
+          atStack: true,
+          message: `${N.plural} do not stack in this game (a stack of ${k} on ${name(p)})`,
+        })
+      )
+        return out;
     } else if (k > 1 && start && (start.owner[p] !== c || start.count[p] < k)) {
-      const starts = [...start.count.keys()].filter((q) => start.owner[q] === c && start.count[q] > 1).map((q) => `${name(q)} (${start.count[q]})`);
-      const why = start.owner[p] !== c || start.count[p] < 2
-        ? `no stack of ${N.plural} can stand on ${name(p)}: pieces only step, jump or are placed onto empty points, so stacks stand only where the game starts them (${starts.join(', ') || 'none'})`
-        : `the stack on ${name(p)} holds ${k} ${N.plural}, more than the ${start.count[p]} it starts with: stacks never grow`;
+      const starts = [...start.count.keys()]
+        .filter((q) => start.owner[q] === c && start.count[q] > 1)
+        .map((q) => `${name(q)} (${start.count[q]})`);
+      const why =
+        start.owner[p] !== c || start.count[p] < 2
+          ? `no stack of ${N.plural} can stand on ${name(p)}: pieces only step, jump or are placed onto empty points, so stacks stand only where the game starts them (${starts.join(', ') || 'none'})`
+          : `the stack on ${name(p)} holds ${k} ${N.plural}, more than the ${start.count[p]} it starts with: stacks never grow`;
       if (push({ code: 'stack', field: 'board', point: p, atStack: true, message: why })) return out;
     }
     if (isKing && (!draughts || promo[c] === null)) {
-      if (push({ code: 'king', field: 'board', point: p, message: `${N.plural} have no kings in this game (a king on ${name(p)})` })) return out;
+      if (
+        push({
+          code: 'king',
+          field: 'board',
+          point: p,
+          message: `${N.plural} have no kings in this game (a king on ${name(p)})`,
+        })
+      )
+        return out;
     } else if (!isKing && promo[c] !== null && board.points[p].y + 1 === promo[c]) {
-      if (push({ code: 'promotion-rank', field: 'board', point: p, message: `a ${N.name} man cannot stand on ${name(p)}: a man that ends its move on rank ${promo[c]} becomes a king (+${N.letter})` })) return out;
+      if (
+        push({
+          code: 'promotion-rank',
+          field: 'board',
+          point: p,
+          message: `a ${N.name} man cannot stand on ${name(p)}: a man that ends its move on rank ${promo[c]} becomes a king (+${N.letter})`,
+        })
+      )
+        return out;
     } else {
       const r = isKing ? kingReach[c] : reach[c];
       if (r && !r[p]) {
         const what = isKing ? `a ${N.name} king` : draughts ? `a ${N.name} man` : `a ${N.name}`;
-        if (push({ code: 'unreachable-point', field: 'board', point: p, message: `${what} cannot stand on ${name(p)}: no ${isKing ? 'king' : draughts ? 'man' : 'piece'} of ${the(N)} can reach it from where they start with the moves the rules give ${isKing ? 'kings' : 'them'}` })) return out;
+        if (
+          push({
+            code: 'unreachable-point',
+            field: 'board',
+            point: p,
+            message: `${what} cannot stand on ${name(p)}: no ${isKing ? 'king' : draughts ? 'man' : 'piece'} of ${the(N)} can reach it from where they start with the moves the rules give ${isKing ? 'kings' : 'them'}`,
+          })
+        )
+          return out;
       }
     }
   }
@@ -206,17 +310,34 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
   for (const c of [1, 0] as const) {
     const N = names[c];
     if (s.hand[c] > 0 && !rules.sides[c].places) {
-      if (push({ code: 'hand', field: 'hand', side: c, message: `${N.plural} are not placed in this game: no ${N.letter} in hand` })) return out;
+      if (
+        push({
+          code: 'hand',
+          field: 'hand',
+          side: c,
+          message: `${N.plural} are not placed in this game: no ${N.letter} in hand`,
+        })
+      )
+        return out;
     } else if (s.hand[c] > 0 && start && s.hand[c] > start.hand[c]) {
-      const message = start.hand[c] === 0
-        ? `${N.plural} are never in hand in this game: it starts with none in hand, and hands only shrink`
-        : `${countOf(s.hand[c], N)} in hand, more than the ${start.hand[c]} the game starts with: hands only shrink`;
+      const message =
+        start.hand[c] === 0
+          ? `${N.plural} are never in hand in this game: it starts with none in hand, and hands only shrink`
+          : `${countOf(s.hand[c], N)} in hand, more than the ${start.hand[c]} the game starts with: hands only shrink`;
       if (push({ code: 'hand', field: 'hand', side: c, message })) return out;
     }
   }
   for (const c of [1, 0] as const) {
     if (s.captured[c] > 0 && rules.sides[1 - c].capture === 'none') {
-      if (push({ code: 'captured', field: 'captured', side: c, message: `${names[1 - c].plural} never capture in this game: no ${names[c].letter} among the captured` })) return out;
+      if (
+        push({
+          code: 'captured',
+          field: 'captured',
+          side: c,
+          message: `${names[1 - c].plural} never capture in this game: no ${names[c].letter} among the captured`,
+        })
+      )
+        return out;
     }
   }
 
@@ -236,7 +357,11 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     const most = maxCaptured(ctx, c);
     if (s.captured[c] > most) {
       const t = rules.sides[c].captureTarget;
-      const message = `at most ${most} ${names[c].plural} can be captured` + (t === null ? '' : ` (the game ends once ${t} are; one move of ${the(names[1 - c])} takes at most ${maxCapturesPerMove(board, rules.sides[1 - c].capture)})`);
+      const message =
+        `at most ${most} ${names[c].plural} can be captured` +
+        (t === null
+          ? ''
+          : ` (the game ends once ${t} are; one move of ${the(names[1 - c])} takes at most ${maxCapturesPerMove(board, rules.sides[1 - c].capture)})`);
       if (push({ code: 'captured', field: 'captured', message })) return out;
     }
   }
@@ -244,15 +369,38 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
   // 6. a side without pieces
   const left = [onBoard[0] + s.hand[0], onBoard[1] + s.hand[1]];
   if (left[0] === 0 && left[1] === 0 && totals[0] > 0 && totals[1] > 0) {
-    if (push({ code: 'no-pieces', field: 'board', message: `both sides have no pieces: a move captures only the other side's pieces, and the capture that takes a side's last piece ends the game` })) return out;
+    if (
+      push({
+        code: 'no-pieces',
+        field: 'board',
+        message: `both sides have no pieces: a move captures only the other side's pieces, and the capture that takes a side's last piece ends the game`,
+      })
+    )
+      return out;
   } else {
     for (const c of [0, 1] as const) {
       if (left[c] > 0 || totals[c] === 0) continue;
       const N = names[c];
       if (s.side !== c) {
-        if (push({ code: 'side-to-move', field: 'side', message: `${the(names[1 - c])} cannot be to move: ${the(N)} have no pieces left, so the last move captured their last piece and ended the game with ${the(N)} to move` })) return out;
+        if (
+          push({
+            code: 'side-to-move',
+            field: 'side',
+            message: `${the(names[1 - c])} cannot be to move: ${the(N)} have no pieces left, so the last move captured their last piece and ended the game with ${the(N)} to move`,
+          })
+        )
+          return out;
       } else if ((s.clock ?? 0) !== 0) {
-        if (push({ code: 'clock', field: 'extra', item: 'clock', atValue: true, message: `the clock must be 0: ${the(N)} have no pieces left, so the last move was a capture, which resets it` })) return out;
+        if (
+          push({
+            code: 'clock',
+            field: 'extra',
+            item: 'clock',
+            atValue: true,
+            message: `the clock must be 0: ${the(N)} have no pieces left, so the last move was a capture, which resets it`,
+          })
+        )
+          return out;
       }
     }
   }
@@ -273,24 +421,48 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
       const H = start.hand[x];
       if (!rules.sides[x].places || H === 0 || s.hand[x] === 0 || s.hand[x] > H) continue;
       const y = (1 - x) as 0 | 1;
-      const X = names[x], Y = names[y];
-      const k = H - s.hand[x];                                         // turns of x, every one a placement
+      const X = names[x],
+        Y = names[y];
+      const k = H - s.hand[x]; // turns of x, every one a placement
       const m = k + (s.side === x ? 1 : 0) - (start.side === x ? 1 : 0); // turns of y
       if (m < 0) {
-        if (push({ code: 'side-to-move', field: 'side', message: `${the(Y)} cannot be to move before any ${X.name} is placed: ${the(X)} move first` })) return out;
+        if (
+          push({
+            code: 'side-to-move',
+            field: 'side',
+            message: `${the(Y)} cannot be to move before any ${X.name} is placed: ${the(X)} move first`,
+          })
+        )
+          return out;
         continue;
       }
       if (s.captured[y] > start.captured[y]) {
-        if (push({ code: 'captured', field: 'captured', side: y, message: `no ${Y.name} can have been captured: ${the(X)} still have ${s.hand[x]} in hand, so every turn of theirs was a placement` })) return out;
+        if (
+          push({
+            code: 'captured',
+            field: 'captured',
+            side: y,
+            message: `no ${Y.name} can have been captured: ${the(X)} still have ${s.hand[x]} in hand, so every turn of theirs was a placement`,
+          })
+        )
+          return out;
       }
       const Hy = start.hand[y];
       if (rules.sides[y].places) {
         const expect = Math.max(0, Hy - m);
         if (s.hand[y] !== expect) {
-          if (push({ code: 'hand', field: 'hand', side: y, message: `${the(Y)} must have ${expect} in hand: with ${k} ${X.name} placement${k === 1 ? '' : 's'} made and ${the(names[s.side])} to move they have had ${m} turn${m === 1 ? '' : 's'}, and they place while any are in hand` })) return out;
+          if (
+            push({
+              code: 'hand',
+              field: 'hand',
+              side: y,
+              message: `${the(Y)} must have ${expect} in hand: with ${k} ${X.name} placement${k === 1 ? '' : 's'} made and ${the(names[s.side])} to move they have had ${m} turn${m === 1 ? '' : 's'}, and they place while any are in hand`,
+            })
+          )
+            return out;
         }
       }
-      const moving = rules.sides[y].places ? Math.max(0, m - Hy) : m;    // y's turns that could capture
+      const moving = rules.sides[y].places ? Math.max(0, m - Hy) : m; // y's turns that could capture
       const per = maxCapturesPerMove(board, rules.sides[y].capture);
       const took = s.captured[x] - start.captured[x];
       if (took > moving * per) {
@@ -298,7 +470,15 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
         const message = turnOrder
           ? `${the(Y)} cannot be to move with ${countOf(took, X)} captured of ${k} placed: ${the(X)} move first, ${the(Y)} have moved once per placement but the last, and ${per === 1 ? 'each capture takes a move of theirs' : `one move of theirs takes at most ${per}`}`
           : `${countOf(took, X)} cannot have been captured in the ${moving} move${moving === 1 ? '' : 's'} of ${the(Y)} (${k} ${X.name} placement${k === 1 ? '' : 's'} made, ${the(names[s.side])} to move; one move takes at most ${per})`;
-        if (push({ code: turnOrder ? 'side-to-move' : 'captured', field: turnOrder ? 'side' : 'captured', side: x, message })) return out;
+        if (
+          push({
+            code: turnOrder ? 'side-to-move' : 'captured',
+            field: turnOrder ? 'side' : 'captured',
+            side: x,
+            message,
+          })
+        )
+          return out;
       }
     }
   }
@@ -316,18 +496,41 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
         most += s.owner[p] === x && s.count[p] > 1 ? start.count[p] - s.count[p] : start.count[p];
       }
       const y = (1 - x) as 0 | 1;
-      const X = names[x], Y = names[y];
-      const yMost = most + (s.side === x ? 1 : 0) - (start.side === x ? 1 : 0);   // turns of y, at most
+      const X = names[x],
+        Y = names[y];
+      const yMost = most + (s.side === x ? 1 : 0) - (start.side === x ? 1 : 0); // turns of y, at most
       const per = maxCapturesPerMove(board, rules.sides[y].capture);
       const yPlaces = rules.sides[y].places ? start.hand[y] : 0;
       const took = s.captured[x] - start.captured[x];
       const why = `a stack of ${X.plural} still stands, so every move of theirs took one off a start stack: they have had at most ${most} turn${most === 1 ? '' : 's'}`;
       if (yMost < 0) {
-        if (push({ code: 'side-to-move', field: 'side', message: `${the(Y)} cannot be to move: ${why}, and ${the(X)} move first` })) return out;
+        if (
+          push({
+            code: 'side-to-move',
+            field: 'side',
+            message: `${the(Y)} cannot be to move: ${why}, and ${the(X)} move first`,
+          })
+        )
+          return out;
       } else if (took > Math.max(0, yMost - yPlaces) * per) {
-        if (push({ code: 'captured', field: 'captured', side: x, message: `${countOf(took, X)} cannot have been captured: ${why}, so ${the(Y)} at most ${yMost} (one move takes at most ${per})` })) return out;
+        if (
+          push({
+            code: 'captured',
+            field: 'captured',
+            side: x,
+            message: `${countOf(took, X)} cannot have been captured: ${why}, so ${the(Y)} at most ${yMost} (one move takes at most ${per})`,
+          })
+        )
+          return out;
       } else if (most === 0 && yMost === 0 && !samePosition(s, start)) {
-        if (push({ code: 'side-to-move', field: 'side', message: `${the(names[s.side])} to move with every start stack of ${X.plural} whole means no move has been made, so this would be the start position, which it is not` })) return out;
+        if (
+          push({
+            code: 'side-to-move',
+            field: 'side',
+            message: `${the(names[s.side])} to move with every start stack of ${X.plural} whole means no move has been made, so this would be the start position, which it is not`,
+          })
+        )
+          return out;
       }
     }
   }
@@ -336,15 +539,51 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
   const nst = noSameTwiceSide(rules);
   if (s.last >= 0) {
     if (nst === -1) {
-      if (push({ code: 'last', field: 'extra', item: 'last', message: 'this game has no no-same-twice rule: no "last=" item' })) return out;
+      if (
+        push({
+          code: 'last',
+          field: 'extra',
+          item: 'last',
+          message: 'this game has no no-same-twice rule: no "last=" item',
+        })
+      )
+        return out;
     } else if (s.owner[s.last] !== nst || s.count[s.last] !== 1) {
       const o = s.owner[s.last];
-      const held = o < 0 ? 'it is empty' : o !== nst ? `it holds ${s.count[s.last] > 1 ? 'a stack of ' : 'a '}${names[o].name}` : `it holds a stack of ${s.count[s.last]}`;
-      if (push({ code: 'last', field: 'extra', item: 'last', atValue: true, message: `last=${name(s.last)} must name a point holding exactly one ${names[nst].name} (the one that stepped there): ${held}` })) return out;
+      const held =
+        o < 0
+          ? 'it is empty'
+          : o !== nst
+            ? `it holds ${s.count[s.last] > 1 ? 'a stack of ' : 'a '}${names[o].name}`
+            : `it holds a stack of ${s.count[s.last]}`;
+      if (
+        push({
+          code: 'last',
+          field: 'extra',
+          item: 'last',
+          atValue: true,
+          message: `last=${name(s.last)} must name a point holding exactly one ${names[nst].name} (the one that stepped there): ${held}`,
+        })
+      )
+        return out;
     } else if (rules.sides[nst].places && s.hand[nst] > 0) {
-      if (push({ code: 'last', field: 'extra', item: 'last', message: `${the(names[nst])} still have ${s.hand[nst]} in hand, so their previous turn was a placement, which sets no last-moved point` })) return out;
+      if (
+        push({
+          code: 'last',
+          field: 'extra',
+          item: 'last',
+          message: `${the(names[nst])} still have ${s.hand[nst]} in hand, so their previous turn was a placement, which sets no last-moved point`,
+        })
+      )
+        return out;
     }
-  } else if (nst !== -1 && start && start.hand[nst] === 0 && s.side !== nst && (start.side === nst || !samePosition(s, start))) {
+  } else if (
+    nst !== -1 &&
+    start &&
+    start.hand[nst] === 0 &&
+    s.side !== nst &&
+    (start.side === nst || !samePosition(s, start))
+  ) {
     const N = names[nst];
     const message = `${the(N)} have stepped since the start (they never place) and ${the(names[1 - nst])} are to move, so the extra field must name the point the last ${N.name} stepped to ("last=<point>")`;
     if (push({ code: 'last', field: 'extra', item: 'last', message })) return out;
@@ -355,13 +594,35 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     const st = rules.stall;
     const esc = rules.escape ?? null;
     if (st === null) {
-      if (push({ code: 'stall', field: 'extra', item: 'stall', message: 'this game has no stall rule: no "stall=" item' })) return out;
+      if (
+        push({ code: 'stall', field: 'extra', item: 'stall', message: 'this game has no stall rule: no "stall=" item' })
+      )
+        return out;
     } else if (s.stall > st.limit) {
-      if (push({ code: 'stall', field: 'extra', item: 'stall', atValue: true, message: `stall must be 0..${st.limit} (the stall limit), got ${huge(s.stall)}` })) return out;
+      if (
+        push({
+          code: 'stall',
+          field: 'extra',
+          item: 'stall',
+          atValue: true,
+          message: `stall must be 0..${st.limit} (the stall limit), got ${huge(s.stall)}`,
+        })
+      )
+        return out;
     } else if (s.stall === st.limit && s.side === st.side) {
-      if (push({ code: 'stall', field: 'extra', item: 'stall', atValue: true, message: `${the(names[st.side])} cannot be to move with the stall count at its limit (${s.stall}): the move that reached it ended the game, with ${the(names[1 - st.side])} to move` })) return out;
+      if (
+        push({
+          code: 'stall',
+          field: 'extra',
+          item: 'stall',
+          atValue: true,
+          message: `${the(names[st.side])} cannot be to move with the stall count at its limit (${s.stall}): the move that reached it ended the game, with ${the(names[1 - st.side])} to move`,
+        })
+      )
+        return out;
     } else if (esc && st.side === 1 - esc.side && s.side === esc.side && escaped(board, s, esc.side)) {
-      const E = names[esc.side], S = names[st.side];
+      const E = names[esc.side],
+        S = names[st.side];
       const message = `stall=${s.stall} cannot be with every ${S.name} above every ${E.name} and ${the(E)} to move: ${the(S)}' last move gained no rank, so that was so before it, and the game had ended`;
       if (push({ code: 'stall', field: 'extra', item: 'stall', atValue: true, message })) return out;
     }
@@ -371,10 +632,28 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
   const limit = draughts?.moveLimit ?? null;
   const clock = s.clock ?? 0;
   if (clock !== 0 && limit === null) {
-    if (push({ code: 'clock', field: 'extra', item: 'clock', message: 'this game has no move limit: no "clock=" item' })) return out;
+    if (
+      push({ code: 'clock', field: 'extra', item: 'clock', message: 'this game has no move limit: no "clock=" item' })
+    )
+      return out;
   } else if (limit !== null && clock > limit) {
-    if (push({ code: 'clock', field: 'extra', item: 'clock', atValue: true, message: `clock must be 0..${limit} (the move limit), got ${huge(clock)}` })) return out;
-  } else if (limit !== null && start && s.captured[0] === start.captured[0] && s.captured[1] === start.captured[1] && (clock % 2 === 0) !== (s.side === start.side)) {
+    if (
+      push({
+        code: 'clock',
+        field: 'extra',
+        item: 'clock',
+        atValue: true,
+        message: `clock must be 0..${limit} (the move limit), got ${huge(clock)}`,
+      })
+    )
+      return out;
+  } else if (
+    limit !== null &&
+    start &&
+    s.captured[0] === start.captured[0] &&
+    s.captured[1] === start.captured[1] &&
+    (clock % 2 === 0) !== (s.side === start.side)
+  ) {
     const F = names[start.side];
     const message = `${the(names[s.side])} cannot be to move with the clock at ${clock}: no capture has been made, so the clock counts every ply since the start, and ${the(F)} move first`;
     if (push({ code: 'side-to-move', field: 'side', message })) return out;

@@ -1,11 +1,16 @@
-/** The generic solver's layer graph: the symmetries the rules allow, each layer's successors, when a layer is last read. */
+/**
+ * The generic solver's layer graph: the symmetries the rules allow, each layer's successors, when a layer is last read.
+ */
 import { DIR_NAMES, boardSymmetries, type Board } from '../../board/index.js';
 import type { RuleSet } from '../../rules/index.js';
 import { TablebaseError } from '../format.js';
 import type { GenericLayer, StackClass } from './types.js';
 import { layerName } from './files.js';
 
-/** The symmetries of the board that the rules allow: each side's step directions and, where a rule reads ranks, the ranks. */
+/**
+ * The symmetries of the board that the rules allow: each side's step directions and, where a rule reads ranks, the
+ * ranks.
+ */
 export function allowedSymmetries(board: Board, rules: RuleSet): number[][] {
   if (rules.family !== 'hunt') return [board.points.map((_, i) => i)];
   const rankMatters = rules.escape !== null || rules.stall !== null;
@@ -15,10 +20,11 @@ export function allowedSymmetries(board: Board, rules: RuleSet): number[][] {
     for (const side of rules.sides) {
       const dirs = side.steps.map((d) => DIR_NAMES.indexOf(d));
       const allowed = (p: number, q: number) => dirs.some((d) => board.neighbours[p * 8 + d] === q);
-      for (let p = 0; p < N; p++) for (const d of dirs) {
-        const q = board.neighbours[p * 8 + d]!;
-        if (q >= 0 && !allowed(perm[p]!, perm[q]!)) return false;
-      }
+      for (let p = 0; p < N; p++)
+        for (const d of dirs) {
+          const q = board.neighbours[p * 8 + d]!;
+          if (q >= 0 && !allowed(perm[p]!, perm[q]!)) return false;
+        }
     }
     return true;
   });
@@ -41,7 +47,12 @@ export function allowedSymmetries(board: Board, rules: RuleSet): number[][] {
  * value); it misses none, and if it did, the core would stop on a successor whose layer is not in
  * memory (gsError 2), never use a wrong value.
  */
-export function directSuccessors(layers: readonly GenericLayer[], rules: RuleSet, stackSide: number, classes: readonly StackClass[]): Map<number, GenericLayer[]> {
+export function directSuccessors(
+  layers: readonly GenericLayer[],
+  rules: RuleSet,
+  stackSide: number,
+  classes: readonly StackClass[],
+): Map<number, GenericLayer[]> {
   const below = classesBelow(classes);
   const classOf = classIndex(classes);
   const at = new Map(layers.map((l) => [[...l.captured, ...l.hand, classOf(l.stacks)].join(), l]));
@@ -49,12 +60,20 @@ export function directSuccessors(layers: readonly GenericLayer[], rules: RuleSet
   for (const l of layers) {
     const found = new Set<GenericLayer>();
     const cls = classOf(l.stacks);
-    const add = (c: number[], h: number[], k: number) => { const m = at.get([...c, ...h, k].join()); if (m && m !== l) found.add(m); };
+    const add = (c: number[], h: number[], k: number) => {
+      const m = at.get([...c, ...h, k].join());
+      if (m && m !== l) found.add(m);
+    };
     for (const s of [0, 1] as const) {
       const side = rules.sides[s];
       // a side with a piece in hand must place it (RULES.md §0 Placement): its only moves
       if (l.hand[s] > 0) {
-        if (side.places) add(l.captured, l.hand.map((h, i) => (i === s ? h - 1 : h)), cls);
+        if (side.places)
+          add(
+            l.captured,
+            l.hand.map((h, i) => (i === s ? h - 1 : h)),
+            cls,
+          );
         continue;
       }
       const most = side.capture === 'none' ? 0 : side.capture === 'jump' ? 1 : side.capture === 'intervention' ? 8 : 64;
@@ -65,12 +84,18 @@ export function directSuccessors(layers: readonly GenericLayer[], rules: RuleSet
         for (const k of below(cls, drop)) add(c, l.hand, k);
       }
     }
-    out.set(l.key, layers.filter((m) => found.has(m)));
+    out.set(
+      l.key,
+      layers.filter((m) => found.has(m)),
+    );
   }
   return out;
 }
 
-/** A function giving the index of the class (among `classes`) that holds a vector; throws RangeError for a vector of none. */
+/**
+ * A function giving the index of the class (among `classes`) that holds a vector; throws RangeError for a vector of
+ * none.
+ */
 export function classIndex(classes: readonly StackClass[]): (v: readonly number[]) => number {
   const by = new Map<string, number>();
   for (const c of classes) for (const v of c.members) by.set(v.join(), c.index);
@@ -95,8 +120,14 @@ export function classesBelow(classes: readonly StackClass[]): (cls: number, drop
     if (r !== undefined) return r;
     const found = new Set<number>();
     const walk = (v: readonly number[], w: number[], i: number, left: number) => {
-      if (i === v.length) { found.add(classOf(w)); return; }
-      for (let x = v[i]!; x >= 0 && v[i]! - x <= left; x--) { w[i] = x; walk(v, w, i + 1, left - (v[i]! - x)); }
+      if (i === v.length) {
+        found.add(classOf(w));
+        return;
+      }
+      for (let x = v[i]!; x >= 0 && v[i]! - x <= left; x--) {
+        w[i] = x;
+        walk(v, w, i + 1, left - (v[i]! - x));
+      }
     };
     for (const v of classes[cls]!.members) walk(v, new Array<number>(v.length).fill(0), 0, drop);
     r = [...found].sort((a, b) => a - b);
@@ -115,7 +146,8 @@ export function lastUses(order: readonly GenericLayer[], successors: Map<number,
   const last = new Map(order.map((l, i) => [l.key, i]));
   order.forEach((l, i) => {
     for (const m of successors.get(l.key) ?? []) {
-      if (index.get(m.key)! >= i) throw new TablebaseError(`solver order: layer ${layerName(l)} comes before its successor ${layerName(m)}`);
+      if (index.get(m.key)! >= i)
+        throw new TablebaseError(`solver order: layer ${layerName(l)} comes before its successor ${layerName(m)}`);
       last.set(m.key, Math.max(last.get(m.key)!, i));
     }
   });

@@ -1,12 +1,18 @@
 /** The generic solver's shapes (src/solve/generic.ts HuntSolver): estimates, layers, values, progress. */
-import { type OptionValues } from '../../variants/index.js';
+import type { OptionValues } from '../../variants/index.js';
 
 /**
  * A symmetry class of stack vectors (the core's gsClasses): its index (a layer key's last coordinate),
  * its total excess, its members (each a vector in the order of the stack points; the least first) and
  * their codes (the core's: sum of excess_i * weight_i, ascending), and whether other classes share its total.
  */
-export interface StackClass { index: number; sum: number; members: number[][]; codes: number[]; split: boolean }
+export interface StackClass {
+  index: number;
+  sum: number;
+  members: number[][];
+  codes: number[];
+  split: boolean;
+}
 
 /**
  * Which layers a solver covers (HuntSolver.create's third argument).
@@ -78,7 +84,10 @@ export interface SolveEstimate {
 }
 
 /** A position's value for the side to move: win or loss in `plies` (the winner hurries), or a draw. */
-export interface SolvedValue { result: 'win' | 'loss' | 'draw'; plies: number }
+export interface SolvedValue {
+  result: 'win' | 'loss' | 'draw';
+  plies: number;
+}
 
 export type { GenericLayer, SolvedLayerInfo, ValueCounts } from '../../lattice/tables.js';
 import type { GenericLayer, SolvedLayerInfo, ValueCounts } from '../../lattice/tables.js';
@@ -95,4 +104,11 @@ export interface LayerResult extends SolvedLayerInfo {
  * level by level (done of total: the layer's positions, counted by pass 1; the draws among them are
  * never resolved, so pass 2 ends below total by the layer's draws; level: the distance in plies).
  */
-export interface SolveProgress { layer: number; layers: number; pass: 1 | 2; done: number; total: number; level: number }
+export interface SolveProgress {
+  layer: number;
+  layers: number;
+  pass: 1 | 2;
+  done: number;
+  total: number;
+  level: number;
+}
