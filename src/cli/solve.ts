@@ -140,7 +140,8 @@ export function registerSolve(program: Command): void {
         throw new ArgumentError(
           (await solverOf(variant, options)) === 'movement'
             ? 'the position is not in the movement-phase tablebase (goats still in hand)'
-            : 'the position is not in the loaded tables (a layer the solver leaves out, such as an odd number of dogs ' +
+            : 'the position is not in the loaded tables (a layer the solver leaves out, such ' +
+                'as an odd number of dogs ' +
                 'captured by intervention)',
         );
       }
@@ -159,7 +160,8 @@ export function registerSolve(program: Command): void {
     .description(
       "solve a hunt game backwards, layer by layer, one file per layer (resumable): Bagh Chal's rule " +
         "profile by its own fast solver (the start position's value and the most captures the tigers can force; " +
-        'captures-to-win 1..5), every other hunt game of at most 64 points by the generic solver (--generic: Bagh Chal ' +
+        ('captures-to-win 1..5), every other hunt game of at most 64 points by the ' +
+          'generic solver (--generic: Bagh Chal ') +
         "too); or with --position prove that position's value by forward search over Bagh Chal tablebases already " +
         'built',
     )
@@ -416,7 +418,8 @@ async function solveGeneric(
       out(
         `successors read in groups by ${grouped} layer${grouped === 1 ? '' : 's'} (the most: ` +
           `${est.successorGroups[worst]} groups, ${layerText(est.layers[worst]!)}); ${est.rereads} layer files read ` +
-          `back from --dir; the most one layer needs at once: ${mib(est.needBytes)} (its values, the largest group of ` +
+          (`back from --dir; the most one layer needs at once: ${mib(est.needBytes)} (its ` +
+            `values, the largest group of `) +
           'its successors, counters and buckets)',
       );
     }

@@ -212,7 +212,9 @@ export class JobError extends LatticeError {
  */
 export function noTablebaseError(id: string): TablebaseError {
   return new TablebaseError(
-    `${id} has no movement-phase tablebase: those cover games with Bagh Chal's rule profile (single jumps, no stacks, only the prey place); the other hunt games are solved whole by "lattice solve ${id} --dir DIR"`,
+    `${id} has no movement-phase tablebase: those cover games with Bagh Chal's rule ` +
+      `profile (single jumps, no stacks, only the prey place); the other hunt games ` +
+      `are solved whole by "lattice solve ${id} --dir DIR"`,
   );
 }
 
@@ -232,7 +234,8 @@ export class DisposedError extends LatticeError {
 export function busyError(what: string, method: string, running: string): LatticeError {
   return new LatticeError(
     'busy',
-    `the game is searching: ${what}.${method}() cannot be called while its ${running}() runs (from its callback); call it after ${running}() has returned`,
+    `the game is searching: ${what}.${method}() cannot be called while its ` +
+      `${running}() runs (from its callback); call it after ${running}() has returned`,
   );
 }
 

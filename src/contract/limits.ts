@@ -133,7 +133,8 @@ export function checkSearchLimits(
   }
   if (!(Number.isSafeInteger(nodes) && nodes >= 0))
     throw new ArgumentError(
-      `nodes must be an integer 0..${Number.MAX_SAFE_INTEGER} (a count of nodes; 0: no limit), got ${describeValue(nodes)}`,
+      `nodes must be an integer 0..${Number.MAX_SAFE_INTEGER} (a count of nodes; 0: ` +
+        `no limit), got ${describeValue(nodes)}`,
     );
   if (!(Number.isFinite(movetime) && movetime >= 0))
     throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(movetime)}`);

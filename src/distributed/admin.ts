@@ -51,7 +51,8 @@ export async function cleanQueue(url: string): Promise<void> {
     if (active > 0)
       throw new JobError(
         '-',
-        `${active} job${active === 1 ? ' is' : 's are'} running on ${t.shown}: stop the workers (or wait for them) before cleaning`,
+        `${active} job${active === 1 ? ' is' : 's are'} running on ${t.shown}: stop the ` +
+          `workers (or wait for them) before cleaning`,
       );
     await q.obliterate({ force: true });
   });

@@ -112,7 +112,8 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
       e instanceof LatticeError
         ? e
         : new RedisError(
-            `lost the connection to Redis: ${describeRedisFailure(t, e)}; the jobs stay queued, and a rerun of the same command resumes`,
+            `lost the connection to Redis: ${describeRedisFailure(t, e)}; the jobs stay ` +
+              `queued, and a rerun of the same command resumes`,
           );
     finish!();
   };
@@ -127,7 +128,9 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
         () =>
           reject(
             new RedisError(
-              `lost the connection to Redis: no answer from ${t.shown} for ${ANSWER_MS / 1000} s while ${what} (is the server still up?); the jobs stay queued, and a rerun of the same command resumes`,
+              `lost the connection to Redis: no answer from ${t.shown} for ` +
+                `${ANSWER_MS / 1000} s while ${what} (is the server still up?); the jobs stay ` +
+                `queued, and a rerun of the same command resumes`,
             ),
           ),
         ANSWER_MS,
@@ -188,7 +191,8 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
           else
             throw new JobError(
               id,
-              `job ${id} (${describeTask(byId.get(id)!)}) failed on the workers after its attempts: ${job?.failedReason ?? 'no reason recorded'}`,
+              `job ${id} (${describeTask(byId.get(id)!)}) failed on the workers after its ` +
+                `attempts: ${job?.failedReason ?? 'no reason recorded'}`,
             );
         } else if (state === 'unknown') {
           await enqueue([id], false); // gone from Redis (cleaned up): add it again
@@ -258,7 +262,8 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
           fail(
             new LatticeError(
               'stopped',
-              `the distributed run stopped at its time limit with ${results.size} of ${byId.size} jobs done (the rest stay queued: a rerun takes the finished ones)`,
+              `the distributed run stopped at its time limit with ${results.size} of ` +
+                `${byId.size} jobs done (the rest stay queued: a rerun takes the finished ones)`,
             ),
           ),
         Math.max(0, opts.deadline - performance.now()),
@@ -337,7 +342,11 @@ export function describeTask(task: Task): string {
   if (d.kind === 'perft') return `perft ${d.depth} of ${d.variant} ${JSON.stringify(d.position)}`;
   if (d.kind === 'movement-layer')
     return `${d.variant} movement-phase layer ${d.layer} of captures-to-win ${d.capturesToWin}`;
-  return `${d.variant} solver layer captured ${d.layer[0]}/${d.layer[1]}, in hand ${d.layer[2]}/${d.layer[3]}, excess ${d.layer[4]}${d.stacks === undefined ? '' : ` (stacks ${d.stacks.join('.')})`}`;
+  return (
+    `${d.variant} solver layer captured ${d.layer[0]}/${d.layer[1]}, in hand ` +
+    `${d.layer[2]}/${d.layer[3]}, excess ` +
+    `${d.layer[4]}${d.stacks === undefined ? '' : ` (stacks ${d.stacks.join('.')})`}`
+  );
 }
 
 /**

@@ -62,7 +62,8 @@ async function run(id: string, data: JobData, threads: number): Promise<JobResul
     const l = r.layers[r.layers.length - 1]!;
     if (l.layer !== data.layer || l.capturesToWin !== data.capturesToWin)
       throw new Error(
-        `internal: built layer ${l.layer} of captures-to-win ${l.capturesToWin}, not ${data.layer} of ${data.capturesToWin}`,
+        `internal: built layer ${l.layer} of captures-to-win ${l.capturesToWin}, not ` +
+          `${data.layer} of ${data.capturesToWin}`,
       );
     return {
       id,

@@ -126,7 +126,8 @@ export function checkJobData(id: string | undefined, data: unknown): JobData {
   if (id !== want)
     throw new JobError(
       String(id),
-      `job ${id}: its id does not match its data (expected ${want}); it was not made by lattice, or was changed in Redis`,
+      `job ${id}: its id does not match its data (expected ${want}); it was not made ` +
+        `by lattice, or was changed in Redis`,
     );
   return r.data;
 }

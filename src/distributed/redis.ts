@@ -50,7 +50,8 @@ export function parseRedisUrl(url: string): RedisTarget {
   }
   if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') {
     throw new RedisError(
-      `${what}: the scheme "${u.protocol}" is not Redis's; expected redis://host[:port][/db] (rediss:// for TLS), e.g. redis://127.0.0.1:6379`,
+      `${what}: the scheme "${u.protocol}" is not Redis's; expected ` +
+        `redis://host[:port][/db] (rediss:// for TLS), e.g. redis://127.0.0.1:6379`,
     );
   }
   const host = u.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -103,18 +104,31 @@ export function describeRedisFailure(t: RedisTarget, err: unknown): string {
   const msg = String(e?.message ?? err);
   const at = `Redis at ${t.shown}`;
   if (e?.code === 'ECONNREFUSED')
-    return `nothing listens at ${t.host}:${t.port} (connection refused): start redis-server there (e.g. redis-server --port ${t.port}) or give the right --redis URL`;
+    return (
+      `nothing listens at ${t.host}:${t.port} (connection refused): start ` +
+      `redis-server there (e.g. redis-server --port ${t.port}) or give the right ` +
+      `--redis URL`
+    );
   if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN')
     return `unknown host ${JSON.stringify(t.host)} (${e.code}) in --redis ${t.shown}`;
   if (e?.code === 'ETIMEDOUT' || /timed? ?out/i.test(msg))
-    return `no answer from ${at} within ${CONNECT_TIMEOUT_MS / 1000} s (a firewall, a wrong host or port, or not a Redis server)`;
+    return (
+      `no answer from ${at} within ${CONNECT_TIMEOUT_MS / 1000} s (a firewall, a ` +
+      `wrong host or port, or not a Redis server)`
+    );
   if (/NOAUTH|WRONGPASS|invalid password|invalid username/i.test(msg))
-    return `${at} refused the credentials (${msg.split('\n')[0]}): give them in the URL, redis://user:password@host:port`;
+    return (
+      `${at} refused the credentials (${msg.split('\n')[0]}): give them in the URL, ` +
+      `redis://user:password@host:port`
+    );
   if (/DB index is out of range/i.test(msg)) return `${at} has no database ${t.db} (${msg.split('\n')[0]})`;
   if (/max retries per request|Connection is closed|Command aborted due to connection close/i.test(msg))
     return `${at} went away (the connection was lost and could not be made again)`;
   if (/Unknown RESP type|Protocol error/i.test(msg))
-    return `${t.host}:${t.port} does not speak Redis's protocol (is it a Redis server? it answered: ${msg.split('\n')[0]})`;
+    return (
+      `${t.host}:${t.port} does not speak Redis's protocol (is it a Redis server? it ` +
+      `answered: ${msg.split('\n')[0]})`
+    );
   return `${at}: ${msg.split('\n')[0]}`;
 }
 
@@ -140,7 +154,9 @@ export async function loadOptional<T>(name: keyof typeof REDIS_PACKAGES, load: (
         .map(([n, v]) => `${n}@${v}`)
         .join(' ');
       throw new RedisError(
-        `distributed runs (--redis, lattice worker) need the packages bullmq and ioredis, which are not installed (${name} is missing): install them with "npm install ${pkgs}"`,
+        `distributed runs (--redis, lattice worker) need the packages bullmq and ` +
+          `ioredis, which are not installed (${name} is missing): install them with "npm ` +
+          `install ${pkgs}"`,
       );
     }
     throw err;

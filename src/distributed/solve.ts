@@ -99,7 +99,8 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
     const est = solver.estimate;
     if (est.refusal !== null) {
       throw new TablebaseError(
-        `${opts.variant} does not fit this solver: ${est.refusal} (lattice solve ${opts.variant} --estimate shows the layers)`,
+        `${opts.variant} does not fit this solver: ${est.refusal} (lattice solve ` +
+          `${opts.variant} --estimate shows the layers)`,
       );
     }
     ensureWritableDir(dir);
@@ -142,13 +143,16 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
       } catch (e) {
         throw new JobError(
           task.id,
-          `job ${task.id} wrote ${lr.file}, but ${path} cannot be read here (${(e as Error).message}): --dir must be the same directory on every machine`,
+          `job ${task.id} wrote ${lr.file}, but ${path} cannot be read here ` +
+            `(${(e as Error).message}): --dir must be the same directory on every machine`,
         );
       }
       if (facts.bytes !== lr.bytes || facts.crc !== lr.crc) {
         throw new JobError(
           task.id,
-          `job ${task.id} reported ${lr.file} with ${lr.bytes} bytes and CRC-32 ${lr.crc.toString(16)}, but ${path} has ${facts.bytes} bytes and CRC-32 ${facts.crc.toString(16)}`,
+          `job ${task.id} reported ${lr.file} with ${lr.bytes} bytes and CRC-32 ` +
+            `${lr.crc.toString(16)}, but ${path} has ${facts.bytes} bytes and CRC-32 ` +
+            `${facts.crc.toString(16)}`,
         );
       }
       if (old) reused++;

@@ -92,7 +92,9 @@ export function splitTree(game: AnyGame, depth: number, split?: number): Split {
   if (leaves !== expected) {
     throw new LatticeError(
       'internal',
-      `the split at ${s} plies reaches ${leaves} positions with their multiplicities, but perft(${s}) is ${expected}: this position's moves depend on the history (repetition=forbid?); use a smaller --split`,
+      `the split at ${s} plies reaches ${leaves} positions with their multiplicities, ` +
+        `but perft(${s}) is ${expected}: this position's moves depend on the history ` +
+        `(repetition=forbid?); use a smaller --split`,
     );
   }
   return { split: s, positions: level, rootMoves, distinct, leaves };

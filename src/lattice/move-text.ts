@@ -64,7 +64,8 @@ export function formatPath(board: Board, kind: MoveText['kind'], points: readonl
   const need = kind === 'place' ? points.length === 1 : kind === 'step' ? points.length === 2 : points.length >= 2;
   if (!need)
     throw new ArgumentError(
-      `formatPath: a ${kind} has ${kind === 'place' ? '1 point' : kind === 'step' ? '2 points' : 'at least 2 points'}, got ${points.length}`,
+      `formatPath: a ${kind} has ` +
+        `${kind === 'place' ? '1 point' : kind === 'step' ? '2 points' : 'at least 2 points'}, got ${points.length}`,
     );
   const name = (p: number) => {
     const pt = board.points[p];

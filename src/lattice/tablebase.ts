@@ -204,7 +204,8 @@ export class GameTablebase {
     const limit = opts.nodeLimit ?? 0;
     if (!(Number.isSafeInteger(limit) && limit >= 0))
       throw new ArgumentError(
-        `nodeLimit must be an integer 0..${Number.MAX_SAFE_INTEGER} (nodes per proof; 0: no limit), got ${describeValue(limit)}`,
+        `nodeLimit must be an integer 0..${Number.MAX_SAFE_INTEGER} (nodes per proof; ` +
+          `0: no limit), got ${describeValue(limit)}`,
       );
     if (opts.onProgress !== undefined && typeof opts.onProgress !== 'function')
       throw new ArgumentError(`onProgress must be a function, got ${describeValue(opts.onProgress)}`);

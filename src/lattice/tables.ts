@@ -128,7 +128,8 @@ export function setTablesLoader(l: TablesLoader): void {
 export function tablesLoader(): TablesLoader {
   if (loader === null)
     throw new TablebaseError(
-      'no tablebase loader is attached: load the engine through its entry (lattice-engine, src/index.ts or src/engine.ts)',
+      'no tablebase loader is attached: load the engine through its entry ' +
+        '(lattice-engine, src/index.ts or src/engine.ts)',
     );
   return loader;
 }

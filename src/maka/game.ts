@@ -356,7 +356,8 @@ export class MakaGame implements AnyGame {
     throw new IllegalMoveError(
       shown,
       this.position(),
-      `it matches ${found.length} legal moves (${found.map((m) => m.text).join(' ')}): give path or choice ("" for none)`,
+      `it matches ${found.length} legal moves ` +
+        `(${found.map((m) => m.text).join(' ')}): give path or choice ("" for none)`,
     );
   }
 

@@ -208,7 +208,9 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
         code: 'count',
         field: 'board',
         cell: i,
-        message: `${SIDE[c]} has more than ${MAKA_SIDE_TOTAL} pieces (the ${onBoard[c]}th is on ${cellName(i)}): a side starts with ${MAKA_SIDE_TOTAL} and never gains one`,
+        message:
+          `${SIDE[c]} has more than ${MAKA_SIDE_TOTAL} pieces (the ${onBoard[c]}th is on ` +
+          `${cellName(i)}): a side starts with ${MAKA_SIDE_TOTAL} and never gains one`,
       };
     if (t === DEVA || t === DARK_SPIRIT) {
       const most = o.conversion ? 2 * startOf(t) : startOf(t);
@@ -217,7 +219,10 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
           code: 'count',
           field: 'board',
           cell: i,
-          message: `${SIDE[c]} has ${plainCount[c]![t]} unpromoted ${T.name}s (the last on ${cellName(i)}): a side starts with ${startOf(t)}, and a conversion makes a ${T.promoted!.name}, never a ${T.name}`,
+          message:
+            `${SIDE[c]} has ${plainCount[c]![t]} unpromoted ${T.name}s (the last on ` +
+            `${cellName(i)}): a side starts with ${startOf(t)}, and a conversion makes a ` +
+            `${T.promoted!.name}, never a ${T.name}`,
         };
       }
       if (kind[c]![t]! > most || kind[0]![t]! + kind[1]![t]! > 2 * startOf(t)) {
@@ -226,8 +231,12 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
           field: 'board',
           cell: i,
           message: o.conversion
-            ? `too many of the ${T.name} kind (${T.name} and ${T.promoted!.name}, the last on ${cellName(i)}): the game starts with ${2 * startOf(t)} on the board, both sides together, and capturing one makes at most one (the capturer)`
-            : `${SIDE[c]} has ${kind[c]![t]} of the ${T.name} kind (${T.name} and ${T.promoted!.name}, the last on ${cellName(i)}): a side starts with ${startOf(t)}, and without conversion nothing else becomes one`,
+            ? `too many of the ${T.name} kind (${T.name} and ${T.promoted!.name}, the last on ` +
+              `${cellName(i)}): the game starts with ${2 * startOf(t)} on the board, both ` +
+              `sides together, and capturing one makes at most one (the capturer)`
+            : `${SIDE[c]} has ${kind[c]![t]} of the ${T.name} kind (${T.name} and ` +
+              `${T.promoted!.name}, the last on ${cellName(i)}): a side starts with ` +
+              `${startOf(t)}, and without conversion nothing else becomes one`,
         };
       }
     } else if (kind[c]![t]! > startOf(t)) {
@@ -239,7 +248,10 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
         code: 'count',
         field: 'board',
         cell: i,
-        message: `${SIDE[c]} has ${kind[c]![t]} ${what}${T.promoted === null ? ' (' : ', '}the last on ${cellName(i)}): a side starts with ${startOf(t)}, and no other piece becomes one`,
+        message:
+          `${SIDE[c]} has ${kind[c]![t]} ${what}${T.promoted === null ? ' (' : ', '}the ` +
+          `last on ${cellName(i)}): a side starts with ${startOf(t)}, and no other piece ` +
+          `becomes one`,
       };
     }
     if (!reach[c]![t * 2 + (prom ? 1 : 0)]![i]) {
@@ -247,7 +259,10 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
         code: 'unreachable-point',
         field: 'board',
         cell: i,
-        message: `a ${pieceName(p)} cannot stand on ${cellName(i)}: no such piece can reach it from where the game starts the ${T.name}s with the moves the rules give ${prom ? 'it after promotion' : 'an unpromoted one'}`,
+        message:
+          `a ${pieceName(p)} cannot stand on ${cellName(i)}: no such piece can reach it ` +
+          `from where the game starts the ${T.name}s with the moves the rules give ` +
+          `${prom ? 'it after promotion' : 'an unpromoted one'}`,
       };
     }
   }
@@ -263,7 +278,10 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
           code: 'promoted',
           field: 'board',
           cell: i,
-          message: `${SIDE[c]} has at least ${promoted} promoted piece${promoted === 1 ? '' : 's'} (counting to the one on ${cellName(i)}) but ${SIDE[1 - c]} has lost only ${taken}: a piece promotes or converts only on a move that captures`,
+          message:
+            `${SIDE[c]} has at least ${promoted} promoted piece${promoted === 1 ? '' : 's'} ` +
+            `(counting to the one on ${cellName(i)}) but ${SIDE[1 - c]} has lost only ` +
+            `${taken}: a piece promotes or converts only on a move that captures`,
         };
       }
     }
@@ -274,7 +292,8 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
       code: 'no-pieces',
       field: 'board',
       message:
-        "neither side has a royal piece (King, Emperor or Prince): the move that takes a side's last royal ends the game, and no one move leaves both without one",
+        'neither side has a royal piece (King, Emperor or Prince): the move that takes ' +
+        "a side's last royal ends the game, and no one move leaves both without one",
     };
   }
   for (const c of [0, 1] as const) {
@@ -284,7 +303,8 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
       code: 'side-to-move',
       field: 'side',
       message:
-        `${SIDE[1 - c]} cannot be to move: ${SIDE[c]} has no royal piece, so ${SIDE[1 - c]} took the last one and the game ended with ${SIDE[c]} to move` +
+        `${SIDE[1 - c]} cannot be to move: ${SIDE[c]} has no royal piece, so ` +
+        `${SIDE[1 - c]} took the last one and the game ended with ${SIDE[c]} to move` +
         (o.conversion
           ? ` (${SIDE[c]} has no Teaching King or Buddhist Spirit, so it did not convert its own royal)`
           : ''),

@@ -164,7 +164,8 @@ const sideRulesSchema = z.strictObject({
     .array(dirName)
     .max(8)
     .describe(
-      'RULES.md §0 Step (line 19), §3 dwarfs "forward or sideways, never downward" (line 79), sheep "orthogonally only" (line 98)',
+      'RULES.md §0 Step (line 19), §3 dwarfs "forward or sideways, never downward" ' +
+        '(line 79), sheep "orthogonally only" (line 98)',
     ),
   capture: z
     .enum(CAPTURE_KINDS as unknown as [CaptureKind, ...CaptureKind[]])
@@ -172,17 +173,20 @@ const sideRulesSchema = z.strictObject({
   stacks: z
     .boolean()
     .describe(
-      'RULES.md §0 (lines 20-23: a jump takes one piece of a stack), §2 goat stacks (lines 59-60, 63), §3 Double Tiger (lines 90-93)',
+      'RULES.md §0 (lines 20-23: a jump takes one piece of a stack), §2 goat stacks ' +
+        '(lines 59-60, 63), §3 Double Tiger (lines 90-93)',
     ),
   dispersal: z
     .boolean()
     .describe(
-      'RULES.md §3 Double Tiger (lines 91-92): while any point holds more than one dog, the dog moved must come from a stack',
+      'RULES.md §3 Double Tiger (lines 91-92): while any point holds more than one ' +
+        'dog, the dog moved must come from a stack',
     ),
   noSameTwice: z
     .boolean()
     .describe(
-      'RULES.md §2 goat turn (lines 64-66): the point a goat stepped to on the previous goat turn may not be moved from',
+      'RULES.md §2 goat turn (lines 64-66): the point a goat stepped to on the ' +
+        'previous goat turn may not be moved from',
     ),
   captureTarget: z
     .number()
@@ -191,7 +195,8 @@ const sideRulesSchema = z.strictObject({
     .max(RULE_LIMITS.captureTarget)
     .nullable()
     .describe(
-      'RULES.md §1 (line 41), §2 goats left (lines 70-71: total - goats-left), §3 (lines 89, 93, 98): captures of this side that end the game',
+      'RULES.md §1 (line 41), §2 goats left (lines 70-71: total - goats-left), §3 ' +
+        '(lines 89, 93, 98): captures of this side that end the game',
     ),
 });
 

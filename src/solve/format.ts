@@ -61,7 +61,8 @@ function readFailure(kind: string, path: string, err: unknown): TablebaseError {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') {
     return new TablebaseError(
-      `no permission to read ${kind} ${path} (check the permissions of the file and its directories): ${(err as Error).message}`,
+      `no permission to read ${kind} ${path} (check the permissions of the file and ` +
+        `its directories): ${(err as Error).message}`,
     );
   }
   return new TablebaseError(`cannot read ${kind} ${path}: ${(err as Error).message}`);
@@ -221,7 +222,9 @@ export function lockDir(dir: string, name: string): () => void {
     } catch (err) {
       // a directory (EISDIR) or an unreadable file where the lock file goes: no run of ours made it
       throw new TablebaseError(
-        `${path} is in the way of the lock file and cannot be read as one (${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): remove it, or give another --dir`,
+        `${path} is in the way of the lock file and cannot be read as one ` +
+          `(${(err as NodeJS.ErrnoException).code ?? (err as Error).message}): remove it, ` +
+          `or give another --dir`,
       );
     }
     const pid = Number.parseInt(text, 10);
@@ -236,7 +239,8 @@ export function lockDir(dir: string, name: string): () => void {
     }
     if (alive)
       throw new TablebaseError(
-        `another run (process ${pid}) is working in ${dir} (lock file ${path}); wait for it to finish, or delete the lock file if that process is not a lattice run`,
+        `another run (process ${pid}) is working in ${dir} (lock file ${path}); wait ` +
+          `for it to finish, or delete the lock file if that process is not a lattice run`,
       );
     unlinkSync(path); // stale: its process is gone
   }
@@ -360,7 +364,8 @@ export function readLayerFile(
   const crc = checksum(buf.subarray(0, HEADER_SIZE), 72, body);
   if (crc !== buf.readUInt32LE(72))
     throw bad(
-      `checksum mismatch (CRC-32 ${crc.toString(16)}, header says ${buf.readUInt32LE(72).toString(16)}): the file is corrupt`,
+      `checksum mismatch (CRC-32 ${crc.toString(16)}, header says ` +
+        `${buf.readUInt32LE(72).toString(16)}): the file is corrupt`,
     );
   return { meta, body };
 }

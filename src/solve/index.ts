@@ -148,7 +148,8 @@ export async function buildTablebase(
   const only = opts.layer;
   if (only !== undefined && (!Number.isInteger(only) || only < 0 || only >= tablebaseCounts(v, o).capturesToWin)) {
     throw new ArgumentError(
-      `layer must be an integer 0..${tablebaseCounts(v, o).capturesToWin - 1} (prey captured), got ${describeValue(only)}`,
+      `layer must be an integer 0..${tablebaseCounts(v, o).capturesToWin - 1} (prey ` +
+        `captured), got ${describeValue(only)}`,
     );
   }
   ensureWritableDir(opts.dir);
@@ -202,7 +203,8 @@ export const MAX_TABLEBASE_CAPTURES = 5;
 export function checkCapturesForTablebases(ctw: number): void {
   if (ctw > MAX_TABLEBASE_CAPTURES) {
     throw new ArgumentError(
-      `tablebases are built for captures-to-win 1..${MAX_TABLEBASE_CAPTURES}, got ${ctw}: the layers beyond it need more memory in one piece than a core allows`,
+      `tablebases are built for captures-to-win 1..${MAX_TABLEBASE_CAPTURES}, got ` +
+        `${ctw}: the layers beyond it need more memory in one piece than a core allows`,
     );
   }
 }
@@ -216,7 +218,9 @@ export function checkCapturesForTablebases(ctw: number): void {
 export function checkRepetitionForTablebases(o: OptionValues): void {
   if (o.repetition === 'forbid')
     throw new ArgumentError(
-      'tablebases score repetition as a draw (repetition=draw3 or none); under repetition=forbid the legal moves depend on the history, so no tablebase answers for it (build, solve, load, probe and --tb-dir refuse it)',
+      'tablebases score repetition as a draw (repetition=draw3 or none); under ' +
+        'repetition=forbid the legal moves depend on the history, so no tablebase ' +
+        'answers for it (build, solve, load, probe and --tb-dir refuse it)',
     );
 }
 
@@ -373,7 +377,8 @@ export function loadMovementLayers(
     const file = join(dir, layerFileName(v.id, ctw, c));
     if (!fileReadable(file, 'tablebase file'))
       throw new TablebaseError(
-        `tablebase file ${file} is missing: run "lattice tablebase build ${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`,
+        `tablebase file ${file} is missing: run "lattice tablebase build ` +
+          `${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`,
       );
     const r = readLayerFile(file, expectedMeta(core, v, o, ctw, c, orbits));
     loadLayer(core, c, r.body);

@@ -71,7 +71,8 @@ export function allowedValues(decl: OptionDecl): string {
 function parseValue(v: Variant, decl: OptionDecl, raw: number | string): number | string {
   const bad = () =>
     new OptionError(
-      `option ${decl.name} of ${v.id} must be ${allowedValues(decl)}, got ${typeof raw === 'string' ? JSON.stringify(raw) : String(raw)}`,
+      `option ${decl.name} of ${v.id} must be ${allowedValues(decl)}, got ` +
+        `${typeof raw === 'string' ? JSON.stringify(raw) : String(raw)}`,
     );
   if (decl.type === 'int') {
     const s = String(raw).trim();

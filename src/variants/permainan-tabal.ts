@@ -78,7 +78,8 @@ export const permainanTabal: HuntVariant = {
       values: ['immediate', 'end'],
       source: 'RULES.md §4 (captured pieces removed as they are jumped; option removal=end)',
       description:
-        'immediate: captured pieces leave as they are jumped; end: after the move (they block until then and may not be jumped twice)',
+        'immediate: captured pieces leave as they are jumped; end: after the move (they ' +
+        'block until then and may not be jumped twice)',
     },
     {
       name: 'move-limit',

@@ -91,7 +91,9 @@ function squarePiece(
 ): SVGTemplateResult {
   const h = u * 0.46,
     w = u * 0.4;
-  const shape = `M ${x} ${y - h} L ${x + w * 0.8} ${y - h * 0.6} L ${x + w} ${y + h} L ${x - w} ${y + h} L ${x - w * 0.8} ${y - h * 0.6} Z`;
+  const shape =
+    `M ${x} ${y - h} L ${x + w * 0.8} ${y - h * 0.6} L ${x + w} ${y + h} L ${x - w} ` +
+    `${y + h} L ${x - w * 0.8} ${y - h * 0.6} Z`;
   const kanji = [...(p.kanji ?? p.label)].slice(0, 2);
   const k = u * SQUARE_LABEL.kanji;
   const text =

@@ -30,7 +30,8 @@ export const REASON_WORDS: Readonly<Record<AnyResult['reason'], string>> = {
  */
 export function scoreConvention(sides: PositionView['sides']): string {
   return (
-    `Scores are for ${sides[0].plural}: + favours ${sides[0].plural}, - favours ${sides[1].plural}, whoever is to move; ` +
+    `Scores are for ${sides[0].plural}: + favours ${sides[0].plural}, - favours ` +
+    `${sides[1].plural}, whoever is to move; ` +
     'a forced win names its winner and counts plies.'
   );
 }
@@ -113,7 +114,9 @@ export function labelsShown(
   if (chosen === 'kanji' && fallback && kanjiPx !== null && kanjiPx < KANJI_MIN_PX) {
     return {
       labels: fallback,
-      note: `The kanji would be ${kanjiPx.toFixed(1)} px here: ${fallback} are shown until they reach ${KANJI_MIN_PX} px (zoom in with +, or widen the window).`,
+      note:
+        `The kanji would be ${kanjiPx.toFixed(1)} px here: ${fallback} are shown until ` +
+        `they reach ${KANJI_MIN_PX} px (zoom in with +, or widen the window).`,
     };
   }
   if (chosen !== '' && codePx !== null && codePx < CODE_MIN_PX) {

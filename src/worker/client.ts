@@ -79,7 +79,8 @@ export class EngineWorker {
   static async start(opts: EngineWorkerOptions): Promise<EngineWorker> {
     if (opts === null || typeof opts !== 'object' || Array.isArray(opts)) {
       throw new ArgumentError(
-        `EngineWorker.start needs an options object such as { variant: '${allVariantIds()[0]}' }, got ${describeValue(opts)}`,
+        `EngineWorker.start needs an options object such as { variant: ` +
+          `'${allVariantIds()[0]}' }, got ${describeValue(opts)}`,
       );
     }
     const { variant, ...game } = opts;

@@ -38,7 +38,8 @@ function parseCounts(
         'position',
         text,
         start + i,
-        `expected a piece letter and a count without leading zeros (such as ${example}${what === 'hand' ? 20 : 3}) or "-"`,
+        `expected a piece letter and a count without leading zeros (such as ` +
+          `${example}${what === 'hand' ? 20 : 3}) or "-"`,
       );
     if (!allowed.has(m[1]))
       throw new ParseError(
@@ -149,7 +150,8 @@ export function readPositionText(ctx: NotationBase, text: string): { setup: Setu
           if (j - i >= 2 && k + Number(s[i]) <= pts.length) {
             fail(
               col + i + 1,
-              `two runs of empty points may not touch ("${s.slice(i, j)}" reads as one run of ${run}; rank ${rankNo} has only ${pts.length} points)`,
+              `two runs of empty points may not touch ("${s.slice(i, j)}" reads as one run of ` +
+                `${run}; rank ${rankNo} has only ${pts.length} points)`,
             );
           }
           tooLong(i);

@@ -20,7 +20,8 @@ export function formatPositionText(ctx: NotationBase, s: Setup): string {
   const n = board.points.length;
   if (s.owner.length !== n || s.count.length !== n)
     throw new ArgumentError(
-      `formatPositionText: owner and count must have ${n} entries (one per point), got ${s.owner.length} and ${s.count.length}`,
+      `formatPositionText: owner and count must have ${n} entries (one per point), ` +
+        `got ${s.owner.length} and ${s.count.length}`,
     );
   const ranks = board.ranks.map((pts) => {
     // tokens: a number = an empty run, a string = a cell

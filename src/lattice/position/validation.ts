@@ -265,8 +265,11 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
         .map((q) => `${name(q)} (${start.count[q]})`);
       const why =
         start.owner[p] !== c || start.count[p] < 2
-          ? `no stack of ${N.plural} can stand on ${name(p)}: pieces only step, jump or are placed onto empty points, so stacks stand only where the game starts them (${starts.join(', ') || 'none'})`
-          : `the stack on ${name(p)} holds ${k} ${N.plural}, more than the ${start.count[p]} it starts with: stacks never grow`;
+          ? `no stack of ${N.plural} can stand on ${name(p)}: pieces only step, jump or are ` +
+            `placed onto empty points, so stacks stand only where the game starts them ` +
+            `(${starts.join(', ') || 'none'})`
+          : `the stack on ${name(p)} holds ${k} ${N.plural}, more than the ` +
+            `${start.count[p]} it starts with: stacks never grow`;
       if (push({ code: 'stack', field: 'board', point: p, atStack: true, message: why })) return out;
     }
     if (isKing && (!draughts || promo[c] === null)) {
@@ -285,7 +288,9 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
           code: 'promotion-rank',
           field: 'board',
           point: p,
-          message: `a ${N.name} man cannot stand on ${name(p)}: a man that ends its move on rank ${promo[c]} becomes a king (+${N.letter})`,
+          message:
+            `a ${N.name} man cannot stand on ${name(p)}: a man that ends its move on rank ` +
+            `${promo[c]} becomes a king (+${N.letter})`,
         })
       )
         return out;
@@ -298,7 +303,10 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
             code: 'unreachable-point',
             field: 'board',
             point: p,
-            message: `${what} cannot stand on ${name(p)}: no ${isKing ? 'king' : draughts ? 'man' : 'piece'} of ${the(N)} can reach it from where they start with the moves the rules give ${isKing ? 'kings' : 'them'}`,
+            message:
+              `${what} cannot stand on ${name(p)}: no ` +
+              `${isKing ? 'king' : draughts ? 'man' : 'piece'} of ${the(N)} can reach it from ` +
+              `where they start with the moves the rules give ${isKing ? 'kings' : 'them'}`,
           })
         )
           return out;
@@ -348,7 +356,8 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     const N = names[c];
     const message = boardOnly(c)
       ? `expected ${countOf(totals[c], N)} on the board, found ${onBoard[c]}`
-      : `${N.plural} on the board (${onBoard[c]}) + in hand (${s.hand[c]}) + captured (${s.captured[c]}) must be ${totals[c]}`;
+      : `${N.plural} on the board (${onBoard[c]}) + in hand (${s.hand[c]}) + captured ` +
+        `(${s.captured[c]}) must be ${totals[c]}`;
     if (push({ code: 'count', field: boardOnly(c) ? 'board' : 'hand', message })) return out;
   }
 
@@ -361,7 +370,8 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
         `at most ${most} ${names[c].plural} can be captured` +
         (t === null
           ? ''
-          : ` (the game ends once ${t} are; one move of ${the(names[1 - c])} takes at most ${maxCapturesPerMove(board, rules.sides[1 - c].capture)})`);
+          : ` (the game ends once ${t} are; one move of ${the(names[1 - c])} takes at most ` +
+            `${maxCapturesPerMove(board, rules.sides[1 - c].capture)})`);
       if (push({ code: 'captured', field: 'captured', message })) return out;
     }
   }
@@ -373,7 +383,9 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
       push({
         code: 'no-pieces',
         field: 'board',
-        message: `both sides have no pieces: a move captures only the other side's pieces, and the capture that takes a side's last piece ends the game`,
+        message:
+          `both sides have no pieces: a move captures only the other side's pieces, and ` +
+          `the capture that takes a side's last piece ends the game`,
       })
     )
       return out;
@@ -386,7 +398,9 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
           push({
             code: 'side-to-move',
             field: 'side',
-            message: `${the(names[1 - c])} cannot be to move: ${the(N)} have no pieces left, so the last move captured their last piece and ended the game with ${the(N)} to move`,
+            message:
+              `${the(names[1 - c])} cannot be to move: ${the(N)} have no pieces left, so the ` +
+              `last move captured their last piece and ended the game with ${the(N)} to move`,
           })
         )
           return out;
@@ -397,7 +411,9 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
             field: 'extra',
             item: 'clock',
             atValue: true,
-            message: `the clock must be 0: ${the(N)} have no pieces left, so the last move was a capture, which resets it`,
+            message:
+              `the clock must be 0: ${the(N)} have no pieces left, so the last move was a ` +
+              `capture, which resets it`,
           })
         )
           return out;
@@ -410,7 +426,10 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     const t = rules.sides[c].captureTarget;
     const x = (1 - c) as 0 | 1;
     if (t !== null && s.captured[c] >= t && s.side === x && rules.sides[x].capture !== 'none') {
-      const message = `${the(names[x])} cannot be to move with ${countOf(s.captured[c], names[c])} captured: the capture that reached the capture target (${t}) ended the game, with ${the(names[c])} to move`;
+      const message =
+        `${the(names[x])} cannot be to move with ${countOf(s.captured[c], names[c])} ` +
+        `captured: the capture that reached the capture target (${t}) ended the game, ` +
+        `with ${the(names[c])} to move`;
       if (push({ code: 'side-to-move', field: 'side', message })) return out;
     }
   }
@@ -442,7 +461,9 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
             code: 'captured',
             field: 'captured',
             side: y,
-            message: `no ${Y.name} can have been captured: ${the(X)} still have ${s.hand[x]} in hand, so every turn of theirs was a placement`,
+            message:
+              `no ${Y.name} can have been captured: ${the(X)} still have ${s.hand[x]} in ` +
+              `hand, so every turn of theirs was a placement`,
           })
         )
           return out;
@@ -456,7 +477,10 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
               code: 'hand',
               field: 'hand',
               side: y,
-              message: `${the(Y)} must have ${expect} in hand: with ${k} ${X.name} placement${k === 1 ? '' : 's'} made and ${the(names[s.side])} to move they have had ${m} turn${m === 1 ? '' : 's'}, and they place while any are in hand`,
+              message:
+                `${the(Y)} must have ${expect} in hand: with ${k} ${X.name} ` +
+                `placement${k === 1 ? '' : 's'} made and ${the(names[s.side])} to move they have ` +
+                `had ${m} turn${m === 1 ? '' : 's'}, and they place while any are in hand`,
             })
           )
             return out;
@@ -468,8 +492,13 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
       if (took > moving * per) {
         const turnOrder = s.side === y && start.side === x && !rules.sides[y].places;
         const message = turnOrder
-          ? `${the(Y)} cannot be to move with ${countOf(took, X)} captured of ${k} placed: ${the(X)} move first, ${the(Y)} have moved once per placement but the last, and ${per === 1 ? 'each capture takes a move of theirs' : `one move of theirs takes at most ${per}`}`
-          : `${countOf(took, X)} cannot have been captured in the ${moving} move${moving === 1 ? '' : 's'} of ${the(Y)} (${k} ${X.name} placement${k === 1 ? '' : 's'} made, ${the(names[s.side])} to move; one move takes at most ${per})`;
+          ? `${the(Y)} cannot be to move with ${countOf(took, X)} captured of ${k} placed: ` +
+            `${the(X)} move first, ${the(Y)} have moved once per placement but the last, and ` +
+            `${per === 1 ? 'each capture takes a move of theirs' : `one move of theirs takes at most ${per}`}`
+          : `${countOf(took, X)} cannot have been captured in the ${moving} ` +
+            `move${moving === 1 ? '' : 's'} of ${the(Y)} (${k} ${X.name} ` +
+            `placement${k === 1 ? '' : 's'} made, ${the(names[s.side])} to move; one move ` +
+            `takes at most ${per})`;
         if (
           push({
             code: turnOrder ? 'side-to-move' : 'captured',
@@ -502,7 +531,9 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
       const per = maxCapturesPerMove(board, rules.sides[y].capture);
       const yPlaces = rules.sides[y].places ? start.hand[y] : 0;
       const took = s.captured[x] - start.captured[x];
-      const why = `a stack of ${X.plural} still stands, so every move of theirs took one off a start stack: they have had at most ${most} turn${most === 1 ? '' : 's'}`;
+      const why =
+        `a stack of ${X.plural} still stands, so every move of theirs took one off a ` +
+        `start stack: they have had at most ${most} turn${most === 1 ? '' : 's'}`;
       if (yMost < 0) {
         if (
           push({
@@ -518,7 +549,9 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
             code: 'captured',
             field: 'captured',
             side: x,
-            message: `${countOf(took, X)} cannot have been captured: ${why}, so ${the(Y)} at most ${yMost} (one move takes at most ${per})`,
+            message:
+              `${countOf(took, X)} cannot have been captured: ${why}, so ${the(Y)} at most ` +
+              `${yMost} (one move takes at most ${per})`,
           })
         )
           return out;
@@ -527,7 +560,10 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
           push({
             code: 'side-to-move',
             field: 'side',
-            message: `${the(names[s.side])} to move with every start stack of ${X.plural} whole means no move has been made, so this would be the start position, which it is not`,
+            message:
+              `${the(names[s.side])} to move with every start stack of ${X.plural} whole ` +
+              `means no move has been made, so this would be the start position, which it is ` +
+              `not`,
           })
         )
           return out;
@@ -562,7 +598,9 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
           field: 'extra',
           item: 'last',
           atValue: true,
-          message: `last=${name(s.last)} must name a point holding exactly one ${names[nst].name} (the one that stepped there): ${held}`,
+          message:
+            `last=${name(s.last)} must name a point holding exactly one ${names[nst].name} ` +
+            `(the one that stepped there): ${held}`,
         })
       )
         return out;
@@ -572,7 +610,9 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
           code: 'last',
           field: 'extra',
           item: 'last',
-          message: `${the(names[nst])} still have ${s.hand[nst]} in hand, so their previous turn was a placement, which sets no last-moved point`,
+          message:
+            `${the(names[nst])} still have ${s.hand[nst]} in hand, so their previous turn ` +
+            `was a placement, which sets no last-moved point`,
         })
       )
         return out;
@@ -585,7 +625,10 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     (start.side === nst || !samePosition(s, start))
   ) {
     const N = names[nst];
-    const message = `${the(N)} have stepped since the start (they never place) and ${the(names[1 - nst])} are to move, so the extra field must name the point the last ${N.name} stepped to ("last=<point>")`;
+    const message =
+      `${the(N)} have stepped since the start (they never place) and ` +
+      `${the(names[1 - nst])} are to move, so the extra field must name the point the ` +
+      `last ${N.name} stepped to ("last=<point>")`;
     if (push({ code: 'last', field: 'extra', item: 'last', message })) return out;
   }
 
@@ -616,14 +659,20 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
           field: 'extra',
           item: 'stall',
           atValue: true,
-          message: `${the(names[st.side])} cannot be to move with the stall count at its limit (${s.stall}): the move that reached it ended the game, with ${the(names[1 - st.side])} to move`,
+          message:
+            `${the(names[st.side])} cannot be to move with the stall count at its limit ` +
+            `(${s.stall}): the move that reached it ended the game, with ` +
+            `${the(names[1 - st.side])} to move`,
         })
       )
         return out;
     } else if (esc && st.side === 1 - esc.side && s.side === esc.side && escaped(board, s, esc.side)) {
       const E = names[esc.side],
         S = names[st.side];
-      const message = `stall=${s.stall} cannot be with every ${S.name} above every ${E.name} and ${the(E)} to move: ${the(S)}' last move gained no rank, so that was so before it, and the game had ended`;
+      const message =
+        `stall=${s.stall} cannot be with every ${S.name} above every ${E.name} and ` +
+        `${the(E)} to move: ${the(S)}' last move gained no rank, so that was so before ` +
+        `it, and the game had ended`;
       if (push({ code: 'stall', field: 'extra', item: 'stall', atValue: true, message })) return out;
     }
   }
@@ -655,7 +704,10 @@ export function setupProblems(ctx: NotationContext, s: Setup, firstOnly = false)
     (clock % 2 === 0) !== (s.side === start.side)
   ) {
     const F = names[start.side];
-    const message = `${the(names[s.side])} cannot be to move with the clock at ${clock}: no capture has been made, so the clock counts every ply since the start, and ${the(F)} move first`;
+    const message =
+      `${the(names[s.side])} cannot be to move with the clock at ${clock}: no capture ` +
+      `has been made, so the clock counts every ply since the start, and ${the(F)} ` +
+      `move first`;
     if (push({ code: 'side-to-move', field: 'side', message })) return out;
   }
   return out;

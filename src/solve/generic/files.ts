@@ -87,7 +87,10 @@ export function presentOptions(dir: string, variant: string): string {
  * split).
  */
 export function layerName(l: GenericLayer): string {
-  return `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, excess ${l.excess}${l.split ? ` (stacks ${l.stacks.join('.')})` : ''}`;
+  return (
+    `captured ${l.captured.join('/')}, in hand ${l.hand.join('/')}, excess ` +
+    `${l.excess}${l.split ? ` (stacks ${l.stacks.join('.')})` : ''}`
+  );
 }
 
 // ---- files ----
@@ -223,7 +226,9 @@ function checkGenericHeader(path: string, head: Buffer, size: number, expect: He
   const stackClass = dv.getUint32(252, true);
   if (stackClass !== expect.stackClass)
     throw bad(
-      `holds the stack vector class ${stackClass === 0 ? 'of a whole total' : `of code ${stackClass - 1}`}, expected ${expect.stackClass === 0 ? 'a whole total' : `code ${expect.stackClass - 1}`}`,
+      `holds the stack vector class ` +
+        `${stackClass === 0 ? 'of a whole total' : `of code ${stackClass - 1}`}, ` +
+        `expected ${expect.stackClass === 0 ? 'a whole total' : `code ${expect.stackClass - 1}`}`,
     );
   if (dv.getUint32(52, true) !== expect.slots || dv.getUint32(76, true) !== expect.symmetries)
     throw bad("its index differs from this solver's (slots or symmetries)");

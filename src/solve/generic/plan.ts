@@ -125,7 +125,9 @@ export function planSolve(
         refusal:
           pool.regionBytes + work <= limit
             ? null
-            : `it needs ${MiB(pool.regionBytes + work)} in the core (${MiB(pool.regionBytes)} of values, up to ${liveLayers} layers at once, and ${MiB(work)} of counters and buckets); WebAssembly's 32-bit memory holds at most ${MiB(limit)}`,
+            : `it needs ${MiB(pool.regionBytes + work)} in the core (${MiB(pool.regionBytes)} ` +
+              `of values, up to ${liveLayers} layers at once, and ${MiB(work)} of counters and ` +
+              `buckets); WebAssembly's 32-bit memory holds at most ${MiB(limit)}`,
       },
     };
   }
@@ -135,8 +137,14 @@ export function planSolve(
     const own = work + 2 * l.slots;
     const refusal =
       m === null
-        ? `layer ${layerName(l)} alone needs ${MiB(own)} in the core (${MiB(2 * l.slots)} of values, ${MiB(work)} of counters and buckets); WebAssembly's 32-bit memory holds at most ${MiB(limit)}`
-        : `layer ${layerName(l)} needs ${MiB(own)} in the core (${MiB(2 * l.slots)} of values, ${MiB(work)} of counters and buckets) and its successor ${layerName(m)} ${MiB(2 * m.slots)} beside it, even one successor at a time (with every layer on disk and read back); WebAssembly's 32-bit memory holds at most ${MiB(limit)} (keeping every successor: ${MiB(pool.regionBytes + work)})`;
+        ? `layer ${layerName(l)} alone needs ${MiB(own)} in the core (${MiB(2 * l.slots)} ` +
+          `of values, ${MiB(work)} of counters and buckets); WebAssembly's 32-bit memory ` +
+          `holds at most ${MiB(limit)}`
+        : `layer ${layerName(l)} needs ${MiB(own)} in the core (${MiB(2 * l.slots)} of ` +
+          `values, ${MiB(work)} of counters and buckets) and its successor ${layerName(m)} ` +
+          `${MiB(2 * m.slots)} beside it, even one successor at a time (with every layer ` +
+          `on disk and read back); WebAssembly's 32-bit memory holds at most ${MiB(limit)} ` +
+          `(keeping every successor: ${MiB(pool.regionBytes + work)})`;
     return {
       plan: { grouped: true, ops: [], groups: [], rereads: 0 },
       fields: {

@@ -50,7 +50,8 @@ export async function setUpSolver(
   const id = v.id;
   if (o.repetition === 'forbid')
     throw new TablebaseError(
-      `${id}: repetition=forbid makes a position's value depend on the moves before it; the solver covers draw3 and none (a cycle is no forced win)`,
+      `${id}: repetition=forbid makes a position's value depend on the moves before ` +
+        `it; the solver covers draw3 and none (a cycle is no forced win)`,
     );
   const board = v.board(o);
   const rules = v.rules(o);
@@ -172,6 +173,8 @@ export async function setUpSolver(
     ...fields,
   };
   if (biggest * 2 >= ALLOC_LIMIT || biggest >= 2 ** 31)
-    estimate.refusal = `its largest layer has ${biggest} slots; one layer's values must stay under 1 GiB (${ALLOC_LIMIT / 2} slots)`;
+    estimate.refusal =
+      `its largest layer has ${biggest} slots; one layer's values must stay under 1 ` +
+      `GiB (${ALLOC_LIMIT / 2} slots)`;
   return { v, o, board, ctx, core, estimate, successors, lastUse, classes, plan };
 }
