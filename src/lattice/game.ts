@@ -10,7 +10,6 @@ import {
   isOptionsObject,
 } from '../contract/errors.js';
 import type { AnyGame, GameDescription } from '../contract/types.js';
-import type { GameResult as AnyGameResult, ResultReason } from '../contract/result.js';
 import type { Board } from '../board/index.js';
 import {
   formatBoardPicture,
@@ -30,19 +29,17 @@ import {
   type OptionValues,
 } from '../variants/index.js';
 import type { RuleSet } from '../rules/index.js';
-import { IO_KEY, IO_SET, type Core } from './core/wasm.js';
-import { loadSetupIntoCore, loadVariantCore, notationContext } from './core/setup.js';
+import { IO_KEY, type Core } from './core/wasm.js';
+import { loadSetupIntoCore, loadVariantCore, notationContext, readSetupFromCore } from './core/setup.js';
 import { checkGameArgTypes } from '../contract/args.js';
 import { CallGuard, FACTORY, checkFactory } from '../contract/call-guard.js';
 import type { LayerMeta, SolvedLayerInfo } from './tables.js';
 import {
   checkDepth,
   checkSearchLimits,
-  mateIn,
   perftDeadline,
   MAX_PERFT_DEPTH,
   type PerftLimits,
-  type SearchInfo,
   type SearchLimits,
 } from '../contract/limits.js';
 import {
@@ -52,11 +49,13 @@ import {
   findText,
   findValue,
   checkValue,
-  lineTexts,
   type Move,
   type MoveInput,
 } from './moves.js';
 import { GameTablebase, type SolveReport, type TablebaseProbe } from './tablebase.js';
+import { REASON_NO_MOVES, gameResultOf, type GameOptions, type GameResult, type SearchResult } from './game-types.js';
+import { describeMarks, describePosition } from './describe.js';
+import { finishedScore, rootCounts, runLimited, searchPosition } from './game-search.js';
 export { loadVariantCore } from './core/setup.js';
 export {
   MAX_SEARCH_DEPTH,
@@ -71,60 +70,16 @@ export {
 export type { TablebaseProbe } from './tablebase.js';
 export type { Move, MoveValue, MoveInput, MoveKind } from './moves.js';
 export { MAX_HASH_MB } from '../contract/args.js';
-
-/** Score bound of mate scores: a win in n plies scores MATE - n (assembly/search.ts). */
-export const MATE = 31000;
-const NO_MOVE = 0xffffffff;
+export {
+  MATE,
+  REASONS,
+  REASON_NO_MOVES,
+  type GameOptions,
+  type GameResult,
+  type SearchResult,
+} from './game-types.js';
 
 const GAME_OPTION_KEYS = ['options', 'position', 'hashMb', 'debug', 'wide'] as const;
-
-/** Options of Game.create (unknown keys are refused with ArgumentError). */
-export interface GameOptions {
-  /** Variant options (`captures-to-win`, `repetition`, ...); see `lattice variants`. */
-  options?: Record<string, number | string>;
-  /** Start from this position string instead of the variant's start (src/lattice/position-text.ts grammar). */
-  position?: string;
-  /**
-   * Transposition table size in MiB, 1..512 (rounded down to a power of two; default 16); the mate proof adds an eighth
-   * (at least 1 MiB).
-   */
-  hashMb?: number;
-  /** Load the bounds-checked debug build of the core (slower; used by the tests). */
-  debug?: boolean;
-  /**
-   * Load the wide build of the core (128-bit sets) even for a board of up to 64 points; boards of more
-   * points (tibetan-4's 105) always get it. For testing: both builds must play every game alike.
-   */
-  wide?: boolean;
-}
-
-/**
- * The end of a hunt game: `{ winner: 'prey' | 'hunters' | 'draw', winnerName, reason }`, the one result
- * shape of every game (documented in src/contract/result.ts). 'prey' is the side listed first in the variant's
- * sides (goats, dwarfs, dogs, sheep), 'hunters' the other (tigers, the giant, wolves); a side may name
- * itself (Permainan Tabal: 'white', 'black').
- */
-export type GameResult = AnyGameResult<'prey' | 'hunters' | 'white' | 'black'>;
-
-/** A finished search: the best move (null when the side to move has no move) and its report. */
-export interface SearchResult extends SearchInfo {
-  bestmove: string | null;
-}
-
-/**
- * Reasons of the core's gameResult codes (assembly/position.ts REASON_*, exported by the core:
- * test/unit/boundary.test.ts checks each).
- */
-export const REASONS: Readonly<Record<number, ResultReason>> = {
-  1: 'captures',
-  2: 'no-moves',
-  3: 'escape',
-  4: 'stall-limit',
-  5: 'repetition',
-  6: 'move-limit',
-};
-/** The reason code of "the side to move has no legal move" (REASONS). */
-export const REASON_NO_MOVES = 2;
 
 /**
  * A game of one hunt variant on one core instance: position, history, move generation, perft and
@@ -266,33 +221,7 @@ export class Game implements AnyGame {
 
   /** The current position, parsed (what position() writes). */
   private setup(): Setup {
-    const e = this.core.exports;
-    e.readPosition();
-    const st = this.core.state();
-    const h = this.core.readSet(IO_SET.hunters),
-      p = this.core.readSet(IO_SET.prey);
-    const n = this.board.points.length;
-    const owner = new Int8Array(n),
-      count = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      owner[i] = (h >> BigInt(i)) & 1n ? 1 : (p >> BigInt(i)) & 1n ? 0 : -1;
-      count[i] = owner[i] < 0 ? 0 : st[8 + i];
-    }
-    const setup: Setup = {
-      owner,
-      count,
-      side: st[0] as 0 | 1,
-      hand: [st[1], st[2]],
-      captured: [st[3], st[4]],
-      last: st[5],
-      stall: st[6],
-    };
-    if (this.rules.draughts) {
-      const k = this.core.readSet(IO_SET.kings);
-      setup.king = Uint8Array.from({ length: n }, (_, i) => Number((k >> BigInt(i)) & 1n));
-      setup.clock = st[7];
-    }
-    return setup;
+    return readSetupFromCore(this.core, this.board, this.rules);
   }
 
   /** The current position as a string (src/lattice/position-text.ts grammar). */
@@ -328,107 +257,7 @@ export class Game implements AnyGame {
     if (position !== undefined && typeof position !== 'string')
       throw new ArgumentError(`a position must be a string, got ${describeValue(position)}`);
     const s = position === undefined ? this.setup() : parsePositionText(this.notation, position);
-    const board = this.board,
-      sides = this.variant.sides;
-    const pieces = board.points.map((_, i): GameDescription['pieces'][number] => {
-      const o = s.owner[i]!;
-      if (o < 0) return null;
-      const d = sides[o]!;
-      const king = s.king?.[i] === 1;
-      return {
-        side: o as 0 | 1,
-        label: d.letter,
-        count: s.count[i]!,
-        promoted: king,
-        title: king ? `${d.name} (king)` : d.name,
-      };
-    });
-    const onBoard = (i: number) => pieces.reduce((n, p) => n + (p?.side === i ? p.count : 0), 0);
-    const side = (i: 0 | 1) => ({
-      name: sides[i].name,
-      plural: sides[i].plural,
-      letter: sides[i].letter,
-      onBoard: onBoard(i),
-      hand: s.hand[i],
-      captured: s.captured[i],
-    });
-    return {
-      variant: this.variant.id,
-      board: {
-        kind: 'points',
-        width: board.width,
-        height: board.height,
-        points: board.points.map((p) => ({ name: p.name, x: p.x, y: p.y })),
-        lines: board.lines.map((l) => [...l]),
-      },
-      pieces,
-      toMove: s.side,
-      sides: [side(0), side(1)],
-      labels: [],
-      counters: this.counters(s),
-      marks: this.marks(s),
-    };
-  }
-
-  /** The RULES.md section of the variant's rules (its `source` up to the seed), for the words of describe(). */
-  private get rulesSection(): string {
-    return this.variant.source.split(';')[0]!.trim();
-  }
-
-  /**
-   * The counters of describe() from the RuleSet: the stall count under a stall rule (RULES.md §3
-   * stall-limit) and the move clock under a draughts move limit (§4 move-limit), each with its limit.
-   */
-  private counters(s: Setup): GameDescription['counters'] {
-    const out: GameDescription['counters'] = [];
-    const names = this.variant.sides;
-    const stall = this.rules.stall;
-    if (stall !== null) {
-      out.push({
-        name: 'stall',
-        label: `${names[stall.side].name} moves in a row that gained no rank`,
-        value: s.stall,
-        limit: stall.limit,
-        atLimit: `the ${names[1 - stall.side]!.plural} win`,
-      });
-    }
-    const moveLimit = this.rules.draughts?.moveLimit ?? null;
-    if (moveLimit !== null) {
-      out.push({
-        name: 'clock',
-        label: 'plies in a row without a capture',
-        value: s.clock ?? 0,
-        limit: moveLimit,
-        atLimit: 'a draw',
-      });
-    }
-    return out;
-  }
-
-  /**
-   * The marked points of describe() from the RuleSet: the point the no-same-twice side stepped to on
-   * its previous turn (RULES.md §2, `last=`), whose piece may not move on that side's turn.
-   */
-  private marks(s: Setup): GameDescription['marks'] {
-    if (s.last < 0) return [];
-    const nst = this.rules.sides.findIndex((x) => x.noSameTwice);
-    if (nst < 0) return [];
-    const d = this.variant.sides[nst]!,
-      at = this.board.points[s.last]!.name;
-    const rule = `a ${d.name} may not be moved on two consecutive ${d.name} turns (${this.rulesSection})`;
-    return [
-      s.side === nst
-        ? {
-            point: s.last,
-            kind: 'may-not-move',
-            reason: `the ${d.name} on ${at} may not move now: it stepped there on the ${d.plural}' previous turn, and ${rule}`,
-          }
-        : {
-            point: s.last,
-            kind: 'may-not-move-next',
-            reason: `the ${d.name} on ${at} may not move on the ${d.plural}' next turn: it stepped there on their last turn, and ${rule}`,
-          },
-    ];
+    return describePosition(this.variant, this.board, this.rules, s);
   }
 
   /** The piece name of the side to move ('goat', 'tiger', 'dwarf', 'giant', ...). */
@@ -545,7 +374,7 @@ export class Game implements AnyGame {
     // a malformed text or value is refused first, whatever the position
     const parsed = typeof move === 'string' ? parseMoveText(this.board, move) : null;
     if (parsed === null) checkValue(this.board, move as MoveInput);
-    const over = this.resultOf(this.resultCode());
+    const over = gameResultOf(this.variant, this.resultCode());
     const shown = typeof move === 'string' ? move : showValue(move);
     if (over)
       throw new IllegalMoveError(shown, this.position(), `the game is over (${over.winnerName}, ${over.reason})`);
@@ -560,7 +389,9 @@ export class Game implements AnyGame {
     const held =
       from < 0 || !this.rules.sides.some((x) => x.noSameTwice)
         ? undefined
-        : this.marks(this.setup()).find((m) => m.point === from && m.kind === 'may-not-move');
+        : describeMarks(this.variant, this.board, this.rules, this.setup()).find(
+            (m) => m.point === from && m.kind === 'may-not-move',
+          );
     if (held) throw new IllegalMoveError(shown, this.position(), held.reason);
     const list = this.list();
     const i =
@@ -601,57 +432,7 @@ export class Game implements AnyGame {
    */
   result(): GameResult | null {
     this.enter('result', true);
-    return this.resultOf(this.resultCode());
-  }
-
-  /** The result of a core result code (0: the game goes on, null). */
-  private resultOf(code: number): GameResult | null {
-    if (code === 0) return null;
-    const winner = (code & 15) - 1,
-      reason = REASONS[code >> 4];
-    if (winner === 2) return { winner: 'draw', winnerName: 'draw', reason };
-    const sd = this.variant.sides[winner];
-    return {
-      winner: (sd.id ?? (winner === 1 ? 'hunters' : 'prey')) as GameResult['winner'],
-      winnerName: sd.plural,
-      reason,
-    };
-  }
-
-  /**
-   * Score of a finished game (core result code, not 0) from the side to move's view: MATE if it won,
-   * -MATE if it lost, 0 drawn.
-   */
-  private finishedScore(code: number): number {
-    const winner = (code & 15) - 1;
-    if (winner === 2) return 0;
-    return winner === this.core.exports.sideToMove() ? MATE : -MATE;
-  }
-
-  /**
-   * Runs a perft-like core call of `depth` plies until `deadline` or the stop flag; throws LatticeError
-   * 'stopped' or on a count past 2^53. A call of depth 0 counts 1 without running (the core clears its
-   * stopped flag first, as every run does).
-   */
-  private limited(
-    what: string,
-    _depth: number,
-    stop: Int32Array | undefined,
-    deadline: number,
-    t0: number,
-    run: () => number,
-  ): number {
-    this.core.hooks.shouldStop = () => ((stop && Atomics.load(stop, 0)) || performance.now() > deadline ? 1 : 0);
-    try {
-      const n = runGrowing(this.core, what, run);
-      if (this.core.exports.perftStopped())
-        throw new LatticeError('stopped', `${what} stopped after ${Math.round(performance.now() - t0)} ms`);
-      if (n > Number.MAX_SAFE_INTEGER)
-        throw new LatticeError('overflow', `${what}: the count exceeds 2^53 and cannot be reported exactly`);
-      return n;
-    } finally {
-      this.core.hooks.shouldStop = () => 0;
-    }
+    return gameResultOf(this.variant, this.resultCode());
   }
 
   /**
@@ -667,12 +448,13 @@ export class Game implements AnyGame {
     return this.exclusive('perft', () => {
       if (limits.onProgress && depth >= 2) {
         let total = 0;
-        for (const n of Object.values(this.rootCounts(depth, limits, `perft ${depth}`))) total += n;
+        for (const n of Object.values(rootCounts(this.core, () => this.list(), depth, limits, `perft ${depth}`)))
+          total += n;
         if (total > Number.MAX_SAFE_INTEGER)
           throw new LatticeError('overflow', `perft ${depth}: the count exceeds 2^53 and cannot be reported exactly`);
         return total;
       }
-      return this.limited(`perft ${depth}`, depth, limits.stop, deadline, performance.now(), () =>
+      return runLimited(this.core, `perft ${depth}`, limits.stop, deadline, performance.now(), () =>
         this.core.exports.perft(depth),
       );
     });
@@ -687,7 +469,7 @@ export class Game implements AnyGame {
     checkDepth(depth, MAX_PERFT_DEPTH);
     const deadline = perftDeadline(limits);
     return this.exclusive('perftClassic', () =>
-      this.limited(`perft ${depth}`, depth, limits.stop, deadline, performance.now(), () =>
+      runLimited(this.core, `perft ${depth}`, limits.stop, deadline, performance.now(), () =>
         this.core.exports.perftClassic(depth),
       ),
     );
@@ -708,28 +490,7 @@ export class Game implements AnyGame {
     this.enter('divide');
     checkDepth(depth, MAX_PERFT_DEPTH);
     if (depth < 1) throw new ArgumentError('divide needs depth >= 1');
-    return this.exclusive('divide', () => this.rootCounts(depth, limits, `divide ${depth}`));
-  }
-
-  /** The counts of divide(); `what` names the run in errors. */
-  private rootCounts(depth: number, limits: PerftLimits, what: string): Record<string, number> {
-    const deadline = perftDeadline(limits);
-    const t0 = performance.now();
-    const e = this.core.exports;
-    const out: Record<string, number> = {};
-    const list = this.list();
-    let done = 0;
-    for (let i = 0; i < list.length; i++) {
-      const text = list.text(i);
-      list.play(this.core, i);
-      try {
-        out[text] = this.limited(what, depth - 1, limits.stop, deadline, t0, () => e.perft(depth - 1));
-      } finally {
-        e.unmakeMove();
-      }
-      limits.onProgress?.({ done: ++done, total: list.length, move: text, nodes: out[text]! });
-    }
-    return out;
+    return this.exclusive('divide', () => rootCounts(this.core, () => this.list(), depth, limits, `divide ${depth}`));
   }
 
   /**
@@ -775,7 +536,7 @@ export class Game implements AnyGame {
     this.enter('solve');
     return this.exclusive('solve', () => {
       const code = this.tb.loaded ? this.resultCode() : 0;
-      return this.tb.solve(opts, code !== 0 ? this.finishedScore(code) : null);
+      return this.tb.solve(opts, code !== 0 ? finishedScore(this.core, code) : null);
     });
   }
 
@@ -809,32 +570,6 @@ export class Game implements AnyGame {
   }
 
   /**
-   * The search's principal variation as move text. With tables loaded (Bagh Chal's tablebase or the
-   * generic solver's layers), a line the search ended on a decided position of the tables (the search
-   * probes it instead of searching on) goes on with their best line to the end of the game.
-   */
-  private pv(len: number): string[] {
-    const e = this.core.exports;
-    const raw: Array<{ m: number; caps: bigint }> = [];
-    for (let i = 0; i < len; i++) {
-      const m = e.pvMove(i);
-      if (m === NO_MOVE) break;
-      e.pvCaps(i);
-      raw.push({ m, caps: this.core.readSet(IO_SET.caps) });
-    }
-    const texts = lineTexts(this.core, this.board, raw);
-    if (this.tb.loaded && raw.length > 0 && texts.length === raw.length) {
-      for (const { m, caps } of raw) {
-        this.core.writeSet(IO_SET.caps, caps);
-        e.makeMove(m);
-      }
-      texts.push(...lineTexts(this.core, this.board, this.tb.onward()));
-      for (let i = 0; i < raw.length; i++) e.unmakeMove();
-    }
-    return texts;
-  }
-
-  /**
    * Searches the current position (iterative deepening PVS, see assembly/search.ts) within `limits`
    * (`search({})` or `search()` searches DEFAULT_SEARCH_DEPTH = 8 plies, or for DEFAULT_SEARCH_MS = 10 s if that
    * comes first; `nodes: 0` and `movetime: 0`
@@ -843,64 +578,11 @@ export class Game implements AnyGame {
    */
   search(limits: SearchLimits = {}): SearchResult {
     this.enter('search');
-    const { depth, nodes, movetime } = checkSearchLimits(limits);
-    const e = this.core.exports;
-    const mateOf = (s: number) => mateIn(s, MATE);
+    const checked = checkSearchLimits(limits);
     const code = this.resultCode();
-    if (code !== 0) {
-      // nothing to search: the game is decided or drawn
-      const score = this.finishedScore(code);
-      return { bestmove: null, score, mateIn: mateOf(score), depth: 0, nodes: 0, ms: 0, pv: [] };
-    }
-    const stop = limits.stop;
-    this.core.hooks.shouldStop = stop ? () => Atomics.load(stop, 0) : () => 0;
-    // a search run again on grown lists (runGrowing) reports only the iterations it had not reached:
-    // the ones before the overflow were complete and exact
-    let reported = 0;
-    this.core.hooks.onIteration = (d, s, n, ms, len) => {
-      if (d <= reported) return;
-      reported = d;
-      limits.onIteration?.({ depth: d, score: s, mateIn: mateOf(s), nodes: n, ms: Math.round(ms), pv: this.pv(len) });
-    };
-    const t0 = performance.now();
-    try {
-      return this.exclusive('search', () => {
-        // tables kept on disk: the layers this position needs, before the search probes them
-        this.tb.focus();
-        // a search that outgrew the lists stops at once and runs again on larger ones, in the time left
-        const deadline = t0 + movetime;
-        let used = 0,
-          runs = 0;
-        // at the largest lists, a tree deeper than the move stack holds (STACK_MOVES moves on the line's
-        // lists: the 105-point board's multi-jumps) ends the search at the last depth it completed
-        const best = runGrowing(
-          this.core,
-          'search',
-          () => {
-            if (runs++ > 0) used += e.searchNodes();
-            return e.search(
-              depth,
-              nodes > 0 ? Math.max(1, nodes - used) : 0,
-              movetime > 0 ? Math.max(1, deadline - performance.now()) : 0,
-            );
-          },
-          () => e.searchDepth() >= 1,
-        );
-        const score = e.searchScore();
-        const pv = this.pv(e.pvLength());
-        return {
-          bestmove: best === NO_MOVE ? null : (pv[0] ?? null),
-          score,
-          mateIn: mateOf(score),
-          depth: e.searchDepth(),
-          nodes: e.searchNodes(),
-          ms: Math.round(performance.now() - t0),
-          pv,
-        };
-      });
-    } finally {
-      this.core.hooks.shouldStop = () => 0;
-      this.core.hooks.onIteration = () => {};
-    }
+    const finished = code !== 0 ? finishedScore(this.core, code) : null;
+    return searchPosition(this.core, this.board, this.tb, limits, checked, finished, (work) =>
+      this.exclusive('search', work),
+    );
   }
 }

@@ -188,3 +188,39 @@ export function loadSetupIntoCore(core: Core, s: Setup): void {
   const rc = core.exports.setPosition();
   if (rc !== 0) throw new Error(`internal: the core rejected a validated position (code ${rc})`);
 }
+
+/**
+ * Reads the core's current position back as a Setup (what loadSetupIntoCore writes): each point's owner (-1
+ * empty, 0 prey, 1 hunters) and stack count, the side to move, the pieces in hand and captured, the
+ * no-same-twice point (`last`), the stall count, and under draughts rules (`rules.draughts`) the kings and the
+ * move clock. Used by Game's position(), boardText(), describe() and play().
+ */
+export function readSetupFromCore(core: Core, board: Board, rules: RuleSet): Setup {
+  const e = core.exports;
+  e.readPosition();
+  const st = core.state();
+  const h = core.readSet(IO_SET.hunters),
+    p = core.readSet(IO_SET.prey);
+  const n = board.points.length;
+  const owner = new Int8Array(n),
+    count = new Uint8Array(n);
+  for (let i = 0; i < n; i++) {
+    owner[i] = (h >> BigInt(i)) & 1n ? 1 : (p >> BigInt(i)) & 1n ? 0 : -1;
+    count[i] = owner[i] < 0 ? 0 : st[8 + i];
+  }
+  const setup: Setup = {
+    owner,
+    count,
+    side: st[0] as 0 | 1,
+    hand: [st[1], st[2]],
+    captured: [st[3], st[4]],
+    last: st[5],
+    stall: st[6],
+  };
+  if (rules.draughts) {
+    const k = core.readSet(IO_SET.kings);
+    setup.king = Uint8Array.from({ length: n }, (_, i) => Number((k >> BigInt(i)) & 1n));
+    setup.clock = st[7];
+  }
+  return setup;
+}
