@@ -109,12 +109,16 @@ export function describeMarks(variant: HuntVariant, board: Board, rules: RuleSet
       ? {
           point: s.last,
           kind: 'may-not-move',
-          reason: `the ${d.name} on ${at} may not move now: it stepped there on the ${d.plural}' previous turn, and ${rule}`,
+          reason:
+            `the ${d.name} on ${at} may not move now: it stepped there on the ${d.plural}' ` +
+            `previous turn, and ${rule}`,
         }
       : {
           point: s.last,
           kind: 'may-not-move-next',
-          reason: `the ${d.name} on ${at} may not move on the ${d.plural}' next turn: it stepped there on their last turn, and ${rule}`,
+          reason:
+            `the ${d.name} on ${at} may not move on the ${d.plural}' next turn: it stepped ` +
+            `there on their last turn, and ${rule}`,
         },
   ];
 }

@@ -181,7 +181,8 @@ export class Game implements AnyGame {
       throw new UnknownVariantError(
         variantId,
         [...VARIANTS.keys()],
-        `is not a lattice game (Game plays ${[...VARIANTS.keys()].join(', ')}; createGame() plays every variant of every family)`,
+        `is not a lattice game (Game plays ${[...VARIANTS.keys()].join(', ')}; ` +
+          `createGame() plays every variant of every family)`,
       );
     const variant = getVariant(variantId);
     const options = resolveOptions(variant, opts.options);

@@ -149,7 +149,9 @@ function findPoints(
       throw new IllegalMoveError(
         shown,
         position,
-        `${cands.length} legal captures start on ${board.points[from]!.name} and end on ${board.points[to]!.name}: give the path, one of ${paths}${cands.length > 10 ? ' ...' : ''}`,
+        `${cands.length} legal captures start on ${board.points[from]!.name} and end on ` +
+          `${board.points[to]!.name}: give the path, one of ` +
+          `${paths}${cands.length > 10 ? ' ...' : ''}`,
       );
     }
   }
@@ -193,7 +195,8 @@ export function checkValue(board: Board, v: unknown): CheckedValue {
     const p = typeof name === 'string' ? board.index(name.trim().toLowerCase()) : -1;
     if (p < 0)
       throw new ArgumentError(
-        `${what} must be a point name of board ${board.id}, got ${typeof name === 'bigint' ? `${name}n` : describeValue(name)}`,
+        `${what} must be a point name of board ${board.id}, got ` +
+          `${typeof name === 'bigint' ? `${name}n` : describeValue(name)}`,
       );
     return p;
   };
@@ -273,7 +276,8 @@ export function findValue(core: Core, board: Board, list: MoveList, v: MoveInput
   const names = (ps: number[]) => ps.map((p) => board.points[p]!.name);
   const disagree = (what: string, given: string, has: string) =>
     new ArgumentError(
-      `the move value ${shown} contradicts itself: ${what} ${given}, but the move it names (${list.text(i)}) has ${has}`,
+      `the move value ${shown} contradicts itself: ${what} ${given}, but the move it ` +
+        `names (${list.text(i)}) has ${has}`,
     );
   const kindOf = KIND_NAMES[list.kind(i)]!;
   if (c.kind !== undefined && c.kind !== kindOf) throw disagree('kind', c.kind, kindOf);

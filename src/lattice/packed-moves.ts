@@ -87,7 +87,10 @@ export function overflowError(core: Core, what: string, kind: number): LatticeEr
       : `${e.maxMoves()} moves in one list (${e.stackMoves()} on the search and perft stack)`;
   return new LatticeError(
     'overflow',
-    `${what}: a position had more legal moves than the core holds: ${limit}, this build's largest capacity (${core.wide ? 'wide' : 'u64'} build; the most seen in these games is 343,909, README "Memory and capacities"); the result would be wrong`,
+    `${what}: a position had more legal moves than the core holds: ${limit}, this ` +
+      `build's largest capacity (${core.wide ? 'wide' : 'u64'} build; the most seen in ` +
+      `these games is 343,909, README "Memory and capacities"); the result would be ` +
+      `wrong`,
   );
 }
 
