@@ -79,7 +79,7 @@ export function registerPlay(program: Command): void {
       try {
         engine = await engineFor(variant, o, interrupt);
         // a signal stops the search at its last completed iteration (depth 1 always completes): printed as usual
-        const r = await engine.search({
+        const r = await searchOnce(engine, interrupt, {
           ...searchLimits(o, 1000),
           ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}),
         });
@@ -150,7 +150,7 @@ export function registerPlay(program: Command): void {
           );
         }
         // a signal stops the analysis at its last completed iteration: that result is kept
-        const r = await engine.search({
+        const r = await searchOnce(engine, interrupt, {
           ...limits,
           ...(showProgress(o) ? { onIteration: (i: SearchInfo) => note(infoLine(i)) } : {}),
         });
@@ -188,6 +188,21 @@ async function engineFor(variant: string, o: Common, interrupt: Interrupt): Prom
 }
 
 /**
+ * `engine.search(limits)`, stopped as soon as it is asked for when a signal came before (while the CLI
+ * awaited the worker's answers): EngineWorker.stop() reaches only the runs asked for before it, so the
+ * signal's stop() would miss this one. A stopped search returns its depth-1 result.
+ */
+function searchOnce(
+  engine: EngineWorker,
+  interrupt: Interrupt,
+  limits: Parameters<EngineWorker['search']>[0],
+): Promise<AnySearchResult> {
+  const pending = engine.search(limits);
+  if (interrupt.signal !== null) engine.stop();
+  return pending;
+}
+
+/**
  * Plays the engine against itself; prints each move and the board unless json/quiet. With --json the
  * moves go to stderr as progress (when shown). `result` is the game's GameResult, or null when the game
  * is unfinished: `unfinished` then says why, 'max-plies' (cut off at --max-plies) or 'interrupted' (a
@@ -200,7 +215,7 @@ async function selfPlay(variant: string, o: PlayOpts, engine: EngineWorker, inte
   if (!o.json) out((await engine.boardText(o.labels)) + '\n');
   while (interrupt.signal === null && !(await engine.result()) && moves.length < o.maxPlies) {
     const mover = await engine.moverName();
-    const r: AnySearchResult = await engine.search({ movetime: o.movetime });
+    const r: AnySearchResult = await searchOnce(engine, interrupt, { movetime: o.movetime });
     if (interrupt.signal !== null || !r.bestmove) break;
     await engine.play(r.bestmove);
     moves.push(r.bestmove);
