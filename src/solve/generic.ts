@@ -26,6 +26,8 @@
  * Repetition: a cycle is a draw (RULES.md §0, draw3). Under `repetition=none` the tables are the same
  * (what no side can force stays unresolved: endless play); `repetition=forbid` makes a position's value
  * depend on the path to it, which no position table can hold, so it is refused.
+ *
+ * Parts in generic/: memory.ts (layers in memory and read back), verify.ts, run.ts (one layer, threads), parts.ts.
  */
 import { join } from 'node:path';
 import { totalmem } from 'node:os';
@@ -35,7 +37,7 @@ import type { HuntVariant, OptionValues } from '../variants/index.js';
 import { loadSetupIntoCore } from '../lattice/core/setup.js';
 import { parsePositionText, type NotationContext, type Setup } from '../lattice/position-text.js';
 import type { Core } from '../lattice/core/wasm.js';
-import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../contract/errors.js';
+import { ArgumentError, describeValue } from '../contract/errors.js';
 import {
   TablebaseError,
   ensureWritableDir,
@@ -53,10 +55,8 @@ import {
   type PlanForce,
   type PlanOp,
   QUEUE_BYTES_PER_SLOT,
-  STEP_BUDGET,
   type SolvePlan,
   maxGenericThreads,
-  planLayer,
   planSolve,
   regionOf,
   threadBytes,
@@ -70,22 +70,21 @@ import type {
   SolvedValue,
   SolverScope,
   StackClass,
-  ValueCounts,
 } from './generic/types.js';
 import {
   type HeaderFields,
-  type LayerStats,
   decodeValue,
   encodeHeader,
   layerName,
-  optionArgs,
-  presentOptions,
   readGenericFile,
-  readGenericHeader,
   tableOptions,
 } from './generic/files.js';
 import { classIndex, classesBelow } from './generic/layers.js';
 import { setUpSolver } from './generic/setup.js';
+import type { LayerLanes, SolverParts } from './generic/parts.js';
+import { applyPlanOp, detachLayer, focusLayers, loadLayers, planAlone, sideCounts } from './generic/memory.js';
+import { verifyLayers } from './generic/verify.js';
+import { solveAttached, solveSideBySide } from './generic/run.js';
 
 export type {
   GenericLayer,
@@ -130,17 +129,11 @@ export class HuntSolver {
    * Tests only: the threads of solve({ threads }) (default: GenericThreads); a test runs them as solvers in this
    * thread.
    */
-  private laneHook: {
-    solveLayer(
-      lane: number,
-      l: GenericLayer,
-      dir: string,
-      onProgress?: (p: SolveProgress) => void,
-    ): Promise<LayerResult>;
-    close(): Promise<void>;
-  } | null = null;
+  private laneHook: LayerLanes | null = null;
   /** Tests only: the keys declared to an exit pass (gsCover), given the group's; default all of them. */
   private coverHook: ((keys: number[]) => number[]) | null = null;
+  /** The solver as its parts in generic/ take it (SolverParts): fields read live, methods called on the solver. */
+  private readonly parts: SolverParts;
   private constructor(
     readonly variant: HuntVariant,
     readonly options: OptionValues,
@@ -162,6 +155,44 @@ export class HuntSolver {
     if (plan.grouped)
       this.pool.setRegions(regionOf(estimate.layers), CORE_MEMORY_LIMIT - (2 + QUEUE_BYTES_PER_SLOT) * biggest);
     this.focusRoom = CORE_MEMORY_LIMIT - (estimate.loadBytes - 2 * estimate.slots);
+    const solver = this;
+    this.parts = {
+      variant,
+      options,
+      core,
+      estimate,
+      pool: this.pool,
+      held: this.held,
+      byKey: this.byKey,
+      get dir() {
+        return solver.dir;
+      },
+      set dir(dir: string | null) {
+        solver.dir = dir;
+      },
+      get focusRoom() {
+        return solver.focusRoom;
+      },
+      get coreLimit() {
+        return solver.coreLimit;
+      },
+      get groupCap() {
+        return solver.groupCap;
+      },
+      get laneHook() {
+        return solver.laneHook;
+      },
+      get coverHook() {
+        return solver.coverHook;
+      },
+      successors: (l) => this.successors(l),
+      fileOf: (dir, l) => this.fileOf(dir, l),
+      expectedHeader: (l) => this.expectedHeader(l),
+      applyOp: (op, l, dir) => this.applyOp(op, l, dir),
+      detach: (l) => this.detach(l),
+      load: (dir, opts) => this.load(dir, opts),
+      focus: () => this.focus(),
+    };
   }
 
   /**
@@ -304,7 +335,7 @@ export class HuntSolver {
     }
     if (threads > 1 && !complete) {
       try {
-        return await this.solveSideBySide(dir!, keep, threads, opts);
+        return await solveSideBySide(this.parts, dir!, keep, threads, opts);
       } finally {
         release();
       }
@@ -330,19 +361,19 @@ export class HuntSolver {
           const meta = readGenericFile(file, this.expectedHeader(l), body);
           // the rest of the plan's steps (no exit pass: the layer is read), so that memory stands as planned
           runOps(true);
-          r = { ...l, ...meta, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: true, file };
+          r = { ...l, ...meta, sides: sideCounts(this.parts, l), ms: Date.now() - t0, loaded: true, file };
         } else {
           if (file !== null) removeStaleTemp(file);
           const exits = ops
             .filter((op): op is Extract<PlanOp, { op: 'exit' }> => op.op === 'exit')
             .map((op) => op.keys);
-          const stats = await this.solveAttached(l, i, opts.onProgress, exits, () => {
+          const stats = await solveAttached(this.parts, l, i, opts.onProgress, exits, () => {
             k++;
             runOps(false);
           });
           const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
           if (file !== null) writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh);
-          r = { ...l, ...stats, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: false, file };
+          r = { ...l, ...stats, sides: sideCounts(this.parts, l), ms: Date.now() - t0, loaded: false, file };
         }
         // the layers no layer still to be solved needs: their memory goes to the next ones
         if (keep === 'live') for (const m of est.layers) if (this.lastUse.get(m.key) === i) this.detach(m);
@@ -354,144 +385,6 @@ export class HuntSolver {
     } finally {
       release();
     }
-  }
-
-  /**
-   * solve() on `threads` threads (see there): hands each layer to a free thread once the layers it
-   * needs are finished, the longest chain of layers still to be solved first, then loads the layers
-   * as load(dir, { keep }) does. A thread's failure stops the others and is thrown.
-   */
-  private async solveSideBySide(
-    dir: string,
-    keep: 'all' | 'live',
-    threads: number,
-    opts: { onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void },
-  ): Promise<LayerResult[]> {
-    const layers = this.estimate.layers;
-    // what waits on what: a layer's readers are solved after it; its chain is its slots and its longest reader's chain
-    const readers = new Map<number, GenericLayer[]>();
-    for (const l of layers) for (const m of this.successors(l)) readers.set(m.key, [...(readers.get(m.key) ?? []), l]);
-    const chain = new Map<number, number>();
-    for (let i = layers.length - 1; i >= 0; i--) {
-      const l = layers[i]!;
-      chain.set(l.key, l.slots + Math.max(0, ...(readers.get(l.key) ?? []).map((r) => chain.get(r.key)!)));
-    }
-    const waiting = new Map(layers.map((l) => [l.key, this.successors(l).length]));
-    const ready = layers.filter((l) => waiting.get(l.key) === 0);
-    const results = new Map<number, LayerResult>();
-    const lanes = Math.min(threads, layers.length);
-    let pool: {
-      solveLayer(
-        lane: number,
-        l: GenericLayer,
-        dir: string,
-        onProgress?: (p: SolveProgress) => void,
-      ): Promise<LayerResult>;
-      close(): Promise<void>;
-    } | null = this.laneHook;
-    if (pool === null) {
-      const { GenericThreads } = await import('./generic-threads.js');
-      pool = await GenericThreads.start(
-        this.variant.id,
-        this.options as Record<string, string | number>,
-        this.estimate.handsEmptyOnly,
-        lanes,
-      );
-    }
-    const running = new Map<number, Promise<{ lane: number; r: LayerResult }>>();
-    const free = Array.from({ length: lanes }, (_, i) => lanes - 1 - i);
-    try {
-      while (results.size < layers.length) {
-        ready.sort((a, b) => chain.get(b.key)! - chain.get(a.key)! || a.key - b.key);
-        while (free.length > 0 && ready.length > 0) {
-          const l = ready.shift()!,
-            lane = free.pop()!;
-          running.set(
-            l.key,
-            pool.solveLayer(lane, l, dir, opts.onProgress).then((r) => ({ lane, r })),
-          );
-        }
-        if (running.size === 0)
-          throw new TablebaseError(`internal: ${layers.length - results.size} layers wait on layers never solved`);
-        const { lane, r } = await Promise.race(running.values());
-        const l = this.byKey.get(r.key)!;
-        running.delete(l.key);
-        free.push(lane);
-        results.set(l.key, r);
-        opts.onLayer?.(r);
-        for (const x of readers.get(l.key) ?? []) {
-          const n = waiting.get(x.key)! - 1;
-          waiting.set(x.key, n);
-          if (n === 0) ready.push(x);
-        }
-      }
-    } catch (err) {
-      // the others stop with the pool (closed below, their calls never answered); their layers are solved again by the
-      // next run
-      for (const p of running.values()) p.catch(() => {});
-      throw err;
-    } finally {
-      await pool.close();
-    }
-    this.load(dir, { keep });
-    return layers.map((l) => results.get(l.key)!);
-  }
-
-  /**
-   * Solves layer `l` (attached, every layer it needs attached and solved) in the core, in steps that
-   * return to the event loop between them (progress bars draw and signals are answered while it runs).
-   * `index` is its place in the estimate, for progress. Resolves to its statistics; throws
-   * TablebaseError when the core fails.
-   */
-  private async solveAttached(
-    l: GenericLayer,
-    index: number,
-    onProgress?: (p: SolveProgress) => void,
-    exits: readonly number[][] = [],
-    between: (k: number) => void = () => {},
-  ): Promise<LayerStats> {
-    const e = this.core.exports;
-    // pass 1 counts the exit passes' slots too: (passes done) x slots + slots done, of passes x slots
-    let sweep = 0;
-    const sweeps = exits.length + 1;
-    this.core.hooks.tbProgress = (pass, done, total) =>
-      onProgress?.({
-        layer: index,
-        layers: this.estimate.layers.length,
-        pass: pass as 1 | 2,
-        done: pass === 1 ? sweep * total + done : done,
-        total: pass === 1 ? sweeps * total : e.gsStat(0),
-        level: pass === 2 ? total : 0,
-      });
-    let rc: number;
-    try {
-      // in steps of about 2^16 positions, back to the event loop between them
-      rc = e.gsBegin(l.key);
-      // the exit passes: each reads one group of successors (attached), then the next group is loaded
-      for (const [k, keys] of exits.entries()) {
-        if (rc < 0) break;
-        for (const key of this.coverHook ? this.coverHook(keys) : keys) e.gsCover(key);
-        rc = e.gsExitBegin();
-        while (rc >= 0 && (rc = e.gsStep(STEP_BUDGET)) === 1) await new Promise((res) => setImmediate(res));
-        if (rc < 0) break;
-        sweep++;
-        between(k);
-      }
-      while (rc >= 0 && (rc = e.gsStep(STEP_BUDGET)) === 1) await new Promise((res) => setImmediate(res));
-    } finally {
-      this.core.hooks.tbProgress = () => {};
-    }
-    if (rc < 0)
-      throw new TablebaseError(
-        `${this.variant.id}: solving layer ${layerName(l)} failed: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`,
-      );
-    return {
-      positions: e.gsStat(0),
-      wins: e.gsStat(1),
-      losses: e.gsStat(2),
-      draws: e.gsStat(3),
-      maxPlies: e.gsMaxDistance(),
-    };
   }
 
   /**
@@ -556,30 +449,6 @@ export class HuntSolver {
   }
 
   /**
-   * How layer `l` is read with its direct successors when nothing else is held (solveLayer, verify): with
-   * every successor beside it when they fit (the core's limit less the largest layer's work space, as the
-   * estimate counts), loaded from `dir` (null: no plan needed); else the solve's grouped plan for it
-   * (planLayer, simulated on the pool with nothing held; its steps, the first its own block, are for the
-   * caller to do), each group but the last read by an exit pass. Throws TablebaseError, starting with
-   * `what`, when even that does not fit.
-   */
-  private planAlone(l: GenericLayer, dir: string, what: string): PlanOp[] | null {
-    const reads = this.successors(l);
-    const biggest = this.estimate.layers.reduce((a, x) => Math.max(a, x.slots), 0);
-    const room = this.coreLimit - (2 + QUEUE_BYTES_PER_SLOT) * biggest;
-    const together = 2 * (l.slots + reads.reduce((a, m) => a + m.slots, 0)) <= room && reads.length <= this.groupCap;
-    this.holdOnly(together ? [l, ...reads] : [], dir);
-    if (together) return null;
-    this.pool.setRegions(regionOf(this.estimate.layers), room);
-    const r = planLayer(l, reads, this.pool.clone(), new Map(), room, () => Infinity, 0, this.groupCap);
-    if ('fail' in r)
-      throw new TablebaseError(
-        `${what}: layer ${layerName(l)} and ${r.fail === null ? 'its counters and buckets' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(this.coreLimit)})`,
-      );
-    return r.ops;
-  }
-
-  /**
    * Solves the one layer `l` (a job of a distributed solve, src/distributed/): loads from `dir` the layers
    * one move from it (successors(l), and no other: each must be there and valid, a missing one is a
    * TablebaseError, never solved here; layers this solver held before and `l` does not read are freed),
@@ -608,7 +477,7 @@ export class HuntSolver {
       if (!fileReadable(file, 'solver layer file'))
         throw new TablebaseError(`${file}: missing; layer ${layerName(l)} needs layer ${layerName(m)} solved first`);
     }
-    const plan = this.planAlone(l, dir, `${this.variant.id} does not fit this solver`);
+    const plan = planAlone(this.parts, l, dir, `${this.variant.id} does not fit this solver`);
     this.dir = dir;
     const file = this.fileOf(dir, l);
     const ops: PlanOp[] = plan ?? [{ op: 'own' }];
@@ -622,19 +491,19 @@ export class HuntSolver {
     const ptr = e.gsValues(l.key) >>> 0;
     if (fileReadable(file, 'solver layer file')) {
       const meta = readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
-      return { ...l, ...meta, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: true, file };
+      return { ...l, ...meta, sides: sideCounts(this.parts, l), ms: Date.now() - t0, loaded: true, file };
     }
     removeStaleTemp(file);
     runOps(false);
     if (!e.gsReserve(l.slots)) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
     const exits = ops.filter((op): op is Extract<PlanOp, { op: 'exit' }> => op.op === 'exit').map((op) => op.keys);
-    const stats = await this.solveAttached(l, est.layers.indexOf(l), opts.onProgress, exits, () => {
+    const stats = await solveAttached(this.parts, l, est.layers.indexOf(l), opts.onProgress, exits, () => {
       k++;
       runOps(false);
     });
     const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
     writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh, jobTempName(file));
-    return { ...l, ...stats, sides: this.sideCounts(l), ms: Date.now() - t0, loaded: false, file };
+    return { ...l, ...stats, sides: sideCounts(this.parts, l), ms: Date.now() - t0, loaded: false, file };
   }
 
   /**
@@ -653,39 +522,7 @@ export class HuntSolver {
    * the figures) keep 'all' for layers that do not fit the core together; ArgumentError for a bad `keep`.
    */
   load(dir: string, opts: { keep?: 'all' | 'live' } = {}): SolvedLayerInfo[] {
-    const e = this.core.exports;
-    const est = this.estimate;
-    if (est.refusal !== null)
-      throw new TablebaseError(`${this.variant.id} has no solved tables: it does not fit the solver (${est.refusal})`);
-    if (!isOptionsObject(opts)) throw new ArgumentError(`load options must be an object, got ${describeValue(opts)}`);
-    checkKeys(opts, ['keep'], 'load options');
-    const keep = opts.keep ?? (est.loadBytes <= CORE_MEMORY_LIMIT ? 'all' : 'live');
-    if (keep !== 'all' && keep !== 'live')
-      throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
-    if (keep === 'all' && est.loadBytes > CORE_MEMORY_LIMIT) {
-      throw new TablebaseError(
-        `${this.variant.id}: its ${est.layers.length} layers need ${MiB(est.loadBytes)} in the core together (${est.slots} slots, 2 bytes each, plus ${MiB(est.loadBytes - 2 * est.slots)} of work space); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}: load them with keep 'live' (the layers the current position needs, loaded as it moves on)`,
-      );
-    }
-    const infos = est.layers.map((l) => {
-      const file = this.fileOf(dir, l);
-      if (!fileReadable(file, 'solver layer file')) {
-        throw new TablebaseError(
-          `${file}: missing (solve with "lattice solve ${this.variant.id} --dir ${dir}"${optionArgs(this.options)}; ${presentOptions(dir, this.variant.id)})`,
-        );
-      }
-      if (keep === 'live') return { ...l, ...readGenericHeader(file, this.expectedHeader(l)), file };
-      const ptr = this.attach(l);
-      const stats = readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
-      return { ...l, ...stats, sides: this.sideCounts(l), file };
-    });
-    this.dir = dir;
-    if (keep === 'live') {
-      // regions of at least the largest layer: a block focus() frees holds any layer it loads later
-      this.pool.setRegions(2 * est.layers.reduce((a, l) => Math.max(a, l.slots), 0), this.focusRoom);
-      this.focus();
-    }
-    return infos;
+    return loadLayers(this.parts, dir, opts);
   }
 
   /**
@@ -698,48 +535,7 @@ export class HuntSolver {
    * TablebaseError for a corrupt or foreign file. Not while solve() runs.
    */
   focus(): boolean {
-    const e = this.core.exports;
-    const l = this.byKey.get(e.gsCurrentLayer());
-    if (l === undefined || this.dir === null) return false;
-    const want = [l, ...this.successors(l)];
-    const wanted = new Set(want.map((m) => m.key));
-    const room = this.focusRoom;
-    // the least recently wanted first (the pool's map keeps that order)
-    const evict = (): boolean => {
-      for (const k of this.held.keys())
-        if (!wanted.has(k)) {
-          this.detach(this.byKey.get(k)!);
-          return true;
-        }
-      return false;
-    };
-    let loaded = false;
-    for (const m of want) {
-      const ptr = this.held.get(m.key);
-      if (ptr !== undefined) {
-        this.held.delete(m.key);
-        this.held.set(m.key, ptr);
-        continue;
-      }
-      if (e.gsValues(m.key) !== 0) continue;
-      const file = this.fileOf(this.dir, m);
-      if (!fileReadable(file, 'solver layer file')) continue;
-      while (this.pool.liveBytes + 2 * m.slots > room && evict());
-      if (this.pool.liveBytes + 2 * m.slots > room) continue;
-      let at = this.pool.alloc(2 * m.slots);
-      while (at === 0 && evict()) at = this.pool.alloc(2 * m.slots);
-      if (at === 0) continue;
-      e.gsAttach(m.key, at);
-      this.held.set(m.key, at);
-      try {
-        readGenericFile(file, this.expectedHeader(m), new Uint8Array(e.memory.buffer, at >>> 0, 2 * m.slots));
-      } catch (err) {
-        this.detach(m);
-        throw err;
-      }
-      loaded = true;
-    }
-    return loaded;
+    return focusLayers(this.parts);
   }
 
   /**
@@ -753,158 +549,20 @@ export class HuntSolver {
    * is neither in memory nor in that directory, or a stored successor slot is unused.
    */
   async verify(onLayer?: (l: GenericLayer, bad: number) => void): Promise<number[]> {
-    const e = this.core.exports;
-    const out: number[] = [];
-    const biggest = this.estimate.layers.reduce((a, x) => Math.max(a, x.slots), 0);
-    const fail = (l: GenericLayer): never => {
-      throw new TablebaseError(
-        `${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[e.gsError()] ?? `code ${e.gsError()}`}`,
-      );
-    };
-    for (const l of this.estimate.layers) {
-      let ops: PlanOp[] = [];
-      if ([l, ...this.successors(l)].some((m) => e.gsValues(m.key) === 0)) {
-        if (this.dir === null)
-          throw new TablebaseError(
-            `${this.variant.id}: layer ${layerName(l)} cannot be verified: it or a layer one move from it is not in memory, and no directory holds them`,
-          );
-        // as the solve reads them; in groups, its own block is read from its file
-        const plan = this.planAlone(l, this.dir, `${this.variant.id}: layer ${layerName(l)} cannot be verified`);
-        if (plan !== null) {
-          ops = plan;
-          this.applyOp({ op: 'load', key: l.key }, l, this.dir);
-        }
-      }
-      if (ops.some((op) => op.op === 'exit')) {
-        // the flags between passes: the counters, reserved once for the largest layer (the estimate's work space)
-        if (!e.gsReserve(biggest))
-          throw new TablebaseError(`${this.variant.id}: layer ${layerName(l)} cannot be verified: ${GS_ERRORS[4]}`);
-        if (e.gsVerifyBegin(l.key) !== 0) fail(l);
-        for (const op of ops) {
-          if (op.op === 'own') continue;
-          if (op.op !== 'exit') {
-            this.applyOp(op, l, this.dir ?? undefined);
-            continue;
-          }
-          for (const k of op.keys) if (e.gsCover(k) !== 0) fail(l);
-          if (e.gsVerifyExit() !== 0) fail(l);
-          for (let from = 0; from < l.slots; from += STEP_BUDGET) {
-            if (e.gsVerifyExitStep(from, from + STEP_BUDGET) !== 0) fail(l);
-            await new Promise((res) => setImmediate(res));
-          }
-        }
-      } else for (const op of ops) if (op.op !== 'own') this.applyOp(op, l, this.dir ?? undefined);
-      let bad = 0;
-      for (let from = 0; from < l.slots; from += STEP_BUDGET) {
-        const b = e.gsVerifyLayer(l.key, from, from + STEP_BUDGET);
-        if (b < 0) fail(l);
-        bad += b;
-        await new Promise((res) => setImmediate(res));
-      }
-      onLayer?.(l, bad);
-      out.push(bad);
-    }
-    return out;
+    return verifyLayers(this.parts, onLayer);
   }
 
-  /** Positions and values per side to move of a layer in memory (from its value codes; side 0's half first). */
-  private sideCounts(l: GenericLayer): [ValueCounts, ValueCounts] {
-    const e = this.core.exports;
-    const per = l.slots / 2;
-    const vals = new Uint16Array(e.memory.buffer, e.gsValues(l.key) >>> 0, l.slots);
-    const half = (from: number): ValueCounts => {
-      let positions = 0,
-        wins = 0,
-        draws = 0;
-      for (let i = from; i < from + per; i++) {
-        const c = vals[i]!;
-        if (c === 0xffff) continue;
-        positions++;
-        if (c === 0) draws++;
-        else wins += c & 1;
-      }
-      return { positions, wins, losses: positions - wins - draws, draws };
-    };
-    return [half(0), half(per)];
-  }
-
-  /**
-   * Gives layer `l` a block of the pool (unless it has values already); its address. Throws TablebaseError when the
-   * core's memory runs out.
-   */
-  private attach(l: GenericLayer): number {
-    const e = this.core.exports;
-    let ptr = e.gsValues(l.key);
-    if (ptr === 0) {
-      ptr = this.pool.alloc(2 * l.slots);
-      if (ptr === 0)
-        throw new TablebaseError(
-          `${this.variant.id}: ${GS_ERRORS[4]} (layer ${layerName(l)}, ${l.slots} slots; ${MiB(this.pool.liveBytes)} of layers in memory)`,
-        );
-      e.gsAttach(l.key, ptr);
-      this.held.set(l.key, ptr);
-    }
-    return ptr >>> 0;
-  }
-
-  /**
-   * Does one step of a solving plan (PlanOp) for layer `l`: its own block, a finished layer dropped
-   * from memory, or a successor read back from its file in `dir`. Throws TablebaseError for a missing,
-   * corrupt or foreign file, or a core out of memory.
-   */
+  /** Does one step of a solving plan for layer `l` (applyPlanOp; a test hooks it here). */
   private applyOp(op: PlanOp, l: GenericLayer, dir: string | undefined): void {
-    if (op.op === 'own') this.attach(l);
-    else if (op.op === 'drop') this.detach(this.byKey.get(op.key)!);
-    else if (op.op === 'load') {
-      const m = this.byKey.get(op.key)!;
-      const file = this.fileOf(dir!, m);
-      if (!fileReadable(file, 'solver layer file'))
-        throw new TablebaseError(`${file}: missing; layer ${layerName(l)} reads layer ${layerName(m)} back from it`);
-      const ptr = this.attach(m);
-      try {
-        readGenericFile(
-          file,
-          this.expectedHeader(m),
-          new Uint8Array(this.core.exports.memory.buffer, ptr, 2 * m.slots),
-        );
-      } catch (err) {
-        this.detach(m);
-        throw err;
-      }
-    }
+    applyPlanOp(this.parts, op, l, dir);
   }
 
-  /** Takes layer `l`'s values out of the core (it forgets them first) and gives their block back to the pool. */
+  /** Takes layer `l`'s values out of the core and gives their block back to the pool (detachLayer). */
   private detach(l: GenericLayer): void {
-    const ptr = this.held.get(l.key);
-    if (ptr === undefined) return;
-    this.core.exports.gsAttach(l.key, 0);
-    this.held.delete(l.key);
-    this.pool.release(ptr);
+    detachLayer(this.parts, l);
   }
 
-  /**
-   * Makes `keep` the layers in memory: frees every other layer the pool holds, then loads each of
-   * `keep` not in memory from its file in `dir`. Throws TablebaseError for a missing, corrupt or foreign file.
-   */
-  private holdOnly(keep: readonly GenericLayer[], dir: string): void {
-    const e = this.core.exports;
-    const wanted = new Set(keep.map((l) => l.key));
-    for (const l of this.estimate.layers) if (!wanted.has(l.key)) this.detach(l);
-    for (const l of keep) {
-      if (e.gsValues(l.key) !== 0) continue;
-      const file = this.fileOf(dir, l);
-      if (!fileReadable(file, 'solver layer file')) continue;
-      const ptr = this.attach(l);
-      try {
-        readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
-      } catch (err) {
-        this.detach(l);
-        throw err;
-      }
-    }
-  }
-
+  /** The header the file of layer `l` must have (its variant, table options, layer, stack class, slots, symmetries). */
   private expectedHeader(l: GenericLayer): HeaderFields {
     const stackClass = l.split ? this.classes[this.classOf(l.stacks)]!.codes[0]! + 1 : 0;
     return {
