@@ -301,7 +301,8 @@ export class HuntSolver {
       throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
     if (keep === 'all' && (plan.grouped || est.loadBytes > this.coreLimit))
       throw new TablebaseError(
-        `${this.variant.id}: keeping every layer needs ${MiB(est.loadBytes)} in the core, over its ${MiB(this.coreLimit)}: solve with keep 'live'`,
+        `${this.variant.id}: keeping every layer needs ${MiB(est.loadBytes)} in the ` +
+          `core, over its ${MiB(this.coreLimit)}: solve with keep 'live'`,
       );
     const threads = opts.threads ?? 1;
     if (!Number.isInteger(threads) || threads < 1 || threads > 64)
@@ -310,7 +311,10 @@ export class HuntSolver {
     const dir = opts.dir;
     if (plan.grouped && dir === undefined)
       throw new TablebaseError(
-        `${this.variant.id}: its layers do not fit the core with their successors (${plan.rereads} layer files are read back while solving, some layers read their successors in groups: lattice solve ${this.variant.id} --estimate): give a directory (dir) to write the layers to and read them back from`,
+        `${this.variant.id}: its layers do not fit the core with their successors ` +
+          `(${plan.rereads} layer files are read back while solving, some layers read ` +
+          `their successors in groups: lattice solve ${this.variant.id} --estimate): give ` +
+          `a directory (dir) to write the layers to and read them back from`,
       );
     if (threads > 1) {
       if (dir === undefined)
@@ -318,7 +322,10 @@ export class HuntSolver {
       const most = maxGenericThreads(est);
       if (threads > most)
         throw new ArgumentError(
-          `${threads} threads need ${MiB(threads * threadBytes(est))} (${MiB(threadBytes(est))} a thread: ${this.variant.id}'s largest need, ${MiB(est.needBytes)}, and 128 MiB); this machine's ${MiB(totalmem())} of memory (less 1 GiB) holds ${most}`,
+          `${threads} threads need ${MiB(threads * threadBytes(est))} ` +
+            `(${MiB(threadBytes(est))} a thread: ${this.variant.id}'s largest need, ` +
+            `${MiB(est.needBytes)}, and 128 MiB); this machine's ${MiB(totalmem())} of ` +
+            `memory (less 1 GiB) holds ${most}`,
         );
     }
     let release = () => {};
@@ -425,13 +432,15 @@ export class HuntSolver {
    */
   layerAt(at: readonly number[], stacks?: readonly number[]): GenericLayer {
     const where = () =>
-      `captured ${at[0]}/${at[1]}, in hand ${at[2]}/${at[3]}, excess ${at[4]}${stacks === undefined ? '' : ` (stacks ${stacks.join('.')})`}`;
+      `captured ${at[0]}/${at[1]}, in hand ${at[2]}/${at[3]}, excess ` +
+      `${at[4]}${stacks === undefined ? '' : ` (stacks ${stacks.join('.')})`}`;
     const some = this.estimate.layers.filter((x) => [...x.captured, ...x.hand, x.excess].join() === at.join());
     if (some.length === 0) throw new ArgumentError(`${this.variant.id} has no solver layer ${where()}`);
     if (stacks === undefined) {
       if (some.length > 1)
         throw new ArgumentError(
-          `${this.variant.id}: ${some.length} solver layers are ${where()}; give the stack vector (${some.map((x) => x.stacks.join('.')).join(', ')})`,
+          `${this.variant.id}: ${some.length} solver layers are ${where()}; give the ` +
+            `stack vector (${some.map((x) => x.stacks.join('.')).join(', ')})`,
         );
       return some[0]!;
     }
@@ -440,7 +449,8 @@ export class HuntSolver {
       cls = this.classOf(stacks);
     } catch {
       throw new ArgumentError(
-        `${this.variant.id}: ${stacks.join('.')} is not a stack vector of its stack points (${this.estimate.stackPoints.join(' ')})`,
+        `${this.variant.id}: ${stacks.join('.')} is not a stack vector of its stack ` +
+          `points (${this.estimate.stackPoints.join(' ')})`,
       );
     }
     const l = some.find((x) => this.classOf(x.stacks) === cls);

@@ -42,7 +42,8 @@ export function attachLayer(s: SolverParts, l: GenericLayer): number {
     ptr = s.pool.alloc(2 * l.slots);
     if (ptr === 0)
       throw new TablebaseError(
-        `${s.variant.id}: ${GS_ERRORS[4]} (layer ${layerName(l)}, ${l.slots} slots; ${MiB(s.pool.liveBytes)} of layers in memory)`,
+        `${s.variant.id}: ${GS_ERRORS[4]} (layer ${layerName(l)}, ${l.slots} slots; ` +
+          `${MiB(s.pool.liveBytes)} of layers in memory)`,
       );
     e.gsAttach(l.key, ptr);
     s.held.set(l.key, ptr);
@@ -123,7 +124,8 @@ export function planAlone(s: SolverParts, l: GenericLayer, dir: string, what: st
   const r = planLayer(l, reads, s.pool.clone(), new Map(), room, () => Infinity, 0, s.groupCap);
   if ('fail' in r)
     throw new TablebaseError(
-      `${what}: layer ${layerName(l)} and ${r.fail === null ? 'its counters and buckets' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(s.coreLimit)})`,
+      `${what}: layer ${layerName(l)} and ` +
+        `${r.fail === null ? 'its counters and buckets' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(s.coreLimit)})`,
     );
   return r.ops;
 }
@@ -141,14 +143,19 @@ export function loadLayers(s: SolverParts, dir: string, opts: { keep?: 'all' | '
     throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
   if (keep === 'all' && est.loadBytes > CORE_MEMORY_LIMIT) {
     throw new TablebaseError(
-      `${s.variant.id}: its ${est.layers.length} layers need ${MiB(est.loadBytes)} in the core together (${est.slots} slots, 2 bytes each, plus ${MiB(est.loadBytes - 2 * est.slots)} of work space); WebAssembly's 32-bit memory holds at most ${MiB(CORE_MEMORY_LIMIT)}: load them with keep 'live' (the layers the current position needs, loaded as it moves on)`,
+      `${s.variant.id}: its ${est.layers.length} layers need ${MiB(est.loadBytes)} in ` +
+        `the core together (${est.slots} slots, 2 bytes each, plus ` +
+        `${MiB(est.loadBytes - 2 * est.slots)} of work space); WebAssembly's 32-bit ` +
+        `memory holds at most ${MiB(CORE_MEMORY_LIMIT)}: load them with keep 'live' (the ` +
+        `layers the current position needs, loaded as it moves on)`,
     );
   }
   const infos = est.layers.map((l) => {
     const file = s.fileOf(dir, l);
     if (!fileReadable(file, 'solver layer file')) {
       throw new TablebaseError(
-        `${file}: missing (solve with "lattice solve ${s.variant.id} --dir ${dir}"${optionArgs(s.options)}; ${presentOptions(dir, s.variant.id)})`,
+        `${file}: missing (solve with "lattice solve ${s.variant.id} --dir ` +
+          `${dir}"${optionArgs(s.options)}; ${presentOptions(dir, s.variant.id)})`,
       );
     }
     if (keep === 'live') return { ...l, ...readGenericHeader(file, s.expectedHeader(l)), file };

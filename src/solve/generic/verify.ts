@@ -32,7 +32,8 @@ export async function verifyLayers(
     if ([l, ...s.successors(l)].some((m) => e.gsValues(m.key) === 0)) {
       if (s.dir === null)
         throw new TablebaseError(
-          `${s.variant.id}: layer ${layerName(l)} cannot be verified: it or a layer one move from it is not in memory, and no directory holds them`,
+          `${s.variant.id}: layer ${layerName(l)} cannot be verified: it or a layer one ` +
+            `move from it is not in memory, and no directory holds them`,
         );
       // as the solve reads them; in groups, its own block is read from its file
       const plan = planAlone(s, l, s.dir, `${s.variant.id}: layer ${layerName(l)} cannot be verified`);

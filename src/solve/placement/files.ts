@@ -62,18 +62,22 @@ export function readSolution(path: string, variant: string, k: number, start: st
   if (!r.success) {
     const i = r.error.issues[0];
     throw new TablebaseError(
-      `solution file ${path} is unreadable (${i.path.join('.') || 'top level'}: ${i.message}): delete it to solve again`,
+      `solution file ${path} is unreadable (${i.path.join('.') || 'top level'}: ` +
+        `${i.message}): delete it to solve again`,
     );
   }
   const d = r.data;
   if (d.variant !== variant || d.capturesToWin !== k)
     throw new TablebaseError(
-      `solution file ${path} is for ${d.variant} with captures-to-win ${d.capturesToWin}, not ${variant} with ${k}: delete it to solve again`,
+      `solution file ${path} is for ${d.variant} with captures-to-win ` +
+        `${d.capturesToWin}, not ${variant} with ${k}: delete it to solve again`,
     );
   // the answer must be self-consistent: the start, at most k forced captures, the tigers win iff they force k
   if (d.position !== start || d.forcedCaptures > k || (d.forcedCaptures === k) !== (d.value === 'loss')) {
     throw new TablebaseError(
-      `solution file ${path} is inconsistent (position ${JSON.stringify(d.position)}, value ${d.value}, forced captures ${d.forcedCaptures} of ${k}): delete it to solve again`,
+      `solution file ${path} is inconsistent (position ${JSON.stringify(d.position)}, ` +
+        `value ${d.value}, forced captures ${d.forcedCaptures} of ${k}): delete it to ` +
+        `solve again`,
     );
   }
   return { ...d, loaded: true };

@@ -95,8 +95,10 @@ export class PlacementSolver {
     if (!ptr) {
       const inUse = [...this.sizes.values()].reduce((a, b) => a + b, 0);
       throw new TablebaseError(
-        `out of memory: a placement layer of ${Math.round(size / 2 ** 20)} MiB does not fit the 4 GiB WebAssembly memory ` +
-          `(${Math.round(inUse / 2 ** 20)} MiB of layers in use${this.keep ? '; keepLayers keeps every layer: use a higher stopAt' : ''})`,
+        `out of memory: a placement layer of ${Math.round(size / 2 ** 20)} MiB does not ` +
+          `fit the 4 GiB WebAssembly memory ` +
+          (`(${Math.round(inUse / 2 ** 20)} MiB of layers in ` +
+            `use${this.keep ? '; keepLayers keeps every layer: use a higher stopAt' : ''})`),
       );
     }
     this.sizes.set(ptr, size);
