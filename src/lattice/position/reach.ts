@@ -3,18 +3,7 @@
  * reach from the start, and whether a side has escaped.
  */
 import { DIR_NAMES, type Board } from '../../board/index.js';
-import {
-  MAX_STACK,
-  type NotationContext,
-  type PositionProblem,
-  type Setup,
-  countOf,
-  huge,
-  maxCaptured,
-  maxCapturesPerMove,
-  noSameTwiceSide,
-  the,
-} from './context.js';
+import type { NotationContext, Setup } from './context.js';
 
 /**
  * The points a piece of side `c` can stand on, from the start and the side's moves (a breadth-first
