@@ -5,21 +5,15 @@
  * Tablebases are files on disk, so Game.loadTablebase is Node only; in a browser it rejects with this.
  */
 import { TablebaseError } from '../contract/errors.js';
-
-/** Stands in for index.ts's loadTablebaseInto: always throws TablebaseError (LatticeError code 'tablebase'). */
-export function loadTablebaseInto(..._args: unknown[]): never {
-  throw new TablebaseError('tablebases are files on disk: Game.loadTablebase works in Node, not in a browser');
-}
-
-/** Stands in for index.ts's loadGenericInto: always throws TablebaseError. */
-export function loadGenericInto(..._args: unknown[]): never {
-  throw new TablebaseError('solved-game tables are files on disk: Game.loadTablebase works in Node, not in a browser');
-}
+import type { Core } from '../lattice/core/wasm.js';
 
 /**
  * Stands in for index.ts's loadTablesInto (the port a Game loads its tables through): always rejects with
- * TablebaseError.
+ * TablebaseError, naming the movement tablebase (Bagh Chal's rule profile) or the solved game's tables.
  */
-export async function loadTablesInto(..._args: unknown[]): Promise<never> {
-  throw new TablebaseError('tablebases are files on disk: Game.loadTablebase works in Node, not in a browser');
+export async function loadTablesInto(core: Core): Promise<never> {
+  throw new TablebaseError(
+    `${core.exports.fastProfile() ? 'tablebases' : 'solved-game tables'} are files on disk: ` +
+      'Game.loadTablebase works in Node, not in a browser',
+  );
 }

@@ -15,7 +15,7 @@ import { ALLOC_LIMIT, CORE_MEMORY_LIMIT, GS_ERRORS, QUEUE_BYTES_PER_SLOT, type S
 import { HEADER } from './files.js';
 
 /** What setUpSolver gives HuntSolver's constructor. */
-export interface SolverParts {
+export interface SolverSetup {
   v: HuntVariant;
   o: OptionValues;
   board: Board;
@@ -38,7 +38,7 @@ export async function setUpSolver(
   options: Record<string, number | string>,
   scope: SolverScope,
   into: Core | undefined,
-): Promise<SolverParts> {
+): Promise<SolverSetup> {
   if (!isOptionsObject(scope))
     throw new ArgumentError(`the solver scope must be an object, got ${describeValue(scope)}`);
   checkKeys(scope, ['handsEmptyOnly'], 'the solver scope');
