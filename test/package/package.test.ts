@@ -215,7 +215,7 @@ describe('the npm package, installed from its tarball', () => {
       ['--no', 'lattice', 'solve', 'catch-the-giant', '--threads', '2', '--dir', dir, '--json'],
       app,
     );
-    // the published value (README "Solved games": the default start is the dwarfs' in 28 plies)
+    // the published value (docs/solving.md: the default start is the dwarfs' in 28 plies)
     expect(JSON.parse(stdout)).toMatchObject({
       variant: 'catch-the-giant',
       value: { result: 'loss', plies: 28 },

@@ -1,7 +1,7 @@
 // A fresh user's tour of the six hunt games (tibetan-1, tibetan-2, catch-the-giant, surround-the-tiger,
-// double-tiger, shepherds-and-wolves) through the CLI, the API and the worker, following README.md:
+// double-tiger, shepherds-and-wolves) through the CLI, the API and the worker, following README.md and docs/:
 // every bad input gives a clear typed error naming what and where (CLI: one `error:` line, exit 2).
-// Counts below are derived by hand from RULES.md / README (empty points, neighbours), not pasted.
+// Counts below are derived by hand from RULES.md / docs/notation.md (empty points, neighbours), not pasted.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,7 +42,7 @@ const HUNT = [
   'shepherds-and-wolves',
 ];
 
-describe('the CLI, as README documents it', () => {
+describe('the CLI, as README and docs/cli.md document it', () => {
   it('variants --json lists the six hunt games with every option value RULES.md gives', () => {
     const r = run('variants', '--json');
     expect(r.code).toBe(0);
@@ -69,7 +69,7 @@ describe('the CLI, as README documents it', () => {
     // stall-limit: off or 1..N with the bound the core accepts, so no value passes the option check and then fails in
     // the core
     expect(opt('catch-the-giant', 'stall-limit')).toMatchObject({ values: ['off'], min: 1, max: 1_000_000 });
-    // README's start table
+    // the start table of docs/notation.md
     expect(byId.get('double-tiger')!.start).toBe('2T2/1D(4)1D(4)1/5/1D(4)1D(4)1/2T2 T - -');
   });
 
@@ -242,7 +242,7 @@ describe('the API: positions, moves, options', () => {
       return p;
     };
     expect(after('a5xa3xc5xc3xa3')).toBe(after('a5xa3xc3xc5xa3'));
-    // a loop back to the start point: the only move from a5 to a5, so written a5xa5 (README, Notation); both its paths
+    // a loop back to the start point: the only move from a5 to a5, so written a5xa5 (docs/notation.md); both its paths
     // play it
     expect(g.legalMoves()).toContain('a5xa5');
     for (const path of ['a5xa3xc3xa5', 'a5xc3xa3xa5']) {

@@ -188,7 +188,7 @@ function checkMirror(g: Game, mirror: Game, forbid: boolean): void {
 }
 
 /**
- * The repetition rule against the history (RULES.md §0 End of game; README "Rules"): `seen` lists the
+ * The repetition rule against the history (RULES.md §0 End of game; docs/notation.md "Rules"): `seen` lists the
  * positions since the start, the current one last. A position string includes the hands, the captures
  * and the extra state, and hands only shrink and captures only grow, so a string met before was met
  * since the last placement or capture. draw3: the game is drawn by repetition exactly when the current
@@ -278,7 +278,7 @@ export function checkConfig(config: Config): void {
               const alt = reversedLoop(m);
               if (alt !== null && alt !== m) {
                 expect(ms, `${alt} (= ${m}) listed separately in ${pos}`).not.toContain(alt);
-                // README Notation: of a move's paths, the one whose landings come first in board order
+                // docs/notation.md: of a move's paths, the one whose landings come first in board order
                 expect(
                   boardOrderBefore(g, m, alt),
                   `${m} is not the canonical text (${alt} comes first in board order) in ${pos}`,

@@ -55,7 +55,7 @@ export const label = (c: Config) =>
 export const seedOf = (s: string) => [...s].reduce((h, ch) => (Math.imul(h, 31) + ch.charCodeAt(0)) | 0, 7) >>> 0;
 
 // ---------------------------------------------------------------------------------------------------
-// Position strings read here from README's grammar (independently of src/lattice/position-text.ts), onto the
+// Position strings read here from docs/notation.md's grammar (independently of src/lattice/position-text.ts), onto the
 // reference boards.
 
 export interface Cell {
@@ -127,11 +127,11 @@ export interface RefView {
   paths(from: string, to: string, captured: string[], limit: number): { paths: string[][]; complete: boolean };
   /** the legal move the reference reads from a text */
   parse(text: string): RefMove;
-  /** a point's place in board order (README: rank by rank from rank 1, files left to right) */
+  /** a point's place in board order (docs/notation.md: rank by rank from rank 1, files left to right) */
   order(name: string): number;
 }
 
-/** Board order (README): rank by rank from rank 1, files left to right (index -> place). */
+/** Board order (docs/notation.md): rank by rank from rank 1, files left to right (index -> place). */
 export function boardOrder(points: Array<{ x: number; y: number }>): number[] {
   const idx = points.map((_, i) => i).sort((a, b) => points[a]!.y - points[b]!.y || points[a]!.x - points[b]!.x);
   const order = new Array<number>(points.length);
@@ -146,7 +146,7 @@ export const PATH_BUDGET = 20_000;
 /**
  * Depth-first search for every path of a capture: from `from`, hops given by `hops(at, captured)` (each
  * taking one point of the set not taken yet), exactly |set| hops, ending on `to`. Hops are tried in board
- * order of their landings, so paths come out in the README's order (the first one is the canonical path).
+ * order of their landings, so paths come out in docs/notation.md's order (the first one is the canonical path).
  */
 export function searchPaths(
   from: number,
@@ -471,7 +471,7 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
   if (view && lim.refTexts !== false && res?.reason !== 'repetition')
     expect([...texts].sort(), `texts vs the reference at ${pos}`).toEqual(view.texts().sort());
 
-  // each value: well formed; legalMoveTexts(); the README's short-form rule from the values
+  // each value: well formed; legalMoveTexts(); docs/notation.md's short-form rule from the values
   const ends = new Map<string, Move[]>();
   for (const m of ms) {
     if (m.kind === 'place') continue;
@@ -481,7 +481,7 @@ export function checkPosition(g: Game, view: RefView | null, stats: Stats, lim: 
   }
   const lmt = g.legalMoveTexts();
   expect(lmt.length).toBe(ms.length);
-  // the README's rule for every capture, from its ends alone
+  // docs/notation.md's rule for every capture, from its ends alone
   for (const m of ms) {
     if (m.kind !== 'jump') continue;
     const pts = m.text.split('x');

@@ -1,11 +1,11 @@
-// Moves as values (src/lattice/moves.ts) and the capture notation of README "Notation (the lattice games)", for
+// Moves as values (src/lattice/moves.ts) and the capture notation of docs/notation.md "Moves", for
 // every lattice variant (listVariants() but Maka Dai Dai Shogi), with the default options and each
 // option's first non-default value, on the release build (tibetan-4: the wide build, the only one for its
 // 105 points). At random reachable positions (seeded fast-check playouts, test/support/playout.ts):
 // - moves() and legalMoves() list the same moves in the same order, as many as perft(1); texts are unique;
 //   each value is well formed (path from start to end, one capture per hop, toJSON() the plain object);
 //   legalMoveTexts() gives [canonical] or [canonical, full path];
-// - the canonical text follows the README's rule (checked here from the values: `fromxto` exactly where no
+// - the canonical text follows docs/notation.md's rule (checked here from the values: `fromxto` exactly where no
 //   other move shares the ends) and equals the independent reference's text (test/reference/*);
 // - each move's canonical text, full path, the value itself, toJSON(), its JSON round trip,
 //   { from, to, captured } and { path } all play the same move: the history records the canonical text,
@@ -105,7 +105,7 @@ describe('the property run is not vacuous', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------
-// Move values naming a move as the README and src/lattice/moves.ts MoveInput describe (hand-derived positions).
+// Move values naming a move as docs/notation.md and src/lattice/moves.ts MoveInput describe (hand-derived positions).
 
 describe('move values: { path } and { from, to, captured }', () => {
   it('{ path: [from, to] } of a single jump plays it (Bagh Chal: tiger a1, goat b1, c1 empty: a1xc1)', async () => {

@@ -1,4 +1,4 @@
-// Distributed perft on a real Redis (issue 21; README "More than one machine"): `lattice perft --redis`
+// Distributed perft on a real Redis (issue 21; docs/distributed.md): `lattice perft --redis`
 // against `lattice worker` processes, each test on a database of its own of one redis-server this file
 // starts (test/support/redis.ts). The expected counts are the perft tables' (test/perft/*.json, produced
 // by the independent references), never the engine's own output.

@@ -1,4 +1,4 @@
-// Solving as jobs on a real Redis (issue 21; README "More than one machine"): the layers of Bagh Chal's
+// Solving as jobs on a real Redis (issue 21; docs/distributed.md): the layers of Bagh Chal's
 // movement-phase tablebases and of the generic solver computed by `lattice worker` processes, one job a
 // layer, into a directory they share with the coordinator; the files must be byte for byte the local
 // build's. One redis-server for the file (test/support/redis.ts), a database per test.

@@ -57,7 +57,7 @@ describe('the print-only drivers (test/reference/*.gen.ts)', () => {
     expect(compared).toBeGreaterThanOrEqual(8);
   });
 
-  it("hunt-solver.gen.ts prints a value per giant start and stall limit (8 x 2 with stall limit 1 and no reduced starts), with README's start texts", async () => {
+  it("hunt-solver.gen.ts prints a value per giant start and stall limit (8 x 2 with stall limit 1 and no reduced starts), with docs/solving.md's start texts", async () => {
     const out = await runDriver('./hunt-solver.gen.ts', {
       HUNT_SOLVER_GEN_STALL_MAX: '1',
       HUNT_SOLVER_GEN_REDUCED: '0',
@@ -69,7 +69,7 @@ describe('the print-only drivers (test/reference/*.gen.ts)', () => {
         /^catch-the-giant \[giant-start=[a-c][1-5],stall-limit=(off|1)\] [^:]+: (win|loss|draw) \d+; \d+ positions; longest win (none|\d+: .+)$/,
       );
     }
-    // README "Notation", the start table: without and with a stall limit
+    // docs/notation.md, the start table: without and with a stall limit
     expect(lines).toContainEqual(
       expect.stringMatching(/^catch-the-giant \[giant-start=b3,stall-limit=off\] 1\/3\/1G1\/D1D\/D G - -: /),
     );

@@ -27,7 +27,7 @@
 // there are no multi-jumps. Text (RULES §0): "b3" placement, "a2-b2" step
 // (surround-the-tiger's automatic intervention capture is part of the step and
 // is not written), "a1xc3" jump. x = file a.. from the left, y = rank 1.. from
-// the bottom of the board's bounding grid. (README "Notation": a capture is
+// the bottom of the board's bounding grid. (docs/notation.md: a capture is
 // written `start x end` unless another legal move has the same start and end,
 // then as one of its paths; every capture here is a single short jump, whose
 // only path is `start x end` too, so a move's text never depends on the other

@@ -1,5 +1,5 @@
 // Self-tests of the independent hunt-game reference solver
-// (test/reference/hunt-solver.ts, RULES.md §0 and §3, README.md "Notation").
+// (test/reference/hunt-solver.ts, RULES.md §0 and §3, docs/notation.md).
 // Every expected value is derived by hand from the rules text; the derivation
 // is in the comment next to it. No engine output is pasted here.
 //
@@ -51,8 +51,8 @@ const solve = (g: Game, p: Position, o: Options = {}): Value => {
   return s.valueOf(p);
 };
 
-describe('positionText (README Notation)', () => {
-  it("writes the starts of README's table", () => {
+describe('positionText (docs/notation.md)', () => {
+  it("writes the starts of docs/solving.md's table", () => {
     expect(positionText(giant, giant.startPosition())).toBe('1/3/1G1/D1D/D G - -');
     // with a stall limit the extra field is written, a count of 0 as "-"
     expect(positionText(giant, giant.startPosition({ 'stall-limit': 3 }), { 'stall-limit': 3 })).toBe(

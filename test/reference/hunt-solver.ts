@@ -2,7 +2,7 @@
 // games (RULES.md §0 and §3), on top of the independent reference move
 // generator test/reference/hong-kong.ts. It exists to check the engine's
 // retrograde solver (issue 20), so it shares no code with the engine and is
-// written from RULES.md and README.md "Notation" only.
+// written from RULES.md and docs/notation.md only.
 //
 // Method: an explicit graph. Every position reachable from a start is
 // enumerated forwards (breadth first over the reference's legal moves; each
@@ -71,7 +71,7 @@ export interface Solution {
 const DEFAULT_MAX_POSITIONS = 5_000_000;
 
 // ---------------------------------------------------------------------------
-// Position text (README.md "Notation").
+// Position text (docs/notation.md).
 
 function stallLimitOn(game: Game, options: Options): boolean {
   const v = options['stall-limit'] ?? 'off';
@@ -106,7 +106,7 @@ function countsText(game: Game, counts: { hunter: number; prey: number }): strin
 }
 
 /**
- * The engine's position text of a reference position, written from README.md
+ * The engine's position text of a reference position, written from docs/notation.md
  * "Notation": `board side hand captured [extra]`.
  *   - board: ranks from the top, `/` between them; each rank lists the points
  *     that exist on it, left to right: a piece's letter (hunter first in

@@ -407,7 +407,7 @@ describe('multi-jump: two paths to the same move, and a loop back to the start p
   //   c5{a4,b4}: -c4-> c3 {a4,b4,c4};  c3{a4,b4,c4}: -b3-> a3 {a4,b3,b4,c4}
   //   c3{b4}: -b3-> a3 {b3,b4}; -c4-> c5 {b4,c4};  a3{b3,b4}: -a4-> a5 {a4,b3,b4};  c5{b4,c4}: none
   // Identities (start, end, set): a5xa3xc3xc5xa3 = a5xa3xc5xc3xa3 (a5 -> a3, all four) and the loops
-  // a5xa3xc3xa5 = a5xc3xa3xa5 (a5 -> a5, {a4,b3,b4}): 12 paths, 10 jump moves. Notation (README): a
+  // a5xa3xc3xa5 = a5xc3xa3xa5 (a5 -> a5, {a4,b3,b4}): 12 paths, 10 jump moves. Notation (docs/notation.md): a
   // capture whose start and end no other legal move shares is written start x end (the loop: a5xa5);
   // the others by the path whose landings come first in board order (rank by rank: c3 before c5, a3
   // before c3), compared landing by landing. + 1 step = 11 moves.

@@ -1,6 +1,6 @@
 // Random probes of a solved game's tables checked by the engine's own forward search, without the
 // tables: a position the tables call a win or loss in n plies must get mateIn = +n / -n from a search of
-// depth n + 2 (the search's exact-mate guarantee, README "Search"); a draw must get no mate score at the
+// depth n + 2 (the search's exact-mate guarantee, docs/search.md); a draw must get no mate score at the
 // depth searched. Positions come from random play from the start (a seeded generator).
 import { expect } from 'vitest';
 import { Game } from '../../src/index.js';

@@ -1,6 +1,6 @@
 // Surround the Tiger solved whole by the generic solver (about 2 minutes, and 1 more verifying), every value checked
 // against its successors, and random probes of the tables checked by the engine's forward search without them
-// (test/reference/solved-vs-search.ts). The figures README "Solved games" publishes are asserted.
+// (test/reference/solved-vs-search.ts). The figures docs/solving.md publishes are asserted.
 import { describe, expect, it } from 'vitest';
 import { HuntSolver } from '../../src/solve/generic.js';
 import { checkBySearch } from './solved-vs-search.js';

@@ -32,7 +32,7 @@ import {
 import { envInt } from './gen-env.js';
 
 /**
- * The engine's position text (README "Notation"; src/lattice/position-text.ts) for a reference Position:
+ * The engine's position text (docs/notation.md; src/lattice/position-text.ts) for a reference Position:
  * ranks top first (only the points that exist on that rank), `W`/`B` men, `+W`/`+B` kings, runs of
  * empties as digits; side `W`|`B`; hand `-`; captured `-` or `B<n>W<n>` (pieces OF that side
  * captured, from 16 each); with a move limit, an extra field `-` (counter 0) or `clock=<n>`.

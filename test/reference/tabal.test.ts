@@ -172,7 +172,7 @@ describe('men', () => {
   it('a capturing man must go on while it can', () => {
     // a3 x a4 -> a5, then a5 x b6 -> c7 is available, so the move cannot stop at a5.
     // From c7 nothing Black is adjacent. Same with removal=end (nothing is re-crossed).
-    // Text (README notation, by hand): the only move from a3 to c7: a3xc7 (was a3xa5xc7); its
+    // Text (docs/notation.md, by hand): the only move from a3 to c7: a3xc7 (was a3xa5xc7); its
     // path is accepted too, and a3xa5 (a hop that must go on) is no move.
     for (const removal of ['immediate', 'end']) {
       const p = positionFrom({ white: ['a3'], black: ['a4', 'b6', 'e9'], side: 'white', options: { removal } });
@@ -187,7 +187,7 @@ describe('men', () => {
     // White c7, Black d8 c9 b8 c6. From c7: x c6 -> c5 (then nothing: stops, 1 piece);
     // x d8 -> e9, x c9 -> a9 (base row), x b8 -> c7 (start, empty), x c6 -> c5; or the mirror
     // x b8 -> a9, x c9 -> e9, x d8 -> c7, x c6 -> c5. Both long paths are one move
-    // (c7, c5, {b8 c6 c9 d8}). It ends on c5: a man. Texts (README notation, re-derived by hand):
+    // (c7, c5, {b8 c6 c9 d8}). It ends on c5: a man. Texts (docs/notation.md, re-derived by hand):
     // both moves go from c7 to c5, so both are written as paths: c7xc5, and of the long move's two
     // paths the one whose first landing comes first in board order, a9 before e9 (rank 9, file a):
     // c7xa9xe9xc7xc5 (unchanged).
@@ -238,7 +238,7 @@ describe('kings', () => {
     //   c8 / c9: down over the emptied c7 x c4 -> c3, then x c2 -> c1.
     //   Moves: end c8 {c2 c4 c7} (path c5xc3xc1xc8), end c9 {same} (c5xc3xc1xc9), end c1 {same}
     //   (four paths: c5xc3xc8xc1 c5xc3xc9xc1 c5xc8xc3xc1 c5xc9xc3xc1).
-    //   Texts (README notation, re-derived by hand): three moves with three different ends, so each
+    //   Texts (docs/notation.md, re-derived by hand): three moves with three different ends, so each
     //   is start x end: c5xc8 (was c5xc3xc1xc8), c5xc9 (was c5xc3xc1xc9), c5xc1 (was c5xc3xc8xc1).
     //   The end-c1 move's canonical path: first landing c3 (rank 3) before c8/c9, then c8 before c9:
     //   c5xc3xc8xc1.
@@ -342,7 +342,7 @@ describe('end of game', () => {
   });
 });
 
-describe('notation (README): texts name moves one to one', () => {
+describe('notation (docs/notation.md): texts name moves one to one', () => {
   it("on seeded random games, every legal move's text and canonical path read back to it", () => {
     let seed = 4242;
     const rnd = (n: number) => {

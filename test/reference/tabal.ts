@@ -40,7 +40,7 @@
 //   rank during a capture does not promote, and the piece keeps capturing as a
 //   man.
 // - A move is (start, end, SET of captured points): two sequences with the same
-//   identity are one move (RULES §0), listed once. Its text (README "Notation")
+//   identity are one move (RULES §0), listed once. Its text (docs/notation.md)
 //   is `a1-b2` for a step; a capture is `start x end` (`c3xe7`) when no other
 //   legal move of the position starts and ends on the same two points (a single
 //   jump is always `c3xc5`), otherwise ONE path, the start then every landing

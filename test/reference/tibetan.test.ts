@@ -376,7 +376,7 @@ describe('legal move counts at the start (derived by hand)', () => {
     // only over b6 -> c7, then over d6 -> e5, then over d4 -> c3 (the start, empty now);
     // and the mirror c3 x d4 -> e5 x d6 -> c7 x b6 -> a5 x b4 -> c3. Prefixes: 4 + 4 jump
     // moves, but the two full loops share start c3, end c3 and captured {b4 b6 d4 d6}: 7.
-    // Texts (README notation, re-derived by hand): ends c3-a5 are shared by c3xa5 and
+    // Texts (docs/notation.md, re-derived by hand): ends c3-a5 are shared by c3xa5 and
     // c3xe5xc7xa5, c3-e5 by c3xe5 and c3xa5xc7xe5, c3-c7 by the two 2-jump moves: all paths (each of
     // these moves has one path). The loop is the only move from c3 to c3 (steps end elsewhere):
     // written c3xc3 (was c3xa5xc7xe5xc3).
@@ -418,7 +418,7 @@ describe('hand-made positions', () => {
     // Path B: x a4 -> a5, x b5 -> c5, x c4 -> c3, x b3 -> a3. No other jump anywhere on either
     // path (c3's den neighbours and everything else are empty). 9 paths/prefixes, the two
     // full loops are one move (a3, a3, {a4 b3 b5 c4}): 1 + 7 = 8 moves.
-    // Texts (README notation, re-derived by hand): ends a3-c3 are shared by a3xc3 and a3xa5xc5xc3,
+    // Texts (docs/notation.md, re-derived by hand): ends a3-c3 are shared by a3xc3 and a3xa5xc5xc3,
     // a3-c5 by a3xc3xc5 and a3xa5xc5, a3-a5 by a3xa5 and a3xc3xc5xa5: all written as paths (one
     // path each). The loop is the only move from a3 to a3: a3xa3 (was a3xa5xc5xc3xa3).
     const p = positionFrom('tibetan-1', {
@@ -566,7 +566,7 @@ describe('tibetan-4 hand-made positions (test/perft/tibetan-4.json rows, depth 1
     //   round, so g3 {g4 f2 g1 h2} and i5 {all five} are one move each.
     //   i5 (via h4) and i3 (g5 x h4 -> i3): nothing left to take next to them.
     // 9 jumps + 6 steps + 3 north steps = 18.
-    // Texts (README notation, by hand): every multi-jump shares its ends with another move (g5-g3:
+    // Texts (docs/notation.md, by hand): every multi-jump shares its ends with another move (g5-g3:
     // g5xg3; g5-e1 and g5-i1: two moves each; g5-i5: g5xg3xi5 and the 5-goat move), so all stay
     // paths, unchanged; the two paths of the 5-goat move: e1 before i1 in board order.
     const p = t4({

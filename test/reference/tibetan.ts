@@ -27,7 +27,7 @@
 // (start, end, SET of captured points): two paths with the same identity are
 // one move.
 //
-// Move text (README "Notation"): `c3` placement, `c4-c5` step; a jump move is
+// Move text (docs/notation.md): `c3` placement, `c4-c5` step; a jump move is
 // written `start x end` (`c5xe3`) when no other legal move of the position
 // starts and ends on the same two points (a single jump is always `c5xc3`),
 // otherwise as ONE path, start then every landing (`c5xc3xe3`): of the move's

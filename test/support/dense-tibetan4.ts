@@ -5,8 +5,8 @@
 // the tigers to move. A tiger next to the ring chains jumps over it, in and out, so these positions have
 // up to a few 10^4 multi-jumps.
 //
-// Totals (README "Notation"): goats on the board + in hand + captured = 74 (the second-line start: 24 on
-// the board, 50 in hand); 4 tigers. Written from the README's grammar: ranks top first, a rank lists only
+// Totals (docs/notation.md): goats on the board + in hand + captured = 74 (the second-line start: 24 on
+// the board, 50 in hand); 4 tigers. Written from docs/notation.md's grammar: ranks top first, a rank lists only
 // its existing points (13 ranks of 3, 3, 9, 9, 11, 11, 13, 11, 11, 9, 9, 3, 3 points), runs of empties as
 // numbers. The board geometry (names, dens) is the independent reference's (test/reference/tibetan.ts).
 import { boardOf, pointName } from '../reference/tibetan.js';

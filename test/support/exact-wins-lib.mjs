@@ -14,7 +14,7 @@ export function seededRandom(seed) {
 }
 
 /**
- * A random movement-phase position string (README "Notation"): 4 tigers and 20 - c goats on distinct
+ * A random movement-phase position string (docs/notation.md): 4 tigers and 20 - c goats on distinct
  * points, no goats in hand, c = 0 .. capturesToWin - 1 captured, either side to move.
  */
 export function randomMovementPosition(rand, capturesToWin = 5) {

@@ -557,7 +557,7 @@ describe('limits and argument types (fresh-user review)', () => {
 
   it("legalMoveTexts() gives each legal move's canonical text, then its full path where the text is the short form; play() takes each", async () => {
     // a tibetan-1 tiger among four goats (test/reference/primitives.test.ts): its loop a5xa3xc3xa5 is the only
-    // move from a5 to a5, written a5xa5 (README, Notation)
+    // move from a5 to a5, written a5xa5 (docs/notation.md)
     const g = await Game.create('tibetan-1', { position: 'GGGGG/GGGGG/T4/GGG2/1G3/3/3 T - G1 -' });
     const texts = g.legalMoveTexts();
     expect(texts).toContainEqual(['a5xa5', 'a5xa3xc3xa5']);

@@ -1,7 +1,7 @@
 // Issue 19 "Options and limits": every numeric limit of search, perft, divide and solve is checked the
 // same way in every family (src/contract/limits.ts): counts are integers in their documented range, durations
 // finite numbers, and a bad one is an ArgumentError naming it. A search's depth 1 always completes
-// (README), whatever its node budget, deadline or stop flag; Maka's perft and divide take the lattice
+// (docs/api.md), whatever its node budget, deadline or stop flag; Maka's perft and divide take the lattice
 // games' movetime and stop and leave the position as it was when stopped.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

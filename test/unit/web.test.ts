@@ -318,7 +318,7 @@ describe("the page shows every rule's state: from describe(), in words", () => {
     g.dispose();
   });
 
-  it("every result reason has its words (the map is typed by the reason union) and README's result list has it", () => {
+  it("every result reason has its words (the map is typed by the reason union) and docs/api.md's result list has it", () => {
     const all: ResultReason[] = [...new Set([...Object.values(REASONS), 'royals' as const])];
     expect(Object.keys(REASON_WORDS).sort()).toEqual([...all].sort());
     expect(REASON_WORDS['move-limit']).toMatch(/move limit/);
