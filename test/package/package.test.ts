@@ -84,11 +84,11 @@ describe('the npm package, installed from its tarball', () => {
     if (tmp) rmSync(tmp, { recursive: true, force: true });
   });
 
-  it('carries dist/ (JavaScript and types) and the built core, and nothing else', () => {
+  it('carries dist/ (JavaScript and types), the built core and the docs README links to, and nothing else', () => {
     const paths = pack.files.map((f) => f.path);
     for (const p of paths)
       expect(p).toMatch(
-        /^(package\.json|README\.md|LICENSE|dist\/src\/.+\.(js|d\.ts)|dist\/build\/lattice(\.wide)?(\.debug|\.shared)?\.(js|d\.ts|wasm)|dist\/web\/(index\.html|assets\/[\w.-]+\.(js|css|wasm)))$/,
+        /^(package\.json|README\.md|CHANGELOG\.md|docs\/[\w-]+\.(md|png)|LICENSE|dist\/src\/.+\.(js|d\.ts)|dist\/build\/lattice(\.wide)?(\.debug|\.shared)?\.(js|d\.ts|wasm)|dist\/web\/(index\.html|assets\/[\w.-]+\.(js|css|wasm)))$/,
       );
     for (const p of [
       'dist/src/index.js',
@@ -104,6 +104,8 @@ describe('the npm package, installed from its tarball', () => {
       'dist/build/lattice.wide.js',
       'dist/web/index.html',
       'README.md',
+      'docs/api.md',
+      'docs/cli.md',
     ])
       expect(paths).toContain(p);
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules/lattice-engine/package.json'), 'utf8'));
