@@ -3,6 +3,7 @@
 // src/worker/client.ts use the patterns bundlers understand).
 import { defineConfig, type Plugin } from 'vite';
 import { fileURLToPath } from 'node:url';
+import { pieceFontPlugin } from '../../scripts/piece-font.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const isolation = { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' };
@@ -23,7 +24,8 @@ const tablebaseForBrowsers = (): Plugin => ({
 
 export default defineConfig({
   root: here,
-  plugins: [tablebaseForBrowsers()],
+  // pieceFontPlugin: the page's own font for the pieces' kanji (scripts/piece-font.ts)
+  plugins: [tablebaseForBrowsers(), pieceFontPlugin()],
   base: './',
   logLevel: 'warn',
   build: {

@@ -88,7 +88,7 @@ describe('the npm package, installed from its tarball', () => {
     const paths = pack.files.map((f) => f.path);
     for (const p of paths)
       expect(p).toMatch(
-        /^(package\.json|README\.md|CHANGELOG\.md|docs\/[\w-]+\.(md|png)|LICENSE|dist\/src\/.+\.(js|d\.ts)|dist\/build\/lattice(\.wide)?(\.debug|\.shared)?\.(js|d\.ts|wasm)|dist\/web\/(index\.html|assets\/[\w.-]+\.(js|css|wasm)))$/,
+        /^(package\.json|README\.md|CHANGELOG\.md|docs\/[\w-]+\.(md|png)|LICENSE|dist\/src\/.+\.(js|d\.ts)|dist\/build\/lattice(\.wide)?(\.debug|\.shared)?\.(js|d\.ts|wasm)|dist\/web\/(index\.html|assets\/[\w.-]+\.(js|css|wasm|woff2|txt)))$/,
       );
     for (const p of [
       'dist/src/index.js',
@@ -103,11 +103,14 @@ describe('the npm package, installed from its tarball', () => {
       'dist/build/lattice.wide.wasm',
       'dist/build/lattice.wide.js',
       'dist/web/index.html',
+      'dist/web/assets/piece-font-OFL.txt',
       'README.md',
       'docs/api.md',
       'docs/cli.md',
     ])
       expect(paths).toContain(p);
+    // the page's font for the pieces' kanji (scripts/piece-font.ts), beside its licence
+    expect(paths.filter((p) => /^dist\/web\/assets\/piece-font-[0-9a-f]+\.woff2$/.test(p))).toHaveLength(1);
     const manifest = JSON.parse(readFileSync(join(app, 'node_modules/lattice-engine/package.json'), 'utf8'));
     expect(Object.keys(manifest.exports)).toEqual(['.', './worker', './tablebase', './package.json']);
   });

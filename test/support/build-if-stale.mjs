@@ -21,6 +21,7 @@ function files(dir) {
 const inputs = [
   ...files('assembly'),
   ...files('src'),
+  ...files('scripts'),
   ...['asconfig.json', 'package.json', 'package-lock.json', 'tsconfig.json'].map(at),
 ];
 const targets = Object.values(JSON.parse(readFileSync(at('asconfig.json'), 'utf8')).targets).map((t) => t.outFile);
