@@ -210,7 +210,8 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   st(PV_LEN, ply, 0);
   depPly = NO_DEP;
   if (over != 0) return scoreOver(ply); // captures, escape, stall
-  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply); // the move limit: a draw, or a loss with no move
+  // the move limit: a draw, or a loss with no move
+  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply);
   if (ply > 0 && repetitionMode == 1) {
     const j = lastRepeat(rootHist);
     if (j >= 0) {

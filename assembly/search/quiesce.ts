@@ -99,7 +99,8 @@ export function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
   if (((<i64>nodes) & 1023) == 0) checkLimits();
   if (stopped) return 0;
   if (over != 0) return scoreOver(ply); // decided by a static rule
-  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply); // the move limit: a draw, or a loss with no move
+  // the move limit: a draw, or a loss with no move
+  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply);
   const base = plyBase(ply);
   let n: i32, best: i32;
   if (compulsory) {

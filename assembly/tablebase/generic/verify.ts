@@ -104,7 +104,8 @@ export function gsVerifyExitStep(from: f64, to: f64): i32 {
     let flags = load<u16>(cp);
     if ((flags & V_BAD) != 0) continue;
     const side = s >= per ? 1 : 0;
-    if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) continue; // the final pass says so
+    // the final pass says so
+    if (!decode(side, <f64>(s - side * per)) || !setCore(dH, dP, dVec, dLast, dStall, side)) continue;
     if (pos.over != 0) continue;
     const n = generate(base);
     for (let i = 0; i < n; i++) {
