@@ -13,7 +13,8 @@
 //   [4 + 8s + 1] step mask      bit d: may step in direction d (0 N .. 7 NW, board.ts) (§3 dwarfs, sheep)
 //   [4 + 8s + 2] capture        0 none, 1 short jump, 2 multi-jump (§0), 3 intervention (§3)
 //   [4 + 8s + 3] stacks         0|1: a count per point; one piece leaves at a time; a jump over takes one (§2, §3)
-//   [4 + 8s + 4] dispersal      0|1: while a point holds > 1 piece of this side, the piece moved comes from a stack (§3)
+//   [4 + 8s + 4] dispersal      0|1: while a point holds > 1 piece of this side, the piece moved comes from a
+//                               stack (§3)
 //   [4 + 8s + 5] noSameTwice    0|1: the point this side stepped to on its previous turn may not move (§2)
 //   [4 + 8s + 6] captureTarget  0 none; else the other side wins once this many pieces of this side are captured
 //   [4 + 8s + 7]                0 (reserved)

@@ -32,9 +32,7 @@ import { ld, st, none } from './bits';
 import { MAX_POINTS } from './board';
 import {
   key,
-  side,
   over,
-  resultWinner,
   makeMove,
   unmakeMove,
   lastRepeat,
@@ -67,11 +65,29 @@ import {
   BOUND_LOWER,
   BOUND_UPPER,
 } from './tt';
+import {
+  INFINITE,
+  MATE,
+  MATE_BOUND,
+  FADE_FROM,
+  checkLimits,
+  completedDepth,
+  contempt,
+  deadline,
+  drawScore,
+  fadeOn,
+  hostNow,
+  maxNodes,
+  nodes,
+  proving,
+  quiesce,
+  scoreOver,
+  startTime,
+  staticEval,
+  stopped,
+} from './search/quiesce';
+import { HIST, KILLERS, SORT_FROM, histIndex, pick, scoreMoves, sortByScore } from './search/ordering';
 
-/** Milliseconds from an arbitrary origin (host clock). */
-@external("env", "now") declare function hostNow(): f64;
-/** Non-zero when the host asks the search to stop (worker stop flag). */
-@external("env", "shouldStop") declare function hostShouldStop(): i32;
 /** Called after each completed iteration: the PV is readable through pvMove(i). */
 @external("env", "onIteration") declare function hostOnIteration(
   depth: i32,
@@ -81,12 +97,7 @@ import {
   pvLength: i32,
 ): void;
 
-export const INFINITE: i32 = 32000;
-/** A win in n plies scores MATE - n; a loss in n plies scores -(MATE - n). */
-export const MATE: i32 = 31000;
-export const MATE_BOUND: i32 = MATE - 1000;
-// every evaluation stays below the mate range (eval.ts EVAL_LIMIT)
-if (EVAL_LIMIT >= MATE_BOUND) unreachable();
+export { INFINITE, MATE, MATE_BOUND } from './search/quiesce';
 
 /** Probe the movement-phase tablebase inside the search (set when the host has loaded one). */
 let tbActive = false;
@@ -110,28 +121,8 @@ const PV = new StaticArray<u32>(MAX_PLY * MAX_PLY);
 const PV_CAPS = new StaticArray<Bits>(MAX_PLY * MAX_PLY);
 const ROOT_PV_CAPS = new StaticArray<Bits>(MAX_PLY);
 const PV_LEN = new StaticArray<i32>(MAX_PLY + 1);
-const KILLERS = new StaticArray<u32>(MAX_PLY * 2);
-/** History heuristic: HIST[side * MAX_POINTS * MAX_POINTS + from * MAX_POINTS + to] (from = to for placements). */
-const HIST = new StaticArray<i32>(2 * MAX_POINTS * MAX_POINTS);
 const ROOT_PV = new StaticArray<u32>(MAX_PLY);
 
-let nodes: f64 = 0;
-let maxNodes: f64 = 0;
-let deadline: f64 = 0;
-let startTime: f64 = 0;
-let stopped = false;
-
-/**
- * Contempt: what a draw by repetition or by the move limit is worth less than 0 to the side to move at
- * the root (negative: more than 0), in centi-units. Set at the start of each search (see setContempt):
- * a side that is ahead plays on instead of repeating and a side that is behind takes the draw it can
- * claim (DESIGN.md "Search"); the lead's part shrinks to nothing as plies pass without an irreversible
- * move, and after that the side to move seeks the draw more and more, so that a game where nobody makes
- * progress ends in the draw the rules give instead of shuffling on: from FADE_FROM such plies the
- * leader's evaluation itself fades (staticEval), so that a lead nobody converts stops counting, and each
- * side plays its way back (wayBack) where nothing is better. The proof scores every draw 0.
- */
-let contempt: i32 = 0;
 /** Set while the side to move seeks the draw after CONTEMPT_PLIES quiet plies (the main search only). */
 let seekDraw = false;
 /** How many of the side's own previous moves wayBack looks at. */
@@ -146,42 +137,6 @@ const CONTEMPT_PLIES: i32 = 60;
 const DRAW_SEEK_MAX: i32 = 50;
 
 /**
- * Plies without an irreversible move (a capture, a placement, ...) after which the static evaluation
- * of a side that leads at the root fades linearly (under repetition=draw3; see setContempt), and the
- * plies at which it reaches 0, as chess engines scale by the fifty-move counter. Counted at each node of
- * the line, so an irreversible move inside the search brings the whole evaluation back: the leader still
- * takes what it can take. Only the leader's own searches fade: the side that is behind keeps its whole
- * evaluation and defends as before (a fade in every search made the Bagh Chal goats, 4 goats down,
- * stop guarding against the tigers' threats in long games: 8-55-14 at 100k nodes against the engine
- * without it). FADE_FROM is past the Bagh Chal goats' closing-in wins that bench/conversion.js plays
- * (15-60 plies, made of reversible moves). tibetan-4 at 50 ms a move: the tigers' lead of 16-20 goats
- * (of the 59 they need) kept them playing on past 1,000 plies; with the fade each draw3 option value
- * ends in a repetition within 1,000 plies (bench/selfplay.js).
- */
-const FADE_FROM: i32 = 100;
-const FADE_TO: i32 = 200;
-
-/** Set for a search whose root side leads (see setContempt): only then does the evaluation fade. */
-let fadeOn = false;
-
-/** The static evaluation as the main search uses it: faded toward 0 by plies without progress. */
-// @ts-ignore: decorator
-@inline function staticEval(): i32 {
-  const v = evaluate();
-  if (!fadeOn) return v;
-  const q = histLen - lastIrrev;
-  if (q <= FADE_FROM) return v;
-  if (q >= FADE_TO) return 0;
-  return (v * (FADE_TO - q)) / (FADE_TO - FADE_FROM);
-}
-
-/** A draw's score for the side to move at `ply` (contempt counts against the root side at even plies). */
-// @ts-ignore: decorator
-@inline function drawScore(ply: i32): i32 {
-  return proving ? 0 : (ply & 1) == 0 ? -contempt : contempt;
-}
-
-/**
  * Static null-move pruning (reverse futility pruning) in the main search: a non-PV node within RFP_DEPTH
  * plies of the horizon whose static evaluation beats beta by RFP_MARGIN a ply returns that evaluation
  * without searching (a side so far ahead is not expected to fall behind in so few plies). Not in the mate
@@ -193,8 +148,6 @@ let fadeOn = false;
  */
 const RFP_DEPTH: i32 = 3;
 const RFP_MARGIN: i32 = 120;
-/** True while the mate proof runs (see "Exact forced wins" above): full width, no evaluation. */
-let proving = false;
 /** How many plies shallower than the main search the mate proof searches (the guarantee's "+ 2"). */
 const PROOF_LAG: i32 = 2;
 /** History length at the root: history index rootHist + p is the position at ply p of the line. */
@@ -208,7 +161,6 @@ let nodeDep: i32 = NO_DEP;
 
 let bestMove: u32 = NO_MOVE;
 let bestScore: i32 = 0;
-let completedDepth: i32 = 0;
 let rootPvLen: i32 = 0;
 
 // @ts-ignore: decorator
@@ -218,176 +170,6 @@ let rootPvLen: i32 = 0;
 // @ts-ignore: decorator
 @inline function fromTT(s: i32, ply: i32): i32 {
   return s >= MATE_BOUND ? s - ply : s <= -MATE_BOUND ? s + ply : s;
-}
-
-function checkLimits(): void {
-  // a list ran out of room: the result would be wrong, so stop at once (the host grows the lists and
-  // searches again, or reports the overflow)
-  if (overflow) {
-    stopped = true;
-    return;
-  }
-  if (completedDepth == 0) return; // depth 1 always completes, so there is always a move
-  if ((maxNodes > 0 && nodes >= maxNodes) || (deadline > 0 && hostNow() >= deadline) || hostShouldStop() != 0)
-    stopped = true;
-}
-
-// @ts-ignore: decorator
-@inline function histIndex(m: u32): i32 {
-  const to = moveTo(m);
-  const from = moveKind(m) == KIND_PLACE ? to : moveFrom(m);
-  return side * MAX_POINTS * MAX_POINTS + from * MAX_POINTS + to;
-}
-
-/**
- * A remembered multi-jump key (TT move, killer) names a move exactly only if one move of the list has
- * it: its 12-bit set hash (move.ts) may be shared by two multi-jumps with the same ends. A key two moves
- * share is dropped (NO_MOVE), so no collision can put one move in another's place; other keys are the
- * move's full identity and pass unchanged.
- */
-function exactKey(m: u32, base: i32, n: i32): u32 {
-  if (m == NO_MOVE || moveKind(m) != KIND_MULTI) return m;
-  let seen = 0;
-  for (let i = 0; i < n; i++) if (ld(MOVES(), base + i) == m && ++seen > 1) return NO_MOVE;
-  return m;
-}
-
-function scoreMoves(base: i32, n: i32, ttm0: u32, ply: i32): void {
-  let ttm = ttm0,
-    k1 = ld(KILLERS, ply * 2),
-    k2 = ld(KILLERS, ply * 2 + 1);
-  if (!fast) {
-    ttm = exactKey(ttm, base, n);
-    k1 = exactKey(k1, base, n);
-    k2 = exactKey(k2, base, n);
-  }
-  for (let i = 0; i < n; i++) {
-    const m = ld(MOVES(), base + i);
-    let s: i32;
-    if (m == ttm) s = 1 << 30;
-    else if (isCapture(m)) s = 1 << 29;
-    else if (m == k1) s = 1 << 28;
-    else if (m == k2) s = (1 << 28) - 1;
-    else s = ld(HIST, histIndex(m));
-    st(SCORES(), base + i, s);
-  }
-}
-
-/** Moves the best-scored remaining move to position i and returns it (selection sort, lazily). */
-function pick(base: i32, i: i32, n: i32): u32 {
-  let best = i,
-    bs = ld(SCORES(), base + i);
-  for (let j = i + 1; j < n; j++) {
-    const s = ld(SCORES(), base + j);
-    if (s > bs) {
-      bs = s;
-      best = j;
-    }
-  }
-  if (best != i) {
-    const m = ld(MOVES(), base + best);
-    st(MOVES(), base + best, ld(MOVES(), base + i));
-    st(MOVES(), base + i, m);
-    st(SCORES(), base + best, ld(SCORES(), base + i));
-    st(SCORES(), base + i, bs);
-    if (!fast) {
-      const c = ld(CAPS(), base + best);
-      st(CAPS(), base + best, ld(CAPS(), base + i));
-      st(CAPS(), base + i, c);
-    }
-  }
-  return ld(MOVES(), base + i);
-}
-
-/**
- * Lists longer than this are sorted once by score (heapsort, most first) instead of picked move by move:
- * picking is O(n^2) for a node whose moves are all searched, and the 105-point board's lists reach 10^5
- * moves (a depth-1 search of a 61,178-move position spent seconds picking). Shorter lists keep pick(),
- * so the move order, and every Bench signature, is as before.
- */
-const SORT_FROM: i32 = 1024;
-
-/** Swaps entries a and b of the lists (move, captured set, score). */
-function swapEntries(a: i32, b: i32): void {
-  const m = ld(MOVES(), a);
-  st(MOVES(), a, ld(MOVES(), b));
-  st(MOVES(), b, m);
-  const c = ld(CAPS(), a);
-  st(CAPS(), a, ld(CAPS(), b));
-  st(CAPS(), b, c);
-  const s = ld(SCORES(), a);
-  st(SCORES(), a, ld(SCORES(), b));
-  st(SCORES(), b, s);
-}
-
-/** Restores the min-heap of scores at base[0..n) below entry i. */
-function siftDown(base: i32, i: i32, n: i32): void {
-  for (;;) {
-    let c = 2 * i + 1;
-    if (c >= n) return;
-    if (c + 1 < n && ld(SCORES(), base + c + 1) < ld(SCORES(), base + c)) c++;
-    if (ld(SCORES(), base + i) <= ld(SCORES(), base + c)) return;
-    swapEntries(base + i, base + c);
-    i = c;
-  }
-}
-
-/** Sorts base[0..n) by score, highest first (heapsort on a min-heap: the smallest go to the end). */
-function sortByScore(base: i32, n: i32): void {
-  for (let s = (n >> 1) - 1; s >= 0; s--) siftDown(base, s, n);
-  for (let e = n - 1; e > 0; e--) {
-    swapEntries(base, base + e);
-    siftDown(base, 0, e);
-  }
-}
-
-/**
- * Quiescence on captures. Where captures are compulsory (draughts family) there is no stand-pat while
- * the side to move can capture: it must, so only the captures are searched; a position without
- * captures is scored by the evaluation (a side with no move at all has lost).
- */
-function quiesce(alpha: i32, beta: i32, ply: i32): i32 {
-  nodes++;
-  if (((<i64>nodes) & 1023) == 0) checkLimits();
-  if (stopped) return 0;
-  if (over != 0) return scoreOver(ply); // decided by a static rule
-  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply); // the move limit: a draw, or a loss with no move
-  const base = plyBase(ply);
-  let n: i32, best: i32;
-  if (compulsory) {
-    n = generateCaptures(base);
-    if (n == 0 || ply >= MAX_PLY - 1) return hasMove() ? staticEval() : -(MATE - ply);
-    best = -INFINITE;
-  } else {
-    const standPat = staticEval();
-    if (ply >= MAX_PLY - 1) return standPat;
-    if (standPat >= beta) return standPat;
-    if (standPat > alpha) alpha = standPat;
-    n = generateCaptures(base);
-    best = standPat;
-  }
-  endPly(ply, base + n);
-  for (let i = 0; i < n; i++) {
-    makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
-    const s = -quiesce(-beta, -alpha, ply + 1);
-    unmakeMove();
-    if (stopped) return 0;
-    if (s > best) {
-      best = s;
-      if (s > alpha) {
-        alpha = s;
-        if (s >= beta) break;
-      }
-    }
-  }
-  return best;
-}
-
-/** Score of a position decided by a static rule, from the side to move's view (a draw scores 0). */
-// @ts-ignore: decorator
-@inline function scoreOver(ply: i32): i32 {
-  const w = resultWinner(over);
-  return w == 2 ? 0 : w == side ? MATE - ply : -(MATE - ply);
 }
 
 /**
@@ -428,7 +210,8 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
   st(PV_LEN, ply, 0);
   depPly = NO_DEP;
   if (over != 0) return scoreOver(ply); // captures, escape, stall
-  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply); // the move limit: a draw, or a loss with no move
+  // the move limit: a draw, or a loss with no move
+  if (clockOut()) return hasMoveIgnoringLimit() ? drawScore(ply) : -(MATE - ply);
   if (ply > 0 && repetitionMode == 1) {
     const j = lastRepeat(rootHist);
     if (j >= 0) {

@@ -298,7 +298,8 @@ export function validateMakaSetup(s: MakaSetup, o: MakaOptions): MakaProblem | n
   }
   for (const c of [0, 1] as const) {
     if (royals[c] !== 0 || s.side === c) continue;
-    if (o.conversion && spirits[c]! > 0) continue; // its own King or Prince may have converted, capturing a Deva or Dark Spirit
+    // its own King or Prince may have converted, capturing a Deva or Dark Spirit
+    if (o.conversion && spirits[c]! > 0) continue;
     return {
       code: 'side-to-move',
       field: 'side',

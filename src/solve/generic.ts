@@ -249,7 +249,8 @@ export class HuntSolver {
     const tag = (crc32(JSON.stringify(tableOptions(this.options))) >>> 0).toString(16).padStart(8, '0');
     return join(
       dir,
-      `${this.variant.id}-${tag}-c${l.captured[0]}.${l.captured[1]}-h${l.hand[0]}.${l.hand[1]}-e${l.excess}${l.split ? `v${l.stacks.join('.')}` : ''}.lgs`,
+      `${this.variant.id}-${tag}-c${l.captured[0]}.${l.captured[1]}-h${l.hand[0]}.${l.hand[1]}-e${l.excess}` +
+        `${l.split ? `v${l.stacks.join('.')}` : ''}.lgs`,
     );
   }
 

@@ -98,8 +98,10 @@ function squarePiece(
   const k = u * SQUARE_LABEL.kanji;
   const text =
     labels === 'kanji' && p.kanji
-      ? svg`<text x=${x} y=${y - u * 0.04} font-size=${k}>${kanji[0]}</text><text x=${x} y=${y + u * 0.3} font-size=${k}>${kanji[1] ?? ''}</text>`
-      : svg`<text x=${x} y=${y + u * 0.04} dy="0.35em" font-size=${u * (p.label.length > 2 ? SQUARE_LABEL.longCode : SQUARE_LABEL.code)}>${p.label}</text>`;
+      ? svg`<text x=${x} y=${y - u * 0.04} font-size=${k}>${kanji[0]}</text><text x=${x} y=${y + u * 0.3}
+          font-size=${k}>${kanji[1] ?? ''}</text>`
+      : svg`<text x=${x} y=${y + u * 0.04} dy="0.35em"
+          font-size=${u * (p.label.length > 2 ? SQUARE_LABEL.longCode : SQUARE_LABEL.code)}>${p.label}</text>`;
   return svg`<g class="piece sq side${p.side}${p.promoted ? ' promoted' : ''}" data-piece=${p.label} data-side=${p.side}
       transform=${upsideDown ? `rotate(180 ${x} ${y})` : ''}>
     <title>${p.title}</title><path d=${shape}></path>${text}</g>`;
@@ -140,7 +142,8 @@ export function renderBoard(
   const path = (cells: number[], cls: string) =>
     cells.length < 2
       ? ''
-      : svg`<polyline class="path ${cls}" data-cells=${cells.map((i) => g.cells[i]!.name).join(' ')} points=${cells.map((i) => at(i).join(',')).join(' ')}></polyline>`;
+      : svg`<polyline class="path ${cls}" data-cells=${cells.map((i) => g.cells[i]!.name).join(' ')}
+          points=${cells.map((i) => at(i).join(',')).join(' ')}></polyline>`;
   // the best move: an arrow along its cells, or a ring on the one cell of a placement
   const arrow =
     !marks.arrow || marks.arrow.length === 0
@@ -150,9 +153,11 @@ export function renderBoard(
             const [x, y] = at(marks.arrow![0]!);
             return svg`<circle class="arrow best" cx=${x} cy=${y} r=${u * 0.3}></circle>`;
           })()
-        : svg`<polyline class="arrow" marker-end="url(#arrowhead)" points=${marks.arrow.map((i) => at(i).join(',')).join(' ')}></polyline>`;
+        : svg`<polyline class="arrow" marker-end="url(#arrowhead)"
+            points=${marks.arrow.map((i) => at(i).join(',')).join(' ')}></polyline>`;
   return svg`<svg class="board ${g.kind}" viewBox="0 0 ${W} ${H}" role="img" aria-label="board">
-    <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4" orient="auto-start-reverse">
+    <defs><marker id="arrowhead" viewBox="0 0 10 10" refX="6" refY="5" markerWidth="4" markerHeight="4"
+        orient="auto-start-reverse">
       <path d="M 0 0 L 10 5 L 0 10 z" class="arrowhead"></path></marker></defs>
     <rect class="bg" x="0" y="0" width=${W} height=${H}></rect>
     ${grid}
@@ -180,8 +185,10 @@ export function renderBoard(
       const [x, y] = at(m.point);
       const name = g.cells[m.point]!.name;
       return g.kind === 'points'
-        ? svg`<circle class="rule-mark ${m.kind}" data-mark=${name} cx=${x} cy=${y} r=${u * 0.42}><title>${m.reason}</title></circle>`
-        : svg`<rect class="rule-mark ${m.kind}" data-mark=${name} x=${x - u * 0.46} y=${y - u * 0.46} width=${u * 0.92} height=${u * 0.92}><title>${m.reason}</title></rect>`;
+        ? svg`<circle class="rule-mark ${m.kind}" data-mark=${name} cx=${x} cy=${y} r=${u * 0.42}><title
+            >${m.reason}</title></circle>`
+        : svg`<rect class="rule-mark ${m.kind}" data-mark=${name} x=${x - u * 0.46} y=${y - u * 0.46}
+            width=${u * 0.92} height=${u * 0.92}><title>${m.reason}</title></rect>`;
     })}
     ${g.cells
       .filter((c) => tgt.has(c.index))

@@ -179,7 +179,8 @@ export async function newGame(spec: GameSpec): Promise<void> {
   ui.choice = null;
   ui.formVariant = pg.variant.id;
   ui.formOptions = { ...spec.options };
-  if (pg.labels.length > 0 && !pg.labels.includes(ui.labels)) ui.labels = pg.labels[0]!; // a kind chosen stays for the games that have it
+  // a kind chosen stays for the games that have it
+  if (pg.labels.length > 0 && !pg.labels.includes(ui.labels)) ui.labels = pg.labels[0]!;
   if (spec.players) ui.players = [...spec.players];
   const kept: Ui['errors'] = {};
   // the same game from another position keeps its worker (no new thread, no second engine load)

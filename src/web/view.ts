@@ -73,7 +73,9 @@ function newGamePanel() {
       return html`<label title=${`${o.description} (${o.source})`}>${o.name}
         ${
           o.values && o.type !== 'int'
-            ? html`<select name=${o.name} @change=${set}>${o.values.map((x) => html`<option ?selected=${x === val}>${x}</option>`)}</select>`
+            ? html`<select name=${o.name} @change=${set}>${o.values.map(
+                (x) => html`<option ?selected=${x === val}>${x}</option>`,
+              )}</select>`
             : html`<input name=${o.name} .value=${val} @change=${set} size="8">`
         }</label>`;
     })}
@@ -126,18 +128,23 @@ function analysisPanel() {
       isolated
         ? nothing
         : html`<p class="note" id="not-isolated">This page is not cross-origin isolated (served without the COOP/COEP
-      headers), so the engine cannot be stopped early: a search ends only at its own limits (analysis: ${UNISOLATED_ANALYSIS_MS / 1000} s).
+      headers), so the engine cannot be stopped early: a search ends only at its own limits
+      (analysis: ${UNISOLATED_ANALYSIS_MS / 1000} s).
       <code>lattice serve</code> sends the headers.</p>`
     }
     <p class="note" id="score-convention">${scoreConvention(here().view.sides)}</p>
-    <table class="iterations"><thead><tr><th>depth</th><th title=${scoreConvention(here().view.sides)}>score (+ ${here().view.sides[0].plural})</th><th>nodes</th><th>nodes/s</th><th>principal variation</th></tr></thead>
+    <table class="iterations"><thead><tr><th>depth</th>
+      <th title=${scoreConvention(here().view.sides)}>score (+ ${here().view.sides[0].plural})</th>
+      <th>nodes</th><th>nodes/s</th><th>principal variation</th></tr></thead>
       <tbody id="iterations">${its
         .slice()
         .reverse()
         .map(
           (i) => html`<tr class="iteration">
-        <td>${i.depth}</td><td>${scoreText(i, here().view.toMove, here().view.sides)}</td><td>${i.nodes.toLocaleString('en')}</td>
-        <td>${i.ms > 0 ? Math.round((i.nodes / i.ms) * 1000).toLocaleString('en') : '–'}</td><td class="pv">${i.pv.join(' ')}</td></tr>`,
+        <td>${i.depth}</td><td>${scoreText(i, here().view.toMove, here().view.sides)}</td>
+        <td>${i.nodes.toLocaleString('en')}</td>
+        <td>${i.ms > 0 ? Math.round((i.nodes / i.ms) * 1000).toLocaleString('en') : '–'}</td>
+        <td class="pv">${i.pv.join(' ')}</td></tr>`,
         )}</tbody></table>
     ${ui.tablebase ? html`<h3>Tablebase</h3><div id="verdict">${ui.verdict}</div>${err('tablebase')}` : nothing}
     <h3>Perft</h3>
@@ -146,7 +153,8 @@ function analysisPanel() {
     ) => {
       ui.perftDepth = Number((e.target as HTMLInputElement).value);
     }}></label>
-    <button id="perft" ?disabled=${ui.perftRunning} @click=${() => runPerft(false)}>perft</button><button id="divide" ?disabled=${ui.perftRunning} @click=${() => runPerft(true)}>divide</button>
+    <button id="perft" ?disabled=${ui.perftRunning} @click=${() => runPerft(false)}>perft</button><button
+      id="divide" ?disabled=${ui.perftRunning} @click=${() => runPerft(true)}>divide</button>
     ${ui.perftRunning ? html`<button id="perft-stop" @click=${stopPerft}>stop</button>` : nothing}
     ${err('perft')}
     <pre id="perft-out">${ui.perftOut}</pre>
@@ -176,8 +184,9 @@ function movesPanel() {
             }}>${nextLabels()}</button>`
           : nothing
       }
-      <button id="zoom-out" @click=${() => zoom(-1)} ?disabled=${ui.zoom === ZOOMS[0]} title="zoom out">−</button><span id="zoom">${Math.round(ui.zoom * 100)}%</span><button
-        id="zoom-in" @click=${() => zoom(1)} ?disabled=${ui.zoom === ZOOMS[ZOOMS.length - 1]} title="zoom in (the board scrolls)">+</button>
+      <button id="zoom-out" @click=${() => zoom(-1)} ?disabled=${ui.zoom === ZOOMS[0]} title="zoom out"
+        >−</button><span id="zoom">${Math.round(ui.zoom * 100)}%</span><button id="zoom-in" @click=${() => zoom(1)}
+        ?disabled=${ui.zoom === ZOOMS[ZOOMS.length - 1]} title="zoom in (the board scrolls)">+</button>
     </div>
     <div class="movelist" id="movelist">${line.moves.map(
       (m, i) => html`${i % 2 === 0 ? html`<span class="num">${i / 2 + 1}.</span>` : nothing}<a
@@ -187,7 +196,8 @@ function movesPanel() {
       }}>${m}</a> `,
     )}</div>
     <form id="move-form" @submit=${onMoveBox}>
-      <input name="move" id="move-box" placeholder="move, e.g. ${ui.example ?? ''}" autocomplete="off" aria-label="move">
+      <input name="move" id="move-box" placeholder="move, e.g. ${ui.example ?? ''}" autocomplete="off"
+        aria-label="move">
       <button type="submit">Play</button>
       ${err('move')}
     </form>
@@ -256,8 +266,11 @@ function boardPanel() {
     }
     <div class="result" id="result">${
       result
-        ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — <span id="reason">${REASON_WORDS[result.reason] ?? result.reason}</span> (<code>${result.winner}</code>, <code>${result.reason}</code>)`
-        : html`<span id="to-move"><span class="swatch side${view.toMove}"></span> <span class="mover">${view.sides[view.toMove].plural}</span> to move</span>`
+        ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — <span
+              id="reason">${REASON_WORDS[result.reason] ?? result.reason}</span> (<code>${result.winner}</code>, <code
+              >${result.reason}</code>)`
+        : html`<span id="to-move"><span class="swatch side${view.toMove}"></span> <span
+              class="mover">${view.sides[view.toMove].plural}</span> to move</span>`
     }</div>
   </div>`;
 }
@@ -309,7 +322,12 @@ export function renderPage(root: HTMLElement): void {
     html`<header><h1>lattice-engine</h1>
       <span class="subtitle">${pg ? pg.variant.name : 'loading…'}</span>${err('url')}</header>
     <main>
-      ${pg && ui.line ? html`${boardPanel()}<div class="side-panels">${playersPanel()}${movesPanel()}${analysisPanel()}${newGamePanel()}</div>` : html`${newGamePanel()}`}
+      ${
+        pg && ui.line
+          ? html`${boardPanel()}<div
+              class="side-panels">${playersPanel()}${movesPanel()}${analysisPanel()}${newGamePanel()}</div>`
+          : html`${newGamePanel()}`
+      }
     </main>`,
     root,
   );

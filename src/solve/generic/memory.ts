@@ -125,7 +125,8 @@ export function planAlone(s: SolverParts, l: GenericLayer, dir: string, what: st
   if ('fail' in r)
     throw new TablebaseError(
       `${what}: layer ${layerName(l)} and ` +
-        `${r.fail === null ? 'its counters and buckets' : `its successor ${layerName(r.fail)}`} do not fit the core together (${MiB(s.coreLimit)})`,
+        `${r.fail === null ? 'its counters and buckets' : `its successor ${layerName(r.fail)}`} ` +
+        `do not fit the core together (${MiB(s.coreLimit)})`,
     );
   return r.ops;
 }
