@@ -21,7 +21,7 @@ afterAll(() => {
 });
 
 describe('solverFor: the solver of a variant, by its rule profile', () => {
-  it("gives Bagh Chal's profile its own solver, every other game the generic one, and --generic the generic one", () => {
+  it("gives Bagh Chal's profile its own solver, every other game (and --generic) the generic one", () => {
     expect(solverFor('bagh-chal')).toBeInstanceOf(WholeGameSeam);
     expect(solverFor('bagh-chal', { 'captures-to-win': 3 }).id).toBe('whole-game');
     expect(solverFor('bagh-chal', {}, { generic: true })).toBeInstanceOf(GenericSeam);
@@ -77,7 +77,7 @@ describe("Bagh Chal's solvers behind the seam", () => {
     expect(await one.probe('T3T/5/5/5/T3T G G20 -')).toBeNull(); // goats in hand
   });
 
-  it("the whole game: every captures-to-win's movement layers, then the placement pass reading their layer 0", async () => {
+  it("the whole game: each captures-to-win's movement layers, then the placement pass reading layer 0", async () => {
     const layers = await solverFor('bagh-chal', { 'captures-to-win': 2 }).layers();
     expect(layers.map((l) => l.layer)).toEqual([
       { capturesToWin: 1, captured: 0 },
