@@ -1,7 +1,8 @@
 /**
- * `lattice tablebase build|probe` and `lattice solve`: the solvers of src/solve/ (the route a game takes
- * is theirs to say: src/solve/route.ts solverOf), here or as layer jobs on `lattice worker` processes
- * (--redis), and the verdicts of their tables through the family contract (AnyGame.probe, AnyGame.solve).
+ * `lattice tablebase build|probe` and `lattice solve`: the solvers of src/solve/ behind one seam (the
+ * solver a game takes is theirs to say: src/solve/seam.ts solverFor, tablebaseSolverFor), here or as layer jobs on
+ * `lattice worker` processes (--redis), and the verdicts of their tables through the family contract (AnyGame.probe,
+ * AnyGame.solve).
  */
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -9,9 +10,9 @@ import { Option, type Command } from 'commander';
 import { FAMILIES, checkGameArgs, createGame, familyOf } from '../engine.js';
 import { ArgumentError, TablebaseError, UnknownVariantError } from '../contract/errors.js';
 import { MAX_HASH_MB, parseOptionArgs } from '../contract/args.js';
-import { buildTablebase, type LayerReport } from '../solve/index.js';
+import type { LayerReport } from '../solve/index.js';
 import { parseLayerFileName } from '../solve/format.js';
-import { solverOf } from '../solve/route.js';
+import { solverFor, tablebaseSolverFor, type GenericSeam, type WholeGameSeam } from '../solve/seam.js';
 import { intArg, optionOption } from './args.js';
 import { addProgress, progressBar, showProgress } from './progress.js';
 import { note, out } from './output.js';
@@ -68,16 +69,16 @@ export function registerSolve(program: Command): void {
           redis?: string;
         },
       ) => {
-        if (o.redis !== undefined) await layersOnWorkers(variant, o.dir, 'movement', o as typeof o & { redis: string });
+        const solver = tablebaseSolverFor(variant, parseOptionArgs(o.option));
+        if (o.redis !== undefined)
+          await layersOnWorkers(variant, o.dir, solver.jobs, o as typeof o & { redis: string });
         const bar = progressBar(
           showProgress(o),
           'layer {layer} pass {pass} |{bar}| {percentage}% {what} | ETA {eta_formatted}',
         );
         let current = '';
-        const r = await buildTablebase(variant, {
-          dir: o.dir,
+        const r = await solver.solve(o.dir, {
           threads: o.threads,
-          options: parseOptionArgs(o.option),
           onProgress: (p) => {
             if (!bar) return;
             const key = `${p.layer}/${p.pass}`;
@@ -137,13 +138,7 @@ export function registerSolve(program: Command): void {
       const g = await createGame(variant, { position, options, tbDir: o.dir });
       const p = g.probe!(); // a family with tablebases implements probe()
       if (!p) {
-        throw new ArgumentError(
-          (await solverOf(variant, options)) === 'movement'
-            ? 'the position is not in the movement-phase tablebase (goats still in hand)'
-            : 'the position is not in the loaded tables (a layer the solver leaves out, such ' +
-                'as an odd number of dogs ' +
-                'captured by intervention)',
-        );
+        throw new ArgumentError(solverFor(variant, options).notInTables);
       }
       if (o.json) {
         out(JSON.stringify(p));
@@ -220,24 +215,23 @@ export function registerSolve(program: Command): void {
 }
 
 /**
- * `lattice solve <variant>` without --position: by the solver that covers the variant (src/solve/route.ts
- * solverOf: Bagh Chal's rule profile has its own), or by the generic one as asked (--generic).
+ * `lattice solve <variant>` without --position: by the solver src/solve/seam.ts solverFor hands out for
+ * the variant (Bagh Chal's rule profile has its own), or by the generic one as asked (--generic); its
+ * layers on the workers first with --redis. The solver's output by what it reports (its id).
  */
 async function solveWhole(variant: string, dir: string, o: SolveOpts): Promise<void> {
   const options = parseOptionArgs(o.option);
   if (!o.generic) checkGameArgs(variant, { options }); // an unknown variant or option: the usual message
-  if ((o.generic ? 'generic' : await solverOf(variant, options)) === 'generic') {
-    if (o.redis !== undefined) await layersOnWorkers(variant, dir, 'generic', o as SolveOpts & { redis: string });
-    await solveGeneric(variant, dir, o);
-  } else if (o.estimate || o.verify) {
+  const solver = solverFor(variant, options, { generic: o.generic });
+  if ((o.estimate || o.verify) && !('estimate' in solver && 'verify' in solver)) {
     throw new ArgumentError(
       `--estimate and --verify are the generic solver's: add --generic (${variant} has Bagh ` +
         "Chal's rule profile, which its own solver solves)",
     );
-  } else {
-    if (o.redis !== undefined) await layersOnWorkers(variant, dir, 'whole', o as SolveOpts & { redis: string });
-    await solveWholeGame(variant, dir, o);
   }
+  if (o.redis !== undefined) await layersOnWorkers(variant, dir, solver.jobs, o as SolveOpts & { redis: string });
+  if (solver.id === 'generic') await solveGeneric(solver, dir, o);
+  else await solveWholeGame(solver, dir, o);
 }
 
 /** `lattice solve <variant> --position P`: the position's value, proved by forward search down to the tables. */
@@ -365,7 +359,7 @@ const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
  * line and the longest win are printed (--verify checks every value against its successors').
  */
 async function solveGeneric(
-  variant: string,
+  seam: GenericSeam,
   dir: string,
   o: {
     option: string[];
@@ -376,14 +370,15 @@ async function solveGeneric(
     threads?: number;
   },
 ): Promise<void> {
-  const { HuntSolver, maxGenericThreads } = await import('../solve/generic.js');
-  checkGameArgs(variant, { options: parseOptionArgs(o.option) });
+  const { maxGenericThreads } = await import('../solve/generic.js');
+  const variant = seam.variant;
+  checkGameArgs(variant, { options: seam.options });
   if (familyOf(variant)?.tablebases !== true) {
     throw new ArgumentError(
       `${variant} is not a hunt game: lattice solve covers the hunt games (lattice variants ` + 'lists them)',
     );
   }
-  const solver = await HuntSolver.create(variant, parseOptionArgs(o.option));
+  const solver = await seam.hunt();
   const est = solver.estimate;
   // layers side by side (HuntSolver.solve threads): by default the machine's cores, at most 8, and as many as its
   // memory holds
@@ -528,11 +523,10 @@ async function solveGeneric(
 
 /** `lattice solve <variant>` without --position: the backward solve of the whole game (src/solve/placement.ts). */
 async function solveWholeGame(
-  variant: string,
+  solver: WholeGameSeam,
   dir: string,
-  o: { option: string[]; threads?: number; json?: boolean; progress?: boolean },
+  o: { threads?: number; json?: boolean; progress?: boolean },
 ): Promise<void> {
-  const { solveGame } = await import('../solve/placement.js');
   const bar = progressBar(showProgress(o), '{what} |{bar}| {percentage}% | {step} | layer ETA {eta_formatted}', 200);
   let current = '';
   const say = (line: string) => {
@@ -542,10 +536,8 @@ async function solveWholeGame(
     }
     if (!o.json) out(line);
   };
-  const r = await solveGame(variant, {
-    dir,
+  const r = await solver.solve(dir, {
     threads: o.threads,
-    options: parseOptionArgs(o.option),
     onProgress: (p) => {
       if (!bar) return;
       const m = p.movement;

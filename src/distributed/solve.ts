@@ -12,6 +12,9 @@
  *   leads to (HuntSolver.successors: each of those waits for its own), so independent layers run side
  *   by side, and a job loads only those layers.
  *
+ * The layers and what each reads are the solver's own, asked through the layered-solver seam
+ * (src/solve/seam.ts LayeredSolver.layers: the mode names the seam's solver, its `jobs`).
+ *
  * The files are byte for byte the local build's (the same code solves each layer; a layer's values
  * depend only on the layers it needs). A job finds its layer's file already there and valid and loads
  * it instead (a rerun, or a layer a local build made). The coordinator checks each job's file in the
@@ -74,61 +77,62 @@ export async function distributedSolve(opts: DistributedSolveOptions): Promise<D
     return id;
   };
   const { ensureWritableDir } = await import('../solve/format.js');
-  if (opts.mode === 'movement' || opts.mode === 'whole') {
-    const { movementLayers } = await import('../solve/index.js');
-    const { movementOptionSets, wholeGameCaptures } = await import('../solve/placement.js');
-    const sets =
-      opts.mode === 'movement' ? [given] : movementOptionSets(given, await wholeGameCaptures(opts.variant, given));
-    ensureWritableDir(dir);
-    for (const set of sets) {
-      const { capturesToWin, layers } = await movementLayers(opts.variant, set);
-      const options = normalizedOptions(opts.variant, set);
-      let above: string | null = null;
-      for (const layer of layers) {
-        above = add(
-          { kind: 'movement-layer', variant: opts.variant, options, capturesToWin, layer, dir },
-          above === null ? [] : [above],
-          `movement tablebase captures-to-win ${capturesToWin}, layer ${layer} captured`,
-        );
-      }
-    }
-  } else if (opts.mode === 'generic') {
-    const { HuntSolver, layerName } = await import('../solve/generic.js');
-    const handsEmptyOnly = opts.handsEmptyOnly ?? false;
-    const solver = await HuntSolver.create(opts.variant, given, { handsEmptyOnly });
-    const est = solver.estimate;
+  const seam = await import('../solve/seam.js');
+  const handsEmptyOnly = opts.handsEmptyOnly ?? false;
+  const solver =
+    opts.mode === 'generic'
+      ? new seam.GenericSeam(opts.variant, given, { handsEmptyOnly })
+      : opts.mode === 'whole'
+        ? new seam.WholeGameSeam(opts.variant, given)
+        : opts.mode === 'movement'
+          ? new seam.MovementSeam(opts.variant, given)
+          : null;
+  if (solver === null)
+    throw new ArgumentError(`mode must be movement, whole or generic, got ${JSON.stringify(opts.mode)}`);
+  if (solver instanceof seam.GenericSeam) {
+    const est = await solver.estimate();
     if (est.refusal !== null) {
       throw new TablebaseError(
         `${opts.variant} does not fit this solver: ${est.refusal} (lattice solve ` +
           `${opts.variant} --estimate shows the layers)`,
       );
     }
-    ensureWritableDir(dir);
-    const options = normalizedOptions(opts.variant, given);
-    const ids = new Map<number, string>();
-    // the estimate lists the layers in solving order: a layer's successors come before it
-    for (const l of est.layers) {
-      const needs = solver.successors(l).map((m) => ids.get(m.key)!);
-      // the stack vector only where the total is split (the other jobs' data, so their ids, as before)
-      ids.set(
-        l.key,
-        add(
-          {
+  }
+  // the layers in solving order, each after those it reads (the seam's layers()); checked as the local solve checks
+  const layers = await solver.layers();
+  ensureWritableDir(dir);
+  const options = normalizedOptions(opts.variant, given);
+  const ids = new Map<string, string>();
+  for (const { layer: l, name, needs } of layers) {
+    if ('placement' in l) continue; // the whole game's placement pass runs on the coordinator's machine
+    const data: JobData =
+      'key' in l
+        ? {
             kind: 'generic-layer',
             variant: opts.variant,
             options,
             handsEmptyOnly,
             layer: [l.captured[0], l.captured[1], l.hand[0], l.hand[1], l.excess],
+            // the stack vector only where the total is split (the other jobs' data, so their ids, as before)
             ...(l.split ? { stacks: l.stacks } : {}),
             dir,
-          },
-          needs,
-          `layer ${layerName(l)}`,
-        ),
-      );
-    }
-  } else {
-    throw new ArgumentError(`mode must be movement, whole or generic, got ${JSON.stringify(opts.mode)}`);
+          }
+        : {
+            kind: 'movement-layer',
+            variant: opts.variant,
+            options: normalizedOptions(opts.variant, { ...given, 'captures-to-win': l.capturesToWin }),
+            capturesToWin: l.capturesToWin,
+            layer: l.captured,
+            dir,
+          };
+    ids.set(
+      name,
+      add(
+        data,
+        needs.map((n) => ids.get(n)!),
+        'key' in l ? `layer ${name}` : name,
+      ),
+    );
   }
   let reused = 0;
   await runJobs({

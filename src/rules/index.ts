@@ -19,4 +19,5 @@ export {
   type RulesPatch,
   type SideRules,
 } from './ruleset.js';
+export { hasFastProfile } from './profile.js';
 export { RULES_WORDS, coreRulesRefusal, encodeRules, ruleWordField, sideBase } from './encode.js';

@@ -11,6 +11,10 @@
  * - HuntSolver.create(variant, options?): every other hunt game of at most 64 points solved whole by the
  *   generic solver (generic.ts): `.estimate`, `await .solve({ dir })`, `.probe(position)`, `await
  *   .verify()`; Game.loadTablebase(dir) loads its files for probe() and the search.
+ * - solverFor(variant, options?, { generic? }): the solver of a variant's whole game behind one
+ *   layered-solver interface (seam.ts LayeredSolver: layers, solveLayer, solve, load, probe; estimate and
+ *   verify for the generic solver), chosen by its rule profile; tablebaseSolverFor(variant, options?):
+ *   the movement-phase tablebase behind the same interface.
  * Errors: TablebaseError (a LatticeError) for unusable files and directories, ArgumentError and
  * OptionError for bad arguments. Loading a tablebase into a game is Game.loadTablebase(dir).
  */
@@ -29,3 +33,15 @@ export type {
   ValueCounts,
 } from './generic.js';
 export type { SolveOptions, SolveProgress, GameSolution, PlacementLayerReport, PlacementValue } from './placement.js';
+export { GenericSeam, MovementSeam, WholeGameSeam, solverFor, tablebaseSolverFor } from './seam.js';
+export type {
+  GameSolver,
+  LayeredSolver,
+  MovementLayer,
+  PlacementPass,
+  SolverId,
+  SolverLayer,
+  GenericSolveOptions,
+  MovementSolveOptions,
+  WholeGameSolveOptions,
+} from './seam.js';

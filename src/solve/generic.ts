@@ -27,7 +27,8 @@
  * (what no side can force stays unresolved: endless play); `repetition=forbid` makes a position's value
  * depend on the path to it, which no position table can hold, so it is refused.
  *
- * Parts in generic/: memory.ts (layers in memory and read back), verify.ts, run.ts (one layer, threads), parts.ts.
+ * Parts in generic/: memory.ts (layers in memory and read back), verify.ts, run.ts (one layer, threads); they take
+ * the solver itself, as parts.ts's SolverParts (the members of HuntSolver marked internal) describes it.
  */
 import { join } from 'node:path';
 import { totalmem } from 'node:os';
@@ -101,39 +102,44 @@ export { allowedSymmetries, directSuccessors } from './generic/layers.js';
 export { maxGenericThreads, type PlanOp } from './generic/plan.js';
 export { decodeValue, layerName, solvedOptionSets } from './generic/files.js';
 
-/** The generic solver of one variant under one option set, on its own core. */
-export class HuntSolver {
+/**
+ * The generic solver of one variant under one option set, on its own core. The members marked internal
+ * are its state and steps as its parts in generic/ (memory.ts, run.ts, verify.ts) read and call them,
+ * passed the solver itself (SolverParts): not for other callers.
+ */
+export class HuntSolver implements SolverParts {
   readonly estimate: SolveEstimate;
-  /** The blocks of the core that hold layer values, reused once a layer is no longer needed. */
-  private readonly pool: LayerPool;
-  /** Layers attached by the pool (key -> address). */
-  private readonly held = new Map<number, number>();
+  /** @internal The blocks of the core that hold layer values, reused once a layer is no longer needed. */
+  readonly pool: LayerPool;
+  /** @internal Layers attached by the pool (key -> address). */
+  readonly held = new Map<number, number>();
   /**
-   * Where probe(), focus() and verify() load a layer that is not in memory from (set by solve(), load() and
-   * solveLayer()).
+   * @internal Where probe(), focus() and verify() load a layer that is not in memory from (set by solve(),
+   * load() and solveLayer(), and by the parts' loadLayers).
    */
-  private dir: string | null = null;
-  /** Key -> layer of the estimate. */
-  private readonly byKey: Map<number, GenericLayer>;
-  /** Bytes of layer values focus() keeps in the core at most (the core's limit less the solver's work space). */
-  private focusRoom: number;
+  dir: string | null = null;
+  /** @internal Key -> layer of the estimate. */
+  readonly byKey: Map<number, GenericLayer>;
+  /**
+   * @internal Bytes of layer values focus() keeps in the core at most (the core's limit less the solver's
+   * work space; tests lower it).
+   */
+  focusRoom: number;
   /** The class (index in `classes`) of a stack vector. */
   private readonly classOf: (v: readonly number[]) => number;
   /** The classes the stacks of a class can lead to, losing at most `drop` pieces. */
   private readonly below: (cls: number, drop: number) => number[];
-  /** The core's memory limit the plan was made for (CORE_MEMORY_LIMIT; tests lower it: replan). */
-  private coreLimit = CORE_MEMORY_LIMIT;
-  /** Tests only: the most successors a group of the distributed job holds (replan's PlanForce.groupCap). */
-  private groupCap = Infinity;
+  /** @internal The core's memory limit the plan was made for (CORE_MEMORY_LIMIT; tests lower it: replan). */
+  coreLimit = CORE_MEMORY_LIMIT;
+  /** @internal Tests only: the most successors a group of the distributed job holds (replan's PlanForce.groupCap). */
+  groupCap = Infinity;
   /**
-   * Tests only: the threads of solve({ threads }) (default: GenericThreads); a test runs them as solvers in this
-   * thread.
+   * @internal Tests only: the threads of solve({ threads }) (default: GenericThreads); a test runs them as
+   * solvers in this thread.
    */
-  private laneHook: LayerLanes | null = null;
-  /** Tests only: the keys declared to an exit pass (gsCover), given the group's; default all of them. */
-  private coverHook: ((keys: number[]) => number[]) | null = null;
-  /** The solver as its parts in generic/ take it (SolverParts): fields read live, methods called on the solver. */
-  private readonly parts: SolverParts;
+  laneHook: LayerLanes | null = null;
+  /** @internal Tests only: the keys declared to an exit pass (gsCover), given the group's; default all of them. */
+  coverHook: ((keys: number[]) => number[]) | null = null;
   private constructor(
     readonly variant: HuntVariant,
     readonly options: OptionValues,
@@ -155,44 +161,6 @@ export class HuntSolver {
     if (plan.grouped)
       this.pool.setRegions(regionOf(estimate.layers), CORE_MEMORY_LIMIT - (2 + QUEUE_BYTES_PER_SLOT) * biggest);
     this.focusRoom = CORE_MEMORY_LIMIT - (estimate.loadBytes - 2 * estimate.slots);
-    const solver = this;
-    this.parts = {
-      variant,
-      options,
-      core,
-      estimate,
-      pool: this.pool,
-      held: this.held,
-      byKey: this.byKey,
-      get dir() {
-        return solver.dir;
-      },
-      set dir(dir: string | null) {
-        solver.dir = dir;
-      },
-      get focusRoom() {
-        return solver.focusRoom;
-      },
-      get coreLimit() {
-        return solver.coreLimit;
-      },
-      get groupCap() {
-        return solver.groupCap;
-      },
-      get laneHook() {
-        return solver.laneHook;
-      },
-      get coverHook() {
-        return solver.coverHook;
-      },
-      successors: (l) => this.successors(l),
-      fileOf: (dir, l) => this.fileOf(dir, l),
-      expectedHeader: (l) => this.expectedHeader(l),
-      applyOp: (op, l, dir) => this.applyOp(op, l, dir),
-      detach: (l) => this.detach(l),
-      load: (dir, opts) => this.load(dir, opts),
-      focus: () => this.focus(),
-    };
   }
 
   /**
@@ -343,7 +311,7 @@ export class HuntSolver {
     }
     if (threads > 1 && !complete) {
       try {
-        return await solveSideBySide(this.parts, dir!, keep, threads, opts);
+        return await solveSideBySide(this, dir!, keep, threads, opts);
       } finally {
         release();
       }
@@ -369,19 +337,19 @@ export class HuntSolver {
           const meta = readGenericFile(file, this.expectedHeader(l), body);
           // the rest of the plan's steps (no exit pass: the layer is read), so that memory stands as planned
           runOps(true);
-          r = { ...l, ...meta, sides: sideCounts(this.parts, l), ms: Date.now() - t0, loaded: true, file };
+          r = { ...l, ...meta, sides: sideCounts(this, l), ms: Date.now() - t0, loaded: true, file };
         } else {
           if (file !== null) removeStaleTemp(file);
           const exits = ops
             .filter((op): op is Extract<PlanOp, { op: 'exit' }> => op.op === 'exit')
             .map((op) => op.keys);
-          const stats = await solveAttached(this.parts, l, i, opts.onProgress, exits, () => {
+          const stats = await solveAttached(this, l, i, opts.onProgress, exits, () => {
             k++;
             runOps(false);
           });
           const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
           if (file !== null) writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh);
-          r = { ...l, ...stats, sides: sideCounts(this.parts, l), ms: Date.now() - t0, loaded: false, file };
+          r = { ...l, ...stats, sides: sideCounts(this, l), ms: Date.now() - t0, loaded: false, file };
         }
         // the layers no layer still to be solved needs: their memory goes to the next ones
         if (keep === 'live') for (const m of est.layers) if (this.lastUse.get(m.key) === i) this.detach(m);
@@ -488,7 +456,7 @@ export class HuntSolver {
       if (!fileReadable(file, 'solver layer file'))
         throw new TablebaseError(`${file}: missing; layer ${layerName(l)} needs layer ${layerName(m)} solved first`);
     }
-    const plan = planAlone(this.parts, l, dir, `${this.variant.id} does not fit this solver`);
+    const plan = planAlone(this, l, dir, `${this.variant.id} does not fit this solver`);
     this.dir = dir;
     const file = this.fileOf(dir, l);
     const ops: PlanOp[] = plan ?? [{ op: 'own' }];
@@ -502,19 +470,19 @@ export class HuntSolver {
     const ptr = e.gsValues(l.key) >>> 0;
     if (fileReadable(file, 'solver layer file')) {
       const meta = readGenericFile(file, this.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
-      return { ...l, ...meta, sides: sideCounts(this.parts, l), ms: Date.now() - t0, loaded: true, file };
+      return { ...l, ...meta, sides: sideCounts(this, l), ms: Date.now() - t0, loaded: true, file };
     }
     removeStaleTemp(file);
     runOps(false);
     if (!e.gsReserve(l.slots)) throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
     const exits = ops.filter((op): op is Extract<PlanOp, { op: 'exit' }> => op.op === 'exit').map((op) => op.keys);
-    const stats = await solveAttached(this.parts, l, est.layers.indexOf(l), opts.onProgress, exits, () => {
+    const stats = await solveAttached(this, l, est.layers.indexOf(l), opts.onProgress, exits, () => {
       k++;
       runOps(false);
     });
     const fresh = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
     writeAtomic(file, encodeHeader(this.expectedHeader(l), stats, fresh), fresh, jobTempName(file));
-    return { ...l, ...stats, sides: sideCounts(this.parts, l), ms: Date.now() - t0, loaded: false, file };
+    return { ...l, ...stats, sides: sideCounts(this, l), ms: Date.now() - t0, loaded: false, file };
   }
 
   /**
@@ -533,7 +501,7 @@ export class HuntSolver {
    * the figures) keep 'all' for layers that do not fit the core together; ArgumentError for a bad `keep`.
    */
   load(dir: string, opts: { keep?: 'all' | 'live' } = {}): SolvedLayerInfo[] {
-    return loadLayers(this.parts, dir, opts);
+    return loadLayers(this, dir, opts);
   }
 
   /**
@@ -546,7 +514,7 @@ export class HuntSolver {
    * TablebaseError for a corrupt or foreign file. Not while solve() runs.
    */
   focus(): boolean {
-    return focusLayers(this.parts);
+    return focusLayers(this);
   }
 
   /**
@@ -560,21 +528,24 @@ export class HuntSolver {
    * is neither in memory nor in that directory, or a stored successor slot is unused.
    */
   async verify(onLayer?: (l: GenericLayer, bad: number) => void): Promise<number[]> {
-    return verifyLayers(this.parts, onLayer);
+    return verifyLayers(this, onLayer);
   }
 
-  /** Does one step of a solving plan for layer `l` (applyPlanOp; a test hooks it here). */
-  private applyOp(op: PlanOp, l: GenericLayer, dir: string | undefined): void {
-    applyPlanOp(this.parts, op, l, dir);
+  /** @internal Does one step of a solving plan for layer `l` (applyPlanOp; a test hooks it here). */
+  applyOp(op: PlanOp, l: GenericLayer, dir: string | undefined): void {
+    applyPlanOp(this, op, l, dir);
   }
 
-  /** Takes layer `l`'s values out of the core and gives their block back to the pool (detachLayer). */
-  private detach(l: GenericLayer): void {
-    detachLayer(this.parts, l);
+  /** @internal Takes layer `l`'s values out of the core and gives their block back to the pool (detachLayer). */
+  detach(l: GenericLayer): void {
+    detachLayer(this, l);
   }
 
-  /** The header the file of layer `l` must have (its variant, table options, layer, stack class, slots, symmetries). */
-  private expectedHeader(l: GenericLayer): HeaderFields {
+  /**
+   * @internal The header the file of layer `l` must have (its variant, table options, layer, stack class,
+   * slots, symmetries).
+   */
+  expectedHeader(l: GenericLayer): HeaderFields {
     const stackClass = l.split ? this.classes[this.classOf(l.stacks)]!.codes[0]! + 1 : 0;
     return {
       variant: this.variant.id,

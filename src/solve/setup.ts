@@ -2,19 +2,19 @@ import { boardSymmetries, type Board } from '../board/index.js';
 import type { HuntVariant, OptionValues } from '../variants/index.js';
 import { totalsOf } from '../lattice/position-text.js';
 import type { Core } from '../lattice/core/wasm.js';
-import { loadVariantCore } from '../lattice/core/setup.js';
+import { hasFastProfile } from '../rules/profile.js';
 import { TablebaseError } from './format.js';
 import { noTablebaseError } from '../contract/errors.js';
 
 /**
  * Refuses, before anything else is checked or touched, a variant whose rules under `o` are outside the
- * tablebase profile (the core derives it from the RuleSet: assembly/rules.ts `fast`), so that building,
- * solving or counting a Tibetan or Hong Kong game says it has no tablebase rather than failing on its
- * capture target or board size. Throws TablebaseError (code 'tablebase').
+ * tablebase profile (read from the RuleSet, as the core derives it: src/rules/profile.ts hasFastProfile,
+ * assembly/rules.ts `fast`; no core is set up), so that building, solving or counting a Tibetan or Hong
+ * Kong game says it has no tablebase rather than failing on its capture target or board size. Throws
+ * TablebaseError (code 'tablebase').
  */
 export async function requireTablebaseProfile(v: HuntVariant, o: OptionValues): Promise<void> {
-  const { core } = await loadVariantCore(v, o);
-  if (!core.exports.fastProfile()) throw noTablebaseError(v.id);
+  if (!hasFastProfile(v.rules(o))) throw noTablebaseError(v.id);
 }
 
 /**

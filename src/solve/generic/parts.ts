@@ -1,6 +1,8 @@
 /**
  * What the generic solver's parts in this folder (memory.ts, verify.ts, run.ts) take of a HuntSolver
- * (src/solve/generic.ts): its state and the methods they call, seen through the solver.
+ * (src/solve/generic.ts): its state and the methods they call. HuntSolver implements it (the members it
+ * marks internal) and passes itself; the interface lets the parts name the solver without importing it
+ * (an import circle).
  */
 import type { HuntVariant, OptionValues } from '../../variants/index.js';
 import type { Core } from '../../lattice/core/wasm.js';
@@ -16,8 +18,8 @@ export interface LayerLanes {
 }
 
 /**
- * A HuntSolver as its parts see it: its fields read live (getters; `dir` is set through to the solver
- * too), its methods called on the solver (so that a test's hook on one of them is the one called).
+ * A HuntSolver as its parts see it: the solver itself, so its fields are read live and `dir` is set on it,
+ * and its methods are called on it (a test's hook on one of them is the one called).
  */
 export interface SolverParts {
   readonly variant: HuntVariant;
