@@ -90,7 +90,7 @@ export function layerName(l: GenericLayer): string {
  * total: its least member's code (the core's: excess_i times the product of (greatest excess + 1) over the stack
  * points before i) + 1, else 0), the index (slots, symmetries) and the counts; the body one u16 a slot, the
  * core's value codes ('u16-value'). HEADER: the header bytes the disk estimate counts a layer (the header of
- * this format is about 350 to 450 bytes, its length a multiple of 8).
+ * this format is about 320 to 450 bytes, its length a multiple of 8).
  */
 export const HEADER = 512;
 
