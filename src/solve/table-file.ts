@@ -204,9 +204,9 @@ interface Head {
 
 /**
  * Decodes the header at the start of `buf` (the whole file, or at least its header), in this format or an
- * old one. Throws `fail(...)` for bad magic, an unknown version, a header longer than `buf` (`fileBytes`: the
- * file's size, for the message) or metadata that is not TableMeta; `parsed: false` leaves unparsable metadata
- * to the caller (the checksum then says whether the file is corrupt) and returns its problem instead.
+ * old one. Throws `fail(...)` for bad magic, an unknown version, a bad header length or a header longer than
+ * `buf` (`fileBytes`: the file's size, for the message). Metadata that is not JSON or not TableMeta is returned
+ * as its `problem` instead (with the checksum's check: the caller says whether the file is corrupt).
  */
 function decodeHead(
   buf: Buffer,
