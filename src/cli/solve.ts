@@ -151,6 +151,27 @@ export function registerSolve(program: Command): void {
       if (p.line.length) out(`line: ${p.line.join(' ')}`);
     });
 
+  tablebase
+    .command('convert <dir>')
+    .description(
+      'rewrite the table files in <dir> written in an older format (LATTICTB, LATTICPL, LATTICGS) into ' +
+        "today's, each checked first, its body unchanged and written atomically; files already new are skipped",
+    )
+    .option('--json', 'print one JSON object on stdout')
+    .action(async (dir: string, o: { json?: boolean }) => {
+      const { convertTableDir } = await import('../solve/table-file.js');
+      const r = convertTableDir(dir);
+      if (o.json) {
+        out(JSON.stringify(r));
+        return;
+      }
+      for (const c of r.converted) out(`converted ${c.file} (${c.from}, ${c.bytes} bytes now)`);
+      out(
+        `${r.converted.length} file${r.converted.length === 1 ? '' : 's'} converted, ` +
+          `${r.alreadyNew.length} already in the current format (in ${dir})`,
+      );
+    });
+
   addProgress(program.command('solve <variant>'))
     .description(
       "solve a hunt game backwards, layer by layer, one file per layer (resumable): Bagh Chal's rule " +

@@ -471,6 +471,22 @@ describe('lattice tablebase', () => {
     }
   });
 
+  it('tablebase convert: files already in the current format are left alone; a missing directory exits 2', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const f = join(dir, 'bagh-chal-ctw1-c0.lttb');
+    const before = readFileSync(f);
+    const r = run('tablebase', 'convert', dir, '--json');
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out) as { converted: unknown[]; alreadyNew: string[] };
+    expect(report.converted).toEqual([]);
+    expect(report.alreadyNew).toContain('bagh-chal-ctw1-c0.lttb');
+    expect(readFileSync(f).equals(before)).toBe(true);
+    const missing = run('tablebase', 'convert', join(dir, 'nowhere'));
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/^error: cannot convert the table files in .*nowhere/);
+  });
+
   it('a corrupt file is unusable: checksum mismatch, exit 2', async () => {
     const { readFileSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');

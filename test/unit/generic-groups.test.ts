@@ -5,12 +5,12 @@
 // those of today's path (SHA-256), verify() finds no disagreement, the distributed job (solveLayer)
 // does the same, and a successor left out of an exit pass's cover list stops the solve (gsError 2).
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { crc32 } from 'node:zlib';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HuntSolver } from '../../src/solve/generic.js';
+import { readTable, writeTable } from '../../src/solve/table-file.js';
 import { TablebaseError } from '../../src/contract/errors.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
 
@@ -46,16 +46,15 @@ const decl = (id: string) => {
  * checksum rewritten so that only a verification can find them; returns how many.
  */
 function lengthenWins(file: string, slots: number, step: number, most: number): number {
-  const buf = readFileSync(file);
-  const body = new Uint16Array(buf.buffer, buf.byteOffset + 256, slots);
+  const { meta, body: bytes } = readTable(file, 'layer file');
+  const body = new Uint16Array(bytes.buffer, bytes.byteOffset, slots);
   let changed = 0;
   for (let i = 0; i < body.length && changed < most; i += step)
     if (body[i] !== 0xffff && (body[i]! & 1) === 1 && body[i]! > 1) {
       body[i]! += 2;
       changed++;
     }
-  buf.writeUInt32LE(crc32(buf.subarray(256), crc32(buf.subarray(52, 256))) >>> 0, 48);
-  writeFileSync(file, buf);
+  writeTable(file, meta, bytes);
   return changed;
 }
 

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HuntSolver, allowedSymmetries, type GenericLayer } from '../../src/solve/generic.js';
 import { lockDir } from '../../src/solve/format.js';
+import { readTable } from '../../src/solve/table-file.js';
 import { getVariant } from '../../src/variants/index.js';
 import { REDUCED, reduced } from '../support/reduced-games.js';
 import { ArgumentError, TablebaseError } from '../../src/contract/errors.js';
@@ -134,7 +135,10 @@ describe('generic solver: files', () => {
 describe("generic solver: layers by the stack vector's symmetry class", () => {
   const split = REDUCED.find((c) => c.id === 'double-split')!;
   const name = (l: GenericLayer) => `${l.captured.join('/')} e${l.excess}${l.split ? ` ${l.stacks.join('.')}` : ''}`;
-  const tail = (path: string) => readFileSync(path).readUInt32LE(252);
+  const tail = (path: string) => {
+    const meta = readTable(path, 'layer file').meta;
+    return meta.kind === 'generic' ? meta.layer.stackClass : -1;
+  };
 
   it('double-split (stacks of 2 on b2 and c3, which no symmetry swaps): a dog off b2 and a dog off c3 lead to two layers, each named, headed, solved and verified apart', async () => {
     const s = await HuntSolver.create(reduced(split.base, split.id, split.start, split.target));
@@ -166,7 +170,7 @@ describe("generic solver: layers by the stack vector's symmetry class", () => {
     expect(s.probe('5/5/2D(2)2/DD3/2T2 T - -')).not.toBeNull();
     expect(s.probe('5/5/2DD1/1D(2)3/2T2 T - -')).not.toBeNull();
     // files: the total's name where it has one class, the vector added where it is split; the header's
-    // last 4 bytes hold the class's least code + 1 (b2 weighs 1, c3 2), 0 for a whole total
+    // layer.stackClass holds the class's least code + 1 (b2 weighs 1, c3 2), 0 for a whole total
     const files = Object.fromEntries(solved.map((r) => [name(r), r.file!.slice(dir.length + 1)]));
     expect(files['0/0 e1 1.0']).toMatch(/^double-split-[0-9a-f]{8}-c0\.0-h0\.0-e1v1\.0\.lgs$/);
     expect(files['0/0 e1 0.1']).toMatch(/-c0\.0-h0\.0-e1v0\.1\.lgs$/);

@@ -1,11 +1,12 @@
 /**
- * The generic solver's layer files: values, option tags, the option sets a directory holds, the file codec (LATTICGS).
+ * The generic solver's layer files: values, option tags, the option sets a directory holds, and the layer's side
+ * of the table file codec (table-file.ts, kind 'generic'; files of the LATTICGS format before it are read too).
  */
 import { join } from 'node:path';
-import { closeSync, fstatSync, openSync, readFileSync, readSync, readdirSync } from 'node:fs';
-import { crc32 } from 'node:zlib';
+import { readdirSync } from 'node:fs';
 import type { OptionValues } from '../../variants/index.js';
 import { TablebaseError } from '../format.js';
+import { canonicalJson, encodeTableHeader, readTable, readTableHead, type TableMeta } from '../table-file.js';
 import type { GenericLayer, SolvedValue } from './types.js';
 
 /** The options the tables depend on: every option but repetition (draw3 and none give the same tables). */
@@ -45,21 +46,10 @@ export function solvedOptionSets(dir: string, variant: string): Array<Record<str
   for (const n of names) {
     if (!n.startsWith(`${variant}-`) || !n.endsWith('.lgs')) continue;
     try {
-      const fd = openSync(join(dir, n), 'r');
-      const h = Buffer.alloc(HEADER);
-      try {
-        readSync(fd, h, 0, HEADER, 0);
-      } finally {
-        closeSync(fd);
-      }
-      if (
-        h.subarray(0, 8).toString('latin1') !== GS_MAGIC ||
-        h.subarray(16, 48).toString('latin1').replace(/\0+$/, '') !== variant
-      )
-        continue;
-      const text = h.subarray(104, 104 + h.readUInt32LE(100)).toString('utf8');
-      const o = JSON.parse(text) as Record<string, string | number>;
-      sets.set(text, Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])));
+      const { meta } = readTableHead(join(dir, n), 'solver layer file');
+      if (meta.kind !== 'generic' || meta.variant !== variant) continue;
+      const o = meta.options;
+      sets.set(canonicalJson(o), Object.fromEntries(Object.entries(o).map(([k, v]) => [k, String(v)])));
     } catch {
       /* not a layer file of ours */
     }
@@ -95,30 +85,16 @@ export function layerName(l: GenericLayer): string {
 
 // ---- files ----
 /**
- * Layer file (little-endian), 256-byte header then one u16 a slot (the core's value codes):
- *
- *   offset size  field
- *        0    8  magic "LATTICGS"
- *        8    4  format version (1)
- *       12    4  header size (256)
- *       16   32  variant id, ASCII, zero-padded
- *       48    4  CRC-32 (zlib's) of header bytes 52-255, then the body
- *       52    4  slots
- *       56   20  layer: side 0 captured, side 1 captured, side 0 in hand, side 1 in hand, stack excess (u32 each)
- *       76    4  symmetries
- *       80    4  positions (used slots)
- *       84    4  wins, 88 losses, 92 draws (for the side to move), 96 longest distance (plies)
- *      100    4  length of the options text
- *      104  128  the options the tables depend on, JSON, zero-padded
- *      232   20  reserved (zero)
- *      252    4  the stack vector's class where other classes share its total (GenericLayer.split): its
- *                least member's code (the core's: excess_i times the product of (greatest excess + 1)
- *                over the stack points before i) + 1; else 0 (every file before the classes had 0 here)
+ * A layer file is a table file (table-file.ts) of kind 'generic': the variant, the options the tables depend on,
+ * the layer (captured and in hand per side, stack excess, the stack vector's class where other classes share its
+ * total: its least member's code (the core's: excess_i times the product of (greatest excess + 1) over the stack
+ * points before i) + 1, else 0), the index (slots, symmetries) and the counts; the body one u16 a slot, the
+ * core's value codes ('u16-value'). HEADER: the header bytes the disk estimate counts a layer (the header of
+ * this format is about 320 to 450 bytes, its length a multiple of 8).
  */
-export const HEADER = 256;
-const GS_MAGIC = 'LATTICGS';
-const GS_VERSION = 1;
+export const HEADER = 512;
 
+/** What the solver expects of a layer's file: `options` is the JSON text of tableOptions, `layer` the 5 counts. */
 export interface HeaderFields {
   variant: string;
   options: string;
@@ -135,32 +111,27 @@ export interface LayerStats {
   maxPlies: number;
 }
 
+/** The table metadata of a generic layer (HeaderFields and its statistics). */
+function genericTable(h: HeaderFields, s: LayerStats): TableMeta {
+  const [c0, c1, h0, h1, excess] = h.layer as [number, number, number, number, number];
+  return {
+    kind: 'generic',
+    variant: h.variant,
+    options: JSON.parse(h.options) as Record<string, string | number>,
+    layer: { captured: [c0, c1], inHand: [h0, h1], stackExcess: excess, stackClass: h.stackClass },
+    encoding: 'u16-value',
+    bodyBytes: 2 * h.slots,
+    index: { slots: h.slots, symmetries: h.symmetries },
+    counts: { positions: s.positions, wins: s.wins, losses: s.losses, draws: s.draws, longest: s.maxPlies },
+  };
+}
+
+/**
+ * The header of layer `h`'s file with statistics `s` and values `body` (2 * h.slots bytes), its checksum
+ * included: written with writeAtomic before the body. Throws TablebaseError if the body's length is wrong.
+ */
 export function encodeHeader(h: HeaderFields, s: LayerStats, body: Uint8Array): Uint8Array {
-  const buf = new Uint8Array(HEADER);
-  const dv = new DataView(buf.buffer);
-  const enc = new TextEncoder();
-  buf.set(enc.encode(GS_MAGIC), 0);
-  dv.setUint32(8, GS_VERSION, true);
-  dv.setUint32(12, HEADER, true);
-  const id = enc.encode(h.variant);
-  if (id.length > 32) throw new TablebaseError(`variant id ${h.variant} is longer than a layer file holds (32 bytes)`);
-  buf.set(id, 16);
-  dv.setUint32(52, h.slots, true);
-  h.layer.forEach((x, i) => dv.setUint32(56 + 4 * i, x, true));
-  dv.setUint32(76, h.symmetries, true);
-  dv.setUint32(80, s.positions, true);
-  dv.setUint32(84, s.wins, true);
-  dv.setUint32(88, s.losses, true);
-  dv.setUint32(92, s.draws, true);
-  dv.setUint32(96, s.maxPlies, true);
-  const opt = enc.encode(h.options);
-  if (opt.length > 128)
-    throw new TablebaseError(`the options ${h.options} are longer than a layer file holds (128 bytes)`);
-  dv.setUint32(100, opt.length, true);
-  buf.set(opt, 104);
-  dv.setUint32(252, h.stackClass, true);
-  dv.setUint32(48, crc32(body, crc32(buf.subarray(52))) >>> 0, true);
-  return buf;
+  return encodeTableHeader(genericTable(h, s), body);
 }
 
 /**
@@ -168,17 +139,11 @@ export function encodeHeader(h: HeaderFields, s: LayerStats, body: Uint8Array): 
  * solver expects and its checksum. Throws TablebaseError naming the file and the fault.
  */
 export function readGenericFile(path: string, expect: HeaderFields, into: Uint8Array): LayerStats {
-  let data: Buffer;
-  try {
-    data = readFileSync(path);
-  } catch (err) {
-    throw new TablebaseError(`cannot read solver layer file ${path}: ${(err as Error).message}`);
-  }
-  const stats = checkGenericHeader(path, data.subarray(0, HEADER), data.length, expect);
-  const body = data.subarray(HEADER);
-  const dv = new DataView(data.buffer, data.byteOffset, data.byteLength);
-  if (crc32(body, crc32(data.subarray(52, HEADER))) >>> 0 !== dv.getUint32(48, true))
-    throw new TablebaseError(`${path}: checksum mismatch (the file is corrupt)`);
+  const fail = (why: string) => new TablebaseError(`${path}: ${why}`);
+  const { meta, body } = readTable(path, 'solver layer file', (why) =>
+    fail(why.startsWith('checksum mismatch') ? 'checksum mismatch (the file is corrupt)' : why),
+  );
+  const stats = checkGenericMeta(meta, fail, expect);
   into.set(body);
   return stats;
 }
@@ -189,56 +154,33 @@ export function readGenericFile(path: string, expect: HeaderFields, into: Uint8A
  * TablebaseError naming the file and the fault.
  */
 export function readGenericHeader(path: string, expect: HeaderFields): LayerStats {
-  const head = Buffer.alloc(HEADER);
-  let size: number, got: number;
-  try {
-    const fd = openSync(path, 'r');
-    try {
-      size = fstatSync(fd).size;
-      got = readSync(fd, head, 0, HEADER, 0);
-    } finally {
-      closeSync(fd);
-    }
-  } catch (err) {
-    throw new TablebaseError(`cannot read solver layer file ${path}: ${(err as Error).message}`);
-  }
-  return checkGenericHeader(path, head.subarray(0, got), size, expect);
+  const fail = (why: string) => new TablebaseError(`${path}: ${why}`);
+  return checkGenericMeta(readTableHead(path, 'solver layer file', fail).meta, fail, expect);
 }
 
 /**
- * Checks a layer file's header (`head`, its first HEADER bytes or fewer) and size; its statistics. Throws
- * TablebaseError naming the file and the fault.
+ * Checks a layer file's metadata against what the solver expects; its statistics. Throws `fail(...)` naming the
+ * first difference.
  */
-function checkGenericHeader(path: string, head: Buffer, size: number, expect: HeaderFields): LayerStats {
-  const bad = (why: string) => new TablebaseError(`${path}: ${why}`);
-  if (head.length < HEADER || head.subarray(0, 8).toString('latin1') !== GS_MAGIC)
-    throw bad('not a solver layer file (no LATTICGS header)');
-  const dv = new DataView(head.buffer, head.byteOffset, head.byteLength);
-  if (dv.getUint32(8, true) !== GS_VERSION || dv.getUint32(12, true) !== HEADER)
-    throw bad(`format version ${dv.getUint32(8, true)}, expected ${GS_VERSION}`);
-  const variant = head.subarray(16, 48).toString('latin1').replace(/\0+$/, '');
-  if (variant !== expect.variant) throw bad(`holds ${variant}, not ${expect.variant}`);
-  const opt = head.subarray(104, 104 + dv.getUint32(100, true)).toString('utf8');
-  if (opt !== expect.options) throw bad(`solved with options ${opt}, not ${expect.options}`);
-  const layer = [0, 1, 2, 3, 4].map((i) => dv.getUint32(56 + 4 * i, true));
+function checkGenericMeta(meta: TableMeta, fail: (why: string) => TablebaseError, expect: HeaderFields): LayerStats {
+  if (meta.kind !== 'generic') throw fail(`not a solver layer file (it holds a ${meta.kind} table)`);
+  if (meta.variant !== expect.variant) throw fail(`holds ${meta.variant}, not ${expect.variant}`);
+  const opt = canonicalJson(meta.options);
+  if (opt !== canonicalJson(JSON.parse(expect.options)))
+    throw fail(`solved with options ${opt}, not ${expect.options}`);
+  const l = meta.layer;
+  const layer = [l.captured[0], l.captured[1], l.inHand[0], l.inHand[1], l.stackExcess];
   if (layer.join() !== expect.layer.join())
-    throw bad(`holds layer ${layer.join('/')}, expected ${expect.layer.join('/')}`);
-  const stackClass = dv.getUint32(252, true);
-  if (stackClass !== expect.stackClass)
-    throw bad(
+    throw fail(`holds layer ${layer.join('/')}, expected ${expect.layer.join('/')}`);
+  if (l.stackClass !== expect.stackClass)
+    throw fail(
       `holds the stack vector class ` +
-        `${stackClass === 0 ? 'of a whole total' : `of code ${stackClass - 1}`}, ` +
+        `${l.stackClass === 0 ? 'of a whole total' : `of code ${l.stackClass - 1}`}, ` +
         `expected ${expect.stackClass === 0 ? 'a whole total' : `code ${expect.stackClass - 1}`}`,
     );
-  if (dv.getUint32(52, true) !== expect.slots || dv.getUint32(76, true) !== expect.symmetries)
-    throw bad("its index differs from this solver's (slots or symmetries)");
-  if (size !== HEADER + 2 * expect.slots)
-    throw bad(`${size} bytes, expected ${HEADER + 2 * expect.slots} (truncated or padded)`);
-  return {
-    positions: dv.getUint32(80, true),
-    wins: dv.getUint32(84, true),
-    losses: dv.getUint32(88, true),
-    draws: dv.getUint32(92, true),
-    maxPlies: dv.getUint32(96, true),
-  };
+  if (meta.index.slots !== expect.slots || meta.index.symmetries !== expect.symmetries)
+    throw fail("its index differs from this solver's (slots or symmetries)");
+  if (meta.bodyBytes !== 2 * expect.slots) throw fail(`body is ${meta.bodyBytes} bytes for ${expect.slots} slots`);
+  const c = meta.counts;
+  return { positions: c.positions, wins: c.wins, losses: c.losses, draws: c.draws, maxPlies: c.longest };
 }
