@@ -123,22 +123,7 @@ export function checkLatticeRow(row: PerftRow): void {
           if (n <= 2_000_000) expect([d, g.perftSlow(Number(d))]).toEqual([d, n]);
       });
     }
-    it('debug build (bounds-checked) matches where cheap', async () => {
-      await other({ debug: true }, (g) => {
-        for (const [d, n] of Object.entries(row.depths))
-          if (n <= 300_000) expect([d, g.perft(Number(d))]).toEqual([d, n]);
-      });
-    });
-    // the wide build (128-bit sets) plays every game as the u64 build does: the 64-point games' tables on it
-    // (tibetan-4's rows run on it already, the only build for its 105 points)
-    if (row.variant !== 'tibetan-4') {
-      it('wide debug build (bounds-checked) matches where cheap', async () => {
-        await other({ debug: true, wide: true }, (g) => {
-          for (const [d, n] of Object.entries(row.depths))
-            if (n <= 300_000) expect([d, g.perft(Number(d))]).toEqual([d, n]);
-        });
-      });
-    }
+    checkDebugBuilds(row, 0, QUICK_DEBUG_LEAVES, other);
     it('divide sums to perft', async () => {
       const g = await release();
       const depth = Math.min(3, Math.max(...Object.keys(row.depths).map(Number)));
@@ -146,6 +131,54 @@ export function checkLatticeRow(row: PerftRow): void {
       expect(total).toBe(row.depths[String(depth)]);
     });
   });
+}
+
+/**
+ * The bounds-checked builds' checks of npm test count at most this many leaves a depth; the slow tier
+ * (perft.slow.ts) counts the depths from there to DEBUG_LEAVES.
+ */
+export const QUICK_DEBUG_LEAVES = 40_000;
+/** The most leaves a depth the bounds-checked builds count (where cheap). */
+export const DEBUG_LEAVES = 300_000;
+
+type OtherBuild = (build: { debug?: boolean; wide?: boolean }, check: (g: Game) => void) => Promise<void>;
+
+/**
+ * Registers the bounds-checked builds' checks of `row` (the u64 debug build, and the wide debug build
+ * for every game but tibetan-4, whose rows run on the wide build already) on the depths whose counts n
+ * have `min < n <= max`; none when no depth is in that range. `other` runs a check on a fresh game of a
+ * build (by default one of the row's position and options, disposed after).
+ */
+export function checkDebugBuilds(row: PerftRow, min: number, max: number, other: OtherBuild = otherBuild(row)): void {
+  const depths = Object.entries(row.depths).filter(([, n]) => n > min && n <= max);
+  if (depths.length === 0) return;
+  const suffix = min === 0 ? '' : ` (${min + 1} to ${max} leaves)`;
+  it(`debug build (bounds-checked) matches where cheap${suffix}`, async () => {
+    await other({ debug: true }, (g) => {
+      for (const [d, n] of depths) expect([d, g.perft(Number(d))]).toEqual([d, n]);
+    });
+  });
+  // the wide build (128-bit sets) plays every game as the u64 build does: the 64-point games' tables on it
+  // (tibetan-4's rows run on it already, the only build for its 105 points)
+  if (row.variant !== 'tibetan-4') {
+    it(`wide debug build (bounds-checked) matches where cheap${suffix}`, async () => {
+      await other({ debug: true, wide: true }, (g) => {
+        for (const [d, n] of depths) expect([d, g.perft(Number(d))]).toEqual([d, n]);
+      });
+    });
+  }
+}
+
+/** Runs a check on a fresh game of `row`'s position and options in another build, disposed after. */
+function otherBuild(row: PerftRow): OtherBuild {
+  return async (build, check) => {
+    const g = await Game.create(row.variant, { position: row.position, options: row.options, ...build });
+    try {
+      check(g);
+    } finally {
+      g.dispose();
+    }
+  };
 }
 
 /** Registers the check of a Maka Dai Dai row (of the table or designed): perft at each of its depths. */

@@ -2,7 +2,8 @@
 // interrupted: progress from the start, SIGINT/SIGTERM exit codes, no lock file left, and Ctrl-C on a
 // terminal restoring the cursor and line wrap (interrupted play, analyse and search: cli-signals.test.ts);
 // `lattice solve` on a whole hunt game with the generic solver (solved, verified, probed, estimated,
-// refused) and on Bagh Chal's solution file (printed, or refused when corrupt), a dozen runs of the CLI each.
+// refused) and on Bagh Chal's solution file (printed, or refused when corrupt), a dozen runs of the CLI each;
+// progress on stderr only when asked, stdout the result; a closed output pipe is not an error.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,6 +97,81 @@ function run(...args: string[]) {
   const r = spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 60_000 });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
+
+describe('lattice CLI', () => {
+  it('a closed output pipe is not an error', () => {
+    const r = spawnSync('bash', ['-c', `"${process.execPath}" "${cli}" perft bagh-chal 4 --divide | head -1`], {
+      encoding: 'utf8',
+    });
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toBe('');
+    // progress on stderr into the same closed pipe: still exit 0
+    const both = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${cli}" perft bagh-chal 8 --progress 2>&1 | head -c 100 > /dev/null; echo "status \${PIPESTATUS[0]}"`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(both.stdout.trim()).toBe('status 0');
+  });
+
+  it('progress goes to stderr only when asked (or on a terminal); stdout stays the result, pure JSON with --json', () => {
+    const quiet = run('search', 'bagh-chal', '--depth', '3', '--json');
+    expect(quiet.err).toBe('');
+    const s = run('search', 'bagh-chal', '--depth', '3', '--json', '--progress');
+    expect(s.code).toBe(0);
+    expect(JSON.parse(s.out).depth).toBe(3);
+    expect(
+      s.err
+        .trim()
+        .split('\n')
+        .map((l) => l.split(' ').slice(0, 2).join(' ')),
+    ).toEqual(['depth 1', 'depth 2', 'depth 3']);
+    const text = run('search', 'bagh-chal', '--depth', '3', '--progress');
+    expect(text.out).toMatch(/^bestmove \S+ score cp -?\d+ depth 3 nodes \d+ time \d+ ms pv /);
+    expect(text.out.trim().split('\n')).toHaveLength(1);
+    const p = run('perft', 'bagh-chal', '4', '--json', '--progress');
+    const plain = run('perft', 'bagh-chal', '4', '--json');
+    expect(plain.err).toBe('');
+    expect(JSON.parse(p.out).nodes).toBe(JSON.parse(plain.out).nodes); // root move by root move, the same count
+    expect(p.err).toMatch(/21\/21 root moves/);
+    const d = run('perft', 'maka-dai-dai', '2', '--divide', '--json', '--progress');
+    expect(JSON.parse(d.out).nodes).toBe(6400);
+    expect(d.err).toMatch(/80\/80 root moves/);
+    const play = run('play', 'bagh-chal', '--movetime', '5', '--max-plies', '3', '--json', '--progress');
+    expect(JSON.parse(play.out).plies).toBe(3);
+    expect(play.err.trim().split('\n')).toHaveLength(3);
+    expect(play.err).toMatch(/^ply 1\. goat /);
+    const a = run(
+      'analyse',
+      'bagh-chal',
+      '--depth',
+      '2',
+      '--play-movetime',
+      '2',
+      '--max-plies',
+      '2',
+      '--json',
+      '--progress',
+    );
+    expect(JSON.parse(a.out).analysis.depth).toBe(2);
+    expect(a.err).toMatch(/^depth 1 .*\ndepth 2 .*\nply 1\. /);
+    const off = run(
+      'analyse',
+      'bagh-chal',
+      '--depth',
+      '2',
+      '--play-movetime',
+      '2',
+      '--max-plies',
+      '2',
+      '--no-progress',
+    );
+    expect(off.err).toBe('');
+  });
+});
 
 describe('lattice solve with the generic solver', () => {
   const dir = mkdtempSync(join(tmpdir(), 'lattice-cli-gs-'));

@@ -1,11 +1,13 @@
 // The slow half of test/property/moves.test.ts (`npm run test:slow`): the 61,178-move tibetan-4 position
 // of the issue through every API and the CLI (perft(2) 5,533,564), dense tibetan-4 positions (tigers
 // inside the second-line ring: test/support/dense-tibetan4.ts; eight with LATTICE_DEEP=1) and the most
-// multi-jumps seen in play (343,909). About half a minute.
+// multi-jumps seen in play (343,909), and a position past the core's capacity (every API throws LatticeError
+// 'overflow', the game goes on). About a minute.
 import { describe, expect, it } from 'vitest';
 import { Game } from '../../src/index.js';
-import { denseTibetan4 } from '../support/dense-tibetan4.js';
-import { BIGS, checkBig, checkPosition, expectOverflow, newStats, tibetanView } from './moves-checks.js';
+import * as TB from '../reference/tibetan.js';
+import { denseTibetan4, formatTibetan4 } from '../support/dense-tibetan4.js';
+import { BIG, BIGS, checkBig, checkPosition, expectOverflow, newStats, runCli, tibetanView } from './moves-checks.js';
 
 const DEEP = process.env.LATTICE_DEEP === '1';
 
@@ -59,5 +61,72 @@ describe('dense tibetan-4 positions: tigers inside the second-line ring (test/su
     } finally {
       g.dispose();
     }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// A position past the core's capacity.
+
+describe("tibetan-4 past the core's capacity", () => {
+  it("a lattice of goats (every grid point with an odd coordinate, the tiger on g7): past the core's capacity, every API throws LatticeError overflow, and the game goes on from another position", async () => {
+    // the 9x9 grid's points with both local coordinates even are empty (25), the other 56 hold goats: the
+    // tiger on the centre jumps from empty point to empty point over a goat each way, along every line,
+    // and its multi-jumps are the trails of a 5x5 grid graph with its diagonals: far more than 2^18
+    const board = TB.boardOf('tibetan-4');
+    const cells = board.points.map((p): string => {
+      const x = p.x - 2,
+        y = p.y - 2;
+      return x < 0 || y < 0 || x > 8 || y > 8 || (x % 2 === 0 && y % 2 === 0) ? '' : 'G';
+    });
+    const goats = cells.filter((c) => c === 'G').length;
+    expect(goats).toBe(56);
+    cells[board.centre] = 'T';
+    for (const d of board.denCentres.slice(0, 3)) cells[d] = 'T';
+    const position = formatTibetan4(cells, 74 - goats, 0, 'T');
+    const g = await Game.create('tibetan-4', { options: { setup: 'second-line' }, position });
+    expect(g.position()).toBe(position);
+    const calls: Array<[string, () => unknown]> = [
+      ['perft(1)', () => g.perft(1)],
+      ['divide(1)', () => g.divide(1)],
+      ['moves()', () => g.moves()],
+      ['legalMoves()', () => g.legalMoves()],
+      ['legalMoveTexts()', () => g.legalMoveTexts()],
+      ['result()', () => g.result()],
+      ['play(g7xg9)', () => g.play('g7xg9')],
+      ['along([g7, g9])', () => g.along(['g7', 'g9'])],
+      ['search({ depth: 1 })', () => g.search({ depth: 1 })],
+    ];
+    for (const [what, f] of calls) {
+      let thrown: unknown = null;
+      try {
+        f();
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown, `${what} must throw`).not.toBeNull();
+      expectOverflow(thrown);
+    }
+    expect(g.position()).toBe(position);
+    expect(g.history()).toEqual([]);
+    // the game is still usable: the 61,178-move position lists in full on the grown lists
+    g.setPosition(BIG);
+    expect(g.perft(1)).toBe(61_178);
+    expect(g.moves().length).toBe(61_178);
+    // the CLI: one line on stderr naming the capacity, exit code 2, no stack trace
+    const r = runCli(
+      'perft',
+      'tibetan-4',
+      '1',
+      '--no-progress',
+      '--option',
+      'setup=second-line',
+      '--position',
+      position,
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(
+      /^error: perft 1: a position had more legal moves than the core holds: \d+ moves in one list/,
+    );
+    expect(r.err.trim().split('\n')).toHaveLength(1);
   });
 });

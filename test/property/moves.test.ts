@@ -21,7 +21,8 @@
 // dense tibetan-4 positions (test/support/dense-tibetan4.ts), and a position past the core's capacity (every API
 // throws LatticeError 'overflow'). Expected counts are the issue's (independently counted) or the
 // reference's, never the engine's own output. The shared checks are moves-checks.ts; the 61,178-move
-// position, the dense positions and the 343,909-move one run in the slow half, moves.slow.ts. LATTICE_DEEP=1
+// position, the dense positions, the 343,909-move one and the position past the capacity run in the slow
+// half, moves.slow.ts. LATTICE_DEEP=1
 // runs 40 playouts a configuration (and the slow half 8 dense positions), minutes.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -29,20 +30,15 @@ import { Game, IllegalMoveError, LatticeError } from '../../src/index.js';
 import type { MoveInput } from '../../src/lattice/game.js';
 import { runGrowing } from '../../src/lattice/moves.js';
 import { choicesArb } from '../support/playout.js';
-import * as TB from '../reference/tibetan.js';
-import { formatTibetan4 } from '../support/dense-tibetan4.js';
 import {
-  BIG,
   BIGS,
   CONFIGS,
   checkBig,
   checkPosition,
-  expectOverflow,
   fullPath,
   label,
   newStats,
   refView,
-  runCli,
   seedOf,
   tibetanView,
   type Config,
@@ -165,73 +161,6 @@ describe('tibetan-4, a tiger among many multi-jumps sharing their ends', () => {
     const multi = g.moves().filter((m) => m.captured.length > 1);
     expect(multi.length).toBeGreaterThan(0);
     expect(multi.every((m) => m.text === fullPath(m))).toBe(true);
-  });
-});
-
-// ---------------------------------------------------------------------------------------------------
-// A position past the core's capacity (the dense positions: moves.slow.ts).
-
-describe("tibetan-4 past the core's capacity", () => {
-  it("a lattice of goats (every grid point with an odd coordinate, the tiger on g7): past the core's capacity, every API throws LatticeError overflow, and the game goes on from another position", async () => {
-    // the 9x9 grid's points with both local coordinates even are empty (25), the other 56 hold goats: the
-    // tiger on the centre jumps from empty point to empty point over a goat each way, along every line,
-    // and its multi-jumps are the trails of a 5x5 grid graph with its diagonals: far more than 2^18
-    const board = TB.boardOf('tibetan-4');
-    const cells = board.points.map((p): string => {
-      const x = p.x - 2,
-        y = p.y - 2;
-      return x < 0 || y < 0 || x > 8 || y > 8 || (x % 2 === 0 && y % 2 === 0) ? '' : 'G';
-    });
-    const goats = cells.filter((c) => c === 'G').length;
-    expect(goats).toBe(56);
-    cells[board.centre] = 'T';
-    for (const d of board.denCentres.slice(0, 3)) cells[d] = 'T';
-    const position = formatTibetan4(cells, 74 - goats, 0, 'T');
-    const g = await Game.create('tibetan-4', { options: { setup: 'second-line' }, position });
-    expect(g.position()).toBe(position);
-    const calls: Array<[string, () => unknown]> = [
-      ['perft(1)', () => g.perft(1)],
-      ['divide(1)', () => g.divide(1)],
-      ['moves()', () => g.moves()],
-      ['legalMoves()', () => g.legalMoves()],
-      ['legalMoveTexts()', () => g.legalMoveTexts()],
-      ['result()', () => g.result()],
-      ['play(g7xg9)', () => g.play('g7xg9')],
-      ['along([g7, g9])', () => g.along(['g7', 'g9'])],
-      ['search({ depth: 1 })', () => g.search({ depth: 1 })],
-    ];
-    for (const [what, f] of calls) {
-      let thrown: unknown = null;
-      try {
-        f();
-      } catch (e) {
-        thrown = e;
-      }
-      expect(thrown, `${what} must throw`).not.toBeNull();
-      expectOverflow(thrown);
-    }
-    expect(g.position()).toBe(position);
-    expect(g.history()).toEqual([]);
-    // the game is still usable: the 61,178-move position lists in full on the grown lists
-    g.setPosition(BIG);
-    expect(g.perft(1)).toBe(61_178);
-    expect(g.moves().length).toBe(61_178);
-    // the CLI: one line on stderr naming the capacity, exit code 2, no stack trace
-    const r = runCli(
-      'perft',
-      'tibetan-4',
-      '1',
-      '--no-progress',
-      '--option',
-      'setup=second-line',
-      '--position',
-      position,
-    );
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(
-      /^error: perft 1: a position had more legal moves than the core holds: \d+ moves in one list/,
-    );
-    expect(r.err.trim().split('\n')).toHaveLength(1);
   });
 });
 

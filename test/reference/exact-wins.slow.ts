@@ -1,7 +1,9 @@
-// The slow half of test/reference/exact-wins.test.ts (`npm run test:slow`): forced wins under
-// repetition=forbid against the independent reference on the rest of the random sample (positions
-// QUICK_FORBID.. of ALL_FORBID; EXACT_FORBID_COUNT=N for another size), horizon 7.
+// The slow half of test/reference/exact-wins.test.ts (`npm run test:slow`): the tablebase sample under
+// repetition=none (npm test checks it under draw3); forced wins under repetition=forbid against the
+// independent reference on the rest of the random sample (positions QUICK_FORBID.. of ALL_FORBID;
+// EXACT_FORBID_COUNT=N for another size), horizon 7.
 import { describe, expect, it } from 'vitest';
+import { describeExactWins } from './exact-wins-tablebase.js';
 import { ALL_FORBID, QUICK_FORBID, checkForbid, forbidSample } from './exact-wins-forbid.js';
 
 const countText = process.env.EXACT_FORBID_COUNT ?? String(ALL_FORBID);
@@ -11,6 +13,9 @@ if (!/^[0-9]+$/.test(countText) || Number(countText) <= QUICK_FORBID)
     `EXACT_FORBID_COUNT must be an integer over ${QUICK_FORBID} (the first ${QUICK_FORBID} positions run in npm test), got "${countText}"`,
   );
 const count = Number(countText);
+
+describeExactWins(['none'], false);
+
 describe('forced wins under repetition=forbid, against the independent reference', () => {
   it(
     `agrees with the reference on random movement-phase positions ${QUICK_FORBID + 1}..${count} (horizon 7)`,
