@@ -42,10 +42,10 @@ import {
 } from './eval';
 export { setTuple, clearTuples, patternWeightsPtr, patternCapacity, tupleInputPtr, evalPatternSum } from './eval';
 import { ttResize } from './tt';
-import { search as searchImpl, repetitionMode, pvCaps as pvCapsImpl } from './search';
-import { rulesInputPtr as rulesIn, setupRules as setupRulesImpl, defaultRules, fast } from './rules';
+import { search as searchImpl, pvCaps as pvCapsImpl } from './search';
+import { rulesInputPtr as rulesIn, setupRules as setupRulesImpl, defaultRules, fast, repetitionMode } from './rules';
 
-export { searchScore, searchDepth, searchNodes, pvLength, pvMove, setRepetitionMode } from './search';
+export { searchScore, searchDepth, searchNodes, pvLength, pvMove } from './search';
 export { MAX_PLY, MAX_MOVES, STACK_MOVES };
 export { MATE } from './search';
 export { KIND_PLACE, KIND_STEP, KIND_JUMP, KIND_MULTI, KIND_INTERVENE } from './move';
@@ -344,10 +344,10 @@ export function pvCaps(i: i32): void {
 }
 
 /**
- * The result by the static rules and repetition only (gameResult() without the "no legal move" test):
- * the host decides that one from its own copy of the legal moves.
+ * The result by the static rules and repetition only: capture targets, escape, the stall limit and the move
+ * limit (RULES.md §0: thresholds after the whole move), then a third occurrence under draw3. 0 while none applies.
  */
-export function staticResult(): i32 {
+function staticResult(): i32 {
   if (pos.over != 0) return pos.over;
   if (pos.clockOut())
     return hasMoveIgnoringLimit()
@@ -357,21 +357,24 @@ export function staticResult(): i32 {
   return 0;
 }
 /**
- * The result of the game in the current position: 0 while it goes on, else (winner + 1) | (reason << 4)
- * (winner 0 the prey side, 1 the hunter side, 2 a draw; reason 1 captures, 2 no legal move, 3 escape,
- * 4 stall limit, 5 repetition, 6 move limit). Static results first (RULES.md §0: thresholds after the whole move),
- * then a third occurrence under draw3, then "a side with no legal move loses" (under forbid, moves that
- * would repeat are not legal). Overwrites the root move list.
+ * The result of the game in the current position, given `moves`: the number of legal moves legalMoves()
+ * returned in this very position (the host's copy of the list; it lists once per position, and this call
+ * lists nothing). 0 while the game goes on, else (winner + 1) | (reason << 4) (winner 0 the prey side, 1 the
+ * hunter side, 2 a draw; reason 1 captures, 2 no legal move, 3 escape, 4 stall limit, 5 repetition, 6 move
+ * limit: position.ts REASON_*). Every rule of the end of a game is decided here (RULES.md §0 End of game,
+ * §3, §4): the static results first (thresholds after the whole move), then a third occurrence under
+ * repetition=draw3, then "a side with no legal move loses" (under forbid, moves that would repeat are not
+ * legal, so not counted). `moves` < 0: not known, the core lists the moves itself (overwriting the root list).
  */
+export function gameResultFor(moves: i32): i32 {
+  const code = staticResult();
+  if (code != 0) return code;
+  const n = moves >= 0 ? moves : legalMoves();
+  return n == 0 ? pos.resultCode(pos.side ^ 1, pos.REASON_NO_MOVES) : 0;
+}
+/** gameResultFor(-1): the result, listing the moves (overwrites the root list). */
 export function gameResult(): i32 {
-  if (pos.over != 0) return pos.over;
-  if (pos.clockOut())
-    return hasMoveIgnoringLimit()
-      ? pos.resultCode(2, pos.REASON_MOVE_LIMIT)
-      : pos.resultCode(pos.side ^ 1, pos.REASON_NO_MOVES);
-  if (repetitionMode == 1 && pos.repetitions() >= 2) return pos.resultCode(2, pos.REASON_REPETITION);
-  if (legalMoves() == 0) return pos.resultCode(pos.side ^ 1, pos.REASON_NO_MOVES);
-  return 0;
+  return gameResultFor(-1);
 }
 
 export function perft(depth: i32): f64 {

@@ -26,7 +26,10 @@
 //   [24] promotion rank of side 1, -1 none
 //   [25] flying kings   0|1: kings move and capture at any distance along a line (§4)
 //   [26] move limit     0 none; else drawn after this many consecutive plies without a capture (§4)
-//   [27..31]            0 (reserved)
+// Both families:
+//   [27] repetition     0 draw3 (the default: a third occurrence of a position is a draw), 1 none (ignored),
+//                       2 forbid (a move may not repeat a position since the last irreversible move) (§0)
+//   [28..31]            0 (reserved)
 // In the draughts family both sides' capture is 2 (chained short jumps for men) and the capture
 // targets are 0 (a side with no pieces has no move and loses).
 import { ld, st } from './bits';
@@ -66,6 +69,11 @@ export let promoRank0: i32 = -1;
 export let promoRank1: i32 = -1;
 export let flyingKings: bool = false;
 export let moveLimit: i32 = 0;
+/**
+ * Repetition handling (RULES.md §0 `repetition`, rules word 27) in the search's numbering: 0 none, 1 draw3
+ * (the default), 2 forbid. Read by the search, the root list (forbid) and the result (draw3).
+ */
+export let repetitionMode: i32 = 1;
 /** Family codes. */
 export const FAMILY_HUNT: i32 = 0;
 export const FAMILY_DRAUGHTS: i32 = 1;
@@ -119,8 +127,9 @@ export function setupRules(): i32 {
     for (let i = 23; i <= 24; i++) if (w(i) < -1 || w(i) > 63) return -(1 + i);
     if (w(25) < 0 || w(25) > 1) return -26;
     if (w(26) < 0 || w(26) > 1000000) return -27;
-    for (let i = 27; i < RULE_WORDS; i++) if (w(i) != 0) return -(1 + i);
-  } else for (let i = 20; i < RULE_WORDS; i++) if (w(i) != 0) return -(1 + i);
+  } else for (let i = 20; i <= 26; i++) if (w(i) != 0) return -(1 + i);
+  if (w(27) < 0 || w(27) > 2) return -28;
+  for (let i = 28; i < RULE_WORDS; i++) if (w(i) != 0) return -(1 + i);
   family = w(0);
   escapeSide = w(1);
   stallSide = w(2);
@@ -145,6 +154,8 @@ export function setupRules(): i32 {
   promoRank1 = draughts ? w(24) : -1;
   flyingKings = w(25) != 0;
   moveLimit = w(26);
+  // word 27: 0 draw3 (so a block that leaves the word 0 keeps the default), 1 none, 2 forbid
+  repetitionMode = w(27) == 0 ? 1 : w(27) == 1 ? 0 : 2;
   anyStacks = stacks0 || stacks1;
   fast =
     !draughts &&

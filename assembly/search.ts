@@ -44,7 +44,7 @@ import {
 } from './position';
 import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from './movegen/index';
 import { MOVES, CAPS, SCORES, MAX_PLY, plyBase, endPly, overflow } from './movelist';
-import { fast, compulsory } from './rules';
+import { fast, compulsory, repetitionMode } from './rules';
 import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, stepMove, KIND_PLACE, KIND_STEP, KIND_MULTI } from './move';
 import { evaluate, EVAL_LIMIT } from './eval';
 import { probeCurrent } from './tablebase/probe';
@@ -108,12 +108,6 @@ export function setTablebaseActive(on: bool): void {
 let gsActive = false;
 export function setGenericTablebaseActive(on: bool): void {
   gsActive = on;
-}
-
-/** Repetition handling (RULES §0 `repetition`): 0 none, 1 draw3 (default), 2 forbid. */
-export let repetitionMode: i32 = 1;
-export function setRepetitionMode(m: i32): void {
-  repetitionMode = m;
 }
 
 const PV = new StaticArray<u32>(MAX_PLY * MAX_PLY);

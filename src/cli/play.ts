@@ -216,10 +216,11 @@ async function selfPlay(variant: string, o: PlayOpts, engine: EngineWorker, inte
   while (interrupt.signal === null && !(await engine.result()) && moves.length < o.maxPlies) {
     const mover = await engine.moverName();
     const r: AnySearchResult = await searchOnce(engine, interrupt, { movetime: o.movetime });
-    if (interrupt.signal !== null || !r.bestmove) break;
-    await engine.play(r.bestmove);
-    moves.push(r.bestmove);
-    const line = `${moves.length}. ${mover} ${r.bestmove}  (${scoreText(r)}, depth ${r.depth})`;
+    if (interrupt.signal !== null || !r.move) break;
+    // the engine's move is played as the value it came back as (no text parsed); its text is for the output
+    await engine.play(r.move);
+    moves.push(r.move.text);
+    const line = `${moves.length}. ${mover} ${r.move.text}  (${scoreText(r)}, depth ${r.depth})`;
     if (!o.json) {
       out(line);
       if (!o.quiet) out((await engine.boardText(o.labels)) + '\n');

@@ -7,9 +7,16 @@ import type { GameResult } from './result.js';
 import type { PerftLimits, SearchInfo, SearchLimits } from './limits.js';
 import type { MoveInput, MoveValue } from '../contract/moves.js';
 
-/** A search report shared by every family. */
+/**
+ * A search report shared by every family: the best move as text (`bestmove`) and as a value (`move`: a plain
+ * MoveValue as the family's moves() gives it, playable by play(); null when the side to move has no move), the
+ * principal variation as texts (`pv`) and as values (`line`, each in the position the moves before it reach).
+ * Plain data: it crosses to and from a worker as it is.
+ */
 export interface AnySearchResult extends SearchInfo {
   bestmove: string | null;
+  move: MoveValue | null;
+  line: MoveValue[];
 }
 /**
  * The end of a game of any variant: the one result shape, `{ winner, winnerName, reason }`

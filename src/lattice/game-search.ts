@@ -9,7 +9,7 @@ import type { Board } from '../board/index.js';
 import { mateIn, perftDeadline, type PerftLimits, type SearchLimits } from '../contract/limits.js';
 import { IO_SET, type Core } from './core/wasm.js';
 import type { MoveList } from './move-list.js';
-import { lineTexts } from './moves.js';
+import { lineValues, type MoveValue, type PackedLineMove } from './moves.js';
 import { runGrowing } from './packed-moves.js';
 import type { GameTablebase } from './tablebase.js';
 import { MATE, NO_MOVE, type SearchResult } from './game-types.js';
@@ -84,29 +84,35 @@ export function rootCounts(
 }
 
 /**
- * The search's principal variation (its first `len` moves) as move text. With tables loaded (Bagh Chal's
- * tablebase or the generic solver's layers), a line the search ended on a decided position of the tables
- * (the search probes it instead of searching on) goes on with their best line to the end of the game.
+ * The search's principal variation (its first `len` moves) as move values (lineValues: what moves() gives each
+ * move in its position; `text` its canonical text). With tables loaded (Bagh Chal's tablebase or the generic
+ * solver's layers), a line the search ended on a decided position of the tables (the search probes it instead
+ * of searching on) goes on with their best line to the end of the game. The position is unchanged afterwards.
  */
-export function principalVariation(core: Core, board: Board, tb: GameTablebase, len: number): string[] {
+export function principalLine(core: Core, board: Board, tb: GameTablebase, len: number): MoveValue[] {
   const e = core.exports;
-  const raw: Array<{ m: number; caps: bigint }> = [];
+  const raw: PackedLineMove[] = [];
   for (let i = 0; i < len; i++) {
     const m = e.pvMove(i);
     if (m === NO_MOVE) break;
     e.pvCaps(i);
     raw.push({ m, caps: core.readSet(IO_SET.caps) });
   }
-  const texts = lineTexts(core, board, raw);
-  if (tb.loaded && raw.length > 0 && texts.length === raw.length) {
+  const line = lineValues(core, board, raw);
+  if (tb.loaded && raw.length > 0 && line.length === raw.length) {
     for (const { m, caps } of raw) {
       core.writeSet(IO_SET.caps, caps);
       e.makeMove(m);
     }
-    texts.push(...lineTexts(core, board, tb.onward()));
+    line.push(...lineValues(core, board, tb.onward()));
     for (let i = 0; i < raw.length; i++) e.unmakeMove();
   }
-  return texts;
+  return line;
+}
+
+/** The principal variation as move text (principalLine's texts): the `pv` of each iteration's report. */
+export function principalVariation(core: Core, board: Board, tb: GameTablebase, len: number): string[] {
+  return principalLine(core, board, tb, len).map((v) => v.text);
 }
 
 /**
@@ -131,7 +137,7 @@ export function searchPosition(
   if (finished !== null) {
     // nothing to search: the game is decided or drawn
     const score = finished;
-    return { bestmove: null, score, mateIn: mateOf(score), depth: 0, nodes: 0, ms: 0, pv: [] };
+    return { bestmove: null, move: null, score, mateIn: mateOf(score), depth: 0, nodes: 0, ms: 0, pv: [], line: [] };
   }
   const stop = limits.stop;
   core.hooks.shouldStop = stop ? () => Atomics.load(stop, 0) : () => 0;
@@ -175,15 +181,19 @@ export function searchPosition(
         () => e.searchDepth() >= 1,
       );
       const score = e.searchScore();
-      const pv = principalVariation(core, board, tb, e.pvLength());
+      // the line as values, made once in this position; its texts are the pv
+      const line = principalLine(core, board, tb, e.pvLength());
+      const move = best === NO_MOVE ? null : (line[0] ?? null);
       return {
-        bestmove: best === NO_MOVE ? null : (pv[0] ?? null),
+        bestmove: move === null ? null : move.text,
+        move,
         score,
         mateIn: mateOf(score),
         depth: e.searchDepth(),
         nodes: e.searchNodes(),
         ms: Math.round(performance.now() - t0),
-        pv,
+        pv: line.map((v) => v.text),
+        line,
       };
     });
   } finally {

@@ -6,6 +6,7 @@
 import type { GameResult as AnyGameResult, ResultReason } from '../contract/result.js';
 import type { SearchInfo } from '../contract/limits.js';
 import type { HuntVariant } from '../variants/index.js';
+import type { MoveValue } from '../contract/moves.js';
 
 /** Score bound of mate scores: a win in n plies scores MATE - n (assembly/search.ts). */
 export const MATE = 31000;
@@ -40,9 +41,16 @@ export interface GameOptions {
  */
 export type GameResult = AnyGameResult<'prey' | 'hunters' | 'white' | 'black'>;
 
-/** A finished search: the best move (null when the side to move has no move) and its report. */
+/**
+ * A finished search: the best move (null when the side to move has no move) and its report. `move` is the best
+ * move as a value (the plain MoveValue moves() gives it: `{ kind, from, to, captured, path, text }`, every field
+ * filled in), playable by play(); `line` the principal variation as values, each in the position the moves before
+ * it reach. `bestmove` and `pv` are their texts (`move.text`, `line[i].text`).
+ */
 export interface SearchResult extends SearchInfo {
   bestmove: string | null;
+  move: MoveValue | null;
+  line: MoveValue[];
 }
 
 /**

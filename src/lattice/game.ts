@@ -53,7 +53,7 @@ import {
   type MoveInput,
 } from './moves.js';
 import { GameTablebase, type SolveReport, type TablebaseProbe } from './tablebase.js';
-import { REASON_NO_MOVES, gameResultOf, type GameOptions, type GameResult, type SearchResult } from './game-types.js';
+import { gameResultOf, type GameOptions, type GameResult, type SearchResult } from './game-types.js';
 import { describeMarks, describePosition } from './describe.js';
 import { finishedScore, rootCounts, runLimited, searchPosition } from './game-search.js';
 export { loadVariantCore } from './core/setup.js';
@@ -291,13 +291,12 @@ export class Game implements AnyGame {
   }
 
   /**
-   * The result code of the core (0 while the game goes on): the static rules, repetition, then "no legal move loses".
+   * The core's result code of the current position (0 while the game goes on; gameResultOf decodes it): the core
+   * decides every rule of the end (assembly/index.ts gameResultFor: the static rules, repetition, "no legal move
+   * loses"), given the number of legal moves of the position's list, which is read once per position and kept.
    */
   private resultCode(): number {
-    const e = this.core.exports;
-    const code = e.staticResult();
-    if (code !== 0) return code;
-    return this.list().length === 0 ? ((e.sideToMove() ^ 1) + 1) | (REASON_NO_MOVES << 4) : 0;
+    return this.core.exports.gameResultFor(this.list().length);
   }
 
   /**

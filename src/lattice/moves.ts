@@ -39,22 +39,30 @@ export {
 } from './packed-moves.js';
 export { MoveList, Move } from './move-list.js';
 export type { MoveInput, MoveKind, MoveValue } from '../contract/moves.js';
-import type { MoveInput, MoveKind } from '../contract/moves.js';
+import type { MoveInput, MoveKind, MoveValue } from '../contract/moves.js';
+
+/** A packed move of a line with its captured set (a principal variation, a tablebase line). */
+export type PackedLineMove = { m: number; caps: bigint };
 
 /**
- * Texts of a line of packed moves (each with its captured set: a principal variation, a tablebase line)
- * played from the core's current position, as far as its moves are legal (the core's own lines always
- * are). A capture's text depends on the other legal moves, so its position is listed; a placement's or
- * step's is not. The position is unchanged afterwards.
+ * Walks a line of packed moves played from the core's current position, as far as its moves are legal (the
+ * core's own lines always are), giving each to `named` (a placement, a step or an intervention: no list
+ * needed, its points say it) or `listed` (a capture: its text depends on the other legal moves, so its
+ * position is listed and the move found there by identity). The position is unchanged afterwards.
  */
-export function lineTexts(core: Core, board: Board, line: ReadonlyArray<{ m: number; caps: bigint }>): string[] {
-  const out: string[] = [];
+function walkLine<T>(
+  core: Core,
+  board: Board,
+  line: ReadonlyArray<PackedLineMove>,
+  named: (m: number, caps: bigint) => T,
+  listed: (list: MoveList, j: number) => T,
+): T[] {
+  const out: T[] = [];
   const e = core.exports;
   for (const { m, caps } of line) {
     const k = moveKind(m);
     if (k === KIND_PLACE || k === KIND_STEP || k === KIND_INTERVENE) {
-      const names = board.points;
-      out.push(k === KIND_PLACE ? names[m & 0xff]!.name : `${names[(m >>> 8) & 0xff]!.name}-${names[m & 0xff]!.name}`);
+      out.push(named(m, caps));
       core.writeSet(IO_SET.caps, caps);
       e.makeMove(m);
       continue;
@@ -62,11 +70,53 @@ export function lineTexts(core: Core, board: Board, line: ReadonlyArray<{ m: num
     const list = MoveList.read(core, board, 'a line of moves');
     const j = list.findPacked(m, caps);
     if (j < 0) break;
-    out.push(list.text(j));
+    out.push(listed(list, j));
     list.play(core, j);
   }
   for (let i = 0; i < out.length; i++) e.unmakeMove();
   return out;
+}
+
+/**
+ * Texts of a line of packed moves (each with its captured set: a principal variation, a tablebase line)
+ * played from the core's current position, as far as its moves are legal (the core's own lines always
+ * are): each the canonical text legalMoves() gives it in its position. The position is unchanged afterwards.
+ */
+export function lineTexts(core: Core, board: Board, line: ReadonlyArray<PackedLineMove>): string[] {
+  const names = board.points;
+  return walkLine(
+    core,
+    board,
+    line,
+    (m) =>
+      moveKind(m) === KIND_PLACE ? names[m & 0xff]!.name : `${names[(m >>> 8) & 0xff]!.name}-${names[m & 0xff]!.name}`,
+    (list, j) => list.text(j),
+  );
+}
+
+/**
+ * The moves of a line of packed moves (as lineTexts) as plain values: each the MoveValue moves() gives it in its
+ * position (`{ kind, from, to, captured, path, text }`, points by name, every field filled in: JSON-safe and
+ * structured-clone-safe), playable by play() there. The position is unchanged afterwards.
+ */
+export function lineValues(core: Core, board: Board, line: ReadonlyArray<PackedLineMove>): MoveValue[] {
+  const name = (p: number) => board.points[p]!.name;
+  return walkLine(
+    core,
+    board,
+    line,
+    (m, caps): MoveValue => {
+      const k = moveKind(m),
+        to = name(m & 0xff);
+      if (k === KIND_PLACE) return { kind: 'place', from: null, to, captured: [], path: [to], text: to };
+      const from = name((m >>> 8) & 0xff);
+      // an intervention's captured set is the one its key came with (board order)
+      const captured: string[] = [];
+      for (let p = 0, c = caps; c !== 0n; p++, c >>= 1n) if (c & 1n) captured.push(name(p));
+      return { kind: KIND_NAMES[k]!, from, to, captured, path: [from, to], text: `${from}-${to}` };
+    },
+    (list, j) => list.value(j).toJSON(),
+  );
 }
 
 /**

@@ -54,9 +54,14 @@ export interface MakaGameOptions {
  */
 export type MakaSearchOptions = SearchLimits;
 
-/** A finished search: best move (null when there is none), score in centipawns for the side to move. */
+/**
+ * A finished search: best move (null when there is none), score in centipawns for the side to move. `move` is the
+ * best move as the value moves() gives it (playable by play()), `line` the principal variation as values; `bestmove`
+ * and `pv` are their texts.
+ */
 export interface MakaSearchReport {
   bestmove: string | null;
+  move: MoveValue | null;
   score: number;
   /** Plies to the end when the score is a forced win (> 0) or loss (< 0), else null. */
   mateIn: number | null;
@@ -64,9 +69,30 @@ export interface MakaSearchReport {
   nodes: number;
   ms: number;
   pv: string[];
+  line: MoveValue[];
 }
 
 export { MATE as MAKA_MATE };
+
+/**
+ * The value of a legal move from its text (sfen.ts move grammar; the text says all of it): `kind` 'capture' when
+ * it takes pieces (passed with a Lion's move, or on its destination) else 'step'; `path` the origin, each square
+ * passed with a capture, the destination; `captured` the squares whose pieces it takes; `choice` the promotion
+ * (`+`) or conversion (`=T`, `=B`) it makes, if any. A plain object (MoveValue). Throws ParseError for bad text.
+ */
+function makaMoveValue(text: string): MoveValue {
+  const m = parseMove(text);
+  const captured = m.destCaptured ? [...m.captures, m.to] : m.captures;
+  return {
+    kind: captured.length > 0 ? 'capture' : 'step',
+    from: squareName(m.from),
+    to: squareName(m.to),
+    captured: captured.map(squareName),
+    path: [m.from, ...m.captures, m.to].map(squareName),
+    text,
+    ...(m.suffix ? { choice: m.suffix } : {}),
+  };
+}
 
 /**
  * The end of a Maka Dai Dai game: `{ winner: 'black' | 'white' | 'draw', winnerName: 'Black' | 'White' |
@@ -257,19 +283,7 @@ export class MakaGame implements AnyGame {
   moves(): MoveValue[] {
     this.enter('moves', true);
     if (this.result()) return [];
-    return this.generated().map(([, , text]) => {
-      const m = parseMove(text);
-      const captured = m.destCaptured ? [...m.captures, m.to] : m.captures;
-      return {
-        kind: captured.length > 0 ? 'capture' : 'step',
-        from: squareName(m.from),
-        to: squareName(m.to),
-        captured: captured.map(squareName),
-        path: [m.from, ...m.captures, m.to].map(squareName),
-        text,
-        ...(m.suffix ? { choice: m.suffix } : {}),
-      };
-    });
+    return this.generated().map(([, , text]) => makaMoveValue(text));
   }
 
   /**
@@ -567,7 +581,8 @@ export class MakaGame implements AnyGame {
     if (over) {
       const mover = this.sideToMove();
       const score = over.winner === 'draw' ? 0 : over.winner === mover ? MATE : -MATE;
-      return { bestmove: null, score, mateIn: over.winner === 'draw' ? null : 0, depth: 0, nodes: 0, ms: 0, pv: [] };
+      const mateIn = over.winner === 'draw' ? null : 0;
+      return { bestmove: null, move: null, score, mateIn, depth: 0, nodes: 0, ms: 0, pv: [], line: [] };
     }
     const pvText = (moves: [number, number][]): string[] => {
       const out: string[] = [];
@@ -609,7 +624,19 @@ export class MakaGame implements AnyGame {
           this.tables.convertChooser[this.pos.board[r.best[0] & 1023]!] === 1,
         )
       : null;
-    return { bestmove, score: r.score, mateIn: mateOf(r.score), depth: r.depth, nodes: r.nodes, ms: r.ms, pv };
+    const move = bestmove === null ? null : makaMoveValue(bestmove);
+    const line = pv.map(makaMoveValue);
+    return {
+      bestmove,
+      move,
+      score: r.score,
+      mateIn: mateOf(r.score),
+      depth: r.depth,
+      nodes: r.nodes,
+      ms: r.ms,
+      pv,
+      line,
+    };
   }
 
   /** Static material evaluation from the side to move's view (centipawns). */

@@ -4,7 +4,7 @@
  */
 import { DIR_NAMES } from '../board/index.js';
 import { RulesError } from '../contract/errors.js';
-import { CAPTURE_KINDS, checkRules, type RuleSet } from './ruleset.js';
+import { CAPTURE_KINDS, REPETITIONS, checkRules, type RuleSet } from './ruleset.js';
 
 /** Words in the rules block. */
 export const RULES_WORDS = 32;
@@ -29,7 +29,9 @@ export function sideBase(s: 0 | 1): number {
  * [4 + 8*s + 5] noSameTwice    0|1
  * [4 + 8*s + 6] captureTarget  0 = none
  * [4 + 8*s + 7] reserved 0
- * [20..31] reserved 0
+ * [20..26] the draughts family's fields (assembly/rules.ts), 0 in the hunt family
+ * [27] repetition        0 draw3 (the default), 1 none, 2 forbid (REPETITIONS; RULES.md §0)
+ * [28..31] reserved 0
  * ```
  * @param r - the rules; checked with checkRules first, so nothing unchecked reaches the core.
  * @returns a fresh Int32Array of {@link RULES_WORDS} words.
@@ -62,6 +64,7 @@ export function encodeRules(r: RuleSet): Int32Array {
     w[25] = d.flyingKings ? 1 : 0;
     w[26] = d.moveLimit ?? 0;
   }
+  w[27] = REPETITIONS.indexOf(rules.repetition ?? 'draw3');
   return w;
 }
 
@@ -99,6 +102,7 @@ export function ruleWordField(i: number): string {
     const field = SIDE_WORD_FIELDS[(i - 4) % 8]!;
     return field === '(reserved)' ? `(reserved word ${i})` : `sides.${Math.floor((i - 4) / 8)}.${field}`;
   }
+  if (i === 27) return 'repetition';
   return DRAUGHTS_WORD_FIELDS[i - 20] ?? `(reserved word ${i})`;
 }
 

@@ -47,6 +47,16 @@ export const MAX_STALL_LIMIT = RULE_LIMITS.stallLimit;
 /** Largest move limit the core accepts (RULE_LIMITS.moveLimit): the move-limit option's maximum. */
 export const MAX_MOVE_LIMIT = RULE_LIMITS.moveLimit;
 
+/**
+ * Repetition handling (RULES.md §0 End of game, option `repetition`): 'none' ignores it; 'draw3' (the default)
+ * makes a third occurrence of a position (same board, hands, side to move and extra state) a draw; 'forbid'
+ * makes a move that would repeat a position since the last irreversible move illegal.
+ */
+export type Repetition = 'none' | 'draw3' | 'forbid';
+
+/** The repetition rules in the order of their code in the rules block (word 27: 0 draw3, 1 none, 2 forbid). */
+export const REPETITIONS: readonly Repetition[] = Object.freeze(['draw3', 'none', 'forbid']);
+
 /** Every direction, in DIR_NAMES order: a piece that may step along any line. */
 export const ALL_DIRECTIONS: readonly DirName[] = Object.freeze(['N', 'NE', 'E', 'SE', 'S', 'SW', 'W', 'NW']);
 
@@ -124,6 +134,10 @@ export interface RuleSet {
   stall: null | { side: 0 | 1; limit: number };
   /** The draughts family's fields (family 'draughts' only). */
   draughts?: DraughtsRules;
+  /**
+   * Repetition handling (RULES.md §0, option `repetition`), both families; absent: 'draw3', RULES.md §0's default.
+   */
+  repetition?: Repetition;
 }
 
 /**
@@ -151,6 +165,7 @@ export interface RulesPatch {
   escape?: RuleSet['escape'];
   stall?: RuleSet['stall'];
   draughts?: Partial<DraughtsRules>;
+  repetition?: Repetition;
 }
 
 const dirName = z.enum(DIR_NAMES as unknown as [DirName, ...DirName[]]);
@@ -252,6 +267,10 @@ export const ruleSetSchema = z
         'RULES.md §3 Catch the Giant option stall-limit (lines 82-83): N consecutive dwarf moves that gain no rank',
       ),
     draughts: draughtsSchema.optional().describe("RULES.md §4: the draughts family's fields (family draughts only)"),
+    repetition: z
+      .enum(REPETITIONS as unknown as [Repetition, ...Repetition[]])
+      .optional()
+      .describe('RULES.md §0 End of game (lines 30-32): repetition=none|draw3|forbid, default draw3'),
   })
   .superRefine((r, ctx) => {
     if (r.family === 'draughts') {

@@ -1,6 +1,6 @@
 import { alquerque } from '../board/index.js';
 import { checkRules, sideRules } from '../rules/index.js';
-import { REPETITION_OPTION } from './repetition.js';
+import { REPETITION_OPTION, repetitionRule } from './repetition.js';
 import { startPosition } from './start.js';
 import type { EvalWeights, HuntVariant } from './types.js';
 import { BAGH_CHAL_PATTERN_MOVEMENT } from './bagh-chal-pattern-movement.js';
@@ -73,6 +73,7 @@ export const baghChal: HuntVariant = {
       sides: [sideRules({ places: true, captureTarget: Number(o['captures-to-win']) }), sideRules({ capture: 'jump' })],
       escape: null,
       stall: null,
+      repetition: repetitionRule(o),
     }),
   options: [
     {

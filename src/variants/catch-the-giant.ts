@@ -1,6 +1,6 @@
 import { hareAndHounds } from '../board/index.js';
 import { MAX_STALL_LIMIT, checkRules, sideRules } from '../rules/index.js';
-import { REPETITION_OPTION } from './repetition.js';
+import { REPETITION_OPTION, repetitionRule } from './repetition.js';
 import { startPosition } from './start.js';
 import type { HuntVariant, OptionValues } from './types.js';
 
@@ -50,6 +50,7 @@ export const catchTheGiant: HuntVariant = {
       sides: [sideRules({ steps: ['N', 'NE', 'E', 'W', 'NW'] }), sideRules()],
       escape: { side: 1 },
       stall: limit === null ? null : { side: 0, limit },
+      repetition: repetitionRule(o),
     });
   },
   options: [

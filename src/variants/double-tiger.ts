@@ -1,6 +1,6 @@
 import { alquerque } from '../board/index.js';
 import { checkRules, sideRules } from '../rules/index.js';
-import { REPETITION_OPTION } from './repetition.js';
+import { REPETITION_OPTION, repetitionRule } from './repetition.js';
 import { startPosition } from './start.js';
 import type { EvalWeights, HuntVariant } from './types.js';
 
@@ -42,12 +42,13 @@ export const doubleTiger: HuntVariant = {
       pieces: { b2: ['D', 4], d2: ['D', 4], b4: ['D', 4], d4: ['D', 4], c1: 'T', c5: 'T' },
       side: 'T',
     }),
-  rules: () =>
+  rules: (o) =>
     checkRules({
       family: 'hunt',
       sides: [sideRules({ stacks: true, dispersal: true, captureTarget: 6 }), sideRules({ capture: 'jump' })],
       escape: null,
       stall: null,
+      repetition: repetitionRule(o),
     }),
   options: [REPETITION_OPTION],
   // Bagh Chal's movement weights, with a dog worth less (6 of 16 must fall, not 5 of 20), a trapped tiger

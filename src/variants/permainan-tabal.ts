@@ -1,6 +1,6 @@
 import { alquerque } from '../board/index.js';
 import { MAX_MOVE_LIMIT, checkRules, sideRules } from '../rules/index.js';
-import { REPETITION_OPTION } from './repetition.js';
+import { REPETITION_OPTION, repetitionRule } from './repetition.js';
 import { startPosition } from './start.js';
 import type { HuntVariant, OptionValues } from './types.js';
 
@@ -53,6 +53,7 @@ export const permainanTabal: HuntVariant = {
         flyingKings: true,
         moveLimit: moveLimit(o),
       },
+      repetition: repetitionRule(o),
     }),
   options: [
     {

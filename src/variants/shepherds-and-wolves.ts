@@ -1,7 +1,7 @@
 import { alquerque } from '../board/index.js';
 import { checkRules, sideRules } from '../rules/index.js';
 import { HUNT_WEIGHTS } from './bagh-chal.js';
-import { REPETITION_OPTION } from './repetition.js';
+import { REPETITION_OPTION, repetitionRule } from './repetition.js';
 import { startPosition } from './start.js';
 import type { HuntVariant } from './types.js';
 
@@ -32,7 +32,7 @@ export const shepherdsAndWolves: HuntVariant = {
         ['S', 15],
       ],
     }),
-  rules: () =>
+  rules: (o) =>
     checkRules({
       family: 'hunt',
       sides: [
@@ -41,6 +41,7 @@ export const shepherdsAndWolves: HuntVariant = {
       ],
       escape: null,
       stall: null,
+      repetition: repetitionRule(o),
     }),
   options: [REPETITION_OPTION],
   evalWeights: HUNT_WEIGHTS,

@@ -1,6 +1,6 @@
 import { alquerque } from '../board/index.js';
 import { checkRules, sideRules } from '../rules/index.js';
-import { REPETITION_OPTION } from './repetition.js';
+import { REPETITION_OPTION, repetitionRule } from './repetition.js';
 import { startPosition } from './start.js';
 import type { HuntVariant } from './types.js';
 
@@ -28,12 +28,13 @@ export const surroundTheTiger: HuntVariant = {
   ],
   start: () =>
     startPosition(BOARD, { pieces: { ...Object.fromEntries(EDGE.map((p) => [p, 'D'])), c3: 'T' }, side: 'T' }),
-  rules: () =>
+  rules: (o) =>
     checkRules({
       family: 'hunt',
       sides: [sideRules({ captureTarget: 6 }), sideRules({ capture: 'intervention' })],
       escape: null,
       stall: null,
+      repetition: repetitionRule(o),
     }),
   options: [REPETITION_OPTION],
   // No jumps: nothing is en prise; one tiger, so being trapped is the loss.

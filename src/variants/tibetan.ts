@@ -5,7 +5,7 @@
 import type { Board } from '../board/index.js';
 import { checkRules, extendRules, sideRules, type RuleSet } from '../rules/index.js';
 import { HUNT_WEIGHTS } from './bagh-chal.js';
-import { REPETITION_OPTION } from './repetition.js';
+import { REPETITION_OPTION, repetitionRule } from './repetition.js';
 import { startPosition, type Pieces } from './start.js';
 import type { EvalWeights, OptionDecl, OptionValues, PieceDecl } from './types.js';
 
@@ -50,6 +50,7 @@ export function tibetanRules(setup: GoatSetup, o: OptionValues): RuleSet {
   const stacks = Object.values(setup.pieces).some((c) => typeof c !== 'string');
   return extendRules(TIBETAN_BASE_RULES, {
     sides: [{ captureTarget: setupTotal(setup) - Number(o['tiger-win-goats-left']), stacks }],
+    repetition: repetitionRule(o),
   });
 }
 

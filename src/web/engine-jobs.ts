@@ -55,13 +55,15 @@ export async function think(): Promise<void> {
       if (wait > 0) await new Promise((res) => setTimeout(res, wait));
       if (my !== epoch()) return;
       ui.thinking = false;
-      if (!r.bestmove) {
+      if (!r.move) {
         ui.engineStatus = 'the engine has no move';
         update();
         return;
       }
-      ui.engineStatus = `engine played ${r.bestmove} (depth ${r.depth}, ${scoreText(r, toMove(), here().view.sides)})`;
-      ui.line.play(r.bestmove);
+      const side = scoreText(r, toMove(), here().view.sides);
+      ui.engineStatus = `engine played ${r.move.text} (depth ${r.depth}, ${side})`;
+      // the engine's move as the value the worker's search gave (no text parsed); the line keeps its text
+      ui.line.play(r.move);
       positionChanged();
     } catch (e) {
       if (my === epoch()) {

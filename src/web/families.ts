@@ -10,6 +10,7 @@ import {
   listVariants,
   type AnyGame,
   type CounterDescription,
+  type MoveValue,
   type PieceDescription,
   type PointMark,
   type SideDescription,
@@ -116,11 +117,13 @@ export interface PageGame {
   /** A legal move's text (for the move box's placeholder), or null when there is none. */
   example(): string | null;
   /**
-   * Plays `move` (text) on the engine and keeps the cells of the move played, for pathOf: `path` when
-   * the page knows them (the cells clicked), else the moves() path of the legal move the engine played.
-   * Throws as the engine's play (ParseError, IllegalMoveError): nothing changes then.
+   * Plays `move` on the engine and keeps the cells of the move played, for pathOf: `path` when the page
+   * knows them (the cells clicked), else the move's own path: a value's `path` (the engine's move, as the
+   * worker's search gave it: played as the value, no text parsed), or for a text the moves() path of the
+   * legal move it names. Throws as the engine's play (ParseError, IllegalMoveError, ArgumentError for a
+   * malformed value): nothing changes then.
    */
-  play(move: string, path?: number[]): void;
+  play(move: string | MoveValue, path?: number[]): void;
   /**
    * The cells of a move given as text, without parsing it: the path kept when the page played it into
    * the current position (the last move), else the moves() path of the current position's legal move
@@ -186,7 +189,13 @@ export async function createPageGame(
     movePaths: () => game.moves().map((m) => ({ text: m.text, path: cellsOf(m.path), suffix: m.choice ?? '' })),
     ...(along ? { along: (prefix: number[]) => along(prefix.map((i) => cells[i]!.name)) } : {}),
     example: () => game.moves()[0]?.text ?? null,
-    play(move: string, path?: number[]): void {
+    play(move: string | MoveValue, path?: number[]): void {
+      if (typeof move !== 'string') {
+        const cells = path ?? cellsOf(move.path);
+        game.play(move);
+        played.set(playedKey(game.position(), move.text), cells);
+        return;
+      }
       const listed = path ? null : game.moves(); // the legal moves of the position it is played in
       game.play(move);
       const text = game.history().at(-1); // the text the engine gives the move played

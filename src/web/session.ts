@@ -3,6 +3,7 @@
  * undo/redo and navigation), the moves being entered by clicks, and the URL that reopens the game.
  */
 import type { Along, MovePath, PageGame } from './families.js';
+import type { MoveValue } from '../contract/moves.js';
 
 /** Result of a click on the board (see ClickInput.click). */
 export type ClickOutcome =
@@ -188,13 +189,15 @@ export class MoveLine {
   constructor(readonly pg: PageGame) {}
 
   /**
-   * Plays `move` at the current ply (`path`: the cells clicked for it, if it was): a different move than
-   * the next one drops the rest (a branch).
+   * Plays `move` at the current ply (`path`: the cells clicked for it, if it was): a text, or a move value
+   * (the engine's move, played as the value; the line keeps its text). A different move than the next one
+   * drops the rest (a branch).
    */
-  play(move: string, path?: number[]): void {
+  play(move: string | MoveValue, path?: number[]): void {
     this.pg.play(move, path); // throws ParseError / IllegalMoveError: nothing changes then
-    if (this.moves[this.ply] !== move) this.moves.length = this.ply;
-    this.moves[this.ply] = move;
+    const text = typeof move === 'string' ? move : move.text;
+    if (this.moves[this.ply] !== text) this.moves.length = this.ply;
+    this.moves[this.ply] = text;
     this.ply++;
   }
 

@@ -95,6 +95,31 @@ describe('EngineWorker (Node worker_threads)', () => {
     expect(performance.now() - t0).toBeLessThan(5_000);
   });
 
+  it('search() gives move and line as values, as in-process; play(move) plays the value (issue 33)', async () => {
+    for (const [variant, depth] of [
+      ['bagh-chal', 5],
+      ['tibetan-1', 4],
+      ['maka-dai-dai', 1],
+    ] as const) {
+      const w = await EngineWorker.start({ variant });
+      workers.push(w);
+      const g = await createGame(variant);
+      for (let ply = 0; ply < (variant === 'maka-dai-dai' ? 1 : 4); ply++) {
+        // a depth-limited search on a fresh table is deterministic: the worker's result is the in-process one
+        const r = await w.search({ depth });
+        const here = g.search({ depth });
+        expect({ ...r, ms: 0 }, `${variant} ply ${ply}`).toEqual({ ...here, ms: 0 });
+        expect(r.bestmove).toBe(r.move!.text);
+        expect(r.line.map((v) => v.text)).toEqual(r.pv);
+        expect(await w.moves()).toContainEqual(r.move);
+        await w.play(r.move!);
+        g.play(r.move!);
+        expect(await w.position()).toBe(g.position());
+      }
+      g.dispose();
+    }
+  });
+
   it('rejects bad input with the error message', async () => {
     await expect(EngineWorker.start({ variant: 'no-such-game' })).rejects.toThrow(/unknown variant "no-such-game"/);
     const w = await EngineWorker.start({ variant: 'bagh-chal' });

@@ -244,7 +244,8 @@ describe('a rules block the core refuses is a RulesError naming the field, never
       'draughts.promotion.1',
       'draughts.flyingKings',
       'draughts.moveLimit',
-      ...[27, 28, 29, 30, 31].map((i) => `(reserved word ${i})`),
+      'repetition',
+      ...[28, 29, 30, 31].map((i) => `(reserved word ${i})`),
     ]);
   });
 

@@ -145,6 +145,31 @@ describe('the page of lattice serve: game data and input', () => {
     pg.engine.dispose();
   });
 
+  it("plays the engine's move as its search's value (issue 33): the line keeps its text and path", async () => {
+    for (const id of ['tibetan-1', 'maka-dai-dai']) {
+      const pg = await createPageGame(id, {});
+      const line = new MoveLine(pg);
+      const cellsOf = (names: readonly string[]) =>
+        names.map((n) => pg.geometry.cells.find((c) => c.name === n)!.index);
+      for (let ply = 0; ply < 3; ply++) {
+        const r = pg.engine.search({ depth: 1 });
+        const before = pg.engine.position();
+        line.play(r.move!);
+        expect(line.moves.at(-1)).toBe(r.move!.text);
+        expect(pg.engine.history().at(-1)).toBe(r.move!.text);
+        expect(pg.pathOf(r.move!.text)).toEqual(cellsOf(r.move!.path));
+        // the same as the text would have done
+        pg.engine.undo();
+        expect(pg.engine.position()).toBe(before);
+        pg.engine.play(r.move!.text);
+      }
+      line.goTo(0);
+      line.goTo(3);
+      expect(line.played()).toHaveLength(3);
+      pg.engine.dispose();
+    }
+  });
+
   it('reads what differs between games from the games, not from their ids: labels, perft limits', async () => {
     for (const v of variantList()) {
       const pg = await createPageGame(v.id, {});

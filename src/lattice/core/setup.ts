@@ -12,14 +12,11 @@ import { parsePositionText, readPositionText, totalsOf, type NotationContext } f
 import { IO_SET, loadCore, type Core } from './wasm.js';
 import type { Setup } from '../position-text.js';
 
-/** Repetition option values in the core's numbering (assembly/search.ts setRepetitionMode). */
-const REPETITION_MODES = ['none', 'draw3', 'forbid'];
-
 /**
  * Loads a core instance and configures it for a hunt variant under `options`: the u64 build for boards of up
  * to 64 points, the wide build (128-bit sets) for larger ones or when `wide` is set; the board tables (with
- * each point's rank), the rules block (the RuleSet encoded: src/rules), the repetition rule and the
- * evaluation weights, all from the declaration; the core holds no game of its own. Throws RulesError
+ * each point's rank), the rules block (the RuleSet encoded: src/rules, the repetition rule one of its
+ * words) and the evaluation weights, all from the declaration; the core holds no game of its own. Throws RulesError
  * naming the field when the core refuses the rules (the schema refuses all of that first: RULE_LIMITS),
  * Error when it refuses the board (a declaration bug).
  */
@@ -74,7 +71,6 @@ export async function loadVariantCore(
     });
   }
   if (variant.evalPatterns) writePatterns(core, board, variant.id, await variant.evalPatterns());
-  e.setRepetitionMode(REPETITION_MODES.indexOf(String(options.repetition ?? 'draw3')));
   return { board, rules, core };
 }
 

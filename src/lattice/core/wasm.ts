@@ -25,7 +25,6 @@ export interface CoreExports {
   setupRules(): number;
   fastProfile(): number;
   pointCount(): number;
-  setRepetitionMode(mode: number): void;
   setHashSize(mb: number): number;
   setWeight(i: number, v: number): number;
   setEvalMask(i: number): number;
@@ -58,10 +57,11 @@ export interface CoreExports {
   pathInPtr(): number;
   pathCaptures(n: number): number;
   makeMove(m: number): void;
-  staticResult(): number;
   rootMoveCount(): number;
   makeMoveAt(i: number): number;
   unmakeMove(): number;
+  /** The result code given the legal move count of this position (assembly/index.ts gameResultFor; < 0: it lists). */
+  gameResultFor(moves: number): number;
   gameResult(): number;
   perft(depth: number): number;
   perftSlow(depth: number): number;
