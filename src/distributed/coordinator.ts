@@ -26,6 +26,7 @@
 import { JobError, LatticeError, RedisError } from '../contract/errors.js';
 import { QUEUE, checkJobResult, jobOptions, type JobData, type JobResult } from './jobs.js';
 import { describeRedisFailure, loadOptional, redisOptions, type RedisTarget } from './redis.js';
+import { LayerSchedule } from '../solve/runner.js';
 
 /** How often the states of the pending jobs are read (a safety net under the completed events), ms. */
 export const SWEEP_MS = 2000;
@@ -76,21 +77,19 @@ export interface RunOptions {
  * Runs `tasks` on the workers (see the module comment) and resolves to every task's checked result, by
  * id. Rejects with JobError (a job failed after its attempts, or its result failed the checks twice),
  * RedisError (the connection to the server was lost), LatticeError 'stopped' (the deadline), or
- * ArgumentError for tasks that need an id not among them or form a cycle.
+ * LatticeError 'internal' for tasks that need an id not among them or form a cycle (the runner's
+ * LayerSchedule refuses them before anything is added).
  */
 export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>> {
   const { Queue, QueueEvents } = await loadOptional('bullmq', () => import('bullmq'));
   const t = opts.target;
   const byId = new Map(opts.tasks.map((task) => [task.id, task]));
-  const waitingOn = new Map<string, number>();
-  const dependents = new Map<string, string[]>();
-  for (const task of opts.tasks) {
-    for (const n of task.needs) {
-      if (!byId.has(n)) throw new LatticeError('internal', `job ${task.id} needs ${n}, which is not in the run`);
-      dependents.set(n, [...(dependents.get(n) ?? []), task.id]);
-    }
-    waitingOn.set(task.id, task.needs.length);
-  }
+  // the readiness and order of the jobs: the runner's (src/solve/runner.ts), as the local threads' are; every ready
+  // job is added at once, in its order, and the workers take them from the queue
+  const schedule = new LayerSchedule(
+    [...byId.values()].map((task) => ({ name: task.id, needs: task.needs })),
+    { noun: 'job', fault: (m) => new LatticeError('internal', m) },
+  );
   const results = new Map<string, JobResult>();
   const added = new Set<string>();
   const handling = new Set<string>();
@@ -227,12 +226,8 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
       progress.done++;
       if (reused) progress.reused++;
       report();
-      const ready: string[] = [];
-      for (const d of dependents.get(id) ?? []) {
-        const left = waitingOn.get(d)! - 1;
-        waitingOn.set(d, left);
-        if (left === 0) ready.push(d);
-      }
+      schedule.finish(id);
+      const ready = schedule.takeAll().map((l) => l.name);
       if (ready.length) await enqueue(ready, true);
       if (results.size === byId.size) finish!();
     } finally {
@@ -287,7 +282,7 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
       }, SWEEP_MS);
     };
     await enqueue(
-      opts.tasks.filter((task) => task.needs.length === 0).map((task) => task.id),
+      schedule.takeAll().map((l) => l.name),
       true,
     ).catch(fail);
     if (!failure && results.size < byId.size) {
