@@ -5,9 +5,10 @@
  * layers).
  *
  * How. A job is added (BullMQ `addBulk`, with the job id of its data: jobs.ts jobIdOf) once every job it
- * needs has finished. BullMQ adds nothing for an id it holds already, so a job finished by an earlier
- * run, or still running for another coordinator, is not run again: right after adding, the coordinator
- * reads each job's state, and takes the result of those already completed. Results arrive as the
+ * needs has finished: which jobs are ready, and in what order they are added, is the runner's LayerSchedule
+ * (src/solve/runner.ts), the same scheduling as the local threads'. BullMQ adds nothing for an id it holds already, so
+ * a job finished by an earlier run, or still running for another coordinator, is not run again: right after adding, the
+ * coordinator reads each job's state, and takes the result of those already completed. Results arrive as the
  * queue's `completed` events (QueueEvents) and, in case an event is missed (a reconnection, a trimmed
  * event stream), by a sweep of the states of the jobs still pending every SWEEP_MS. Each result is
  * checked (jobs.ts checkJobResult: its kind's shape, integer counts, its own id; then the caller's own

@@ -1,7 +1,8 @@
 /**
  * The generic solver's solving runs (src/solve/generic.ts solve()): one layer in the core, in steps that
  * return to the event loop (exit passes first where its successors are read in groups), and the layers
- * side by side on threads (generic-threads.ts), each once the layers it reads are in the directory.
+ * side by side on threads (generic-threads.ts), each once the layers it reads are in the directory (scheduled by
+ * the runner, ../runner.ts).
  */
 import { TablebaseError } from '../format.js';
 import { GS_ERRORS, STEP_BUDGET } from './plan.js';
