@@ -5,9 +5,10 @@
  * layers).
  *
  * How. A job is added (BullMQ `addBulk`, with the job id of its data: jobs.ts jobIdOf) once every job it
- * needs has finished. BullMQ adds nothing for an id it holds already, so a job finished by an earlier
- * run, or still running for another coordinator, is not run again: right after adding, the coordinator
- * reads each job's state, and takes the result of those already completed. Results arrive as the
+ * needs has finished: which jobs are ready, and in what order they are added, is the runner's LayerSchedule
+ * (src/solve/runner.ts), the same scheduling as the local threads'. BullMQ adds nothing for an id it holds already, so
+ * a job finished by an earlier run, or still running for another coordinator, is not run again: right after adding, the
+ * coordinator reads each job's state, and takes the result of those already completed. Results arrive as the
  * queue's `completed` events (QueueEvents) and, in case an event is missed (a reconnection, a trimmed
  * event stream), by a sweep of the states of the jobs still pending every SWEEP_MS. Each result is
  * checked (jobs.ts checkJobResult: its kind's shape, integer counts, its own id; then the caller's own
@@ -26,6 +27,7 @@
 import { JobError, LatticeError, RedisError } from '../contract/errors.js';
 import { QUEUE, checkJobResult, jobOptions, type JobData, type JobResult } from './jobs.js';
 import { describeRedisFailure, loadOptional, redisOptions, type RedisTarget } from './redis.js';
+import { LayerSchedule } from '../solve/runner.js';
 
 /** How often the states of the pending jobs are read (a safety net under the completed events), ms. */
 export const SWEEP_MS = 2000;
@@ -76,21 +78,19 @@ export interface RunOptions {
  * Runs `tasks` on the workers (see the module comment) and resolves to every task's checked result, by
  * id. Rejects with JobError (a job failed after its attempts, or its result failed the checks twice),
  * RedisError (the connection to the server was lost), LatticeError 'stopped' (the deadline), or
- * ArgumentError for tasks that need an id not among them or form a cycle.
+ * LatticeError 'internal' for tasks that need an id not among them or form a cycle (the runner's
+ * LayerSchedule refuses them before anything is added).
  */
 export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>> {
   const { Queue, QueueEvents } = await loadOptional('bullmq', () => import('bullmq'));
   const t = opts.target;
   const byId = new Map(opts.tasks.map((task) => [task.id, task]));
-  const waitingOn = new Map<string, number>();
-  const dependents = new Map<string, string[]>();
-  for (const task of opts.tasks) {
-    for (const n of task.needs) {
-      if (!byId.has(n)) throw new LatticeError('internal', `job ${task.id} needs ${n}, which is not in the run`);
-      dependents.set(n, [...(dependents.get(n) ?? []), task.id]);
-    }
-    waitingOn.set(task.id, task.needs.length);
-  }
+  // the readiness and order of the jobs: the runner's (src/solve/runner.ts), as the local threads' are; every ready
+  // job is added at once, in its order, and the workers take them from the queue
+  const schedule = new LayerSchedule(
+    [...byId.values()].map((task) => ({ name: task.id, needs: task.needs })),
+    { noun: 'job', fault: (m) => new LatticeError('internal', m) },
+  );
   const results = new Map<string, JobResult>();
   const added = new Set<string>();
   const handling = new Set<string>();
@@ -227,12 +227,8 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
       progress.done++;
       if (reused) progress.reused++;
       report();
-      const ready: string[] = [];
-      for (const d of dependents.get(id) ?? []) {
-        const left = waitingOn.get(d)! - 1;
-        waitingOn.set(d, left);
-        if (left === 0) ready.push(d);
-      }
+      schedule.finish(id);
+      const ready = schedule.takeAll().map((l) => l.name);
       if (ready.length) await enqueue(ready, true);
       if (results.size === byId.size) finish!();
     } finally {
@@ -287,7 +283,7 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
       }, SWEEP_MS);
     };
     await enqueue(
-      opts.tasks.filter((task) => task.needs.length === 0).map((task) => task.id),
+      schedule.takeAll().map((l) => l.name),
       true,
     ).catch(fail);
     if (!failure && results.size < byId.size) {

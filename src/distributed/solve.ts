@@ -1,6 +1,7 @@
 /**
  * Solving as jobs (issue 21): the layers of a backward solve handed to `lattice worker` processes, one
- * job a layer, each added once the layers it needs are finished (coordinator.ts), every file written to
+ * job a layer, each added once the layers it needs are finished (coordinator.ts, by the runner's
+ * LayerSchedule: src/solve/runner.ts), every file written to
  * one directory that the coordinator and every worker reach under the same path (a shared file system).
  *
  * - `movement`: a movement-phase tablebase of Bagh Chal's profile (src/solve/index.ts), layer

@@ -2,8 +2,8 @@
  * The generic solver's threads (HuntSolver.solve with `threads` > 1): worker_threads, each with a
  * solver and a core of its own (generic-thread.ts), that solve independent layers side by side. Unlike
  * Bagh Chal's solving threads (threads.ts: one layer, one shared memory), the unit here is the layer:
- * a layer goes to a free thread once every layer it needs is in the directory, so the threads share
- * nothing but the files. Node only.
+ * a layer goes to a free thread once every layer it needs is in the directory (generic/run.ts solveSideBySide,
+ * over the runner's lanes: runner.ts), so the threads share nothing but the files. Node only.
  */
 import * as Comlink from 'comlink';
 import { Worker } from 'node:worker_threads';

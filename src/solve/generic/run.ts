@@ -1,13 +1,15 @@
 /**
  * The generic solver's solving runs (src/solve/generic.ts solve()): one layer in the core, in steps that
  * return to the event loop (exit passes first where its successors are read in groups), and the layers
- * side by side on threads (generic-threads.ts), each once the layers it reads are in the directory.
+ * side by side on threads (generic-threads.ts), each once the layers it reads are in the directory (scheduled by
+ * the runner, ../runner.ts).
  */
 import { TablebaseError } from '../format.js';
 import { GS_ERRORS, STEP_BUDGET } from './plan.js';
 import type { GenericLayer, LayerResult, SolveProgress } from './types.js';
 import { type LayerStats, layerName } from './files.js';
 import type { LayerLanes, SolverParts } from './parts.js';
+import { LayerSchedule, runLayers } from '../runner.js';
 
 /**
  * Solves layer `l` (attached, every layer it needs attached and solved) in the core of the solver `s`,
@@ -70,9 +72,10 @@ export async function solveAttached(
 }
 
 /**
- * solve() of the solver `s` on `threads` threads (HuntSolver.solve): hands each layer to a free thread
- * once the layers it needs are finished, the longest chain of layers still to be solved first, then
- * loads the layers as load(dir, { keep }) does. A thread's failure stops the others and is thrown.
+ * solve() of the solver `s` on `threads` threads (HuntSolver.solve): the layers as a graph (each needing its
+ * successors, weighed by its slots) run by the runner (../runner.ts runLayers) over the threads' lanes: a layer goes
+ * to a free thread once the layers it needs are finished, the longest chain of layers still to be solved first (ties
+ * by key), then the layers are loaded as load(dir, { keep }) does. A thread's failure stops the others and is thrown.
  */
 export async function solveSideBySide(
   s: SolverParts,
@@ -82,17 +85,12 @@ export async function solveSideBySide(
   opts: { onProgress?: (p: SolveProgress) => void; onLayer?: (r: LayerResult) => void },
 ): Promise<LayerResult[]> {
   const layers = s.estimate.layers;
-  // what waits on what: a layer's readers are solved after it; its chain is its slots and its longest reader's chain
-  const readers = new Map<number, GenericLayer[]>();
-  for (const l of layers) for (const m of s.successors(l)) readers.set(m.key, [...(readers.get(m.key) ?? []), l]);
-  const chain = new Map<number, number>();
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const l = layers[i]!;
-    chain.set(l.key, l.slots + Math.max(0, ...(readers.get(l.key) ?? []).map((r) => chain.get(r.key)!)));
-  }
-  const waiting = new Map(layers.map((l) => [l.key, s.successors(l).length]));
-  const ready = layers.filter((l) => waiting.get(l.key) === 0);
-  const results = new Map<number, LayerResult>();
+  // what waits on what: a layer needs its successors; its chain is its slots and its longest reader's chain
+  const graph = new LayerSchedule(
+    [...layers]
+      .sort((a, b) => a.key - b.key)
+      .map((l) => ({ layer: l, name: layerName(l), needs: s.successors(l).map(layerName), weight: l.slots })),
+  );
   const lanes = Math.min(threads, layers.length);
   let pool: LayerLanes | null = s.laneHook;
   if (pool === null) {
@@ -104,41 +102,19 @@ export async function solveSideBySide(
       lanes,
     );
   }
-  const running = new Map<number, Promise<{ lane: number; r: LayerResult }>>();
-  const free = Array.from({ length: lanes }, (_, i) => lanes - 1 - i);
+  const lanePool = pool;
+  let results: Map<string, LayerResult>;
   try {
-    while (results.size < layers.length) {
-      ready.sort((a, b) => chain.get(b.key)! - chain.get(a.key)! || a.key - b.key);
-      while (free.length > 0 && ready.length > 0) {
-        const l = ready.shift()!,
-          lane = free.pop()!;
-        running.set(
-          l.key,
-          pool.solveLayer(lane, l, dir, opts.onProgress).then((r) => ({ lane, r })),
-        );
-      }
-      if (running.size === 0)
-        throw new TablebaseError(`internal: ${layers.length - results.size} layers wait on layers never solved`);
-      const { lane, r } = await Promise.race(running.values());
-      const l = s.byKey.get(r.key)!;
-      running.delete(l.key);
-      free.push(lane);
-      results.set(l.key, r);
-      opts.onLayer?.(r);
-      for (const x of readers.get(l.key) ?? []) {
-        const n = waiting.get(x.key)! - 1;
-        waiting.set(x.key, n);
-        if (n === 0) ready.push(x);
-      }
-    }
-  } catch (err) {
-    // the others stop with the pool (closed below, their calls never answered); their layers are solved again by the
-    // next run
-    for (const p of running.values()) p.catch(() => {});
-    throw err;
+    // the others stop with the pool on a failure (closed below, their calls never answered); their layers are solved
+    // again by the next run
+    results = await runLayers(
+      graph,
+      { capacity: lanes, run: ({ layer }, lane) => lanePool.solveLayer(lane, layer, dir, opts.onProgress) },
+      (_, r) => opts.onLayer?.(r),
+    );
   } finally {
     await pool.close();
   }
   s.load(dir, { keep });
-  return layers.map((l) => results.get(l.key)!);
+  return layers.map((l) => results.get(layerName(l))!);
 }
