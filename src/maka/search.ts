@@ -132,6 +132,11 @@ export class Searcher {
   private age = 0;
   /** The techniques in use (see MakaTechniques). */
   techniques: MakaTechniques = { aspiration: true, pvs: true, nullMove: true, lmr: true, see: true };
+  /**
+   * Whether MoveGen.attack holds the current quiescence node's attack maps (losingCapture(); cleared on
+   * entering a node and after each child, whose move generation and pruning reuse the maps).
+   */
+  private mapped = false;
   /** True while the proof runs (full width: no null move, no reductions; see the file's comment). */
   private proving = false;
   /** A repeated position scores as a draw inside the search (the game's repetition=draw4; off for none). */
@@ -350,10 +355,10 @@ export class Searcher {
   /**
    * True when the capture (lo, hi) would lose material to a recapture: the mover is worth more than
    * what it takes (with its promotion's gain), no royal is taken, and the destination is defended by the
-   * other side (attack maps of `att`, MoveGen.computeAttacks). A one-exchange estimate of static
-   * exchange evaluation's sign, for quiescence.
+   * other side (MoveGen.computeAttacks, once a node). A one-exchange estimate of static exchange
+   * evaluation's sign, for quiescence.
    */
-  private losingCapture(l: number, h: number, att: Uint8Array): boolean {
+  private losingCapture(l: number, h: number): boolean {
     const b = this.pos.board;
     const from = l & 1023,
       to = (l >>> 10) & 1023;
@@ -376,7 +381,13 @@ export class Searcher {
     }
     const res = (l >>> 20) & 255;
     const mover = VALUE_OF_BYTE[b[from]!]!;
-    return mover > victim + VALUE_OF_BYTE[res]! - mover && att[to] !== 0;
+    if (mover <= victim + VALUE_OF_BYTE[res]! - mover) return false;
+    // the attack maps once a node, and only for a capture that may lose
+    if (!this.mapped) {
+      this.gen.computeAttacks(b);
+      this.mapped = true;
+    }
+    return this.gen.attack[this.pos.side ^ 1][to] !== 0;
   }
 
   private quiesce(alpha: number, beta: number, ply: number, qd: number): number {
@@ -390,22 +401,16 @@ export class Searcher {
     const lo = this.gen.movesLo(ply),
       hi = this.gen.movesHi(ply);
     const sc = this.scoreMoves(ply, n, -1, -1);
-    let mapped = false;
-    const them = this.pos.side ^ 1;
+    this.mapped = false;
     for (let i = 0; i < n; i++) {
       this.pick(ply, i, n, sc);
       if (sc[i]! < 1 << 28) break; // the rest are quiet
-      if (this.techniques.see) {
-        // a capture that loses material to a recapture is not searched (the attack maps once a node)
-        if (!mapped) {
-          this.gen.computeAttacks(this.pos.board);
-          mapped = true;
-        }
-        if (this.losingCapture(lo[i]!, hi[i]!, this.gen.attack[them])) continue;
-      }
+      // a capture that loses material to a recapture is not searched
+      if (this.techniques.see && this.losingCapture(lo[i]!, hi[i]!)) continue;
       this.pos.make(lo[i]!, hi[i]!);
       const s = -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
       this.pos.unmake();
+      this.mapped = false; // the child's generation and pruning used the maps
       if (s > alpha) {
         alpha = s;
         if (s >= beta) return s;
