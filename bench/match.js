@@ -22,6 +22,7 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { seededRandom } from '../test/support/exact-wins-lib.mjs';
+import { matchStats, statsLine } from './match-stats.js';
 
 const argv = process.argv.slice(2);
 const opt = (name, dflt) => {
@@ -135,31 +136,25 @@ for (let i = (from - 1) / 2; i < openings.length; i++) {
     );
   }
 }
-const n = tally.new + tally.draw + tally.old;
-const score = (tally.new + tally.draw / 2) / n;
-// the score's standard error from the games' outcomes (1, 1/2, 0)
-const sd = Math.sqrt((tally.new * (1 - score) ** 2 + tally.draw * (0.5 - score) ** 2 + tally.old * score ** 2) / n / n);
-const elo = (s) => (s <= 0 ? -Infinity : s >= 1 ? Infinity : -400 * Math.log10(1 / s - 1));
+const st = matchStats(tally);
 const out = {
   variant,
   options,
-  games: n,
+  games: st.games,
   limit: movetime > 0 ? { movetime } : { nodes },
   openingPlies,
   maxPlies,
-  wdl: [tally.new, tally.draw, tally.old],
-  score,
-  ci95: [score - 1.96 * sd, score + 1.96 * sd],
-  elo: elo(score),
-  eloCi95: [elo(score - 1.96 * sd), elo(score + 1.96 * sd)],
+  wdl: st.wdl,
+  score: st.score,
+  ci95: st.ci95,
+  elo: st.elo,
+  eloCi95: st.eloCi95,
   seconds: Math.round((performance.now() - t0) / 1000),
 };
 if (JSON_OUT) console.log(JSON.stringify({ ...out, rows }, null, 2));
 else {
   console.log(
-    `\n${variant} ${JSON.stringify(options)}: new vs old (${oldDir}), ${n} games, ${movetime > 0 ? `${movetime} ms` : `${nodes} nodes`} a move`,
+    `\n${variant} ${JSON.stringify(options)}: new vs old (${oldDir}), ${st.games} games, ${movetime > 0 ? `${movetime} ms` : `${nodes} nodes`} a move`,
   );
-  console.log(
-    `W-D-L ${tally.new}-${tally.draw}-${tally.old}; score ${(100 * score).toFixed(1)}% (95% CI ${(100 * out.ci95[0]).toFixed(1)}-${(100 * out.ci95[1]).toFixed(1)}%); Elo ${out.elo.toFixed(0)} (${out.eloCi95.map((e) => e.toFixed(0)).join(' to ')}); ${out.seconds} s`,
-  );
+  console.log(statsLine(st, out.seconds));
 }

@@ -243,7 +243,35 @@ export class Position {
     this.keyHi ^= Z_SIDE_HI;
   }
 
-  /** Takes back the last make(). */
+  /**
+   * Passes the move to the other side without moving (the search's null move; not a move of the game).
+   * Recorded on the undo stack as a move from and to the guard cell 0 that "captured" the guard piece, so
+   * unmake() takes it back and repeatsEarlier() sees no repetition across it.
+   */
+  makeNull(): void {
+    const o = this.ply * U;
+    if (o + U > this.undoStack.length) {
+      const grown = new Int32Array(this.undoStack.length * 2);
+      grown.set(this.undoStack);
+      this.undoStack = grown;
+    }
+    const u = this.undoStack;
+    u.fill(0, o, o + U);
+    u[o + 2] = OFF;
+    u[o + 3] = OFF;
+    u[o + 8] = this.keyLo;
+    u[o + 9] = this.keyHi;
+    u[o + 10] = this.royals[0]!;
+    u[o + 11] = this.royals[1]!;
+    u[o + 12] = this.emperors[0]!;
+    u[o + 13] = this.emperors[1]!;
+    this.ply++;
+    this.side ^= 1;
+    this.keyLo ^= Z_SIDE_LO;
+    this.keyHi ^= Z_SIDE_HI;
+  }
+
+  /** Takes back the last make() or makeNull(). */
   unmake(): void {
     const b = this.board,
       u = this.undoStack;

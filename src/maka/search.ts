@@ -1,14 +1,26 @@
 /**
- * Alpha-beta search for Maka Dai Dai Shogi: iterative deepening negamax with a transposition table,
- * move ordering (TT move, captures by MVV-LVA, two killers per ply, history), quiescence on captures
- * (igui and Lion / Lion Dog captures included) and a material evaluation (eval.ts).
+ * Alpha-beta search for Maka Dai Dai Shogi: iterative deepening with aspiration windows, principal
+ * variation search, a transposition table (two-entry buckets, replaced by depth and age), null-move
+ * pruning, late-move reductions, move ordering (TT move, captures by MVV-LVA, two killers per ply,
+ * history), quiescence on captures (igui and Lion / Lion Dog captures included) that skips captures
+ * losing material to a defended square, and a material evaluation (eval.ts).
  * Repetition (under repetition=draw4): a position of the line that occurred before, in the game or the
  * line, since the last capture scores as a draw (0), as the lattice core's search does; so the side that
  * is ahead avoids a cycle and the side behind seeks one.
  *
- * TT entry (6 int32 per slot, always-replace unless a deeper entry of the same key is there):
+ * Exact mates (DESIGN.md "Search", as the lattice core's search): a mate score of the main search is a
+ * real forced end (terminal scores are exact, evaluations stay below the mate range, a null move never
+ * returns a mate score and is not tried with a mate-range beta), but with reductions it need not be the
+ * shortest. So an iteration of depth d whose score is a mate in m <= d plies is followed by the proof: a
+ * full-width search to depth m (no null move, no reductions, TT cutoffs only from the proof's own
+ * entries), whose value is the shortest mate (or the longest resistance); it replaces the score, move
+ * and PV, and iterative deepening stops there.
+ *
+ * TT entry (6 int32 per slot, two slots a bucket):
  *   [0] key hi  [1] key lo  [2] move lo  [3] move hi  [4] score (mate scores relative to the node)
- *   [5] depth << 2 | bound (1 exact, 2 lower, 3 upper)
+ *   [5] depth << 8 | age << 3 | proof << 2 | bound (1 exact, 2 lower, 3 upper); 0 = empty
+ * A store goes to the bucket's slot of the same key, else to the slot of an older search, else to the
+ * shallower one; a same-key entry deeper than the new one of this search stays unless the new is exact.
  */
 import { MAX_SEARCH_DEPTH } from '../contract/limits.js';
 import type { MoveGen } from './movegen.js';
@@ -47,6 +59,36 @@ const FADE_FROM = 100,
 const EXACT = 1,
   LOWER = 2,
   UPPER = 3;
+/** TT entry flag: stored by the proof (a full-width search, see the file's comment). */
+const PROOF = 4;
+/** Aspiration window half-width (centipawns) from depth ASPIRATION_FROM on; doubled on each failure. */
+const ASPIRATION = 50,
+  ASPIRATION_FROM = 4;
+/** Null move: from depth NULL_FROM, reduced by NULL_R (NULL_R + 1 from depth NULL_DEEP). */
+const NULL_FROM = 3,
+  NULL_R = 2,
+  NULL_DEEP = 7;
+/** A null-move cutoff at depth NULL_VERIFY or more is verified by a search without null moves. */
+const NULL_VERIFY = 8;
+/** Late-move reductions: quiet moves after the first LMR_AFTER, from depth LMR_FROM. */
+const LMR_FROM = 3,
+  LMR_AFTER = 3;
+/**
+ * The search's techniques, each on or off (Searcher.techniques; all on by default): for measuring each
+ * one's gain and for the tests that compare the pruned search's mates with the full-width one's.
+ */
+export interface MakaTechniques {
+  /** Aspiration windows at the root. */
+  aspiration: boolean;
+  /** Principal variation search (null windows after the first move). */
+  pvs: boolean;
+  /** Null-move pruning. */
+  nullMove: boolean;
+  /** Late-move reductions (needs pvs). */
+  lmr: boolean;
+  /** Quiescence skips captures that lose material to a defended square. */
+  see: boolean;
+}
 
 export interface MakaSearchLimits {
   depth?: number;
@@ -84,6 +126,19 @@ export class Searcher {
 
   /** The non-royal pieces' squares, filled by evaluate(). */
   private readonly evalList = new Int32Array(CELLS);
+  /** Non-royal pieces per colour, counted by evaluate(). */
+  private readonly pieces = new Int32Array(2);
+  /** The search's generation (0..31), for the TT's replacement. */
+  private age = 0;
+  /** The techniques in use (see MakaTechniques). */
+  techniques: MakaTechniques = { aspiration: true, pvs: true, nullMove: true, lmr: true, see: true };
+  /**
+   * Whether MoveGen.attack holds the current quiescence node's attack maps (losingCapture(); cleared on
+   * entering a node and after each child, whose move generation and pruning reuse the maps).
+   */
+  private mapped = false;
+  /** True while the proof runs (full width: no null move, no reductions; see the file's comment). */
+  private proving = false;
   /** A repeated position scores as a draw inside the search (the game's repetition=draw4; off for none). */
   repetitionDraws = true;
   /**
@@ -115,6 +170,7 @@ export class Searcher {
     // enemy royal in a second pass over the non-royal pieces, once a royal of each side is known
     let s = 0,
       n = 0,
+      n0 = 0,
       royal0 = -1,
       royal1 = -1;
     for (let i = 0; i < b.length; i++) {
@@ -126,6 +182,7 @@ export class Searcher {
         const r = RANK_OF[i]!;
         v += ADVANCE * Math.min(ADVANCE_RANKS, (p & 1) === 0 ? r : 18 - r);
         list[n++] = i;
+        if ((p & 1) === 0) n0++;
       } else {
         if ((p & 1) === 0) {
           if (royal0 < 0) royal0 = i;
@@ -137,6 +194,8 @@ export class Searcher {
       }
       s += (p & 1) === 0 ? v : -v;
     }
+    this.pieces[0] = n0;
+    this.pieces[1] = n - n0;
     // closeness to the enemy royal: TROPISM a square nearer (king distance), and up to MOPUP_TROPISM
     // more for a side far ahead (mop-up)
     const lead = Math.abs(s),
@@ -167,8 +226,56 @@ export class Searcher {
     return this.pos.side === 0 ? s : -s;
   }
 
-  private slot(): number {
-    return ((this.pos.keyLo >>> 0) & ((1 << this.ttBits) - 1)) * 6;
+  /** The first slot of the position's bucket (two slots of 6 int32). */
+  private bucket(): number {
+    return ((this.pos.keyLo >>> 0) & ((1 << this.ttBits) - 2)) * 6;
+  }
+
+  /** The slot holding the position, or -1. */
+  private probe(): number {
+    const tt = this.tt,
+      e = this.bucket(),
+      hi = this.pos.keyHi,
+      lo = this.pos.keyLo;
+    if (tt[e] === hi && tt[e + 1] === lo && tt[e + 5] !== 0) return e;
+    if (tt[e + 6] === hi && tt[e + 7] === lo && tt[e + 11] !== 0) return e + 6;
+    return -1;
+  }
+
+  /** Stores the node's result (score relative to the root's ply already made relative to the node). */
+  private store(lo: number, hi: number, score: number, depth: number, bound: number): void {
+    const tt = this.tt,
+      e = this.bucket(),
+      kh = this.pos.keyHi,
+      kl = this.pos.keyLo;
+    const flags = (this.proving ? PROOF : 0) | bound;
+    let at: number;
+    if (tt[e] === kh && tt[e + 1] === kl) at = e;
+    else if (tt[e + 6] === kh && tt[e + 7] === kl) at = e + 6;
+    else {
+      // other keys' entries: the first slot keeps the deeper result of this search (an older search's
+      // entry, or one no deeper than the new, makes way), the second takes what the first does not
+      const f0 = tt[e + 5]!;
+      at = f0 === 0 || ((f0 >> 3) & 31) !== this.age || f0 >> 8 <= depth ? e : e + 6;
+      tt[at] = kh;
+      tt[at + 1] = kl;
+      tt[at + 2] = lo;
+      tt[at + 3] = hi;
+      tt[at + 4] = score;
+      tt[at + 5] = (depth << 8) | (this.age << 3) | flags;
+      return;
+    }
+    const old = tt[at + 5]!;
+    // the same position: a deeper entry of this search stays unless the new one is exact, and a proof
+    // entry is replaced only by a proof entry at least as deep
+    if (old !== 0 && ((old >> 3) & 31) === this.age) {
+      if (old >> 8 > depth && bound !== EXACT) return;
+      if (old & PROOF && !this.proving && old >> 8 >= depth) return;
+    }
+    tt[at + 2] = lo;
+    tt[at + 3] = hi;
+    tt[at + 4] = score;
+    tt[at + 5] = (depth << 8) | (this.age << 3) | flags;
   }
 
   private scoreBuf(ply: number): Int32Array {
@@ -245,6 +352,44 @@ export class Searcher {
     return null;
   }
 
+  /**
+   * True when the capture (lo, hi) would lose material to a recapture: the mover is worth more than
+   * what it takes (with its promotion's gain), no royal is taken, and the destination is defended by the
+   * other side (MoveGen.computeAttacks, once a node). A one-exchange estimate of static exchange
+   * evaluation's sign, for quiescence.
+   */
+  private losingCapture(l: number, h: number): boolean {
+    const b = this.pos.board;
+    const from = l & 1023,
+      to = (l >>> 10) & 1023;
+    if (to === from) return false; // igui: the piece stays where it was
+    const c1 = h & 1023,
+      c2 = (h >>> 10) & 1023;
+    let victim = 0;
+    const d = b[to]!;
+    if (d !== EMPTY) {
+      if (ROYAL[d]) return false;
+      victim += VALUE_OF_BYTE[d]!;
+    }
+    if (c1) {
+      if (ROYAL[b[c1]!]) return false;
+      victim += VALUE_OF_BYTE[b[c1]!]!;
+    }
+    if (c2) {
+      if (ROYAL[b[c2]!]) return false;
+      victim += VALUE_OF_BYTE[b[c2]!]!;
+    }
+    const res = (l >>> 20) & 255;
+    const mover = VALUE_OF_BYTE[b[from]!]!;
+    if (mover <= victim + VALUE_OF_BYTE[res]! - mover) return false;
+    // the attack maps once a node, and only for a capture that may lose
+    if (!this.mapped) {
+      this.gen.computeAttacks(b);
+      this.mapped = true;
+    }
+    return this.gen.attack[this.pos.side ^ 1][to] !== 0;
+  }
+
   private quiesce(alpha: number, beta: number, ply: number, qd: number): number {
     this.tick();
     const t = this.terminal(ply);
@@ -256,12 +401,16 @@ export class Searcher {
     const lo = this.gen.movesLo(ply),
       hi = this.gen.movesHi(ply);
     const sc = this.scoreMoves(ply, n, -1, -1);
+    this.mapped = false;
     for (let i = 0; i < n; i++) {
       this.pick(ply, i, n, sc);
       if (sc[i]! < 1 << 28) break; // the rest are quiet
+      // a capture that loses material to a recapture is not searched
+      if (this.techniques.see && this.losingCapture(lo[i]!, hi[i]!)) continue;
       this.pos.make(lo[i]!, hi[i]!);
       const s = -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
       this.pos.unmake();
+      this.mapped = false; // the child's generation and pruning used the maps
       if (s > alpha) {
         alpha = s;
         if (s >= beta) return s;
@@ -270,26 +419,54 @@ export class Searcher {
     return alpha;
   }
 
-  private alphaBeta(depth: number, alpha: number, beta: number, ply: number): number {
+  private alphaBeta(depth: number, alpha: number, beta: number, ply: number, nullOk = true): number {
     if (ply > 0 && this.repetitionDraws && this.pos.repeatsEarlier()) return 0;
     if (depth <= 0) return this.quiesce(alpha, beta, ply, 0);
     this.tick();
     const t = this.terminal(ply);
     if (t !== null) return t;
     const tt = this.tt,
-      e = this.slot();
+      e = this.probe(),
+      proving = this.proving;
+    const pvNode = beta - alpha > 1;
     let ttLo = -1,
       ttHi = -1;
-    if (tt[e] === this.pos.keyHi && tt[e + 1] === this.pos.keyLo && tt[e + 5] !== 0) {
+    if (e >= 0) {
       ttLo = tt[e + 2]!;
       ttHi = tt[e + 3]!;
-      const d = tt[e + 5]! >> 2,
-        bound = tt[e + 5]! & 3;
-      if (d >= depth && ply > 0) {
+      const f = tt[e + 5]!,
+        d = f >> 8,
+        bound = f & 3;
+      if (d >= depth && ply > 0 && (!proving || f & PROOF)) {
         let s = tt[e + 4]!;
         if (s > MATE_BOUND) s -= ply;
         else if (s < -MATE_BOUND) s += ply;
         if (bound === EXACT || (bound === LOWER && s >= beta) || (bound === UPPER && s <= alpha)) return s;
+      }
+    }
+    // Null move: the side passes; if the other side, searched NULL_R plies shallower, still cannot bring
+    // the score below beta, the node fails high. Not at PV nodes, twice in a row, in the proof, with beta
+    // in the mate range, or for a side with only royals; a royal en prise fails low by itself (the other
+    // side takes it). A cutoff never returns a mate score, and a deep one is verified without null moves.
+    if (
+      this.techniques.nullMove &&
+      nullOk &&
+      !proving &&
+      !pvNode &&
+      ply > 0 &&
+      depth >= NULL_FROM &&
+      beta < MATE_BOUND &&
+      beta > -MATE_BOUND &&
+      this.evaluate() >= beta &&
+      this.pieces[this.pos.side]! > 0
+    ) {
+      const r = depth >= NULL_DEEP ? NULL_R + 1 : NULL_R;
+      this.pos.makeNull();
+      const s = -this.alphaBeta(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+      this.pos.unmake();
+      if (s >= beta) {
+        if (depth < NULL_VERIFY || this.alphaBeta(depth - 1 - r, beta - 1, beta, ply, false) >= beta)
+          return s >= MATE_BOUND ? beta : s;
       }
     }
     const n = this.gen.generate(this.pos, ply);
@@ -308,7 +485,20 @@ export class Searcher {
       const quiet = sc[i]! < 1 << 28;
       const mover = this.pos.board[l & 1023]!;
       this.pos.make(l, h);
-      const s = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1);
+      let s: number;
+      if (i === 0 || !this.techniques.pvs) s = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1);
+      else {
+        // late-move reduction: quiet moves ordered after the TT move, captures, promotions and killers,
+        // late in the list, are searched one or two plies shallower with a null window, and again at full
+        // depth if they beat alpha; then principal variation search: a null window, and the full window
+        // again where the move lands inside it
+        let r = 0;
+        if (this.techniques.lmr && !proving && depth >= LMR_FROM && i >= LMR_AFTER && sc[i]! < 1 << 27)
+          r = i >= 12 && depth >= 5 ? 2 : 1;
+        s = -this.alphaBeta(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+        if (r > 0 && s > alpha) s = -this.alphaBeta(depth - 1, -alpha - 1, -alpha, ply + 1);
+        if (s > alpha && s < beta) s = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1);
+      }
       this.pos.unmake();
       if (s > best) {
         best = s;
@@ -335,15 +525,31 @@ export class Searcher {
     if (stored > MATE_BOUND) stored += ply;
     else if (stored < -MATE_BOUND) stored -= ply;
     const bound = best >= beta ? LOWER : best > alpha0 ? EXACT : UPPER;
-    if (!(tt[e] === this.pos.keyHi && tt[e + 1] === this.pos.keyLo && tt[e + 5]! >> 2 > depth)) {
-      tt[e] = this.pos.keyHi;
-      tt[e + 1] = this.pos.keyLo;
-      tt[e + 2] = bestLo;
-      tt[e + 3] = bestHi;
-      tt[e + 4] = stored;
-      tt[e + 5] = (depth << 2) | bound;
-    }
+    this.store(bestLo, bestHi, stored, depth, bound);
     return best;
+  }
+
+  /**
+   * The root search of depth d within an aspiration window around the last iteration's score `prev`
+   * (from depth ASPIRATION_FROM, while it is no mate score), widened on each failure (doubled, then full).
+   */
+  private aspiration(d: number, prev: number): number {
+    if (!this.techniques.aspiration || d < ASPIRATION_FROM || Math.abs(prev) > MATE_BOUND)
+      return this.alphaBeta(d, -INF, INF, 0);
+    let delta = ASPIRATION;
+    let alpha = prev - delta,
+      beta = prev + delta;
+    for (;;) {
+      const s = this.alphaBeta(d, alpha, beta, 0);
+      if (s <= alpha && alpha > -INF) alpha = Math.max(s - delta, -INF);
+      else if (s >= beta && beta < INF) beta = Math.min(s + delta, INF);
+      else return s;
+      delta *= 2;
+      if (delta > 800) {
+        alpha = -INF;
+        beta = INF;
+      }
+    }
   }
 
   /** The principal variation from the TT (at most `max` moves, stopping at a missing or repeated entry). */
@@ -351,10 +557,10 @@ export class Searcher {
     const pv: [number, number][] = [];
     const seen = new Set<string>();
     for (let i = 0; i < max; i++) {
-      const e = this.slot(),
+      const e = this.probe(),
         tt = this.tt;
       const key = `${this.pos.keyHi},${this.pos.keyLo}`;
-      if (seen.has(key) || tt[e] !== this.pos.keyHi || tt[e + 1] !== this.pos.keyLo || tt[e + 5] === 0) break;
+      if (seen.has(key) || e < 0) break;
       seen.add(key);
       const l = tt[e + 2]!,
         h = tt[e + 3]!;
@@ -402,7 +608,9 @@ export class Searcher {
       if (quiet > FADE_FROM && this.evaluate() >= LEAD_FADE)
         this.fade = Math.max(0, (FADE_TO - quiet) / (FADE_TO - FADE_FROM));
     }
+    this.age = (this.age + 1) & 31;
     let result: MakaSearchResult = { best: null, score: 0, depth: 0, nodes: 0, ms: 0, pv: [] };
+    let prev = 0;
     for (let d = 1; d <= maxDepth; d++) {
       if (d === 2) {
         this.nodeLimit = nodeLimit;
@@ -410,13 +618,27 @@ export class Searcher {
         this.stopFlag = limits.stop;
       }
       let score: number;
+      let proven = false;
       try {
-        score = this.alphaBeta(d, -INF, INF, 0);
+        score = this.aspiration(d, prev);
+        // a mate within d plies: the proof (full width to its length) makes it the shortest
+        const m = MATE - Math.abs(score);
+        if (m <= d) {
+          this.proving = true;
+          const p = this.alphaBeta(m, -INF, INF, 0);
+          this.proving = false;
+          if (Math.abs(p) > MATE_BOUND) {
+            score = p;
+            proven = true;
+          } else score = score > 0 ? EVAL_LIMIT : -EVAL_LIMIT; // not a forced end within m: a large lead only
+        }
       } catch (err) {
+        this.proving = false;
         if (!(err instanceof Stop)) throw err;
         while (this.pos.ply > ply0) this.pos.unmake();
         break;
       }
+      prev = score;
       const pv = this.pvFromTT(d);
       // (+ 0: a draw found a ply down is -0 here; the API says 0)
       result = {
@@ -428,9 +650,9 @@ export class Searcher {
         pv,
       };
       limits.onDepth?.(result);
-      // stop on a mate only once it is proven shortest: the search is full width to depth d, so a mate
-      // within d plies is the shortest; a longer one (seen through quiescence) may not be
-      if (Math.abs(score) > MATE_BOUND && MATE - Math.abs(score) <= d) break;
+      // stop on a mate once the proof found it: a full-width search to its length, so it is the shortest
+      // (a longer one, seen through quiescence, may not be)
+      if (proven) break;
     }
     result.nodes = this.nodes;
     result.ms = Math.round(performance.now() - t0);
