@@ -1,5 +1,37 @@
 // Match statistics shared by bench/match.js (the lattice games) and bench/maka-match.js (Maka Dai Dai):
-// from a W-D-L tally, the score, its 95% confidence interval and the Elo difference they imply.
+// from a W-D-L tally, the score, its 95% confidence interval and the Elo difference they imply; and the
+// two scripts' common arguments.
+import { parseArgs } from 'node:util';
+
+/**
+ * The arguments of a match script (node:util parseArgs, strict: an unknown flag exits the script with 2):
+ * the common ones (--new, --games, --movetime, --nodes, --plies, --max-plies, --seed, --option k=v
+ * repeated, --json) and `extra` (parseArgs option specs). Returns the parsed `values`, the `--option`
+ * pairs as an object, and `json`.
+ */
+export function matchArgs(extra) {
+  try {
+    const { values } = parseArgs({
+      options: {
+        new: { type: 'string' },
+        games: { type: 'string' },
+        movetime: { type: 'string' },
+        nodes: { type: 'string' },
+        plies: { type: 'string' },
+        'max-plies': { type: 'string' },
+        seed: { type: 'string' },
+        option: { type: 'string', multiple: true, default: [] },
+        json: { type: 'boolean', default: false },
+        ...extra,
+      },
+    });
+    const options = Object.fromEntries(values.option.map((kv) => kv.split('=')));
+    return { values, options, json: values.json };
+  } catch (err) {
+    console.error(`${process.argv[1]}: ${err.message}`);
+    process.exit(2);
+  }
+}
 
 /** Elo difference implied by score s (0..1): -400 log10(1/s - 1); +-Infinity at 1 and 0. */
 export const elo = (s) => (s <= 0 ? -Infinity : s >= 1 ? Infinity : -400 * Math.log10(1 / s - 1));

@@ -22,21 +22,14 @@
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { seededRandom } from '../test/support/exact-wins-lib.mjs';
-import { matchStats, statsLine } from './match-stats.js';
+import { matchArgs, matchStats, statsLine } from './match-stats.js';
 
-const argv = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : dflt;
-};
-const options = {};
-argv.forEach((a, i) => {
-  if (a === '--option') {
-    const [k, v] = argv[i + 1].split('=');
-    options[k] = v;
-  }
-});
-const JSON_OUT = argv.includes('--json');
+const {
+  values: a,
+  options,
+  json: JSON_OUT,
+} = matchArgs({ old: { type: 'string' }, variant: { type: 'string' }, from: { type: 'string' } });
+const opt = (name, dflt) => a[name.slice(2)] ?? dflt;
 const oldDir = opt('--old');
 if (!oldDir) {
   console.error('match: --old DIR (another build of the engine) is required');
