@@ -30,6 +30,12 @@ let generation: u64 = 0;
 let proofBase: usize = 0;
 let proofCapacity: usize = 0;
 let proofBuckets: u64 = 0;
+/**
+ * Whether an entry may be non-zero: false until a search or proof search claims the table (ttClaim), so
+ * the start's table, fresh zeroed memory from the stub runtime (which never frees), is not written over
+ * at instantiation: a game that only counts perft never touches its pages.
+ */
+let dirty = false;
 
 /** Largest table: the stub runtime allocates at most 1 GiB at once, and the tablebase needs room too. */
 export const TT_MAX_MB: i32 = 512;
@@ -58,8 +64,11 @@ export function ttResize(mb: i32): i32 {
 }
 
 export function ttClear(): void {
-  memory.fill(base, 0, <usize>(buckets << 5));
-  memory.fill(proofBase, 0, <usize>(proofBuckets << 5));
+  if (dirty) {
+    memory.fill(base, 0, <usize>(buckets << 5));
+    memory.fill(proofBase, 0, <usize>(proofBuckets << 5));
+    dirty = false;
+  }
   generation = 0;
 }
 export function ttNewSearch(): void {
@@ -72,13 +81,14 @@ export const TT_USER_SOLVE: i32 = 2;
 let user: i32 = 0;
 /**
  * Claims the table for one kind of search: the search and the proof search (tablebase/solve.ts) store
- * scores on different scales, so switching between them clears the table.
+ * scores on different scales, so switching between them clears the table. Marks the table written.
  */
 export function ttClaim(u: i32): void {
   if (u != user) {
     ttClear();
     user = u;
   }
+  dirty = true;
 }
 
 /** Data word of the entry for `key` in the table at `at` with `n` buckets, or 0 if none. */
