@@ -14,7 +14,7 @@ import type { LayerReport } from '../solve/index.js';
 import { parseLayerFileName } from '../solve/format.js';
 import { solverFor, tablebaseSolverFor, type GenericSeam, type WholeGameSeam } from '../solve/seam.js';
 import { intArg, optionOption } from './args.js';
-import { addProgress, progressBar, showProgress } from './progress.js';
+import { addProgress, progressBar, showProgress, stopOnSignals } from './progress.js';
 import { note, out } from './output.js';
 import { noWorkers } from './jobs.js';
 
@@ -69,6 +69,7 @@ export function registerSolve(program: Command): void {
           redis?: string;
         },
       ) => {
+        stopOnSignals();
         const solver = tablebaseSolverFor(variant, parseOptionArgs(o.option));
         if (o.redis !== undefined)
           await layersOnWorkers(variant, o.dir, solver.jobs, o as typeof o & { redis: string });
@@ -159,6 +160,7 @@ export function registerSolve(program: Command): void {
     )
     .option('--json', 'print one JSON object on stdout')
     .action(async (dir: string, o: { json?: boolean }) => {
+      stopOnSignals();
       const { convertTableDir } = await import('../solve/table-file.js');
       const r = convertTableDir(dir);
       if (o.json) {
@@ -221,6 +223,7 @@ export function registerSolve(program: Command): void {
     )
     .option('--json', 'print one JSON object on stdout')
     .action(async (variant: string, o: SolveOpts) => {
+      stopOnSignals();
       const dir = o.tbDir ?? o.dir;
       if (o.redis !== undefined && o.position !== undefined) {
         throw new ArgumentError(
