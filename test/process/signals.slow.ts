@@ -127,4 +127,22 @@ describe('long commands stop within a second of SIGINT or SIGTERM, kept files (i
     expect(readFileSync(join(d, 'bagh-chal-ctw3-c2.lttb')).equals(kept)).toBe(true);
     expect(leftovers(d)).toEqual([]);
   }, 600_000);
+
+  it('solve --position (a proof of minutes), SIGINT once it counts nodes: exit 130 at once', async () => {
+    const d = fresh();
+    const ctw = ['--option', 'captures-to-win=2', '--dir', d];
+    const built = spawnSync(process.execPath, [cli, 'tablebase', 'build', 'bagh-chal', ...ctw], { encoding: 'utf8' });
+    expect(built.status, built.stderr).toBe(0);
+    const r = await interrupted(
+      ['solve', 'bagh-chal', '--position', 'T3T/5/5/5/T3T G G20 -', ...ctw, '--progress'],
+      /^\d+ nodes$/m,
+      'err',
+      'SIGINT',
+    );
+    expect(r.signal, r.err).toBeNull();
+    expect(r.code, r.err).toBe(130);
+    expect(r.err).toMatch(/\ninterrupted\n$/);
+    expect(r.out).toBe('');
+    expect(r.ms).toBeLessThan(SOON);
+  }, 300_000);
 });
