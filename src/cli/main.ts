@@ -10,6 +10,7 @@
  * serve.ts, jobs.ts (worker, jobs), variants.ts. The games are reached only through the family
  * contract (src/engine.ts, src/contract/) and the solvers' API (src/solve/).
  */
+import './early-signals.js'; // first: signals end the run from the start (exit 130 / 143)
 import { Command, CommanderError } from 'commander';
 import { listVariants } from '../engine.js';
 import { LatticeError } from '../contract/errors.js';

@@ -1,12 +1,12 @@
 /**
- * The worker thread behind `lattice perft --progress` (perft.ts): runs a perft or divide off the main
+ * The worker thread behind `lattice perft` of depth 2 or more (perft.ts): runs a perft or divide off the main
  * thread, so that the main thread stays free to redraw the progress bar (elapsed time while a root move
- * runs) and to handle Ctrl-C. Node only.
+ * runs) and to handle Ctrl-C and SIGTERM at once. Node only.
  *
  * workerData: `{ variant, position, options, depth, divide, movetime? }` (as the CLI checked them).
  * Messages to the parent, in order: any number of `{ type: 'progress', done, total, move, nodes }` (one
- * per root move counted), then `{ type: 'done', nodes, divide? }` or `{ type: 'error', error: ErrorRecord }`
- * (errors.ts; revived with its class and code, e.g. LatticeError 'stopped' for --movetime).
+ * per root move counted), then `{ type: 'done', nodes, ms, divide? }` (ms: the count's time) or `{ type: 'error',
+ * error: ErrorRecord }` (errors.ts; revived with its class and code, e.g. LatticeError 'stopped' for --movetime).
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createGame } from '../engine.js';
@@ -30,9 +30,11 @@ try {
     ...(job.movetime !== undefined ? { movetime: job.movetime } : {}),
     onProgress: (p: PerftProgress) => port.postMessage({ type: 'progress', ...p }),
   };
+  const t0 = performance.now();
   const divide = job.divide ? g.divide(job.depth, limits) : undefined;
   const nodes = divide ? Object.values(divide).reduce((a, b) => a + b, 0) : g.perft(job.depth, limits);
-  port.postMessage({ type: 'done', nodes, ...(divide ? { divide } : {}) });
+  const ms = Math.round(performance.now() - t0);
+  port.postMessage({ type: 'done', nodes, ms, ...(divide ? { divide } : {}) });
 } catch (e) {
   port.postMessage({ type: 'error', error: errorRecord(e instanceof Error ? e : new Error(String(e))) });
 }

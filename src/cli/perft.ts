@@ -9,7 +9,7 @@ import { ArgumentError, reviveError, type ErrorRecord } from '../contract/errors
 import { MAX_PERFT_DEPTH } from '../contract/limits.js';
 import { parseOptionArgs } from '../contract/args.js';
 import { addCommon, gameFor, intArg, intPositional, type Common } from './args.js';
-import { addProgress, progressBar, showProgress } from './progress.js';
+import { addProgress, progressBar, showProgress, stopOnSignals } from './progress.js';
 import { note, out } from './output.js';
 import { noWorkers } from './jobs.js';
 
@@ -41,6 +41,7 @@ export function registerPerft(program: Command): void {
       intArg('--split', 0, MAX_PERFT_DEPTH),
     )
     .action(async (variant: string, depthText: string, o: PerftOpts) => {
+      stopOnSignals();
       const depth = intPositional('depth', depthText, 0, MAX_PERFT_DEPTH);
       if (o.divide && depth < 1) throw new ArgumentError('--divide needs depth >= 1');
       if (o.split !== undefined && o.redis === undefined) {
@@ -53,13 +54,15 @@ export function registerPerft(program: Command): void {
       const g = await gameFor(variant, o);
       const t0 = performance.now();
       let divide: Record<string, number> | undefined, nodes: number;
-      if (depth >= 2 && showProgress(o)) ({ nodes, divide } = await perftWithBar(variant, g, o, depth));
+      let ms: number;
+      // a perft that may take long counts in a worker thread: this one stays free for the bar and for signals
+      if (depth >= 2) ({ nodes, divide, ms } = await perftInThread(variant, g, o, depth, showProgress(o)));
       else {
         const limits = o.movetime !== undefined ? { movetime: o.movetime } : {};
         divide = o.divide ? g.divide(depth, limits) : undefined;
         nodes = divide ? Object.values(divide).reduce((a, b) => a + b, 0) : g.perft(depth, limits);
+        ms = Math.round(performance.now() - t0);
       }
-      const ms = Math.round(performance.now() - t0);
       printPerft(variant, g.position(), depth, nodes, ms, divide, o.json);
     });
 }
@@ -82,22 +85,29 @@ function printPerft(
   out(`perft ${depth} = ${nodes}  (${ms} ms, ${ms > 0 ? (nodes / ms / 1000).toFixed(1) : '-'} Mnps)  ${position}`);
 }
 
-type PerftOutcome = { nodes: number; divide?: Record<string, number> };
+type PerftOutcome = { nodes: number; divide?: Record<string, number>; ms: number };
 type PerftMessage =
   | { type: 'progress'; done: number; total: number; move: string; nodes: number }
   | ({ type: 'done' } & PerftOutcome)
   | { type: 'error'; error: ErrorRecord };
 /**
- * perft/divide with a bar over the root moves: the bar shows 0/N at once, the count runs in a worker
- * thread (perft-thread.ts) so that the bar's elapsed time moves and Ctrl-C is handled while a root move
- * runs. Rejects with the worker's error revived (class and code kept).
+ * perft/divide in a worker thread (perft-thread.ts), so that the main thread stays free: SIGINT and SIGTERM
+ * end the run at once (exit 130 / 143), and with `show` a bar over the root moves (0/N at once) has its
+ * elapsed time move while a root move runs. `ms`: the count's own time in the thread. Rejects with the
+ * worker's error revived (class and code kept).
  */
-async function perftWithBar(variant: string, g: AnyGame, o: PerftOpts, depth: number): Promise<PerftOutcome> {
+async function perftInThread(
+  variant: string,
+  g: AnyGame,
+  o: PerftOpts,
+  depth: number,
+  show: boolean,
+): Promise<PerftOutcome> {
   const bar = progressBar(
-    true,
+    show,
     `perft ${depth} |{bar}| {value}/{total} root moves | {duration_formatted} | {move} | ` + '{nodes} leaves so far',
-  )!;
-  bar.start(g.legalMoves().length, 0, { move: '', nodes: 0 });
+  );
+  bar?.start(g.legalMoves().length, 0, { move: '', nodes: 0 });
   const w = new Worker(new URL('./perft-thread.js', import.meta.url), {
     workerData: {
       variant,
@@ -114,16 +124,16 @@ async function perftWithBar(variant: string, g: AnyGame, o: PerftOpts, depth: nu
       w.on('message', (m: PerftMessage) => {
         if (m.type === 'progress') {
           sum += m.nodes;
-          bar.update(m.done, { move: m.move, nodes: sum });
-          bar.render();
-        } else if (m.type === 'done') resolve({ nodes: m.nodes, ...(m.divide ? { divide: m.divide } : {}) });
+          bar?.update(m.done, { move: m.move, nodes: sum });
+          bar?.render();
+        } else if (m.type === 'done') resolve({ nodes: m.nodes, ms: m.ms, ...(m.divide ? { divide: m.divide } : {}) });
         else reject(reviveError(m.error));
       });
       w.on('error', reject);
       w.on('exit', (code) => reject(new Error(`the perft thread ended early (exit code ${code})`)));
     });
   } finally {
-    bar.stop();
+    bar?.stop();
     await w.terminate();
   }
 }

@@ -28,6 +28,16 @@ function stopBars(): void {
   barsOnScreen.clear();
 }
 /**
+ * For a command that can run long (perft, tablebase build, solve): from now on SIGINT and SIGTERM stop the
+ * bars on screen, print "interrupted" and exit 130 / 143 (exitOnSignals), with or without bars; 'exit'
+ * handlers release the locks, and every file finished is kept (the files are written atomically, and the
+ * solvers' long work runs on worker threads or in steps, so the main thread answers within a second).
+ */
+export function stopOnSignals(): void {
+  exitOnSignals(stopBars);
+}
+
+/**
  * A cli-progress bar that registers itself in barsOnScreen while started. The first start installs the
  * signal handlers for the rest of the run (between two bars too): removed while a signal waits for a
  * busy main thread, a handler would drop that signal.

@@ -6,15 +6,23 @@
  */
 import { readdirSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { Option, type Command } from 'commander';
 import { FAMILIES, checkGameArgs, createGame, familyOf } from '../engine.js';
-import { ArgumentError, TablebaseError, UnknownVariantError } from '../contract/errors.js';
+import {
+  ArgumentError,
+  TablebaseError,
+  UnknownVariantError,
+  reviveError,
+  type ErrorRecord,
+} from '../contract/errors.js';
+import type { SolveReport } from '../contract/types.js';
 import { MAX_HASH_MB, parseOptionArgs } from '../contract/args.js';
 import type { LayerReport } from '../solve/index.js';
 import { parseLayerFileName } from '../solve/format.js';
 import { solverFor, tablebaseSolverFor, type GenericSeam, type WholeGameSeam } from '../solve/seam.js';
 import { intArg, optionOption } from './args.js';
-import { addProgress, progressBar, showProgress } from './progress.js';
+import { addProgress, progressBar, showProgress, stopOnSignals } from './progress.js';
 import { note, out } from './output.js';
 import { noWorkers } from './jobs.js';
 
@@ -69,6 +77,7 @@ export function registerSolve(program: Command): void {
           redis?: string;
         },
       ) => {
+        stopOnSignals();
         const solver = tablebaseSolverFor(variant, parseOptionArgs(o.option));
         if (o.redis !== undefined)
           await layersOnWorkers(variant, o.dir, solver.jobs, o as typeof o & { redis: string });
@@ -159,6 +168,7 @@ export function registerSolve(program: Command): void {
     )
     .option('--json', 'print one JSON object on stdout')
     .action(async (dir: string, o: { json?: boolean }) => {
+      stopOnSignals();
       const { convertTableDir } = await import('../solve/table-file.js');
       const r = convertTableDir(dir);
       if (o.json) {
@@ -221,6 +231,7 @@ export function registerSolve(program: Command): void {
     )
     .option('--json', 'print one JSON object on stdout')
     .action(async (variant: string, o: SolveOpts) => {
+      stopOnSignals();
       const dir = o.tbDir ?? o.dir;
       if (o.redis !== undefined && o.position !== undefined) {
         throw new ArgumentError(
@@ -267,26 +278,61 @@ async function proveOne(variant: string, dir: string, o: SolveOpts & { position:
         `${tb.ids().join(', ')}; createGame() plays every variant of every family)`,
     );
   }
-  const g = await createGame(variant, {
+  const show = showProgress(o);
+  const tty = process.stderr.isTTY === true;
+  const { position, report: r } = await proveInThread({
+    variant,
     position: o.position,
     options: parseOptionArgs(o.option),
     hashMb: o.hash,
     tbDir: dir,
-  });
-  const show = showProgress(o);
-  const tty = process.stderr.isTTY === true;
-  const r = g.solve!({
-    // a family with tablebases implements solve()
     nodeLimit: o.nodes,
-    ...(show ? { onProgress: (n: number) => process.stderr.write(tty ? `\r${n} nodes` : `${n} nodes\n`) } : {}),
+    progress: show,
+    onProgress: (n: number) => process.stderr.write(tty ? `\r${n} nodes` : `${n} nodes\n`),
   });
   if (show && tty) process.stderr.write('\n');
-  if (o.json) out(JSON.stringify({ variant, position: g.position(), ...r }));
+  if (o.json) out(JSON.stringify({ variant, position, ...r }));
   else {
     out(
-      `${g.position()}: ${r.value}${r.value === 'unknown' ? '' : ' for the side to move'} (${r.nodes} nodes, ` +
+      `${position}: ${r.value}${r.value === 'unknown' ? '' : ' for the side to move'} (${r.nodes} nodes, ` +
         `${(r.ms / 1000).toFixed(1)} s)`,
     );
+  }
+}
+
+/**
+ * Proves a position in a worker thread (prove-thread.ts: the game made there with the tablebases of `tbDir`), so
+ * that this thread stays free for SIGINT and SIGTERM. Resolves to the position's text and the SolveReport; rejects
+ * with the thread's error revived (class and code kept: a bad position, a missing table).
+ */
+async function proveInThread(job: {
+  variant: string;
+  position: string;
+  options: Record<string, string | number>;
+  hashMb: number;
+  tbDir: string;
+  nodeLimit: number;
+  progress: boolean;
+  onProgress: (nodes: number) => void;
+}): Promise<{ position: string; report: SolveReport }> {
+  const { onProgress, ...data } = job;
+  const w = new Worker(new URL('./prove-thread.js', import.meta.url), { workerData: data });
+  type Message =
+    | { type: 'progress'; nodes: number }
+    | { type: 'done'; position: string; report: SolveReport }
+    | { type: 'error'; error: ErrorRecord };
+  try {
+    return await new Promise((resolve, reject) => {
+      w.on('message', (m: Message) => {
+        if (m.type === 'progress') onProgress(m.nodes);
+        else if (m.type === 'done') resolve({ position: m.position, report: m.report });
+        else reject(reviveError(m.error));
+      });
+      w.on('error', reject);
+      w.on('exit', (code) => reject(new Error(`the proving thread ended early (exit code ${code})`)));
+    });
+  } finally {
+    await w.terminate();
   }
 }
 

@@ -24,9 +24,18 @@ import {
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { TablebaseError } from '../contract/errors.js';
-import { readFailure, readTable, unusable, writeAtomic, writeTable, type TableMeta } from './table-file.js';
+import {
+  fileFailure,
+  readFailure,
+  readTable,
+  removeQuietly,
+  unusable,
+  writeAtomic,
+  writeTable,
+  type TableMeta,
+} from './table-file.js';
 
-export { writeAtomic };
+export { fileFailure, writeAtomic };
 
 /** A corrupt, truncated or mismatched tablebase file (the class lives in errors.ts; re-exported here). */
 export { TablebaseError };
@@ -129,8 +138,19 @@ export function lockDir(dir: string, name: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(path, 'wx');
-      writeSync(fd, `${process.pid}\n`);
-      closeSync(fd);
+      try {
+        writeSync(fd, `${process.pid}\n`);
+        closeSync(fd);
+      } catch (err) {
+        // a full disk or an I/O error after the file was made: no empty lock file is left behind
+        try {
+          closeSync(fd);
+        } catch {
+          /* closed already */
+        }
+        removeQuietly(path);
+        throw fileFailure('write', path, err, 'the lock file');
+      }
       // released by the caller's finally, or by process.exit() (the CLI's exit on SIGINT/SIGTERM)
       const release = () => {
         process.off('exit', release);
@@ -143,8 +163,8 @@ export function lockDir(dir: string, name: string): () => void {
       process.on('exit', release);
       return release;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST')
-        throw new TablebaseError(`cannot create the lock file ${path}: ${(err as Error).message}`);
+      if (err instanceof TablebaseError) throw err;
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw fileFailure('create', path, err, 'the lock file');
     }
     let text: string;
     try {
@@ -172,17 +192,29 @@ export function lockDir(dir: string, name: string): () => void {
         `another run (process ${pid}) is working in ${dir} (lock file ${path}); wait ` +
           `for it to finish, or delete the lock file if that process is not a lattice run`,
       );
-    unlinkSync(path); // stale: its process is gone
+    try {
+      unlinkSync(path); // stale: its process is gone
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+        throw fileFailure('remove', path, err, 'the stale lock file (its process is gone)');
+    }
   }
   throw new TablebaseError(`cannot take the lock file ${path}`);
 }
 
 /**
  * Removes a stray temp file left by a killed build: `<path>.tmp`, and the temp files of distributed jobs
- * (jobTempName) left by processes of this host that are gone; another host's are left to it.
+ * (jobTempName) left by processes of this host that are gone; another host's are left to it. Throws
+ * TablebaseError naming `<path>.tmp` and the cause when it is there and cannot be removed (no permission, a
+ * directory in its place).
  */
 export function removeStaleTemp(path: string): void {
-  if (existsSync(`${path}.tmp`)) unlinkSync(`${path}.tmp`);
+  try {
+    unlinkSync(`${path}.tmp`);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT' && (err as NodeJS.ErrnoException).code !== 'ENOTDIR')
+      throw fileFailure('remove', `${path}.tmp`, err, 'the stale temp file');
+  }
   const dir = dirname(path),
     base = basename(path);
   let names: string[];

@@ -156,11 +156,12 @@ export async function buildTablebase(
   const unlock =
     only === undefined ? lockDir(opts.dir, `${v.id}-ctw${tablebaseCounts(v, o).capturesToWin}-build`) : () => {};
   try {
-    const memory = threads > 1 ? newSharedMemory() : undefined;
+    // the layers are solved on worker threads (one or more), this thread staying free to answer signals
+    const memory = newSharedMemory();
     const { board, core } = await loadVariantCore(v, o, false, memory);
     const orbits = setupTablebaseIndex(core, board, v, o);
     // the worker threads must copy the setup before this instance allocates anything more
-    const pool = memory ? await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads) : null;
+    const pool = await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads);
     try {
       return await buildLayers(v, o, core, orbits, pool, opts);
     } finally {

@@ -141,10 +141,11 @@ async function solveIn(
       onLayer: (r) => opts.onMovementLayer?.(k, r),
     });
   }
-  const memory = threads > 1 ? newSharedMemory() : undefined;
+  // the placement steps run on worker threads (one or more), this thread staying free to answer signals
+  const memory = newSharedMemory();
   const { board, core } = await loadVariantCore(v, o, false, memory);
   const orbits = setupTablebaseIndex(core, board, v, o);
-  const pool = memory ? await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads) : null;
+  const pool = await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads);
   try {
     const solver = new PlacementSolver(core, board, v, o, K, orbits, pool, opts, stopAt, keep);
     const r = await solver.run();

@@ -37,6 +37,7 @@ import {
   readdirSync,
   renameSync,
   statSync,
+  unlinkSync,
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
@@ -167,30 +168,88 @@ export function writeTable(path: string, meta: TableMeta, body: Uint8Array, tmp 
  * so a killed run leaves either the old file, the new one, or a stray temp file. A job of a distributed
  * run writes to jobTempName(path) instead: two machines that both write the layer (a job requeued while
  * its first worker still ran) then never share a temp file, and the last rename wins with the same bytes.
+ * When the file system refuses (a full disk, no permission, an I/O error, a directory or a file in the way)
+ * the temp file is removed and a TablebaseError naming `path` and the cause is thrown (fileFailure).
  */
 export function writeAtomic(path: string, header: Uint8Array, body: Uint8Array, tmp = `${path}.tmp`): void {
-  const fd = openSync(tmp, 'w');
+  let fd: number | undefined;
   try {
+    fd = openSync(tmp, 'w');
     writeSync(fd, header);
     let off = 0;
     while (off < body.byteLength) off += writeSync(fd, body, off, Math.min(body.byteLength - off, 1 << 26));
     fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    const done = fd;
+    fd = undefined;
+    closeSync(done);
+    renameSync(tmp, path);
+  } catch (err) {
+    if (fd !== undefined) {
+      try {
+        closeSync(fd);
+      } catch {
+        /* the error that matters is err */
+      }
+    }
+    removeQuietly(tmp);
+    throw fileFailure('write', path, err);
   }
-  renameSync(tmp, path);
+}
+
+/** Removes the file at `path` if it is there; a failure to (it is gone, or may not be removed) is ignored. */
+export function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    /* nothing to remove, or not ours to */
+  }
+}
+
+/** What a file system error code means, for messages (the codes a table, a lock or an output may meet). */
+const ERRNO_WORDS: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'the disk quota is used up',
+  EACCES: 'no permission (check the permissions of the file and its directories)',
+  EPERM: 'the operation is not permitted',
+  EROFS: 'the file system is read-only',
+  EIO: 'an input/output error of the device',
+  EISDIR: 'a directory stands at that path',
+  ENOTDIR: 'a part of the path is a file, not a directory',
+  ENOENT: 'no such file or directory',
+  EMFILE: 'too many open files',
+  ENAMETOOLONG: 'the name is too long',
+  EFBIG: 'the file is too large for the file system',
+};
+
+/**
+ * The TablebaseError of a file system error `err` met while doing `what` ('read', 'write', 'remove', ...)
+ * to `path` (`label`: what the file is, e.g. "tablebase file", put before the path): the message names the path,
+ * the error's code and what it means, e.g. `cannot write /x/y.lttb: ENOSPC (no space left on the device)`;
+ * the error is its `cause`. A TablebaseError passes as it is; an error without a code keeps its message.
+ */
+export function fileFailure(what: string, path: string, err: unknown, label = ''): TablebaseError {
+  if (err instanceof TablebaseError) return err;
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  const words = code === undefined ? ((err as Error | null)?.message ?? String(err)) : (ERRNO_WORDS[code] ?? '');
+  const cause = code === undefined ? words : `${code}${words ? ` (${words})` : ''}`;
+  const detail = code !== undefined && !words ? `: ${(err as Error).message}` : '';
+  const e = new TablebaseError(`cannot ${what} ${label ? `${label} ` : ''}${path}: ${cause}${detail}`);
+  e.cause = err;
+  return e;
 }
 
 /** The message of a file-system error: a permission refusal says so plainly, naming the file. */
 export function readFailure(label: string, path: string, err: unknown): TablebaseError {
   const code = (err as NodeJS.ErrnoException).code;
   if (code === 'EACCES' || code === 'EPERM') {
-    return new TablebaseError(
+    const e = new TablebaseError(
       `no permission to read ${label} ${path} (check the permissions of the file and ` +
         `its directories): ${(err as Error).message}`,
     );
+    e.cause = err;
+    return e;
   }
-  return new TablebaseError(`cannot read ${label} ${path}: ${(err as Error).message}`);
+  return fileFailure('read', path, err, label);
 }
 
 /** A decoded header: the metadata, the header's length, the format, and the checksum's check (needs the body). */

@@ -4,7 +4,7 @@
  * Driven through comlink by src/solve/threads.ts.
  */
 import * as Comlink from 'comlink';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, type MessagePort } from 'node:worker_threads';
 import { loadVariantCore } from '../lattice/core/setup.js';
 import { getVariant, resolveOptions } from '../variants/index.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
@@ -19,12 +19,21 @@ const need = (): Core => {
 
 /** What a solving thread exposes; see threads.ts for the protocol. */
 export const threadApi = {
-  /** Instantiates the core on `memory` and runs the builder's setup sequence; returns the layout mark. */
-  async init(memory: WebAssembly.Memory, variantId: string, options: Record<string, string | number>): Promise<number> {
+  /**
+   * Instantiates the core on `memory` and runs the builder's setup sequence; returns the layout mark. `progress`:
+   * where this instance's progress calls (the core's tbProgress: pass, done, total) go, as [pass, done, total].
+   */
+  async init(
+    memory: WebAssembly.Memory,
+    variantId: string,
+    options: Record<string, string | number>,
+    progress?: MessagePort,
+  ): Promise<number> {
     const v = getVariant(variantId);
     const o = resolveOptions(v, options);
     const r = await loadVariantCore(v, o, false, memory);
     core = r.core;
+    if (progress) core.hooks.tbProgress = (pass, done, total) => progress.postMessage([pass, done, total]);
     setupTablebaseIndex(core, r.board, v, o);
     return core.exports.tbLayoutMark();
   },
@@ -36,6 +45,10 @@ export const threadApi = {
   },
   async level(L: number): Promise<number> {
     return need().exports.tbRunLevel(L);
+  },
+  /** The layer's statistics and its largest dtm, or -2 on overflow (phase 4, on one thread). */
+  async finish(): Promise<number> {
+    return need().exports.tbFinishLayer();
   },
   /** This thread's share of the current placement step (assembly/tablebase/placement.ts). */
   async placementWork(thread: number): Promise<number> {

@@ -1,7 +1,10 @@
 /**
- * Solving a tablebase layer on several threads: the builder's core instance and N - 1 worker_threads
- * instances on one shared WebAssembly memory. Each instance runs the core's phases on its share
- * (assembly/tablebase/retro.ts, "Threads"); this module keeps the barrier between levels.
+ * Solving a tablebase layer (and a placement step) on threads: N worker_threads core instances on one shared
+ * WebAssembly memory with the builder's own instance. Each worker runs the core's phases on its share
+ * (assembly/tablebase/retro.ts, "Threads"); this module keeps the barrier between levels. The builder's instance
+ * only prepares a layer and sums it up: its thread (the main thread) stays free while the workers solve, so a
+ * signal (SIGINT, SIGTERM) is answered at once even with one solving thread (issue 35), and progress bars draw.
+ * The first worker's progress calls come back to the builder's core.hooks.tbProgress (through a MessagePort).
  *
  * The instances' allocators are not shared, so they must lay memory out identically: every worker runs
  * the same setup sequence as the builder's instance, one at a time and before the builder allocates
@@ -10,7 +13,7 @@
  * pool by an atomic bump.
  */
 import * as Comlink from 'comlink';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
 import { locateCompiled } from '../platform/locate.js';
 import type { Core } from '../lattice/core/wasm.js';
@@ -21,17 +24,18 @@ export class SolverThreads {
   private constructor(
     private readonly main: Core,
     private readonly workers: Array<{ w: Worker; api: Comlink.Remote<ThreadApi> }>,
+    private readonly progress: MessageChannel,
   ) {}
 
-  /** Total threads, the builder's own included. */
+  /** Solving threads (workers; the builder's own thread only prepares and sums up). */
   get size(): number {
-    return this.workers.length + 1;
+    return this.workers.length;
   }
 
   /**
-   * Starts `threads - 1` workers on `memory` (the memory `main` was instantiated on) and checks that
+   * Starts `threads` workers on `memory` (the memory `main` was instantiated on) and checks that
    * their layout matches. Call right after setting up `main` (setupTablebaseIndex), before anything
-   * else allocates in it.
+   * else allocates in it. The first worker's progress goes to `main.hooks.tbProgress` as it comes.
    */
   static async start(
     main: Core,
@@ -43,13 +47,21 @@ export class SolverThreads {
     const mark = main.exports.tbLayoutMark();
     const url = await locateCompiled('./thread-worker.js', import.meta.url);
     const workers: Array<{ w: Worker; api: Comlink.Remote<ThreadApi> }> = [];
-    const pool = new SolverThreads(main, workers);
+    const progress = new MessageChannel();
+    progress.port1.on('message', ([pass, done, total]: [number, number, number]) =>
+      main.hooks.tbProgress(pass, done, total),
+    );
+    progress.port1.unref();
+    const pool = new SolverThreads(main, workers, progress);
     try {
-      for (let i = 1; i < threads; i++) {
+      for (let i = 0; i < threads; i++) {
         const w = new Worker(url);
         const api = Comlink.wrap<ThreadApi>(await nodeEndpoint(w));
         workers.push({ w, api });
-        const m = await api.init(memory, variantId, { ...options }); // one at a time: see above
+        const port = i === 0 ? progress.port2 : undefined;
+        const m = await (port // one at a time: see above
+          ? api.init(memory, variantId, { ...options }, Comlink.transfer(port, [port as unknown as Transferable]))
+          : api.init(memory, variantId, { ...options }));
         if (m !== mark) throw new TablebaseError(`internal: thread ${i} laid memory out differently (${m} != ${mark})`);
       }
     } catch (err) {
@@ -67,38 +79,33 @@ export class SolverThreads {
     const e = this.main.exports;
     const T = this.size;
     if (e.tbPrepareLayer(c, T) !== 0) throw new TablebaseError(`internal: cannot prepare layer ${c}`);
-    if (e.tbBeginThread() !== 0) throw new TablebaseError('internal: the tablebase pool is too small');
     for (const r of await Promise.all(this.workers.map((x) => x.api.begin()))) {
       if (r !== 0) throw new TablebaseError('internal: the tablebase pool is too small');
     }
-    const p1 = this.workers.map((x, i) => x.api.pass1(i + 1, T));
-    let deepest = Math.max(e.tbPass1(0, T), ...(await Promise.all(p1)));
+    let deepest = Math.max(...(await Promise.all(this.workers.map((x, i) => x.api.pass1(i, T)))));
     for (let L = 0; L <= deepest; L++) {
       onLevel?.(L);
-      const ls = this.workers.map((x) => x.api.level(L));
-      const mine = e.tbRunLevel(L);
-      const all = [mine, ...(await Promise.all(ls))];
+      const all = await Promise.all(this.workers.map((x) => x.api.level(L)));
       if (all.includes(-2)) throw new TablebaseError(`layer ${c}: the level buckets overflowed`);
       deepest = Math.max(...all);
     }
-    const maxDtm = e.tbFinishLayer();
+    const maxDtm = await this.workers[0]!.api.finish(); // the statistics (STATS, shared) of a thread that began
     if (maxDtm < 0) throw new TablebaseError(`layer ${c}: the level buckets overflowed`);
     return maxDtm;
   }
 
   /**
-   * Runs the placement step set up by plBegin on every thread (thread 0 is the builder's instance).
+   * Runs the placement step set up by plBegin on every thread (thread 0, the first worker, reports progress).
    * Throws TablebaseError if a thread cannot run it.
    */
   async placementStep(): Promise<void> {
-    const ws = this.workers.map((x, i) => x.api.placementWork(i + 1));
-    const mine = this.main.exports.plWork(0);
-    const all = [mine, ...(await Promise.all(ws))];
+    const all = await Promise.all(this.workers.map((x, i) => x.api.placementWork(i)));
     if (all.some((n) => n < 0)) throw new TablebaseError('internal: a solving thread has no placement scratch');
   }
 
   /** Ends the worker threads. */
   async close(): Promise<void> {
+    this.progress.port1.close();
     await Promise.all(
       this.workers.map(async (x) => {
         x.api[Comlink.releaseProxy]();

@@ -2,53 +2,20 @@
 // sent signals. `play` and `analyse` interrupted by SIGINT or SIGTERM print the game so far (text and
 // --json: result null, unfinished 'interrupted'; the analysis of its completed iterations), `search` its
 // last completed iteration, and exit 130 / 143; `serve --json` prints one JSON object once listening.
+// Issue 35 "Signals and stops reach every long loop": every command that can run for more than a second
+// (tablebase build, solve: generic, placement, estimate, verify; perft) ends within about a second of SIGINT
+// or SIGTERM, on one solving thread too, exits 130 / 143, and leaves no lock or temp file (the finished files
+// kept and resumed from: signals.slow.ts).
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createGame } from '../../src/index.js';
+import { type Ended, interrupted, leftovers } from '../support/signals.js';
 
 const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
-
-interface Ended {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  out: string;
-  err: string;
-}
-
-/**
- * Runs the CLI with `args`; once its stdout or stderr (as `on` says) matches `when`, sends `signal`.
- * Resolves when the process ends; a process that has not ended 60 s after the signal is killed
- * (SIGKILL: then `signal` is 'SIGKILL' and the test fails on it).
- */
-function interrupted(args: string[], when: RegExp, on: 'out' | 'err', signal: NodeJS.Signals): Promise<Ended> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const got = { out: '', err: '' };
-    let sent = false,
-      killer: NodeJS.Timeout | undefined;
-    const check = () => {
-      if (!sent && when.test(got[on])) {
-        sent = true;
-        child.kill(signal);
-        killer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-      }
-    };
-    child.stdout.setEncoding('utf8').on('data', (d: string) => {
-      got.out += d;
-      check();
-    });
-    child.stderr.setEncoding('utf8').on('data', (d: string) => {
-      got.err += d;
-      check();
-    });
-    child.on('error', reject);
-    child.on('close', (code, sig) => {
-      clearTimeout(killer);
-      resolve({ code, signal: sig, ...got });
-    });
-  });
-}
 
 /** The position after `moves` from `start` in `variant`, as the API plays them. */
 async function replay(variant: string, start: string, moves: string[]): Promise<string> {
@@ -175,7 +142,7 @@ describe('lattice serve --json', () => {
       child.on('error', reject);
       child.on('close', (code, signal) => {
         clearTimeout(killer);
-        resolve({ code, signal, ...got });
+        resolve({ code, signal, ...got, ms: -1 });
       });
     });
     expect(r.signal, r.err).toBeNull();
@@ -192,5 +159,57 @@ describe('lattice serve --json', () => {
     });
     expect(j.port).toBeGreaterThan(0);
     expect(served).toEqual({ status: 200, coop: 'same-origin' });
+  }, 120_000);
+});
+
+describe('long commands stop within a second of SIGINT or SIGTERM (issue 35; more: signals.slow.ts)', () => {
+  // "within a second" on a quiet machine; the bound allows for a loaded one (the figures: about 0.2 s)
+  const SOON = 2500;
+  let dir = '';
+  const fresh = () => {
+    dir = mkdtempSync(join(tmpdir(), 'lattice-signals-'));
+    return dir;
+  };
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = '';
+  });
+
+  it('tablebase build --threads 1, SIGINT during pass 1 of the first layer: exit 130 at once, no lock', async () => {
+    const d = fresh();
+    const r = await interrupted(
+      ['tablebase', 'build', 'bagh-chal', '--threads', '1', '--option', 'captures-to-win=4', '--dir', d, '--progress'],
+      /layer 3 pass 1/,
+      'err',
+      'SIGINT',
+    );
+    expect(r.signal, r.err).toBeNull();
+    expect(r.code, r.err).toBe(130);
+    expect(r.err).toMatch(/\ninterrupted\n$/);
+    expect(r.ms).toBeLessThan(SOON);
+    expect(leftovers(d)).toEqual([]);
+  }, 120_000);
+
+  it('solve (the generic solver) --threads 1, SIGTERM while a layer is solved: exit 143 at once, no lock', async () => {
+    const d = fresh();
+    const r = await interrupted(
+      ['solve', 'surround-the-tiger', '--threads', '1', '--dir', d, '--progress'],
+      /pass 1/,
+      'err',
+      'SIGTERM',
+    );
+    expect(r.signal, r.err).toBeNull();
+    expect(r.code, r.err).toBe(143);
+    expect(r.ms).toBeLessThan(SOON);
+    expect(leftovers(d)).toEqual([]);
+  }, 120_000);
+
+  it('perft bagh-chal 10 --json (no bar), SIGTERM 4 s in: exit 143 at once, nothing on stdout', async () => {
+    const r = await interrupted(['perft', 'bagh-chal', '10', '--json'], 4000, 'err', 'SIGTERM');
+    expect(r.signal, r.err).toBeNull();
+    expect(r.code, r.err).toBe(143);
+    expect(r.err).toBe('interrupted\n');
+    expect(r.out).toBe('');
+    expect(r.ms).toBeLessThan(SOON);
   }, 120_000);
 });

@@ -21,6 +21,7 @@ import {
   writePlacementFile,
   writeAtomic,
   removeStaleTemp,
+  fileFailure,
   type PlacementMeta,
 } from '../format.js';
 import { ProgressSchema } from './files.js';
@@ -214,14 +215,29 @@ export class PlacementSolver {
     return join(this.opts.dir, `${this.v.id}-ctw${this.K}-placed${p}-progress.json`);
   }
 
-  /** Deletes the checkpoint files and progress records of every placed count except `keep` (-1: all). */
+  /**
+   * Deletes the checkpoint files and progress records of every placed count except `keep` (-1: all). Throws
+   * TablebaseError naming the directory or file and the cause when the file system refuses.
+   */
   removeCheckpoints(keep: number): void {
     const prefix = `${this.v.id}-ctw${this.K}-`;
-    for (const f of readdirSync(this.opts.dir)) {
+    let names: string[];
+    try {
+      names = readdirSync(this.opts.dir);
+    } catch (err) {
+      throw fileFailure('list', this.opts.dir, err, 'the checkpoint directory');
+    }
+    for (const f of names) {
       const m = f.startsWith(prefix)
         ? /^placed(\d+)-(c\d+\.lttp|progress\.json)(\.tmp)?$/.exec(f.slice(prefix.length))
         : null;
-      if (m && Number(m[1]) !== keep) unlinkSync(join(this.opts.dir, f));
+      if (!m || Number(m[1]) === keep) continue;
+      try {
+        unlinkSync(join(this.opts.dir, f));
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'ENOENT')
+          throw fileFailure('remove', join(this.opts.dir, f), err, 'the checkpoint file');
+      }
     }
   }
 
