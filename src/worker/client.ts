@@ -15,6 +15,8 @@ import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue }
 import {
   STOP_REFUSED,
   STOP_SLOTS,
+  givenStopFlag,
+  standIns,
   stopRefused,
   type EngineApi,
   type WorkerPerftLimits,
@@ -200,44 +202,77 @@ export class EngineWorker {
   }
 
   /**
-   * Searches in the worker with Game.search's limits (depth, nodes, movetime; no `stop`: use stop()).
-   * `onIteration` gets progress after each completed iteration, on this thread (every call made before
-   * the promise resolves). Call stop() to end the
-   * search early: the promise then resolves with the best move of the last completed iteration. Bad
-   * limits reject with the game's ArgumentError, as in-process; so does a `stop` key in the limits (the
-   * worker polls its own shared flag, which only stop() sets: a flag of the caller's would do nothing).
-   * An exception thrown by `onIteration` stops the search and rejects it with that exception.
+   * Searches in the worker with Game.search's limits (depth, nodes, movetime; no `stop`: use stop()), which mean
+   * what they mean in-process: `search()` and `search({})` search the family's default depth or for
+   * DEFAULT_SEARCH_MS, whichever comes first. `onIteration` gets progress after each completed iteration, on
+   * this thread (every call made before the promise resolves). Call stop() to end the search early: the promise
+   * then resolves with the best move of the last completed iteration. Bad limits reject with the game's
+   * ArgumentError, as in-process; so does a stop flag in the limits (an Int32Array: the worker polls its own
+   * shared flag, which only stop() sets, so a flag of the caller's would do nothing). An exception thrown by
+   * `onIteration`, or a rejection of the promise it returns (an async callback), stops the search and rejects
+   * it with that exception; the search's promise settles once every promise `onIteration` returned has.
    */
-  search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => void } = {}): Promise<AnySearchResult> {
-    if (limits !== null && typeof limits === 'object' && Object.hasOwn(limits, 'stop')) {
-      return Promise.reject(new ArgumentError(STOP_REFUSED));
-    }
-    // the limits go to the worker as they are, so the game checks them as in-process; only a function
-    // onIteration travels apart, as a comlink proxy
-    let sent: unknown = limits;
-    let progress: ((info: SearchInfo) => void) | undefined;
-    let thrown: { error: unknown } | undefined;
-    if (limits !== null && typeof limits === 'object' && typeof limits.onIteration === 'function') {
-      const { onIteration, ...rest } = limits;
-      sent = rest;
-      progress = Comlink.proxy((info: SearchInfo) => {
-        if (thrown) return;
-        try {
-          onIteration(info);
-        } catch (error) {
-          thrown = { error };
-          this.stop();
-        }
-      });
-    }
+  search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => unknown } = {}): Promise<AnySearchResult> {
+    if (givenStopFlag(limits)) return Promise.reject(new ArgumentError(STOP_REFUSED));
     // this search's own stop flag, cleared now (when it is asked for), not when the worker starts it: a
     // stop() between here and then stops it, and no later search can clear it (issue 18: a GUI's
     // search(); stop(); search() lost the stop when one shared flag was cleared by the second search)
     const slot = this.nextSlot();
-    return this.call('search', () => this.remote.search(sent as WorkerSearchLimits, progress, slot)).then((r) => {
-      if (thrown) throw thrown.error;
-      return r;
+    // the limits go to the worker as they are, so the game checks them as in-process; only a function
+    // onIteration travels apart, as a comlink proxy
+    const { sent, proxy, settle } = this.callback<SearchInfo>(limits, 'onIteration', slot);
+    return settle(this.call('search', () => this.remote.search(standIns(sent) as WorkerSearchLimits, proxy, slot)));
+  }
+
+  /**
+   * A run's callback (`limits[key]`, when a function) on this thread: `sent` is the limits without it, `proxy`
+   * the comlink proxy that calls it (undefined when there is none), and `settle(run)` the run's promise as the
+   * caller sees it: after every promise the callback returned has settled, rejected with the first exception
+   * the callback threw or the first rejection of a promise it returned. Either stops the run (its stop flag
+   * `slot`, not the others'), as a throw from the callback stops an in-process run.
+   */
+  private callback<T>(
+    limits: unknown,
+    key: 'onIteration' | 'onProgress',
+    slot: number,
+  ): { sent: unknown; proxy: ((x: T) => void) | undefined; settle<R>(run: Promise<R>): Promise<R> } {
+    const fn = limits !== null && typeof limits === 'object' ? (limits as Record<string, unknown>)[key] : undefined;
+    if (typeof fn !== 'function') return { sent: limits, proxy: undefined, settle: (run) => run };
+    const { [key]: _, ...sent } = limits as Record<string, unknown>;
+    let thrown: { error: unknown } | undefined;
+    const returned: Promise<unknown>[] = [];
+    const fail = (error: unknown) => {
+      if (thrown) return;
+      thrown = { error };
+      if (this.ended === null) Atomics.store(this.stopFlag, slot, 1);
+    };
+    const proxy = Comlink.proxy((x: T) => {
+      if (thrown) return;
+      try {
+        const r: unknown = fn(x);
+        if (
+          r !== null &&
+          (typeof r === 'object' || typeof r === 'function') &&
+          typeof (r as Promise<unknown>).then === 'function'
+        )
+          returned.push(Promise.resolve(r as Promise<unknown>).then(undefined, fail));
+      } catch (error) {
+        fail(error);
+      }
     });
+    const settle = <R>(run: Promise<R>): Promise<R> =>
+      run.then(
+        async (r) => {
+          await Promise.all(returned);
+          if (thrown) throw thrown.error;
+          return r;
+        },
+        async (err: unknown) => {
+          await Promise.all(returned);
+          throw thrown ? thrown.error : err;
+        },
+      );
+    return { sent, proxy, settle };
   }
 
   /** The stop flag of a new run, cleared now (when it is asked for): see search(). */
@@ -263,7 +298,7 @@ export class EngineWorker {
    * non-string.
    */
   setPosition(p: string): Promise<void> {
-    return this.call('setPosition', () => this.remote.setPosition(p));
+    return this.call('setPosition', () => this.remote.setPosition(standIns(p) as string));
   }
   /** The position string (notation.ts grammar). */
   position(): Promise<string> {
@@ -284,7 +319,7 @@ export class EngineWorker {
       move !== null && typeof move === 'object' && typeof (move as { toJSON?: unknown }).toJSON === 'function'
         ? (move as { toJSON(): MoveInput }).toJSON()
         : move;
-    return this.call('play', () => this.remote.play(sent));
+    return this.call('play', () => this.remote.play(standIns(sent) as MoveInput));
   }
   /** Game.undo: resolves to the move taken back; rejects with ArgumentError when there is none. */
   undo(): Promise<string> {
@@ -297,7 +332,7 @@ export class EngineWorker {
   /** The board as text for people (AnyGame.boardText). Rejects as the game's boardText throws. */
   boardText(labels?: string): Promise<string> {
     return this.call('boardText', () =>
-      labels === undefined ? this.remote.boardText() : this.remote.boardText(labels),
+      labels === undefined ? this.remote.boardText() : this.remote.boardText(standIns(labels) as string),
     );
   }
   /** The name of the side to move (AnyGame.moverName). */
@@ -308,19 +343,23 @@ export class EngineWorker {
    * Game.perft in the worker: leaf count at `depth` plies, with Game's limits but `stop` (use stop()):
    * `movetime` ms, and `onProgress` called on this thread with each root move's count (depth >= 2),
    * every call made before the promise resolves. Rejects with ArgumentError for a bad depth or limits
-   * (a `stop` key included: the worker polls its own flag, which stop() sets), LatticeError 'stopped'
-   * when the movetime or stop() ends it. An exception thrown by `onProgress` stops the run and rejects
-   * it with that exception.
+   * (a stop flag included: the worker polls its own flag, which stop() sets), LatticeError 'stopped'
+   * when the movetime or stop() ends it. An exception thrown by `onProgress`, or a rejection of the promise it
+   * returns, stops the run and rejects it with that exception (as search()).
    */
-  perft(depth: number, limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => void }): Promise<number> {
-    return this.counted('perft', limits, (l, p, slot) => this.remote.perft(depth, l, p, slot));
+  perft(depth: number, limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => unknown }): Promise<number> {
+    return this.counted('perft', limits, (l, p, slot) =>
+      this.remote.perft(standIns(depth) as number, standIns(l) as WorkerPerftLimits, p, slot),
+    );
   }
   /** Game.divide in the worker: perft per legal move; limits, progress, stop() and errors as perft(). */
   divide(
     depth: number,
-    limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => void },
+    limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => unknown },
   ): Promise<Record<string, number>> {
-    return this.counted('divide', limits, (l, p, slot) => this.remote.divide(depth, l, p, slot));
+    return this.counted('divide', limits, (l, p, slot) =>
+      this.remote.divide(standIns(depth) as number, standIns(l) as WorkerPerftLimits, p, slot),
+    );
   }
 
   /**
@@ -332,38 +371,10 @@ export class EngineWorker {
     limits: unknown,
     send: (l: WorkerPerftLimits, p: ((p: PerftProgress) => void) | undefined, slot: number) => Promise<T>,
   ): Promise<T> {
-    if (limits !== null && typeof limits === 'object' && Object.hasOwn(limits, 'stop'))
-      return Promise.reject(new ArgumentError(stopRefused(method)));
-    let sent: unknown = limits;
-    let progress: ((p: PerftProgress) => void) | undefined;
-    let thrown: { error: unknown } | undefined;
-    if (
-      limits !== null &&
-      typeof limits === 'object' &&
-      typeof (limits as { onProgress?: unknown }).onProgress === 'function'
-    ) {
-      const { onProgress, ...rest } = limits as { onProgress: (p: PerftProgress) => void };
-      sent = rest;
-      progress = Comlink.proxy((p: PerftProgress) => {
-        if (thrown) return;
-        try {
-          onProgress(p);
-        } catch (error) {
-          thrown = { error };
-          this.stop();
-        }
-      });
-    }
+    if (givenStopFlag(limits)) return Promise.reject(new ArgumentError(stopRefused(method)));
     const slot = this.nextSlot();
-    return this.call(method, () => send(sent as WorkerPerftLimits, progress, slot)).then(
-      (r) => {
-        if (thrown) throw thrown.error;
-        return r;
-      },
-      (err: unknown) => {
-        throw thrown ? thrown.error : err;
-      },
-    );
+    const { sent, proxy, settle } = this.callback<PerftProgress>(limits, 'onProgress', slot);
+    return settle(this.call(method, () => send(sent as WorkerPerftLimits, proxy, slot)));
   }
 
   /**
