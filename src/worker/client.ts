@@ -166,8 +166,8 @@ export class EngineWorker {
   /**
    * Runs one remote call and settles it however the worker ends: rejects at once with LatticeError
    * 'terminated' after terminate(), and a call in flight rejects so when terminate() comes or the
-   * thread dies. An argument that cannot be sent to a thread (a function, a symbol...) rejects with
-   * ArgumentError.
+   * thread dies. Functions and symbols cross as stand-ins (protocol.ts standIns); an argument structured clone
+   * still refuses (a class instance holding a function, a WeakMap...) rejects with ArgumentError.
    */
   private call<T>(method: string, send: () => Promise<T>): Promise<T> {
     const ended = (reason: string) => new LatticeError('terminated', `EngineWorker.${method}(): ${reason}`);
@@ -213,6 +213,16 @@ export class EngineWorker {
    * it with that exception; the search's promise settles once every promise `onIteration` returned has.
    */
   search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => unknown } = {}): Promise<AnySearchResult> {
+    try {
+      return this.searching(limits);
+    } catch (err) {
+      // a getter of the limits that throws: the call rejects, as every call of the worker does
+      return Promise.reject(err);
+    }
+  }
+
+  /** search() past its arguments' first reads (which may throw). */
+  private searching(limits: unknown): Promise<AnySearchResult> {
     if (givenStopFlag(limits)) return Promise.reject(new ArgumentError(STOP_REFUSED));
     // this search's own stop flag, cleared now (when it is asked for), not when the worker starts it: a
     // stop() between here and then stops it, and no later search can clear it (issue 18: a GUI's
@@ -314,12 +324,22 @@ export class EngineWorker {
   }
   /** Game.play (text or value): rejects with ParseError, IllegalMoveError, ArgumentError for a malformed value. */
   play(move: string | MoveInput): Promise<void> {
-    // a Move from an in-process game keeps captured/path/text in getters, which a thread cannot receive
-    const sent =
-      move !== null && typeof move === 'object' && typeof (move as { toJSON?: unknown }).toJSON === 'function'
-        ? (move as { toJSON(): MoveInput }).toJSON()
-        : move;
-    return this.call('play', () => this.remote.play(standIns(sent) as MoveInput));
+    return this.call('play', () => {
+      // a Move from an in-process game keeps captured/path/text in getters, which a thread cannot receive: its
+      // toJSON() (of its class) is the value; an own toJSON key, or one giving no object (a Date's string), is not
+      // a Move's, and the value goes as it is, for the game to refuse as in-process
+      let sent: unknown = move;
+      if (
+        move !== null &&
+        typeof move === 'object' &&
+        !Object.hasOwn(move, 'toJSON') &&
+        typeof (move as { toJSON?: unknown }).toJSON === 'function'
+      ) {
+        const json: unknown = (move as { toJSON(): unknown }).toJSON();
+        if (json !== null && typeof json === 'object') sent = json;
+      }
+      return this.remote.play(standIns(sent) as MoveInput);
+    });
   }
   /** Game.undo: resolves to the move taken back; rejects with ArgumentError when there is none. */
   undo(): Promise<string> {
@@ -371,10 +391,15 @@ export class EngineWorker {
     limits: unknown,
     send: (l: WorkerPerftLimits, p: ((p: PerftProgress) => void) | undefined, slot: number) => Promise<T>,
   ): Promise<T> {
-    if (givenStopFlag(limits)) return Promise.reject(new ArgumentError(stopRefused(method)));
-    const slot = this.nextSlot();
-    const { sent, proxy, settle } = this.callback<PerftProgress>(limits, 'onProgress', slot);
-    return settle(this.call(method, () => send(sent as WorkerPerftLimits, proxy, slot)));
+    try {
+      if (givenStopFlag(limits)) return Promise.reject(new ArgumentError(stopRefused(method)));
+      const slot = this.nextSlot();
+      const { sent, proxy, settle } = this.callback<PerftProgress>(limits, 'onProgress', slot);
+      return settle(this.call(method, () => send(sent as WorkerPerftLimits, proxy, slot)));
+    } catch (err) {
+      // a getter of the limits that throws: the call rejects, as every call of the worker does
+      return Promise.reject(err);
+    }
   }
 
   /**

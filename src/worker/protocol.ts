@@ -113,9 +113,10 @@ function isPlain(v: object): boolean {
  * and arrays), which structured clone refuses, replaced by stand-ins `{ [STAND_IN]: 'function' | 'symbol', text }`
  * that fromStandIns() turns back into a function or symbol that reads the same (`String(v)`, `typeof v`). So the
  * game in the worker refuses `play(() => 'c3')` or `search({ depth: Symbol() })` with the message it gives
- * in-process, instead of the send failing. `v` itself when it holds neither.
+ * in-process, instead of the send failing. Plain objects and arrays are copied (their own enumerable keys, as
+ * structured clone reads them; cycles kept), so a Proxy of one crosses as its copy.
  */
-export function standIns(v: unknown, seen = new Set<object>()): unknown {
+export function standIns(v: unknown, seen = new Map<object, unknown>()): unknown {
   if (typeof v === 'function') {
     let text: string;
     try {
@@ -126,17 +127,13 @@ export function standIns(v: unknown, seen = new Set<object>()): unknown {
     return { [STAND_IN]: 'function', text };
   }
   if (typeof v === 'symbol') return { [STAND_IN]: 'symbol', text: v.description ?? null };
-  if (v === null || typeof v !== 'object' || seen.has(v) || !isPlain(v)) return v;
-  seen.add(v);
+  if (v === null || typeof v !== 'object' || !isPlain(v)) return v;
+  if (seen.has(v)) return seen.get(v);
+  // a copy, always: a Proxy of a plain object (which structured clone refuses) becomes its plain copy
   const out: Record<string, unknown> = Array.isArray(v) ? ([] as unknown as Record<string, unknown>) : {};
-  let changed = false;
-  for (const k of Object.keys(v)) {
-    const x = (v as Record<string, unknown>)[k];
-    const y = standIns(x, seen);
-    if (y !== x) changed = true;
-    out[k] = y;
-  }
-  return changed ? out : v;
+  seen.set(v, out);
+  for (const k of Object.keys(v)) out[k] = standIns((v as Record<string, unknown>)[k], seen);
+  return out;
 }
 
 /**

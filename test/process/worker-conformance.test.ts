@@ -1,7 +1,7 @@
 // The conformance suite (test/support/conformance.ts) in Node: every case on the in-process game and on one
 // EngineWorker per variant gives the same outcome (values, errors of the same class, code, message and fields);
-// the same suite runs in Chromium from test/browser/conformance.spec.ts.
-import { afterAll, describe, expect, it } from 'vitest';
+// the same suite runs in Chromium from test/browser/conformance.spec.ts. The workers start together, once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as lib from '../../src/index.js';
 import {
   VARIANTS,
@@ -18,16 +18,22 @@ import {
 } from '../support/conformance.js';
 
 describe('EngineWorker behaves as the in-process game (issue 35)', () => {
-  const open: Engine[] = [];
+  const engines = new Map<string, { here: Engine; there: Engine }>();
+  beforeAll(async () => {
+    await Promise.all(
+      VARIANTS.map(async (v) => {
+        const [here, there] = await Promise.all([inProcess(lib)(v.id, v.opts), inWorker(lib)(v.id, v.opts)]);
+        engines.set(v.id, { here, there });
+      }),
+    );
+  });
   afterAll(async () => {
-    await Promise.all(open.map((e) => e.close()));
+    await Promise.all([...engines.values()].flatMap((e) => [e.here.close(), e.there.close()]));
   });
 
   for (const v of VARIANTS) {
     it(`${v.id}: every method and argument`, async () => {
-      const here = await inProcess(lib)(v.id, v.opts);
-      const there = await inWorker(lib)(v.id, v.opts);
-      open.push(here, there);
+      const { here, there } = engines.get(v.id)!;
       const list = cases(await withMove(here, v));
       const a = await runCases(lib, here, list);
       const b = await runCases(lib, there, list);
@@ -37,9 +43,7 @@ describe('EngineWorker behaves as the in-process game (issue 35)', () => {
   }
 
   it('the worker alone: a stop flag in the limits refused, an async callback that rejects rejects the run', async () => {
-    const v = VARIANTS[0]!;
-    const there = await inWorker(lib)(v.id, v.opts);
-    open.push(there);
+    const { there } = engines.get(VARIANTS[0]!.id)!;
     const out = await runCases(lib, there, WORKER_ONLY);
     expect(checkWorkerOnly(out, (await there.perft(1)) as number)).toEqual([]);
   });
