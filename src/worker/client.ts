@@ -11,7 +11,7 @@
 import { FACTORY, checkFactory } from '../contract/call-guard.js';
 import * as Comlink from 'comlink';
 import type { PerftProgress, SearchInfo } from '../contract/limits.js';
-import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
+import type { AnyGameOptions, AnyResult, AnySearchResult, GameDescription, MoveInput, MoveValue } from '../engine.js';
 import {
   STOP_REFUSED,
   STOP_SLOTS,
@@ -358,6 +358,19 @@ export class EngineWorker {
   /** The name of the side to move (AnyGame.moverName). */
   moverName(): Promise<string> {
     return this.call('moverName', () => this.remote.moverName());
+  }
+  /** The moves played since the start or the last setPosition, as texts (AnyGame.history). */
+  history(): Promise<string[]> {
+    return this.call('history', () => this.remote.history());
+  }
+  /**
+   * The position (the current one, or `position` given as a string) for a board UI (AnyGame.describe): rejects
+   * with ParseError or PositionError for a bad `position`, ArgumentError for a non-string.
+   */
+  describe(position?: string): Promise<GameDescription> {
+    return this.call('describe', () =>
+      position === undefined ? this.remote.describe() : this.remote.describe(standIns(position) as string),
+    );
   }
   /**
    * Game.perft in the worker: leaf count at `depth` plies, with Game's limits but `stop` (use stop()):

@@ -156,6 +156,12 @@ const api: EngineApi = {
   async moverName() {
     return current().moverName();
   },
+  async history() {
+    return current().history();
+  },
+  async describe(p) {
+    return p === undefined ? current().describe() : current().describe(fromStandIns(p) as string);
+  },
   async perft(d, limits, onProgress, slot) {
     const g = current();
     const depth = fromStandIns(d) as number;

@@ -1,6 +1,6 @@
 import { ArgumentError } from '../contract/errors.js';
 import type { PerftProgress, SearchInfo } from '../contract/limits.js';
-import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
+import type { AnyGameOptions, AnyResult, AnySearchResult, GameDescription, MoveInput, MoveValue } from '../engine.js';
 
 /**
  * Why a `stop` key in the worker's search limits is refused (ArgumentError, by the client and by the
@@ -71,6 +71,10 @@ export interface EngineApi {
   boardText(labels?: string): Promise<string>;
   /** The name of the side to move (AnyGame.moverName: 'goat', 'tiger', 'Black', ...). */
   moverName(): Promise<string>;
+  /** The moves played since the start or the last setPosition, as texts (AnyGame.history). */
+  history(): Promise<string[]>;
+  /** The position (the current one, or `position`) for a board UI (AnyGame.describe). */
+  describe(position?: string): Promise<GameDescription>;
   /**
    * Game.perft with `limits` (movetime), polling stop flag `slot` as search does: a stop() or the
    * movetime rejects with LatticeError code 'stopped'. `onProgress` (a comlink proxy) receives each

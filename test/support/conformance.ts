@@ -37,6 +37,8 @@ export const METHODS = [
   'result',
   'boardText',
   'moverName',
+  'history',
+  'describe',
   'perft',
   'divide',
   'search',
@@ -151,7 +153,7 @@ export function cases(v: {
   const undefinedArg = [undefined];
   return [
     // reads, with nothing, undefined and extra arguments
-    ...(['position', 'legalMoves', 'moves', 'result', 'moverName'] as const).flatMap((m) => [
+    ...(['position', 'legalMoves', 'moves', 'result', 'moverName', 'history', 'describe'] as const).flatMap((m) => [
       call(`${m}()`, m, []),
       call(`${m}(undefined)`, m, undefinedArg),
       call(`${m}(1, 'x')`, m, [1, 'x']),
@@ -163,6 +165,19 @@ export function cases(v: {
     call('boardText(5)', 'boardText', [5]),
     call('boardText(null)', 'boardText', [null]),
     call('boardText("")', 'boardText', ['']),
+    call('describe(null)', 'describe', [null]),
+    call('describe(5)', 'describe', [5]),
+    call('describe("")', 'describe', ['']),
+    call('describe(bad)', 'describe', [v.badPosition]),
+    call('describe(Symbol())', 'describe', [Symbol('p')]),
+    {
+      name: 'history() and describe(position()) after a move',
+      run: async (e, see) => {
+        await e.play(v.moveText);
+        const p = await e.position();
+        return [await see(() => e.history()), await see(() => e.describe(p)), await see(() => e.describe())];
+      },
+    },
     // setPosition
     call('setPosition()', 'setPosition', []),
     call('setPosition(undefined)', 'setPosition', undefinedArg),
