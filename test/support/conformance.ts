@@ -149,6 +149,8 @@ export function cases(v: {
   badPosition: string;
   illegal: string;
   labels: readonly string[];
+  /** A finished game: a position, then the moves that end it. */
+  over: readonly string[];
 }): Case[] {
   const undefinedArg = [undefined];
   return [
@@ -176,6 +178,53 @@ export function cases(v: {
         await e.play(v.moveText);
         const p = await e.position();
         return [await see(() => e.history()), await see(() => e.describe(p)), await see(() => e.describe())];
+      },
+    },
+    // a finished game, and the state after refused calls
+    {
+      name: 'a finished game: result, legalMoves, search, perft, divide, play, undo',
+      run: async (e, see) => {
+        const [p, ...moves] = v.over;
+        await e.setPosition(p);
+        for (const m of moves) await e.play(m);
+        return [
+          await see(() => e.result()),
+          await see(() => e.legalMoves()),
+          await see(() => e.search({ depth: 2 })),
+          await see(() => e.search()),
+          await see(() => e.perft(2)),
+          await see(() => e.divide(1)),
+          await see(() => e.play(v.moveText)),
+          await see(() => e.history()),
+          await see(() => e.undo()),
+        ];
+      },
+    },
+    {
+      name: 'refused play, perft and search leave the game as it was',
+      run: async (e, see) => [
+        await see(() => e.play(v.moveText)),
+        await see(() => e.play(v.illegal)),
+        await see(() => e.perft(2, { foo: 1 })),
+        await see(() => e.search({ depth: 2, onIteration: 5 })),
+        await see(() => e.position()),
+        await see(() => e.history()),
+        await see(() => e.undo()),
+      ],
+    },
+    {
+      name: 'search({ depth: 3, onIteration: async, reading the engine })',
+      run: async (e, see) => {
+        const seen: unknown[] = [];
+        const r = await see(() =>
+          e.search({
+            depth: 3,
+            onIteration: async () => {
+              seen.push([await e.position(), await e.history()]);
+            },
+          }),
+        );
+        return [r, seen];
       },
     },
     // setPosition
@@ -497,6 +546,7 @@ export const VARIANTS = [
     badPosition: 'T3T/5/5/5/T3T X G20 -',
     illegal: 'a1-a2',
     labels: [] as readonly string[],
+    over: ['TGGGT/1GGG1/GG1GG/1GGG1/T1GGT G - G5'] as readonly string[],
   },
   {
     id: 'maka-dai-dai',
@@ -506,6 +556,8 @@ export const VARIANTS = [
     badPosition: 'not a position',
     illegal: '1a1b',
     labels: ['kanji', 'codes'] as readonly string[],
+    // a rook takes White's only royal
+    over: ['18k/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/19/18R/K18 b', 's2xs19+'] as readonly string[],
   },
 ];
 
