@@ -321,6 +321,13 @@ export function cases(v: {
         },
       },
       {
+        name: `${m}(2, { onProgress: async }) that resolves`,
+        run: async (e, see) => {
+          const r = recorder();
+          return [await see(() => e[m](2, { onProgress: async (p: unknown) => r.fn(p) })), r.seen];
+        },
+      },
+      {
         name: `${m}(2, { onProgress }) that throws`,
         run: async (e, see) => [
           await see(() =>
@@ -366,6 +373,14 @@ export function cases(v: {
     call('search({ depth: NaN })', 'search', [{ depth: Number.NaN }]),
     call('search({ nodes: 2000 })', 'search', [{ nodes: 2000 }]),
     call('search({ nodes: -1 })', 'search', [{ nodes: -1 }]),
+    call('search({ nodes: 1 })', 'search', [{ nodes: 1 }]),
+    call('search({ nodes: Infinity })', 'search', [{ nodes: Number.POSITIVE_INFINITY }]),
+    call('search({ depth: Infinity })', 'search', [{ depth: Number.POSITIVE_INFINITY }]),
+    call('search({ depth: -1 })', 'search', [{ depth: -1 }]),
+    call('search({ depth: 1e9 })', 'search', [{ depth: 1e9 }]),
+    call('search({ depth: "" })', 'search', [{ depth: '' }]),
+    call('search({ depth: [2] })', 'search', [{ depth: [2] }]),
+    call('search({ depth: 2, nodes: 0, movetime: 0 })', 'search', [{ depth: 2, nodes: 0, movetime: 0 }]),
     call('search({ nodes: 1.5 })', 'search', [{ nodes: 1.5 }]),
     call('search({ nodes: 2 ** 53 })', 'search', [{ nodes: 2 ** 53 }]),
     call('search({ movetime: -1 })', 'search', [{ movetime: -1 }]),
