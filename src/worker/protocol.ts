@@ -137,6 +137,7 @@ export function standIns(v: unknown, seen = new Map<object, unknown>()): unknown
   const out: Record<string, unknown> = Array.isArray(v) ? ([] as unknown as Record<string, unknown>) : {};
   seen.set(v, out);
   for (const k of Object.keys(v)) out[k] = standIns((v as Record<string, unknown>)[k], seen);
+  if (Array.isArray(v)) (out as unknown as unknown[]).length = v.length; // trailing holes kept, as a clone keeps them
   return out;
 }
 
