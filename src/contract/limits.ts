@@ -86,6 +86,19 @@ export interface SearchInfo {
   pv: string[];
 }
 
+/**
+ * Stop flags polled on a caller's behalf rather than given by the caller: the engine worker hands each run one
+ * (EngineWorker.stop() sets it). Such a flag is no limit of the caller's: a search given only it goes to the
+ * default depth and time as `search({})` does, not until stopped.
+ */
+const hostStops = new WeakSet<Int32Array>();
+
+/** Marks `flag` as a host's stop flag (see hostStops) and returns it. */
+export function hostStopFlag(flag: Int32Array): Int32Array {
+  hostStops.add(flag);
+  return flag;
+}
+
 const PERFT_LIMIT_KEYS = ['movetime', 'stop', 'onProgress'] as const;
 const SEARCH_LIMIT_KEYS = ['depth', 'nodes', 'movetime', 'stop', 'onIteration'] as const;
 
@@ -123,11 +136,13 @@ export function checkSearchLimits(
     throw new ArgumentError(`search limits must be an object, got ${describeValue(limits)}`);
   checkKeys(limits, SEARCH_LIMIT_KEYS, 'search limits');
   const { nodes = 0, movetime: given = 0 } = limits;
-  const unlimited = limits.depth === undefined && !limits.nodes && !limits.movetime && !limits.stop;
+  // a host's flag (the engine worker's) is not the caller's limit: search({}) in a worker is search({}) in-process
+  const callerStop = !!limits.stop && !(limits.stop instanceof Int32Array && hostStops.has(limits.stop));
+  const unlimited = limits.depth === undefined && !limits.nodes && !limits.movetime && !callerStop;
   if (!(Number.isFinite(given) && given >= 0))
     throw new ArgumentError(`movetime must be a number >= 0 ms, got ${describeValue(given)}`);
   const movetime = given || (unlimited ? DEFAULT_SEARCH_MS : 0);
-  const depth = limits.depth ?? (limits.nodes || limits.movetime || limits.stop ? MAX_SEARCH_DEPTH : defaultDepth);
+  const depth = limits.depth ?? (limits.nodes || limits.movetime || callerStop ? MAX_SEARCH_DEPTH : defaultDepth);
   if (!(Number.isInteger(depth) && depth >= 1 && depth <= MAX_SEARCH_DEPTH)) {
     throw new ArgumentError(`search depth must be an integer 1..${MAX_SEARCH_DEPTH}, got ${describeValue(depth)}`);
   }

@@ -11,10 +11,12 @@
 import { FACTORY, checkFactory } from '../contract/call-guard.js';
 import * as Comlink from 'comlink';
 import type { PerftProgress, SearchInfo } from '../contract/limits.js';
-import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
+import type { AnyGameOptions, AnyResult, AnySearchResult, GameDescription, MoveInput, MoveValue } from '../engine.js';
 import {
   STOP_REFUSED,
   STOP_SLOTS,
+  givenStopFlag,
+  standIns,
   stopRefused,
   type EngineApi,
   type WorkerPerftLimits,
@@ -164,8 +166,8 @@ export class EngineWorker {
   /**
    * Runs one remote call and settles it however the worker ends: rejects at once with LatticeError
    * 'terminated' after terminate(), and a call in flight rejects so when terminate() comes or the
-   * thread dies. An argument that cannot be sent to a thread (a function, a symbol...) rejects with
-   * ArgumentError.
+   * thread dies. Functions and symbols cross as stand-ins (protocol.ts standIns); an argument structured clone
+   * still refuses (a class instance holding a function, a WeakMap...) rejects with ArgumentError.
    */
   private call<T>(method: string, send: () => Promise<T>): Promise<T> {
     const ended = (reason: string) => new LatticeError('terminated', `EngineWorker.${method}(): ${reason}`);
@@ -200,44 +202,87 @@ export class EngineWorker {
   }
 
   /**
-   * Searches in the worker with Game.search's limits (depth, nodes, movetime; no `stop`: use stop()).
-   * `onIteration` gets progress after each completed iteration, on this thread (every call made before
-   * the promise resolves). Call stop() to end the
-   * search early: the promise then resolves with the best move of the last completed iteration. Bad
-   * limits reject with the game's ArgumentError, as in-process; so does a `stop` key in the limits (the
-   * worker polls its own shared flag, which only stop() sets: a flag of the caller's would do nothing).
-   * An exception thrown by `onIteration` stops the search and rejects it with that exception.
+   * Searches in the worker with Game.search's limits (depth, nodes, movetime; no `stop`: use stop()), which mean
+   * what they mean in-process: `search()` and `search({})` search the family's default depth or for
+   * DEFAULT_SEARCH_MS, whichever comes first. `onIteration` gets progress after each completed iteration, on
+   * this thread (every call made before the promise resolves). Call stop() to end the search early: the promise
+   * then resolves with the best move of the last completed iteration. Bad limits reject with the game's
+   * ArgumentError, as in-process; so does a stop flag in the limits (an Int32Array: the worker polls its own
+   * shared flag, which only stop() sets, so a flag of the caller's would do nothing). An exception thrown by
+   * `onIteration`, or a rejection of the promise it returns (an async callback), stops the search and rejects
+   * it with that exception; the search's promise settles once every promise `onIteration` returned has.
    */
-  search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => void } = {}): Promise<AnySearchResult> {
-    if (limits !== null && typeof limits === 'object' && Object.hasOwn(limits, 'stop')) {
-      return Promise.reject(new ArgumentError(STOP_REFUSED));
+  search(limits: WorkerSearchLimits & { onIteration?: (info: SearchInfo) => unknown } = {}): Promise<AnySearchResult> {
+    try {
+      return this.searching(limits);
+    } catch (err) {
+      // a getter of the limits that throws: the call rejects, as every call of the worker does
+      return Promise.reject(err);
     }
-    // the limits go to the worker as they are, so the game checks them as in-process; only a function
-    // onIteration travels apart, as a comlink proxy
-    let sent: unknown = limits;
-    let progress: ((info: SearchInfo) => void) | undefined;
-    let thrown: { error: unknown } | undefined;
-    if (limits !== null && typeof limits === 'object' && typeof limits.onIteration === 'function') {
-      const { onIteration, ...rest } = limits;
-      sent = rest;
-      progress = Comlink.proxy((info: SearchInfo) => {
-        if (thrown) return;
-        try {
-          onIteration(info);
-        } catch (error) {
-          thrown = { error };
-          this.stop();
-        }
-      });
-    }
+  }
+
+  /** search() past its arguments' first reads (which may throw). */
+  private searching(limits: unknown): Promise<AnySearchResult> {
+    if (givenStopFlag(limits)) return Promise.reject(new ArgumentError(STOP_REFUSED));
     // this search's own stop flag, cleared now (when it is asked for), not when the worker starts it: a
     // stop() between here and then stops it, and no later search can clear it (issue 18: a GUI's
     // search(); stop(); search() lost the stop when one shared flag was cleared by the second search)
     const slot = this.nextSlot();
-    return this.call('search', () => this.remote.search(sent as WorkerSearchLimits, progress, slot)).then((r) => {
-      if (thrown) throw thrown.error;
-      return r;
+    // the limits go to the worker as they are, so the game checks them as in-process; only a function
+    // onIteration travels apart, as a comlink proxy
+    const { sent, proxy, settle } = this.callback<SearchInfo>(limits, 'onIteration', slot);
+    return settle(this.call('search', () => this.remote.search(standIns(sent) as WorkerSearchLimits, proxy, slot)));
+  }
+
+  /**
+   * A run's callback (`limits[key]`, when a function) on this thread: `sent` is the limits without it, `proxy`
+   * the comlink proxy that calls it (undefined when there is none), and `settle(run)` the run's promise as the
+   * caller sees it: after every promise the callback returned has settled, rejected with the first exception
+   * the callback threw or the first rejection of a promise it returned. Either stops the run (its stop flag
+   * `slot`, not the others'), as a throw from the callback stops an in-process run.
+   */
+  private callback<T>(
+    limits: unknown,
+    key: 'onIteration' | 'onProgress',
+    slot: number,
+  ): { sent: unknown; proxy: ((x: T) => void) | undefined; settle<R>(run: Promise<R>): Promise<R> } {
+    const fn = limits !== null && typeof limits === 'object' ? (limits as Record<string, unknown>)[key] : undefined;
+    if (typeof fn !== 'function') return { sent: limits, proxy: undefined, settle: (run) => run };
+    const { [key]: _, ...sent } = limits as Record<string, unknown>;
+    let thrown: { error: unknown } | undefined;
+    const returned: Promise<unknown>[] = [];
+    const fail = (error: unknown) => {
+      if (thrown) return;
+      thrown = { error };
+      if (this.ended === null) Atomics.store(this.stopFlag, slot, 1);
+    };
+    const proxy = Comlink.proxy((x: T) => {
+      if (thrown) return;
+      try {
+        const r: unknown = fn(x);
+        if (
+          r !== null &&
+          (typeof r === 'object' || typeof r === 'function') &&
+          typeof (r as Promise<unknown>).then === 'function'
+        )
+          returned.push(Promise.resolve(r as Promise<unknown>).then(undefined, fail));
+      } catch (error) {
+        fail(error);
+      }
     });
+    const settle = <R>(run: Promise<R>): Promise<R> =>
+      run.then(
+        async (r) => {
+          await Promise.all(returned);
+          if (thrown) throw thrown.error;
+          return r;
+        },
+        async (err: unknown) => {
+          await Promise.all(returned);
+          throw thrown ? thrown.error : err;
+        },
+      );
+    return { sent, proxy, settle };
   }
 
   /** The stop flag of a new run, cleared now (when it is asked for): see search(). */
@@ -263,7 +308,7 @@ export class EngineWorker {
    * non-string.
    */
   setPosition(p: string): Promise<void> {
-    return this.call('setPosition', () => this.remote.setPosition(p));
+    return this.call('setPosition', () => this.remote.setPosition(standIns(p) as string));
   }
   /** The position string (notation.ts grammar). */
   position(): Promise<string> {
@@ -279,12 +324,22 @@ export class EngineWorker {
   }
   /** Game.play (text or value): rejects with ParseError, IllegalMoveError, ArgumentError for a malformed value. */
   play(move: string | MoveInput): Promise<void> {
-    // a Move from an in-process game keeps captured/path/text in getters, which a thread cannot receive
-    const sent =
-      move !== null && typeof move === 'object' && typeof (move as { toJSON?: unknown }).toJSON === 'function'
-        ? (move as { toJSON(): MoveInput }).toJSON()
-        : move;
-    return this.call('play', () => this.remote.play(sent));
+    return this.call('play', () => {
+      // a Move from an in-process game keeps captured/path/text in getters, which a thread cannot receive: its
+      // toJSON() (of its class) is the value; an own toJSON key, or one giving no object (a Date's string), is not
+      // a Move's, and the value goes as it is, for the game to refuse as in-process
+      let sent: unknown = move;
+      if (
+        move !== null &&
+        typeof move === 'object' &&
+        !Object.hasOwn(move, 'toJSON') &&
+        typeof (move as { toJSON?: unknown }).toJSON === 'function'
+      ) {
+        const json: unknown = (move as { toJSON(): unknown }).toJSON();
+        if (json !== null && typeof json === 'object') sent = json;
+      }
+      return this.remote.play(standIns(sent) as MoveInput);
+    });
   }
   /** Game.undo: resolves to the move taken back; rejects with ArgumentError when there is none. */
   undo(): Promise<string> {
@@ -297,30 +352,47 @@ export class EngineWorker {
   /** The board as text for people (AnyGame.boardText). Rejects as the game's boardText throws. */
   boardText(labels?: string): Promise<string> {
     return this.call('boardText', () =>
-      labels === undefined ? this.remote.boardText() : this.remote.boardText(labels),
+      labels === undefined ? this.remote.boardText() : this.remote.boardText(standIns(labels) as string),
     );
   }
   /** The name of the side to move (AnyGame.moverName). */
   moverName(): Promise<string> {
     return this.call('moverName', () => this.remote.moverName());
   }
+  /** The moves played since the start or the last setPosition, as texts (AnyGame.history). */
+  history(): Promise<string[]> {
+    return this.call('history', () => this.remote.history());
+  }
+  /**
+   * The position (the current one, or `position` given as a string) for a board UI (AnyGame.describe): rejects
+   * with ParseError or PositionError for a bad `position`, ArgumentError for a non-string.
+   */
+  describe(position?: string): Promise<GameDescription> {
+    return this.call('describe', () =>
+      position === undefined ? this.remote.describe() : this.remote.describe(standIns(position) as string),
+    );
+  }
   /**
    * Game.perft in the worker: leaf count at `depth` plies, with Game's limits but `stop` (use stop()):
    * `movetime` ms, and `onProgress` called on this thread with each root move's count (depth >= 2),
    * every call made before the promise resolves. Rejects with ArgumentError for a bad depth or limits
-   * (a `stop` key included: the worker polls its own flag, which stop() sets), LatticeError 'stopped'
-   * when the movetime or stop() ends it. An exception thrown by `onProgress` stops the run and rejects
-   * it with that exception.
+   * (a stop flag included: the worker polls its own flag, which stop() sets), LatticeError 'stopped'
+   * when the movetime or stop() ends it. An exception thrown by `onProgress`, or a rejection of the promise it
+   * returns, stops the run and rejects it with that exception (as search()).
    */
-  perft(depth: number, limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => void }): Promise<number> {
-    return this.counted('perft', limits, (l, p, slot) => this.remote.perft(depth, l, p, slot));
+  perft(depth: number, limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => unknown }): Promise<number> {
+    return this.counted('perft', limits, (l, p, slot) =>
+      this.remote.perft(standIns(depth) as number, standIns(l) as WorkerPerftLimits, p, slot),
+    );
   }
   /** Game.divide in the worker: perft per legal move; limits, progress, stop() and errors as perft(). */
   divide(
     depth: number,
-    limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => void },
+    limits?: WorkerPerftLimits & { onProgress?: (p: PerftProgress) => unknown },
   ): Promise<Record<string, number>> {
-    return this.counted('divide', limits, (l, p, slot) => this.remote.divide(depth, l, p, slot));
+    return this.counted('divide', limits, (l, p, slot) =>
+      this.remote.divide(standIns(depth) as number, standIns(l) as WorkerPerftLimits, p, slot),
+    );
   }
 
   /**
@@ -332,38 +404,15 @@ export class EngineWorker {
     limits: unknown,
     send: (l: WorkerPerftLimits, p: ((p: PerftProgress) => void) | undefined, slot: number) => Promise<T>,
   ): Promise<T> {
-    if (limits !== null && typeof limits === 'object' && Object.hasOwn(limits, 'stop'))
-      return Promise.reject(new ArgumentError(stopRefused(method)));
-    let sent: unknown = limits;
-    let progress: ((p: PerftProgress) => void) | undefined;
-    let thrown: { error: unknown } | undefined;
-    if (
-      limits !== null &&
-      typeof limits === 'object' &&
-      typeof (limits as { onProgress?: unknown }).onProgress === 'function'
-    ) {
-      const { onProgress, ...rest } = limits as { onProgress: (p: PerftProgress) => void };
-      sent = rest;
-      progress = Comlink.proxy((p: PerftProgress) => {
-        if (thrown) return;
-        try {
-          onProgress(p);
-        } catch (error) {
-          thrown = { error };
-          this.stop();
-        }
-      });
+    try {
+      if (givenStopFlag(limits)) return Promise.reject(new ArgumentError(stopRefused(method)));
+      const slot = this.nextSlot();
+      const { sent, proxy, settle } = this.callback<PerftProgress>(limits, 'onProgress', slot);
+      return settle(this.call(method, () => send(sent as WorkerPerftLimits, proxy, slot)));
+    } catch (err) {
+      // a getter of the limits that throws: the call rejects, as every call of the worker does
+      return Promise.reject(err);
     }
-    const slot = this.nextSlot();
-    return this.call(method, () => send(sent as WorkerPerftLimits, progress, slot)).then(
-      (r) => {
-        if (thrown) throw thrown.error;
-        return r;
-      },
-      (err: unknown) => {
-        throw thrown ? thrown.error : err;
-      },
-    );
   }
 
   /**

@@ -10,11 +10,19 @@
  */
 import * as Comlink from 'comlink';
 import { z } from 'zod';
-import { createGame, type AnyGame } from '../engine.js';
+import { createGame, type AnyGame, type MoveInput } from '../engine.js';
 import { ArgumentError } from '../contract/errors.js';
-import { STOP_REFUSED, STOP_SLOTS, stopRefused, type EngineApi, type WorkerSearchLimits } from './protocol.js';
+import {
+  STOP_REFUSED,
+  STOP_SLOTS,
+  fromStandIns,
+  givenStopFlag,
+  stopRefused,
+  type EngineApi,
+  type WorkerSearchLimits,
+} from './protocol.js';
 import { nodeEndpoint } from '../platform/node-endpoint.js';
-import type { PerftLimits, PerftProgress, SearchInfo } from '../contract/limits.js';
+import { hostStopFlag, type PerftLimits, type PerftProgress, type SearchInfo } from '../contract/limits.js';
 import { installErrorTransfer } from './error-transfer.js';
 import { guardEndpoint, requestSchema } from './message-guard.js';
 
@@ -58,13 +66,16 @@ function reporter<T>(remote: ((info: T) => unknown) | undefined): {
   };
 }
 
-/** The view of stop flag `slot` the run polls (see protocol.ts STOP_SLOTS). */
+/**
+ * The view of stop flag `slot` the run polls (see protocol.ts STOP_SLOTS), marked as the host's (hostStopFlag): it
+ * is no limit of the caller's, so `search({})` goes to the default depth and time as in-process.
+ */
 function stopSlot(slot: number | undefined): Int32Array | undefined {
   if (!stopFlag) return undefined;
   const i = slot ?? 0;
   if (!(Number.isInteger(i) && i >= 0 && i < STOP_SLOTS))
     throw new ArgumentError(`the stop slot of a run must be an integer 0..${STOP_SLOTS - 1}, got ${String(slot)}`);
-  return new Int32Array(stopFlag.buffer, stopFlag.byteOffset + i * 4, 1);
+  return hostStopFlag(new Int32Array(stopFlag.buffer, stopFlag.byteOffset + i * 4, 1));
 }
 
 /**
@@ -80,7 +91,10 @@ async function counted<T>(
   run: (l: PerftLimits) => T,
 ): Promise<T> {
   if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) return run(limits as PerftLimits);
-  if (Object.hasOwn(limits, 'stop')) throw new ArgumentError(stopRefused(method));
+  if (givenStopFlag(limits)) throw new ArgumentError(stopRefused(method));
+  // any other stop value (not undefined) is the game's to refuse, with its own message
+  const badStop = (limits as { stop?: unknown }).stop !== undefined;
+  if (badStop) return run(limits as PerftLimits);
   const progress = reporter(onProgress);
   const stop = stopSlot(slot);
   try {
@@ -105,7 +119,7 @@ const api: EngineApi = {
     return g.position();
   },
   async setPosition(p) {
-    current().setPosition(p);
+    current().setPosition(fromStandIns(p) as string);
   },
   async position() {
     return current().position();
@@ -128,7 +142,7 @@ const api: EngineApi = {
       }));
   },
   async play(m) {
-    current().play(m);
+    current().play(fromStandIns(m) as MoveInput);
   },
   async undo() {
     return current().undo();
@@ -137,27 +151,40 @@ const api: EngineApi = {
     return current().result();
   },
   async boardText(labels) {
-    return current().boardText(labels);
+    return labels === undefined ? current().boardText() : current().boardText(fromStandIns(labels) as string);
   },
   async moverName() {
     return current().moverName();
   },
+  async history() {
+    return current().history();
+  },
+  async describe(p) {
+    return p === undefined ? current().describe() : current().describe(fromStandIns(p) as string);
+  },
   async perft(d, limits, onProgress, slot) {
     const g = current();
-    return counted('perft', d, limits ?? {}, onProgress, slot, (l) => g.perft(d, l));
+    const depth = fromStandIns(d) as number;
+    const l = limits === undefined ? {} : fromStandIns(limits);
+    return counted('perft', depth, l, onProgress, slot, (x) => g.perft(depth, x));
   },
   async divide(d, limits, onProgress, slot) {
     const g = current();
-    return counted('divide', d, limits ?? {}, onProgress, slot, (l) => g.divide(d, l));
+    const depth = fromStandIns(d) as number;
+    const l = limits === undefined ? {} : fromStandIns(limits);
+    return counted('divide', depth, l, onProgress, slot, (x) => g.divide(depth, x));
   },
-  async search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void, slot?: number) {
+  async search(sent: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void, slot?: number) {
     const g = current();
+    const limits = fromStandIns(sent) as WorkerSearchLimits;
     // limits that are not an object go on as they are, for the game to refuse; so does a non-function
     // onIteration inside them (the client sends a function as the separate comlink proxy)
     if (limits === null || typeof limits !== 'object' || Array.isArray(limits)) return g.search(limits);
     // the search polls this worker's shared flag, which EngineWorker.stop() sets; a caller's own flag
     // would be replaced and do nothing, so it is refused (as the client does before sending)
-    if (Object.hasOwn(limits, 'stop')) throw new ArgumentError(STOP_REFUSED);
+    if (givenStopFlag(limits)) throw new ArgumentError(STOP_REFUSED);
+    // any other stop value (not undefined) is the game's to refuse, with its own message
+    if ((limits as { stop?: unknown }).stop !== undefined) return g.search(limits);
     const progress = reporter(onIteration);
     const stop = stopSlot(slot);
     try {

@@ -45,6 +45,8 @@ export const ENGINE_SIGNATURES = {
   result: { params: [], kinds: [], required: 0 },
   boardText: { params: ['labels'], kinds: ['value'], required: 0 },
   moverName: { params: [], kinds: [], required: 0 },
+  history: { params: [], kinds: [], required: 0 },
+  describe: { params: ['position'], kinds: ['value'], required: 0 },
   perft: {
     params: ['depth', 'limits', 'onProgress', 'stop slot'],
     kinds: ['value', 'value', 'callback', 'slot'],

@@ -1,5 +1,6 @@
+import { ArgumentError } from '../contract/errors.js';
 import type { PerftProgress, SearchInfo } from '../contract/limits.js';
-import type { AnyGameOptions, AnyResult, AnySearchResult, MoveInput, MoveValue } from '../engine.js';
+import type { AnyGameOptions, AnyResult, AnySearchResult, GameDescription, MoveInput, MoveValue } from '../engine.js';
 
 /**
  * Why a `stop` key in the worker's search limits is refused (ArgumentError, by the client and by the
@@ -13,6 +14,17 @@ export function stopRefused(method: 'search' | 'perft' | 'divide'): string {
   return method === 'search'
     ? STOP_REFUSED
     : `EngineWorker.${method}() takes no stop flag in its limits: call EngineWorker.stop() to stop a running ${method}`;
+}
+
+/**
+ * Whether `limits` hold a stop flag of the caller's (an Int32Array of length >= 1), which the worker refuses
+ * (STOP_REFUSED). A `stop` that is undefined is no flag, as in-process; any other value goes on to the game,
+ * which refuses it with its own message.
+ */
+export function givenStopFlag(limits: unknown): boolean {
+  if (limits === null || typeof limits !== 'object') return false;
+  const stop = (limits as { stop?: unknown }).stop;
+  return stop instanceof Int32Array && stop.length >= 1;
 }
 
 /** Perft limits that cross to a worker (the onProgress callback and the stop flag travel separately). */
@@ -59,6 +71,10 @@ export interface EngineApi {
   boardText(labels?: string): Promise<string>;
   /** The name of the side to move (AnyGame.moverName: 'goat', 'tiger', 'Black', ...). */
   moverName(): Promise<string>;
+  /** The moves played since the start or the last setPosition, as texts (AnyGame.history). */
+  history(): Promise<string[]>;
+  /** The position (the current one, or `position`) for a board UI (AnyGame.describe). */
+  describe(position?: string): Promise<GameDescription>;
   /**
    * Game.perft with `limits` (movetime), polling stop flag `slot` as search does: a stop() or the
    * movetime rejects with LatticeError code 'stopped'. `onProgress` (a comlink proxy) receives each
@@ -85,4 +101,65 @@ export interface EngineApi {
    * resolves.
    */
   search(limits: WorkerSearchLimits, onIteration?: (info: SearchInfo) => void, slot?: number): Promise<AnySearchResult>;
+}
+
+/** The key of a stand-in: a function or symbol in a call's arguments, which a thread cannot receive. */
+const STAND_IN = 'latticeEngine.standIn';
+
+/** A plain object or array: the values standIns() looks into (others go as structured clone sends them). */
+function isPlain(v: object): boolean {
+  const proto = Object.getPrototypeOf(v);
+  return Array.isArray(v) || proto === Object.prototype || proto === null;
+}
+
+/**
+ * An argument as it can cross to the worker: functions and symbols in it (at the top, or inside plain objects
+ * and arrays), which structured clone refuses, replaced by stand-ins `{ [STAND_IN]: 'function' | 'symbol', text }`
+ * that fromStandIns() turns back into a function or symbol that reads the same (`String(v)`, `typeof v`). So the
+ * game in the worker refuses `play(() => 'c3')` or `search({ depth: Symbol() })` with the message it gives
+ * in-process, instead of the send failing. Plain objects and arrays are copied (their own enumerable keys, as
+ * structured clone reads them; cycles kept), so a Proxy of one crosses as its copy.
+ */
+export function standIns(v: unknown, seen = new Map<object, unknown>()): unknown {
+  if (typeof v === 'function') {
+    let text: string;
+    try {
+      text = String(v);
+    } catch {
+      text = 'function';
+    }
+    return { [STAND_IN]: 'function', text };
+  }
+  if (typeof v === 'symbol') return { [STAND_IN]: 'symbol', text: v.description ?? null };
+  if (v === null || typeof v !== 'object' || !isPlain(v)) return v;
+  if (seen.has(v)) return seen.get(v);
+  // a copy, always: a Proxy of a plain object (which structured clone refuses) becomes its plain copy
+  const out: Record<string, unknown> = Array.isArray(v) ? ([] as unknown as Record<string, unknown>) : {};
+  seen.set(v, out);
+  for (const k of Object.keys(v)) out[k] = standIns((v as Record<string, unknown>)[k], seen);
+  if (Array.isArray(v)) (out as unknown as unknown[]).length = v.length; // trailing holes kept, as a clone keeps them
+  return out;
+}
+
+/**
+ * Undoes standIns() in the worker (in place: `v` is the worker's own copy): a function stand-in becomes a
+ * function whose text is the caller's (calling it throws ArgumentError: it stayed on the caller's thread), a
+ * symbol stand-in a symbol of the same description.
+ */
+export function fromStandIns(v: unknown, seen = new Set<object>()): unknown {
+  if (v === null || typeof v !== 'object' || seen.has(v) || !isPlain(v)) return v;
+  const rec = v as Record<string, unknown>;
+  const kind = rec[STAND_IN];
+  if (kind === 'function' && typeof rec.text === 'string') {
+    const text = rec.text;
+    const f = () => {
+      throw new ArgumentError(`${text} is a function of the caller's thread: the engine worker cannot call it`);
+    };
+    Object.defineProperty(f, 'toString', { value: () => text });
+    return f;
+  }
+  if (kind === 'symbol' && (typeof rec.text === 'string' || rec.text === null)) return Symbol(rec.text ?? undefined);
+  seen.add(v);
+  for (const k of Object.keys(rec)) rec[k] = fromStandIns(rec[k], seen);
+  return v;
 }

@@ -347,7 +347,8 @@ describe('EngineWorker.search refuses a stop flag of its own', () => {
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(ArgumentError);
       expect((err as Error).message).toMatch(/EngineWorker\.stop\(\)/);
-      await expect(w.search({ stop: undefined } as never)).rejects.toBeInstanceOf(ArgumentError);
+      // an undefined stop is no flag, as in-process (issue 35)
+      expect(await w.search({ depth: 2, stop: undefined } as never)).toMatchObject({ depth: 2 });
       expect(await w.search({ depth: 2 })).toMatchObject({ depth: 2 });
     } finally {
       await w.terminate();
@@ -592,7 +593,7 @@ describe('EngineWorker perft and divide: progress on this thread and stop(), as 
         // the caller's own flag is refused, pointing to stop()
         for (const call of [
           () => w.perft(2, { stop: new Int32Array(new SharedArrayBuffer(4)) } as never),
-          () => w.divide(2, { stop: undefined } as never),
+          () => w.divide(2, { stop: new Int32Array(1) } as never),
         ]) {
           const e = await call().catch((x: unknown) => x);
           expect(e).toBeInstanceOf(ArgumentError);
