@@ -1,8 +1,8 @@
 /**
  * The CLI's arguments: integer checks for options and positionals, the repeatable --option, the options
- * every game-setting command shares (and the game they describe), --labels, and the refusal of an
- * option given twice. Bad input is an InvalidArgumentError (commander prints it) or an ArgumentError
- * (main.ts prints it): one line on stderr, exit 2.
+ * every game-setting command shares (and the game they describe, with the options of the tables in
+ * --tb-dir), --labels, and the refusal of an option given twice (`error: --depth is given twice`). Bad input is an
+ * InvalidArgumentError (commander prints it) or an ArgumentError (main.ts prints it): one line on stderr, exit 2.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -167,7 +167,7 @@ export function refuseRepeats(cmd: Command): void {
     let seen = false;
     if (opt.required || opt.optional) {
       opt.argParser((value: string, previous: unknown) => {
-        if (seen) throw new InvalidArgumentError(`${opt.long} is given twice`);
+        if (seen) cmd.error(`error: ${opt.long} is given twice`, { exitCode: 2, code: 'lattice.repeatedOption' });
         seen = true;
         return parse ? parse(value, previous) : value;
       });

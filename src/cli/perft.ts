@@ -42,7 +42,9 @@ export function registerPerft(program: Command): void {
     )
     .action(async (variant: string, depthText: string, o: PerftOpts) => {
       const depth = intPositional('depth', depthText, 0, MAX_PERFT_DEPTH);
-      if (o.divide && depth < 1) throw new ArgumentError('--divide needs depth >= 1');
+      if (o.divide && depth < 1) {
+        throw new ArgumentError('--divide means nothing at depth 0 (lattice perft: it needs depth >= 1, a root move)');
+      }
       if (o.redis !== undefined) {
         await perftOnWorkers(variant, depth, o as PerftOpts & { redis: string });
         return;

@@ -229,9 +229,10 @@ async function solveWhole(variant: string, dir: string, o: SolveOpts): Promise<v
   if (!o.generic) checkGameArgs(variant, { options }); // an unknown variant or option: the usual message
   const solver = solverFor(variant, options, { generic: o.generic });
   if ((o.estimate || o.verify) && !('estimate' in solver && 'verify' in solver)) {
+    // the one message form of combinations.ts; this one depends on the variant, so it is checked here
     throw new ArgumentError(
-      `--estimate and --verify are the generic solver's: add --generic (${variant} has Bagh ` +
-        "Chal's rule profile, which its own solver solves)",
+      `${o.estimate ? '--estimate' : '--verify'} means nothing without --generic (lattice solve: add ` +
+        `--generic; ${variant} has Bagh Chal's rule profile, which its own solver solves)`,
     );
   }
   if (o.redis !== undefined) await layersOnWorkers(variant, dir, solver.jobs, o as SolveOpts & { redis: string });

@@ -204,7 +204,7 @@ describe('lattice CLI', () => {
     ],
     [['frobnicate'], /unknown command/],
     [['perft', 'bagh-chal', '20', '--movetime', '300'], /perft 20 stopped after/],
-    [['perft', 'bagh-chal', '0', '--divide'], /--divide needs depth >= 1/],
+    [['perft', 'bagh-chal', '0', '--divide'], /--divide means nothing at depth 0/],
     [['search', 'bagh-chal', '--hash', '1024', '--depth', '3'], /--hash must be in 1\.\.512/],
     [['perft', 'bagh-chal', '3', '--option', '__proto__=1'], /unknown option "__proto__"/],
     [['perft', 'bagh-chal', '3', '--option', 'repetition=none', '--option', 'repetition=draw3'], /given twice/],
