@@ -253,6 +253,12 @@ describe('the commands messages suggest', () => {
     );
     expect(none).toMatch(/no such directory/);
     expect(await checkSuggestions(none)).toHaveLength(2);
+    const big = await messageOf(
+      buildProgram().parseAsync(['solve', 'tibetan-1', '--option', 'repetition=none', '--dir', dir], { from: 'user' }),
+    );
+    expect(big).toMatch(/does not fit this solver/);
+    const [estimate] = await checkSuggestions(big);
+    expect(estimate).toEqual(['solve', 'tibetan-1', '--estimate', '--option', 'repetition=none']);
     expect(await checkSuggestions(noWorkers('redis://127.0.0.1:6379'))).toHaveLength(1);
     expect(await checkSuggestions(noTablebaseError('catch-the-giant').message)).toHaveLength(1);
     expect(suggestCommand(['solve', 'x', '--dir', "a b'c"])).toBe(`"lattice solve x --dir 'a b'\\''c'"`);
