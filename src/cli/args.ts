@@ -4,7 +4,7 @@
  * --tb-dir), --labels, and the refusal of an option given twice (`error: --depth is given twice`). Bad input is an
  * InvalidArgumentError (commander prints it) or an ArgumentError (main.ts prints it): one line on stderr, exit 2.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { FAMILIES, checkLabels, createGame, type AnyGame } from '../engine.js';
@@ -86,8 +86,8 @@ export function tableOptionSets(
  * with --tb-dir or --dir, tablebase probe): the `given` ones (--option), completed by the options in the
  * metadata of `variant`'s table files there (tableOptionSets) when exactly one set there agrees with them;
  * the given ones alone when none are there or several agree (the variant's defaults then choose, and loading
- * names a missing file). Throws ArgumentError when tables are there but every set contradicts a given option
- * (`flag`: the option naming `dir`, for the message).
+ * names a missing file). Throws ArgumentError when `dir` does not exist, or tables are there but every set
+ * contradicts a given option (`flag`: the option naming `dir`, for the message).
  */
 export function optionsWithTables(
   variant: string,
@@ -95,6 +95,12 @@ export function optionsWithTables(
   given: Record<string, string>,
   flag: string,
 ): Record<string, string> {
+  if (!existsSync(dir)) {
+    throw new ArgumentError(
+      `${flag} ${dir}: no such directory (lattice solve and lattice tablebase build write the tables there)`,
+    );
+  }
+  if (!statSync(dir).isDirectory()) throw new ArgumentError(`${flag} ${dir}: not a directory`);
   const sets = tableOptionSets(dir, variant);
   const agrees = (o: Record<string, string>) =>
     Object.keys(o).every((k) => given[k] === undefined || given[k] === o[k]);

@@ -229,6 +229,9 @@ describe('the commands messages suggest', () => {
     );
     const [words] = await checkSuggestions(clash);
     expect(optionsOf(words!)).toEqual({ 'stall-limit': '2' });
+    expect(() => optionsWithTables('catch-the-giant', join(dir, 'none'), {}, '--tb-dir')).toThrow(
+      /^--tb-dir .*none: no such directory/,
+    );
     // a game searched with --tb-dir plays by those options
     const g = await createGame('catch-the-giant', {
       options: optionsWithTables('catch-the-giant', dir, {}, '--tb-dir'),
