@@ -5,47 +5,21 @@
  * (perft, search, play, analyse, tablebase build, solve) report progress on stderr when it is a
  * terminal (--progress forces it, --no-progress silences it); stdout carries only the results.
  *
- * This entry builds the program and maps errors to exit codes; each command group registers itself
- * from its own module: perft.ts, play.ts (search, play, analyse), solve.ts (tablebase, solve),
- * serve.ts, jobs.ts (worker, jobs), variants.ts. The games are reached only through the family
+ * This entry runs the program (program.ts) and maps errors to exit codes; each command group registers
+ * itself from its own module: perft.ts, play.ts (search, play, analyse), solve.ts (tablebase, solve),
+ * serve.ts, jobs.ts (worker, jobs), variants.ts. The option combinations that mean nothing are refused
+ * before a command runs, from one table (combinations.ts). The games are reached only through the family
  * contract (src/engine.ts, src/contract/) and the solvers' API (src/solve/).
  */
 import './early-signals.js'; // first: signals end the run from the start (exit 130 / 143)
-import { Command, CommanderError } from 'commander';
-import { listVariants } from '../engine.js';
+import { CommanderError } from 'commander';
 import { LatticeError } from '../contract/errors.js';
-import { refuseRepeats } from './args.js';
 import { handleClosedPipes } from './output.js';
-import { registerPerft } from './perft.js';
-import { registerPlay } from './play.js';
-import { registerSolve } from './solve.js';
-import { registerServe } from './serve.js';
-import { registerJobs } from './jobs.js';
-import { registerVariants } from './variants.js';
+import { buildProgram } from './program.js';
 
 handleClosedPipes();
 
-const program = new Command();
-program
-  .name('lattice')
-  .description(
-    'lattice-engine: perft, search and self-play for hunt and capture games (variants: ' +
-      `${listVariants()
-        .map((v) => v.id)
-        .join(', ')})`,
-  )
-  .version('0.1.0')
-  .exitOverride()
-  .configureOutput({ outputError: (s, write) => write(s.split('\n')[0] + '\n') });
-
-// in the order `lattice --help` lists them
-registerPerft(program);
-registerPlay(program);
-registerSolve(program);
-registerServe(program);
-registerJobs(program);
-registerVariants(program);
-refuseRepeats(program);
+const program = buildProgram();
 
 /** `error: <message>` on stderr, the message on one line. */
 const errorLine = (message: string) => process.stderr.write(`error: ${message.replace(/\s*\n\s*/g, ' ')}\n`);

@@ -43,9 +43,8 @@ export function registerPerft(program: Command): void {
     .action(async (variant: string, depthText: string, o: PerftOpts) => {
       stopOnSignals();
       const depth = intPositional('depth', depthText, 0, MAX_PERFT_DEPTH);
-      if (o.divide && depth < 1) throw new ArgumentError('--divide needs depth >= 1');
-      if (o.split !== undefined && o.redis === undefined) {
-        throw new ArgumentError('--split applies with --redis (the tree is split into jobs for the workers)');
+      if (o.divide && depth < 1) {
+        throw new ArgumentError('--divide means nothing at depth 0 (lattice perft: it needs depth >= 1, a root move)');
       }
       if (o.redis !== undefined) {
         await perftOnWorkers(variant, depth, o as PerftOpts & { redis: string });

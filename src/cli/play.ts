@@ -8,7 +8,7 @@ import { checkLabels, type AnySearchResult } from '../engine.js';
 import { MAX_SEARCH_DEPTH, type SearchInfo } from '../contract/limits.js';
 import { parseOptionArgs } from '../contract/args.js';
 import { EngineWorker } from '../worker/client.js';
-import { addCommon, intArg, labelsOption, type Common } from './args.js';
+import { addCommon, intArg, labelsOption, optionsWithTables, type Common } from './args.js';
 import { addProgress, showProgress } from './progress.js';
 import { Interrupt } from './interrupt.js';
 import { note, out } from './output.js';
@@ -175,9 +175,11 @@ export function registerPlay(program: Command): void {
  */
 async function engineFor(variant: string, o: Common, interrupt: Interrupt): Promise<EngineWorker> {
   if (o.labels !== undefined) checkLabels(variant, o.labels, '--labels');
+  const given = parseOptionArgs(o.option);
   const engine = await EngineWorker.start({
     variant,
-    options: parseOptionArgs(o.option),
+    // the tables' own options (their files' metadata) where --option leaves them open
+    options: o.tbDir === undefined ? given : optionsWithTables(variant, o.tbDir, given, '--tb-dir'),
     position: o.position,
     hashMb: o.hash,
     tbDir: o.tbDir,

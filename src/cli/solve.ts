@@ -17,11 +17,11 @@ import {
   type ErrorRecord,
 } from '../contract/errors.js';
 import type { SolveReport } from '../contract/types.js';
-import { MAX_HASH_MB, parseOptionArgs } from '../contract/args.js';
+import { MAX_HASH_MB, parseOptionArgs, suggestCommand } from '../contract/args.js';
 import type { LayerReport } from '../solve/index.js';
 import { parseLayerFileName } from '../solve/format.js';
 import { solverFor, tablebaseSolverFor, type GenericSeam, type WholeGameSeam } from '../solve/seam.js';
-import { intArg, optionOption } from './args.js';
+import { intArg, optionOption, optionsWithTables } from './args.js';
 import { addProgress, progressBar, showProgress, stopOnSignals } from './progress.js';
 import { note, out } from './output.js';
 import { noWorkers } from './jobs.js';
@@ -133,17 +133,8 @@ export function registerSolve(program: Command): void {
       if (!familyOf(variant)!.tablebases) {
         throw new ArgumentError(`tablebases exist for the lattice hunt games, not for ${variant}`);
       }
-      let options = parseOptionArgs(o.option);
-      // the files' captures-to-win when one value is there and none is given
-      if (found?.ctw !== undefined && options['captures-to-win'] === undefined) {
-        options['captures-to-win'] = String(found.ctw);
-      }
-      // a solved game's files name their options: when none are given and one set is there, those
-      if (o.option.length === 0) {
-        const { solvedOptionSets } = await import('../solve/generic.js');
-        const sets = solvedOptionSets(o.dir, variant);
-        if (sets.length === 1) options = sets[0]!;
-      }
+      // the tables' own options (their files' metadata) where --option leaves them open
+      const options = optionsWithTables(variant, o.dir, parseOptionArgs(o.option), '--dir');
       const g = await createGame(variant, { position, options, tbDir: o.dir });
       const p = g.probe!(); // a family with tablebases implements probe()
       if (!p) {
@@ -232,15 +223,8 @@ export function registerSolve(program: Command): void {
     .option('--json', 'print one JSON object on stdout')
     .action(async (variant: string, o: SolveOpts) => {
       stopOnSignals();
+      // the combinations that mean nothing (--nodes without --position, ...) are refused before: combinations.ts
       const dir = o.tbDir ?? o.dir;
-      if (o.redis !== undefined && o.position !== undefined) {
-        throw new ArgumentError(
-          '--redis solves layers on the workers; --position proves one position here (give one ' + 'or the other)',
-        );
-      }
-      if (o.redis !== undefined && o.estimate) {
-        throw new ArgumentError("--estimate prints the layers' sizes here and solves nothing: leave out --redis");
-      }
       if (o.position === undefined) await solveWhole(variant, dir, o);
       else await proveOne(variant, dir, o as SolveOpts & { position: string });
     });
@@ -256,9 +240,10 @@ async function solveWhole(variant: string, dir: string, o: SolveOpts): Promise<v
   if (!o.generic) checkGameArgs(variant, { options }); // an unknown variant or option: the usual message
   const solver = solverFor(variant, options, { generic: o.generic });
   if ((o.estimate || o.verify) && !('estimate' in solver && 'verify' in solver)) {
+    // the one message form of combinations.ts; this one depends on the variant, so it is checked here
     throw new ArgumentError(
-      `--estimate and --verify are the generic solver's: add --generic (${variant} has Bagh ` +
-        "Chal's rule profile, which its own solver solves)",
+      `${o.estimate ? '--estimate' : '--verify'} means nothing without --generic (lattice solve: add ` +
+        `--generic; ${variant} has Bagh Chal's rule profile, which its own solver solves)`,
     );
   }
   if (o.redis !== undefined) await layersOnWorkers(variant, dir, solver.jobs, o as SolveOpts & { redis: string });
@@ -283,7 +268,7 @@ async function proveOne(variant: string, dir: string, o: SolveOpts & { position:
   const { position, report: r } = await proveInThread({
     variant,
     position: o.position,
-    options: parseOptionArgs(o.option),
+    options: optionsWithTables(variant, dir, parseOptionArgs(o.option), o.tbDir === undefined ? '--dir' : '--tb-dir'),
     hashMb: o.hash,
     tbDir: dir,
     nodeLimit: o.nodes,
@@ -350,9 +335,11 @@ const layerLine = (r: LayerReport) => {
  * The variant whose tablebase layer files (`<variant>-ctw<n>-c<layer>.lttb`, src/solve/format.ts) are
  * in `dir`: ArgumentError when there are none, or files of several variants (then --variant chooses).
  */
-function tablebaseVariant(dir: string): { variant: string; ctw?: number } {
+function tablebaseVariant(dir: string): { variant: string } {
   const build = (what: string) =>
-    `build ${what} with "lattice tablebase build <variant> --dir ${dir}" or "lattice solve <variant> --dir ${dir}"`;
+    `build ${what} with lattice tablebase build or lattice solve, e.g. ` +
+    `${suggestCommand(['tablebase', 'build', 'bagh-chal', '--dir', dir])} or ` +
+    `${suggestCommand(['solve', 'catch-the-giant', '--dir', dir])}`;
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -370,8 +357,7 @@ function tablebaseVariant(dir: string): { variant: string; ctw?: number } {
     .map((n) => /^(.+)-[0-9a-f]{8}-c\d+\.\d+-h\d+\.\d+-e\d+\.lgs$/.exec(n)?.[1])
     .filter((v) => v !== undefined);
   const found = [...new Set([...files.map((f) => f.variant), ...generic])];
-  const ctws = [...new Set(files.map((f) => f.capturesToWin))];
-  if (found.length === 1) return { variant: found[0]!, ...(ctws.length === 1 ? { ctw: ctws[0]! } : {}) };
+  if (found.length === 1) return { variant: found[0]! };
   throw new ArgumentError(
     found.length === 0
       ? `--dir ${dir} holds no tablebase layer files (${build('them')})`
@@ -490,7 +476,9 @@ async function solveGeneric(
   }
   if (est.refusal !== null) {
     throw new TablebaseError(
-      `${variant} does not fit this solver: ${est.refusal} (lattice solve ${variant} ` + '--estimate shows the layers)',
+      `${variant} does not fit this solver: ${est.refusal} (` +
+        `${suggestCommand(['solve', variant, '--estimate', ...o.option.flatMap((x) => ['--option', x])])} ` +
+        'shows the layers)',
     );
   }
   const bar = progressBar(

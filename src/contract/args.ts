@@ -36,3 +36,17 @@ export function parseOptionArgs(items: readonly string[]): Record<string, string
   }
   return out;
 }
+
+/** A word as a POSIX shell reads it back unchanged: as is when plain, else in single quotes. */
+function shellWord(w: string): string {
+  return /^[A-Za-z0-9_./:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`;
+}
+
+/**
+ * A `lattice` command a message suggests, copyable as is: `"lattice solve x --dir 'my dir' --option k=v"`
+ * (the words after `lattice`, each quoted for a POSIX shell where it needs it, the whole in double quotes,
+ * nothing of the command outside them).
+ */
+export function suggestCommand(words: ReadonlyArray<string | number>): string {
+  return `"${['lattice', ...words.map(String)].map(shellWord).join(' ')}"`;
+}

@@ -214,7 +214,7 @@ export function noTablebaseError(id: string): TablebaseError {
   return new TablebaseError(
     `${id} has no movement-phase tablebase: those cover games with Bagh Chal's rule ` +
       `profile (single jumps, no stacks, only the prey place); the other hunt games ` +
-      `are solved whole by "lattice solve ${id} --dir DIR"`,
+      `are solved whole by "lattice solve ${id}" (--dir: where to write the tables)`,
   );
 }
 

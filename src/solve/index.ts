@@ -13,6 +13,7 @@ import { requireTablebaseProfile, setupTablebaseIndex, tablebaseCounts } from '.
 import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
 import { ArgumentError, describeValue } from '../contract/errors.js';
+import { suggestCommand } from '../contract/args.js';
 import { newSharedMemory } from '../lattice/core/wasm.js';
 import type { HuntSolver, SolvedLayerInfo } from './generic.js';
 import type { LoadedTables, TablesLoader } from '../lattice/tables.js';
@@ -378,8 +379,15 @@ export function loadMovementLayers(
     const file = join(dir, layerFileName(v.id, ctw, c));
     if (!fileReadable(file, 'tablebase file'))
       throw new TablebaseError(
-        `tablebase file ${file} is missing: run "lattice tablebase build ` +
-          `${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`,
+        `tablebase file ${file} is missing: run ` +
+          suggestCommand([
+            'tablebase',
+            'build',
+            v.id,
+            ...(ctw !== 5 ? ['--option', `captures-to-win=${ctw}`] : []),
+            '--dir',
+            dir,
+          ]),
       );
     const r = readLayerFile(file, expectedMeta(core, v, o, ctw, c, orbits));
     loadLayer(core, c, r.body);

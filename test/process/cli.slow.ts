@@ -193,10 +193,12 @@ describe('lattice solve with the generic solver', () => {
     const inferred = run('tablebase', 'probe', j.start, '--dir', gdir, '--json');
     expect(inferred.code).toBe(0);
     expect(JSON.parse(inferred.out)).toMatchObject({ wdl: j.value.result, dtm: j.value.plies });
-    // other options: missing, and the error names the set that is there
+    // other options: they contradict the files, and the error names the set that is there
     const other = run('tablebase', 'probe', '1/3/1G1/D1D/D G - -', '--option', 'stall-limit=off', '--dir', gdir);
     expect(other.code).toBe(2);
-    expect(other.err).toMatch(/missing .*holds catch-the-giant tables for giant-start=b3 stall-limit=2/);
+    expect(other.err).toMatch(
+      /--option stall-limit=off conflicts with the catch-the-giant tables in --dir .*, which are for giant-start=b3 stall-limit=2/,
+    );
     // a position the forward proof would search: the tables give the value at once
     const proof = run(
       'solve',

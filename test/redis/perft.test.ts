@@ -247,7 +247,9 @@ describe('a bad --redis URL or a server that cannot be used is a clear error wit
   it('--split without --redis is refused', async () => {
     const r = await runCli(['perft', 'bagh-chal', '5', '--split', '2'], 20_000);
     expect(r.code).toBe(2);
-    expect(r.err).toBe('error: --split applies with --redis (the tree is split into jobs for the workers)\n');
+    expect(r.err).toBe(
+      'error: --split means nothing without --redis (lattice perft: the tree is split into jobs for the workers)\n',
+    );
   });
 
   it('a port where nothing listens: connection refused, at once', async () => {

@@ -23,12 +23,39 @@ export function decodeValue(v: number): SolvedValue | null {
   return { result: v & 1 ? 'win' : 'loss', plies: (v - 1) >> 1 };
 }
 
-/** The `--option` arguments of the options the tables depend on, as a command line would give them. */
-export function optionArgs(o: OptionValues): string {
+/** The `--option` arguments of the options the tables depend on, as a command line gives them (one word each). */
+export function optionWords(o: OptionValues): string[] {
   const t = tableOptions(o);
-  return Object.keys(t)
-    .map((k) => ` --option ${k}=${t[k]}`)
-    .join('');
+  return Object.keys(t).flatMap((k) => ['--option', `${k}=${t[k]}`]);
+}
+
+/**
+ * The names in `dir` that look like `variant`'s layer files (`<variant>-...`) but are none of the `expected`
+ * names and not the layers of another option set (by their headers): a renamed or misnamed layer file, for the
+ * message that says one is missing. Temporary and lock files are left out; [] when `dir` cannot be read.
+ */
+export function unexpectedLayerNames(
+  dir: string,
+  variant: string,
+  expected: ReadonlySet<string>,
+  options: OptionValues,
+): string[] {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return [];
+  }
+  const ours = canonicalJson(tableOptions(options));
+  return names.filter((n) => {
+    if (!n.startsWith(`${variant}-`) || expected.has(n) || /\.(tmp|lock)$/.test(n)) return false;
+    try {
+      const { meta } = readTableHead(join(dir, n), 'solver layer file');
+      return !(meta.kind === 'generic' && meta.variant === variant && canonicalJson(meta.options) !== ours);
+    } catch {
+      return true;
+    }
+  });
 }
 
 /**

@@ -7,7 +7,16 @@ import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../../
 import { TablebaseError, fileReadable } from '../format.js';
 import { CORE_MEMORY_LIMIT, GS_ERRORS, MiB, type PlanOp, QUEUE_BYTES_PER_SLOT, planLayer, regionOf } from './plan.js';
 import type { GenericLayer, SolvedLayerInfo, ValueCounts } from './types.js';
-import { layerName, optionArgs, presentOptions, readGenericFile, readGenericHeader } from './files.js';
+import { basename } from 'node:path';
+import { suggestCommand } from '../../contract/args.js';
+import {
+  layerName,
+  optionWords,
+  presentOptions,
+  readGenericFile,
+  readGenericHeader,
+  unexpectedLayerNames,
+} from './files.js';
 import type { SolverParts } from './parts.js';
 
 /** Positions and values per side to move of a layer in memory (from its value codes; side 0's half first). */
@@ -154,9 +163,16 @@ export function loadLayers(s: SolverParts, dir: string, opts: { keep?: 'all' | '
   const infos = est.layers.map((l) => {
     const file = s.fileOf(dir, l);
     if (!fileReadable(file, 'solver layer file')) {
+      const expected = new Set(est.layers.map((m) => basename(s.fileOf(dir, m))));
+      const odd = unexpectedLayerNames(dir, s.variant.id, expected, s.options);
+      const solve = suggestCommand(['solve', s.variant.id, '--dir', dir, ...optionWords(s.options)]);
+      const misnamed = odd.length
+        ? `; ${dir} also holds ${odd.length} file${odd.length === 1 ? '' : 's'} named like a layer of ` +
+          `${s.variant.id} but by none of these tables' names: ${odd.slice(0, 5).join(', ')}` +
+          `${odd.length > 5 ? ', ...' : ''} (misnamed?)`
+        : '';
       throw new TablebaseError(
-        `${file}: missing (solve with "lattice solve ${s.variant.id} --dir ` +
-          `${dir}"${optionArgs(s.options)}; ${presentOptions(dir, s.variant.id)})`,
+        `${file}: missing (solve with ${solve}; ${presentOptions(dir, s.variant.id)}${misnamed})`,
       );
     }
     if (keep === 'live') return { ...l, ...readGenericHeader(file, s.expectedHeader(l)), file };
