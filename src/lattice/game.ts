@@ -138,9 +138,21 @@ export class Game implements AnyGame {
     this.guard.enter(this.live === null, method, read);
   }
 
-  /** Runs `work` as `what` (search, perft, ...): until it returns, enter() refuses all but the reads. */
+  /**
+   * Runs `work` as `what` (search, perft, ...): until it returns, enter() refuses all but the reads. When
+   * it throws part-way (a limit, or an exception from the caller's callback, which unwinds the core's run
+   * wherever it stood), the moves the run made in the core are taken back first, so that the game is left
+   * as it was before the call (issue 35: an error leaves the state as it was).
+   */
   private exclusive<T>(what: string, work: () => T): T {
-    return this.guard.exclusive(what, work);
+    const e = this.core.exports;
+    const depth = e.historyLength();
+    try {
+      return this.guard.exclusive(what, work);
+    } catch (err) {
+      while (e.historyLength() > depth) e.unmakeMove();
+      throw err;
+    }
   }
 
   /**

@@ -118,6 +118,12 @@ export class HuntSolver implements SolverParts {
    * load() and solveLayer(), and by the parts' loadLayers).
    */
   dir: string | null = null;
+  /**
+   * False once a load() failed after it had begun to replace the layers held (a file changed between its
+   * check and its copy, or the core's memory ran out): no layers are held then. True otherwise: a load()
+   * that fails leaves the layers as they were.
+   */
+  intact = true;
   /** @internal Key -> layer of the estimate. */
   readonly byKey: Map<number, GenericLayer>;
   /**
@@ -316,6 +322,9 @@ export class HuntSolver implements SolverParts {
         release();
       }
     }
+    // the layer being made: one that fails part-way (a callback's exception, the core, a file) is never
+    // left half made; the values it held before are put back, or it is taken out of memory (issue 35)
+    let making: { l: GenericLayer; ptr: number; saved: Uint8Array | null } | null = null;
     try {
       if (!e.gsReserve(est.layers.reduce((a, l) => Math.max(a, l.slots), 0)))
         throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
@@ -329,9 +338,11 @@ export class HuntSolver implements SolverParts {
         const runOps = (exits: boolean) => {
           for (; k < ops.length && (exits || ops[k]!.op !== 'exit'); k++) this.applyOp(ops[k]!, l, dir);
         };
+        const held = e.gsValues(l.key) !== 0;
         runOps(false);
         const ptr = e.gsValues(l.key) >>> 0;
         const body = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
+        making = { l, ptr, saved: held ? body.slice() : null };
         let r: LayerResult;
         if (file !== null && fileReadable(file, 'solver layer file')) {
           const meta = readGenericFile(file, this.expectedHeader(l), body);
@@ -353,11 +364,18 @@ export class HuntSolver implements SolverParts {
         }
         // the layers no layer still to be solved needs: their memory goes to the next ones
         if (keep === 'live') for (const m of est.layers) if (this.lastUse.get(m.key) === i) this.detach(m);
+        making = null;
         out.push(r);
         opts.onLayer?.(r);
         await new Promise((res) => setImmediate(res));
       }
       return out;
+    } catch (err) {
+      const m = making as { l: GenericLayer; ptr: number; saved: Uint8Array | null } | null;
+      if (m?.saved && e.gsValues(m.l.key) >>> 0 === m.ptr)
+        new Uint8Array(e.memory.buffer, m.ptr, m.saved.length).set(m.saved);
+      else if (m) this.detach(m.l);
+      throw err;
     } finally {
       release();
     }

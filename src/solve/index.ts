@@ -18,6 +18,7 @@ import type { HuntSolver, SolvedLayerInfo } from './generic.js';
 import type { LoadedTables, TablesLoader } from '../lattice/tables.js';
 import {
   TablebaseError,
+  checkTableDir,
   ensureWritableDir,
   fileReadable,
   jobTempName,
@@ -306,11 +307,23 @@ async function buildLayers(
  * repetition=forbid (checkRepetitionForTablebases).
  */
 export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: OptionValues, dir: string): LayerMeta[] {
+  return loadMovementInto(core, board, v, o, dir).metas;
+}
+
+/** loadTablebaseInto, with the index's orbits (what a reload of the same core needs). */
+function loadMovementInto(
+  core: Core,
+  board: Board,
+  v: HuntVariant,
+  o: OptionValues,
+  dir: string,
+): { metas: LayerMeta[]; orbits: number } {
   checkRepetitionForTablebases(o);
+  checkTableDir(dir);
   const orbits = setupTablebaseIndex(core, board, v, o);
   const metas = loadMovementLayers(core, v, o, tablebaseCounts(v, o).capturesToWin, dir, orbits);
   core.exports.tbEnable(1);
-  return metas;
+  return { metas, orbits };
 }
 
 /**
@@ -318,22 +331,50 @@ export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: O
  * loads `dir` into a Game's core with the solver of its rules' profile, Bagh Chal's movement tablebase
  * where the core's profile is Bagh Chal's (`fastProfile()`), the generic solver's layers for every
  * other hunt game. Rejects as loadTablebaseInto and loadGenericInto do; ArgumentError for `keep` with
- * the movement tablebase (it is loaded whole).
+ * the movement tablebase (it is loaded whole), for a non-string or empty `dir`; TablebaseError when `dir`
+ * is not a directory. The tables it returns reload another directory in their place, checked first
+ * (LoadedTables.reload).
  */
 export const loadTablesInto: TablesLoader = async (core, board, v, o, dir, keep): Promise<LoadedTables> => {
+  checkTableDir(dir);
   if (!core.exports.fastProfile()) {
     const { solver, layers } = await loadGenericInto(core, v, o, dir, keep);
-    return {
+    const generic = (infos: SolvedLayerInfo[]): LoadedTables => ({
       kind: 'layers',
-      layers,
+      layers: infos,
       focus: () => {
         solver.focus();
       },
-    };
+      reload: (d, k) => {
+        checkTableDir(d);
+        return generic(solver.load(d, k === undefined ? {} : { keep: k }));
+      },
+      get intact() {
+        return solver.intact;
+      },
+    });
+    return generic(layers);
   }
   if (keep !== undefined)
     throw new ArgumentError("keep is for the generic solver's tables: Bagh Chal's movement tablebase is loaded whole");
-  return { kind: 'movement', layers: loadTablebaseInto(core, board, v, o, dir), focus: () => {} };
+  const { metas, orbits } = loadMovementInto(core, board, v, o, dir);
+  const movement = (layers: LayerMeta[]): LoadedTables => ({
+    kind: 'movement',
+    layers,
+    focus: () => {},
+    reload: (d, k) => {
+      if (k !== undefined)
+        throw new ArgumentError(
+          "keep is for the generic solver's tables: Bagh Chal's movement tablebase is loaded whole",
+        );
+      checkTableDir(d);
+      // every file is read and checked before the first is copied into the core (loadMovementLayers)
+      return movement(loadMovementLayers(core, v, o, tablebaseCounts(v, o).capturesToWin, d, orbits));
+    },
+    // the copy into the core, after every file is checked, does not fail
+    intact: true,
+  });
+  return movement(metas);
 };
 
 /**
@@ -361,8 +402,9 @@ export async function loadGenericInto(
 
 /**
  * Loads the layers of the movement-phase tablebase for captures-to-win `ctw` into a core whose index is
- * set up (setupTablebaseIndex returned `orbits`), replacing what its layer buffers held. Throws
- * TablebaseError naming a missing, corrupt or mismatched file.
+ * set up (setupTablebaseIndex returned `orbits`), replacing what its layer buffers held. Every file is
+ * read and checked before the first is copied into the core, so that a missing, corrupt or mismatched
+ * file (TablebaseError naming it) leaves the layers the core held as they were.
  */
 export function loadMovementLayers(
   core: Core,
@@ -372,7 +414,7 @@ export function loadMovementLayers(
   dir: string,
   orbits: number,
 ): LayerMeta[] {
-  const metas: LayerMeta[] = [];
+  const read: Array<{ c: number; meta: LayerMeta; body: Uint8Array }> = [];
   for (let c = ctw - 1; c >= 0; c--) {
     const file = join(dir, layerFileName(v.id, ctw, c));
     if (!fileReadable(file, 'tablebase file'))
@@ -381,10 +423,10 @@ export function loadMovementLayers(
           `${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`,
       );
     const r = readLayerFile(file, expectedMeta(core, v, o, ctw, c, orbits));
-    loadLayer(core, c, r.body);
-    metas.push(r.meta);
+    read.push({ c, meta: r.meta, body: r.body });
   }
-  return metas;
+  for (const { c, body } of read) loadLayer(core, c, body);
+  return read.map((r) => r.meta);
 }
 
 /**
