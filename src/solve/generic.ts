@@ -38,7 +38,8 @@ import type { HuntVariant, OptionValues } from '../variants/index.js';
 import { loadSetupIntoCore } from '../lattice/core/setup.js';
 import { parsePositionText, type NotationContext, type Setup } from '../lattice/position-text.js';
 import type { Core } from '../lattice/core/wasm.js';
-import { ArgumentError, describeValue } from '../contract/errors.js';
+import { ArgumentError, LatticeError, describeValue } from '../contract/errors.js';
+import { checkCallOptions } from '../contract/args.js';
 import {
   TablebaseError,
   ensureWritableDir,
@@ -268,6 +269,37 @@ export class HuntSolver implements SolverParts {
       onLayer?: (r: LayerResult) => void;
     } = {},
   ): Promise<LayerResult[]> {
+    checkCallOptions(opts, 'solve options', ['dir', 'keep', 'threads', 'onProgress', 'onLayer']);
+    return this.exclusive('solve', () => this.solveAll(opts));
+  }
+
+  /**
+   * Runs `work` (a solve of this solver's core) alone: another solve(), solveLayer(), load() or verify()
+   * while it runs is refused with LatticeError code 'busy' (they would change the layers under it).
+   */
+  private async exclusive<T>(what: string, work: () => Promise<T>): Promise<T> {
+    if (this.running !== null) throw solverBusy(what, this.running);
+    this.running = what;
+    try {
+      return await work();
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /** The run in progress (exclusive), else null. */
+  private running: string | null = null;
+
+  /** solve() past its argument check (see there). */
+  private async solveAll(
+    opts: {
+      dir?: string;
+      keep?: 'all' | 'live';
+      threads?: number;
+      onProgress?: (p: SolveProgress) => void;
+      onLayer?: (r: LayerResult) => void;
+    } = {},
+  ): Promise<LayerResult[]> {
     const est = this.estimate;
     if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
     const plan = this.plan;
@@ -461,6 +493,18 @@ export class HuntSolver implements SolverParts {
     l: GenericLayer,
     opts: { dir: string; onProgress?: (p: SolveProgress) => void },
   ): Promise<LayerResult> {
+    const known = l !== null && typeof l === 'object' ? this.byKey.get((l as GenericLayer).key) : undefined;
+    if (known === undefined)
+      throw new ArgumentError(`solveLayer takes a layer of this solver's estimate, got ${describeValue(l)}`);
+    checkCallOptions(opts, 'solveLayer options', ['dir', 'onProgress'], true);
+    return this.exclusive('solveLayer', () => this.solveOne(known, opts));
+  }
+
+  /** solveLayer() past its argument checks (see there). */
+  private async solveOne(
+    l: GenericLayer,
+    opts: { dir: string; onProgress?: (p: SolveProgress) => void },
+  ): Promise<LayerResult> {
     const est = this.estimate;
     if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
     const dir = opts.dir;
@@ -519,6 +563,7 @@ export class HuntSolver implements SolverParts {
    * the figures) keep 'all' for layers that do not fit the core together; ArgumentError for a bad `keep`.
    */
   load(dir: string, opts: { keep?: 'all' | 'live' } = {}): SolvedLayerInfo[] {
+    if (this.running !== null) throw solverBusy('load', this.running);
     return loadLayers(this, dir, opts);
   }
 
@@ -546,7 +591,9 @@ export class HuntSolver implements SolverParts {
    * is neither in memory nor in that directory, or a stored successor slot is unused.
    */
   async verify(onLayer?: (l: GenericLayer, bad: number) => void): Promise<number[]> {
-    return verifyLayers(this, onLayer);
+    if (onLayer !== undefined && typeof onLayer !== 'function')
+      throw new ArgumentError(`verify's onLayer must be a function, got ${describeValue(onLayer)}`);
+    return this.exclusive('verify', () => verifyLayers(this, onLayer));
   }
 
   /** @internal Does one step of a solving plan for layer `l` (applyPlanOp; a test hooks it here). */
@@ -582,6 +629,9 @@ export class HuntSolver implements SolverParts {
    * PositionError for a bad position string, TablebaseError for a corrupt or foreign file.
    */
   probe(position: string | Setup): SolvedValue | null {
+    if (this.running !== null) throw solverBusy('probe', this.running);
+    if (typeof position !== 'string' && (position === null || typeof position !== 'object'))
+      throw new ArgumentError(`a position must be a string, got ${describeValue(position)}`);
     const s = typeof position === 'string' ? parsePositionText(this.ctx, position) : position;
     const e = this.core.exports;
     loadSetupIntoCore(this.core, s);
@@ -597,4 +647,13 @@ export class HuntSolver implements SolverParts {
   startText(): string {
     return this.variant.start(this.options);
   }
+}
+
+/** The error of a call on a solver while its `running` (solve, solveLayer, verify) runs: LatticeError 'busy'. */
+function solverBusy(method: string, running: string): LatticeError {
+  return new LatticeError(
+    'busy',
+    `the solver is busy: ${method}() cannot be called while its ${running}() runs (it would change the ` +
+      `layers under it); call it after ${running}() has finished`,
+  );
 }

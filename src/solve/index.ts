@@ -13,6 +13,7 @@ import { requireTablebaseProfile, setupTablebaseIndex, tablebaseCounts } from '.
 import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
 import { ArgumentError, describeValue } from '../contract/errors.js';
+import { checkCallOptions, checkVariantArg } from '../contract/args.js';
 import { newSharedMemory } from '../lattice/core/wasm.js';
 import type { HuntSolver, SolvedLayerInfo } from './generic.js';
 import type { LoadedTables, TablesLoader } from '../lattice/tables.js';
@@ -114,11 +115,14 @@ function loadLayer(core: Core, layer: number, body: Uint8Array): void {
 /**
  * Distinct positions per layer (index = prey captured, 0 .. captures-to-win - 1, both sides to move),
  * counted from the index without solving: every placement of the pieces, legal or not, up to symmetry.
+ * Throws ArgumentError for a `variantId` that is not a string or `options` not an object,
+ * UnknownVariantError / OptionError for an unknown variant or a bad option.
  */
 export async function countPositions(
   variantId: string,
   options: Record<string, number | string> = {},
 ): Promise<number[]> {
+  checkVariantArg(variantId, 'countPositions');
   const v = getVariant(variantId);
   const o = resolveOptions(v, options);
   const { board, core } = await loadVariantCore(v, o);
@@ -126,18 +130,25 @@ export async function countPositions(
   return Array.from({ length: tablebaseCounts(v, o).capturesToWin }, (_, c) => core.exports.tbCountDistinct(c));
 }
 
+/** The keys of BuildOptions. */
+const BUILD_KEYS = ['dir', 'options', 'onProgress', 'onLayer', 'threads', 'layer'] as const;
+
 /**
  * Builds the movement-phase tablebase of `variantId` into `opts.dir`: layers from captures-to-win - 1
  * captured down to 0, each solved by retrograde analysis in the core and written atomically. Layers
  * whose files exist and verify are loaded instead (a killed build resumes from the last finished layer);
  * a corrupt or mismatched file is reported (TablebaseError naming it), not silently rebuilt. With
  * `opts.layer`, only that layer (a job of a distributed build: BuildOptions.layer); the result then
- * lists the layers above it (loaded) and it last. Throws ArgumentError for bad threads or layer.
+ * lists the layers above it (loaded) and it last. Throws ArgumentError for a non-string variant, options that
+ * are not an object, an unknown key, a dir that is not a non-empty string, a callback that is not a
+ * function, bad threads or layer.
  */
 export async function buildTablebase(
   variantId: string,
   opts: BuildOptions,
 ): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
+  checkVariantArg(variantId, 'buildTablebase');
+  checkCallOptions(opts, 'buildTablebase options', BUILD_KEYS, true);
   const v = getVariant(variantId);
   const o = resolveOptions(v, opts.options);
   const threads = opts.threads ?? Math.min(8, availableParallelism());

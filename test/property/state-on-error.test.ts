@@ -309,4 +309,23 @@ describe('HuntSolver.load: a failing load keeps the layers loaded before', () =>
       expect(f.probe(start)).toEqual(want);
     }
   });
+
+  it('a second solve() while one runs is refused as busy, and the first goes on unharmed', async () => {
+    const r = REDUCED.find((c) => c.id === 'shepherds-1')!;
+    const decl = reduced(r.base, r.id, r.start, r.target);
+    const ref = await HuntSolver.create(decl);
+    await ref.solve();
+    const s = await HuntSolver.create(decl);
+    const first = s.solve();
+    for (const second of [
+      () => s.solve(),
+      () => s.verify(),
+      async () => s.load(root),
+      async () => s.probe(s.startText()),
+    ])
+      await expect(second()).rejects.toMatchObject({ code: 'busy' });
+    await first;
+    expect(s.probe(s.startText())).toEqual(ref.probe(ref.startText()));
+    expect(await s.verify()).toEqual(s.estimate.layers.map(() => 0));
+  });
 });
