@@ -380,7 +380,7 @@ export const loadTablesInto: TablesLoader = async (core, board, v, o, dir, keep)
         );
       checkTableDir(d);
       // every file is read and checked before the first is copied into the core (loadMovementLayers)
-      return movement(loadMovementLayers(core, v, o, tablebaseCounts(v, o).capturesToWin, d, orbits));
+      return movement(loadMovementLayers(core, v, o, tablebaseCounts(v, o).capturesToWin, d, orbits, true));
     },
     // the copy into the core, after every file is checked, does not fail
     intact: true,
@@ -413,9 +413,11 @@ export async function loadGenericInto(
 
 /**
  * Loads the layers of the movement-phase tablebase for captures-to-win `ctw` into a core whose index is
- * set up (setupTablebaseIndex returned `orbits`), replacing what its layer buffers held. Every file is
- * read and checked before the first is copied into the core, so that a missing, corrupt or mismatched
- * file (TablebaseError naming it) leaves the layers the core held as they were.
+ * set up (setupTablebaseIndex returned `orbits`), replacing what its layer buffers held. Throws
+ * TablebaseError naming a missing, corrupt or mismatched file. With `checkFirst` every file is read and
+ * checked before the first is copied into the core (the files' bodies held in the host meanwhile), so that
+ * such a file leaves the layers the core held as they were (a Game's reload); else each layer is copied as
+ * it is read, one body at a time in the host.
  */
 export function loadMovementLayers(
   core: Core,
@@ -424,8 +426,9 @@ export function loadMovementLayers(
   ctw: number,
   dir: string,
   orbits: number,
+  checkFirst = false,
 ): LayerMeta[] {
-  const read: Array<{ c: number; meta: LayerMeta; body: Uint8Array }> = [];
+  const read: Array<{ c: number; meta: LayerMeta; body: Uint8Array | null }> = [];
   for (let c = ctw - 1; c >= 0; c--) {
     const file = join(dir, layerFileName(v.id, ctw, c));
     if (!fileReadable(file, 'tablebase file'))
@@ -434,9 +437,10 @@ export function loadMovementLayers(
           `${v.id}${ctw !== 5 ? ` --option captures-to-win=${ctw}` : ''} --dir ${dir}"`,
       );
     const r = readLayerFile(file, expectedMeta(core, v, o, ctw, c, orbits));
-    read.push({ c, meta: r.meta, body: r.body });
+    if (!checkFirst) loadLayer(core, c, r.body);
+    read.push({ c, meta: r.meta, body: checkFirst ? r.body : null });
   }
-  for (const { c, body } of read) loadLayer(core, c, body);
+  for (const { c, body } of read) if (body !== null) loadLayer(core, c, body);
   return read.map((r) => r.meta);
 }
 

@@ -141,8 +141,9 @@ const STAGE_BYTES = 256 * 2 ** 20;
  * HuntSolver.load (see there): the layers solved into `dir`, read into memory ('all') or by header ('live').
  * Every file is checked before the core changes (each header; each body for 'all', the bodies focus()
  * loads first for 'live'), so that a missing, corrupt or foreign file leaves the layers loaded before as
- * they were. Only a file changed between its check and its copy, or a core out of memory, fails the swap
- * itself: no layers are left then (`intact` false) and the TablebaseError says so.
+ * they were (with no layer held, the bodies are checked as they are copied, and a failure frees them). Only a file
+ * changed between its check and its copy, or a core out of memory, fails the swap itself: no layers are left then
+ * (`intact` false) and the TablebaseError says so.
  */
 export function loadLayers(s: SolverParts, dir: string, opts: { keep?: 'all' | 'live' }): SolvedLayerInfo[] {
   const e = s.core.exports;
@@ -178,7 +179,10 @@ export function loadLayers(s: SolverParts, dir: string, opts: { keep?: 'all' | '
     return { ...l, ...readGenericHeader(file, s.expectedHeader(l)), file };
   });
   const current = s.byKey.get(e.gsCurrentLayer());
-  const now = keep === 'all' ? est.layers : current === undefined ? [] : [current, ...s.successors(current)];
+  // with no layer held there is nothing to keep: the bodies are checked as they are copied, read once
+  const fresh = s.held.size === 0;
+  const now =
+    keep === 'all' ? (fresh ? [] : est.layers) : current === undefined ? [] : [current, ...s.successors(current)];
   const staged = new Map<number, Uint8Array>();
   const stats = new Map<number, ReturnType<typeof readGenericFile>>();
   let stagedBytes = 0;
@@ -197,6 +201,7 @@ export function loadLayers(s: SolverParts, dir: string, opts: { keep?: 'all' | '
     stats.set(l.key, readGenericFile(s.fileOf(dir, l), s.expectedHeader(l), into));
   }
   // 2. swap: the layers held before make room for these
+  const dirBefore = s.dir;
   try {
     for (const l of est.layers) s.detach(l);
     let infos: SolvedLayerInfo[] = heads;
@@ -220,6 +225,11 @@ export function loadLayers(s: SolverParts, dir: string, opts: { keep?: 'all' | '
     return infos;
   } catch (err) {
     for (const l of est.layers) s.detach(l);
+    if (fresh) {
+      // nothing was held: the solver is as it was
+      s.dir = dirBefore;
+      throw err;
+    }
     s.dir = null;
     s.intact = false;
     throw new TablebaseError(
