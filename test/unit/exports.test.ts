@@ -195,4 +195,17 @@ describe('wrong argument types give typed errors', () => {
     ];
     expect(bad).toEqual([]);
   });
+
+  it("the issue's cases: a variant left out or a number, an empty or missing dir", async () => {
+    const { ArgumentError } = main;
+    await expect(tablebase.solveGame(undefined as never, undefined as never)).rejects.toThrow(ArgumentError);
+    await expect(tablebase.countPositions(5 as never)).rejects.toThrow(ArgumentError);
+    await expect(tablebase.buildTablebase('bagh-chal', { dir: '' })).rejects.toThrow(ArgumentError);
+    await expect(tablebase.solveGame('bagh-chal', {} as never)).rejects.toThrow(/dir must be a non-empty string/);
+    expect(() => tablebase.solverFor(undefined as never)).toThrow(ArgumentError);
+    await expect(tablebase.solverFor('catch-the-giant').solve('', {})).rejects.toThrow(ArgumentError);
+    await expect(tablebase.solverFor('catch-the-giant').solve('unused', { bogus: 1 } as never)).rejects.toThrow(
+      /unknown key "bogus"/,
+    );
+  });
 });
