@@ -519,7 +519,9 @@ export class Game implements AnyGame {
    * from it, loading them from `dir` as the game moves on (before each search, probe and solve): a game
    * whose layers do not fit the core's 32-bit memory together (Shepherds and Wolves: 22 GiB) is played
    * and probed this way, its search probing what one move reaches. Default 'all' when every layer fits
-   * (HuntSolver.load). ArgumentError for a bad `opts`, or `keep` with Bagh Chal's tablebase.
+   * (HuntSolver.load). ArgumentError for a bad `opts`, a `dir` that is not a non-empty string, or `keep` with
+   * Bagh Chal's tablebase; TablebaseError for a `dir` that is not a directory. A load that fails leaves the
+   * tables loaded before (if any) as they were: every file is checked before they are replaced.
    */
   async loadTablebase(dir: string, opts: { keep?: 'all' | 'live' } = {}): Promise<LayerMeta[] | SolvedLayerInfo[]> {
     this.enter('loadTablebase');

@@ -258,7 +258,11 @@ export class HuntSolver implements SolverParts {
    *
    * Throws TablebaseError when the estimate refuses the solve, `keep` is 'all' and every layer does not
    * fit, the plan reads layers back and no `dir` is given, a file is corrupt or foreign, or the core
-   * fails (naming why); ArgumentError for a bad directory, `keep` or `threads`.
+   * fails (naming why); ArgumentError for a bad directory, `keep` or `threads`, `opts` not an object, an
+   * unknown key or a callback that is not a function; LatticeError 'busy' while another solve(),
+   * solveLayer() or verify() of this solver runs. A solve that fails part-way through a layer (a callback's
+   * exception, a file, the core) leaves that layer as it was before, or out of memory; the layers finished
+   * before it stay.
    */
   async solve(
     opts: {
