@@ -3,6 +3,7 @@
  * "Den") and the boards of §1-§4 (Bagh Chal, the Tibetan tiger games, Permainan Tabal, ...).
  */
 import { MAX_FILES, fromPointsAndLines, type Board } from './board.js';
+import { ArgumentError } from '../contract/errors.js';
 
 /** An edge of the main board that a den can be attached to. */
 export type DenSide = 'south' | 'north' | 'west' | 'east';
@@ -47,28 +48,29 @@ type Vec = [number, number];
  * @returns a {@link Board} with n*n + 6*(number of dens) points and id `alquerque-<n>`, followed for a
  *   board with dens by `+` and the first letters of the den sides in the order given
  *   (`alquerque(5, { dens: ['south', 'north'] }).id === 'alquerque-5+sn'`).
- * @throws RangeError if n is not an odd integer >= 3 (or the grid would exceed 26 files), if a den side
+ * @throws ArgumentError (a LatticeError) if n is not an odd integer >= 3 (or the grid would exceed 26 files), if a den
+ * side
  *   is unknown, or if a side is given twice.
  */
 export function alquerque(n: number, opts: AlquerqueOptions = {}): Board {
   if (typeof n !== 'number' || !Number.isInteger(n) || n < 3 || n % 2 === 0) {
-    throw new RangeError(`alquerque: n must be an odd integer >= 3, got ${String(n)}`);
+    throw new ArgumentError(`alquerque: n must be an odd integer >= 3, got ${String(n)}`);
   }
   if (n > MAX_FILES) {
-    throw new RangeError(
+    throw new ArgumentError(
       `alquerque: n = ${n} needs more than ${MAX_FILES} files (a..z); n must be at most ${MAX_FILES - 1}`,
     );
   }
   const dens = opts.dens ?? [];
-  if (!Array.isArray(dens)) throw new RangeError('alquerque: opts.dens must be an array of den sides');
+  if (!Array.isArray(dens)) throw new ArgumentError('alquerque: opts.dens must be an array of den sides');
   const seen = new Set<DenSide>();
   for (const side of dens) {
     if (!DEN_SIDES.includes(side)) {
-      throw new RangeError(
+      throw new ArgumentError(
         `alquerque: unknown den side '${String(side)}' (expected one of ${DEN_SIDES.map((s) => `'${s}'`).join(', ')})`,
       );
     }
-    if (seen.has(side)) throw new RangeError(`alquerque: den side '${side}' given twice`);
+    if (seen.has(side)) throw new ArgumentError(`alquerque: den side '${side}' given twice`);
     seen.add(side);
   }
   const id = `alquerque-${n}` + (dens.length > 0 ? '+' + dens.map((s) => s[0]).join('') : '');

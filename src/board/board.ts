@@ -7,6 +7,7 @@
  * thorough validation over speed. Every board in the project is built by {@link fromPointsAndLines};
  * the generators (`alquerque`, `hareAndHounds`) only list points and line segments.
  */
+import { ArgumentError } from '../contract/errors.js';
 
 /**
  * A compass direction, as a number 0..7 counted clockwise from north:
@@ -77,15 +78,15 @@ export const MAX_FILES = 26;
 
 /**
  * The algebraic name of the grid position (x, y): file letter (a = 0) + rank number (1 = 0).
- * `pointName(2, 4) === 'c5'`. Throws a RangeError if x is not an integer in 0..25 or y is not an
+ * `pointName(2, 4) === 'c5'`. Throws ArgumentError (a LatticeError) if x is not an integer in 0..25 or y is not an
  * integer >= 0.
  */
 export function pointName(x: number, y: number): string {
   if (!Number.isInteger(x) || x < 0 || x >= MAX_FILES) {
-    throw new RangeError(`pointName: file x must be an integer in 0..${MAX_FILES - 1}, got ${x}`);
+    throw new ArgumentError(`pointName: file x must be an integer in 0..${MAX_FILES - 1}, got ${x}`);
   }
   if (!Number.isInteger(y) || y < 0) {
-    throw new RangeError(`pointName: rank y must be an integer >= 0, got ${y}`);
+    throw new ArgumentError(`pointName: rank y must be an integer >= 0, got ${y}`);
   }
   return String.fromCharCode(97 + x) + String(y + 1);
 }
@@ -131,7 +132,8 @@ interface Segment {
  * (p, n, l) of ONE maximal line, `jumps[p*8+d] = l` and `jumps[l*8+(d^4)] = p`. Jumps therefore never
  * bend from one line onto another.
  *
- * @throws RangeError naming what is wrong, if: the id is empty; there are no points; a coordinate is not
+ * @throws ArgumentError (a LatticeError) naming what is wrong, if: the id is empty; there are no points; a coordinate
+ * is not
  *   a non-negative integer; the points do not start at file 0 and rank 0; the grid is wider than 26
  *   files; two points share coordinates; a line has fewer than 2 points, lists a point twice, passes
  *   through coordinates that are not a point, or is not straight; a drawn line passes over a point
@@ -144,13 +146,13 @@ export function fromPointsAndLines(
   lines: Array<Array<[number, number]>>,
 ): Board {
   if (typeof id !== 'string' || id.length === 0) {
-    throw new RangeError('fromPointsAndLines: the board id must be a non-empty string');
+    throw new ArgumentError('fromPointsAndLines: the board id must be a non-empty string');
   }
   if (!Array.isArray(coords) || coords.length === 0) {
-    throw new RangeError(`${id}: a board needs at least one point`);
+    throw new ArgumentError(`${id}: a board needs at least one point`);
   }
   if (coords.length > 0x7fff) {
-    throw new RangeError(`${id}: ${coords.length} points do not fit the Int16Array tables (max 32767)`);
+    throw new ArgumentError(`${id}: ${coords.length} points do not fit the Int16Array tables (max 32767)`);
   }
 
   // --- points -------------------------------------------------------------------------------------
@@ -161,7 +163,7 @@ export function fromPointsAndLines(
   coords.forEach((c, i) => {
     const [x, y] = Array.isArray(c) ? c : [NaN, NaN];
     if (!Number.isInteger(x) || !Number.isInteger(y) || x < 0 || y < 0) {
-      throw new RangeError(
+      throw new ArgumentError(
         `${id}: point #${i} at (${String(x)}, ${String(y)}) is not on the grid: coordinates must be integers >= 0`,
       );
     }
@@ -171,7 +173,7 @@ export function fromPointsAndLines(
     maxY = Math.max(maxY, y);
   });
   if (minX !== 0 || minY !== 0) {
-    throw new RangeError(
+    throw new ArgumentError(
       `${id}: the bounding grid must start at file a and rank 1 (smallest x and y = 0), ` +
         `but the smallest x is ${minX} and the smallest y is ${minY}`,
     );
@@ -179,7 +181,9 @@ export function fromPointsAndLines(
   const width = maxX + 1;
   const height = maxY + 1;
   if (width > MAX_FILES) {
-    throw new RangeError(`${id}: the bounding grid is ${width} files wide; names support at most ${MAX_FILES} (a..z)`);
+    throw new ArgumentError(
+      `${id}: the bounding grid is ${width} files wide; names support at most ${MAX_FILES} (a..z)`,
+    );
   }
 
   const order = coords.map((_, i) => i);
@@ -193,7 +197,9 @@ export function fromPointsAndLines(
     const key = `${x},${y}`;
     const name = pointName(x, y);
     if (byCoord.has(key)) {
-      throw new RangeError(`${id}: duplicate point ${name} (${x}, ${y}), given as #${inputIndexOf.get(key)} and #${i}`);
+      throw new ArgumentError(
+        `${id}: duplicate point ${name} (${x}, ${y}), given as #${inputIndexOf.get(key)} and #${i}`,
+      );
     }
     const index = points.length;
     inputIndexOf.set(key, i);
@@ -205,11 +211,11 @@ export function fromPointsAndLines(
 
   // --- lines: validate each drawn piece, then merge pieces on one geometric line --------------------
   const segments: Segment[] = [];
-  if (!Array.isArray(lines)) throw new RangeError(`${id}: lines must be an array of lines`);
+  if (!Array.isArray(lines)) throw new ArgumentError(`${id}: lines must be an array of lines`);
   lines.forEach((line, li) => {
     if (!Array.isArray(line) || line.length < 2) {
       const n = Array.isArray(line) ? line.length : 0;
-      throw new RangeError(`${id}: line #${li} has ${n} point(s); a line needs at least 2`);
+      throw new ArgumentError(`${id}: line #${li} has ${n} point(s); a line needs at least 2`);
     }
     const members: number[] = [];
     for (const c of line) {
@@ -220,12 +226,12 @@ export function fromPointsAndLines(
           Number.isInteger(x) && Number.isInteger(y) && x >= 0 && x < MAX_FILES && y >= 0
             ? ` (${pointName(x, y)})`
             : '';
-        throw new RangeError(
+        throw new ArgumentError(
           `${id}: line #${li} passes through (${String(x)}, ${String(y)})${where}, which is not a point of the board`,
         );
       }
       if (members.includes(p)) {
-        throw new RangeError(`${id}: line #${li} lists ${points[p]!.name} twice`);
+        throw new ArgumentError(`${id}: line #${li} lists ${points[p]!.name} twice`);
       }
       members.push(p);
     }
@@ -246,7 +252,7 @@ export function fromPointsAndLines(
     for (const p of members) {
       const q = points[p]!;
       if (dy * q.x - dx * q.y !== offset) {
-        throw new RangeError(
+        throw new ArgumentError(
           `${id}: line #${li} is not straight: ${q.name} is off the line through ${a.name} and ${b.name}`,
         );
       }
@@ -286,7 +292,7 @@ export function fromPointsAndLines(
         const t = dx * q.x + dy * q.y;
         if (t > m.tmin && t < m.tmax) {
           const ends = m.members.slice().sort((i, j) => i - j);
-          throw new RangeError(
+          throw new ArgumentError(
             `${id}: the line from ${points[ends[0]!]!.name} to ${points[ends[ends.length - 1]!]!.name} ` +
               `passes over ${q.name} without listing it`,
           );
@@ -307,7 +313,7 @@ export function fromPointsAndLines(
   const link = (p: number, d: Dir, q: number): void => {
     const old = neighbours[p * 8 + d]!;
     if (old !== -1 && old !== q) {
-      throw new RangeError(
+      throw new ArgumentError(
         `${id}: two lines leave ${points[p]!.name} in direction ${DIR_NAMES[d]} ` +
           `(to ${points[old]!.name} and to ${points[q]!.name}); each point may have one neighbour per direction`,
       );

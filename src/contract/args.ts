@@ -4,7 +4,7 @@
  * EngineWorker.start run), so a bad argument gets the same typed error wherever it is given. Light: no
  * family is known here.
  */
-import { ArgumentError, OptionError, describeValue } from './errors.js';
+import { ArgumentError, OptionError, checkKeys, describeValue } from './errors.js';
 import { checkGameOptionTypes } from './option-types.js';
 
 export { checkGameOptionTypes } from './option-types.js';
@@ -49,4 +49,36 @@ function shellWord(w: string): string {
  */
 export function suggestCommand(words: ReadonlyArray<string | number>): string {
   return `"${['lattice', ...words.map(String)].map(shellWord).join(' ')}"`;
+}
+
+/** Throws ArgumentError unless `variant` is a string (a variant id); `what` names the function in the message. */
+export function checkVariantArg(variant: unknown, what: string): asserts variant is string {
+  if (typeof variant !== 'string')
+    throw new ArgumentError(`${what}: the variant must be a string (a variant id), got ${describeValue(variant)}`);
+}
+
+/**
+ * Throws ArgumentError unless `opts` is a plain object (or undefined, when not `required`) whose keys are all
+ * in `known`, whose `dir` (if known) is a non-empty string, whose `options` (if given) is an object, and
+ * whose keys starting with `on` (callbacks) hold functions or undefined. `what` names the options in messages
+ * ("buildTablebase options").
+ */
+export function checkCallOptions(opts: unknown, what: string, known: readonly string[], required = false): void {
+  if (opts === undefined && !required) return;
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
+    throw new ArgumentError(`${what} must be an object, got ${describeValue(opts)}`);
+  checkKeys(opts, known, what);
+  const o = opts as Record<string, unknown>;
+  if (known.includes('dir') && (required || o.dir !== undefined)) checkDirArg(o.dir, `${what}: dir`);
+  if (o.options !== undefined && (o.options === null || typeof o.options !== 'object' || Array.isArray(o.options)))
+    throw new ArgumentError(`${what}: options must be an object of option values, got ${describeValue(o.options)}`);
+  for (const k of Object.keys(o))
+    if (/^on[A-Z]/.test(k) && o[k] !== undefined && typeof o[k] !== 'function')
+      throw new ArgumentError(`${what}: ${k} must be a function, got ${describeValue(o[k])}`);
+}
+
+/** Throws ArgumentError unless `dir` is a non-empty string; `what` names it ("--dir", "solve options: dir"). */
+export function checkDirArg(dir: unknown, what: string): asserts dir is string {
+  if (typeof dir !== 'string' || dir.trim() === '')
+    throw new ArgumentError(`${what} must be a non-empty string (a directory), got ${describeValue(dir)}`);
 }

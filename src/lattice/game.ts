@@ -138,9 +138,21 @@ export class Game implements AnyGame {
     this.guard.enter(this.live === null, method, read);
   }
 
-  /** Runs `work` as `what` (search, perft, ...): until it returns, enter() refuses all but the reads. */
+  /**
+   * Runs `work` as `what` (search, perft, ...): until it returns, enter() refuses all but the reads. When
+   * it throws part-way (a limit, or an exception from the caller's callback, which unwinds the core's run
+   * wherever it stood), the moves the run made in the core are taken back first, so that the game is left
+   * as it was before the call (issue 35: an error leaves the state as it was).
+   */
   private exclusive<T>(what: string, work: () => T): T {
-    return this.guard.exclusive(what, work);
+    const e = this.core.exports;
+    const depth = e.historyLength();
+    try {
+      return this.guard.exclusive(what, work);
+    } catch (err) {
+      while (e.historyLength() > depth) e.unmakeMove();
+      throw err;
+    }
   }
 
   /**
@@ -507,7 +519,9 @@ export class Game implements AnyGame {
    * from it, loading them from `dir` as the game moves on (before each search, probe and solve): a game
    * whose layers do not fit the core's 32-bit memory together (Shepherds and Wolves: 22 GiB) is played
    * and probed this way, its search probing what one move reaches. Default 'all' when every layer fits
-   * (HuntSolver.load). ArgumentError for a bad `opts`, or `keep` with Bagh Chal's tablebase.
+   * (HuntSolver.load). ArgumentError for a bad `opts`, a `dir` that is not a non-empty string, or `keep` with
+   * Bagh Chal's tablebase; TablebaseError for a `dir` that is not a directory. A load that fails leaves the
+   * tables loaded before (if any) as they were: every file is checked before they are replaced.
    */
   async loadTablebase(dir: string, opts: { keep?: 'all' | 'live' } = {}): Promise<LayerMeta[] | SolvedLayerInfo[]> {
     this.enter('loadTablebase');

@@ -80,14 +80,30 @@ export class GameTablebase {
    * Chal's rule profile, the generic solver's layers (`lattice solve`) for every other hunt game it
    * covers. `keep` (the generic layers only; see Game.loadTablebase): 'all' or 'live'. Node only.
    * Rejects with TablebaseError naming a missing, corrupt or mismatched file, or a game without tables;
-   * ArgumentError for a non-string dir, a bad `keep`, or under repetition=forbid.
+   * ArgumentError for a non-string or empty dir, a bad `keep`, or under repetition=forbid. A load that
+   * fails leaves the tables loaded before (if any) as they were.
    */
   async load(dir: string, keep?: 'all' | 'live'): Promise<LayerMeta[] | SolvedLayerInfo[]> {
     if (typeof dir !== 'string')
       throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
     if (keep !== undefined && keep !== 'all' && keep !== 'live')
       throw new ArgumentError(`keep must be 'all' or 'live', got ${describeValue(keep)}`);
-    const tables = await tablesLoader()(this.core, this.board, this.variant, this.options, dir, keep);
+    // a game's variant and options never change: tables loaded before are replaced in place, checked
+    // first, so that a failing load leaves them as they were (LoadedTables.reload)
+    const before = this.tables;
+    let tables: LoadedTables;
+    try {
+      tables =
+        before === null
+          ? await tablesLoader()(this.core, this.board, this.variant, this.options, dir, keep)
+          : before.reload(dir, keep);
+    } catch (err) {
+      if (before !== null && !before.intact) {
+        this.tables = null;
+        this.loaded = false;
+      }
+      throw err;
+    }
     this.tables = tables;
     this.loaded = true;
     return tables.layers;

@@ -100,6 +100,17 @@ export interface LoadedTables {
    * nothing to do otherwise. Throws TablebaseError for a corrupt layer file.
    */
   focus(): void;
+  /**
+   * Loads the tables in `dir` (of the same game and options) in place of these, as the loader would, on
+   * the same core: every file is checked before anything in the core changes, so that a call that fails
+   * (TablebaseError for a missing, corrupt or mismatched file; ArgumentError for a bad `keep`) leaves
+   * these tables loaded as they were. Only a file that changes between its check and its loading (or a core
+   * out of memory) can fail the swap itself: then no tables are left (`intact` false) and the error says
+   * so.
+   */
+  reload(dir: string, keep?: 'all' | 'live'): LoadedTables;
+  /** False once a reload failed after it had begun to replace these tables (see reload). */
+  readonly intact: boolean;
 }
 
 /**

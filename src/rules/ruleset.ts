@@ -146,6 +146,8 @@ export interface RuleSet {
  * checkRules checks the whole record.
  */
 export function sideRules(fields: Partial<SideRules> = {}): SideRules {
+  if (fields === null || typeof fields !== 'object' || Array.isArray(fields))
+    throw new RulesError('sides[]', `bad rules: sideRules takes an object of SideRules fields, got ${typeof fields}`);
   return {
     places: false,
     steps: [...ALL_DIRECTIONS],
@@ -389,5 +391,12 @@ function merge(base: unknown, patch: unknown): unknown {
  *   the patch, a broken constraint...).
  */
 export function extendRules(base: RuleSet, patch: RulesPatch): RuleSet {
-  return checkRules(merge(base, patch));
+  let merged: unknown;
+  try {
+    merged = merge(base, patch);
+  } catch (err) {
+    // a value structuredClone cannot copy (a symbol, a function): no rules field holds one
+    throw new RulesError('(the record)', `bad rules: a value that is not data (${(err as Error).message})`);
+  }
+  return checkRules(merged);
 }

@@ -23,7 +23,7 @@ import {
 } from 'node:fs';
 import { hostname } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
-import { TablebaseError } from '../contract/errors.js';
+import { ArgumentError, TablebaseError, describeValue } from '../contract/errors.js';
 import {
   fileFailure,
   readFailure,
@@ -93,6 +93,27 @@ function movementTable(m: LayerMeta): TableMeta {
  */
 export function writeLayerFile(path: string, meta: LayerMeta, body: Uint8Array, tmp = `${path}.tmp`): void {
   writeTable(path, movementTable(meta), body, tmp);
+}
+
+/**
+ * Checks a directory tables are read from before any file in it is looked for: ArgumentError for a
+ * non-string or empty `dir`, TablebaseError when something other than a directory stands there (a
+ * missing directory is left to the missing file's message, which says how to build the tables).
+ */
+export function checkTableDir(dir: unknown): asserts dir is string {
+  if (typeof dir !== 'string')
+    throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
+  if (dir.trim() === '') throw new ArgumentError('a tablebase directory must not be an empty string');
+  let st: ReturnType<typeof statSync> | undefined;
+  try {
+    st = statSync(dir);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return;
+    if (code === 'ENOTDIR') throw new TablebaseError(`${dir}: not a directory (a path above it is a file)`);
+    throw readFailure('tablebase directory', dir, err);
+  }
+  if (!st.isDirectory()) throw new TablebaseError(`${dir}: not a directory`);
 }
 
 /**

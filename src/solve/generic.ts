@@ -38,7 +38,8 @@ import type { HuntVariant, OptionValues } from '../variants/index.js';
 import { loadSetupIntoCore } from '../lattice/core/setup.js';
 import { parsePositionText, type NotationContext, type Setup } from '../lattice/position-text.js';
 import type { Core } from '../lattice/core/wasm.js';
-import { ArgumentError, describeValue } from '../contract/errors.js';
+import { ArgumentError, LatticeError, describeValue } from '../contract/errors.js';
+import { checkCallOptions } from '../contract/args.js';
 import {
   TablebaseError,
   ensureWritableDir,
@@ -118,6 +119,12 @@ export class HuntSolver implements SolverParts {
    * load() and solveLayer(), and by the parts' loadLayers).
    */
   dir: string | null = null;
+  /**
+   * False once a load() failed after it had begun to replace the layers held (a file changed between its
+   * check and its copy, or the core's memory ran out): no layers are held then. True otherwise: a load()
+   * that fails leaves the layers as they were.
+   */
+  intact = true;
   /** @internal Key -> layer of the estimate. */
   readonly byKey: Map<number, GenericLayer>;
   /**
@@ -251,9 +258,44 @@ export class HuntSolver implements SolverParts {
    *
    * Throws TablebaseError when the estimate refuses the solve, `keep` is 'all' and every layer does not
    * fit, the plan reads layers back and no `dir` is given, a file is corrupt or foreign, or the core
-   * fails (naming why); ArgumentError for a bad directory, `keep` or `threads`.
+   * fails (naming why); ArgumentError for a bad directory, `keep` or `threads`, `opts` not an object, an
+   * unknown key or a callback that is not a function; LatticeError 'busy' while another solve(),
+   * solveLayer() or verify() of this solver runs. A solve that fails part-way through a layer (a callback's
+   * exception, a file, the core) leaves that layer as it was before, or out of memory; the layers finished
+   * before it stay.
    */
   async solve(
+    opts: {
+      dir?: string;
+      keep?: 'all' | 'live';
+      threads?: number;
+      onProgress?: (p: SolveProgress) => void;
+      onLayer?: (r: LayerResult) => void;
+    } = {},
+  ): Promise<LayerResult[]> {
+    checkCallOptions(opts, 'solve options', ['dir', 'keep', 'threads', 'onProgress', 'onLayer']);
+    return this.exclusive('solve', () => this.solveAll(opts));
+  }
+
+  /**
+   * Runs `work` (a solve of this solver's core) alone: another solve(), solveLayer(), load() or verify()
+   * while it runs is refused with LatticeError code 'busy' (they would change the layers under it).
+   */
+  private async exclusive<T>(what: string, work: () => Promise<T>): Promise<T> {
+    if (this.running !== null) throw solverBusy(what, this.running);
+    this.running = what;
+    try {
+      return await work();
+    } finally {
+      this.running = null;
+    }
+  }
+
+  /** The run in progress (exclusive), else null. */
+  private running: string | null = null;
+
+  /** solve() past its argument check (see there). */
+  private async solveAll(
     opts: {
       dir?: string;
       keep?: 'all' | 'live';
@@ -316,6 +358,9 @@ export class HuntSolver implements SolverParts {
         release();
       }
     }
+    // the layer being made: one that fails part-way (a callback's exception, the core, a file) is never
+    // left half made; the values it held before are put back, or it is taken out of memory (issue 35)
+    let making: { l: GenericLayer; ptr: number; saved: Uint8Array | null } | null = null;
     try {
       if (!e.gsReserve(est.layers.reduce((a, l) => Math.max(a, l.slots), 0)))
         throw new TablebaseError(`${this.variant.id}: ${GS_ERRORS[4]}`);
@@ -329,9 +374,11 @@ export class HuntSolver implements SolverParts {
         const runOps = (exits: boolean) => {
           for (; k < ops.length && (exits || ops[k]!.op !== 'exit'); k++) this.applyOp(ops[k]!, l, dir);
         };
+        const held = e.gsValues(l.key) !== 0;
         runOps(false);
         const ptr = e.gsValues(l.key) >>> 0;
         const body = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
+        making = { l, ptr, saved: held ? body.slice() : null };
         let r: LayerResult;
         if (file !== null && fileReadable(file, 'solver layer file')) {
           const meta = readGenericFile(file, this.expectedHeader(l), body);
@@ -353,11 +400,18 @@ export class HuntSolver implements SolverParts {
         }
         // the layers no layer still to be solved needs: their memory goes to the next ones
         if (keep === 'live') for (const m of est.layers) if (this.lastUse.get(m.key) === i) this.detach(m);
+        making = null;
         out.push(r);
         opts.onLayer?.(r);
         await new Promise((res) => setImmediate(res));
       }
       return out;
+    } catch (err) {
+      const m = making as { l: GenericLayer; ptr: number; saved: Uint8Array | null } | null;
+      if (m?.saved && e.gsValues(m.l.key) >>> 0 === m.ptr)
+        new Uint8Array(e.memory.buffer, m.ptr, m.saved.length).set(m.saved);
+      else if (m) this.detach(m.l);
+      throw err;
     } finally {
       release();
     }
@@ -443,6 +497,18 @@ export class HuntSolver implements SolverParts {
     l: GenericLayer,
     opts: { dir: string; onProgress?: (p: SolveProgress) => void },
   ): Promise<LayerResult> {
+    const known = l !== null && typeof l === 'object' ? this.byKey.get((l as GenericLayer).key) : undefined;
+    if (known === undefined)
+      throw new ArgumentError(`solveLayer takes a layer of this solver's estimate, got ${describeValue(l)}`);
+    checkCallOptions(opts, 'solveLayer options', ['dir', 'onProgress'], true);
+    return this.exclusive('solveLayer', () => this.solveOne(known, opts));
+  }
+
+  /** solveLayer() past its argument checks (see there). */
+  private async solveOne(
+    l: GenericLayer,
+    opts: { dir: string; onProgress?: (p: SolveProgress) => void },
+  ): Promise<LayerResult> {
     const est = this.estimate;
     if (est.refusal) throw new TablebaseError(`${this.variant.id} does not fit this solver: ${est.refusal}`);
     const dir = opts.dir;
@@ -501,6 +567,7 @@ export class HuntSolver implements SolverParts {
    * the figures) keep 'all' for layers that do not fit the core together; ArgumentError for a bad `keep`.
    */
   load(dir: string, opts: { keep?: 'all' | 'live' } = {}): SolvedLayerInfo[] {
+    if (this.running !== null) throw solverBusy('load', this.running);
     return loadLayers(this, dir, opts);
   }
 
@@ -528,7 +595,9 @@ export class HuntSolver implements SolverParts {
    * is neither in memory nor in that directory, or a stored successor slot is unused.
    */
   async verify(onLayer?: (l: GenericLayer, bad: number) => void): Promise<number[]> {
-    return verifyLayers(this, onLayer);
+    if (onLayer !== undefined && typeof onLayer !== 'function')
+      throw new ArgumentError(`verify's onLayer must be a function, got ${describeValue(onLayer)}`);
+    return this.exclusive('verify', () => verifyLayers(this, onLayer));
   }
 
   /** @internal Does one step of a solving plan for layer `l` (applyPlanOp; a test hooks it here). */
@@ -564,6 +633,9 @@ export class HuntSolver implements SolverParts {
    * PositionError for a bad position string, TablebaseError for a corrupt or foreign file.
    */
   probe(position: string | Setup): SolvedValue | null {
+    if (this.running !== null) throw solverBusy('probe', this.running);
+    if (typeof position !== 'string' && (position === null || typeof position !== 'object'))
+      throw new ArgumentError(`a position must be a string, got ${describeValue(position)}`);
     const s = typeof position === 'string' ? parsePositionText(this.ctx, position) : position;
     const e = this.core.exports;
     loadSetupIntoCore(this.core, s);
@@ -579,4 +651,13 @@ export class HuntSolver implements SolverParts {
   startText(): string {
     return this.variant.start(this.options);
   }
+}
+
+/** The error of a call on a solver while its `running` (solve, solveLayer, verify) runs: LatticeError 'busy'. */
+function solverBusy(method: string, running: string): LatticeError {
+  return new LatticeError(
+    'busy',
+    `the solver is busy: ${method}() cannot be called while its ${running}() runs (it would change the ` +
+      `layers under it); call it after ${running}() has finished`,
+  );
 }

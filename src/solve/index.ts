@@ -13,12 +13,13 @@ import { requireTablebaseProfile, setupTablebaseIndex, tablebaseCounts } from '.
 import { SolverThreads } from './threads.js';
 import { availableParallelism } from 'node:os';
 import { ArgumentError, describeValue } from '../contract/errors.js';
-import { suggestCommand } from '../contract/args.js';
+import { checkCallOptions, checkVariantArg, suggestCommand } from '../contract/args.js';
 import { newSharedMemory } from '../lattice/core/wasm.js';
 import type { HuntSolver, SolvedLayerInfo } from './generic.js';
 import type { LoadedTables, TablesLoader } from '../lattice/tables.js';
 import {
   TablebaseError,
+  checkTableDir,
   ensureWritableDir,
   fileReadable,
   jobTempName,
@@ -114,11 +115,14 @@ function loadLayer(core: Core, layer: number, body: Uint8Array): void {
 /**
  * Distinct positions per layer (index = prey captured, 0 .. captures-to-win - 1, both sides to move),
  * counted from the index without solving: every placement of the pieces, legal or not, up to symmetry.
+ * Throws ArgumentError for a `variantId` that is not a string or `options` not an object,
+ * UnknownVariantError / OptionError for an unknown variant or a bad option.
  */
 export async function countPositions(
   variantId: string,
   options: Record<string, number | string> = {},
 ): Promise<number[]> {
+  checkVariantArg(variantId, 'countPositions');
   const v = getVariant(variantId);
   const o = resolveOptions(v, options);
   const { board, core } = await loadVariantCore(v, o);
@@ -126,18 +130,25 @@ export async function countPositions(
   return Array.from({ length: tablebaseCounts(v, o).capturesToWin }, (_, c) => core.exports.tbCountDistinct(c));
 }
 
+/** The keys of BuildOptions. */
+const BUILD_KEYS = ['dir', 'options', 'onProgress', 'onLayer', 'threads', 'layer'] as const;
+
 /**
  * Builds the movement-phase tablebase of `variantId` into `opts.dir`: layers from captures-to-win - 1
  * captured down to 0, each solved by retrograde analysis in the core and written atomically. Layers
  * whose files exist and verify are loaded instead (a killed build resumes from the last finished layer);
  * a corrupt or mismatched file is reported (TablebaseError naming it), not silently rebuilt. With
  * `opts.layer`, only that layer (a job of a distributed build: BuildOptions.layer); the result then
- * lists the layers above it (loaded) and it last. Throws ArgumentError for bad threads or layer.
+ * lists the layers above it (loaded) and it last. Throws ArgumentError for a non-string variant, options that
+ * are not an object, an unknown key, a dir that is not a non-empty string, a callback that is not a
+ * function, bad threads or layer.
  */
 export async function buildTablebase(
   variantId: string,
   opts: BuildOptions,
 ): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
+  checkVariantArg(variantId, 'buildTablebase');
+  checkCallOptions(opts, 'buildTablebase options', BUILD_KEYS, true);
   const v = getVariant(variantId);
   const o = resolveOptions(v, opts.options);
   const threads = opts.threads ?? Math.min(8, availableParallelism());
@@ -308,11 +319,23 @@ async function buildLayers(
  * repetition=forbid (checkRepetitionForTablebases).
  */
 export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: OptionValues, dir: string): LayerMeta[] {
+  return loadMovementInto(core, board, v, o, dir).metas;
+}
+
+/** loadTablebaseInto, with the index's orbits (what a reload of the same core needs). */
+function loadMovementInto(
+  core: Core,
+  board: Board,
+  v: HuntVariant,
+  o: OptionValues,
+  dir: string,
+): { metas: LayerMeta[]; orbits: number } {
   checkRepetitionForTablebases(o);
+  checkTableDir(dir);
   const orbits = setupTablebaseIndex(core, board, v, o);
   const metas = loadMovementLayers(core, v, o, tablebaseCounts(v, o).capturesToWin, dir, orbits);
   core.exports.tbEnable(1);
-  return metas;
+  return { metas, orbits };
 }
 
 /**
@@ -320,22 +343,50 @@ export function loadTablebaseInto(core: Core, board: Board, v: HuntVariant, o: O
  * loads `dir` into a Game's core with the solver of its rules' profile, Bagh Chal's movement tablebase
  * where the core's profile is Bagh Chal's (`fastProfile()`), the generic solver's layers for every
  * other hunt game. Rejects as loadTablebaseInto and loadGenericInto do; ArgumentError for `keep` with
- * the movement tablebase (it is loaded whole).
+ * the movement tablebase (it is loaded whole), for a non-string or empty `dir`; TablebaseError when `dir`
+ * is not a directory. The tables it returns reload another directory in their place, checked first
+ * (LoadedTables.reload).
  */
 export const loadTablesInto: TablesLoader = async (core, board, v, o, dir, keep): Promise<LoadedTables> => {
+  checkTableDir(dir);
   if (!core.exports.fastProfile()) {
     const { solver, layers } = await loadGenericInto(core, v, o, dir, keep);
-    return {
+    const generic = (infos: SolvedLayerInfo[]): LoadedTables => ({
       kind: 'layers',
-      layers,
+      layers: infos,
       focus: () => {
         solver.focus();
       },
-    };
+      reload: (d, k) => {
+        checkTableDir(d);
+        return generic(solver.load(d, k === undefined ? {} : { keep: k }));
+      },
+      get intact() {
+        return solver.intact;
+      },
+    });
+    return generic(layers);
   }
   if (keep !== undefined)
     throw new ArgumentError("keep is for the generic solver's tables: Bagh Chal's movement tablebase is loaded whole");
-  return { kind: 'movement', layers: loadTablebaseInto(core, board, v, o, dir), focus: () => {} };
+  const { metas, orbits } = loadMovementInto(core, board, v, o, dir);
+  const movement = (layers: LayerMeta[]): LoadedTables => ({
+    kind: 'movement',
+    layers,
+    focus: () => {},
+    reload: (d, k) => {
+      if (k !== undefined)
+        throw new ArgumentError(
+          "keep is for the generic solver's tables: Bagh Chal's movement tablebase is loaded whole",
+        );
+      checkTableDir(d);
+      // every file is read and checked before the first is copied into the core (loadMovementLayers)
+      return movement(loadMovementLayers(core, v, o, tablebaseCounts(v, o).capturesToWin, d, orbits, true));
+    },
+    // the copy into the core, after every file is checked, does not fail
+    intact: true,
+  });
+  return movement(metas);
 };
 
 /**
@@ -364,7 +415,10 @@ export async function loadGenericInto(
 /**
  * Loads the layers of the movement-phase tablebase for captures-to-win `ctw` into a core whose index is
  * set up (setupTablebaseIndex returned `orbits`), replacing what its layer buffers held. Throws
- * TablebaseError naming a missing, corrupt or mismatched file.
+ * TablebaseError naming a missing, corrupt or mismatched file. With `checkFirst` every file is read and
+ * checked before the first is copied into the core (the files' bodies held in the host meanwhile), so that
+ * such a file leaves the layers the core held as they were (a Game's reload); else each layer is copied as
+ * it is read, one body at a time in the host.
  */
 export function loadMovementLayers(
   core: Core,
@@ -373,8 +427,9 @@ export function loadMovementLayers(
   ctw: number,
   dir: string,
   orbits: number,
+  checkFirst = false,
 ): LayerMeta[] {
-  const metas: LayerMeta[] = [];
+  const read: Array<{ c: number; meta: LayerMeta; body: Uint8Array | null }> = [];
   for (let c = ctw - 1; c >= 0; c--) {
     const file = join(dir, layerFileName(v.id, ctw, c));
     if (!fileReadable(file, 'tablebase file'))
@@ -390,10 +445,11 @@ export function loadMovementLayers(
           ]),
       );
     const r = readLayerFile(file, expectedMeta(core, v, o, ctw, c, orbits));
-    loadLayer(core, c, r.body);
-    metas.push(r.meta);
+    if (!checkFirst) loadLayer(core, c, r.body);
+    read.push({ c, meta: r.meta, body: checkFirst ? r.body : null });
   }
-  return metas;
+  for (const { c, body } of read) if (body !== null) loadLayer(core, c, body);
+  return read.map((r) => r.meta);
 }
 
 /**

@@ -23,6 +23,7 @@ import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from 
 import { loadVariantCore } from '../lattice/core/setup.js';
 import { newSharedMemory } from '../lattice/core/wasm.js';
 import { ArgumentError, describeValue } from '../contract/errors.js';
+import { checkCallOptions, checkVariantArg } from '../contract/args.js';
 import { requireTablebaseProfile, setupTablebaseIndex, tablebaseCounts } from './setup.js';
 import { SolverThreads } from './threads.js';
 import {
@@ -44,6 +45,9 @@ export type {
   SolveProgress,
 } from './placement/types.js';
 
+/** The keys of SolveOptions. */
+const SOLVE_KEYS = ['dir', 'options', 'threads', 'onProgress', 'onLayer', 'onMovementLayer', 'stopAt', 'keepLayers'];
+
 /**
  * Solves the placement phase of `variantId` (Bagh Chal) backwards from its movement-phase tablebases
  * (built into opts.dir first when missing, one per captures-to-win 1..K) and returns the start
@@ -55,6 +59,8 @@ export async function solveGame(
   variantId: string,
   opts: SolveOptions,
 ): Promise<GameSolution & { probe?: (position: string) => PlacementValue | null }> {
+  checkVariantArg(variantId, 'solveGame');
+  checkCallOptions(opts, 'solveGame options', SOLVE_KEYS, true);
   const t0 = performance.now();
   const v = getVariant(variantId);
   const o = resolveOptions(v, opts.options);

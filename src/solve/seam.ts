@@ -15,6 +15,8 @@ import { loadSetupIntoCore, loadVariantCore, notationContext } from '../lattice/
 import { parsePositionText, type NotationContext } from '../lattice/position-text.js';
 import type { Core } from '../lattice/core/wasm.js';
 import { solverOf } from './route.js';
+import { ArgumentError, describeValue } from '../contract/errors.js';
+import { checkCallOptions, checkDirArg, checkVariantArg } from '../contract/args.js';
 import type { BuildOptions, LayerMeta, LayerReport } from './index.js';
 import type { GameSolution, SolveOptions as WholeGameOptions } from './placement/types.js';
 import type {
@@ -128,18 +130,23 @@ export class GenericSeam
   }
 
   async solveLayer(layer: GenericLayer, dir: string, onProgress?: (p: SolveProgress) => void): Promise<LayerResult> {
+    checkDirArg(dir, 'solveLayer: dir');
     return (await this.hunt()).solveLayer(layer, { dir, onProgress });
   }
 
   async solve(dir: string, opts: GenericSolveOptions = {}): Promise<LayerResult[]> {
+    checkDirArg(dir, 'solve: dir');
+    checkCallOptions(opts, 'solve options', ['keep', 'threads', 'onProgress', 'onLayer']);
     return (await this.hunt()).solve({ ...opts, dir });
   }
 
   async load(dir: string, keep?: 'all' | 'live'): Promise<SolvedLayerInfo[]> {
+    checkDirArg(dir, 'load: dir');
     return (await this.hunt()).load(dir, keep === undefined ? {} : { keep });
   }
 
   async probe(position: string): Promise<SolvedValue | null> {
+    checkPositionArg(position);
     return (await this.hunt()).probe(position);
   }
 
@@ -179,6 +186,7 @@ abstract class MovementTables {
    * loadTablebaseInto: its errors) into a core of its own; returns its layers' headers.
    */
   async load(dir: string): Promise<LayerMeta[]> {
+    checkDirArg(dir, 'load: dir');
     const v = getVariant(this.variant);
     const o = resolveOptions(v, this.options);
     const { requireTablebaseProfile, tablebaseCounts } = await import('./setup.js');
@@ -197,6 +205,7 @@ abstract class MovementTables {
    * PositionError for a bad position.
    */
   async probe(position: string): Promise<SolvedValue | null> {
+    checkPositionArg(position);
     if (this.loaded === null) return null;
     const { core, ctx, capturesToWin } = this.loaded;
     loadSetupIntoCore(core, parsePositionText(ctx, position));
@@ -240,6 +249,9 @@ export class MovementSeam
     dir: string,
     opts: MovementSolveOptions = {},
   ): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
+    checkMovementLayer(layer);
+    checkDirArg(dir, 'solveLayer: dir');
+    checkCallOptions(opts, 'solveLayer options', ['threads', 'onProgress', 'onLayer']);
     const { buildTablebase } = await import('./index.js');
     return buildTablebase(this.variant, { ...opts, dir, options: this.options, layer: layer.captured });
   }
@@ -249,6 +261,8 @@ export class MovementSeam
     dir: string,
     opts: MovementSolveOptions = {},
   ): Promise<{ layers: LayerReport[]; distinct: number; ms: number }> {
+    checkDirArg(dir, 'solve: dir');
+    checkCallOptions(opts, 'solve options', ['threads', 'onProgress', 'onLayer']);
     const { buildTablebase } = await import('./index.js');
     return buildTablebase(this.variant, { ...opts, dir, options: this.options });
   }
@@ -291,7 +305,11 @@ export class WholeGameSeam
 
   /** A movement-phase layer (buildTablebase of it), or the placement pass (solveGame, its layers built). */
   async solveLayer(layer: MovementLayer | PlacementPass, dir: string): Promise<unknown> {
-    if ('placement' in layer) return this.solve(dir);
+    checkDirArg(dir, 'solveLayer: dir');
+    if (layer !== null && typeof layer === 'object' && (layer as PlacementPass).placement === true)
+      return this.solve(dir);
+    checkMovementLayer(layer as MovementLayer);
+    layer = layer as MovementLayer;
     const { buildTablebase } = await import('./index.js');
     const options = { ...this.options, 'captures-to-win': layer.capturesToWin };
     return buildTablebase(this.variant, { dir, options, layer: layer.captured });
@@ -299,6 +317,15 @@ export class WholeGameSeam
 
   /** solveGame: the movement-phase tablebases missing from `dir` first, then the placement pass. */
   async solve(dir: string, opts: WholeGameSolveOptions = {}): Promise<GameSolution> {
+    checkDirArg(dir, 'solve: dir');
+    checkCallOptions(opts, 'solve options', [
+      'threads',
+      'onProgress',
+      'onLayer',
+      'onMovementLayer',
+      'stopAt',
+      'keepLayers',
+    ]);
     const { solveGame } = await import('./placement.js');
     return solveGame(this.variant, { ...opts, dir, options: this.options });
   }
@@ -335,6 +362,8 @@ export function solverFor(
   options: Record<string, number | string> = {},
   opts: { generic?: boolean; scope?: SolverScope } = {},
 ): GameSolver {
+  checkSolverArgs(variant, options, 'solverFor');
+  checkCallOptions(opts, 'solverFor options', ['generic', 'scope']);
   if (!opts.generic && solverOf(variant, options) === 'movement') return new WholeGameSeam(variant, options);
   return new GenericSeam(variant, options, opts.scope);
 }
@@ -345,5 +374,34 @@ export function solverFor(
  * profile (TablebaseError: noTablebaseError), as buildTablebase does.
  */
 export function tablebaseSolverFor(variant: string, options: Record<string, number | string> = {}): MovementSeam {
+  checkSolverArgs(variant, options, 'tablebaseSolverFor');
   return new MovementSeam(variant, options);
+}
+
+/** Throws ArgumentError unless `variant` is a string and `options` an object (solverFor, tablebaseSolverFor). */
+function checkSolverArgs(variant: unknown, options: unknown, what: string): void {
+  checkVariantArg(variant, what);
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw new ArgumentError(`${what}: options must be an object of option values, got ${describeValue(options)}`);
+}
+
+/** Throws ArgumentError unless `position` is a string (a position in RULES.md notation). */
+function checkPositionArg(position: unknown): void {
+  if (typeof position !== 'string')
+    throw new ArgumentError(`a position must be a string, got ${describeValue(position)}`);
+}
+
+/** Throws ArgumentError unless `layer` is a MovementLayer (what layers() hands out). */
+function checkMovementLayer(layer: unknown): asserts layer is MovementLayer {
+  const l = layer as MovementLayer | null;
+  if (
+    l === null ||
+    typeof l !== 'object' ||
+    !Number.isInteger(l.capturesToWin) ||
+    !Number.isInteger(l.captured) ||
+    l.captured < 0
+  )
+    throw new ArgumentError(
+      `solveLayer takes a layer of layers() ({ capturesToWin, captured }), got ${describeValue(layer)}`,
+    );
 }

@@ -1,4 +1,4 @@
-import { OptionError, RulesError, UnknownVariantError } from '../contract/errors.js';
+import { ArgumentError, OptionError, RulesError, UnknownVariantError, describeValue } from '../contract/errors.js';
 import { baghChal } from './bagh-chal.js';
 import { catchTheGiant } from './catch-the-giant.js';
 import { doubleTiger } from './double-tiger.js';
@@ -47,9 +47,11 @@ export function defaultOptions(d: Pick<HuntVariant, 'options'>): OptionValues {
 
 /**
  * The lattice-core variant declared as `id`. Throws UnknownVariantError naming the lattice ids
- * (src/engine.ts checkGameArgs names every family's; Game.create says when another family plays `id`).
+ * (src/engine.ts checkGameArgs names every family's; Game.create says when another family plays `id`),
+ * ArgumentError for an `id` that is not a string.
  */
 export function getVariant(id: string): Variant {
+  if (typeof id !== 'string') throw new ArgumentError(`the variant must be a string, got ${describeValue(id)}`);
   const v = VARIANTS.get(id);
   if (!v) throw new UnknownVariantError(id, [...VARIANTS.keys()]);
   return v;
@@ -92,9 +94,14 @@ function parseValue(v: Variant, decl: OptionDecl, raw: number | string): number 
  * missing ones take their defaults; ints become numbers, the rest strings. Throws OptionError for an
  * unknown name (naming the options) or a bad value (naming the option and its allowed values, e.g.
  * `option stall-limit of catch-the-giant must be off or an integer in 1..1000000, got "0"`), and also
- * when the values, each in range, make rules the schema refuses (variant.rules: RulesError, reworded).
+ * when the values, each in range, make rules the schema refuses (variant.rules: RulesError, reworded);
+ * ArgumentError when `v` is not a declaration or `given` not an object.
  */
 export function resolveOptions(v: Variant, given: Record<string, number | string> = {}): OptionValues {
+  if (v === null || typeof v !== 'object' || !Array.isArray((v as { options?: unknown }).options))
+    throw new ArgumentError(`resolveOptions takes a variant declaration (getVariant(id)), got ${describeValue(v)}`);
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
+    throw new ArgumentError(`options must be an object of option values, got ${describeValue(given)}`);
   const out: OptionValues = Object.create(null);
   for (const d of v.options) out[d.name] = d.default;
   for (const [name, raw] of Object.entries(given)) {

@@ -1,7 +1,8 @@
 // Board geometry (src/lattice): counts derived by hand from RULES.md §0/§2/§3, spot checks of the
-// derived tables, whole-board invariants, and the RangeError cases.
+// derived tables, whole-board invariants, and the ArgumentError cases.
 import { describe, expect, it } from 'vitest';
 import { alquerque, fromPointsAndLines, hareAndHounds, type Board, type Dir } from '../../src/board/index.js';
+import { ArgumentError } from '../../src/contract/errors.js';
 
 const N: Dir = 0,
   NE: Dir = 1,
@@ -511,16 +512,16 @@ describe('a jump never bends from one line onto another', () => {
 describe('errors', () => {
   it('alquerque: bad n', () => {
     for (const n of [4, 2, 1, 0, -5, 3.5, NaN, 6]) {
-      expect(() => alquerque(n)).toThrow(RangeError);
+      expect(() => alquerque(n)).toThrow(ArgumentError);
       expect(() => alquerque(n)).toThrow(/n must be an odd integer >= 3/);
     }
     expect(() => alquerque(27)).toThrow(/more than 26 files/);
     expect(() => alquerque(25, { dens: ['east'] })).toThrow(/27 files wide/);
-    expect(() => alquerque(23, { dens: ['west', 'east'] })).toThrow(RangeError);
+    expect(() => alquerque(23, { dens: ['west', 'east'] })).toThrow(ArgumentError);
   });
 
   it('alquerque: bad den sides', () => {
-    expect(() => alquerque(5, { dens: ['up' as 'south'] })).toThrow(RangeError);
+    expect(() => alquerque(5, { dens: ['up' as 'south'] })).toThrow(ArgumentError);
     expect(() => alquerque(5, { dens: ['up' as 'south'] })).toThrow(/unknown den side 'up'/);
     expect(() => alquerque(5, { dens: ['south', 'south'] })).toThrow(/den side 'south' given twice/);
   });
@@ -558,7 +559,7 @@ describe('errors', () => {
         ],
         [],
       ),
-    ).toThrow(RangeError);
+    ).toThrow(ArgumentError);
     expect(() =>
       fromPointsAndLines(
         'x',
@@ -663,6 +664,6 @@ describe('errors', () => {
           ],
         ]),
     ])
-      expect(f).toThrow(RangeError);
+      expect(f).toThrow(ArgumentError);
   });
 });

@@ -140,12 +140,28 @@ export function planAlone(s: SolverParts, l: GenericLayer, dir: string, what: st
   return r.ops;
 }
 
-/** HuntSolver.load (see there): the layers solved into `dir`, read into memory ('all') or by header ('live'). */
+/**
+ * Bytes of checked layer values load() keeps in the host between checking the files and copying them into
+ * the core; the layers past it are read twice (checked, then loaded).
+ */
+const STAGE_BYTES = 256 * 2 ** 20;
+
+/**
+ * HuntSolver.load (see there): the layers solved into `dir`, read into memory ('all') or by header ('live').
+ * Every file is checked before the core changes (each header; each body for 'all', the bodies focus()
+ * loads first for 'live'), so that a missing, corrupt or foreign file leaves the layers loaded before as
+ * they were (with no layer held, the bodies are checked as they are copied, and a failure frees them). Only a file
+ * changed between its check and its copy, or a core out of memory, fails the swap itself: no layers are left then
+ * (`intact` false) and the TablebaseError says so.
+ */
 export function loadLayers(s: SolverParts, dir: string, opts: { keep?: 'all' | 'live' }): SolvedLayerInfo[] {
   const e = s.core.exports;
   const est = s.estimate;
   if (est.refusal !== null)
     throw new TablebaseError(`${s.variant.id} has no solved tables: it does not fit the solver (${est.refusal})`);
+  if (typeof dir !== 'string')
+    throw new ArgumentError(`a tablebase directory must be a string, got ${describeValue(dir)}`);
+  if (dir.trim() === '') throw new ArgumentError('a tablebase directory must not be an empty string');
   if (!isOptionsObject(opts)) throw new ArgumentError(`load options must be an object, got ${describeValue(opts)}`);
   checkKeys(opts, ['keep'], 'load options');
   const keep = opts.keep ?? (est.loadBytes <= CORE_MEMORY_LIMIT ? 'all' : 'live');
@@ -160,7 +176,8 @@ export function loadLayers(s: SolverParts, dir: string, opts: { keep?: 'all' | '
         `layers the current position needs, loaded as it moves on)`,
     );
   }
-  const infos = est.layers.map((l) => {
+  // 1. check, changing nothing: every header, then the bodies that are loaded now
+  const heads = est.layers.map((l) => {
     const file = s.fileOf(dir, l);
     if (!fileReadable(file, 'solver layer file')) {
       const expected = new Set(est.layers.map((m) => basename(s.fileOf(dir, m))));
@@ -175,18 +192,67 @@ export function loadLayers(s: SolverParts, dir: string, opts: { keep?: 'all' | '
         `${file}: missing (solve with ${solve}; ${presentOptions(dir, s.variant.id)}${misnamed})`,
       );
     }
-    if (keep === 'live') return { ...l, ...readGenericHeader(file, s.expectedHeader(l)), file };
-    const ptr = attachLayer(s, l);
-    const stats = readGenericFile(file, s.expectedHeader(l), new Uint8Array(e.memory.buffer, ptr, 2 * l.slots));
-    return { ...l, ...stats, sides: sideCounts(s, l), file };
+    return { ...l, ...readGenericHeader(file, s.expectedHeader(l)), file };
   });
-  s.dir = dir;
-  if (keep === 'live') {
-    // regions of at least the largest layer: a block focus() frees holds any layer it loads later
-    s.pool.setRegions(2 * est.layers.reduce((a, l) => Math.max(a, l.slots), 0), s.focusRoom);
-    s.focus();
+  const current = s.byKey.get(e.gsCurrentLayer());
+  // with no layer held there is nothing to keep: the bodies are checked as they are copied, read once
+  const fresh = s.held.size === 0;
+  const now =
+    keep === 'all' ? (fresh ? [] : est.layers) : current === undefined ? [] : [current, ...s.successors(current)];
+  const staged = new Map<number, Uint8Array>();
+  const stats = new Map<number, ReturnType<typeof readGenericFile>>();
+  let stagedBytes = 0;
+  let scratch = new Uint8Array(0);
+  for (const l of now) {
+    const bytes = 2 * l.slots;
+    let into: Uint8Array;
+    if (stagedBytes + bytes <= STAGE_BYTES) {
+      into = new Uint8Array(bytes);
+      staged.set(l.key, into);
+      stagedBytes += bytes;
+    } else {
+      if (scratch.length < bytes) scratch = new Uint8Array(bytes);
+      into = scratch.subarray(0, bytes);
+    }
+    stats.set(l.key, readGenericFile(s.fileOf(dir, l), s.expectedHeader(l), into));
   }
-  return infos;
+  // 2. swap: the layers held before make room for these
+  const dirBefore = s.dir;
+  try {
+    for (const l of est.layers) s.detach(l);
+    let infos: SolvedLayerInfo[] = heads;
+    if (keep === 'all') {
+      infos = est.layers.map((l, i) => {
+        const ptr = attachLayer(s, l);
+        const into = new Uint8Array(e.memory.buffer, ptr, 2 * l.slots);
+        const body = staged.get(l.key);
+        if (body !== undefined) into.set(body);
+        else stats.set(l.key, readGenericFile(heads[i]!.file, s.expectedHeader(l), into));
+        return { ...l, ...stats.get(l.key)!, sides: sideCounts(s, l), file: heads[i]!.file };
+      });
+    }
+    s.dir = dir;
+    if (keep === 'live') {
+      // regions of at least the largest layer: a block focus() frees holds any layer it loads later
+      s.pool.setRegions(2 * est.layers.reduce((a, l) => Math.max(a, l.slots), 0), s.focusRoom);
+      s.focus();
+    }
+    s.intact = true;
+    return infos;
+  } catch (err) {
+    for (const l of est.layers) s.detach(l);
+    if (fresh) {
+      // nothing was held: the solver is as it was
+      s.dir = dirBefore;
+      throw err;
+    }
+    s.dir = null;
+    s.intact = false;
+    throw new TablebaseError(
+      `${(err as Error).message} (while loading ${dir} in place of the layers loaded before, ` +
+        'which are unloaded now: load a directory again)',
+    );
+  }
 }
 
 /**

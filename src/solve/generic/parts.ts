@@ -34,6 +34,8 @@ export interface SolverParts {
   readonly byKey: ReadonlyMap<number, GenericLayer>;
   /** Where probe(), focus() and verify() load a layer that is not in memory from. */
   dir: string | null;
+  /** False once a load() failed after it had begun to replace the layers held (HuntSolver.intact). */
+  intact: boolean;
   /** Bytes of layer values focus() keeps in the core at most. */
   readonly focusRoom: number;
   /** The core's memory limit the plan was made for. */

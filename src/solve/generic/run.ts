@@ -10,6 +10,7 @@ import type { GenericLayer, LayerResult, SolveProgress } from './types.js';
 import { type LayerStats, layerName } from './files.js';
 import type { LayerLanes, SolverParts } from './parts.js';
 import { LayerSchedule, runLayers } from '../runner.js';
+import { loadLayers } from './memory.js';
 
 /**
  * Solves layer `l` (attached, every layer it needs attached and solved) in the core of the solver `s`,
@@ -115,6 +116,6 @@ export async function solveSideBySide(
   } finally {
     await pool.close();
   }
-  s.load(dir, { keep });
+  loadLayers(s, dir, { keep }); // not s.load(): that refuses a call while solve() runs
   return layers.map((l) => results.get(layerName(l))!);
 }

@@ -39,6 +39,15 @@ export async function setUpSolver(
   scope: SolverScope,
   into: Core | undefined,
 ): Promise<SolverSetup> {
+  if (
+    typeof variant !== 'string' &&
+    (variant === null || typeof variant !== 'object' || typeof variant.rules !== 'function')
+  )
+    throw new ArgumentError(
+      `the solver's variant must be a variant id (a string) or a hunt declaration, got ${describeValue(variant)}`,
+    );
+  if (options === null || typeof options !== 'object' || Array.isArray(options))
+    throw new ArgumentError(`the solver's options must be an object of option values, got ${describeValue(options)}`);
   if (!isOptionsObject(scope))
     throw new ArgumentError(`the solver scope must be an object, got ${describeValue(scope)}`);
   checkKeys(scope, ['handsEmptyOnly'], 'the solver scope');
