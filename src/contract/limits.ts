@@ -99,6 +99,24 @@ export function hostStopFlag(flag: Int32Array): Int32Array {
   return flag;
 }
 
+/**
+ * Calls a caller's callback (`onIteration`, `onProgress`) from a synchronous run and returns nothing. The run
+ * cannot wait for a promise, and a rejection it cannot see would be an unhandled rejection that ends Node: a
+ * callback that returns a promise (or any thenable) is refused with ArgumentError, thrown out of the run as a
+ * callback's own throw is (the run takes back its moves), and its promise is marked handled. EngineWorker awaits
+ * such callbacks instead (src/worker/engine-worker.ts). `what` names the callback in the message.
+ */
+export function callSync<T>(what: string, fn: (info: T) => unknown, info: T): void {
+  const r = fn(info) as { then?: unknown } | null | undefined;
+  if (r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function') {
+    Promise.resolve(r).catch(() => {});
+    throw new ArgumentError(
+      `${what} returned a promise: the in-process game runs synchronously and cannot wait for it or see it ` +
+        'reject; give a synchronous callback, or use EngineWorker, which awaits it',
+    );
+  }
+}
+
 const PERFT_LIMIT_KEYS = ['movetime', 'stop', 'onProgress'] as const;
 const SEARCH_LIMIT_KEYS = ['depth', 'nodes', 'movetime', 'stop', 'onIteration'] as const;
 

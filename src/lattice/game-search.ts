@@ -6,7 +6,7 @@
  */
 import { LatticeError } from '../contract/errors.js';
 import type { Board } from '../board/index.js';
-import { mateIn, perftDeadline, type PerftLimits, type SearchLimits } from '../contract/limits.js';
+import { callSync, mateIn, perftDeadline, type PerftLimits, type SearchLimits } from '../contract/limits.js';
 import { IO_SET, type Core } from './core/wasm.js';
 import type { MoveList } from './move-list.js';
 import { lineValues, type MoveValue, type PackedLineMove } from './moves.js';
@@ -78,7 +78,8 @@ export function rootCounts(
     } finally {
       e.unmakeMove();
     }
-    limits.onProgress?.({ done: ++done, total: moves.length, move: text, nodes: out[text]! });
+    if (limits.onProgress)
+      callSync('onProgress', limits.onProgress, { done: ++done, total: moves.length, move: text, nodes: out[text]! });
   }
   return out;
 }
@@ -147,14 +148,15 @@ export function searchPosition(
   core.hooks.onIteration = (d, s, n, ms, len) => {
     if (d <= reported) return;
     reported = d;
-    limits.onIteration?.({
-      depth: d,
-      score: s,
-      mateIn: mateOf(s),
-      nodes: n,
-      ms: Math.round(ms),
-      pv: principalVariation(core, board, tb, len),
-    });
+    if (limits.onIteration)
+      callSync('onIteration', limits.onIteration, {
+        depth: d,
+        score: s,
+        mateIn: mateOf(s),
+        nodes: n,
+        ms: Math.round(ms),
+        pv: principalVariation(core, board, tb, len),
+      });
   };
   const t0 = performance.now();
   try {

@@ -11,6 +11,7 @@ import type { HuntVariant, OptionValues } from '../variants/index.js';
 import { tablesLoader, type LayerMeta, type LoadedTables, type SolvedLayerInfo } from './tables.js';
 import { lineTexts, MoveList } from './moves.js';
 import type { SolveReport, TablebaseProbe } from '../contract/types.js';
+import { callSync } from '../contract/limits.js';
 
 // the shapes of probe() and solve() are the family contract's (AnyGame.probe, AnyGame.solve)
 export type { SolveReport, TablebaseProbe } from '../contract/types.js';
@@ -236,7 +237,9 @@ export class GameTablebase {
     const e = this.core.exports;
     const t0 = performance.now();
     let total = 0;
-    this.core.hooks.solveProgress = (n) => opts.onProgress?.(total + n);
+    this.core.hooks.solveProgress = (n) => {
+      if (opts.onProgress) callSync('onProgress', opts.onProgress, total + n);
+    };
     try {
       const low = e.tbSolve(-1, 0, limit); // >= 0: the side to move does not lose
       total += e.tbSolveNodes();

@@ -10,7 +10,14 @@ import {
 import type { GameResult } from '../contract/result.js';
 import { CallGuard, FACTORY, checkFactory } from '../contract/call-guard.js';
 import { checkGameOptionTypes } from '../contract/option-types.js';
-import { checkSearchLimits, mateIn, perftDeadline, type PerftLimits, type SearchLimits } from '../contract/limits.js';
+import {
+  callSync,
+  checkSearchLimits,
+  mateIn,
+  perftDeadline,
+  type PerftLimits,
+  type SearchLimits,
+} from '../contract/limits.js';
 import type { AnyGame, GameDescription } from '../contract/types.js';
 import type { MoveInput, MoveValue } from '../contract/moves.js';
 import { MAKA_ID, MAKA_LABELS } from './options.js';
@@ -563,7 +570,8 @@ export class MakaGame implements AnyGame {
       this.pos.make(lo, hi);
       out[text] = perft(this.pos, this.gen, depth - 1, 1, poll);
       this.pos.unmake();
-      onProgress?.({ done: ++done, total: moves.length, move: text, nodes: out[text] });
+      if (onProgress)
+        callSync('onProgress', onProgress, { done: ++done, total: moves.length, move: text, nodes: out[text] });
     }
     return out;
   }
@@ -604,7 +612,7 @@ export class MakaGame implements AnyGame {
         stop: limits.stop,
         onDepth: onIteration
           ? (d) =>
-              onIteration({
+              callSync('onIteration', onIteration, {
                 score: d.score,
                 mateIn: mateOf(d.score),
                 depth: d.depth,
