@@ -220,6 +220,15 @@ export class MoveLine {
   }
 }
 
+/** A move list as typed: moves separated by spaces or commas, move numbers (`1.`, `12...`) left out. */
+export function listedMoves(text: string): string[] {
+  return text
+    .replace(/(^|\s)\d+\.+/g, ' ')
+    .trim()
+    .split(/[\s,]+/)
+    .filter((m) => m !== '');
+}
+
 /** Who plays a side: a person at the page, or the engine. */
 export type Player = 'human' | 'engine';
 
