@@ -132,6 +132,9 @@ export function stopPerft(): void {
   void think();
 }
 
+/** Counts the perfts started: a perft's result is shown only while it is the last one started (and runs). */
+let perftRun = 0;
+
 /** A perft depth as typed: a whole number (its range is the engine's to check: its error says so). */
 const PERFT_DEPTH = /^\s*\d+\s*$/;
 
@@ -153,6 +156,7 @@ export async function runPerft(divide: boolean): Promise<void> {
     return;
   }
   const depth = Number(ui.perftDepth);
+  const run = ++perftRun;
   ui.perftRunning = true;
   ui.perftOut = `${divide ? 'divide' : 'perft'} ${depth}…`;
   const at = positionKey();
@@ -161,8 +165,8 @@ export async function runPerft(divide: boolean): Promise<void> {
   update();
   const limits = pg.perftTakesLimits ? { movetime: 60_000 } : undefined;
   const t0 = performance.now();
-  // the result is of `at` in this game: dropped when the game was replaced or the perft stopped meanwhile
-  const mine = () => ui.perftRunning && ui.pg === pg && ui.perftAt === at;
+  // the result is of `at` in this game: dropped when the perft was stopped meanwhile (by stop, or a new game)
+  const mine = () => ui.perftRunning && run === perftRun;
   try {
     if (divide) {
       const r = await enqueue((w) => w.divide(depth, limits));

@@ -226,6 +226,21 @@ describe.skipIf(skipping('the page never shows a stale state', chromiumMissing()
       await page.click('#undo');
       expect(await page.textContent('#perft-out')).toMatch(/^perft\(1\) =/);
       expect(await page.getAttribute('#move-box', 'placeholder')).toMatch(/^move, e\.g\. \S+$/);
+      // a long perft stopped, and another started at once: the first one's end does not end the second
+      await open(page, '?v=bagh-chal&play=human,human&m=c3');
+      await page.fill('#perft-depth', '9');
+      await page.dispatchEvent('#perft-depth', 'change');
+      await page.click('#perft');
+      await page.click('#perft-stop');
+      expect(await page.textContent('#perft-out')).toBe('stopped');
+      await page.click('#perft');
+      await page.waitForTimeout(500);
+      expect(await page.textContent('#perft-out')).toBe('perft 9…');
+      // gone back a move: the perft running is of another position
+      await page.click('#undo');
+      expect(await page.textContent('#perft-out')).toBe('a perft of another position is running (stop ends it)');
+      await page.click('#perft-stop');
+      expect(await page.$('#perft-stop')).toBeNull();
     });
 
     it('a second new game asked for while the first loads is the one shown', async () => {

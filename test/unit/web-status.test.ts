@@ -4,7 +4,7 @@
 // counts take the number of their noun, and a typed move list drops its move numbers.
 import { describe, expect, it } from 'vitest';
 import { countOf, engineStatusText, moveBoxHint, perftText, type EngineReport } from '../../src/web/words.js';
-import { listedMoves } from '../../src/web/session.js';
+import { listedMoves, queryToSpec } from '../../src/web/session.js';
 
 describe('the page says only what holds of the position shown', () => {
   const played: EngineReport = { at: 'c3 a1-b2', move: 'a1-b2', depth: 9, score: '-4.10' };
@@ -46,5 +46,13 @@ describe('the page says only what holds of the position shown', () => {
     expect(listedMoves('  \n ')).toEqual([]);
     // a number inside a move is not a move number
     expect(listedMoves('j10-j11 a1xc3')).toEqual(['j10-j11', 'a1xc3']);
+  });
+
+  it('a URL parameter given twice is refused, not read once and dropped', () => {
+    expect(() => queryToSpec('?v=bagh-chal&v=tibetan-1')).toThrow('URL parameter v is given twice (once is enough)');
+    expect(() => queryToSpec('?v=bagh-chal&m=c3&m=d3')).toThrow(/URL parameter m is given twice/);
+    expect(() => queryToSpec('?v=bagh-chal&o.repetition=none&o.repetition=forbid')).toThrow(
+      /URL parameter o\.repetition is given twice/,
+    );
   });
 });
