@@ -262,9 +262,11 @@ export class TableDir {
    * an unknown format).
    */
   static open(dir: string): TableDir {
+    if (dir.trim() === '') throw new ArgumentError('--tb-dir is empty: give the directory of the table files');
     const t = new TableDir(dir);
+    const arg = /^[\w./~-]+$/.test(dir) ? dir : `'${dir.replace(/'/g, `'\\''`)}'`;
     const build =
-      `build some with "lattice tablebase build <variant> --dir ${dir}" or ` + `"lattice solve <variant> --dir ${dir}"`;
+      `build some with "lattice tablebase build <variant> --dir ${arg}" or ` + `"lattice solve <variant> --dir ${arg}"`;
     let st: ReturnType<typeof statSync>;
     try {
       st = statSync(dir);
@@ -277,7 +279,21 @@ export class TableDir {
       const more = problems.length > 1 ? ` (and ${problems.length - 1} more unusable)` : '';
       throw new TablebaseError(`--tb-dir ${dir}: ${problems[0]}${more}`);
     }
-    if (t.sets().length === 0) throw new ArgumentError(`--tb-dir ${dir} holds no table files (${build})`);
+    if (t.sets().length === 0) {
+      // table files one level down: the directory meant was likely that one
+      const below = readdirSync(dir, { withFileTypes: true })
+        .filter((e) => e.isDirectory())
+        .map((e) => join(dir, e.name))
+        .filter((d) => {
+          try {
+            return readdirSync(d).some((n) => n.endsWith('.lttb') || n.endsWith('.lgs'));
+          } catch {
+            return false;
+          }
+        });
+      const hint = below.length > 0 ? `; its subdirectory ${below[0]} has some: give that as --tb-dir` : '';
+      throw new ArgumentError(`--tb-dir ${dir} holds no table files (${build})${hint}`);
+    }
     const incomplete = t.incomplete();
     if (incomplete) throw new ArgumentError(`--tb-dir ${dir}: ${incomplete}`);
     return t;

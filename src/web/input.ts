@@ -18,7 +18,7 @@ import {
   ui,
   update,
 } from './state.js';
-import { clickNote } from './words.js';
+import { clickNote, sideWords } from './words.js';
 import { listedMoves } from './session.js';
 
 /**
@@ -38,7 +38,7 @@ export function onCell(cell: number): void {
   if (!mayClick()) {
     // not your turn, or the game is over
     const h = here();
-    ui.note = h.result ? 'the game is over' : `the engine plays the ${h.view.sides[toMove()].plural} (see Players)`;
+    ui.note = h.result ? 'the game is over' : `the engine plays ${sideWords(h.view.sides[toMove()]).the} (see Players)`;
     update();
     return;
   }
@@ -76,7 +76,7 @@ export function onMoveBox(ev: Event): void {
     return;
   }
   if (!mayClick()) {
-    ui.errors.move = `the engine plays the ${here().view.sides[toMove()].plural} (see Players)`;
+    ui.errors.move = `the engine plays ${sideWords(here().view.sides[toMove()]).the} (see Players)`;
     update();
     return;
   }

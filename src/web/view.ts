@@ -33,6 +33,7 @@ import {
   perftText,
   scoreConvention,
   scoreText,
+  sideWords,
 } from './words.js';
 
 /** The error of `key` (an action's, Ui.errors, or the game's, Ui.gameErrors), beside what it is about. */
@@ -287,13 +288,19 @@ function boardPanel() {
     }
     <div class="result" id="result">${
       result
-        ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — <span
+        ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : winsText(result.winnerName, view)}</b> — <span
               id="reason">${REASON_WORDS[result.reason] ?? result.reason}</span> (<code>${result.winner}</code>, <code
               >${result.reason}</code>)`
         : html`<span id="to-move"><span class="swatch side${view.toMove}"></span> <span
               class="mover">${view.sides[view.toMove].plural}</span> to move</span>`
     }</div>
   </div>`;
+}
+
+/** `goats win` / `Black wins`: the winner (a result's winnerName, a side's plural) in words (words.ts sideWords). */
+function winsText(winnerName: string, view: PositionView): string {
+  const side = view.sides.find((s) => s.plural === winnerName);
+  return side ? sideWords(side).wins : `${winnerName} win`;
 }
 
 /**

@@ -44,6 +44,18 @@ export function countOf(n: number, noun: string, plural = `${noun}s`): string {
   return `${n.toLocaleString('en')} ${n === 1 ? noun : plural}`;
 }
 
+/**
+ * A side as the subject or object of a sentence: a side named by its pieces takes the plural and an
+ * article (`the tigers`, `tigers win`, `tigers have won`); a side named by a colour (`plural` equal to
+ * `name`: Black, White) is one player: `Black`, `Black wins`, `Black has won`.
+ */
+export function sideWords(side: { name: string; plural: string }): { the: string; wins: string; hasWon: string } {
+  const colour = side.name === side.plural;
+  return colour
+    ? { the: side.plural, wins: `${side.plural} wins`, hasWon: `${side.plural} has won` }
+    : { the: `the ${side.plural}`, wins: `${side.plural} win`, hasWon: `${side.plural} have won` };
+}
+
 /** `n ply` / `n plies`. */
 const plies = (n: number) => countOf(n, 'ply', 'plies');
 
@@ -60,7 +72,8 @@ export function scoreText(
   if (i.mateIn !== null) {
     const winner = i.mateIn > 0 ? toMove : 1 - toMove;
     const n = Math.abs(i.mateIn);
-    return n === 0 ? `${sides[winner]!.plural} have won` : `${sides[winner]!.plural} win in ${plies(n)}`;
+    const w = sideWords(sides[winner]!);
+    return n === 0 ? w.hasWon : `${w.wins} in ${plies(n)}`;
   }
   const s = toMove === 0 ? i.score : -i.score;
   return (s > 0 ? '+' : s < 0 ? '-' : '') + (Math.abs(s) / 100).toFixed(2);
@@ -77,7 +90,8 @@ export function verdictText(
 ): string {
   if (p.wdl === 'draw') return 'draw';
   const winner = p.wdl === 'win' ? toMove : 1 - toMove;
-  return !p.dtm ? `${sides[winner]!.plural} have won` : `${sides[winner]!.plural} win in ${plies(p.dtm)}`;
+  const w = sideWords(sides[winner]!);
+  return !p.dtm ? w.hasWon : `${w.wins} in ${plies(p.dtm)}`;
 }
 
 /** A counter with its limit, for people: `dwarf moves in a row that gained no rank: 3 of 7 (at 7 the giants win)`. */

@@ -47,11 +47,23 @@ describe('lattice serve --tb-dir: the directory checked at start, and a probe an
     expect((missing as Error).message).toMatch(/no-such: no such directory \(build some with "lattice tablebase build/);
     const file = dirWith('has-file', { 'x.txt': 'x' });
     expect((refusal(join(file, 'x.txt')) as Error).message).toMatch(/x\.txt is not a directory$/);
+    expect((refusal('') as Error).message).toBe('--tb-dir is empty: give the directory of the table files');
+    const spaced = (refusal(join(root, 'no such')) as Error).message;
+    expect(spaced).toContain(`--dir '${join(root, 'no such')}'`); // quoted for the shell
     for (const d of [dirWith('empty', {}), dirWith('other-files', { 'README.txt': 'hi', 'x.lttb.tmp': 'half' })]) {
       const e = refusal(d);
       expect(e).toBeInstanceOf(ArgumentError);
       expect((e as Error).message).toMatch(/holds no table files \(build some with "lattice tablebase build <variant>/);
     }
+  });
+
+  it('names a subdirectory holding table files when the directory given holds none', () => {
+    const up = join(root, 'up');
+    mkdirSync(join(up, 'tables'), { recursive: true });
+    copyFileSync(join(good, LAYER), join(up, 'tables', LAYER));
+    expect((refusal(up) as Error).message).toMatch(
+      /holds no table files \(.*\); its subdirectory .*up\/tables has some: give that as --tb-dir$/,
+    );
   });
 
   it('refuses a damaged or truncated table file, naming it, and a movement set that lacks a layer', async () => {

@@ -3,7 +3,16 @@
 // box's hint never ends in "e.g." with nothing after it, a perft's output shows only at its own position,
 // counts take the number of their noun, and a typed move list drops its move numbers.
 import { describe, expect, it } from 'vitest';
-import { countOf, engineStatusText, moveBoxHint, perftText, type EngineReport } from '../../src/web/words.js';
+import {
+  countOf,
+  engineStatusText,
+  moveBoxHint,
+  perftText,
+  scoreText,
+  sideWords,
+  verdictText,
+  type EngineReport,
+} from '../../src/web/words.js';
 import { listedMoves, queryToSpec } from '../../src/web/session.js';
 
 describe('the page says only what holds of the position shown', () => {
@@ -54,5 +63,17 @@ describe('the page says only what holds of the position shown', () => {
     expect(() => queryToSpec('?v=bagh-chal&o.repetition=none&o.repetition=forbid')).toThrow(
       /URL parameter o\.repetition is given twice/,
     );
+  });
+
+  it('a side named by a colour is one player (Black wins), a side named by its pieces many (tigers win)', () => {
+    const tigers = { name: 'tiger', plural: 'tigers', letter: 'T', onBoard: 4, hand: 0, captured: 0 };
+    const goats = { name: 'goat', plural: 'goats', letter: 'G', onBoard: 0, hand: 20, captured: 0 };
+    const black = { name: 'Black', plural: 'Black', letter: 'b', onBoard: 96, hand: 0, captured: 0 };
+    const white = { name: 'White', plural: 'White', letter: 'w', onBoard: 96, hand: 0, captured: 0 };
+    expect(sideWords(tigers)).toEqual({ the: 'the tigers', wins: 'tigers win', hasWon: 'tigers have won' });
+    expect(sideWords(black)).toEqual({ the: 'Black', wins: 'Black wins', hasWon: 'Black has won' });
+    expect(scoreText({ score: 0, mateIn: 3 }, 0, [black, white])).toBe('Black wins in 3 plies');
+    expect(scoreText({ score: 0, mateIn: -1 }, 0, [goats, tigers])).toBe('tigers win in 1 ply');
+    expect(verdictText({ wdl: 'loss', dtm: 0 }, 1, [black, white])).toBe('Black has won');
   });
 });
