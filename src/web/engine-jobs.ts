@@ -4,8 +4,8 @@
  * draws the page; a job of an earlier epoch (state.ts) reports nothing.
  */
 import type { EngineWorker } from '../worker/client.js';
-import { engine, epoch, here, message, newEpoch, positionChanged, toMove, ui, update } from './state.js';
-import { scoreText } from './words.js';
+import { engine, epoch, here, message, newEpoch, positionChanged, positionKey, toMove, ui, update } from './state.js';
+import { countOf, scoreText } from './words.js';
 
 /** True when the page is cross-origin isolated: a worker search can then be stopped early. */
 export const isolated = globalThis.crossOriginIsolated === true;
@@ -19,7 +19,9 @@ function enqueue<T>(work: (w: EngineWorker) => Promise<T>): Promise<T> {
 
 /**
  * Starts the engine's move when it is its turn (and plays it, after the engine v engine pause), else
- * the analysis when it is on. Resolves when done; never rejects (errors show as the engine's).
+ * the analysis when it is on. The engine thinks (state.ts thinking()) only while the epoch it started in
+ * lasts: any change of position or players ends it on the page, and its move is then dropped. Resolves
+ * when done; never rejects (errors show as the engine's).
  */
 export async function think(): Promise<void> {
   const pg = ui.pg;
@@ -27,13 +29,11 @@ export async function think(): Promise<void> {
   engine.stop();
   const my = epoch();
   if (here().result) {
-    ui.thinking = false;
     update();
     return;
   }
   if (ui.players[toMove()] === 'engine' && ui.line.ply === ui.line.moves.length) {
-    ui.thinking = true;
-    ui.engineStatus = 'thinking…';
+    ui.searching = my;
     update();
     const limits = ui.limit === 'depth' ? { depth: ui.limitValue } : { movetime: ui.limitValue };
     const started = performance.now();
@@ -54,27 +54,27 @@ export async function think(): Promise<void> {
         ui.players[0] === 'engine' && ui.players[1] === 'engine' ? ui.pause - (performance.now() - started) : 0;
       if (wait > 0) await new Promise((res) => setTimeout(res, wait));
       if (my !== epoch()) return;
-      ui.thinking = false;
+      ui.searching = null;
+      const score = scoreText(r, toMove(), here().view.sides);
       if (!r.move) {
-        ui.engineStatus = 'the engine has no move';
+        ui.report = { at: positionKey(), move: null, depth: r.depth, score };
         update();
         return;
       }
-      const side = scoreText(r, toMove(), here().view.sides);
-      ui.engineStatus = `engine played ${r.move.text} (depth ${r.depth}, ${side})`;
       // the engine's move as the value the worker's search gave (no text parsed); the line keeps its text
       ui.line.play(r.move);
+      ui.report = { at: positionKey(), move: r.move.text, depth: r.depth, score };
       positionChanged();
     } catch (e) {
       if (my === epoch()) {
-        ui.thinking = false;
-        ui.errors.engine = message(e);
+        ui.searching = null;
+        // a worker that did not start is told once, as the game's (Ui.gameErrors.worker)
+        if (!engine.failed(e)) ui.errors.engine = message(e);
         update();
       }
     }
     return;
   }
-  ui.thinking = false;
   if (ui.analysing) void analyse(my);
   update();
 }
@@ -98,7 +98,7 @@ async function analyse(my: number): Promise<void> {
           }),
     );
   } catch (e) {
-    if (my === epoch()) ui.errors.engine = message(e);
+    if (my === epoch() && !engine.failed(e)) ui.errors.engine = message(e);
   }
   if (my === epoch()) {
     ui.analysing = false;
@@ -126,44 +126,71 @@ export function stopPerft(): void {
   if (!ui.perftRunning || !ui.pg) return;
   ui.perftRunning = false;
   ui.perftOut = 'stopped';
+  ui.perftAt = positionKey();
   void engine.start(ui.pg);
   update();
   void think();
 }
 
+/** Counts the perfts started: a perft's result is shown only while it is the last one started (and runs). */
+let perftRun = 0;
+
+/** A perft depth as typed: a whole number (its range is the engine's to check: its error says so). */
+const PERFT_DEPTH = /^\s*\d+\s*$/;
+
 /**
- * Runs perft (or divide) to `ui.perftDepth` from the position shown, into `ui.perftOut` (errors into
- * the perft error). Does nothing while one runs; never rejects.
+ * Runs perft (or divide) to the depth typed (`ui.perftDepth`, a whole number) from the position shown,
+ * into `ui.perftOut`, kept as the output of that position (`ui.perftAt`: shown only there, see words.ts
+ * perftText); a depth that is not a whole number, or that the engine refuses, shows as the perft error.
+ * Does nothing while one runs; never rejects.
  */
 export async function runPerft(divide: boolean): Promise<void> {
   const pg = ui.pg!;
   if (ui.perftRunning) return;
+  if (!PERFT_DEPTH.test(ui.perftDepth)) {
+    ui.errors.perft =
+      ui.perftDepth.trim() === ''
+        ? 'give the perft depth: a whole number of plies, such as 3'
+        : `the perft depth must be a whole number of plies, such as 3; got "${ui.perftDepth}"`;
+    update();
+    return;
+  }
+  const depth = Number(ui.perftDepth);
+  const run = ++perftRun;
   ui.perftRunning = true;
-  const depth = ui.perftDepth;
   ui.perftOut = `${divide ? 'divide' : 'perft'} ${depth}…`;
+  const at = positionKey();
+  ui.perftAt = at;
   delete ui.errors.perft;
   update();
   const limits = pg.perftTakesLimits ? { movetime: 60_000 } : undefined;
   const t0 = performance.now();
+  // the result is of `at` in this game: dropped when the perft was stopped meanwhile (by stop, or a new game)
+  const mine = () => ui.perftRunning && run === perftRun;
   try {
     if (divide) {
       const r = await enqueue((w) => w.divide(depth, limits));
-      if (!ui.perftRunning) return;
+      if (!mine()) return;
       const total = Object.values(r).reduce((a, b) => a + b, 0);
+      const n = Object.keys(r).length;
       ui.perftOut =
         Object.entries(r)
-          .map(([m, n]) => `${m}: ${n}`)
-          .join('\n') + `\n\n${Object.keys(r).length} moves, ${total} leaves, ${Math.round(performance.now() - t0)} ms`;
+          .map(([m, k]) => `${m}: ${k}`)
+          .join('\n') +
+        `${n ? '\n\n' : ''}${countOf(n, 'move')}, ${countOf(total, 'leaf', 'leaves')}, ` +
+        `${Math.round(performance.now() - t0)} ms`;
     } else {
       const n = await enqueue((w) => w.perft(depth, limits));
-      if (!ui.perftRunning) return;
+      if (!mine()) return;
       ui.perftOut = `perft(${depth}) = ${n} (${Math.round(performance.now() - t0)} ms)`;
     }
   } catch (e) {
-    if (ui.perftRunning) {
+    if (!mine()) return;
+    // beside the perft buttons when of the position shown, else kept as that position's output
+    if (at === positionKey()) {
       ui.perftOut = '';
       ui.errors.perft = message(e);
-    }
+    } else ui.perftOut = `error: ${message(e)}`;
   }
   ui.perftRunning = false;
   update();

@@ -18,6 +18,8 @@ export class EngineQueue {
   private line: string[] = [];
   /** The job running in the worker (search, analysis, perft), to wait for before the next. */
   private job: Promise<unknown> = Promise.resolve();
+  /** Why the last worker did not start or take its position (the error `report` was told), or null. */
+  private startError: unknown = null;
 
   constructor(
     private readonly report: (e: unknown, starting: boolean) => void,
@@ -44,8 +46,21 @@ export class EngineQueue {
       return w;
     });
     this.starting = p;
-    p.catch((e: unknown) => this.report(e, true));
+    this.startError = null;
+    p.catch((e: unknown) => {
+      if (this.starting !== p) return; // a later start replaced it
+      this.startError = e;
+      this.report(e, true);
+    });
     return p;
+  }
+
+  /**
+   * True if `e` is why the worker did not start or take its position (`report` was told of it: a job
+   * that waited for the worker rejects with the same error, not to be told twice).
+   */
+  failed(e: unknown): boolean {
+    return e !== null && e === this.startError;
   }
 
   /**
@@ -65,7 +80,11 @@ export class EngineQueue {
       });
     this.starting = p;
     this.job = p;
-    p.catch((e: unknown) => this.report(e, false));
+    p.catch((e: unknown) => {
+      if (this.starting !== p) return;
+      this.startError = e;
+      this.report(e, false);
+    });
   }
 
   /** Brings the worker's game to `moves` from the start (undoing and replaying only what differs). */

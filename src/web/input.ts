@@ -18,7 +18,8 @@ import {
   ui,
   update,
 } from './state.js';
-import { clickNote } from './words.js';
+import { clickNote, sideWords } from './words.js';
+import { listedMoves } from './session.js';
 
 /**
  * A click (or tap) on board cell `cell`: enters a move when a person may (see state.ts mayClick). A
@@ -37,7 +38,7 @@ export function onCell(cell: number): void {
   if (!mayClick()) {
     // not your turn, or the game is over
     const h = here();
-    ui.note = h.result ? 'the game is over' : `the engine plays the ${h.view.sides[toMove()].plural} (see Players)`;
+    ui.note = h.result ? 'the game is over' : `the engine plays ${sideWords(h.view.sides[toMove()]).the} (see Players)`;
     update();
     return;
   }
@@ -60,79 +61,103 @@ export function zoom(step: 1 | -1): void {
   update();
 }
 
-/** The move box's form submitted: plays its move (the box is cleared), or shows why not. */
+/**
+ * The move box's form submitted: plays its move (the box is cleared), or shows why not: a refused move,
+ * a game over, or a side the engine plays (as a click on the board would say).
+ */
 export function onMoveBox(ev: Event): void {
   ev.preventDefault();
   const box = (ev.target as HTMLFormElement).elements.namedItem('move') as HTMLInputElement;
   const text = box.value.trim();
-  if (text === '') return;
+  if (text === '' || !ui.here || ui.busy) return;
   if (here().result) {
     ui.errors.move = 'the game is over';
+    update();
+    return;
+  }
+  if (!mayClick()) {
+    ui.errors.move = `the engine plays ${sideWords(here().view.sides[toMove()]).the} (see Players)`;
     update();
     return;
   }
   if (playMove(text)) box.value = '';
 }
 
-/** The position form submitted: a new game of the same variant from its position, or the error shown. */
+/**
+ * The position form submitted: a new game of the same variant and options from its position (moves and
+ * players as they were), or the error shown beside the box; the page is left as it was then (the game
+ * shown is not touched: the position is checked by creating its game).
+ */
 export async function onLoadPosition(ev: Event): Promise<void> {
   ev.preventDefault();
-  const text = ((ev.target as HTMLFormElement).elements.namedItem('position') as HTMLTextAreaElement).value.trim();
+  const box = (ev.target as HTMLFormElement).elements.namedItem('position') as HTMLTextAreaElement;
   const pg = ui.pg!;
   try {
-    pg.engine.setPosition(text); // validates; ParseError says where and why
+    if (await newGame({ variant: pg.variant.id, options: pg.options, position: box.value.trim(), moves: [] }))
+      box.value = here().position; // as the game writes it (the drawing sets it only when it differs from before)
   } catch (e) {
-    ui.errors.position = message(e);
+    ui.errors.position = message(e); // ParseError says where and why; the box keeps the text, to be corrected
     update();
-    return;
   }
-  const start = pg.engine.position();
-  await newGame({ variant: pg.variant.id, options: pg.options, position: start, moves: [] });
 }
 
 /**
- * The move-list form submitted: its moves (move numbers `1.` and commas allowed) replace the game's
- * from its start when every one plays; else nothing changes and the first that does not is shown.
+ * The move-list form submitted: its moves (session.ts listedMoves) replace the game's from its start when
+ * every one plays; else nothing changes (board, moves, ply, players, URL) and the first that does not is
+ * shown beside the box.
  */
-export async function onLoadMoves(ev: Event): Promise<void> {
+export function onLoadMoves(ev: Event): void {
   ev.preventDefault();
-  const text = ((ev.target as HTMLFormElement).elements.namedItem('moves') as HTMLTextAreaElement).value;
-  const moves = text
-    .replace(/\d+\.\s*/g, ' ')
-    .trim()
-    .split(/[\s,]+/)
-    .filter((m) => m !== '');
+  const box = (ev.target as HTMLFormElement).elements.namedItem('moves') as HTMLTextAreaElement;
+  const moves = listedMoves(box.value);
   const pg = ui.pg!;
-  // check first, on the page's game, so a bad list changes nothing
   const line = ui.line!;
+  // checked first on the page's game from its start, which is then put back as it was, whatever happens
   const back = line.ply;
-  line.goTo(0);
-  let played = 0;
   let error: string | undefined;
-  for (const [i, m] of moves.entries()) {
-    try {
-      pg.engine.play(m);
-      played++;
-    } catch (e) {
-      error = `move ${i + 1} (${m}): ${message(e)}`;
-      break;
+  let played = 0;
+  line.goTo(0);
+  try {
+    for (const [i, m] of moves.entries()) {
+      try {
+        pg.engine.play(m);
+        played++;
+      } catch (e) {
+        error = `move ${i + 1} (${m}): ${message(e)}`;
+        break;
+      }
     }
+  } finally {
+    for (; played > 0; played--) pg.engine.undo();
+    line.goTo(back);
   }
-  for (; played > 0; played--) pg.engine.undo();
-  line.goTo(back);
   if (error) {
     ui.errors.moves = error;
     update();
     return;
   }
-  delete ui.errors.moves;
+  const kept = line.moves;
   line.goTo(0);
   line.moves = [];
-  for (const m of moves) line.play(m);
+  try {
+    for (const m of moves) line.play(m);
+  } catch (e) {
+    // played once already, so not expected: the game shown goes back to its moves
+    line.goTo(0);
+    line.moves = kept;
+    line.goTo(back);
+    ui.errors.moves = message(e);
+    update();
+    return;
+  }
   positionChanged();
+  box.value = line.moves.join(' '); // as listed (the drawing sets it only when it differs from before)
 }
 
-/** The new-game form submitted: a game of its variant with the option values that differ from the defaults. */
+/**
+ * The new-game form submitted: a game of its variant with the option values that differ from the
+ * defaults; an error (a value out of range) shows beside the form, the game shown going on.
+ */
 export async function onNewGame(ev: Event): Promise<void> {
   ev.preventDefault();
   const v = variantList().find((x) => x.id === ui.formVariant)!;
@@ -143,8 +168,9 @@ export async function onNewGame(ev: Event): Promise<void> {
   }
   try {
     await newGame({ variant: v.id, options, moves: [] });
-  } catch {
-    /* shown */
+  } catch (e) {
+    ui.errors.game = message(e);
+    update();
   }
 }
 
@@ -159,12 +185,13 @@ export function copy(text: string): void {
  */
 export function listenForKeys(): void {
   document.addEventListener('keydown', (ev) => {
-    if ((ev.target as HTMLElement).closest('input, textarea, select')) return;
+    if ((ev.target as HTMLElement).closest('input, textarea, select') || !ui.line) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return; // the browser's (Ctrl+F finds, it does not flip)
     if (ev.key === 'ArrowLeft') {
-      go(ui.line!.ply - 1);
+      go(ui.line.ply - 1);
       ev.preventDefault();
     } else if (ev.key === 'ArrowRight') {
-      go(ui.line!.ply + 1);
+      go(ui.line.ply + 1);
       ev.preventDefault();
     } else if (ev.key === 'Escape') {
       ui.input?.reset();

@@ -29,8 +29,8 @@ setOnPosition(() => {
 listenForKeys();
 
 /**
- * Opens the game in the URL, else the first variant listed with the URL's error shown. Rejects only
- * when the first variant's game cannot be created.
+ * Opens the game in the URL, else the first variant listed with the URL's error shown (kept while that
+ * game is shown: Ui.gameErrors.url). Rejects only when the first variant's game cannot be created.
  */
 async function boot(): Promise<void> {
   // `lattice serve --tb-dir` marks the page (a static site has no /api: no tablebase panel, no request)
@@ -44,19 +44,15 @@ async function boot(): Promise<void> {
   }
   if (spec) {
     try {
-      await newGame(spec);
-      if (ui.errors.moves) {
-        ui.errors.url = `the URL's moves stop at ${ui.errors.moves}`;
-        update();
-      }
+      await newGame(spec, true);
       return;
     } catch (e) {
       urlError = `the URL does not give a game: ${message(e)}`;
     }
   }
-  await newGame({ variant: variantList()[0]!.id, options: {}, moves: [] });
-  if (urlError) {
-    ui.errors.url = urlError;
+  const shown = await newGame({ variant: variantList()[0]!.id, options: {}, moves: [] });
+  if (shown && urlError) {
+    ui.gameErrors.url = urlError;
     update();
   }
 }

@@ -220,6 +220,15 @@ export class MoveLine {
   }
 }
 
+/** A move list as typed: moves separated by spaces or commas, move numbers (`1.`, `12...`) left out. */
+export function listedMoves(text: string): string[] {
+  return text
+    .replace(/(^|\s)\d+\.+/g, ' ')
+    .trim()
+    .split(/[\s,]+/)
+    .filter((m) => m !== '');
+}
+
 /** Who plays a side: a person at the page, or the engine. */
 export type Player = 'human' | 'engine';
 
@@ -250,14 +259,18 @@ export function specToQuery(s: GameSpec): string {
 
 /**
  * Reads a game from a URL query (specToQuery's form); null when it names no variant. Throws Error with
- * a message for people when a parameter is malformed (an unknown key, a ply that is not a number).
+ * a message for people when a parameter is malformed (an unknown key, a key given twice, a ply that is not
+ * a number).
  */
 export function queryToSpec(search: string): GameSpec | null {
   const q = new URLSearchParams(search);
   const variant = q.get('v');
   if (variant === null) return null;
   const options: Record<string, string> = {};
+  const seen = new Set<string>();
   for (const [k, v] of q) {
+    if (seen.has(k)) throw new Error(`URL parameter ${k} is given twice (once is enough)`);
+    seen.add(k);
     if (k.startsWith('o.')) options[k.slice(2)] = v;
     else if (!['v', 'pos', 'm', 'ply', 'play'].includes(k))
       throw new Error(`unknown URL parameter "${k}" (known: v, o.<option>, pos, m, ply, play)`);

@@ -9,6 +9,7 @@ import type { SearchInfo } from '../contract/limits.js';
 import { createPageGame, variantList, type MovePath, type PageGame, type PositionView } from './families.js';
 import { ClickInput, MoveLine, clickInput, specToQuery, type GameSpec, type Player } from './session.js';
 import { EngineQueue } from './engine-queue.js';
+import type { EngineReport } from './words.js';
 
 /** How the engine's move is limited: by time (ms) or by depth (plies). */
 export type Limit = 'movetime' | 'depth';
@@ -45,20 +46,37 @@ export interface Ui {
   formOptions: Record<string, string>;
   analysing: boolean;
   iterations: SearchInfo[];
-  thinking: boolean;
-  engineStatus: string;
-  perftDepth: number;
+  /**
+   * The epoch (epoch()) in which the engine's move was asked for, while it is searching; the engine
+   * thinks about the position shown only while this is the current epoch (thinking()), so that a change
+   * of position or players ends it on the page at once, whatever the worker is still doing.
+   */
+  searching: number | null;
+  /** What the engine last reported of its move (the status line says it while its position is shown). */
+  report: EngineReport | null;
+  /** The perft depth as typed (checked when perft runs). */
+  perftDepth: string;
   perftOut: string;
   perftRunning: boolean;
+  /** The position (positionKey()) the perft output, or the perft running, is of. */
+  perftAt: string | null;
   /** The server's tablebase (`lattice serve --tb-dir`): whether there is one, and its verdict here. */
   tablebase: boolean;
   verdict: string;
+  /** Why the tablebase gives no verdict here (no tables for this game, a position outside them), or ''. */
+  verdictNote: string;
   /**
-   * The errors shown, each beside what it is about. Each goes when a later action succeeds: every
+   * The errors of an action, each beside what it is about. Each goes when a later action succeeds: every
    * change of position (a move played by anyone, a ply gone to, a game or list loaded, a player changed:
    * positionChanged) clears them all but those of that action itself.
    */
-  errors: Partial<Record<'game' | 'move' | 'position' | 'moves' | 'url' | 'perft' | 'engine' | 'tablebase', string>>;
+  errors: Partial<Record<'game' | 'move' | 'position' | 'moves' | 'perft' | 'engine' | 'tablebase', string>>;
+  /**
+   * The messages that belong to the game shown, kept until another game is shown (newGame): why the URL
+   * gave no game or where its moves stopped (`url`), and an engine that did not start or take the
+   * game's position (`worker`).
+   */
+  gameErrors: Partial<Record<'url' | 'worker', string>>;
   /**
    * Why the last click on the board entered nothing (words.ts clickNote), '' when none; cleared by the next click or
    * position.
@@ -90,14 +108,17 @@ export const ui: Ui = {
   formOptions: {},
   analysing: false,
   iterations: [],
-  thinking: false,
-  engineStatus: '',
-  perftDepth: 3,
+  searching: null,
+  report: null,
+  perftDepth: '3',
   perftOut: '',
   perftRunning: false,
+  perftAt: null,
   tablebase: false,
   verdict: '',
+  verdictNote: '',
   errors: {},
+  gameErrors: {},
   note: '',
   zoom: 1,
   boardScale: null,
@@ -112,10 +133,14 @@ export function message(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** The engine of the game shown (its worker and its queue of jobs); its failures show as the engine's error. */
+/**
+ * The engine of the game shown (its worker and its queue of jobs); a worker that does not start or take
+ * the game's position is told as long as the game is shown.
+ */
 export const engine = new EngineQueue(
   (e, starting) => {
-    ui.errors.engine = starting ? `the engine did not start: ${message(e)}` : message(e);
+    const what = starting ? 'the engine did not start' : 'the engine did not take the position';
+    ui.gameErrors.worker = `${what}: ${message(e)}`;
     update();
   },
   () => ui.pg,
@@ -131,6 +156,19 @@ export function epoch(): number {
 export function newEpoch(): void {
   epochNow++;
 }
+
+/** True while the engine searches for its move in the position shown (see Ui.searching). */
+export function thinking(): boolean {
+  return ui.searching !== null && ui.searching === epochNow;
+}
+
+/** The position shown as the moves that lead to it from the game's start (what perft output is of). */
+export function positionKey(): string {
+  return ui.line ? ui.line.played().join(' ') : '';
+}
+
+/** Newer each time newGame is called: a game created after a later call began is not shown. */
+let gameRequest = 0;
 
 /** The start position the game was given (an import or the URL), or undefined for the variant's. */
 let startGiven: string | undefined;
@@ -152,19 +190,26 @@ export function update(): void {
 }
 
 /**
- * Shows a new game from `spec` (its moves played, the ply given shown). A game that cannot be created
- * leaves the game shown as it was: the error shows on the form and the promise rejects with it
- * (UnknownVariantError, OptionError, ParseError). A move that does not play stops the list there (the
- * error shows as the move list's).
+ * Shows a new game from `spec` (its moves played, the ply given shown), in place of the game shown. A
+ * game that cannot be created leaves the page as it was (board, moves, players, URL) and the promise
+ * rejects with why (UnknownVariantError, OptionError, ParseError), for the caller to show beside what
+ * asked for it.
+ * `fromUrl`: the game is the URL's, and a move of it that does not play stops the list there, said as
+ * the URL's (Ui.gameErrors.url, kept while the game is shown). Resolves false, showing nothing, when a
+ * later call began before this one's game was made (the last game asked for is the one shown).
  */
-export async function newGame(spec: GameSpec): Promise<void> {
+export async function newGame(spec: GameSpec, fromUrl = false): Promise<boolean> {
+  const my = ++gameRequest;
   let pg: PageGame;
   try {
     pg = await createPageGame(spec.variant, spec.options, spec.position);
   } catch (e) {
-    ui.errors.game = message(e);
-    update(); // the game shown goes on
-    throw e;
+    if (my === gameRequest) throw e;
+    return false; // a later game was asked for: this one's error is no longer news
+  }
+  if (my !== gameRequest) {
+    pg.engine.dispose();
+    return false;
   }
   ui.busy = true;
   engine.stop();
@@ -175,34 +220,41 @@ export async function newGame(spec: GameSpec): Promise<void> {
   startGiven = spec.position;
   ui.line = new MoveLine(pg);
   ui.iterations = [];
+  ui.report = null;
   ui.perftOut = '';
+  ui.perftAt = null;
   ui.choice = null;
+  ui.gameErrors = {};
   ui.formVariant = pg.variant.id;
   ui.formOptions = { ...spec.options };
   // a kind chosen stays for the games that have it
   if (pg.labels.length > 0 && !pg.labels.includes(ui.labels)) ui.labels = pg.labels[0]!;
   if (spec.players) ui.players = [...spec.players];
-  const kept: Ui['errors'] = {};
-  // the same game from another position keeps its worker (no new thread, no second engine load)
+  // the same game from another position keeps its worker (no new thread, no second engine load), unless a perft
+  // holds it (a perft cannot be stopped: the worker is ended)
   if (
     old &&
     engine.started &&
+    !ui.perftRunning &&
     old.variant.id === pg.variant.id &&
     JSON.stringify(old.options) === JSON.stringify(pg.options)
   )
     engine.reuse(pg);
   else void engine.start(pg);
+  ui.perftRunning = false;
   for (const [i, m] of spec.moves.entries()) {
     try {
       ui.line.play(m);
     } catch (e) {
-      kept.moves = `move ${i + 1} (${m}): ${message(e)}`;
+      const where = `move ${i + 1} (${m}): ${message(e)}`;
+      ui.gameErrors.url = fromUrl ? `the URL's moves stop at ${where}` : `the moves stop at ${where}`;
       break;
     }
   }
   if (spec.ply !== undefined) ui.line.goTo(spec.ply);
   ui.busy = false;
-  positionChanged(kept);
+  positionChanged();
+  return true;
 }
 
 /**
@@ -224,6 +276,8 @@ export function positionChanged(kept: Ui['errors'] = {}): void {
   ui.lastCells = lastMoveCells();
   ui.choice = null;
   ui.iterations = [];
+  ui.verdict = '';
+  ui.verdictNote = '';
   history.replaceState(null, '', specToQuery(currentSpec()));
   update();
   onPosition();

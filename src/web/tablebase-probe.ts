@@ -12,7 +12,9 @@ export function hasTablebase(): boolean {
 
 /**
  * Asks the server's tablebase for the verdict of the position shown (only with `lattice serve --tb-dir`)
- * into `ui.verdict` (or the tablebase error), unless epoch `my` has passed by the answer. Never rejects.
+ * into `ui.verdict`, or why there is none into `ui.verdictNote` (no tables for this game in the
+ * directory, a position outside them: the server's words), or the tablebase error (a bad answer, the
+ * server's tables unreadable), unless epoch `my` has passed by the answer. Never rejects.
  */
 export async function probeTablebase(my: number): Promise<void> {
   if (!ui.tablebase || !ui.pg) return;
@@ -21,18 +23,21 @@ export async function probeTablebase(my: number): Promise<void> {
   const q = new URLSearchParams({ v: pg.variant.id, pos: h.position });
   for (const [k, v] of Object.entries(pg.options)) q.set(`o.${k}`, v);
   ui.verdict = '…';
+  ui.verdictNote = '';
   delete ui.errors.tablebase;
   try {
     const res = await fetch('api/probe?' + q.toString());
-    const body = (await res.json()) as {
+    const body = (await res.json().catch(() => ({ error: `the server answered HTTP ${res.status}` }))) as {
       probe?: { wdl: 'win' | 'draw' | 'loss'; dtm: number | null; bestmove: string | null; line: string[] } | null;
+      tables?: boolean;
+      why?: string;
       error?: string;
     };
     if (my !== epoch()) return;
-    if (body.error !== undefined) {
-      ui.verdict = '';
-      ui.errors.tablebase = body.error;
-    } else if (!body.probe) ui.verdict = 'not in the tablebase (Bagh Chal: pieces still in hand)';
+    ui.verdict = '';
+    if (body.error !== undefined || !res.ok)
+      ui.errors.tablebase = body.error ?? `the server answered HTTP ${res.status}`;
+    else if (!body.probe) ui.verdictNote = body.why ?? 'no verdict here';
     else {
       const p = body.probe;
       ui.verdict =
@@ -41,10 +46,9 @@ export async function probeTablebase(my: number): Promise<void> {
         (p.line.length ? ` (${p.line.join(' ')})` : '');
     }
   } catch (e) {
-    if (my === epoch()) {
-      ui.verdict = '';
-      ui.errors.tablebase = message(e);
-    }
+    if (my !== epoch()) return;
+    ui.verdict = '';
+    ui.errors.tablebase = `the server did not answer: ${message(e)}`;
   }
   update();
 }

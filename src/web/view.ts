@@ -15,6 +15,8 @@ import {
   here,
   playMove,
   positionChanged,
+  positionKey,
+  thinking,
   ui,
   update,
   type Limit,
@@ -22,10 +24,21 @@ import {
 } from './state.js';
 import { UNISOLATED_ANALYSIS_MS, isolated, runPerft, stopPerft, toggleAnalysis } from './engine-jobs.js';
 import { copy, onCell, onLoadMoves, onLoadPosition, onMoveBox, onNewGame, zoom } from './input.js';
-import { REASON_WORDS, counterText, labelsShown, scoreConvention, scoreText } from './words.js';
+import {
+  REASON_WORDS,
+  counterText,
+  engineStatusText,
+  labelsShown,
+  moveBoxHint,
+  perftText,
+  scoreConvention,
+  scoreText,
+  sideWords,
+} from './words.js';
 
-function err(key: keyof Ui['errors']) {
-  const e = ui.errors[key];
+/** The error of `key` (an action's, Ui.errors, or the game's, Ui.gameErrors), beside what it is about. */
+function err(key: keyof Ui['errors'] | keyof Ui['gameErrors']) {
+  const e = key in ui.gameErrors ? ui.gameErrors[key as keyof Ui['gameErrors']] : ui.errors[key as keyof Ui['errors']];
   return e ? html`<div class="error" id="error-${key}" role="alert">${e}</div>` : nothing;
 }
 
@@ -35,7 +48,7 @@ function sideTitle(v: PositionView, i: 0 | 1, over: boolean) {
   const moving = v.toMove === i && !over;
   return html`<div class="side side${i} ${moving ? 'to-move' : ''}" id="side${i}">
     ${moving ? html`<span class="turn" id="turn">▶ to move</span>` : nothing}
-    <span class="swatch side${i}"></span><b>${s.plural}</b> (${ui.players[i]})
+    <span class="who"><span class="swatch side${i}"></span> <b>${s.plural}</b> (${ui.players[i]})</span>
     <span class="on-board">on the board: <b>${s.onBoard}</b></span>
     ${s.hand ? html`<span class="hand">in hand: <b>${s.hand}</b></span>` : nothing}
     ${s.captured ? html`<span class="captured">captured: <b>${s.captured}</b></span>` : nothing}
@@ -107,15 +120,18 @@ function playersPanel() {
       <option value="movetime" ?selected=${ui.limit === 'movetime'}>move time (ms)</option>
       <option value="depth" ?selected=${ui.limit === 'depth'}>depth (plies)</option></select>
       <input id="limit-value" type="number" min="1" .value=${String(ui.limitValue)} @change=${(e: Event) => {
-        ui.limitValue = Math.max(1, Number((e.target as HTMLInputElement).value) || 1);
+        const box = e.target as HTMLInputElement;
+        ui.limitValue = Math.max(1, Math.round(Number(box.value)) || 1);
+        box.value = String(ui.limitValue); // the box shows the value used
       }}></label>
-    <label>Engine v engine pause (ms) <input id="pause" type="number" min="0" .value=${String(ui.pause)} @change=${(
-      e: Event,
-    ) => {
-      ui.pause = Math.max(0, Number((e.target as HTMLInputElement).value) || 0);
-    }}></label>
-    <div class="status" id="engine-status">${ui.thinking ? 'engine thinking…' : ui.engineStatus}</div>
-    ${err('engine')}
+    <label>Engine v engine pause (ms) <input id="pause" type="number" min="0" .value=${String(ui.pause)}
+      @change=${(e: Event) => {
+        const box = e.target as HTMLInputElement;
+        ui.pause = Math.max(0, Math.round(Number(box.value)) || 0);
+        box.value = String(ui.pause); // the box shows the value used
+      }}></label>
+    <div class="status" id="engine-status">${engineStatusText(thinking(), ui.report, positionKey())}</div>
+    ${err('worker')}${err('engine')}
   </div>`;
 }
 
@@ -123,7 +139,7 @@ function analysisPanel() {
   const its = ui.iterations;
   return html`<div class="panel" id="analysis">
     <h2>Analysis</h2>
-    <button id="analyse" @click=${toggleAnalysis} ?disabled=${ui.thinking}>${ui.analysing ? 'Stop' : 'Analyse'}</button>
+    <button id="analyse" @click=${toggleAnalysis} ?disabled=${thinking()}>${ui.analysing ? 'Stop' : 'Analyse'}</button>
     ${
       isolated
         ? nothing
@@ -146,18 +162,24 @@ function analysisPanel() {
         <td>${i.ms > 0 ? Math.round((i.nodes / i.ms) * 1000).toLocaleString('en') : '–'}</td>
         <td class="pv">${i.pv.join(' ')}</td></tr>`,
         )}</tbody></table>
-    ${ui.tablebase ? html`<h3>Tablebase</h3><div id="verdict">${ui.verdict}</div>${err('tablebase')}` : nothing}
+    ${
+      ui.tablebase
+        ? html`<h3>Tablebase</h3><div id="verdict">${ui.verdict}</div>${
+            ui.verdictNote ? html`<p class="note" id="verdict-note">${ui.verdictNote}</p>` : nothing
+          }${err('tablebase')}`
+        : nothing
+    }
     <h3>Perft</h3>
-    <label>depth <input id="perft-depth" type="number" min="0" max="20" .value=${String(ui.perftDepth)} @change=${(
+    <label>depth <input id="perft-depth" type="number" min="0" max="20" .value=${ui.perftDepth} @change=${(
       e: Event,
     ) => {
-      ui.perftDepth = Number((e.target as HTMLInputElement).value);
+      ui.perftDepth = (e.target as HTMLInputElement).value;
     }}></label>
     <button id="perft" ?disabled=${ui.perftRunning} @click=${() => runPerft(false)}>perft</button><button
       id="divide" ?disabled=${ui.perftRunning} @click=${() => runPerft(true)}>divide</button>
     ${ui.perftRunning ? html`<button id="perft-stop" @click=${stopPerft}>stop</button>` : nothing}
     ${err('perft')}
-    <pre id="perft-out">${ui.perftOut}</pre>
+    <pre id="perft-out">${perftText(ui.perftOut, ui.perftAt, ui.perftRunning, positionKey())}</pre>
   </div>`;
 }
 
@@ -196,8 +218,8 @@ function movesPanel() {
       }}>${m}</a> `,
     )}</div>
     <form id="move-form" @submit=${onMoveBox}>
-      <input name="move" id="move-box" placeholder="move, e.g. ${ui.example ?? ''}" autocomplete="off"
-        aria-label="move">
+      <input name="move" id="move-box" placeholder=${moveBoxHint(here().result !== null, ui.example)}
+        autocomplete="off" aria-label="move">
       <button type="submit">Play</button>
       ${err('move')}
     </form>
@@ -266,13 +288,19 @@ function boardPanel() {
     }
     <div class="result" id="result">${
       result
-        ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : `${result.winnerName} win`}</b> — <span
+        ? html`Game over: <b>${result.winner === 'draw' ? 'draw' : winsText(result.winnerName, view)}</b> — <span
               id="reason">${REASON_WORDS[result.reason] ?? result.reason}</span> (<code>${result.winner}</code>, <code
               >${result.reason}</code>)`
         : html`<span id="to-move"><span class="swatch side${view.toMove}"></span> <span
               class="mover">${view.sides[view.toMove].plural}</span> to move</span>`
     }</div>
   </div>`;
+}
+
+/** `goats win` / `Black wins`: the winner (a result's winnerName, a side's plural) in words (words.ts sideWords). */
+function winsText(winnerName: string, view: PositionView): string {
+  const side = view.sides.find((s) => s.plural === winnerName);
+  return side ? sideWords(side).wins : `${winnerName} win`;
 }
 
 /**
@@ -332,7 +360,7 @@ export function renderPage(root: HTMLElement): void {
     root,
   );
   root.dataset.ready = String(!ui.busy && pg !== null);
-  root.dataset.thinking = String(ui.thinking);
+  root.dataset.thinking = String(thinking());
   root.dataset.ply = String(ui.line?.ply ?? 0);
   const svg = root.querySelector('.board-wrap svg');
   if (svg !== watched) {

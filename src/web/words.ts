@@ -36,8 +36,28 @@ export function scoreConvention(sides: PositionView['sides']): string {
   );
 }
 
+/**
+ * `n` and a noun in the number it takes: `1 move`, `2 moves`, `0 moves`; `plural` for a noun whose plural
+ * is not its singular + s (`1 leaf`, `3 leaves`). Numbers are written in the en locale (`61,178`).
+ */
+export function countOf(n: number, noun: string, plural = `${noun}s`): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? noun : plural}`;
+}
+
+/**
+ * A side as the subject or object of a sentence: a side named by its pieces takes the plural and an
+ * article (`the tigers`, `tigers win`, `tigers have won`); a side named by a colour (`plural` equal to
+ * `name`: Black, White) is one player: `Black`, `Black wins`, `Black has won`.
+ */
+export function sideWords(side: { name: string; plural: string }): { the: string; wins: string; hasWon: string } {
+  const colour = side.name === side.plural;
+  return colour
+    ? { the: side.plural, wins: `${side.plural} wins`, hasWon: `${side.plural} has won` }
+    : { the: `the ${side.plural}`, wins: `${side.plural} win`, hasWon: `${side.plural} have won` };
+}
+
 /** `n ply` / `n plies`. */
-const plies = (n: number) => `${n} ${n === 1 ? 'ply' : 'plies'}`;
+const plies = (n: number) => countOf(n, 'ply', 'plies');
 
 /**
  * A search's score for people in the page's convention (scoreConvention): `+0.25`, `-1.10`, `0.00`, or
@@ -52,7 +72,8 @@ export function scoreText(
   if (i.mateIn !== null) {
     const winner = i.mateIn > 0 ? toMove : 1 - toMove;
     const n = Math.abs(i.mateIn);
-    return n === 0 ? `${sides[winner]!.plural} have won` : `${sides[winner]!.plural} win in ${plies(n)}`;
+    const w = sideWords(sides[winner]!);
+    return n === 0 ? w.hasWon : `${w.wins} in ${plies(n)}`;
   }
   const s = toMove === 0 ? i.score : -i.score;
   return (s > 0 ? '+' : s < 0 ? '-' : '') + (Math.abs(s) / 100).toFixed(2);
@@ -69,7 +90,8 @@ export function verdictText(
 ): string {
   if (p.wdl === 'draw') return 'draw';
   const winner = p.wdl === 'win' ? toMove : 1 - toMove;
-  return !p.dtm ? `${sides[winner]!.plural} have won` : `${sides[winner]!.plural} win in ${plies(p.dtm)}`;
+  const w = sideWords(sides[winner]!);
+  return !p.dtm ? w.hasWon : `${w.wins} in ${plies(p.dtm)}`;
 }
 
 /** A counter with its limit, for people: `dwarf moves in a row that gained no rank: 3 of 7 (at 7 the giants win)`. */
@@ -123,4 +145,49 @@ export function labelsShown(
     return { labels: chosen, note: `The pieces are drawn small here (${codePx.toFixed(1)} px): zoom in with +.` };
   }
   return { labels: chosen, note: '' };
+}
+
+/**
+ * What the engine last reported of its move, for the status line: the move it played (`move`, its text;
+ * `at`: the position after it) with the depth and score (in words) of its search, or that it found none
+ * (`move` null; `at`: the position it searched). `at` is the position as the moves from the game's start
+ * (state.ts positionKey).
+ */
+export interface EngineReport {
+  at: string;
+  move: string | null;
+  depth: number;
+  score: string;
+}
+
+/**
+ * The engine's status line, derived from the page's state, never kept: `engine thinking…` while it
+ * searches for its move in the position shown (`thinking`), what it reported while the position it is
+ * about (`report.at`) is the one shown (`here`, as positionKey()), else nothing.
+ */
+export function engineStatusText(thinking: boolean, report: EngineReport | null, here: string): string {
+  if (thinking) return 'engine thinking…';
+  if (!report || report.at !== here) return '';
+  return report.move === null
+    ? 'the engine found no move'
+    : `engine played ${report.move} (depth ${report.depth}, ${report.score})`;
+}
+
+/**
+ * The move box's placeholder: an example move of the position shown when one is known (`example`: the
+ * first legal move, found once a person may click), `the game is over` when it is, else `move`.
+ */
+export function moveBoxHint(over: boolean, example: string | null): string {
+  if (over) return 'the game is over';
+  return example ? `move, e.g. ${example}` : 'move';
+}
+
+/**
+ * What the perft panel shows: the output when it is of the position shown (`at` equal to `here`, both
+ * positionKey()s); while a perft of another position runs, that it does (its result will not show here);
+ * else nothing.
+ */
+export function perftText(out: string, at: string | null, running: boolean, here: string): string {
+  if (at === here) return out;
+  return running ? 'a perft of another position is running (stop ends it)' : '';
 }

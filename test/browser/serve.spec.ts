@@ -480,8 +480,9 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
 
   it('with --tb-dir, the page shows the tablebase verdict', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lattice-web-tb-'));
-    const tb = await startServer({ port: 0, tbDir: dir });
+    let tb: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
+      // the directory is checked at start: its tables are built first
       const built = spawnSync(
         process.execPath,
         [
@@ -498,6 +499,7 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
         { cwd: root, encoding: 'utf8' },
       );
       expect(built.status).toBe(0);
+      tb = await startServer({ port: 0, tbDir: dir });
       const p = await browser.newPage();
       watch(p);
       const pos = 'TGGGT/GGGGG/GG1GG/GGGGG/TGGGT G - -';
@@ -514,20 +516,20 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
       await p.goto(`${tb.url}?v=bagh-chal&o.captures-to-win=1&play=human,human`);
       await ready(p);
       await p.waitForFunction(
-        () => /not in the tablebase/.test(document.getElementById('verdict')?.textContent ?? ''),
+        () => /not in the movement-phase tablebase/.test(document.getElementById('verdict-note')?.textContent ?? ''),
         null,
         { timeout: 30_000 },
       );
       await p.close();
     } finally {
-      await tb.close();
+      await tb?.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it('with --tb-dir, the page shows the verdict of a game lattice solve solved (catch-the-giant)', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'lattice-web-gs-'));
-    const tb = await startServer({ port: 0, tbDir: dir });
+    let tb: Awaited<ReturnType<typeof startServer>> | undefined;
     try {
       const solved = spawnSync(
         process.execPath,
@@ -536,6 +538,7 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
       );
       expect(solved.status).toBe(0);
       const { value } = JSON.parse(solved.stdout) as { value: { result: string; plies: number } };
+      tb = await startServer({ port: 0, tbDir: dir });
       const p = await browser.newPage();
       watch(p);
       await p.goto(`${tb.url}?v=catch-the-giant&play=human,human`);
@@ -551,7 +554,7 @@ describe.skipIf(skipping('lattice serve in a browser', noChromium))(`lattice ser
       await p.screenshot({ path: `${artifacts}tablebase-solved.png` });
       await p.close();
     } finally {
-      await tb.close();
+      await tb?.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

@@ -156,6 +156,7 @@ describe('lattice serve --json', () => {
       port: expect.any(Number),
       isolated: true,
       tablebase: false,
+      tables: [],
     });
     expect(j.port).toBeGreaterThan(0);
     expect(served).toEqual({ status: 200, coop: 'same-origin' });

@@ -250,7 +250,7 @@ describe('the page of lattice serve: game data and input', () => {
     }
     for (const [args, err] of [
       [['--port', '99999'], /--port must be in 0\.\.65535/],
-      [['--tb-dir', '/no/such/dir'], /--tb-dir \/no\/such\/dir is not a directory/],
+      [['--tb-dir', '/no/such/dir'], /--tb-dir \/no\/such\/dir: no such directory \(build some with/],
     ] as const) {
       const r = spawnSync(process.execPath, ['dist/src/cli/main.js', 'serve', ...args], {
         cwd: root,
