@@ -282,15 +282,27 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
     ]);
     if (failure) throw failure;
     if (opts.deadline !== undefined) {
-      deadlineTimer = setTimeout(
-        () =>
-          fail(
-            new LatticeError(
-              'stopped',
-              `the distributed run stopped at its time limit with ${results.size} of ` +
-                `${byId.size} jobs done (the rest stay queued: a rerun takes the finished ones)`,
-            ),
+      const stop = () =>
+        fail(
+          new LatticeError(
+            'stopped',
+            `the distributed run stopped at its time limit with ${results.size} of ` +
+              `${byId.size} jobs done (the rest stay queued: a rerun takes the finished ones)`,
           ),
+        );
+      deadlineTimer = setTimeout(
+        () => {
+          // a limit reached before the workers were first counted (still queueing): say first if none is connected,
+          // which is why nothing was done
+          if (warned || failure || results.size === byId.size) return stop();
+          answer(workersOn(queue, t.db), 'counting workers').then((n) => {
+            if (n === 0 && !warned) {
+              warned = true;
+              opts.onNoWorkers?.();
+            }
+            stop();
+          }, stop);
+        },
         Math.max(0, opts.deadline - performance.now()),
       );
     }
