@@ -33,11 +33,12 @@ export function registerJobs(program: Command): void {
     .option('--threads <n>', 'threads a Bagh Chal movement-phase layer job may use', intArg('--threads', 1, 64), 1)
     .option(
       '--lock-ms <ms>',
-      "how long a job's lock lasts unrenewed: a killed worker's job runs again elsewhere " + 'within about this long',
+      "how long a job's lock lasts unrenewed: a killed worker's job runs again elsewhere within about twice this " +
+        'long (the lock runs out, then a stalled check); Ctrl-C puts the running jobs back at once',
       intArg('--lock-ms', 1000, 3_600_000),
       30_000,
     )
-    .option('--json', 'print each event (ready, start, done, failed, error) as one JSON object a line')
+    .option('--json', 'print each event (ready, start, done, failed, released, error) as one JSON object a line')
     .action(async (o: { redis: string; concurrency: number; threads: number; lockMs: number; json?: boolean }) => {
       const { startWorker } = await import('../distributed/worker.js');
       const short = (id: string) => (id.length > 24 ? `${id.slice(0, 24)}...` : id);
@@ -65,15 +66,17 @@ export function registerJobs(program: Command): void {
                 : `${e.result.file}${e.result.loaded ? ' (loaded)' : ''}`;
             out(`done  ${short(e.job)} in ${e.ms} ms: ${what}`);
           } else if (e.event === 'failed') out(`failed ${short(e.job)}: ${e.error}`);
+          else if (e.event === 'released') out(`back  ${short(e.job)}: in the queue again for another worker`);
           else note(`redis: ${e.error}`);
         },
       });
-      // a signal stops taking jobs at once: the jobs running are left to BullMQ's stalled check, which
-      // gives them to another worker once their locks run out (--lock-ms); the process then ends, even
-      // if its server is gone (a close that cannot reach it is given 3 s)
+      // a signal stops taking jobs at once and puts the jobs running back in the queue (worker.ts close(true)),
+      // so that another worker takes them now; if the server cannot be reached, BullMQ's stalled check gives
+      // them to another worker once their locks run out (--lock-ms). The process then ends, even if its
+      // server is gone (a close that cannot reach it is given 3 s)
       await new Promise<void>((resolve) => {
         const stop = (signal: NodeJS.Signals) => {
-          note('interrupted: the jobs running here go back to the queue once their locks run out');
+          note('interrupted: the jobs running here go back to the queue');
           process.once(signal, () => process.exit(exitCodeOf(signal)));
           void Promise.race([w.close(true), new Promise((r) => setTimeout(r, 3000))]).finally(() => {
             resolve();
@@ -92,18 +95,36 @@ export function registerJobs(program: Command): void {
         'lattice job and result from it',
     )
     .requiredOption('--redis <url>', redisOption)
-    .option('--clean', "remove the queue's jobs and results (refused while jobs run)")
+    .option(
+      '--clean',
+      "remove the queue's jobs and results (refused while connected workers run jobs; the jobs of workers that " +
+        'are gone do not hold it up)',
+    )
     .option('--json', 'print one JSON object on stdout')
     .action(async (o: { redis: string; clean?: boolean; json?: boolean }) => {
       const { queueStatus, cleanQueue } = await import('../distributed/admin.js');
-      const before = await queueStatus(o.redis);
-      if (o.clean) await cleanQueue(o.redis);
+      const before = o.clean
+        ? await cleanQueue(o.redis, {
+            onWait: (n, ms) =>
+              note(
+                `no worker is connected, but ${n} job${n === 1 ? '' : 's'} still hold${n === 1 ? 's' : ''} ` +
+                  `a lock (a worker killed a moment ago?): waiting up to ${Math.ceil(ms / 1000)} s for ` +
+                  `${n === 1 ? 'it' : 'them'} to run out`,
+              ),
+          })
+        : await queueStatus(o.redis);
       if (o.json) {
         out(JSON.stringify({ ...before, ...(o.clean ? { cleaned: true } : {}) }));
         return;
       }
+      const { running, stalled } = before.active;
       const counts = Object.entries(before.counts)
-        .map(([k, n]) => `${n} ${k}`)
+        .map(([k, n]) =>
+          k === 'active' && stalled > 0
+            ? `${n} active (${running} running, ${stalled} stalled: ${stalled === 1 ? 'its' : 'their'} worker is ` +
+              'gone and the next worker puts them back in the queue)'
+            : `${n} ${k}`,
+        )
         .join(', ');
       out(
         `${before.redis} queue ${before.queue}: ${counts}; ` +

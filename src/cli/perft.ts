@@ -9,7 +9,7 @@ import { ArgumentError, reviveError, type ErrorRecord } from '../contract/errors
 import { MAX_PERFT_DEPTH } from '../contract/limits.js';
 import { parseOptionArgs } from '../contract/args.js';
 import { addCommon, gameFor, intArg, intPositional, type Common } from './args.js';
-import { addProgress, progressBar, showProgress, stopOnSignals } from './progress.js';
+import { JobsEta, addProgress, progressBar, showProgress, stopOnSignals, workersText } from './progress.js';
 import { note, out } from './output.js';
 import { noWorkers } from './jobs.js';
 
@@ -147,11 +147,12 @@ async function perftOnWorkers(variant: string, depth: number, o: PerftOpts & { r
   const show = showProgress(o);
   const bar = progressBar(
     show,
-    `perft ${depth} |{bar}| {value}/{total} jobs | {leaves} leaves | {rate} M leaves/s | ` +
-      'ETA {eta_formatted} | {workers} workers',
+    `perft ${depth} |{bar}| {value}/{total} jobs | {leaves} leaves | {rate} M leaves/s | ` + 'ETA {wait} | {workers}',
   );
   const t0 = performance.now();
+  const eta = new JobsEta();
   let started = false;
+  // the bar stops whatever the run ends with (its redraw timer would keep the process alive after an error)
   const r = await distributedPerft({
     redis: o.redis,
     variant,
@@ -169,15 +170,17 @@ async function perftOnWorkers(variant: string, depth: number, o: PerftOpts & { r
       const payload = {
         leaves: p.leaves,
         rate: s > 0 ? (p.leaves / s / 1e6).toFixed(1) : '-',
-        workers: p.workers < 0 ? '?' : p.workers,
+        workers: workersText(p.workers),
+        wait: eta.text(p),
       };
       if (!started) {
         bar.start(p.total, p.done, payload);
         started = true;
       } else bar.update(p.done, payload);
     },
+  }).finally(() => {
+    if (bar && started) bar.stop();
   });
-  if (bar && started) bar.stop();
   if (show) note(`split at ${r.split} plies: ${r.jobs} jobs, ${r.reused} of them finished by an earlier run`);
   printPerft(variant, r.position, depth, r.nodes, r.ms, r.divide, o.json);
 }

@@ -73,3 +73,59 @@ export function progressBar(show: boolean, format: string, etaBuffer = 50): Bar 
       )
     : null;
 }
+
+/** Seconds as a bar shows a time: 7s, 2m05s, 1h02m. */
+export function formatSeconds(s: number): string {
+  const n = Math.max(0, Math.ceil(s));
+  if (n < 60) return `${n}s`;
+  if (n < 3600) return `${Math.floor(n / 60)}m${String(n % 60).padStart(2, '0')}s`;
+  return `${Math.floor(n / 3600)}h${String(Math.floor((n % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/** Workers in words for a bar: "1 worker", "3 workers", "no worker", "? workers" (not counted yet: n < 0). */
+export const workersText = (n: number): string =>
+  n < 0 ? '? workers' : n === 0 ? 'no worker' : `${n} worker${n === 1 ? '' : 's'}`;
+
+/** Where a run of jobs on workers stands, as the coordinator reports it (src/distributed/coordinator.ts). */
+export interface JobsState {
+  done: number;
+  total: number;
+  /** Workers connected, -1 not counted yet. */
+  workers: number;
+  /** Jobs running on a worker now, -1 not counted yet. */
+  running: number;
+  /** Jobs left active by a worker that is gone, waiting for a stalled check; -1 not counted yet. */
+  stalled: number;
+}
+
+/**
+ * The ETA of a run of jobs on workers, for a bar (issue 35). cli-progress's own estimate keeps the rate of its last
+ * updates, so that it shows seconds for as long as the last jobs wait (for a killed worker's locks to run out) and
+ * "NF" (infinity cut short) with no worker. This one takes the jobs finished in the last `windowMs` up to now, so
+ * that it grows while nothing finishes, and says in words why there is none: no worker connected, or only the jobs
+ * of a stopped worker left (they run again after a worker's stalled check).
+ */
+export class JobsEta {
+  private readonly samples: Array<{ t: number; done: number }> = [];
+  /** `windowMs`: the span of the rate, ms (default 20 s). */
+  constructor(private readonly windowMs = 20_000) {}
+
+  /** The ETA text for `p` at `now` (performance.now() ms): "12s", "3m05s", or "?" and why. */
+  text(p: JobsState, now: number = performance.now()): string {
+    this.samples.push({ t: now, done: p.done });
+    // keep the samples of the window and the last one before it (the rate's base)
+    while (this.samples.length > 2 && this.samples[1]!.t <= now - this.windowMs) this.samples.shift();
+    if (p.done >= p.total) return '0s';
+    const left = p.total - p.done;
+    const stalled =
+      p.stalled > 0
+        ? `${p.stalled} job${p.stalled === 1 ? '' : 's'} of a stopped worker wait${p.stalled === 1 ? 's' : ''} ` +
+          "for a worker's stalled check"
+        : '';
+    if (p.workers === 0) return `? (no worker connected${stalled ? `; ${stalled}` : ''})`;
+    const base = this.samples[0]!;
+    const rate = (p.done - base.done) / (now - base.t); // jobs a ms
+    if (!(rate > 0) || now - base.t < 1000) return stalled && p.running <= 0 ? `? (${stalled})` : '?';
+    return `${formatSeconds(left / rate / 1000)}${stalled ? ` (+ ${stalled})` : ''}`;
+  }
+}

@@ -56,6 +56,14 @@ export interface RunProgress {
   queued: number;
   /** Workers connected to the server (BullMQ's count), or -1 before the first count. */
   workers: number;
+  /** Jobs of the queue running on a worker now (active, their locks renewed), or -1 before the first count. */
+  running: number;
+  /**
+   * Jobs of the queue left active by a worker that is gone (killed, its machine lost): their locks have run out, and
+   * the next stalled check of a worker puts them back in the queue (BullMQ; within --lock-ms of a worker's). -1
+   * before the first count.
+   */
+  stalled: number;
 }
 
 /** Options of runJobs. */
@@ -83,6 +91,7 @@ export interface RunOptions {
  */
 export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>> {
   const { Queue, QueueEvents } = await loadOptional('bullmq', () => import('bullmq'));
+  const { Redis } = await loadOptional('ioredis', () => import('ioredis'));
   const t = opts.target;
   const byId = new Map(opts.tasks.map((task) => [task.id, task]));
   // the readiness and order of the jobs: the runner's (src/solve/runner.ts), as the local threads' are; every ready
@@ -95,12 +104,22 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   const added = new Set<string>();
   const handling = new Set<string>();
   const reruns = new Map<string, number>();
-  const progress: RunProgress = { total: byId.size, done: 0, reused: 0, queued: 0, workers: -1 };
+  const progress: RunProgress = {
+    total: byId.size,
+    done: 0,
+    reused: 0,
+    queued: 0,
+    workers: -1,
+    running: -1,
+    stalled: -1,
+  };
   if (byId.size === 0) return results;
 
   const queue = new Queue(QUEUE, { connection: redisOptions(t, 'coordinator') });
   // QueueEvents blocks on the event stream: BullMQ wants such connections to retry for ever
   const events = new QueueEvents(QUEUE, { connection: redisOptions(t, 'worker') });
+  // reads the locks of the running jobs (activeJobs), which BullMQ's client interface does not
+  const locks = new Redis({ ...redisOptions(t, 'coordinator'), connectionName: 'lattice-locks' });
   let failure: Error | null = null;
   let finish: (() => void) | null = null;
   const finished = new Promise<void>((resolve) => {
@@ -139,10 +158,18 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
     return Promise.race([p, limit]).finally(() => clearTimeout(timer));
   };
   queue.on('error', () => {}); // the failing command reports it
+  locks.on('error', () => {}); // the failing command reports it
   events.on('error', () => {}); // the sweep reads the states without the events
   const report = () => {
     progress.queued = added.size - results.size;
     opts.onProgress?.({ ...progress });
+  };
+
+  /** Reads the running and stalled jobs of the queue into the progress. */
+  const countActive = async () => {
+    const a = await answer(activeJobs(queue, locks), 'reading the locks of the running jobs');
+    progress.running = a.running;
+    progress.stalled = a.stalled;
   };
 
   const NONE_EARLIER: ReadonlySet<string> = new Set();
@@ -153,6 +180,7 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
    */
   const enqueue = async (ids: string[], firstSight: boolean) => {
     for (let i = 0; i < ids.length; i += BATCH) {
+      if (failure) return; // the run has ended (its time limit, an error): add nothing more
       const chunk = ids.slice(i, i + BATCH);
       const before = firstSight
         ? await answer(Promise.all(chunk.map((id) => queue.getJobState(id))), 'reading job states')
@@ -176,6 +204,7 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
    */
   const sweep = async (ids: string[], earlier: ReadonlySet<string>) => {
     for (let i = 0; i < ids.length; i += BATCH) {
+      if (failure) return;
       const chunk = ids.slice(i, i + BATCH).filter((id) => !results.has(id));
       const states = await answer(Promise.all(chunk.map((id) => queue.getJobState(id))), 'reading job states');
       for (const [k, id] of chunk.entries()) {
@@ -253,15 +282,27 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
     ]);
     if (failure) throw failure;
     if (opts.deadline !== undefined) {
-      deadlineTimer = setTimeout(
-        () =>
-          fail(
-            new LatticeError(
-              'stopped',
-              `the distributed run stopped at its time limit with ${results.size} of ` +
-                `${byId.size} jobs done (the rest stay queued: a rerun takes the finished ones)`,
-            ),
+      const stop = () =>
+        fail(
+          new LatticeError(
+            'stopped',
+            `the distributed run stopped at its time limit with ${results.size} of ` +
+              `${byId.size} jobs done (the rest stay queued: a rerun takes the finished ones)`,
           ),
+        );
+      deadlineTimer = setTimeout(
+        () => {
+          // a limit reached before the workers were first counted (still queueing): say first if none is connected,
+          // which is why nothing was done
+          if (warned || failure || results.size === byId.size) return stop();
+          answer(workersOn(queue, t.db), 'counting workers').then((n) => {
+            if (n === 0 && !warned) {
+              warned = true;
+              opts.onNoWorkers?.();
+            }
+            stop();
+          }, stop);
+        },
         Math.max(0, opts.deadline - performance.now()),
       );
     }
@@ -269,6 +310,7 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
       const pending = [...added].filter((id) => !results.has(id));
       await sweep(pending, NONE_EARLIER);
       progress.workers = await answer(workersOn(queue, t.db), 'counting workers');
+      await countActive();
       if (progress.workers === 0 && !warned && results.size < byId.size) {
         warned = true;
         opts.onNoWorkers?.();
@@ -288,6 +330,7 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
     ).catch(fail);
     if (!failure && results.size < byId.size) {
       progress.workers = await answer(workersOn(queue, t.db), 'counting workers').catch(() => -1);
+      await countActive().catch(() => {});
       if (progress.workers === 0) {
         warned = true;
         opts.onNoWorkers?.();
@@ -306,8 +349,54 @@ export async function runJobs(opts: RunOptions): Promise<Map<string, JobResult>>
   } finally {
     clearTimeout(timer);
     clearTimeout(deadlineTimer);
-    await closeWithin([queue, events]);
+    await closeWithin([queue, events, ioredisClosable(locks)]);
   }
+}
+
+/** An ioredis client as closeWithin takes it: close() is QUIT, disconnect() drops the connection. */
+export function ioredisClosable(c: { quit(): Promise<unknown>; disconnect(): void }) {
+  return {
+    close: async () => {
+      await c.quit();
+    },
+    disconnect: async () => c.disconnect(),
+  };
+}
+
+/** The jobs of the queue that are active, by whether their worker still renews their locks. */
+export interface ActiveJobs {
+  /** Active with a live lock: a worker runs them. */
+  running: number;
+  /** Active with no lock: their worker is gone (the lock ran out); a worker's next stalled check requeues them. */
+  stalled: number;
+  /** The longest time left of a live lock, ms (0 when none): when those jobs stall if their workers are gone. */
+  longestLockMs: number;
+}
+
+/**
+ * The active jobs of `queue` and their locks (BullMQ's `<job key>:lock`, set by the worker that runs the job and
+ * renewed every lockDuration / 2 while it lives), read with `client` (an ioredis client of the queue's database).
+ * Throws what the connection throws.
+ */
+export async function activeJobs(
+  queue: { getRanges(types: ['active'], start?: number, end?: number): Promise<string[]>; toKey(k: string): string },
+  client: { pipeline(): { pttl(key: string): unknown; exec(): Promise<Array<[Error | null, unknown]> | null> } },
+): Promise<ActiveJobs> {
+  const ids = [...new Set(await queue.getRanges(['active'], 0, -1))];
+  const r: ActiveJobs = { running: 0, stalled: 0, longestLockMs: 0 };
+  if (ids.length === 0) return r;
+  const p = client.pipeline();
+  for (const id of ids) p.pttl(queue.toKey(`${id}:lock`));
+  for (const [err, ttl] of (await p.exec()) ?? []) {
+    if (err) throw err;
+    // PTTL: -2 no such key (the lock ran out), -1 a key without expiry (not BullMQ's lock: counted as live)
+    if (ttl === -2) r.stalled++;
+    else {
+      r.running++;
+      r.longestLockMs = Math.max(r.longestLockMs, 0, Number(ttl));
+    }
+  }
+  return r;
 }
 
 /**

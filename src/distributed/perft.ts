@@ -9,7 +9,7 @@ import { ArgumentError } from '../contract/errors.js';
 import { runJobs, type RunProgress, type Task } from './coordinator.js';
 import { jobIdOf, type PerftJobData, type PerftResult } from './jobs.js';
 import { parseRedisUrl, probeRedis } from './redis.js';
-import { normalizedOptions, splitTree } from './split.js';
+import { checkSplit, normalizedOptions, splitTree, tinyJobsWarning } from './split.js';
 
 /** Options of distributedPerft. */
 export interface DistributedPerftOptions {
@@ -22,7 +22,7 @@ export interface DistributedPerftOptions {
   position?: string;
   /** Perft depth, 0.. (the game's own limit applies). */
   depth: number;
-  /** Plies to split at, 0..depth; default: chosen (split.ts splitTree). */
+  /** Plies to split at, 0..depth - 1 (split.ts checkSplit); default: chosen (split.ts splitTree). */
   split?: number;
   /** Also count per root move (needs a split of at least 1). */
   divide?: boolean;
@@ -31,7 +31,7 @@ export interface DistributedPerftOptions {
   onProgress?: (p: PerftProgress) => void;
   /** Called once when jobs wait and no worker is connected. */
   onNoWorkers?: () => void;
-  /** Called with a sentence when a job's result is refused and the job run again. */
+  /** Called with a sentence when a job's result is refused and the job run again, or a given split's jobs are tiny. */
   onWarning?: (message: string) => void;
 }
 
@@ -70,10 +70,12 @@ export interface DistributedPerftResult {
  */
 export async function distributedPerft(opts: DistributedPerftOptions): Promise<DistributedPerftResult> {
   const target = parseRedisUrl(opts.redis);
-  await probeRedis(target);
+  // the arguments first: a split that cannot work is refused before anything is asked of the server
   if (opts.divide && opts.depth < 1) throw new ArgumentError('--divide needs depth >= 1');
   if (opts.divide && opts.split === 0)
     throw new ArgumentError("--divide needs --split >= 1 (the root moves are the split's first ply)");
+  if (Number.isInteger(opts.depth) && opts.depth >= 0) checkSplit(opts.depth, opts.split);
+  await probeRedis(target);
   const given = opts.options ?? {};
   const game = await createGame(opts.variant, {
     options: given,
@@ -87,6 +89,8 @@ export async function distributedPerft(opts: DistributedPerftOptions): Promise<D
     const root = game.position();
     const t0 = performance.now();
     const split = splitTree(game, opts.depth, opts.split);
+    const tiny = opts.split === undefined ? null : tinyJobsWarning(split, opts.depth);
+    if (tiny !== null) opts.onWarning?.(tiny);
     const byId = new Map<string, { count: number; roots: Map<string, number> }>();
     const tasks: Task[] = [];
     for (const p of split.positions) {

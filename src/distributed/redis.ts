@@ -98,8 +98,12 @@ export function redisOptions(t: RedisTarget, role: 'worker' | 'coordinator'): Re
   return o;
 }
 
-/** The words for a connection failure: what the server or the network said, for people. */
-export function describeRedisFailure(t: RedisTarget, err: unknown): string {
+/**
+ * The words for a connection failure: what the server or the network said, for people. `probing`: the failure came
+ * from the first contact (probeRedis), where a connection closed on the first command means a server of another
+ * protocol, not one that went away.
+ */
+export function describeRedisFailure(t: RedisTarget, err: unknown, probing = false): string {
   const e = err as NodeJS.ErrnoException & { message?: string };
   const msg = String(e?.message ?? err);
   const at = `Redis at ${t.shown}`;
@@ -126,8 +130,16 @@ export function describeRedisFailure(t: RedisTarget, err: unknown): string {
     return `${at} went away (the connection was lost and could not be made again)`;
   if (/Unknown RESP type|Protocol error/i.test(msg))
     return (
-      `${t.host}:${t.port} does not speak Redis's protocol (is it a Redis server? it ` +
-      `answered: ${msg.split('\n')[0]})`
+      `${t.host}:${t.port} is not a Redis server: it does not speak Redis's protocol (it ` +
+      `answered: ${msg.split('\n')[0].replace(/\.?\s*Please report this\.?$/, '')}); check the --redis URL's port`
+    );
+  // while probing, a server of another protocol (HTTP, ...) that hangs up on Redis's first command: the write
+  // fails (mid-run, the same codes mean a Redis server that went away)
+  if (probing && (e?.code === 'EPIPE' || e?.code === 'ECONNRESET' || /write EPIPE|ECONNRESET/.test(msg)))
+    return (
+      `${t.host}:${t.port} is not a Redis server: it closed the connection on Redis's first ` +
+      `command (${e?.code ?? msg.split('\n')[0]})${t.tls ? '' : '; a server that wants TLS needs rediss://'}; ` +
+      `check the --redis URL's port`
     );
   return `${at}: ${msg.split('\n')[0]}`;
 }
@@ -208,7 +220,7 @@ export async function probeRedis(t: RedisTarget): Promise<string> {
       // ioredis rejects connect() with a generic message once it gives up; the socket's error says why
       const cause = lastError ?? err;
       work.catch(() => {});
-      throw new RedisError(`cannot use Redis: ${describeRedisFailure(t, cause)}`);
+      throw new RedisError(`cannot use Redis: ${describeRedisFailure(t, cause, true)}`);
     }
     const version = /redis_version:([\d.]+)/.exec(info)?.[1];
     if (version === undefined)

@@ -39,21 +39,64 @@ export interface Split {
 export const DEFAULT_SPLIT_POSITIONS = 200;
 
 /**
+ * Checks a split asked for at `depth`: an integer in 0..depth - 1, so that each job counts at least one ply (a split
+ * at the depth makes every job a perft(0), one queue round trip a leaf); at depths 0 and 1, 0..depth (a divide at
+ * depth 1 splits at its root moves). Throws ArgumentError naming the range; undefined (choose) passes.
+ */
+export function checkSplit(depth: number, split: number | undefined): void {
+  if (split === undefined) return;
+  const max = depth <= 1 ? depth : depth - 1;
+  if (!Number.isInteger(split) || split < 0 || split > max) {
+    const why =
+      Number.isInteger(split) && split === depth
+        ? `: a split at the depth makes every job a perft(0), one queue round trip a leaf`
+        : Number.isInteger(split) && split > depth
+          ? ': a split past the depth has no positions to count'
+          : '';
+    throw new ArgumentError(
+      `--split must be an integer in 0..${max}${depth <= 1 ? ' (the depth)' : ' (the depth - 1)'}, got ` +
+        `${describeValue(split)}${why}; leave it out to have it chosen`,
+    );
+  }
+}
+
+/** Leaves a job should count at least, so that the queue's round trip (about a millisecond) does not dominate. */
+export const MIN_JOB_LEAVES = 100_000;
+/** Jobs from which tiny ones are worth a warning (fewer take little time whatever their size). */
+export const MANY_JOBS = 2_000;
+
+/**
+ * A sentence warning that the jobs of `split` at `depth` are tiny, or null: at least MANY_JOBS jobs whose estimated
+ * leaves each (the mean branching factor of the split's plies, perft(split)^(1/split), to the power depth - split)
+ * are below MIN_JOB_LEAVES, so that the queue's overhead outweighs the counting.
+ */
+export function tinyJobsWarning(split: Split, depth: number): string | null {
+  const jobs = split.positions.length;
+  if (split.split === 0 || jobs < MANY_JOBS) return null;
+  const branching = split.leaves ** (1 / split.split);
+  const perJob = branching ** (depth - split.split);
+  if (perJob >= MIN_JOB_LEAVES) return null;
+  return (
+    `--split ${split.split} makes ${jobs} jobs of about ${Math.max(1, Math.round(perJob))} leaves each (perft ` +
+    `${depth - split.split} of each position): each job costs a queue round trip of about a millisecond, more than ` +
+    `its counting; a smaller --split (or none: it is chosen) makes fewer, larger jobs`
+  );
+}
+
+/**
  * The positions of `game` (left at its position) at `split` plies, merged by position text, level by
  * level: each distinct position of a level is set once and its moves played. With `split` undefined the
  * split is chosen: the first level from 1 on with at least DEFAULT_SPLIT_POSITIONS distinct positions,
  * at most `depth - 1` (so that each job counts at least one full ply; at depths 0 and 1 the depth
  * itself, so that a divide has its root moves). Throws ArgumentError for a
- * split outside 0..depth (a split equal to depth makes every job a perft(0)); LatticeError 'internal'
+ * split outside checkSplit's range; LatticeError 'internal'
  * if the multiplicities do not add up to the game's own perft(split) (a move list that depends on the
  * history, as repetition=forbid's can: choose a smaller split).
  */
 export function splitTree(game: AnyGame, depth: number, split?: number): Split {
   if (!Number.isInteger(depth) || depth < 0)
     throw new ArgumentError(`depth must be an integer >= 0, got ${describeValue(depth)}`);
-  if (split !== undefined && (!Number.isInteger(split) || split < 0 || split > depth)) {
-    throw new ArgumentError(`--split must be an integer in 0..${depth} (the depth), got ${describeValue(split)}`);
-  }
+  checkSplit(depth, split);
   const root = game.position();
   const rootMoves = game.legalMoves();
   let level: SplitPosition[] = [{ position: root, count: 1, roots: new Map() }];

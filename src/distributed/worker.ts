@@ -4,13 +4,16 @@
  * worker_threads thread with its own core), so that the main thread only talks to Redis: it renews the
  * locks of the jobs it runs (every lockMs / 2) and runs BullMQ's stalled-job check (every lockMs).
  *
- * Faults. A worker killed mid-job (SIGKILL, a lost machine) stops renewing its lock: after at most
- * lockMs another worker's stalled check puts the job back in the queue, and it runs again (up to
+ * Faults. A worker stopped by a signal (close(true): `lattice worker` on Ctrl-C or SIGTERM) puts its running jobs
+ * back in the queue at once. A worker killed mid-job (SIGKILL, a lost machine) stops renewing its lock: once the lock
+ * runs out (lockMs after its last renewal), the next stalled check of another worker (every lockMs) puts the job back
+ * in the queue, and it runs again (up to
  * MAX_STALLED times; a job's own error gets JOB_ATTEMPTS tries). A job whose data or id is not a lattice
  * job's fails at once (BullMQ's UnrecoverableError), without retries. A lost Redis connection is
  * retried for ever, backing off to 5 s (a worker waits for its server to come back).
  */
 import { Worker as Thread } from 'node:worker_threads';
+import type { Job } from 'bullmq';
 import { hostname } from 'node:os';
 import { ArgumentError, describeValue, reviveError, type ErrorRecord } from '../contract/errors.js';
 import { locateCompiled } from '../platform/locate.js';
@@ -36,6 +39,7 @@ export type WorkerEvent =
   | { event: 'start'; job: string; kind: string; attempt: number; at: number }
   | { event: 'done'; job: string; kind: string; ms: number; result: JobResult; at: number }
   | { event: 'failed'; job: string; kind: string; error: string }
+  | { event: 'released'; job: string; kind: string }
   | { event: 'error'; error: string };
 
 /** Options of startWorker. */
@@ -59,8 +63,9 @@ export interface RunningWorker {
   /** `host:pid`, also the name BullMQ stores on each job it runs. */
   readonly name: string;
   /**
-   * Stops: with `force`, at once (jobs running are left to the stalled check, and run again elsewhere); else after the
-   * running jobs finish.
+   * Stops: with `force`, at once, putting the jobs running here back in the queue first (BullMQ's moveToWait, a
+   * 'released' event each: another worker takes them at once; if the server cannot be reached, they are left to the
+   * stalled check, after their locks run out); else after the running jobs finish.
    */
   close(force?: boolean): Promise<void>;
 }
@@ -178,9 +183,13 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   }
   const { Worker, UnrecoverableError } = await loadOptional('bullmq', () => import('bullmq'));
   let lastError = '';
+  /** The jobs running here with their lock tokens: what a forced close puts back in the queue. */
+  const running = new Map<string, { job: Job; token: string | undefined }>();
+  /** The jobs put back by a forced close: their results, if they come, are not reported. */
+  const released = new Set<string>();
   const worker = new Worker(
     QUEUE,
-    async (job) => {
+    async (job, token) => {
       let data: JobData;
       try {
         data = checkJobData(job.id, job.data);
@@ -191,7 +200,19 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
       const slot = slots.reduce((a, b) => (b.load < a.load ? b : a));
       emit({ event: 'start', job: job.id!, kind: data.kind, attempt: job.attemptsStarted, at: Date.now() });
       const t0 = performance.now();
-      const result = await slot.run(job.id!, data, threads);
+      running.set(job.id!, { job, token });
+      let result: JobResult;
+      try {
+        result = await slot.run(job.id!, data, threads);
+      } catch (e) {
+        if (released.has(job.id!)) return new Promise<never>(() => {});
+        throw e;
+      } finally {
+        running.delete(job.id!);
+      }
+      // put back in the queue by a forced close: another worker runs it; this one's lock is gone, so nothing
+      // may be reported (the close ends this process's engine slots and connections without waiting for this)
+      if (released.has(job.id!)) return new Promise<never>(() => {});
       emit({
         event: 'done',
         job: job.id!,
@@ -229,6 +250,18 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   return {
     name,
     async close(force = false) {
+      if (force) {
+        // the jobs running here go back to the queue now (BullMQ's moveToWait: their locks are removed), so
+        // another worker takes them at once instead of after the lock and a stalled check
+        const back = [...running.values()];
+        for (const { job } of back) released.add(job.id!);
+        await Promise.allSettled(
+          back.map(async ({ job, token }) => {
+            await job.moveToWait(token);
+            emit({ event: 'released', job: job.id!, kind: job.name });
+          }),
+        );
+      }
       await worker.close(force);
       await Promise.all(slots.map((s) => s.end()));
     },

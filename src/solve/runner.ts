@@ -128,10 +128,15 @@ export class LayerSchedule<T extends GraphLayer> {
     return l;
   }
 
-  /** Every ready layer, in order, now taken (the coordinator's: it adds them all as jobs at once). */
+  /**
+   * Every ready layer, in order, now taken (the coordinator's: it adds them all as jobs at once). One sort, not one a
+   * take: a perft split into tens of thousands of jobs takes them all at once.
+   */
   takeAll(): T[] {
-    const out: T[] = [];
-    for (let l = this.take(); l !== undefined; l = this.take()) out.push(l);
+    const at = (l: T) => this.byName.get(l.name)!;
+    this.ready.sort((a, b) => at(b).chain - at(a).chain || at(a).index - at(b).index);
+    const out = this.ready.splice(0);
+    for (const l of out) this.takenNames.add(l.name);
     return out;
   }
 

@@ -3,10 +3,11 @@
 // the options a job names. The runs themselves are the redis tier's (test/redis/, npm run test:redis).
 import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/engine.js';
+import { JobsEta, formatSeconds, workersText, type JobsState } from '../../src/cli/progress.js';
 import { JobError, RedisError } from '../../src/contract/errors.js';
 import { checkJobData, checkJobResult, jobIdOf, canonicalJson, type PerftJobData } from '../../src/distributed/jobs.js';
 import { describeRedisFailure, loadOptional, parseRedisUrl } from '../../src/distributed/redis.js';
-import { normalizedOptions, splitTree } from '../../src/distributed/split.js';
+import { MANY_JOBS, checkSplit, normalizedOptions, splitTree, tinyJobsWarning } from '../../src/distributed/split.js';
 
 describe('--redis URLs', () => {
   it('reads host, port, database, credentials and TLS, and shows the URL without the password', () => {
@@ -64,6 +65,59 @@ describe('--redis URLs', () => {
     ]) {
       expect(describeRedisFailure(t, new Error(m)), m).toMatch(/Redis at redis:\/\/127\.0\.0\.1:6380\/0 went away/);
     }
+  });
+
+  it('a server of another protocol is "not a Redis server", whether it answers or hangs up (EPIPE) on the first command', () => {
+    const t = parseRedisUrl('redis://127.0.0.1:8080');
+    const epipe = Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+    expect(describeRedisFailure(t, epipe, true)).toMatch(
+      /^127\.0\.0\.1:8080 is not a Redis server: it closed the conn/,
+    );
+    const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });
+    expect(describeRedisFailure(t, reset, true)).toMatch(/is not a Redis server/);
+    // mid-run, the same codes are a server that went away, not another protocol
+    expect(describeRedisFailure(t, reset)).not.toMatch(/not a Redis server/);
+    const resp = new Error('Unknown RESP type 72 "H". Please report this.');
+    expect(describeRedisFailure(t, resp, true)).toBe(
+      `127.0.0.1:8080 is not a Redis server: it does not speak Redis's protocol (it answered: Unknown RESP type 72 ` +
+        `"H"); check the --redis URL's port`,
+    );
+  });
+});
+
+describe('the ETA of a bar over jobs (src/cli/progress.ts JobsEta)', () => {
+  const state = (done: number, more: Partial<JobsState> = {}): JobsState => ({
+    done,
+    total: 100,
+    workers: 2,
+    running: 2,
+    stalled: 0,
+    ...more,
+  });
+  it("estimates from the jobs finished lately, and grows while none finishes (a killed worker's jobs)", () => {
+    const eta = new JobsEta(20_000);
+    expect(eta.text(state(0), 0)).toBe('?');
+    expect(eta.text(state(50), 10_000)).toBe('10s'); // 5 jobs a second, 50 left
+    expect(eta.text(state(98), 20_000)).toBe('1s');
+    // the last two wait: the estimate grows with the time waited, instead of staying at a second
+    const later = [30_000, 40_000, 55_000].map((t) => eta.text(state(98, { running: 0, stalled: 2 }), t));
+    expect(later[0]).toMatch(/^\d+s \(\+ 2 jobs of a stopped worker wait for a worker's stalled check\)$/);
+    expect(later[2]).toMatch(/^\? \(2 jobs of a stopped worker/); // nothing finished within the window
+    expect(eta.text(state(100), 60_000)).toBe('0s');
+  });
+  it('says why there is none with no worker, never "NF", and counts workers in words', () => {
+    const eta = new JobsEta();
+    expect(eta.text(state(3, { workers: 0 }), 0)).toBe('? (no worker connected)');
+    expect(eta.text(state(3, { workers: 0, stalled: 1 }), 5000)).toBe(
+      "? (no worker connected; 1 job of a stopped worker waits for a worker's stalled check)",
+    );
+    expect([workersText(-1), workersText(0), workersText(1), workersText(4)]).toEqual([
+      '? workers',
+      'no worker',
+      '1 worker',
+      '4 workers',
+    ]);
+    expect([formatSeconds(7), formatSeconds(125), formatSeconds(3725)]).toEqual(['7s', '2m05s', '1h02m']);
   });
 });
 
@@ -185,15 +239,39 @@ describe('the split of a perft tree', () => {
     }
   });
 
-  it('chooses a split when none is given, and refuses one outside 0..depth', async () => {
+  it('chooses a split when none is given, and refuses one at or past the depth (every job a perft(0))', async () => {
     const g = await createGame('bagh-chal');
     try {
       expect(splitTree(g, 7).split).toBe(2); // 21, then 252 >= 200 distinct positions
       expect(splitTree(g, 2).split).toBe(1); // at most depth - 1
       expect(splitTree(g, 1).split).toBe(1); // depth 1: its root moves (a divide needs them)
       expect(splitTree(g, 0)).toMatchObject({ split: 0, leaves: 1 });
-      expect(() => splitTree(g, 3, 4)).toThrow(/--split must be an integer in 0\.\.3/);
+      expect(() => splitTree(g, 3, 4)).toThrow(
+        /--split must be an integer in 0\.\.2 \(the depth - 1\), got 4: a split past/,
+      );
+      expect(() => splitTree(g, 5, 5)).toThrow(
+        /in 0\.\.4 \(the depth - 1\), got 5: a split at the depth makes every job a perft\(0\)/,
+      );
+      expect(() => splitTree(g, 5, -1)).toThrow(/in 0\.\.4 .*got -1; leave it out/);
+      expect(() => splitTree(g, 5, 1.5)).toThrow(/got 1\.5/);
+      expect(splitTree(g, 1, 1).split).toBe(1); // depth 1: its root moves, for a divide
+      expect(splitTree(g, 0, 0).split).toBe(0);
+      expect(() => checkSplit(0, 1)).toThrow(/in 0\.\.0 \(the depth\)/);
       expect(g.position()).toBe('T3T/5/5/5/T3T G G20 -');
+    } finally {
+      g.dispose();
+    }
+  });
+
+  it('warns of a given split whose many jobs would each count a few leaves, not of one whose jobs are large', async () => {
+    const g = await createGame('bagh-chal');
+    try {
+      // issue 35: bagh-chal 5 split at 4 plies: thousands of perft(1) jobs of about 20 leaves
+      const s4 = splitTree(g, 5, 4);
+      expect(s4.positions.length).toBeGreaterThanOrEqual(MANY_JOBS);
+      expect(tinyJobsWarning(s4, 5)).toMatch(/^--split 4 makes \d+ jobs of about \d+ leaves each \(perft 1 of each/);
+      expect(tinyJobsWarning(splitTree(g, 5, 2), 5)).toBeNull(); // 252 jobs: few, whatever their size
+      expect(tinyJobsWarning(s4, 9)).toBeNull(); // perft 5 of each position: large enough
     } finally {
       g.dispose();
     }
