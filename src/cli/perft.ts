@@ -106,7 +106,7 @@ async function perftInThread(
     show,
     `perft ${depth} |{bar}| {value}/{total} root moves | {duration_formatted} | {move} | ` + '{nodes} leaves so far',
   );
-  bar?.start(g.legalMoves().length, 0, { move: '', nodes: 0 });
+  bar?.start(g.legalMoves().length, 0, { move: 'first root move', nodes: 0 }); // never an empty field
   const w = new Worker(new URL('./perft-thread.js', import.meta.url), {
     workerData: {
       variant,
@@ -123,7 +123,7 @@ async function perftInThread(
       w.on('message', (m: PerftMessage) => {
         if (m.type === 'progress') {
           sum += m.nodes;
-          bar?.update(m.done, { move: m.move, nodes: sum });
+          bar?.update(m.done, { move: `last ${m.move}`, nodes: sum });
           bar?.render();
         } else if (m.type === 'done') resolve({ nodes: m.nodes, ms: m.ms, ...(m.divide ? { divide: m.divide } : {}) });
         else reject(reviveError(m.error));

@@ -135,7 +135,8 @@ export function readPositionText(ctx: NotationBase, text: string): { setup: Setu
     let k = 0,
       i = 0,
       lastWasRun = false;
-    const tooLong = (at: number) => fail(col + at, `rank ${rankNo} has only ${pts.length} points`);
+    const tooLong = (at: number) =>
+      fail(col + at, `rank ${rankNo} has only ${pts.length} point${pts.length === 1 ? '' : 's'}`);
     while (i < s.length) {
       const ch = s[i];
       if (ch >= '0' && ch <= '9') {
@@ -151,7 +152,7 @@ export function readPositionText(ctx: NotationBase, text: string): { setup: Setu
             fail(
               col + i + 1,
               `two runs of empty points may not touch ("${s.slice(i, j)}" reads as one run of ` +
-                `${run}; rank ${rankNo} has only ${pts.length} points)`,
+                `${run}; rank ${rankNo} has only ${pts.length} point${pts.length === 1 ? '' : 's'})`,
             );
           }
           tooLong(i);
