@@ -161,7 +161,7 @@ export function registerSolve(program: Command): void {
     .action(async (dir: string, o: { json?: boolean }) => {
       stopOnSignals();
       const { convertTableDir } = await import('../solve/table-file.js');
-      const r = convertTableDir(dir);
+      const r = await convertTableDir(dir);
       if (o.json) {
         out(JSON.stringify(r));
         return;

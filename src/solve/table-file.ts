@@ -434,9 +434,10 @@ export interface ConvertReport {
  * into this one (convertTableFile: old checksum verified first, body bytes unchanged, written atomically), in
  * name order, skipping files already new. Run it when no solve works in `dir`. Throws TablebaseError for a
  * directory that cannot be read, or naming the first file that is not a sound table file (the files before it
- * in name order are converted then, and the message counts them).
+ * in name order are converted then, and the message counts them). Between files it yields to the event loop,
+ * so a signal handler (the CLI's exit on SIGINT/SIGTERM) runs within a file's time; every finished file is whole.
  */
-export function convertTableDir(dir: string): ConvertReport {
+export async function convertTableDir(dir: string): Promise<ConvertReport> {
   let names: string[];
   try {
     if (!statSync(dir).isDirectory()) throw new Error('not a directory');
@@ -459,6 +460,7 @@ export function convertTableDir(dir: string): ConvertReport {
     }
     if (from === TABLE_MAGIC) report.alreadyNew.push(n);
     else report.converted.push({ file: n, from, bytes: statSync(path).size });
+    await new Promise((done) => setImmediate(done));
   }
   return report;
 }

@@ -380,14 +380,14 @@ describe('table files: the one format', () => {
 });
 
 describe('lattice tablebase convert (convertTableDir)', () => {
-  it('rewrites old files into the files the writers give today, bodies unchanged; again: nothing to do', () => {
+  it('rewrites old files into the files the writers give today, bodies unchanged; again: nothing to do', async () => {
     const fresh = tempDir(),
       old = tempDir();
     writeNew(fresh);
     const o = writeOld(old);
     writeFileSync(join(old, 'bagh-chal-ctw2-solution.json'), '{}\n');
     const bodies = Object.fromEntries(Object.values(o).map((p) => [p, readFileSync(p).subarray(-100)]));
-    const r = convertTableDir(old);
+    const r = await convertTableDir(old);
     expect(r.converted.map((c) => [c.file, c.from])).toEqual([
       ['bagh-chal-ctw2-placed17-c1.lttp', 'LATTICPL'],
       ['bagh-chal-ctw3-c1.lttb', 'LATTICTB'],
@@ -399,7 +399,7 @@ describe('lattice tablebase convert (convertTableDir)', () => {
     for (const p of Object.values(o)) expect(readFileSync(p).subarray(-100).equals(bodies[p]!)).toBe(true);
     expect(readFileSync(join(old, 'bagh-chal-ctw2-solution.json'), 'utf8')).toBe('{}\n');
     expect(readdirSync(old).some((n) => n.endsWith('.tmp'))).toBe(false);
-    const again = convertTableDir(old);
+    const again = await convertTableDir(old);
     expect(again.converted).toEqual([]);
     expect(again.alreadyNew.length).toBe(3);
     for (const n of readdirSync(fresh))
@@ -407,7 +407,7 @@ describe('lattice tablebase convert (convertTableDir)', () => {
     expect(convertTableFile(o.mv)).toBe(TABLE_MAGIC);
   });
 
-  it('refuses a corrupt old file (left as it was) and a directory that is not one', () => {
+  it('refuses a corrupt old file (left as it was) and a directory that is not one', async () => {
     const dir = tempDir();
     const o = writeOld(dir);
     const bad = readFileSync(o.mv);
@@ -416,7 +416,7 @@ describe('lattice tablebase convert (convertTableDir)', () => {
     // name order: the placement file is converted, then the movement file refused
     let err: unknown;
     try {
-      convertTableDir(dir);
+      await convertTableDir(dir);
     } catch (e) {
       err = e;
     }
@@ -427,8 +427,8 @@ describe('lattice tablebase convert (convertTableDir)', () => {
     expect(readTable(o.pl, 'table file').format).toBe(TABLE_MAGIC);
     expect(readTable(o.gs, 'table file').format).toBe('LATTICGS');
     expect(readFileSync(o.mv).equals(bad)).toBe(true);
-    expect(() => convertTableDir(join(dir, 'nowhere'))).toThrow(/cannot convert the table files in .*nowhere/);
-    expect(() => convertTableDir(o.pl)).toThrow(/not a directory/);
+    await expect(convertTableDir(join(dir, 'nowhere'))).rejects.toThrow(/cannot convert the table files in .*nowhere/);
+    await expect(convertTableDir(o.pl)).rejects.toThrow(/not a directory/);
     expect(() => writeTable(join(dir, 'x.lttb'), readTable(o.pl, 't').meta, Buffer.alloc(1))).toThrow(TablebaseError);
   });
 });
