@@ -5,7 +5,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Command } from 'commander';
 import type { AnyGame } from '../engine.js';
-import { ArgumentError, reviveError, type ErrorRecord } from '../contract/errors.js';
+import { ArgumentError, LatticeError, reviveError, type ErrorRecord } from '../contract/errors.js';
 import { MAX_PERFT_DEPTH } from '../contract/limits.js';
 import { parseOptionArgs } from '../contract/args.js';
 import { addCommon, gameFor, intArg, intPositional, type Common } from './args.js';
@@ -129,7 +129,9 @@ async function perftInThread(
         else reject(reviveError(m.error));
       });
       w.on('error', reject);
-      w.on('exit', (code) => reject(new Error(`the perft thread ended early (exit code ${code})`)));
+      w.on('exit', (code) =>
+        reject(new LatticeError('thread-exit', `the perft thread ended early (exit code ${code})`)),
+      );
     });
   } finally {
     bar?.stop();

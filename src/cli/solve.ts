@@ -11,6 +11,7 @@ import { Option, type Command } from 'commander';
 import { FAMILIES, checkGameArgs, createGame, familyOf } from '../engine.js';
 import {
   ArgumentError,
+  LatticeError,
   TablebaseError,
   UnknownVariantError,
   reviveError,
@@ -314,7 +315,9 @@ async function proveInThread(job: {
         else reject(reviveError(m.error));
       });
       w.on('error', reject);
-      w.on('exit', (code) => reject(new Error(`the proving thread ended early (exit code ${code})`)));
+      w.on('exit', (code) =>
+        reject(new LatticeError('thread-exit', `the proving thread ended early (exit code ${code})`)),
+      );
     });
   } finally {
     await w.terminate();

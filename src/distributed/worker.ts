@@ -15,7 +15,7 @@
 import { Worker as Thread } from 'node:worker_threads';
 import type { Job } from 'bullmq';
 import { hostname } from 'node:os';
-import { ArgumentError, describeValue, reviveError, type ErrorRecord } from '../contract/errors.js';
+import { ArgumentError, LatticeError, describeValue, reviveError, type ErrorRecord } from '../contract/errors.js';
 import { locateCompiled } from '../platform/locate.js';
 import { QUEUE, checkJobData, type JobData, type JobResult } from './jobs.js';
 import { loadOptional, parseRedisUrl, probeRedis, redisOptions } from './redis.js';
@@ -103,7 +103,9 @@ class Slot {
         else resolve();
       };
       t.on('message', onReady);
-      t.once('exit', (code) => reject(new Error(`the engine slot ended as it started (exit code ${code})`)));
+      t.once('exit', (code) =>
+        reject(new LatticeError('thread-exit', `the engine slot ended as it started (exit code ${code})`)),
+      );
     });
     this.ready.catch(() => {}); // run() reports a dead thread by itself
     const failAll = (err: Error) => {
@@ -131,7 +133,9 @@ class Slot {
       failAll(err);
       void t.terminate();
     });
-    t.on('exit', (code) => failAll(new Error(`the engine slot ended (exit code ${code}) during its jobs`)));
+    t.on('exit', (code) =>
+      failAll(new LatticeError('thread-exit', `the engine slot ended (exit code ${code}) during its jobs`)),
+    );
     return t;
   }
 

@@ -109,7 +109,9 @@ export class EngineWorker {
         execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
       });
       w.once('error', (err) => failed(err));
-      w.once('exit', (code) => failed(new Error(`the engine worker exited (code ${code}) before it was ready`)));
+      w.once('exit', (code) =>
+        failed(new LatticeError('thread-exit', `the engine worker exited (code ${code}) before it was ready`)),
+      );
       ready = new Promise((res) => {
         const h = (d: unknown) => {
           if (isReady(d)) {
