@@ -24,13 +24,11 @@
  */
 import { MAX_SEARCH_DEPTH } from '../contract/limits.js';
 import type { MoveGen } from './movegen.js';
-import { type Position, EMPTY, CELLS, ROYAL, W, rankOf, fileOf } from './position.js';
+import { type Position, EMPTY, CELLS, ROYAL, W, SIZE, PAD, RANK_OF, FILE_OF } from './position.js';
 import {
   VALUE_OF_BYTE,
   ROYAL_GUARD,
   SPARE_ROYAL,
-  ADVANCE,
-  ADVANCE_RANKS,
   TROPISM,
   MOPUP_FROM,
   MOPUP_SPAN,
@@ -38,9 +36,6 @@ import {
   MOPUP_EDGE,
 } from './eval.js';
 
-/** Rank and file (0-based) of every square of the padded board. */
-const RANK_OF = Int8Array.from({ length: CELLS }, (_, i) => rankOf(i));
-const FILE_OF = Int8Array.from({ length: CELLS }, (_, i) => fileOf(i));
 /** Offsets of the 8 neighbouring squares on the padded board. */
 const NEIGHBOURS = [1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1];
 
@@ -124,19 +119,12 @@ export class Searcher {
   /** The best root move of the last completed iteration's alpha-beta (the PV's first move if the TT lost it). */
   private rootBest: [number, number] | null = null;
 
-  /** The non-royal pieces' squares, filled by evaluate(). */
-  private readonly evalList = new Int32Array(CELLS);
   /** Non-royal pieces per colour, counted by evaluate(). */
   private readonly pieces = new Int32Array(2);
   /** The search's generation (0..31), for the TT's replacement. */
   private age = 0;
   /** The techniques in use (see MakaTechniques). */
   techniques: MakaTechniques = { aspiration: true, pvs: true, nullMove: true, lmr: true, see: true };
-  /**
-   * Whether MoveGen.attack holds the current quiescence node's attack maps (losingCapture(); cleared on
-   * entering a node and after each child, whose move generation and pruning reuse the maps).
-   */
-  private mapped = false;
   /** True while the proof runs (full width: no null move, no reductions; see the file's comment). */
   private proving = false;
   /** A repeated position scores as a draw inside the search (the game's repetition=draw4; off for none). */
@@ -164,52 +152,61 @@ export class Searcher {
    * closeness, and the enemy royal driven to an edge); scaled down by the leader's fade (search()).
    */
   evaluate(): number {
-    const b = this.pos.board;
-    const list = this.evalList;
-    // material, advancement and royal safety in one pass over the board; the pieces' closeness to the
-    // enemy royal in a second pass over the non-royal pieces, once a royal of each side is known
-    let s = 0,
-      n = 0,
-      n0 = 0,
-      royal0 = -1,
+    const pos = this.pos,
+      b = pos.board;
+    // material and advancement: kept by the position (Position.material); royal safety from the royals'
+    // squares (Position.royalOcc); then the pieces' closeness to the enemy royal (its first royal in board
+    // order), over the pieces in board order (Position.occ)
+    let s = pos.material;
+    const occ = pos.occ,
+      rocc = pos.royalOcc;
+    let royal0 = -1,
       royal1 = -1;
-    for (let i = 0; i < b.length; i++) {
-      const p = b[i]!;
-      if (p === EMPTY || p === 255) continue;
-      let v = VALUE_OF_BYTE[p]!;
-      if (!ROYAL[p]) {
-        // advancement: a piece gains ADVANCE a rank it stands beyond its side's first ranks, up to the middle
-        const r = RANK_OF[i]!;
-        v += ADVANCE * Math.min(ADVANCE_RANKS, (p & 1) === 0 ? r : 18 - r);
-        list[n++] = i;
-        if ((p & 1) === 0) n0++;
-      } else {
-        if ((p & 1) === 0) {
-          if (royal0 < 0) royal0 = i;
-        } else if (royal1 < 0) royal1 = i;
-        for (let k = 0; k < 8; k++) {
-          const q = b[i + NEIGHBOURS[k]!]!;
-          if (q !== EMPTY && q !== 255 && (q & 1) === (p & 1)) v += ROYAL_GUARD;
+    for (let c = 0; c < 2; c++)
+      for (let r = 0; r < SIZE; r++) {
+        let m = rocc[c * SIZE + r]!;
+        while (m !== 0) {
+          const bit = m & -m;
+          m ^= bit;
+          const i = (r + PAD) * W + PAD + 31 - Math.clz32(bit);
+          if (c === 0) {
+            if (royal0 < 0) royal0 = i;
+          } else if (royal1 < 0) royal1 = i;
+          let g = 0;
+          for (let k = 0; k < 8; k++) {
+            const q = b[i + NEIGHBOURS[k]!]!;
+            if (q !== EMPTY && q !== 255 && (q & 1) === c) g += ROYAL_GUARD;
+          }
+          s += c === 0 ? g : -g;
         }
       }
-      s += (p & 1) === 0 ? v : -v;
-    }
-    this.pieces[0] = n0;
-    this.pieces[1] = n - n0;
+    this.pieces[0] = pos.nonRoyal[0]!;
+    this.pieces[1] = pos.nonRoyal[1]!;
     // closeness to the enemy royal: TROPISM a square nearer (king distance), and up to MOPUP_TROPISM
     // more for a side far ahead (mop-up)
     const lead = Math.abs(s),
       ahead = s >= 0 ? 0 : 1;
     const extra = lead <= MOPUP_FROM ? 0 : MOPUP_TROPISM * Math.min(1, (lead - MOPUP_FROM) / MOPUP_SPAN);
-    for (let j = 0; j < n; j++) {
-      const i = list[j]!,
-        side = b[i]! & 1,
-        k = side === 0 ? royal1 : royal0;
+    for (let c = 0; c < 2; c++) {
+      const k = c === 0 ? royal1 : royal0;
       if (k < 0) continue;
-      const t =
-        (TROPISM + (side === ahead ? extra : 0)) *
-        (18 - Math.max(Math.abs(RANK_OF[k]! - RANK_OF[i]!), Math.abs(FILE_OF[k]! - FILE_OF[i]!)));
-      s += side === 0 ? t : -t;
+      const kr = RANK_OF[k]!,
+        kf = FILE_OF[k]!;
+      let near = 0;
+      for (let r = 0; r < SIZE; r++) {
+        let m = occ[c * SIZE + r]! & ~rocc[c * SIZE + r]!;
+        if (m === 0) continue;
+        const dr = r > kr ? r - kr : kr - r;
+        while (m !== 0) {
+          const bit = m & -m;
+          m ^= bit;
+          const f = 31 - Math.clz32(bit),
+            df = f > kf ? f - kf : kf - f;
+          near += 18 - Math.max(dr, df);
+        }
+      }
+      const t = (TROPISM + (c === ahead ? extra : 0)) * near;
+      s += c === 0 ? t : -t;
     }
     // and the enemy royal driven from the centre toward an edge
     const enemy = ahead === 0 ? royal1 : royal0;
@@ -218,12 +215,12 @@ export class Searcher {
         (extra / MOPUP_TROPISM) * MOPUP_EDGE * Math.max(Math.abs(RANK_OF[enemy]! - 9), Math.abs(FILE_OF[enemy]! - 9));
       s += ahead === 0 ? e : -e;
     }
-    s += SPARE_ROYAL * (Math.max(0, this.pos.royals[0]! - 1) - Math.max(0, this.pos.royals[1]! - 1));
+    s += SPARE_ROYAL * (Math.max(0, pos.royals[0]! - 1) - Math.max(0, pos.royals[1]! - 1));
     // below the mate range, however large the material lead (issue 18: a lead of ranks of pieces read as
     // a mate, "loss in 2000")
     s = Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, s));
     s = Math.round(s * this.fade);
-    return this.pos.side === 0 ? s : -s;
+    return pos.side === 0 ? s : -s;
   }
 
   /** The first slot of the position's bucket (two slots of 6 int32). */
@@ -355,7 +352,7 @@ export class Searcher {
   /**
    * True when the capture (lo, hi) would lose material to a recapture: the mover is worth more than
    * what it takes (with its promotion's gain), no royal is taken, and the destination is defended by the
-   * other side (MoveGen.computeAttacks, once a node). A one-exchange estimate of static exchange
+   * other side (MoveGen.attacked, from the square outwards). A one-exchange estimate of static exchange
    * evaluation's sign, for quiescence.
    */
   private losingCapture(l: number, h: number): boolean {
@@ -382,12 +379,7 @@ export class Searcher {
     const res = (l >>> 20) & 255;
     const mover = VALUE_OF_BYTE[b[from]!]!;
     if (mover <= victim + VALUE_OF_BYTE[res]! - mover) return false;
-    // the attack maps once a node, and only for a capture that may lose
-    if (!this.mapped) {
-      this.gen.computeAttacks(b);
-      this.mapped = true;
-    }
-    return this.gen.attack[this.pos.side ^ 1][to] !== 0;
+    return this.gen.attacked(b, to, this.pos.side ^ 1);
   }
 
   private quiesce(alpha: number, beta: number, ply: number, qd: number): number {
@@ -397,11 +389,10 @@ export class Searcher {
     const stand = this.evaluate();
     if (stand >= beta || qd >= QS_DEPTH || ply >= MAX_DEPTH * 2) return stand;
     if (stand > alpha) alpha = stand;
-    const n = this.gen.generate(this.pos, ply);
+    const n = this.gen.generateCaptures(this.pos, ply);
     const lo = this.gen.movesLo(ply),
       hi = this.gen.movesHi(ply);
     const sc = this.scoreMoves(ply, n, -1, -1);
-    this.mapped = false;
     for (let i = 0; i < n; i++) {
       this.pick(ply, i, n, sc);
       if (sc[i]! < 1 << 28) break; // the rest are quiet
@@ -410,7 +401,6 @@ export class Searcher {
       this.pos.make(lo[i]!, hi[i]!);
       const s = -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
       this.pos.unmake();
-      this.mapped = false; // the child's generation and pruning used the maps
       if (s > alpha) {
         alpha = s;
         if (s >= beta) return s;
