@@ -98,6 +98,12 @@ export class MoveTables {
    * `revJump` the distinct jump deltas of all forms, `jumpOf[fc * revJump.length + j]` 1 if fc has jump j.
    */
   readonly lineRange = new Uint8Array(200 * 8);
+  /**
+   * Per form: the farthest (king distance) it can capture when that is at most 3 (steps, short ranges,
+   * jumps, Lion, Lion Dog), else 0 (slides, hook movers, Emperor): generateCaptures() skips a piece with no
+   * enemy within its reach.
+   */
+  readonly reach = new Uint8Array(200);
   readonly revJump: Int32Array;
   readonly jumpOf: Uint8Array;
 
@@ -156,6 +162,19 @@ export class MoveTables {
     this.revJump = Int32Array.from(distinct);
     this.jumpOf = new Uint8Array(200 * distinct.length);
     for (let fc = 0; fc < 200; fc++) {
+      const fl = this.flags[fc]!;
+      let far = (fl & (F_HOOK_ORTH | F_HOOK_DIAG | F_EMPEROR)) !== 0,
+        reach = fl & F_LIONDOG ? 3 : fl & F_LION ? 2 : 0;
+      for (let r = this.rayStart[fc]!; r < this.rayStart[fc + 1]!; r++) {
+        if (this.rayRange[r]! > 3) far = true;
+        reach = Math.max(reach, this.rayRange[r]!);
+      }
+      for (let j = this.jumpStart[fc]!; j < this.jumpStart[fc + 1]!; j++) {
+        const d = this.jumpDelta[j]!,
+          dy = Math.round(d / W);
+        reach = Math.max(reach, Math.abs(dy), Math.abs(d - dy * W));
+      }
+      this.reach[fc] = far ? 0 : reach;
       for (let r = this.rayStart[fc]!; r < this.rayStart[fc + 1]!; r++) {
         const k = KING8.indexOf(-this.rayDelta[r]!);
         this.lineRange[fc * 8 + k] = Math.max(this.lineRange[fc * 8 + k]!, this.rayRange[r]!);
@@ -291,6 +310,18 @@ export class MoveGen {
       }
     }
     return this.n;
+  }
+
+  /** True if an enemy of the side to move stands within king distance `reach` (1..3) of s (on `rank`). */
+  private enemyNear(pos: Position, rank: number, s: number, reach: number): boolean {
+    const occ = pos.occ,
+      base = (this.us ^ 1) * SIZE;
+    const f = s - (rank + PAD) * W - PAD,
+      span = (1 << (2 * reach + 1)) - 1,
+      mask = f >= reach ? span << (f - reach) : span >>> (reach - f);
+    const r1 = rank + reach < SIZE ? rank + reach : SIZE - 1;
+    for (let r = rank > reach ? rank - reach : 0; r <= r1; r++) if ((occ[base + r]! & mask) !== 0) return true;
+    return false;
   }
 
   /** A move whose capture set is at most its destination, once per destination for this piece. */
