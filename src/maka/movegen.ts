@@ -277,6 +277,7 @@ export class MoveGen {
         const s = (rank + PAD) * W + PAD + 31 - Math.clz32(bit);
         const p = b[s]!;
         const fc = p - 4;
+        if (capOnly && t.reach[fc]! > 0 && !this.enemyNear(pos, rank, s, t.reach[fc]!)) continue;
         this.stamp++;
         const fl = t.flags[fc]!;
         if (fl & F_EMPEROR) {
