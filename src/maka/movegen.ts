@@ -206,6 +206,8 @@ export class MoveGen {
   private readonly emperorMode: number;
   /** Captures only (generateCaptures()): simple() and emit() drop the moves that take nothing. */
   private capOnly = false;
+  /** Per rank, the files within king distance 3 of an enemy (generateCaptures()). */
+  private readonly near = new Int32Array(SIZE);
 
   constructor(readonly tables: MoveTables) {
     this.always = tables.options.promotion === 'always';
@@ -268,6 +270,17 @@ export class MoveGen {
     this.us = us;
     const t = this.tables;
     const occ = pos.occ;
+    // captures: the files within 3 of an enemy on ranks within 3, rank by rank (a cheap first test of
+    // enemyNear), from the enemy's occupancy bits
+    const near = this.near;
+    if (capOnly) {
+      const e = (us ^ 1) * SIZE;
+      for (let rank = 0; rank < SIZE; rank++) {
+        let m = 0;
+        for (let r = Math.max(0, rank - 3), r1 = Math.min(SIZE - 1, rank + 3); r <= r1; r++) m |= occ[e + r]!;
+        near[rank] = m | (m << 1) | (m << 2) | (m << 3) | (m >>> 1) | (m >>> 2) | (m >>> 3);
+      }
+    }
     // the side's pieces in board order, from the occupancy bits
     for (let rank = 0; rank < SIZE; rank++) {
       let bits = occ[us * SIZE + rank]!;
@@ -277,7 +290,8 @@ export class MoveGen {
         const s = (rank + PAD) * W + PAD + 31 - Math.clz32(bit);
         const p = b[s]!;
         const fc = p - 4;
-        if (capOnly && t.reach[fc]! > 0 && !this.enemyNear(pos, rank, s, t.reach[fc]!)) continue;
+        if (capOnly && t.reach[fc]! > 0 && ((near[rank]! & bit) === 0 || !this.enemyNear(pos, rank, s, t.reach[fc]!)))
+          continue;
         this.stamp++;
         const fl = t.flags[fc]!;
         if (fl & F_EMPEROR) {
@@ -636,7 +650,7 @@ export class MoveGen {
  * up to the board's edge, or up to and including the first piece.
  */
 function markRay(b: Uint8Array, att: Uint8Array, x: number, d: number, range: number): void {
-  for (let k = range; k-- > 0; ) {
+  for (let k = range; k-- > 0;) {
     x += d;
     const q = b[x]!;
     if (q === OFF) return;
