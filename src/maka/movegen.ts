@@ -650,7 +650,7 @@ export class MoveGen {
  * up to the board's edge, or up to and including the first piece.
  */
 function markRay(b: Uint8Array, att: Uint8Array, x: number, d: number, range: number): void {
-  for (let k = range; k-- > 0;) {
+  for (let k = range; k-- > 0; ) {
     x += d;
     const q = b[x]!;
     if (q === OFF) return;
