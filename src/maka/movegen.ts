@@ -552,11 +552,14 @@ export class MoveGen {
       const q = b[x + LION_OFF[i]!]!;
       if (q !== EMPTY && q !== OFF && (q & 1) === c && fl[q - 4]! & LION_MASK[i]!) return true;
     }
-    return this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) || this.hooked(b, x, c, DIAG8, F_HOOK_DIAG);
+    return this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) !== 0 || this.hooked(b, x, c, DIAG8, F_HOOK_DIAG) !== 0;
   }
 
-  /** True if a hook mover of colour c (flag `mask`, directions `dirs`) reaches x, straight or with one turn. */
-  private hooked(b: Uint8Array, x: number, c: number, dirs: number[], mask: number): boolean {
+  /**
+   * The square of a hook mover of colour c (flag `mask`, directions `dirs`) that reaches x, straight or with one turn;
+   * 0 if none.
+   */
+  private hooked(b: Uint8Array, x: number, c: number, dirs: number[], mask: number): number {
     const fl = this.tables.flags;
     for (let k = 0; k < 4; k++) {
       const d = dirs[k]!,
@@ -566,25 +569,80 @@ export class MoveGen {
         y += d;
         const q = b[y]!;
         if (q !== EMPTY) {
-          if (q !== OFF && (q & 1) === c && fl[q - 4]! & mask) return true;
+          if (q !== OFF && (q & 1) === c && fl[q - 4]! & mask) return y;
           break;
         }
         // y empty: a corner; the first piece on either perpendicular from it
         for (let z = y + p1; ; z += p1) {
           const r = b[z]!;
           if (r === EMPTY) continue;
-          if (r !== OFF && (r & 1) === c && fl[r - 4]! & mask) return true;
+          if (r !== OFF && (r & 1) === c && fl[r - 4]! & mask) return z;
           break;
         }
         for (let z = y - p1; ; z -= p1) {
           const r = b[z]!;
           if (r === EMPTY) continue;
-          if (r !== OFF && (r & 1) === c && fl[r - 4]! & mask) return true;
+          if (r !== OFF && (r & 1) === c && fl[r - 4]! & mask) return z;
           break;
         }
       }
     }
-    return false;
+    return 0;
+  }
+
+  /**
+   * The square of the least valuable piece of colour c (by `value`, per piece byte) among those
+   * attacked() finds reaching x, or 0 when there is none: static exchange evaluation's next capturer.
+   * A piece behind another on a line is found once the one in front has left the board.
+   */
+  leastAttacker(b: Uint8Array, x: number, c: number, value: Int32Array): number {
+    const t = this.tables,
+      lr = t.lineRange,
+      fl = t.flags;
+    let best = 0,
+      bv = 0x7fffffff;
+    for (let k = 0; k < 8; k++) {
+      const d = KING8[k]!;
+      let y = x + d,
+        q = b[y]!,
+        m = 1;
+      while (q === EMPTY) {
+        y += d;
+        q = b[y]!;
+        m++;
+      }
+      if (q !== OFF && (q & 1) === c && lr[(q - 4) * 8 + k]! >= m && value[q]! < bv) {
+        best = y;
+        bv = value[q]!;
+      }
+    }
+    const rj = t.revJump,
+      nj = rj.length,
+      jo = t.jumpOf;
+    for (let j = 0; j < nj; j++) {
+      const y = x - rj[j]!,
+        q = b[y]!;
+      if (q !== EMPTY && q !== OFF && (q & 1) === c && jo[(q - 4) * nj + j] && value[q]! < bv) {
+        best = y;
+        bv = value[q]!;
+      }
+    }
+    for (let i = 0; i < 32; i++) {
+      const y = x + LION_OFF[i]!,
+        q = b[y]!;
+      if (q !== EMPTY && q !== OFF && (q & 1) === c && fl[q - 4]! & LION_MASK[i]! && value[q]! < bv) {
+        best = y;
+        bv = value[q]!;
+      }
+    }
+    for (let h = 0; h < 2; h++) {
+      const y = h === 0 ? this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) : this.hooked(b, x, c, DIAG8, F_HOOK_DIAG);
+      if (y !== 0 && value[b[y]!]! < bv) {
+        best = y;
+        bv = value[b[y]!]!;
+      }
+    }
+    return best;
   }
 
   /**

@@ -23,7 +23,7 @@
  * shallower one; a same-key entry deeper than the new one of this search stays unless the new is exact.
  */
 import { MAX_SEARCH_DEPTH } from '../contract/limits.js';
-import type { MoveGen } from './movegen.js';
+import { F_LION, F_LIONDOG, type MoveGen } from './movegen.js';
 import { type Position, EMPTY, CELLS, ROYAL, W, SIZE, PAD, RANK_OF, FILE_OF } from './position.js';
 import {
   VALUE_OF_BYTE,
@@ -38,6 +38,15 @@ import {
 
 /** Offsets of the 8 neighbouring squares on the padded board. */
 const NEIGHBOURS = [1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1];
+/** NEAR1[d + 2 * W + 2] = 1 when board delta d is one of the 8 neighbouring squares' (|d| <= 2 * W + 2). */
+const NEAR1 = new Uint8Array(4 * W + 5);
+for (const d of NEIGHBOURS) NEAR1[d + 2 * W + 2] = 1;
+
+/** Move-ordering score of a capture that loses (plus its loss by see()): below every quiet move's. */
+const LOSING = -(1 << 24);
+/** Piece values for static exchange evaluation: the evaluation's, a royal SEE_ROYAL (its loss ends the game). */
+const SEE_ROYAL = 20000;
+const SEE_VALUE: Int32Array = Int32Array.from(VALUE_OF_BYTE, (v, p) => (ROYAL[p] ? SEE_ROYAL : v));
 
 export const MATE = 30000;
 const MATE_BOUND = MATE - 1000;
@@ -81,8 +90,15 @@ export interface MakaTechniques {
   nullMove: boolean;
   /** Late-move reductions (needs pvs). */
   lmr: boolean;
-  /** Quiescence skips captures that lose material to a defended square. */
+  /** Quiescence skips captures that lose material by static exchange evaluation (see()). */
   see: boolean;
+  /**
+   * Quiescence judges a capture by static exchange evaluation (see()) instead of the one-exchange test
+   * (the destination defended); off by default (see docs/search.md).
+   */
+  seeExact: boolean;
+  /** The main search orders captures that lose by static exchange evaluation after the quiet moves. */
+  seeOrder: boolean;
 }
 
 export interface MakaSearchLimits {
@@ -124,7 +140,19 @@ export class Searcher {
   /** The search's generation (0..31), for the TT's replacement. */
   private age = 0;
   /** The techniques in use (see MakaTechniques). */
-  techniques: MakaTechniques = { aspiration: true, pvs: true, nullMove: true, lmr: true, see: true };
+  techniques: MakaTechniques = {
+    aspiration: true,
+    pvs: true,
+    nullMove: true,
+    lmr: true,
+    see: true,
+    seeExact: false,
+    seeOrder: true,
+  };
+  /** see()'s swap list and the squares it emptied (restored before it returns). */
+  private readonly seeGain = new Int32Array(64);
+  private readonly seeSquares = new Int32Array(64);
+  private readonly seePieces = new Int32Array(64);
   /** True while the proof runs (full width: no null move, no reductions; see the file's comment). */
   private proving = false;
   /** A repeated position scores as a draw inside the search (the game's repetition=draw4; off for none). */
@@ -280,8 +308,11 @@ export class Searcher {
     return this.scores[ply]!;
   }
 
-  /** Orders the ply's n moves: TT move, captures (MVV-LVA), killers, history. */
-  private scoreMoves(ply: number, n: number, ttLo: number, ttHi: number): Int32Array {
+  /**
+   * Orders the ply's n moves: TT move, captures (MVV-LVA), killers, history; with seeOrder, the captures
+   * that lose by static exchange evaluation last (LOSING + their loss).
+   */
+  private scoreMoves(ply: number, n: number, ttLo: number, ttHi: number, seeOrder = false): Int32Array {
     const lo = this.gen.movesLo(ply),
       hi = this.gen.movesHi(ply);
     const sc = this.scoreBuf(ply);
@@ -304,8 +335,13 @@ export class Searcher {
       if (c1) victim += VALUE_OF_BYTE[b[c1]!]!;
       if (c2) victim += VALUE_OF_BYTE[b[c2]!]!;
       const gain = VALUE_OF_BYTE[res]! - VALUE_OF_BYTE[b[from]!]!;
-      if (victim || gain > 0) sc[i] = (1 << 28) + victim * 16 + gain - (VALUE_OF_BYTE[b[from]!]! >> 4);
-      else if (l === this.killers[k] && h === this.killers[k + 1]) sc[i] = (1 << 27) + 2;
+      if (victim || gain > 0) {
+        const mover = VALUE_OF_BYTE[b[from]!]!;
+        // a capture that may lose (it takes less than its mover is worth) and does by static exchange
+        // evaluation goes after the quiet moves
+        const lose = seeOrder && to !== from && mover > victim + gain ? this.see(l, h) : 0;
+        sc[i] = lose < 0 ? LOSING + lose : (1 << 28) + victim * 16 + gain - (mover >> 4);
+      } else if (l === this.killers[k] && h === this.killers[k + 1]) sc[i] = (1 << 27) + 2;
       else if (l === this.killers[k + 2] && h === this.killers[k + 3]) sc[i] = (1 << 27) + 1;
       else sc[i] = Math.min(this.history[b[from]! * CELLS + to]!, (1 << 27) - 1);
     }
@@ -350,10 +386,70 @@ export class Searcher {
   }
 
   /**
-   * True when the capture (lo, hi) would lose material to a recapture: the mover is worth more than
-   * what it takes (with its promotion's gain), no royal is taken, and the destination is defended by the
-   * other side (MoveGen.attacked, from the square outwards). A one-exchange estimate of static exchange
-   * evaluation's sign, for quiescence.
+   * Static exchange evaluation of the capture (l, h), in centipawns for the side to move: what it takes
+   * (every captured piece, and the promotion's gain), then the exchange on the destination, each side
+   * recapturing with its least valuable attacker (MoveGen.leastAttacker on the board as the exchange
+   * leaves it, so pieces behind others on a line join in: x-rays) and free to stop. A royal counts
+   * SEE_ROYAL, so one recaptures only where nothing recaptures it. Lion awareness (rules "Lion move", "Lion
+   * Dog move"): a Lion or Lion Dog next to the destination takes by igui, capturing and returning home,
+   * so the exchange ends with it; an igui first move stands on no new square, so it is worth what it takes.
+   * The board is restored before it returns.
+   */
+  see(l: number, h: number): number {
+    const b = this.pos.board,
+      gen = this.gen;
+    const from = l & 1023,
+      to = (l >>> 10) & 1023,
+      res = (l >>> 20) & 255,
+      c1 = h & 1023,
+      c2 = (h >>> 10) & 1023;
+    const mover = b[from]!,
+      dest = to !== from ? b[to]! : EMPTY;
+    let gain0 = SEE_VALUE[res]! - SEE_VALUE[mover]!;
+    if (dest !== EMPTY) gain0 += SEE_VALUE[dest]!;
+    if (c1) gain0 += SEE_VALUE[b[c1]!]!;
+    if (c2) gain0 += SEE_VALUE[b[c2]!]!;
+    if (to === from) return gain0;
+    const v1 = c1 ? b[c1]! : 0,
+      v2 = c2 ? b[c2]! : 0;
+    b[from] = EMPTY;
+    if (c1) b[c1] = EMPTY;
+    if (c2) b[c2] = EMPTY;
+    b[to] = res;
+    const gain = this.seeGain,
+      sqs = this.seeSquares,
+      pcs = this.seePieces,
+      flags = gen.tables.flags;
+    gain[0] = gain0;
+    let d = 0,
+      onTo = SEE_VALUE[res]!,
+      side = this.pos.side ^ 1;
+    while (d < 63) {
+      const a = gen.leastAttacker(b, to, side, SEE_VALUE);
+      if (a === 0) break;
+      d++;
+      gain[d] = onTo - gain[d - 1]!;
+      const q = b[a]!;
+      sqs[d] = a;
+      pcs[d] = q;
+      b[a] = EMPTY;
+      if (flags[q - 4]! & (F_LION | F_LIONDOG) && NEAR1[a - to + 2 * W + 2]) break; // igui: nothing left on `to`
+      b[to] = q;
+      onTo = SEE_VALUE[q]!;
+      side ^= 1;
+    }
+    for (let k = d; k >= 1; k--) b[sqs[k]!] = pcs[k]!;
+    b[to] = dest;
+    if (c2) b[c2] = v2;
+    if (c1) b[c1] = v1;
+    b[from] = mover;
+    while (--d > 0) gain[d - 1] = -Math.max(-gain[d - 1]!, gain[d]!);
+    return gain[0]!;
+  }
+
+  /**
+   * True when the capture (lo, hi) loses material by static exchange evaluation (see()); a capture that
+   * takes at least its mover's worth (with its promotion's gain), or a royal, never does. For quiescence.
    */
   private losingCapture(l: number, h: number): boolean {
     const b = this.pos.board;
@@ -379,7 +475,7 @@ export class Searcher {
     const res = (l >>> 20) & 255;
     const mover = VALUE_OF_BYTE[b[from]!]!;
     if (mover <= victim + VALUE_OF_BYTE[res]! - mover) return false;
-    return this.gen.attacked(b, to, this.pos.side ^ 1);
+    return this.techniques.seeExact ? this.see(l, h) < 0 : this.gen.attacked(b, to, this.pos.side ^ 1);
   }
 
   private quiesce(alpha: number, beta: number, ply: number, qd: number): number {
@@ -463,7 +559,7 @@ export class Searcher {
     if (n === 0) return -(MATE - ply); // no move: the side to move has lost
     const lo = this.gen.movesLo(ply),
       hi = this.gen.movesHi(ply);
-    const sc = this.scoreMoves(ply, n, ttLo, ttHi);
+    const sc = this.scoreMoves(ply, n, ttLo, ttHi, this.techniques.seeOrder);
     const alpha0 = alpha;
     let best = -INF,
       bestLo = 0,
@@ -472,8 +568,10 @@ export class Searcher {
       this.pick(ply, i, n, sc);
       const l = lo[i]!,
         h = hi[i]!;
-      const quiet = sc[i]! < 1 << 28;
       const mover = this.pos.board[l & 1023]!;
+      const to = (l >>> 10) & 1023;
+      // (not the TT move, a capture, a promotion or a killer: history and killers learn from these)
+      const quiet = sc[i]! < 1 << 28 && (h & 1023) === 0 && (to === (l & 1023) || this.pos.board[to] === EMPTY);
       this.pos.make(l, h);
       let s: number;
       if (i === 0 || !this.techniques.pvs) s = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1);
@@ -483,7 +581,7 @@ export class Searcher {
         // depth if they beat alpha; then principal variation search: a null window, and the full window
         // again where the move lands inside it
         let r = 0;
-        if (this.techniques.lmr && !proving && depth >= LMR_FROM && i >= LMR_AFTER && sc[i]! < 1 << 27)
+        if (this.techniques.lmr && !proving && depth >= LMR_FROM && i >= LMR_AFTER && quiet && sc[i]! < 1 << 27)
           r = i >= 12 && depth >= 5 ? 2 : 1;
         s = -this.alphaBeta(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
         if (r > 0 && s > alpha) s = -this.alphaBeta(depth - 1, -alpha - 1, -alpha, ply + 1);
