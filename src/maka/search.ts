@@ -99,6 +99,8 @@ export interface MakaTechniques {
   seeExact: boolean;
   /** The main search orders captures that lose by static exchange evaluation after the quiet moves. */
   seeOrder: boolean;
+  /** A move that attacks an enemy royal is searched a ply deeper (royal-threat extension; off by default). */
+  extend: boolean;
 }
 
 export interface MakaSearchLimits {
@@ -148,7 +150,10 @@ export class Searcher {
     see: true,
     seeExact: false,
     seeOrder: true,
+    extend: false,
   };
+  /** Extensions only at plies below this: twice the iteration's depth (search()). */
+  private extendBelow = 0;
   /** see()'s swap list and the squares it emptied (restored before it returns). */
   private readonly seeGain = new Int32Array(64);
   private readonly seeSquares = new Int32Array(64);
@@ -385,6 +390,22 @@ export class Searcher {
     return null;
   }
 
+  /** True if a royal of the side to move stands attacked by the other side (MoveGen.attacked). */
+  private royalAttacked(): boolean {
+    const pos = this.pos,
+      c = pos.side,
+      rocc = pos.royalOcc;
+    for (let r = 0; r < SIZE; r++) {
+      let m = rocc[c * SIZE + r]!;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        if (this.gen.attacked(pos.board, (r + PAD) * W + PAD + 31 - Math.clz32(bit), c ^ 1)) return true;
+      }
+    }
+    return false;
+  }
+
   /**
    * Static exchange evaluation of the capture (l, h), in centipawns for the side to move: what it takes
    * (every captured piece, and the promotion's gain), then the exchange on the destination, each side
@@ -443,7 +464,7 @@ export class Searcher {
     if (c2) b[c2] = v2;
     if (c1) b[c1] = v1;
     b[from] = mover;
-    while (--d > 0) gain[d - 1] = -Math.max(-gain[d - 1]!, gain[d]!);
+    for (; d > 0; d--) gain[d - 1] = -Math.max(-gain[d - 1]!, gain[d]!);
     return gain[0]!;
   }
 
@@ -573,19 +594,31 @@ export class Searcher {
       // (not the TT move, a capture, a promotion or a killer: history and killers learn from these)
       const quiet = sc[i]! < 1 << 28 && (h & 1023) === 0 && (to === (l & 1023) || this.pos.board[to] === EMPTY);
       this.pos.make(l, h);
+      // royal-threat extension: a move that attacks an enemy royal is searched a ply deeper (not in the
+      // proof, and only while the line is shorter than twice the iteration's depth)
+      const nd =
+        depth - 1 + (this.techniques.extend && !proving && ply < this.extendBelow && this.royalAttacked() ? 1 : 0);
       let s: number;
-      if (i === 0 || !this.techniques.pvs) s = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1);
+      if (i === 0 || !this.techniques.pvs) s = -this.alphaBeta(nd, -beta, -alpha, ply + 1);
       else {
         // late-move reduction: quiet moves ordered after the TT move, captures, promotions and killers,
         // late in the list, are searched one or two plies shallower with a null window, and again at full
         // depth if they beat alpha; then principal variation search: a null window, and the full window
         // again where the move lands inside it
         let r = 0;
-        if (this.techniques.lmr && !proving && depth >= LMR_FROM && i >= LMR_AFTER && quiet && sc[i]! < 1 << 27)
+        if (
+          this.techniques.lmr &&
+          !proving &&
+          nd < depth &&
+          depth >= LMR_FROM &&
+          i >= LMR_AFTER &&
+          quiet &&
+          sc[i]! < 1 << 27
+        )
           r = i >= 12 && depth >= 5 ? 2 : 1;
-        s = -this.alphaBeta(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
-        if (r > 0 && s > alpha) s = -this.alphaBeta(depth - 1, -alpha - 1, -alpha, ply + 1);
-        if (s > alpha && s < beta) s = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1);
+        s = -this.alphaBeta(nd - r, -alpha - 1, -alpha, ply + 1);
+        if (r > 0 && s > alpha) s = -this.alphaBeta(nd, -alpha - 1, -alpha, ply + 1);
+        if (s > alpha && s < beta) s = -this.alphaBeta(nd, -beta, -alpha, ply + 1);
       }
       this.pos.unmake();
       if (s > best) {
@@ -708,6 +741,7 @@ export class Searcher {
       let score: number;
       let proven = false;
       try {
+        this.extendBelow = 2 * d;
         score = this.aspiration(d, prev);
         // a mate within d plies: the proof (full width to its length) makes it the shortest
         const m = MATE - Math.abs(score);
