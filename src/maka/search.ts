@@ -314,10 +314,10 @@ export class Searcher {
   }
 
   /**
-   * Orders the ply's n moves: TT move, captures (MVV-LVA), killers, history; with seeOrder, the captures
-   * that lose by static exchange evaluation last (LOSING + their loss).
+   * Orders the ply's n moves: TT move, captures (MVV-LVA), killers, history (alphaBeta() moves a capture
+   * that loses by static exchange evaluation last, LOSING + its loss, when its turn comes).
    */
-  private scoreMoves(ply: number, n: number, ttLo: number, ttHi: number, seeOrder = false): Int32Array {
+  private scoreMoves(ply: number, n: number, ttLo: number, ttHi: number): Int32Array {
     const lo = this.gen.movesLo(ply),
       hi = this.gen.movesHi(ply);
     const sc = this.scoreBuf(ply);
@@ -340,13 +340,8 @@ export class Searcher {
       if (c1) victim += VALUE_OF_BYTE[b[c1]!]!;
       if (c2) victim += VALUE_OF_BYTE[b[c2]!]!;
       const gain = VALUE_OF_BYTE[res]! - VALUE_OF_BYTE[b[from]!]!;
-      if (victim || gain > 0) {
-        const mover = VALUE_OF_BYTE[b[from]!]!;
-        // a capture that may lose (it takes less than its mover is worth) and does by static exchange
-        // evaluation goes after the quiet moves
-        const lose = seeOrder && to !== from && mover > victim + gain ? this.see(l, h) : 0;
-        sc[i] = lose < 0 ? LOSING + lose : (1 << 28) + victim * 16 + gain - (mover >> 4);
-      } else if (l === this.killers[k] && h === this.killers[k + 1]) sc[i] = (1 << 27) + 2;
+      if (victim || gain > 0) sc[i] = (1 << 28) + victim * 16 + gain - (VALUE_OF_BYTE[b[from]!]! >> 4);
+      else if (l === this.killers[k] && h === this.killers[k + 1]) sc[i] = (1 << 27) + 2;
       else if (l === this.killers[k + 2] && h === this.killers[k + 3]) sc[i] = (1 << 27) + 1;
       else sc[i] = Math.min(this.history[b[from]! * CELLS + to]!, (1 << 27) - 1);
     }
@@ -469,6 +464,35 @@ export class Searcher {
   }
 
   /**
+   * True when the capture (l, h) may lose material: it moves to a new square, takes no royal, and takes less
+   * than its mover is worth (with its promotion's gain). Otherwise no exchange makes it lose.
+   */
+  private mayLose(l: number, h: number): boolean {
+    const b = this.pos.board;
+    const from = l & 1023,
+      to = (l >>> 10) & 1023;
+    if (to === from) return false; // igui: the piece stays where it was
+    const c1 = h & 1023,
+      c2 = (h >>> 10) & 1023;
+    let victim = 0;
+    const d = b[to]!;
+    if (d !== EMPTY) {
+      if (ROYAL[d]) return false;
+      victim += VALUE_OF_BYTE[d]!;
+    }
+    if (c1) {
+      if (ROYAL[b[c1]!]) return false;
+      victim += VALUE_OF_BYTE[b[c1]!]!;
+    }
+    if (c2) {
+      if (ROYAL[b[c2]!]) return false;
+      victim += VALUE_OF_BYTE[b[c2]!]!;
+    }
+    const mover = VALUE_OF_BYTE[b[from]!]!;
+    return mover > victim + VALUE_OF_BYTE[(l >>> 20) & 255]! - mover;
+  }
+
+  /**
    * True when the capture (lo, hi) loses material by static exchange evaluation (see()); a capture that
    * takes at least its mover's worth (with its promotion's gain), or a royal, never does. For quiescence.
    */
@@ -580,7 +604,8 @@ export class Searcher {
     if (n === 0) return -(MATE - ply); // no move: the side to move has lost
     const lo = this.gen.movesLo(ply),
       hi = this.gen.movesHi(ply);
-    const sc = this.scoreMoves(ply, n, ttLo, ttHi, this.techniques.seeOrder);
+    const sc = this.scoreMoves(ply, n, ttLo, ttHi);
+    const seeOrder = this.techniques.seeOrder;
     const alpha0 = alpha;
     let best = -INF,
       bestLo = 0,
@@ -589,6 +614,16 @@ export class Searcher {
       this.pick(ply, i, n, sc);
       const l = lo[i]!,
         h = hi[i]!;
+      // a capture that may lose and does by static exchange evaluation goes after the quiet moves (judged
+      // when its turn comes, so a cutoff before it saves the exchange)
+      if (seeOrder && sc[i]! >= 1 << 28 && sc[i]! < 1 << 30 && this.mayLose(l, h)) {
+        const v = this.see(l, h);
+        if (v < 0) {
+          sc[i] = LOSING + v;
+          i--;
+          continue;
+        }
+      }
       const mover = this.pos.board[l & 1023]!;
       const to = (l >>> 10) & 1023;
       // (not the TT move, a capture, a promotion or a killer: history and killers learn from these)
