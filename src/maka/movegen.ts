@@ -104,6 +104,11 @@ export class MoveTables {
    * enemy within its reach.
    */
   readonly reach = new Uint8Array(200);
+  /**
+   * Per colour, the piece bytes of the forms with the Lion or Lion Dog move (attacked() looks for them only when one is
+   * on the board).
+   */
+  readonly lionBytes: [Int32Array, Int32Array];
   readonly revJump: Int32Array;
   readonly jumpOf: Uint8Array;
 
@@ -161,6 +166,7 @@ export class MoveTables {
     const distinct = [...new Set(jd)];
     this.revJump = Int32Array.from(distinct);
     this.jumpOf = new Uint8Array(200 * distinct.length);
+    const lions: [number[], number[]] = [[], []];
     for (let fc = 0; fc < 200; fc++) {
       const fl = this.flags[fc]!;
       let far = (fl & (F_HOOK_ORTH | F_HOOK_DIAG | F_EMPEROR)) !== 0,
@@ -175,6 +181,7 @@ export class MoveTables {
         reach = Math.max(reach, Math.abs(dy), Math.abs(d - dy * W));
       }
       this.reach[fc] = far ? 0 : reach;
+      if (fl & (F_LION | F_LIONDOG)) lions[fc & 1]!.push(fc + 4);
       for (let r = this.rayStart[fc]!; r < this.rayStart[fc + 1]!; r++) {
         const k = KING8.indexOf(-this.rayDelta[r]!);
         this.lineRange[fc * 8 + k] = Math.max(this.lineRange[fc * 8 + k]!, this.rayRange[r]!);
@@ -182,6 +189,7 @@ export class MoveTables {
       for (let j = this.jumpStart[fc]!; j < this.jumpStart[fc + 1]!; j++)
         this.jumpOf[fc * distinct.length + distinct.indexOf(this.jumpDelta[j]!)] = 1;
     }
+    this.lionBytes = [Int32Array.from(lions[0]), Int32Array.from(lions[1])];
   }
 }
 
@@ -523,9 +531,10 @@ export class MoveGen {
    * True if a piece of colour c other than an Emperor could capture an enemy on square x, or protects x
    * (the reverse of computeAttacks: from x outwards along the eight lines to the first piece, the jump
    * squares, the Lion and Lion Dog squares, and the hook movers' paths; MoveTables.lineRange and jumpOf).
-   * Reads only the board: the answer for x is computeAttacks' mark `attack[c][x]` on the same board.
+   * Reads only the board (and `counts`, Position.counts, when given: no Lion squares are looked at when c has no
+   * piece with the Lion or Lion Dog move): the answer for x is computeAttacks' mark `attack[c][x]` on the same board.
    */
-  attacked(b: Uint8Array, x: number, c: number): boolean {
+  attacked(b: Uint8Array, x: number, c: number, counts?: Int32Array): boolean {
     const t = this.tables,
       lr = t.lineRange,
       fl = t.flags;
@@ -548,11 +557,19 @@ export class MoveGen {
       const q = b[x - rj[j]!]!;
       if (q !== EMPTY && q !== OFF && (q & 1) === c && jo[(q - 4) * nj + j]) return true;
     }
-    for (let i = 0; i < 32; i++) {
-      const q = b[x + LION_OFF[i]!]!;
-      if (q !== EMPTY && q !== OFF && (q & 1) === c && fl[q - 4]! & LION_MASK[i]!) return true;
-    }
+    if (counts === undefined || this.lionOn(counts, c))
+      for (let i = 0; i < 32; i++) {
+        const q = b[x + LION_OFF[i]!]!;
+        if (q !== EMPTY && q !== OFF && (q & 1) === c && fl[q - 4]! & LION_MASK[i]!) return true;
+      }
     return this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) !== 0 || this.hooked(b, x, c, DIAG8, F_HOOK_DIAG) !== 0;
+  }
+
+  /** True if colour c has a piece with the Lion or Lion Dog move (`counts`: Position.counts). */
+  private lionOn(counts: Int32Array, c: number): boolean {
+    const l = this.tables.lionBytes[c];
+    for (let i = 0; i < l.length; i++) if (counts[l[i]!]! > 0) return true;
+    return false;
   }
 
   /**
@@ -595,7 +612,7 @@ export class MoveGen {
    * attacked() finds reaching x, or 0 when there is none: static exchange evaluation's next capturer.
    * A piece behind another on a line is found once the one in front has left the board.
    */
-  leastAttacker(b: Uint8Array, x: number, c: number, value: Int32Array): number {
+  leastAttacker(b: Uint8Array, x: number, c: number, value: Int32Array, counts?: Int32Array): number {
     const t = this.tables,
       lr = t.lineRange,
       fl = t.flags;
@@ -627,14 +644,15 @@ export class MoveGen {
         bv = value[q]!;
       }
     }
-    for (let i = 0; i < 32; i++) {
-      const y = x + LION_OFF[i]!,
-        q = b[y]!;
-      if (q !== EMPTY && q !== OFF && (q & 1) === c && fl[q - 4]! & LION_MASK[i]! && value[q]! < bv) {
-        best = y;
-        bv = value[q]!;
+    if (counts === undefined || this.lionOn(counts, c))
+      for (let i = 0; i < 32; i++) {
+        const y = x + LION_OFF[i]!,
+          q = b[y]!;
+        if (q !== EMPTY && q !== OFF && (q & 1) === c && fl[q - 4]! & LION_MASK[i]! && value[q]! < bv) {
+          best = y;
+          bv = value[q]!;
+        }
       }
-    }
     for (let h = 0; h < 2; h++) {
       const y = h === 0 ? this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) : this.hooked(b, x, c, DIAG8, F_HOOK_DIAG);
       if (y !== 0 && value[b[y]!]! < bv) {

@@ -150,6 +150,8 @@ export class Position {
   material = 0;
   /** Pieces other than royals per colour. */
   readonly nonRoyal = new Int32Array(2);
+  /** Pieces on the board per piece byte. */
+  readonly counts = new Int32Array(256);
   private undoStack = new Int32Array(MAX_PLY * U);
   ply = 0;
 
@@ -168,6 +170,7 @@ export class Position {
     this.occ.fill(0);
     this.royalOcc.fill(0);
     this.nonRoyal.fill(0);
+    this.counts.fill(0);
     this.material = 0;
     for (let i = 0; i < SQUARES.length; i++) {
       const p = cells[i]!;
@@ -176,6 +179,7 @@ export class Position {
         this.emperors[p & 1]! += IS_EMPEROR[p]!;
         this.nonRoyal[p & 1]! += 1 - ROYAL[p]!;
         this.material += MATERIAL_AT[p * CELLS + SQUARES[i]!]!;
+        this.counts[p]!++;
         this.mark(SQUARES[i]!, p);
       }
     }
@@ -231,6 +235,7 @@ export class Position {
     this.royals[p & 1]! -= ROYAL[p]!;
     this.emperors[p & 1]! -= IS_EMPEROR[p]!;
     this.nonRoyal[p & 1]! -= 1 - ROYAL[p]!;
+    this.counts[p]!--;
     this.mark(s, EMPTY);
   }
 
@@ -243,6 +248,7 @@ export class Position {
     this.royals[p & 1]! += ROYAL[p]!;
     this.emperors[p & 1]! += IS_EMPEROR[p]!;
     this.nonRoyal[p & 1]! += 1 - ROYAL[p]!;
+    this.counts[p]!++;
     this.mark(s, p);
   }
 
@@ -357,12 +363,19 @@ export class Position {
       to = u[o + 1]!,
       c1 = u[o + 4]!,
       c2 = u[o + 6]!;
+    const res = b[to]!;
     b[to] = u[o + 3]!;
     if (c2) b[c2] = u[o + 7]!;
     if (c1) b[c1] = u[o + 5]!;
     b[from] = u[o + 2]!;
     if (from !== 0) {
       // (a null move's record is from and to the guard cell 0: nothing moved)
+      const cn = this.counts;
+      cn[res]!--;
+      cn[b[from]!]!++;
+      if (b[to] !== EMPTY && to !== from) cn[b[to]!]!++;
+      if (c1) cn[b[c1]!]!++;
+      if (c2) cn[b[c2]!]!++;
       this.mark(to, b[to]!);
       if (c2) this.mark(c2, b[c2]!);
       if (c1) this.mark(c1, b[c1]!);

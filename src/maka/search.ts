@@ -395,7 +395,7 @@ export class Searcher {
       while (m !== 0) {
         const bit = m & -m;
         m ^= bit;
-        if (this.gen.attacked(pos.board, (r + PAD) * W + PAD + 31 - Math.clz32(bit), c ^ 1)) return true;
+        if (this.gen.attacked(pos.board, (r + PAD) * W + PAD + 31 - Math.clz32(bit), c ^ 1, pos.counts)) return true;
       }
     }
     return false;
@@ -441,7 +441,7 @@ export class Searcher {
       onTo = SEE_VALUE[res]!,
       side = this.pos.side ^ 1;
     while (d < 63) {
-      const a = gen.leastAttacker(b, to, side, SEE_VALUE);
+      const a = gen.leastAttacker(b, to, side, SEE_VALUE, this.pos.counts);
       if (a === 0) break;
       d++;
       gain[d] = onTo - gain[d - 1]!;
@@ -520,7 +520,7 @@ export class Searcher {
     const res = (l >>> 20) & 255;
     const mover = VALUE_OF_BYTE[b[from]!]!;
     if (mover <= victim + VALUE_OF_BYTE[res]! - mover) return false;
-    return this.techniques.seeExact ? this.see(l, h) < 0 : this.gen.attacked(b, to, this.pos.side ^ 1);
+    return this.techniques.seeExact ? this.see(l, h) < 0 : this.gen.attacked(b, to, this.pos.side ^ 1, this.pos.counts);
   }
 
   private quiesce(alpha: number, beta: number, ply: number, qd: number): number {

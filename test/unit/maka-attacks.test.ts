@@ -27,17 +27,18 @@ function check(g: MakaGame, where: string): number {
   // the incremental state (occupancy, material, piece counts) as a fresh position computes it
   const fresh = new Position();
   fresh.set(pos.cells(), pos.side);
-  expect([pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc]], where).toEqual([
+  expect([pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], [...pos.counts]], where).toEqual([
     fresh.material,
     [...fresh.nonRoyal],
     [...fresh.occ],
     [...fresh.royalOcc],
+    [...fresh.counts],
   ]);
   gen.computeAttacks(b);
   for (let c = 0; c < 2; c++)
     for (let i = 0; i < SQUARES.length; i++) {
       const x = SQUARES[i]!;
-      if (gen.attacked(b, x, c) !== (gen.attack[c]![x] !== 0))
+      if (gen.attacked(b, x, c, pos.counts) !== (gen.attack[c]![x] !== 0))
         expect.fail(`${where}: attacked(square ${i}, colour ${c}) disagrees with computeAttacks`);
     }
   const n = gen.generate(pos, 0);
@@ -95,7 +96,7 @@ describe('the incremental state survives make and unmake', () => {
   it('a null move and a line of moves taken back restore it', () => {
     const g = MakaGame.create({ position: START });
     const { pos, gen } = g.internal;
-    const before = [pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], pos.keyHex()];
+    const before = [pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], [...pos.counts], pos.keyHex()];
     const next = rng(11);
     for (let k = 0; k < 40; k++) {
       if (k % 7 === 3) pos.makeNull();
@@ -107,7 +108,9 @@ describe('the incremental state survives make and unmake', () => {
       }
     }
     while (pos.ply > 0) pos.unmake();
-    expect([pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], pos.keyHex()]).toEqual(before);
+    expect([pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], [...pos.counts], pos.keyHex()]).toEqual(
+      before,
+    );
     g.dispose();
   });
 });
