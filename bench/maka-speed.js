@@ -16,17 +16,23 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { MAKA_MIDDLE } from './positions.js';
 
-const { values: a } = parseArgs({
-  options: {
-    base: { type: 'string' },
-    new: { type: 'string' },
-    rounds: { type: 'string', default: '5' },
-    start: { type: 'string', default: '5' },
-    middle: { type: 'string', default: '4' },
-    perft: { type: 'string', default: '3' },
-    json: { type: 'boolean', default: false },
-  },
-});
+let a;
+try {
+  ({ values: a } = parseArgs({
+    options: {
+      base: { type: 'string' },
+      new: { type: 'string' },
+      rounds: { type: 'string', default: '5' },
+      start: { type: 'string', default: '5' },
+      middle: { type: 'string', default: '4' },
+      perft: { type: 'string', default: '3' },
+      json: { type: 'boolean', default: false },
+    },
+  }));
+} catch (err) {
+  console.error(`maka-speed: ${err.message}`);
+  process.exit(2);
+}
 if (!a.base) {
   console.error('maka-speed: --base DIR (another build of the engine) is required');
   process.exit(2);
@@ -36,7 +42,26 @@ if (!(Number.isInteger(rounds) && rounds > 0)) {
   console.error('maka-speed: --rounds must be a positive integer');
   process.exit(2);
 }
-const load = async (dir) => (await import(pathToFileURL(resolve(dir, 'dist/src/index.js')).href)).MakaGame;
+for (const k of ['start', 'middle']) {
+  const d = Number(a[k]);
+  if (!(Number.isInteger(d) && d >= 1 && d <= 12)) {
+    console.error(`maka-speed: --${k} must be a depth from 1 to 12`);
+    process.exit(2);
+  }
+}
+if (!(Number.isInteger(Number(a.perft)) && Number(a.perft) >= 0 && Number(a.perft) <= 5)) {
+  console.error('maka-speed: --perft must be a depth from 0 to 5');
+  process.exit(2);
+}
+const load = async (dir) => {
+  const file = resolve(dir, 'dist/src/index.js');
+  try {
+    return (await import(pathToFileURL(file).href)).MakaGame;
+  } catch (err) {
+    console.error(`maka-speed: cannot load a build from ${file} (${err.code ?? err.message})`);
+    process.exit(2);
+  }
+};
 const builds = {
   new: await load(a.new ?? new URL('..', import.meta.url).pathname),
   base: await load(a.base),
