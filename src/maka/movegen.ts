@@ -40,7 +40,9 @@ import {
   EMPTY,
   IS_EMPEROR,
   OFF,
+  PAD,
   ROYAL,
+  SIZE,
   SQUARES,
   W,
   makePiece,
@@ -64,6 +66,18 @@ const KING8 = [...ORTH8, ...DIAG8];
 /** The 24 squares within Chebyshev distance 2. */
 const AREA2: number[] = [];
 for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) AREA2.push(dy * W + dx);
+/**
+ * The squares from which a Lion or a Lion Dog reaches a square (MoveGen.attacked): offset and the flags
+ * of the forms that do: the 24 of the Lion's area (the 16 on the eight lines a Lion Dog's too), and the
+ * 8 at distance 3 on the lines (a Lion Dog's only).
+ */
+const LION_OFF: Int32Array = Int32Array.from([...AREA2, ...KING8.map((d) => 3 * d)]);
+const LION_MASK: Uint8Array = Uint8Array.from(LION_OFF, (o, i) => {
+  if (i >= 24) return F_LIONDOG;
+  const dy = Math.round(o / W),
+    dx = o - dy * W;
+  return dx === 0 || dy === 0 || Math.abs(dx) === Math.abs(dy) ? F_LION | F_LIONDOG : F_LION;
+});
 
 /** Move tables compiled from a piece table and the options; indexed by `piece byte - 4`. */
 export class MoveTables {
@@ -78,6 +92,25 @@ export class MoveTables {
   /** Piece byte -> 1 for the pieces with the royal three-way conversion choice (K, Emperor, DE, Prince). */
   readonly convertChooser = new Uint8Array(256);
   readonly table: readonly PieceType[];
+  /**
+   * Reverse attack tables (MoveGen.attacked): `lineRange[fc * 8 + k]` is how far form fc reaches a square
+   * that lies KING8[k] from it, seen from that square (its ray of board delta -KING8[k]; 0 none);
+   * `revJump` the distinct jump deltas of all forms, `jumpOf[fc * revJump.length + j]` 1 if fc has jump j.
+   */
+  readonly lineRange = new Uint8Array(200 * 8);
+  /**
+   * Per form: the farthest (king distance) it can capture when that is at most 3 (steps, short ranges,
+   * jumps, Lion, Lion Dog), else 0 (slides, hook movers, Emperor): generateCaptures() skips a piece with no
+   * enemy within its reach.
+   */
+  readonly reach = new Uint8Array(200);
+  /**
+   * Per colour, the piece bytes of the forms with the Lion or Lion Dog move (attacked() looks for them only when one is
+   * on the board).
+   */
+  readonly lionBytes: [Int32Array, Int32Array];
+  readonly revJump: Int32Array;
+  readonly jumpOf: Uint8Array;
 
   constructor(readonly options: MakaOptions) {
     const table = options.pieces === 'rokushu' ? PIECES_ROKUSHU : PIECES;
@@ -130,6 +163,33 @@ export class MoveTables {
     this.rayDelta = Int32Array.from(rd);
     this.rayRange = Int32Array.from(rr);
     this.jumpDelta = Int32Array.from(jd);
+    const distinct = [...new Set(jd)];
+    this.revJump = Int32Array.from(distinct);
+    this.jumpOf = new Uint8Array(200 * distinct.length);
+    const lions: [number[], number[]] = [[], []];
+    for (let fc = 0; fc < 200; fc++) {
+      const fl = this.flags[fc]!;
+      let far = (fl & (F_HOOK_ORTH | F_HOOK_DIAG | F_EMPEROR)) !== 0,
+        reach = fl & F_LIONDOG ? 3 : fl & F_LION ? 2 : 0;
+      for (let r = this.rayStart[fc]!; r < this.rayStart[fc + 1]!; r++) {
+        if (this.rayRange[r]! > 3) far = true;
+        reach = Math.max(reach, this.rayRange[r]!);
+      }
+      for (let j = this.jumpStart[fc]!; j < this.jumpStart[fc + 1]!; j++) {
+        const d = this.jumpDelta[j]!,
+          dy = Math.round(d / W);
+        reach = Math.max(reach, Math.abs(dy), Math.abs(d - dy * W));
+      }
+      this.reach[fc] = far ? 0 : reach;
+      if (fl & (F_LION | F_LIONDOG)) lions[fc & 1]!.push(fc + 4);
+      for (let r = this.rayStart[fc]!; r < this.rayStart[fc + 1]!; r++) {
+        const k = KING8.indexOf(-this.rayDelta[r]!);
+        this.lineRange[fc * 8 + k] = Math.max(this.lineRange[fc * 8 + k]!, this.rayRange[r]!);
+      }
+      for (let j = this.jumpStart[fc]!; j < this.jumpStart[fc + 1]!; j++)
+        this.jumpOf[fc * distinct.length + distinct.indexOf(this.jumpDelta[j]!)] = 1;
+    }
+    this.lionBytes = [Int32Array.from(lions[0]), Int32Array.from(lions[1])];
   }
 }
 
@@ -152,6 +212,10 @@ export class MoveGen {
   private readonly always: boolean;
   private readonly conversion: boolean;
   private readonly emperorMode: number;
+  /** Captures only (generateCaptures()): simple() and emit() drop the moves that take nothing. */
+  private capOnly = false;
+  /** Per rank, the files within king distance 3 of an enemy (generateCaptures()). */
+  private readonly near = new Int32Array(SIZE);
 
   constructor(readonly tables: MoveTables) {
     this.always = tables.options.promotion === 'always';
@@ -188,7 +252,23 @@ export class MoveGen {
 
   /** Generates every move of the side to move into the ply's buffers; returns the count (0 when over). */
   generate(pos: Position, ply: number): number {
+    this.capOnly = false;
+    return this.run(pos, ply);
+  }
+
+  /**
+   * Generates the captures of the side to move (the moves generate() gives that take at least one piece,
+   * igui and Lion / Lion Dog double captures included, with every promotion / conversion result), in the
+   * order generate() gives them; returns the count (0 when over). Quiescence's generator.
+   */
+  generateCaptures(pos: Position, ply: number): number {
+    this.capOnly = true;
+    return this.run(pos, ply);
+  }
+
+  private run(pos: Position, ply: number): number {
     if (pos.isOver()) return 0;
+    const capOnly = this.capOnly;
     this.lo = this.movesLo(ply);
     this.hi = this.movesHi(ply);
     this.n = 0;
@@ -197,48 +277,79 @@ export class MoveGen {
     const us = pos.side;
     this.us = us;
     const t = this.tables;
-    for (let i = 0; i < SQUARES.length; i++) {
-      const s = SQUARES[i]!;
-      const p = b[s]!;
-      if (p === EMPTY || (p & 1) !== us) continue;
-      const fc = p - 4;
-      this.stamp++;
-      const fl = t.flags[fc]!;
-      if (fl & F_EMPEROR) {
-        this.genEmperor(pos, s);
-        continue;
+    const occ = pos.occ;
+    // captures: the files within 3 of an enemy on ranks within 3, rank by rank (a cheap first test of
+    // enemyNear), from the enemy's occupancy bits
+    const near = this.near;
+    if (capOnly) {
+      const e = (us ^ 1) * SIZE;
+      for (let rank = 0; rank < SIZE; rank++) {
+        let m = 0;
+        for (let r = Math.max(0, rank - 3), r1 = Math.min(SIZE - 1, rank + 3); r <= r1; r++) m |= occ[e + r]!;
+        near[rank] = m | (m << 1) | (m << 2) | (m << 3) | (m >>> 1) | (m >>> 2) | (m >>> 3);
       }
-      for (let r = t.rayStart[fc]!, re = t.rayStart[fc + 1]!; r < re; r++) {
-        const d = t.rayDelta[r]!;
-        let k = t.rayRange[r]!,
-          x = s;
-        while (k-- > 0) {
-          x += d;
-          const q = b[x]!;
-          if (q === EMPTY) {
-            this.simple(s, x);
-            continue;
-          }
-          if (q !== OFF && (q & 1) !== us) this.simple(s, x);
-          break;
+    }
+    // the side's pieces in board order, from the occupancy bits
+    for (let rank = 0; rank < SIZE; rank++) {
+      let bits = occ[us * SIZE + rank]!;
+      while (bits !== 0) {
+        const bit = bits & -bits;
+        bits ^= bit;
+        const s = (rank + PAD) * W + PAD + 31 - Math.clz32(bit);
+        const p = b[s]!;
+        const fc = p - 4;
+        if (capOnly && t.reach[fc]! > 0 && ((near[rank]! & bit) === 0 || !this.enemyNear(pos, rank, s, t.reach[fc]!)))
+          continue;
+        this.stamp++;
+        const fl = t.flags[fc]!;
+        if (fl & F_EMPEROR) {
+          this.genEmperor(pos, s);
+          continue;
         }
+        for (let r = t.rayStart[fc]!, re = t.rayStart[fc + 1]!; r < re; r++) {
+          const d = t.rayDelta[r]!;
+          let k = t.rayRange[r]!,
+            x = s;
+          while (k-- > 0) {
+            x += d;
+            const q = b[x]!;
+            if (q === EMPTY) {
+              if (!capOnly) this.simple(s, x);
+              continue;
+            }
+            if (q !== OFF && (q & 1) !== us) this.simple(s, x);
+            break;
+          }
+        }
+        for (let j = t.jumpStart[fc]!, je = t.jumpStart[fc + 1]!; j < je; j++) {
+          const x = s + t.jumpDelta[j]!;
+          const q = b[x]!;
+          if (q === EMPTY ? !capOnly : q !== OFF && (q & 1) !== us) this.simple(s, x);
+        }
+        if (fl & F_LION) this.genLion(s);
+        if (fl & F_LIONDOG) this.genLionDog(s, (fl & F_LION) !== 0);
+        if (fl & F_HOOK_ORTH) this.genHook(s, ORTH8);
+        if (fl & F_HOOK_DIAG) this.genHook(s, DIAG8);
       }
-      for (let j = t.jumpStart[fc]!, je = t.jumpStart[fc + 1]!; j < je; j++) {
-        const x = s + t.jumpDelta[j]!;
-        const q = b[x]!;
-        if (q === EMPTY || (q !== OFF && (q & 1) !== us)) this.simple(s, x);
-      }
-      if (fl & F_LION) this.genLion(s);
-      if (fl & F_LIONDOG) this.genLionDog(s, (fl & F_LION) !== 0);
-      if (fl & F_HOOK_ORTH) this.genHook(s, ORTH8);
-      if (fl & F_HOOK_DIAG) this.genHook(s, DIAG8);
     }
     return this.n;
   }
 
+  /** True if an enemy of the side to move stands within king distance `reach` (1..3) of s (on `rank`). */
+  private enemyNear(pos: Position, rank: number, s: number, reach: number): boolean {
+    const occ = pos.occ,
+      base = (this.us ^ 1) * SIZE;
+    const f = s - (rank + PAD) * W - PAD,
+      span = (1 << (2 * reach + 1)) - 1,
+      mask = f >= reach ? span << (f - reach) : span >>> (reach - f);
+    const r1 = rank + reach < SIZE ? rank + reach : SIZE - 1;
+    for (let r = rank > reach ? rank - reach : 0; r <= r1; r++) if ((occ[base + r]! & mask) !== 0) return true;
+    return false;
+  }
+
   /** A move whose capture set is at most its destination, once per destination for this piece. */
   private simple(from: number, to: number): void {
-    if (this.seen[to] === this.stamp) return;
+    if (this.seen[to] === this.stamp || (this.capOnly && this.b[to] === EMPTY)) return;
     this.seen[to] = this.stamp;
     this.emit(from, to, 0, 0);
   }
@@ -250,6 +361,7 @@ export class MoveGen {
     const dest = to === from ? EMPTY : b[to]!;
     const hiw = c1 | (c2 << 10);
     if (dest === EMPTY && c1 === 0) {
+      if (this.capOnly) return;
       this.push(from | (to << 10) | (p << 20), hiw);
       return;
     }
@@ -413,6 +525,142 @@ export class MoveGen {
       }
       this.simple(s, x);
     }
+  }
+
+  /**
+   * True if a piece of colour c other than an Emperor could capture an enemy on square x, or protects x
+   * (the reverse of computeAttacks: from x outwards along the eight lines to the first piece, the jump
+   * squares, the Lion and Lion Dog squares, and the hook movers' paths; MoveTables.lineRange and jumpOf).
+   * Reads only the board (and `counts`, Position.counts, when given: no Lion squares are looked at when c has no
+   * piece with the Lion or Lion Dog move): the answer for x is computeAttacks' mark `attack[c][x]` on the same board.
+   */
+  attacked(b: Uint8Array, x: number, c: number, counts?: Int32Array): boolean {
+    const t = this.tables,
+      lr = t.lineRange,
+      fl = t.flags;
+    for (let k = 0; k < 8; k++) {
+      const d = KING8[k]!;
+      let y = x + d,
+        q = b[y]!,
+        m = 1;
+      while (q === EMPTY) {
+        y += d;
+        q = b[y]!;
+        m++;
+      }
+      if (q !== OFF && (q & 1) === c && lr[(q - 4) * 8 + k]! >= m) return true;
+    }
+    const rj = t.revJump,
+      nj = rj.length,
+      jo = t.jumpOf;
+    for (let j = 0; j < nj; j++) {
+      const q = b[x - rj[j]!]!;
+      if (q !== EMPTY && q !== OFF && (q & 1) === c && jo[(q - 4) * nj + j]) return true;
+    }
+    if (counts === undefined || this.lionOn(counts, c))
+      for (let i = 0; i < 32; i++) {
+        const q = b[x + LION_OFF[i]!]!;
+        if (q !== EMPTY && q !== OFF && (q & 1) === c && fl[q - 4]! & LION_MASK[i]!) return true;
+      }
+    return this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) !== 0 || this.hooked(b, x, c, DIAG8, F_HOOK_DIAG) !== 0;
+  }
+
+  /** True if colour c has a piece with the Lion or Lion Dog move (`counts`: Position.counts). */
+  private lionOn(counts: Int32Array, c: number): boolean {
+    const l = this.tables.lionBytes[c];
+    for (let i = 0; i < l.length; i++) if (counts[l[i]!]! > 0) return true;
+    return false;
+  }
+
+  /**
+   * The square of a hook mover of colour c (flag `mask`, directions `dirs`) that reaches x, straight or with one turn;
+   * 0 if none.
+   */
+  private hooked(b: Uint8Array, x: number, c: number, dirs: number[], mask: number): number {
+    const fl = this.tables.flags;
+    for (let k = 0; k < 4; k++) {
+      const d = dirs[k]!,
+        p1 = perp1(d);
+      let y = x;
+      for (;;) {
+        y += d;
+        const q = b[y]!;
+        if (q !== EMPTY) {
+          if (q !== OFF && (q & 1) === c && fl[q - 4]! & mask) return y;
+          break;
+        }
+        // y empty: a corner; the first piece on either perpendicular from it
+        for (let z = y + p1; ; z += p1) {
+          const r = b[z]!;
+          if (r === EMPTY) continue;
+          if (r !== OFF && (r & 1) === c && fl[r - 4]! & mask) return z;
+          break;
+        }
+        for (let z = y - p1; ; z -= p1) {
+          const r = b[z]!;
+          if (r === EMPTY) continue;
+          if (r !== OFF && (r & 1) === c && fl[r - 4]! & mask) return z;
+          break;
+        }
+      }
+    }
+    return 0;
+  }
+
+  /**
+   * The square of the least valuable piece of colour c (by `value`, per piece byte) among those
+   * attacked() finds reaching x, or 0 when there is none: static exchange evaluation's next capturer.
+   * A piece behind another on a line is found once the one in front has left the board.
+   */
+  leastAttacker(b: Uint8Array, x: number, c: number, value: Int32Array, counts?: Int32Array): number {
+    const t = this.tables,
+      lr = t.lineRange,
+      fl = t.flags;
+    let best = 0,
+      bv = 0x7fffffff;
+    for (let k = 0; k < 8; k++) {
+      const d = KING8[k]!;
+      let y = x + d,
+        q = b[y]!,
+        m = 1;
+      while (q === EMPTY) {
+        y += d;
+        q = b[y]!;
+        m++;
+      }
+      if (q !== OFF && (q & 1) === c && lr[(q - 4) * 8 + k]! >= m && value[q]! < bv) {
+        best = y;
+        bv = value[q]!;
+      }
+    }
+    const rj = t.revJump,
+      nj = rj.length,
+      jo = t.jumpOf;
+    for (let j = 0; j < nj; j++) {
+      const y = x - rj[j]!,
+        q = b[y]!;
+      if (q !== EMPTY && q !== OFF && (q & 1) === c && jo[(q - 4) * nj + j] && value[q]! < bv) {
+        best = y;
+        bv = value[q]!;
+      }
+    }
+    if (counts === undefined || this.lionOn(counts, c))
+      for (let i = 0; i < 32; i++) {
+        const y = x + LION_OFF[i]!,
+          q = b[y]!;
+        if (q !== EMPTY && q !== OFF && (q & 1) === c && fl[q - 4]! & LION_MASK[i]! && value[q]! < bv) {
+          best = y;
+          bv = value[q]!;
+        }
+      }
+    for (let h = 0; h < 2; h++) {
+      const y = h === 0 ? this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) : this.hooked(b, x, c, DIAG8, F_HOOK_DIAG);
+      if (y !== 0 && value[b[y]!]! < bv) {
+        best = y;
+        bv = value[b[y]!]!;
+      }
+    }
+    return best;
   }
 
   /**

@@ -13,6 +13,7 @@
  * so `p - 4` = (form << 1) | colour with form = type * 2 + promoted, an index 0..199 for move tables.
  */
 import { DEVA, DARK_SPIRIT, KING, DRUNK_ELEPHANT, PIECES } from './pieces.js';
+import { ADVANCE, ADVANCE_RANKS, VALUE_OF_BYTE } from './eval.js';
 
 export const SIZE = 19;
 export const PAD = 3;
@@ -61,6 +62,31 @@ for (let t = 0; t < PIECES.length; t++) {
   }
 }
 
+/** Rank and file (0-based) of every cell of the padded board (-3..21 on the guard). */
+export const RANK_OF = Int8Array.from({ length: CELLS }, (_, i) => rankOf(i));
+export const FILE_OF = Int8Array.from({ length: CELLS }, (_, i) => fileOf(i));
+
+/**
+ * Per (piece byte, cell), `p * CELLS + s`: the piece's share of the evaluation's material term, from Black's view
+ * (eval.ts: its value with promotion potential, and for a piece other than a royal ADVANCE a rank it stands
+ * beyond its side's first rank, up to ADVANCE_RANKS); Position.material keeps the sum.
+ */
+export const MATERIAL_AT: Int32Array = (() => {
+  const m = new Int32Array(256 * CELLS);
+  for (let p = 4; p < 256; p++) {
+    if (VALUE_OF_BYTE[p] === 0) continue;
+    const white = (p & 1) === 1;
+    for (let i = 0; i < SIZE * SIZE; i++) {
+      const s = (Math.floor(i / SIZE) + PAD) * W + (i % SIZE) + PAD,
+        r = Math.floor(i / SIZE);
+      let v = VALUE_OF_BYTE[p]!;
+      if (!ROYAL[p]) v += ADVANCE * Math.min(ADVANCE_RANKS, white ? SIZE - 1 - r : r);
+      m[p * CELLS + s] = white ? -v : v;
+    }
+  }
+  return m;
+})();
+
 /** Zobrist keys: two u32 halves per (piece byte, cell), from a fixed splitmix32 stream. */
 export const Z_LO = new Int32Array(256 * CELLS);
 export const Z_HI = new Int32Array(256 * CELLS);
@@ -83,8 +109,11 @@ export const Z_SIDE_LO = 0x2545f491 | 0,
 
 /** Initial depth of the undo stack (it doubles when a longer game needs it). */
 export const MAX_PLY = 1024;
-/** Undo record: from, to, mover, dest piece, c1, c1 piece, c2, c2 piece, key lo, key hi, royals b/w, emperors b/w. */
-const U = 14;
+/**
+ * Undo record: from, to, mover, dest piece, c1, c1 piece, c2, c2 piece, key lo, key hi, royals b/w, emperors b/w,
+ * material, non-royal pieces b/w.
+ */
+const U = 17;
 
 /**
  * Move encoding (two int32 words, so the hot path allocates nothing):
@@ -111,6 +140,18 @@ export class Position {
   readonly royals = new Int32Array(2);
   /** Emperors per colour. */
   readonly emperors = new Int32Array(2);
+  /**
+   * Occupancy by colour and rank, `occ[colour * 19 + rank]` bit `file`: the pieces in board order (rank by
+   * rank, file by file) without a scan of the empty squares; `royalOcc` the same for the royals alone.
+   */
+  readonly occ = new Int32Array(2 * SIZE);
+  readonly royalOcc = new Int32Array(2 * SIZE);
+  /** The evaluation's material and advancement from Black's view: the sum of MATERIAL_AT over the pieces. */
+  material = 0;
+  /** Pieces other than royals per colour. */
+  readonly nonRoyal = new Int32Array(2);
+  /** Pieces on the board per piece byte. */
+  readonly counts = new Int32Array(256);
   private undoStack = new Int32Array(MAX_PLY * U);
   ply = 0;
 
@@ -126,11 +167,20 @@ export class Position {
     this.ply = 0;
     this.royals.fill(0);
     this.emperors.fill(0);
+    this.occ.fill(0);
+    this.royalOcc.fill(0);
+    this.nonRoyal.fill(0);
+    this.counts.fill(0);
+    this.material = 0;
     for (let i = 0; i < SQUARES.length; i++) {
       const p = cells[i]!;
       if (p !== EMPTY) {
         this.royals[p & 1]! += ROYAL[p]!;
         this.emperors[p & 1]! += IS_EMPEROR[p]!;
+        this.nonRoyal[p & 1]! += 1 - ROYAL[p]!;
+        this.material += MATERIAL_AT[p * CELLS + SQUARES[i]!]!;
+        this.counts[p]!++;
+        this.mark(SQUARES[i]!, p);
       }
     }
     [this.keyLo, this.keyHi] = this.computeKey();
@@ -160,20 +210,46 @@ export class Position {
     return this.royals[0] === 0 || this.royals[1] === 0;
   }
 
+  /** Sets the occupancy bits of cell s to what piece byte p (or EMPTY) makes them. */
+  private mark(s: number, p: number): void {
+    const r = RANK_OF[s]!,
+      bit = 1 << FILE_OF[s]!;
+    const o = this.occ,
+      ro = this.royalOcc;
+    o[r] = o[r]! & ~bit;
+    o[SIZE + r] = o[SIZE + r]! & ~bit;
+    ro[r] = ro[r]! & ~bit;
+    ro[SIZE + r] = ro[SIZE + r]! & ~bit;
+    if (p === EMPTY) return;
+    const i = (p & 1) * SIZE + r;
+    o[i] = o[i]! | bit;
+    if (ROYAL[p]) ro[i] = ro[i]! | bit;
+  }
+
   private remove(s: number, p: number): void {
     this.board[s] = EMPTY;
-    this.keyLo ^= Z_LO[p * CELLS + s]!;
-    this.keyHi ^= Z_HI[p * CELLS + s]!;
+    const i = p * CELLS + s;
+    this.keyLo ^= Z_LO[i]!;
+    this.keyHi ^= Z_HI[i]!;
+    this.material -= MATERIAL_AT[i]!;
     this.royals[p & 1]! -= ROYAL[p]!;
     this.emperors[p & 1]! -= IS_EMPEROR[p]!;
+    this.nonRoyal[p & 1]! -= 1 - ROYAL[p]!;
+    this.counts[p]!--;
+    this.mark(s, EMPTY);
   }
 
   private put(s: number, p: number): void {
     this.board[s] = p;
-    this.keyLo ^= Z_LO[p * CELLS + s]!;
-    this.keyHi ^= Z_HI[p * CELLS + s]!;
+    const i = p * CELLS + s;
+    this.keyLo ^= Z_LO[i]!;
+    this.keyHi ^= Z_HI[i]!;
+    this.material += MATERIAL_AT[i]!;
     this.royals[p & 1]! += ROYAL[p]!;
     this.emperors[p & 1]! += IS_EMPEROR[p]!;
+    this.nonRoyal[p & 1]! += 1 - ROYAL[p]!;
+    this.counts[p]!++;
+    this.mark(s, p);
   }
 
   /** Plays a generated move (no legality check). */
@@ -232,6 +308,9 @@ export class Position {
     u[o + 11] = this.royals[1]!;
     u[o + 12] = this.emperors[0]!;
     u[o + 13] = this.emperors[1]!;
+    u[o + 14] = this.material;
+    u[o + 15] = this.nonRoyal[0]!;
+    u[o + 16] = this.nonRoyal[1]!;
     this.ply++;
     this.remove(from, mover);
     if (c1) this.remove(c1, b[c1]!);
@@ -265,6 +344,9 @@ export class Position {
     u[o + 11] = this.royals[1]!;
     u[o + 12] = this.emperors[0]!;
     u[o + 13] = this.emperors[1]!;
+    u[o + 14] = this.material;
+    u[o + 15] = this.nonRoyal[0]!;
+    u[o + 16] = this.nonRoyal[1]!;
     this.ply++;
     this.side ^= 1;
     this.keyLo ^= Z_SIDE_LO;
@@ -281,10 +363,27 @@ export class Position {
       to = u[o + 1]!,
       c1 = u[o + 4]!,
       c2 = u[o + 6]!;
+    const res = b[to]!;
     b[to] = u[o + 3]!;
     if (c2) b[c2] = u[o + 7]!;
     if (c1) b[c1] = u[o + 5]!;
     b[from] = u[o + 2]!;
+    if (from !== 0) {
+      // (a null move's record is from and to the guard cell 0: nothing moved)
+      const cn = this.counts;
+      cn[res]!--;
+      cn[b[from]!]!++;
+      if (b[to] !== EMPTY && to !== from) cn[b[to]!]!++;
+      if (c1) cn[b[c1]!]!++;
+      if (c2) cn[b[c2]!]!++;
+      this.mark(to, b[to]!);
+      if (c2) this.mark(c2, b[c2]!);
+      if (c1) this.mark(c1, b[c1]!);
+      this.mark(from, b[from]!);
+    }
+    this.material = u[o + 14]!;
+    this.nonRoyal[0] = u[o + 15]!;
+    this.nonRoyal[1] = u[o + 16]!;
     this.keyLo = u[o + 8]!;
     this.keyHi = u[o + 9]!;
     this.royals[0] = u[o + 10]!;

@@ -23,14 +23,12 @@
  * shallower one; a same-key entry deeper than the new one of this search stays unless the new is exact.
  */
 import { MAX_SEARCH_DEPTH } from '../contract/limits.js';
-import type { MoveGen } from './movegen.js';
-import { type Position, EMPTY, CELLS, ROYAL, W, rankOf, fileOf } from './position.js';
+import { F_LION, F_LIONDOG, type MoveGen } from './movegen.js';
+import { type Position, EMPTY, CELLS, ROYAL, W, SIZE, PAD, RANK_OF, FILE_OF } from './position.js';
 import {
   VALUE_OF_BYTE,
   ROYAL_GUARD,
   SPARE_ROYAL,
-  ADVANCE,
-  ADVANCE_RANKS,
   TROPISM,
   MOPUP_FROM,
   MOPUP_SPAN,
@@ -38,11 +36,17 @@ import {
   MOPUP_EDGE,
 } from './eval.js';
 
-/** Rank and file (0-based) of every square of the padded board. */
-const RANK_OF = Int8Array.from({ length: CELLS }, (_, i) => rankOf(i));
-const FILE_OF = Int8Array.from({ length: CELLS }, (_, i) => fileOf(i));
 /** Offsets of the 8 neighbouring squares on the padded board. */
 const NEIGHBOURS = [1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1];
+/** NEAR1[d + 2 * W + 2] = 1 when board delta d is one of the 8 neighbouring squares' (|d| <= 2 * W + 2). */
+const NEAR1 = new Uint8Array(4 * W + 5);
+for (const d of NEIGHBOURS) NEAR1[d + 2 * W + 2] = 1;
+
+/** Move-ordering score of a capture that loses (plus its loss by see()): below every quiet move's. */
+const LOSING = -(1 << 24);
+/** Piece values for static exchange evaluation: the evaluation's, a royal SEE_ROYAL (its loss ends the game). */
+const SEE_ROYAL = 20000;
+const SEE_VALUE: Int32Array = Int32Array.from(VALUE_OF_BYTE, (v, p) => (ROYAL[p] ? SEE_ROYAL : v));
 
 export const MATE = 30000;
 const MATE_BOUND = MATE - 1000;
@@ -86,8 +90,17 @@ export interface MakaTechniques {
   nullMove: boolean;
   /** Late-move reductions (needs pvs). */
   lmr: boolean;
-  /** Quiescence skips captures that lose material to a defended square. */
+  /** Quiescence skips captures that lose material by static exchange evaluation (see()). */
   see: boolean;
+  /**
+   * Quiescence judges a capture by static exchange evaluation (see()) instead of the one-exchange test
+   * (the destination defended); off by default (see docs/search.md).
+   */
+  seeExact: boolean;
+  /** The main search orders captures that lose by static exchange evaluation after the quiet moves. */
+  seeOrder: boolean;
+  /** A move that attacks an enemy royal is searched a ply deeper (royal-threat extension; off by default). */
+  extend: boolean;
 }
 
 export interface MakaSearchLimits {
@@ -124,19 +137,27 @@ export class Searcher {
   /** The best root move of the last completed iteration's alpha-beta (the PV's first move if the TT lost it). */
   private rootBest: [number, number] | null = null;
 
-  /** The non-royal pieces' squares, filled by evaluate(). */
-  private readonly evalList = new Int32Array(CELLS);
   /** Non-royal pieces per colour, counted by evaluate(). */
   private readonly pieces = new Int32Array(2);
   /** The search's generation (0..31), for the TT's replacement. */
   private age = 0;
   /** The techniques in use (see MakaTechniques). */
-  techniques: MakaTechniques = { aspiration: true, pvs: true, nullMove: true, lmr: true, see: true };
-  /**
-   * Whether MoveGen.attack holds the current quiescence node's attack maps (losingCapture(); cleared on
-   * entering a node and after each child, whose move generation and pruning reuse the maps).
-   */
-  private mapped = false;
+  techniques: MakaTechniques = {
+    aspiration: true,
+    pvs: true,
+    nullMove: true,
+    lmr: true,
+    see: true,
+    seeExact: false,
+    seeOrder: true,
+    extend: false,
+  };
+  /** Extensions only at plies below this: twice the iteration's depth (search()). */
+  private extendBelow = 0;
+  /** see()'s swap list and the squares it emptied (restored before it returns). */
+  private readonly seeGain = new Int32Array(64);
+  private readonly seeSquares = new Int32Array(64);
+  private readonly seePieces = new Int32Array(64);
   /** True while the proof runs (full width: no null move, no reductions; see the file's comment). */
   private proving = false;
   /** A repeated position scores as a draw inside the search (the game's repetition=draw4; off for none). */
@@ -164,52 +185,61 @@ export class Searcher {
    * closeness, and the enemy royal driven to an edge); scaled down by the leader's fade (search()).
    */
   evaluate(): number {
-    const b = this.pos.board;
-    const list = this.evalList;
-    // material, advancement and royal safety in one pass over the board; the pieces' closeness to the
-    // enemy royal in a second pass over the non-royal pieces, once a royal of each side is known
-    let s = 0,
-      n = 0,
-      n0 = 0,
-      royal0 = -1,
+    const pos = this.pos,
+      b = pos.board;
+    // material and advancement: kept by the position (Position.material); royal safety from the royals'
+    // squares (Position.royalOcc); then the pieces' closeness to the enemy royal (its first royal in board
+    // order), over the pieces in board order (Position.occ)
+    let s = pos.material;
+    const occ = pos.occ,
+      rocc = pos.royalOcc;
+    let royal0 = -1,
       royal1 = -1;
-    for (let i = 0; i < b.length; i++) {
-      const p = b[i]!;
-      if (p === EMPTY || p === 255) continue;
-      let v = VALUE_OF_BYTE[p]!;
-      if (!ROYAL[p]) {
-        // advancement: a piece gains ADVANCE a rank it stands beyond its side's first ranks, up to the middle
-        const r = RANK_OF[i]!;
-        v += ADVANCE * Math.min(ADVANCE_RANKS, (p & 1) === 0 ? r : 18 - r);
-        list[n++] = i;
-        if ((p & 1) === 0) n0++;
-      } else {
-        if ((p & 1) === 0) {
-          if (royal0 < 0) royal0 = i;
-        } else if (royal1 < 0) royal1 = i;
-        for (let k = 0; k < 8; k++) {
-          const q = b[i + NEIGHBOURS[k]!]!;
-          if (q !== EMPTY && q !== 255 && (q & 1) === (p & 1)) v += ROYAL_GUARD;
+    for (let c = 0; c < 2; c++)
+      for (let r = 0; r < SIZE; r++) {
+        let m = rocc[c * SIZE + r]!;
+        while (m !== 0) {
+          const bit = m & -m;
+          m ^= bit;
+          const i = (r + PAD) * W + PAD + 31 - Math.clz32(bit);
+          if (c === 0) {
+            if (royal0 < 0) royal0 = i;
+          } else if (royal1 < 0) royal1 = i;
+          let g = 0;
+          for (let k = 0; k < 8; k++) {
+            const q = b[i + NEIGHBOURS[k]!]!;
+            if (q !== EMPTY && q !== 255 && (q & 1) === c) g += ROYAL_GUARD;
+          }
+          s += c === 0 ? g : -g;
         }
       }
-      s += (p & 1) === 0 ? v : -v;
-    }
-    this.pieces[0] = n0;
-    this.pieces[1] = n - n0;
+    this.pieces[0] = pos.nonRoyal[0]!;
+    this.pieces[1] = pos.nonRoyal[1]!;
     // closeness to the enemy royal: TROPISM a square nearer (king distance), and up to MOPUP_TROPISM
     // more for a side far ahead (mop-up)
     const lead = Math.abs(s),
       ahead = s >= 0 ? 0 : 1;
     const extra = lead <= MOPUP_FROM ? 0 : MOPUP_TROPISM * Math.min(1, (lead - MOPUP_FROM) / MOPUP_SPAN);
-    for (let j = 0; j < n; j++) {
-      const i = list[j]!,
-        side = b[i]! & 1,
-        k = side === 0 ? royal1 : royal0;
+    for (let c = 0; c < 2; c++) {
+      const k = c === 0 ? royal1 : royal0;
       if (k < 0) continue;
-      const t =
-        (TROPISM + (side === ahead ? extra : 0)) *
-        (18 - Math.max(Math.abs(RANK_OF[k]! - RANK_OF[i]!), Math.abs(FILE_OF[k]! - FILE_OF[i]!)));
-      s += side === 0 ? t : -t;
+      const kr = RANK_OF[k]!,
+        kf = FILE_OF[k]!;
+      let near = 0;
+      for (let r = 0; r < SIZE; r++) {
+        let m = occ[c * SIZE + r]! & ~rocc[c * SIZE + r]!;
+        if (m === 0) continue;
+        const dr = r > kr ? r - kr : kr - r;
+        while (m !== 0) {
+          const bit = m & -m;
+          m ^= bit;
+          const f = 31 - Math.clz32(bit),
+            df = f > kf ? f - kf : kf - f;
+          near += 18 - Math.max(dr, df);
+        }
+      }
+      const t = (TROPISM + (c === ahead ? extra : 0)) * near;
+      s += c === 0 ? t : -t;
     }
     // and the enemy royal driven from the centre toward an edge
     const enemy = ahead === 0 ? royal1 : royal0;
@@ -218,12 +248,12 @@ export class Searcher {
         (extra / MOPUP_TROPISM) * MOPUP_EDGE * Math.max(Math.abs(RANK_OF[enemy]! - 9), Math.abs(FILE_OF[enemy]! - 9));
       s += ahead === 0 ? e : -e;
     }
-    s += SPARE_ROYAL * (Math.max(0, this.pos.royals[0]! - 1) - Math.max(0, this.pos.royals[1]! - 1));
+    s += SPARE_ROYAL * (Math.max(0, pos.royals[0]! - 1) - Math.max(0, pos.royals[1]! - 1));
     // below the mate range, however large the material lead (issue 18: a lead of ranks of pieces read as
     // a mate, "loss in 2000")
     s = Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, s));
     s = Math.round(s * this.fade);
-    return this.pos.side === 0 ? s : -s;
+    return pos.side === 0 ? s : -s;
   }
 
   /** The first slot of the position's bucket (two slots of 6 int32). */
@@ -283,7 +313,10 @@ export class Searcher {
     return this.scores[ply]!;
   }
 
-  /** Orders the ply's n moves: TT move, captures (MVV-LVA), killers, history. */
+  /**
+   * Orders the ply's n moves: TT move, captures (MVV-LVA), killers, history (alphaBeta() moves a capture
+   * that loses by static exchange evaluation last, LOSING + its loss, when its turn comes).
+   */
   private scoreMoves(ply: number, n: number, ttLo: number, ttHi: number): Int32Array {
     const lo = this.gen.movesLo(ply),
       hi = this.gen.movesHi(ply);
@@ -352,11 +385,116 @@ export class Searcher {
     return null;
   }
 
+  /** True if a royal of the side to move stands attacked by the other side (MoveGen.attacked). */
+  private royalAttacked(): boolean {
+    const pos = this.pos,
+      c = pos.side,
+      rocc = pos.royalOcc;
+    for (let r = 0; r < SIZE; r++) {
+      let m = rocc[c * SIZE + r]!;
+      while (m !== 0) {
+        const bit = m & -m;
+        m ^= bit;
+        if (this.gen.attacked(pos.board, (r + PAD) * W + PAD + 31 - Math.clz32(bit), c ^ 1, pos.counts)) return true;
+      }
+    }
+    return false;
+  }
+
   /**
-   * True when the capture (lo, hi) would lose material to a recapture: the mover is worth more than
-   * what it takes (with its promotion's gain), no royal is taken, and the destination is defended by the
-   * other side (MoveGen.computeAttacks, once a node). A one-exchange estimate of static exchange
-   * evaluation's sign, for quiescence.
+   * Static exchange evaluation of the capture (l, h), in centipawns for the side to move: what it takes
+   * (every captured piece, and the promotion's gain), then the exchange on the destination, each side
+   * recapturing with its least valuable attacker (MoveGen.leastAttacker on the board as the exchange
+   * leaves it, so pieces behind others on a line join in: x-rays) and free to stop. A royal counts
+   * SEE_ROYAL, so one recaptures only where nothing recaptures it. Lion awareness (rules "Lion move", "Lion
+   * Dog move"): a Lion or Lion Dog next to the destination takes by igui, capturing and returning home,
+   * so the exchange ends with it; an igui first move stands on no new square, so it is worth what it takes.
+   * The board is restored before it returns.
+   */
+  see(l: number, h: number): number {
+    const b = this.pos.board,
+      gen = this.gen;
+    const from = l & 1023,
+      to = (l >>> 10) & 1023,
+      res = (l >>> 20) & 255,
+      c1 = h & 1023,
+      c2 = (h >>> 10) & 1023;
+    const mover = b[from]!,
+      dest = to !== from ? b[to]! : EMPTY;
+    let gain0 = SEE_VALUE[res]! - SEE_VALUE[mover]!;
+    if (dest !== EMPTY) gain0 += SEE_VALUE[dest]!;
+    if (c1) gain0 += SEE_VALUE[b[c1]!]!;
+    if (c2) gain0 += SEE_VALUE[b[c2]!]!;
+    if (to === from) return gain0;
+    const v1 = c1 ? b[c1]! : 0,
+      v2 = c2 ? b[c2]! : 0;
+    b[from] = EMPTY;
+    if (c1) b[c1] = EMPTY;
+    if (c2) b[c2] = EMPTY;
+    b[to] = res;
+    const gain = this.seeGain,
+      sqs = this.seeSquares,
+      pcs = this.seePieces,
+      flags = gen.tables.flags;
+    gain[0] = gain0;
+    let d = 0,
+      onTo = SEE_VALUE[res]!,
+      side = this.pos.side ^ 1;
+    while (d < 63) {
+      const a = gen.leastAttacker(b, to, side, SEE_VALUE, this.pos.counts);
+      if (a === 0) break;
+      d++;
+      gain[d] = onTo - gain[d - 1]!;
+      const q = b[a]!;
+      sqs[d] = a;
+      pcs[d] = q;
+      b[a] = EMPTY;
+      if (flags[q - 4]! & (F_LION | F_LIONDOG) && NEAR1[a - to + 2 * W + 2]) break; // igui: nothing left on `to`
+      b[to] = q;
+      onTo = SEE_VALUE[q]!;
+      side ^= 1;
+    }
+    for (let k = d; k >= 1; k--) b[sqs[k]!] = pcs[k]!;
+    b[to] = dest;
+    if (c2) b[c2] = v2;
+    if (c1) b[c1] = v1;
+    b[from] = mover;
+    for (; d > 0; d--) gain[d - 1] = -Math.max(-gain[d - 1]!, gain[d]!);
+    return gain[0]!;
+  }
+
+  /**
+   * True when the capture (l, h) may lose material: it moves to a new square, takes no royal, and takes less
+   * than its mover is worth (with its promotion's gain). Otherwise no exchange makes it lose.
+   */
+  private mayLose(l: number, h: number): boolean {
+    const b = this.pos.board;
+    const from = l & 1023,
+      to = (l >>> 10) & 1023;
+    if (to === from) return false; // igui: the piece stays where it was
+    const c1 = h & 1023,
+      c2 = (h >>> 10) & 1023;
+    let victim = 0;
+    const d = b[to]!;
+    if (d !== EMPTY) {
+      if (ROYAL[d]) return false;
+      victim += VALUE_OF_BYTE[d]!;
+    }
+    if (c1) {
+      if (ROYAL[b[c1]!]) return false;
+      victim += VALUE_OF_BYTE[b[c1]!]!;
+    }
+    if (c2) {
+      if (ROYAL[b[c2]!]) return false;
+      victim += VALUE_OF_BYTE[b[c2]!]!;
+    }
+    const mover = VALUE_OF_BYTE[b[from]!]!;
+    return mover > victim + VALUE_OF_BYTE[(l >>> 20) & 255]! - mover;
+  }
+
+  /**
+   * True when the capture (lo, hi) loses material by static exchange evaluation (see()); a capture that
+   * takes at least its mover's worth (with its promotion's gain), or a royal, never does. For quiescence.
    */
   private losingCapture(l: number, h: number): boolean {
     const b = this.pos.board;
@@ -382,12 +520,7 @@ export class Searcher {
     const res = (l >>> 20) & 255;
     const mover = VALUE_OF_BYTE[b[from]!]!;
     if (mover <= victim + VALUE_OF_BYTE[res]! - mover) return false;
-    // the attack maps once a node, and only for a capture that may lose
-    if (!this.mapped) {
-      this.gen.computeAttacks(b);
-      this.mapped = true;
-    }
-    return this.gen.attack[this.pos.side ^ 1][to] !== 0;
+    return this.techniques.seeExact ? this.see(l, h) < 0 : this.gen.attacked(b, to, this.pos.side ^ 1, this.pos.counts);
   }
 
   private quiesce(alpha: number, beta: number, ply: number, qd: number): number {
@@ -397,11 +530,10 @@ export class Searcher {
     const stand = this.evaluate();
     if (stand >= beta || qd >= QS_DEPTH || ply >= MAX_DEPTH * 2) return stand;
     if (stand > alpha) alpha = stand;
-    const n = this.gen.generate(this.pos, ply);
+    const n = this.gen.generateCaptures(this.pos, ply);
     const lo = this.gen.movesLo(ply),
       hi = this.gen.movesHi(ply);
     const sc = this.scoreMoves(ply, n, -1, -1);
-    this.mapped = false;
     for (let i = 0; i < n; i++) {
       this.pick(ply, i, n, sc);
       if (sc[i]! < 1 << 28) break; // the rest are quiet
@@ -410,7 +542,6 @@ export class Searcher {
       this.pos.make(lo[i]!, hi[i]!);
       const s = -this.quiesce(-beta, -alpha, ply + 1, qd + 1);
       this.pos.unmake();
-      this.mapped = false; // the child's generation and pruning used the maps
       if (s > alpha) {
         alpha = s;
         if (s >= beta) return s;
@@ -474,6 +605,7 @@ export class Searcher {
     const lo = this.gen.movesLo(ply),
       hi = this.gen.movesHi(ply);
     const sc = this.scoreMoves(ply, n, ttLo, ttHi);
+    const seeOrder = this.techniques.seeOrder;
     const alpha0 = alpha;
     let best = -INF,
       bestLo = 0,
@@ -482,22 +614,46 @@ export class Searcher {
       this.pick(ply, i, n, sc);
       const l = lo[i]!,
         h = hi[i]!;
-      const quiet = sc[i]! < 1 << 28;
+      // a capture that may lose and does by static exchange evaluation goes after the quiet moves (judged
+      // when its turn comes, so a cutoff before it saves the exchange)
+      if (seeOrder && sc[i]! >= 1 << 28 && sc[i]! < 1 << 30 && this.mayLose(l, h)) {
+        const v = this.see(l, h);
+        if (v < 0) {
+          sc[i] = LOSING + v;
+          i--;
+          continue;
+        }
+      }
       const mover = this.pos.board[l & 1023]!;
+      const to = (l >>> 10) & 1023;
+      // (not the TT move, a capture, a promotion or a killer: history and killers learn from these)
+      const quiet = sc[i]! < 1 << 28 && (h & 1023) === 0 && (to === (l & 1023) || this.pos.board[to] === EMPTY);
       this.pos.make(l, h);
+      // royal-threat extension: a move that attacks an enemy royal is searched a ply deeper (not in the
+      // proof, and only while the line is shorter than twice the iteration's depth)
+      const nd =
+        depth - 1 + (this.techniques.extend && !proving && ply < this.extendBelow && this.royalAttacked() ? 1 : 0);
       let s: number;
-      if (i === 0 || !this.techniques.pvs) s = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1);
+      if (i === 0 || !this.techniques.pvs) s = -this.alphaBeta(nd, -beta, -alpha, ply + 1);
       else {
         // late-move reduction: quiet moves ordered after the TT move, captures, promotions and killers,
         // late in the list, are searched one or two plies shallower with a null window, and again at full
         // depth if they beat alpha; then principal variation search: a null window, and the full window
         // again where the move lands inside it
         let r = 0;
-        if (this.techniques.lmr && !proving && depth >= LMR_FROM && i >= LMR_AFTER && sc[i]! < 1 << 27)
+        if (
+          this.techniques.lmr &&
+          !proving &&
+          nd < depth &&
+          depth >= LMR_FROM &&
+          i >= LMR_AFTER &&
+          quiet &&
+          sc[i]! < 1 << 27
+        )
           r = i >= 12 && depth >= 5 ? 2 : 1;
-        s = -this.alphaBeta(depth - 1 - r, -alpha - 1, -alpha, ply + 1);
-        if (r > 0 && s > alpha) s = -this.alphaBeta(depth - 1, -alpha - 1, -alpha, ply + 1);
-        if (s > alpha && s < beta) s = -this.alphaBeta(depth - 1, -beta, -alpha, ply + 1);
+        s = -this.alphaBeta(nd - r, -alpha - 1, -alpha, ply + 1);
+        if (r > 0 && s > alpha) s = -this.alphaBeta(nd, -alpha - 1, -alpha, ply + 1);
+        if (s > alpha && s < beta) s = -this.alphaBeta(nd, -beta, -alpha, ply + 1);
       }
       this.pos.unmake();
       if (s > best) {
@@ -620,6 +776,7 @@ export class Searcher {
       let score: number;
       let proven = false;
       try {
+        this.extendBelow = 2 * d;
         score = this.aspiration(d, prev);
         // a mate within d plies: the proof (full width to its length) makes it the shortest
         const m = MATE - Math.abs(score);

@@ -1,0 +1,116 @@
+// Maka Dai Dai Shogi's fast queries and incremental state (issue 34 item 3) against the slow ones they
+// replace: MoveGen.attacked (from a square outwards) answers as computeAttacks' maps do,
+// generateCaptures gives exactly generate()'s captures in generate()'s order, and the position's occupancy
+// bits, material and piece counts, kept through make/unmake, equal a fresh position's, on the designed positions
+// (Lions, hook movers, Emperors, promoted pieces; every option value) and on positions of seeded random play.
+import { describe, expect, it } from 'vitest';
+import { MakaGame } from '../../src/index.js';
+import { Position, SQUARES } from '../../src/maka/position.js';
+import { createUncheckedMakaGame } from '../../src/maka/game.js';
+import { DESIGNED, START } from '../support/maka-positions.js';
+
+/** mulberry32: a seeded stream of 32-bit integers. */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return (t ^ (t >>> 14)) >>> 0;
+  };
+}
+
+/** Checks both queries on the game's current position; returns the number of captures. */
+function check(g: MakaGame, where: string): number {
+  const { pos, gen } = g.internal;
+  const b = pos.board;
+  // the incremental state (occupancy, material, piece counts) as a fresh position computes it
+  const fresh = new Position();
+  fresh.set(pos.cells(), pos.side);
+  expect([pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], [...pos.counts]], where).toEqual([
+    fresh.material,
+    [...fresh.nonRoyal],
+    [...fresh.occ],
+    [...fresh.royalOcc],
+    [...fresh.counts],
+  ]);
+  gen.computeAttacks(b);
+  for (let c = 0; c < 2; c++)
+    for (let i = 0; i < SQUARES.length; i++) {
+      const x = SQUARES[i]!;
+      if (gen.attacked(b, x, c, pos.counts) !== (gen.attack[c]![x] !== 0))
+        expect.fail(`${where}: attacked(square ${i}, colour ${c}) disagrees with computeAttacks`);
+    }
+  const n = gen.generate(pos, 0);
+  const [lo, hi] = gen.buffers(0);
+  const caps: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const from = lo[i]! & 1023,
+      to = (lo[i]! >>> 10) & 1023;
+    if ((hi[i]! & 1023) !== 0 || (to !== from && b[to] !== 0)) caps.push(`${lo[i]},${hi[i]}`);
+  }
+  const m = gen.generateCaptures(pos, 1);
+  const [clo, chi] = gen.buffers(1);
+  const got: string[] = [];
+  for (let i = 0; i < m; i++) got.push(`${clo[i]},${chi[i]}`);
+  expect(got, where).toEqual(caps);
+  return m;
+}
+
+/** Plays `plies` seeded random moves from the game's position, checking every position on the way. */
+function walk(g: MakaGame, seed: number, plies: number, where: string): number {
+  const next = rng(seed);
+  let captures = 0;
+  for (let k = 0; k < plies && g.result() === null; k++) {
+    captures += check(g, `${where} ply ${k}`);
+    const moves = g.legalMoves();
+    if (moves.length === 0) break;
+    // captures first half the time, so that the walks reach open, exchanged positions
+    const caps = moves.filter((m) => m.includes('x'));
+    const pool = caps.length > 0 && next() % 2 === 0 ? caps : moves;
+    g.play(pool[next() % pool.length]!);
+  }
+  return captures;
+}
+
+describe('attacked() and generateCaptures() agree with computeAttacks and generate()', () => {
+  const cases = [...DESIGNED, { ...DESIGNED[0]!, id: 'lions lion-dog=leaper', options: { 'lion-dog': 'leaper' } }];
+  it.each(cases.map((d) => [d.id, d] as const))('%s', (_id, d) => {
+    const g = createUncheckedMakaGame({ position: d.position, options: d.options });
+    walk(g, 7, 12, d.id);
+    g.dispose();
+  });
+
+  it('random play from the start reaches captures and agrees all the way', () => {
+    let captures = 0;
+    for (let seed = 1; seed <= 3; seed++) {
+      const g = MakaGame.create({ position: START });
+      captures += walk(g, seed, 60, `start seed ${seed}`);
+      g.dispose();
+    }
+    expect(captures).toBeGreaterThan(100);
+  });
+});
+
+describe('the incremental state survives make and unmake', () => {
+  it('a null move and a line of moves taken back restore it', () => {
+    const g = MakaGame.create({ position: START });
+    const { pos, gen } = g.internal;
+    const before = [pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], [...pos.counts], pos.keyHex()];
+    const next = rng(11);
+    for (let k = 0; k < 40; k++) {
+      if (k % 7 === 3) pos.makeNull();
+      else {
+        const n = gen.generate(pos, 0);
+        const [lo, hi] = gen.buffers(0);
+        const i = next() % n;
+        pos.make(lo[i]!, hi[i]!);
+      }
+    }
+    while (pos.ply > 0) pos.unmake();
+    expect([pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], [...pos.counts], pos.keyHex()]).toEqual(
+      before,
+    );
+    g.dispose();
+  });
+});
