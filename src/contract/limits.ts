@@ -100,20 +100,25 @@ export function hostStopFlag(flag: Int32Array): Int32Array {
 }
 
 /**
- * Calls a caller's callback (`onIteration`, `onProgress`) from a synchronous run and returns nothing. The run
- * cannot wait for a promise, and a rejection it cannot see would be an unhandled rejection that ends Node: a
- * callback that returns a promise (or any thenable) is refused with ArgumentError, thrown out of the run as a
- * callback's own throw is (the run takes back its moves), and its promise is marked handled. EngineWorker awaits
- * such callbacks instead (src/worker/engine-worker.ts). `what` names the callback in the message.
+ * Calls a caller's callback (`onIteration`, `onProgress`) from a synchronous run. The run does not wait for a
+ * promise the callback returns (an async callback's work goes on after the call returns, as in any synchronous
+ * caller); a rejection of it is never an unhandled one that would end Node: it is reported as a process warning
+ * (`process.emitWarning`, in a browser `console.error`) naming the callback and the error. A callback's own
+ * synchronous throw ends the run with that error, as before. EngineWorker awaits such promises and rejects the
+ * run with their error (src/worker/engine-worker.ts). `what` names the callback in the warning.
  */
 export function callSync<T>(what: string, fn: (info: T) => unknown, info: T): void {
   const r = fn(info) as { then?: unknown } | null | undefined;
   if (r !== null && (typeof r === 'object' || typeof r === 'function') && typeof r.then === 'function') {
-    Promise.resolve(r).catch(() => {});
-    throw new ArgumentError(
-      `${what} returned a promise: the in-process game runs synchronously and cannot wait for it or see it ` +
-        'reject; give a synchronous callback, or use EngineWorker, which awaits it',
-    );
+    Promise.resolve(r).catch((e: unknown) => {
+      const text =
+        `${what}'s promise rejected after the in-process run it was called from: ` +
+        `${e instanceof Error ? `${e.name}: ${e.message}` : String(e)} (an in-process run is synchronous and ` +
+        'cannot wait for it; EngineWorker awaits it and rejects the run)';
+      const proc = (globalThis as { process?: { emitWarning?: (w: string, type: string) => void } }).process;
+      if (typeof proc?.emitWarning === 'function') proc.emitWarning(text, 'LatticeCallbackWarning');
+      else console.error(text);
+    });
   }
 }
 
