@@ -200,6 +200,9 @@ export function update(): void {
  */
 export async function newGame(spec: GameSpec, fromUrl = false): Promise<boolean> {
   const my = ++gameRequest;
+  // the new-game form as it was asked from: edited while the game loads, it keeps the user's edit
+  const formKey = () => JSON.stringify([ui.formVariant, ui.formOptions]);
+  const formAsked = formKey();
   let pg: PageGame;
   try {
     pg = await createPageGame(spec.variant, spec.options, spec.position);
@@ -225,8 +228,10 @@ export async function newGame(spec: GameSpec, fromUrl = false): Promise<boolean>
   ui.perftAt = null;
   ui.choice = null;
   ui.gameErrors = {};
-  ui.formVariant = pg.variant.id;
-  ui.formOptions = { ...spec.options };
+  if (formKey() === formAsked) {
+    ui.formVariant = pg.variant.id;
+    ui.formOptions = { ...spec.options };
+  }
   // a kind chosen stays for the games that have it
   if (pg.labels.length > 0 && !pg.labels.includes(ui.labels)) ui.labels = pg.labels[0]!;
   if (spec.players) ui.players = [...spec.players];

@@ -243,6 +243,29 @@ describe.skipIf(skipping('the page never shows a stale state', chromiumMissing()
       expect(await page.$('#perft-stop')).toBeNull();
     });
 
+    it('the new-game form edited while a game loads keeps the edit when the game is shown', async () => {
+      await open(page, '?v=bagh-chal&play=human,human');
+      // in one tick of the page (as under load, where this raced): Start a game, then edit the form before it loads
+      await page.evaluate(() => {
+        const select = document.querySelector('#variant') as HTMLSelectElement;
+        select.value = 'maka-dai-dai';
+        select.dispatchEvent(new Event('change'));
+        (document.querySelector('#start') as HTMLButtonElement).click();
+        const again = document.querySelector('#variant') as HTMLSelectElement;
+        again.value = 'catch-the-giant';
+        again.dispatchEvent(new Event('change'));
+      });
+      await page.waitForFunction(() => /Maka Dai Dai/.test(document.querySelector('header')!.textContent!));
+      await ready(page);
+      // the form still reads Catch the Giant, and Start starts what it reads (the page's state kept the edit)
+      expect(await page.$eval('#variant', (e) => (e as HTMLSelectElement).value)).toBe('catch-the-giant');
+      await page.click('#start');
+      await page.waitForFunction(() => /Catch the Giant/.test(document.querySelector('header')!.textContent!), null, {
+        timeout: 10_000,
+      });
+      await ready(page);
+    });
+
     it('a second new game asked for while the first loads is the one shown', async () => {
       await open(page, '?v=bagh-chal&play=human,human');
       await page.selectOption('#variant', 'maka-dai-dai');
