@@ -185,7 +185,7 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
     await Promise.all(slots.map((s) => s.end()));
     throw e;
   }
-  const { Worker, UnrecoverableError } = await loadOptional('bullmq', () => import('bullmq'));
+  const { Worker, Queue, UnrecoverableError } = await loadOptional('bullmq', () => import('bullmq'));
   let lastError = '';
   /** The jobs running here with their lock tokens: what a forced close puts back in the queue. */
   const running = new Map<string, { job: Job; token: string | undefined }>();
@@ -254,19 +254,49 @@ export async function startWorker(opts: WorkerOptions): Promise<RunningWorker> {
   return {
     name,
     async close(force = false) {
-      if (force) {
-        // the jobs running here go back to the queue now (BullMQ's moveToWait: their locks are removed), so
-        // another worker takes them at once instead of after the lock and a stalled check
-        const back = [...running.values()];
-        for (const { job } of back) released.add(job.id!);
-        await Promise.allSettled(
-          back.map(async ({ job, token }) => {
-            await job.moveToWait(token);
-            emit({ event: 'released', job: job.id!, kind: job.name });
-          }),
+      // the jobs running here go back to the queue now (BullMQ's moveToWait: their locks are removed), so
+      // another worker takes them at once instead of after the lock and a stalled check
+      const release = () =>
+        Promise.allSettled(
+          [...running.values()]
+            .filter(({ job }) => !released.has(job.id!))
+            .map(async ({ job, token }) => {
+              released.add(job.id!);
+              await job.moveToWait(token);
+              emit({ event: 'released', job: job.id!, kind: job.name });
+            }),
         );
+      const releaseHeld = async () => {
+        const { Redis } = await loadOptional('ioredis', () => import('ioredis'));
+        const q = new Queue(QUEUE, { connection: redisOptions(target, 'coordinator') });
+        const client = new Redis({ ...redisOptions(target, 'coordinator'), connectionName: 'lattice-locks' });
+        client.on('error', () => {});
+        try {
+          for (const id of await q.getRanges(['active'])) {
+            const lock = await client.get(q.toKey(`${id}:lock`));
+            if (lock === null || !lock.startsWith(`${worker.id}:`) || released.has(id)) continue;
+            const job = await q.getJob(id);
+            if (!job) continue;
+            released.add(id);
+            await job.moveToWait(lock);
+            emit({ event: 'released', job: id, kind: job.name });
+          }
+        } finally {
+          client.disconnect();
+          await q.close();
+        }
+      };
+      if (force) {
+        // first stop taking jobs (a job being fetched reaches the processor meanwhile), then put back what runs;
+        // again after the close, for a job handed over while it closed
+        await Promise.race([worker.pause(true), new Promise((r) => setTimeout(r, 1000))]).catch(() => {});
+        await release();
+        // and a job BullMQ moved to active for this worker that never reached the processor (its lock holds this
+        // worker's token): found by its lock, put back the same way (within 2 s; else its lock runs out)
+        await Promise.race([releaseHeld(), new Promise((r) => setTimeout(r, 2000))]).catch(() => {});
       }
       await worker.close(force);
+      if (force) await release();
       await Promise.all(slots.map((s) => s.end()));
     },
   };
