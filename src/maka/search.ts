@@ -497,29 +497,9 @@ export class Searcher {
    * takes at least its mover's worth (with its promotion's gain), or a royal, never does. For quiescence.
    */
   private losingCapture(l: number, h: number): boolean {
+    if (!this.mayLose(l, h)) return false;
     const b = this.pos.board;
-    const from = l & 1023,
-      to = (l >>> 10) & 1023;
-    if (to === from) return false; // igui: the piece stays where it was
-    const c1 = h & 1023,
-      c2 = (h >>> 10) & 1023;
-    let victim = 0;
-    const d = b[to]!;
-    if (d !== EMPTY) {
-      if (ROYAL[d]) return false;
-      victim += VALUE_OF_BYTE[d]!;
-    }
-    if (c1) {
-      if (ROYAL[b[c1]!]) return false;
-      victim += VALUE_OF_BYTE[b[c1]!]!;
-    }
-    if (c2) {
-      if (ROYAL[b[c2]!]) return false;
-      victim += VALUE_OF_BYTE[b[c2]!]!;
-    }
-    const res = (l >>> 20) & 255;
-    const mover = VALUE_OF_BYTE[b[from]!]!;
-    if (mover <= victim + VALUE_OF_BYTE[res]! - mover) return false;
+    const to = (l >>> 10) & 1023;
     return this.techniques.seeExact ? this.see(l, h) < 0 : this.gen.attacked(b, to, this.pos.side ^ 1, this.pos.counts);
   }
 
