@@ -7,13 +7,10 @@
 // or SIGTERM, on one solving thread too, exits 130 / 143, and leaves no lock or temp file (the finished files
 // kept and resumed from: signals.slow.ts).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createGame } from '../../src/index.js';
-import { type Ended, interrupted, leftovers } from '../support/signals.js';
+import { type Ended, SOON, freshDirs, interrupted, leftovers } from '../support/signals.js';
 
 const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 
@@ -164,17 +161,7 @@ describe('lattice serve --json', () => {
 });
 
 describe('long commands stop within a second of SIGINT or SIGTERM (issue 35; more: signals.slow.ts)', () => {
-  // "within a second" on a quiet machine; the bound allows for a loaded one (the figures: about 0.2 s)
-  const SOON = 2500;
-  let dir = '';
-  const fresh = () => {
-    dir = mkdtempSync(join(tmpdir(), 'lattice-signals-'));
-    return dir;
-  };
-  afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = '';
-  });
+  const fresh = freshDirs();
 
   it('tablebase build --threads 1, SIGINT during pass 1 of the first layer: exit 130 at once, no lock', async () => {
     const d = fresh();

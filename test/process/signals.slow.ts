@@ -1,28 +1,17 @@
 // The slow half of cli-signals.test.ts's issue 35 part (`npm run test:slow`): every command that can run for more
 // than a second ends within about a second of SIGINT or SIGTERM, exits 130 / 143, leaves no lock or temp file and
 // keeps every finished file (a build stopped after its first layer resumes from it, the same bytes).
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
-import { interrupted, leftovers } from '../support/signals.js';
+import { describe, expect, it } from 'vitest';
+import { SOON, freshDirs, interrupted, leftovers } from '../support/signals.js';
 
 const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 
 describe('long commands stop within a second of SIGINT or SIGTERM, kept files (issue 35)', () => {
-  // "within a second" on a quiet machine; the bound allows for a loaded one (the figures: about 0.2 s)
-  const SOON = 2500;
-  let dir = '';
-  const fresh = () => {
-    dir = mkdtempSync(join(tmpdir(), 'lattice-signals-'));
-    return dir;
-  };
-  afterEach(() => {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-    dir = '';
-  });
+  const fresh = freshDirs();
 
   it.each([['2', 'SIGTERM', 143]] as const)(
     'tablebase build --threads %s, %s during pass 1 of the first layer: exit %i at once, no lock',

@@ -1,8 +1,11 @@
 // The `lattice` command as a process, sent a signal once its output says it is at work (or after a delay):
 // cli-signals.test.ts and signals.slow.ts (issues 19 and 35).
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
 
 const cli = fileURLToPath(new URL('../../dist/src/cli/main.js', import.meta.url));
 
@@ -62,3 +65,22 @@ export function interrupted(
 
 /** The lock and temp files left in directory `d`. */
 export const leftovers = (d: string): string[] => readdirSync(d).filter((f) => /\.(lock|tmp)$/.test(f));
+
+/** "Within a second" on a quiet machine; the bound allows for a loaded one (the figures: about 0.2 s). */
+export const SOON = 2500;
+
+/**
+ * A fresh temporary directory per call for the tests of the enclosing describe (call it there), each removed after
+ * its test.
+ */
+export function freshDirs(): () => string {
+  let dir = '';
+  afterEach(() => {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+    dir = '';
+  });
+  return () => {
+    dir = mkdtempSync(join(tmpdir(), 'lattice-signals-'));
+    return dir;
+  };
+}
