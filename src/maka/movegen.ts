@@ -300,39 +300,71 @@ export class MoveGen {
         const fc = p - 4;
         if (capOnly && t.reach[fc]! > 0 && ((near[rank]! & bit) === 0 || !this.enemyNear(pos, rank, s, t.reach[fc]!)))
           continue;
-        this.stamp++;
-        const fl = t.flags[fc]!;
-        if (fl & F_EMPEROR) {
-          this.genEmperor(pos, s);
-          continue;
-        }
-        for (let r = t.rayStart[fc]!, re = t.rayStart[fc + 1]!; r < re; r++) {
-          const d = t.rayDelta[r]!;
-          let k = t.rayRange[r]!,
-            x = s;
-          while (k-- > 0) {
-            x += d;
-            const q = b[x]!;
-            if (q === EMPTY) {
-              if (!capOnly) this.simple(s, x);
-              continue;
-            }
-            if (q !== OFF && (q & 1) !== us) this.simple(s, x);
-            break;
-          }
-        }
-        for (let j = t.jumpStart[fc]!, je = t.jumpStart[fc + 1]!; j < je; j++) {
-          const x = s + t.jumpDelta[j]!;
-          const q = b[x]!;
-          if (q === EMPTY ? !capOnly : q !== OFF && (q & 1) !== us) this.simple(s, x);
-        }
-        if (fl & F_LION) this.genLion(s);
-        if (fl & F_LIONDOG) this.genLionDog(s, (fl & F_LION) !== 0);
-        if (fl & F_HOOK_ORTH) this.genHook(s, ORTH8);
-        if (fl & F_HOOK_DIAG) this.genHook(s, DIAG8);
+        this.piece(pos, s, fc);
       }
     }
     return this.n;
+  }
+
+  /**
+   * True if (lo, hi) is among the moves generate() gives in this position (its origin holds a piece of the side to
+   * move, and that piece's moves include it). Generates only that piece's moves, into the ply's buffers (what they
+   * held is overwritten): the search's test of a transposition-table move or a killer before it generates the rest.
+   */
+  hasMove(pos: Position, ply: number, lo: number, hi: number): boolean {
+    if (pos.isOver()) return false;
+    const from = lo & 1023,
+      p = pos.board[from]!;
+    if (p === EMPTY || p === OFF || (p & 1) !== pos.side) return false;
+    this.capOnly = false;
+    const l = this.movesLo(ply),
+      h = this.movesHi(ply);
+    this.lo = l;
+    this.hi = h;
+    this.n = 0;
+    this.b = pos.board;
+    this.us = pos.side;
+    this.piece(pos, from, p - 4);
+    for (let i = 0, n = this.n; i < n; i++) if (l[i] === lo && h[i] === hi) return true;
+    return false;
+  }
+
+  /** Generates the moves of the piece of form fc (piece byte - 4) on s into the current buffers. */
+  private piece(pos: Position, s: number, fc: number): void {
+    const t = this.tables,
+      b = this.b,
+      us = this.us,
+      capOnly = this.capOnly;
+    this.stamp++;
+    const fl = t.flags[fc]!;
+    if (fl & F_EMPEROR) {
+      this.genEmperor(pos, s);
+      return;
+    }
+    for (let r = t.rayStart[fc]!, re = t.rayStart[fc + 1]!; r < re; r++) {
+      const d = t.rayDelta[r]!;
+      let k = t.rayRange[r]!,
+        x = s;
+      while (k-- > 0) {
+        x += d;
+        const q = b[x]!;
+        if (q === EMPTY) {
+          if (!capOnly) this.simple(s, x);
+          continue;
+        }
+        if (q !== OFF && (q & 1) !== us) this.simple(s, x);
+        break;
+      }
+    }
+    for (let j = t.jumpStart[fc]!, je = t.jumpStart[fc + 1]!; j < je; j++) {
+      const x = s + t.jumpDelta[j]!;
+      const q = b[x]!;
+      if (q === EMPTY ? !capOnly : q !== OFF && (q & 1) !== us) this.simple(s, x);
+    }
+    if (fl & F_LION) this.genLion(s);
+    if (fl & F_LIONDOG) this.genLionDog(s, (fl & F_LION) !== 0);
+    if (fl & F_HOOK_ORTH) this.genHook(s, ORTH8);
+    if (fl & F_HOOK_DIAG) this.genHook(s, DIAG8);
   }
 
   /** True if an enemy of the side to move stands within king distance `reach` (1..3) of s (on `rank`). */

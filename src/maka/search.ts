@@ -101,6 +101,11 @@ export interface MakaTechniques {
   seeOrder: boolean;
   /** A move that attacks an enemy royal is searched a ply deeper (royal-threat extension; off by default). */
   extend: boolean;
+  /**
+   * Staged move generation below the root (alphaBeta()): the TT move and the killers are searched before the other
+   * moves are generated. A speed technique only: the same moves in the same order, so the same nodes and result.
+   */
+  staged: boolean;
 }
 
 export interface MakaSearchLimits {
@@ -151,6 +156,7 @@ export class Searcher {
     seeExact: false,
     seeOrder: true,
     extend: false,
+    staged: true,
   };
   /** Extensions only at plies below this: twice the iteration's depth (search()). */
   private extendBelow = 0;
@@ -158,6 +164,14 @@ export class Searcher {
   private readonly seeGain = new Int32Array(64);
   private readonly seeSquares = new Int32Array(64);
   private readonly seePieces = new Int32Array(64);
+  /**
+   * Growth of the history table (index | depth << 18, the growth depth * depth) while a node's staged moves are
+   * searched (`marks` such nodes open): a node that then generates all its moves scores them with the history as it
+   * was (alphaBeta()).
+   */
+  private historyLog = new Int32Array(4096);
+  private logLen = 0;
+  private marks = 0;
   /** True while the proof runs (full width: no null move, no reductions; see the file's comment). */
   private proving = false;
   /** A repeated position scores as a draw inside the search (the game's repetition=draw4; off for none). */
@@ -580,82 +594,99 @@ export class Searcher {
           return s >= MATE_BOUND ? beta : s;
       }
     }
-    const n = this.gen.generate(this.pos, ply);
-    if (n === 0) return -(MATE - ply); // no move: the side to move has lost
-    const lo = this.gen.movesLo(ply),
-      hi = this.gen.movesHi(ply);
-    const sc = this.scoreMoves(ply, n, ttLo, ttHi);
+    const pos = this.pos,
+      gen = this.gen;
     const seeOrder = this.techniques.seeOrder;
     const alpha0 = alpha;
     let best = -INF,
       bestLo = 0,
       bestHi = 0;
-    for (let i = 0; i < n; i++) {
-      this.pick(ply, i, n, sc);
-      const l = lo[i]!,
-        h = hi[i]!;
-      // a capture that may lose and does by static exchange evaluation goes after the quiet moves (judged
-      // when its turn comes, so a cutoff before it saves the exchange)
-      if (seeOrder && sc[i]! >= 1 << 28 && sc[i]! < 1 << 30 && this.mayLose(l, h)) {
-        const v = this.see(l, h);
-        if (v < 0) {
-          sc[i] = LOSING + v;
-          i--;
-          continue;
-        }
-      }
-      const mover = this.pos.board[l & 1023]!;
-      const to = (l >>> 10) & 1023;
-      // (not the TT move, a capture, a promotion or a killer: history and killers learn from these)
-      const quiet = sc[i]! < 1 << 28 && (h & 1023) === 0 && (to === (l & 1023) || this.pos.board[to] === EMPTY);
-      this.pos.make(l, h);
-      // royal-threat extension: a move that attacks an enemy royal is searched a ply deeper (not in the
-      // proof, and only while the line is shorter than twice the iteration's depth)
-      const nd =
-        depth - 1 + (this.techniques.extend && !proving && ply < this.extendBelow && this.royalAttacked() ? 1 : 0);
-      let s: number;
-      if (i === 0 || !this.techniques.pvs) s = -this.alphaBeta(nd, -beta, -alpha, ply + 1);
-      else {
-        // late-move reduction: quiet moves ordered after the TT move, captures, promotions and killers,
-        // late in the list, are searched one or two plies shallower with a null window, and again at full
-        // depth if they beat alpha; then principal variation search: a null window, and the full window
-        // again where the move lands inside it
-        let r = 0;
-        if (
-          this.techniques.lmr &&
-          !proving &&
-          nd < depth &&
-          depth >= LMR_FROM &&
-          i >= LMR_AFTER &&
-          quiet &&
-          sc[i]! < 1 << 27
-        )
-          r = i >= 12 && depth >= 5 ? 2 : 1;
-        s = -this.alphaBeta(nd - r, -alpha - 1, -alpha, ply + 1);
-        if (r > 0 && s > alpha) s = -this.alphaBeta(nd, -alpha - 1, -alpha, ply + 1);
-        if (s > alpha && s < beta) s = -this.alphaBeta(nd, -beta, -alpha, ply + 1);
-      }
-      this.pos.unmake();
-      if (s > best) {
+    // Staged (below the root): the moves the loop further down would search first, found without generating every
+    // move: the TT move, else (when every capture loses by static exchange evaluation, so all go after the quiet
+    // moves) the killers, each checked among its piece's moves. Most nodes of a search end on their first move, so
+    // they never generate the rest. If none ends the node, the loop generates all moves, scores them as they would
+    // have been scored before the staged moves (the history as it was: historyLog) and replays its picks up to
+    // them, so the moves, their order and the node counts are those of a search without stages.
+    let searched = 0,
+      mark = -1;
+    if (ply > 0 && this.techniques.staged) {
+      if (ttLo !== -1 && gen.hasMove(pos, ply, ttLo, ttHi)) {
+        mark = this.openMark();
+        const s = this.searchMove(ttLo, ttHi, 0, false, depth, alpha, beta, ply, proving);
         best = s;
-        bestLo = l;
-        bestHi = h;
-      }
-      if (s > alpha) alpha = s;
-      if (alpha >= beta) {
-        if (quiet) {
-          const k = ply * 4;
-          if (this.killers[k] !== l || this.killers[k + 1] !== h) {
-            this.killers[k + 2] = this.killers[k]!;
-            this.killers[k + 3] = this.killers[k + 1]!;
-            this.killers[k] = l;
-            this.killers[k + 1] = h;
+        bestLo = ttLo;
+        bestHi = ttHi;
+        if (s > alpha) alpha = s;
+        searched = 1;
+      } else if (this.capturesGoLast(ply, seeOrder)) {
+        const k = ply * 4,
+          kl = this.killers;
+        for (let j = 0; j < 4 && alpha < beta; j += 2) {
+          const l = kl[k + j]!,
+            h = kl[k + j + 1]!;
+          if (l === 0 || !this.quietHere(l, h) || !gen.hasMove(pos, ply, l, h)) continue;
+          if (mark < 0) mark = this.openMark();
+          const mover = pos.board[l & 1023]!;
+          const s = this.searchMove(l, h, searched, false, depth, alpha, beta, ply, proving);
+          if (s > best) {
+            best = s;
+            bestLo = l;
+            bestHi = h;
           }
-          this.history[mover * CELLS + ((l >>> 10) & 1023)]! += depth * depth;
+          if (s > alpha) alpha = s;
+          if (alpha >= beta) this.quietCutoff(ply, l, h, mover, depth);
+          searched++;
         }
-        break;
       }
     }
+    if (alpha < beta) {
+      const n = gen.generate(pos, ply);
+      if (n === 0) {
+        if (mark >= 0) this.closeMark();
+        return -(MATE - ply); // no move: the side to move has lost
+      }
+      const lo = gen.movesLo(ply),
+        hi = gen.movesHi(ply);
+      let sc: Int32Array;
+      if (mark >= 0) {
+        // the history as it was before the staged moves' subtrees added to it
+        this.rewindHistory(mark, -1);
+        sc = this.scoreMoves(ply, n, ttLo, ttHi);
+        this.rewindHistory(mark, 1);
+      } else sc = this.scoreMoves(ply, n, ttLo, ttHi);
+      for (let i = 0; i < n; i++) {
+        this.pick(ply, i, n, sc);
+        const l = lo[i]!,
+          h = hi[i]!;
+        // a capture that may lose and does by static exchange evaluation goes after the quiet moves (judged
+        // when its turn comes, so a cutoff before it saves the exchange)
+        if (seeOrder && sc[i]! >= 1 << 28 && sc[i]! < 1 << 30 && this.mayLose(l, h)) {
+          const v = this.see(l, h);
+          if (v < 0) {
+            sc[i] = LOSING + v;
+            i--;
+            continue;
+          }
+        }
+        if (i < searched) continue; // searched by the stages above
+        const mover = pos.board[l & 1023]!;
+        const to = (l >>> 10) & 1023;
+        // (not the TT move, a capture, a promotion or a killer: history and killers learn from these)
+        const quiet = sc[i]! < 1 << 28 && (h & 1023) === 0 && (to === (l & 1023) || pos.board[to] === EMPTY);
+        const s = this.searchMove(l, h, i, quiet && sc[i]! < 1 << 27, depth, alpha, beta, ply, proving);
+        if (s > best) {
+          best = s;
+          bestLo = l;
+          bestHi = h;
+        }
+        if (s > alpha) alpha = s;
+        if (alpha >= beta) {
+          if (quiet) this.quietCutoff(ply, l, h, mover, depth);
+          break;
+        }
+      }
+    }
+    if (mark >= 0) this.closeMark();
     if (ply === 0 && best > -INF) this.rootBest = [bestLo, bestHi];
     let stored = best;
     if (stored > MATE_BOUND) stored += ply;
@@ -663,6 +694,113 @@ export class Searcher {
     const bound = best >= beta ? LOWER : best > alpha0 ? EXACT : UPPER;
     this.store(bestLo, bestHi, stored, depth, bound);
     return best;
+  }
+
+  /**
+   * Searches the move (l, h), the node's i-th (0: full window; else a null window, reduced when `reducible` and late,
+   * then wider where it lands inside the window): principal variation search and late-move reductions. Returns its
+   * score for the side to move.
+   */
+  private searchMove(
+    l: number,
+    h: number,
+    i: number,
+    reducible: boolean,
+    depth: number,
+    alpha: number,
+    beta: number,
+    ply: number,
+    proving: boolean,
+  ): number {
+    this.pos.make(l, h);
+    // royal-threat extension: a move that attacks an enemy royal is searched a ply deeper (not in the
+    // proof, and only while the line is shorter than twice the iteration's depth)
+    const nd =
+      depth - 1 + (this.techniques.extend && !proving && ply < this.extendBelow && this.royalAttacked() ? 1 : 0);
+    let s: number;
+    if (i === 0 || !this.techniques.pvs) s = -this.alphaBeta(nd, -beta, -alpha, ply + 1);
+    else {
+      // late-move reduction: quiet moves ordered after the TT move, captures, promotions and killers,
+      // late in the list, are searched one or two plies shallower with a null window, and again at full
+      // depth if they beat alpha; then principal variation search: a null window, and the full window
+      // again where the move lands inside it
+      let r = 0;
+      if (reducible && this.techniques.lmr && !proving && nd < depth && depth >= LMR_FROM && i >= LMR_AFTER)
+        r = i >= 12 && depth >= 5 ? 2 : 1;
+      s = -this.alphaBeta(nd - r, -alpha - 1, -alpha, ply + 1);
+      if (r > 0 && s > alpha) s = -this.alphaBeta(nd, -alpha - 1, -alpha, ply + 1);
+      if (s > alpha && s < beta) s = -this.alphaBeta(nd, -beta, -alpha, ply + 1);
+    }
+    this.pos.unmake();
+    return s;
+  }
+
+  /** A quiet move (l, h) of `mover` ended the node at ply: it becomes the ply's first killer, and its history grows. */
+  private quietCutoff(ply: number, l: number, h: number, mover: number, depth: number): void {
+    const k = ply * 4;
+    if (this.killers[k] !== l || this.killers[k + 1] !== h) {
+      this.killers[k + 2] = this.killers[k]!;
+      this.killers[k + 3] = this.killers[k + 1]!;
+      this.killers[k] = l;
+      this.killers[k + 1] = h;
+    }
+    const idx = mover * CELLS + ((l >>> 10) & 1023);
+    this.history[idx]! += depth * depth;
+    if (this.marks > 0) {
+      if (this.logLen === this.historyLog.length) {
+        const grown = new Int32Array(this.historyLog.length * 2);
+        grown.set(this.historyLog);
+        this.historyLog = grown;
+      }
+      this.historyLog[this.logLen++] = idx | (depth << 18);
+    }
+  }
+
+  /** A node starts its staged moves: history growth is logged from here (returns the log's mark). */
+  private openMark(): number {
+    this.marks++;
+    return this.logLen;
+  }
+
+  /** A node's staged moves are done with: once no node needs the log, it empties. */
+  private closeMark(): void {
+    if (--this.marks === 0) this.logLen = 0;
+  }
+
+  /** Takes back (sign -1) or puts again (1) the history growth logged since `mark`. */
+  private rewindHistory(mark: number, sign: number): void {
+    const log = this.historyLog,
+      hs = this.history;
+    for (let j = mark; j < this.logLen; j++) {
+      const e = log[j]!,
+        d = e >>> 18;
+      hs[e & 0x3ffff] = hs[e & 0x3ffff]! + sign * d * d;
+    }
+  }
+
+  /**
+   * True when no capture of the side to move would be searched before the quiet moves: it has none, or (with
+   * techniques.seeOrder) every one may lose and does by static exchange evaluation. Generates the captures into the
+   * ply's buffers.
+   */
+  private capturesGoLast(ply: number, seeOrder: boolean): boolean {
+    const n = this.gen.generateCaptures(this.pos, ply);
+    if (n === 0) return true;
+    if (!seeOrder) return false;
+    const lo = this.gen.movesLo(ply),
+      hi = this.gen.movesHi(ply);
+    for (let i = 0; i < n; i++) if (!this.mayLose(lo[i]!, hi[i]!)) return false;
+    const sc = this.scoreMoves(ply, n, -1, -1);
+    for (let i = 0; i < n; i++)
+      if (sc[i]! < 1 << 28 || sc[i]! >= 1 << 30 || this.see(lo[i]!, hi[i]!) >= 0) return false;
+    return true;
+  }
+
+  /** True when (l, h) takes nothing in this position (so scoreMoves() would score it as a quiet move). */
+  private quietHere(l: number, h: number): boolean {
+    const from = l & 1023,
+      to = (l >>> 10) & 1023;
+    return (h & 1023) === 0 && (to === from || this.pos.board[to] === EMPTY);
   }
 
   /**
@@ -732,6 +870,8 @@ export class Searcher {
     this.deadline = Infinity;
     this.stopFlag = undefined;
     this.killers.fill(0);
+    this.marks = 0;
+    this.logLen = 0;
     this.history.fill(0);
     const ply0 = this.pos.ply;
     this.rootBest = null;
@@ -771,6 +911,8 @@ export class Searcher {
         }
       } catch (err) {
         this.proving = false;
+        this.marks = 0;
+        this.logLen = 0;
         if (!(err instanceof Stop)) throw err;
         while (this.pos.ply > ply0) this.pos.unmake();
         break;
