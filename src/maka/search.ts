@@ -23,8 +23,18 @@
  * shallower one; a same-key entry deeper than the new one of this search stays unless the new is exact.
  */
 import { MAX_SEARCH_DEPTH } from '../contract/limits.js';
-import { F_LION, F_LIONDOG, type MoveGen } from './movegen.js';
-import { type Position, EMPTY, CELLS, ROYAL, W, SIZE, PAD, RANK_OF, FILE_OF } from './position.js';
+import { F_LION as F_LION_, F_LIONDOG as F_LIONDOG_, type MoveGen } from './movegen.js';
+import {
+  type Position,
+  EMPTY as EMPTY_,
+  CELLS as CELLS_,
+  ROYAL as ROYAL_,
+  W as W_,
+  SIZE as SIZE_,
+  PAD as PAD_,
+  RANK_OF as RANK_OF_,
+  FILE_OF as FILE_OF_,
+} from './position.js';
 import {
   VALUE_OF_BYTE,
   ROYAL_GUARD,
@@ -35,6 +45,19 @@ import {
   MOPUP_TROPISM,
   MOPUP_EDGE,
 } from './eval.js';
+
+// The hot code's constants and tables as this module's own (movegen.ts says why).
+const F_LION = F_LION_,
+  F_LIONDOG = F_LIONDOG_,
+  EMPTY = EMPTY_,
+  CELLS = CELLS_,
+  ROYAL = ROYAL_,
+  W = W_,
+  SIZE = SIZE_,
+  PAD = PAD_,
+  RANK_OF = RANK_OF_,
+  FILE_OF = FILE_OF_,
+  VALUE = VALUE_OF_BYTE;
 
 /** Offsets of the 8 neighbouring squares on the padded board. */
 const NEIGHBOURS = [1, -1, W, -W, W + 1, W - 1, -W + 1, -W - 1];
@@ -348,13 +371,13 @@ export class Searcher {
         continue;
       }
       let victim = 0;
-      if (to !== from && b[to] !== EMPTY) victim += VALUE_OF_BYTE[b[to]!]!;
+      if (to !== from && b[to] !== EMPTY) victim += VALUE[b[to]!]!;
       const c1 = h & 1023,
         c2 = (h >>> 10) & 1023;
-      if (c1) victim += VALUE_OF_BYTE[b[c1]!]!;
-      if (c2) victim += VALUE_OF_BYTE[b[c2]!]!;
-      const gain = VALUE_OF_BYTE[res]! - VALUE_OF_BYTE[b[from]!]!;
-      if (victim || gain > 0) sc[i] = (1 << 28) + victim * 16 + gain - (VALUE_OF_BYTE[b[from]!]! >> 4);
+      if (c1) victim += VALUE[b[c1]!]!;
+      if (c2) victim += VALUE[b[c2]!]!;
+      const gain = VALUE[res]! - VALUE[b[from]!]!;
+      if (victim || gain > 0) sc[i] = (1 << 28) + victim * 16 + gain - (VALUE[b[from]!]! >> 4);
       else if (l === this.killers[k] && h === this.killers[k + 1]) sc[i] = (1 << 27) + 2;
       else if (l === this.killers[k + 2] && h === this.killers[k + 3]) sc[i] = (1 << 27) + 1;
       else sc[i] = Math.min(this.history[b[from]! * CELLS + to]!, (1 << 27) - 1);
@@ -492,18 +515,18 @@ export class Searcher {
     const d = b[to]!;
     if (d !== EMPTY) {
       if (ROYAL[d]) return false;
-      victim += VALUE_OF_BYTE[d]!;
+      victim += VALUE[d]!;
     }
     if (c1) {
       if (ROYAL[b[c1]!]) return false;
-      victim += VALUE_OF_BYTE[b[c1]!]!;
+      victim += VALUE[b[c1]!]!;
     }
     if (c2) {
       if (ROYAL[b[c2]!]) return false;
-      victim += VALUE_OF_BYTE[b[c2]!]!;
+      victim += VALUE[b[c2]!]!;
     }
-    const mover = VALUE_OF_BYTE[b[from]!]!;
-    return mover > victim + VALUE_OF_BYTE[(l >>> 20) & 255]! - mover;
+    const mover = VALUE[b[from]!]!;
+    return mover > victim + VALUE[(l >>> 20) & 255]! - mover;
   }
 
   /**
