@@ -2,7 +2,9 @@
 // absolute nodes/s moves with the load, so this build and a base build run in one process, alternately, the
 // same searches (fixed depth, a fresh game each: an empty table) and perfts, and the ratio of their rates is
 // reported with each side's node counts (which must match where the search did not change on purpose). Each
-// side's rate is taken from its fastest run (the one other jobs disturbed least) and from all runs together.
+// side's rate is taken from its fastest run (the one other jobs disturbed least) and from all runs together, and
+// by the CPU time the process used (process.cpuUsage(), all its threads: the time others' jobs took the core from it
+// is not counted, so under load this ratio moves least).
 //
 //   node bench/maka-speed.js --base DIR [--new DIR] [--rounds N] [--start D] [--middle D] [--perft D] [--json]
 //
@@ -78,13 +80,15 @@ if (Number(a.perft) > 0)
   ])
     cases.push({ name: `perft ${n} d${a.perft}`, kind: 'perft', position: p, depth: Number(a.perft) });
 
-/** One run: [nodes or leaves, ms]. */
+/** One run: [nodes or leaves, ms, CPU ms]. */
 function run(Maka, c) {
   const g = Maka.create({ position: c.position, options: { repetition: 'none' } });
   try {
-    const t0 = performance.now();
+    const t0 = performance.now(),
+      c0 = process.cpuUsage();
     const n = c.kind === 'perft' ? g.perft(c.depth) : g.search({ depth: c.depth }).nodes;
-    return [n, performance.now() - t0];
+    const cpu = process.cpuUsage(c0);
+    return [n, performance.now() - t0, (cpu.user + cpu.system) / 1000];
   } finally {
     g.dispose();
   }
@@ -94,17 +98,22 @@ const rows = [];
 for (const c of cases) {
   // warm-up: V8 tiers both builds up before anything is timed
   for (const k of ['new', 'base']) run(builds[k], { ...c, depth: Math.max(1, c.depth - 1) });
-  const acc = { new: { n: 0, ms: 0, nodes: 0, best: Infinity }, base: { n: 0, ms: 0, nodes: 0, best: Infinity } };
+  const acc = {
+    new: { n: 0, ms: 0, cpu: 0, nodes: 0, best: Infinity },
+    base: { n: 0, ms: 0, cpu: 0, nodes: 0, best: Infinity },
+  };
   for (let r = 0; r < rounds; r++)
     for (const k of ['new', 'base', 'base', 'new']) {
-      const [n, ms] = run(builds[k], c);
+      const [n, ms, cpu] = run(builds[k], c);
       acc[k].n += n;
       acc[k].ms += ms;
+      acc[k].cpu += cpu;
       acc[k].nodes = n;
       acc[k].best = Math.min(acc[k].best, ms);
     }
   const rate = (x) => x.nodes / (x.best / 1000);
   const meanRate = (x) => x.n / (x.ms / 1000);
+  const cpuRate = (x) => x.n / (x.cpu / 1000);
   const row = {
     name: c.name,
     nodesNew: acc.new.nodes,
@@ -113,6 +122,7 @@ for (const c of cases) {
     rateBase: Math.round(rate(acc.base)),
     ratio: rate(acc.new) / rate(acc.base),
     meanRatio: meanRate(acc.new) / meanRate(acc.base),
+    cpuRatio: cpuRate(acc.new) / cpuRate(acc.base),
     msNew: acc.new.ms / (2 * rounds),
     msBase: acc.base.ms / (2 * rounds),
   };
@@ -121,7 +131,7 @@ for (const c of cases) {
     console.log(
       `${row.name.padEnd(20)} nodes ${String(row.nodesNew).padStart(9)} / ${String(row.nodesBase).padStart(9)}` +
         `  ${(row.rateNew / 1e3).toFixed(0).padStart(5)}k / ${(row.rateBase / 1e3).toFixed(0).padStart(5)}k nodes/s` +
-        `  ratio ${row.ratio.toFixed(2)} (all runs ${row.meanRatio.toFixed(2)})`,
+        `  ratio ${row.ratio.toFixed(2)} (all runs ${row.meanRatio.toFixed(2)}, CPU time ${row.cpuRatio.toFixed(2)})`,
     );
 }
 if (a.json) console.log(JSON.stringify({ rows }, null, 2));
