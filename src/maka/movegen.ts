@@ -32,6 +32,8 @@ import {
   type PieceType,
 } from './pieces.js';
 import {
+  FILE_OF as FILE_OF_,
+  RANK_OF as RANK_OF_,
   CAPTURE_FLAGS as CAPTURE_FLAGS_,
   CAP_DEVA as CAP_DEVA_,
   CAP_PROMOTED as CAP_PROMOTED_,
@@ -52,7 +54,9 @@ import {
 // The hot code's constants and tables as this module's own: Node's V8 (11.3) reads an imported binding through
 // its module cell with a check that it is initialised at every use, a module's own const directly (a bundler
 // inlines them anyway). From the start, search runs 10-20% faster this way (bench/maka-speed.js, CPU time).
-const CAPTURE_FLAGS = CAPTURE_FLAGS_,
+const FILE_OF = FILE_OF_,
+  RANK_OF = RANK_OF_,
+  CAPTURE_FLAGS = CAPTURE_FLAGS_,
   CAP_DEVA = CAP_DEVA_,
   CAP_PROMOTED = CAP_PROMOTED_,
   CAP_SPIRIT = CAP_SPIRIT_,
@@ -80,6 +84,13 @@ const ALL_DIRS: Dir[] = ['F', 'B', 'L', 'R', 'FL', 'FR', 'BL', 'BR'];
 const ORTH8 = [1, -1, W, -W];
 const DIAG8 = [W + 1, W - 1, -W + 1, -W - 1];
 const KING8 = [...ORTH8, ...DIAG8];
+/** perp1() of each of ORTH8's and DIAG8's directions: the first way hooked() turns at a corner. */
+const ORTH_PERP = ORTH8.map((d) => perp1(d));
+const DIAG_PERP = DIAG8.map((d) => perp1(d));
+/** Hook movers hookedFast() follows per colour and kind (more, and it scans as hooked() does). */
+const HOOK_CACHE = 16;
+/** A route's place in hooked()'s scan (hookRank()): none. */
+const NO_ROUTE = 0x7fffffff;
 /** The 24 squares within Chebyshev distance 2. */
 const AREA2: number[] = [];
 for (let dy = -2; dy <= 2; dy++) for (let dx = -2; dx <= 2; dx++) if (dx || dy) AREA2.push(dy * W + dx);
@@ -126,6 +137,11 @@ export class MoveTables {
    * on the board).
    */
   readonly lionBytes: [Int32Array, Int32Array];
+  /**
+   * Per colour and hook kind, `hookBytes[c * 2 + kind]` (kind 0 orthogonal, 1 diagonal): the piece bytes of the
+   * forms with that hook move.
+   */
+  readonly hookBytes: Int32Array[];
   readonly revJump: Int32Array;
   readonly jumpOf: Uint8Array;
 
@@ -184,6 +200,7 @@ export class MoveTables {
     this.revJump = Int32Array.from(distinct);
     this.jumpOf = new Uint8Array(200 * distinct.length);
     const lions: [number[], number[]] = [[], []];
+    const hooks: number[][] = [[], [], [], []];
     for (let fc = 0; fc < 200; fc++) {
       const fl = this.flags[fc]!;
       let far = (fl & (F_HOOK_ORTH | F_HOOK_DIAG | F_EMPEROR)) !== 0,
@@ -199,6 +216,8 @@ export class MoveTables {
       }
       this.reach[fc] = far ? 0 : reach;
       if (fl & (F_LION | F_LIONDOG)) lions[fc & 1]!.push(fc + 4);
+      if (fl & F_HOOK_ORTH) hooks[(fc & 1) * 2]!.push(fc + 4);
+      if (fl & F_HOOK_DIAG) hooks[(fc & 1) * 2 + 1]!.push(fc + 4);
       for (let r = this.rayStart[fc]!; r < this.rayStart[fc + 1]!; r++) {
         const k = KING8.indexOf(-this.rayDelta[r]!);
         this.lineRange[fc * 8 + k] = Math.max(this.lineRange[fc * 8 + k]!, this.rayRange[r]!);
@@ -207,6 +226,7 @@ export class MoveTables {
         this.jumpOf[fc * distinct.length + distinct.indexOf(this.jumpDelta[j]!)] = 1;
     }
     this.lionBytes = [Int32Array.from(lions[0]), Int32Array.from(lions[1])];
+    this.hookBytes = hooks.map((h) => Int32Array.from(h));
   }
 }
 
@@ -233,6 +253,12 @@ export class MoveGen {
   private capOnly = false;
   /** Per rank, the files within king distance 3 of an enemy (generateCaptures()). */
   private readonly near = new Int32Array(SIZE);
+  /**
+   * The squares of the hook movers per colour and kind (`(c * 2 + kind) * HOOK_CACHE + i`, `hookN[c * 2 + kind]` of
+   * them) as hookedFast() last found them; checked against the board and the counts at each use.
+   */
+  private readonly hookSq = new Int32Array(4 * HOOK_CACHE);
+  private readonly hookN = new Int32Array(4);
 
   constructor(readonly tables: MoveTables) {
     this.always = tables.options.promotion === 'always';
@@ -611,7 +637,9 @@ export class MoveGen {
         const q = b[x + LION_OFF[i]!]!;
         if (q !== EMPTY && q !== OFF && (q & 1) === c && fl[q - 4]! & LION_MASK[i]!) return true;
       }
-    return this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) !== 0 || this.hooked(b, x, c, DIAG8, F_HOOK_DIAG) !== 0;
+    if (counts === undefined)
+      return this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) !== 0 || this.hooked(b, x, c, DIAG8, F_HOOK_DIAG) !== 0;
+    return this.hookedFast(b, x, c, 0, counts) !== 0 || this.hookedFast(b, x, c, 1, counts) !== 0;
   }
 
   /** True if colour c has a piece with the Lion or Lion Dog move (`counts`: Position.counts). */
@@ -654,6 +682,53 @@ export class MoveGen {
       }
     }
     return 0;
+  }
+
+  /**
+   * hooked() of kind `kind` (0 orthogonal, 1 diagonal) from the hook movers' side: the same square (the first in
+   * hooked()'s scan order of those that reach x), found by testing each hook mover of colour c on the board (there
+   * are few) instead of scanning every line through x and every turn from it. `counts`: Position.counts, which says
+   * how many there are (an exchange of see() may have taken some off the board since: then they are looked for).
+   */
+  private hookedFast(b: Uint8Array, x: number, c: number, kind: number, counts: Int32Array): number {
+    const slot = c * 2 + kind,
+      bytes = this.tables.hookBytes[slot]!;
+    let want = 0;
+    for (let i = 0; i < bytes.length; i++) want += counts[bytes[i]!]!;
+    if (want === 0) return 0;
+    if (want > HOOK_CACHE)
+      return this.hooked(b, x, c, kind === 0 ? ORTH8 : DIAG8, kind === 0 ? F_HOOK_ORTH : F_HOOK_DIAG);
+    const mask = kind === 0 ? F_HOOK_ORTH : F_HOOK_DIAG,
+      fl = this.tables.flags,
+      sq = this.hookSq,
+      base = slot * HOOK_CACHE;
+    let n = this.hookN[slot]!,
+      ok = n === want;
+    for (let i = 0; ok && i < n; i++) {
+      const q = b[sq[base + i]!]!;
+      if (q === EMPTY || q === OFF || (q & 1) !== c || (fl[q - 4]! & mask) === 0) ok = false;
+    }
+    if (!ok) {
+      n = 0;
+      for (let i = 0; i < SQUARES.length && n < HOOK_CACHE; i++) {
+        const s = SQUARES[i]!,
+          q = b[s]!;
+        if (q !== EMPTY && (q & 1) === c && fl[q - 4]! & mask) sq[base + n++] = s;
+      }
+      this.hookN[slot] = n;
+    }
+    let best = 0,
+      rank = NO_ROUTE;
+    for (let i = 0; i < n; i++) {
+      const h = sq[base + i]!;
+      if (h === x) continue;
+      const r = kind === 0 ? orthRank(b, x, h) : diagRank(b, x, h);
+      if (r < rank) {
+        rank = r;
+        best = h;
+      }
+    }
+    return best;
   }
 
   /**
@@ -703,7 +778,12 @@ export class MoveGen {
         }
       }
     for (let h = 0; h < 2; h++) {
-      const y = h === 0 ? this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) : this.hooked(b, x, c, DIAG8, F_HOOK_DIAG);
+      const y =
+        counts !== undefined
+          ? this.hookedFast(b, x, c, h, counts)
+          : h === 0
+            ? this.hooked(b, x, c, ORTH8, F_HOOK_ORTH)
+            : this.hooked(b, x, c, DIAG8, F_HOOK_DIAG);
       if (y !== 0 && value[b[y]!]! < bv) {
         best = y;
         bv = value[b[y]!]!;
@@ -782,6 +862,84 @@ function markRay(b: Uint8Array, att: Uint8Array, x: number, d: number, range: nu
     att[x] = 1;
     if (q !== EMPTY) return;
   }
+}
+
+/** True if the `count` squares from s along board delta d (s excluded) are all empty. */
+function clear(b: Uint8Array, s: number, d: number, count: number): boolean {
+  for (let k = 0; k < count; k++) {
+    s += d;
+    if (b[s] !== EMPTY) return false;
+  }
+  return true;
+}
+
+/** The sign of n: -1, 0 or 1. */
+const sign = (n: number): number => (n > 0 ? 1 : n < 0 ? -1 : 0);
+
+/**
+ * Where the orthogonal hook mover on h comes in hooked()'s scan from x (k * 4096 + m * 4 + turn: the line ORTH8[k],
+ * the m-th square along it, 0 straight there, 1 or 2 turning there by +ORTH_PERP[k] or its opposite), its first route
+ * that reaches x; NO_ROUTE if none does (h != x).
+ */
+function orthRank(b: Uint8Array, x: number, h: number): number {
+  const df = FILE_OF[h]! - FILE_OF[x]!,
+    dr = RANK_OF[h]! - RANK_OF[x]!;
+  const sf = sign(df),
+    sr = sign(dr),
+    mf = df * sf,
+    mr = dr * sr;
+  const kf = sf > 0 ? 0 : 1,
+    kr = sr > 0 ? 2 : 3;
+  if (dr === 0) return clear(b, x, sf, mf - 1) ? kf * 4096 + mf * 4 : NO_ROUTE;
+  if (df === 0) return clear(b, x, sr * W, mr - 1) ? kr * 4096 + mr * 4 : NO_ROUTE;
+  let rank = NO_ROUTE;
+  // along the rank to (h's file, x's rank), then along the file to h
+  if (clear(b, x, sf, mf) && clear(b, x + df, sr * W, mr - 1))
+    rank = kf * 4096 + mf * 4 + (sr * W === ORTH_PERP[kf] ? 1 : 2);
+  // along the file to (x's file, h's rank), then along the rank
+  if (clear(b, x, sr * W, mr) && clear(b, x + dr * W, sf, mf - 1))
+    rank = Math.min(rank, kr * 4096 + mr * 4 + (sf === ORTH_PERP[kr] ? 1 : 2));
+  return rank;
+}
+
+/** orthRank() for the diagonal hook mover (Capricorn) on h: lines DIAG8, turns by DIAG_PERP. */
+function diagRank(b: Uint8Array, x: number, h: number): number {
+  const df = FILE_OF[h]! - FILE_OF[x]!,
+    dr = RANK_OF[h]! - RANK_OF[x]!;
+  if (df === dr || df === -dr) {
+    const d = sign(dr) * W + sign(df),
+      m = df < 0 ? -df : df;
+    return clear(b, x, d, m - 1) ? DIAG8.indexOf(d) * 4096 + m * 4 : NO_ROUTE;
+  }
+  if (((df + dr) & 1) !== 0) return NO_ROUTE; // squares of the other colour: no diagonal route
+  let rank = NO_ROUTE;
+  // along x's (1,1) diagonal t squares, then along the (1,-1) one s squares to h
+  const t = (df + dr) / 2,
+    s = (df - dr) / 2;
+  {
+    const d1 = sign(t) * (W + 1),
+      d2 = sign(s) * (1 - W),
+      m = t < 0 ? -t : t,
+      j = s < 0 ? -s : s;
+    if (clear(b, x, d1, m) && clear(b, x + t * (W + 1), d2, j - 1)) {
+      const k = DIAG8.indexOf(d1);
+      rank = k * 4096 + m * 4 + (d2 === DIAG_PERP[k] ? 1 : 2);
+    }
+  }
+  // along x's (1,-1) diagonal t2 squares, then along the (1,1) one to h
+  const t2 = (df - dr) / 2,
+    s2 = (df + dr) / 2;
+  {
+    const d1 = sign(t2) * (1 - W),
+      d2 = sign(s2) * (W + 1),
+      m = t2 < 0 ? -t2 : t2,
+      j = s2 < 0 ? -s2 : s2;
+    if (clear(b, x, d1, m) && clear(b, x + t2 * (1 - W), d2, j - 1)) {
+      const k = DIAG8.indexOf(d1);
+      rank = Math.min(rank, k * 4096 + m * 4 + (d2 === DIAG_PERP[k] ? 1 : 2));
+    }
+  }
+  return rank;
 }
 
 /** A direction at right angles to board delta d (orthogonal or diagonal). */

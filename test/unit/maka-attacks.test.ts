@@ -1,5 +1,6 @@
 // Maka Dai Dai Shogi's fast queries and incremental state (issue 34 item 3) against the slow ones they
-// replace: MoveGen.attacked (from a square outwards) answers as computeAttacks' maps do,
+// replace: MoveGen.attacked (from a square outwards) answers as computeAttacks' maps do, leastAttacker finds the same
+// capturer with the piece counts (hook movers tested from their squares) as without (every hook route scanned),
 // generateCaptures gives exactly generate()'s captures in generate()'s order, and the position's occupancy
 // bits, material and piece counts, kept through make/unmake, equal a fresh position's, on the designed positions
 // (Lions, hook movers, Emperors, promoted pieces; every option value) and on positions of seeded random play.
@@ -7,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { MakaGame } from '../../src/index.js';
 import { Position, SQUARES } from '../../src/maka/position.js';
 import { createUncheckedMakaGame } from '../../src/maka/game.js';
+import { F_HOOK_DIAG, F_HOOK_ORTH } from '../../src/maka/movegen.js';
+import { VALUE_OF_BYTE } from '../../src/maka/eval.js';
 import { DESIGNED, START } from '../support/maka-positions.js';
 
 /** mulberry32: a seeded stream of 32-bit integers. */
@@ -41,6 +44,27 @@ function check(g: MakaGame, where: string): number {
       if (gen.attacked(b, x, c, pos.counts) !== (gen.attack[c]![x] !== 0))
         expect.fail(`${where}: attacked(square ${i}, colour ${c}) disagrees with computeAttacks`);
     }
+  // leastAttacker() (static exchange evaluation's next capturer) with the counts (hook movers tested from their
+  // squares) as without (every line and turn through the square scanned): the same square, also while an exchange
+  // has taken pieces off the board and the counts still have them
+  const sameLeast = (tag: string) => {
+    for (let c = 0; c < 2; c++)
+      for (let i = 0; i < SQUARES.length; i++) {
+        const x = SQUARES[i]!;
+        const fast = gen.leastAttacker(b, x, c, VALUE_OF_BYTE, pos.counts),
+          scan = gen.leastAttacker(b, x, c, VALUE_OF_BYTE);
+        if (fast !== scan) expect.fail(`${where}${tag}: leastAttacker(square ${i}, colour ${c}) ${fast} != ${scan}`);
+      }
+  };
+  sameLeast('');
+  const hooks = SQUARES.filter((x) => b[x] !== 0 && gen.tables.flags[b[x]! - 4]! & (F_HOOK_ORTH | F_HOOK_DIAG));
+  if (hooks.length > 0) {
+    const h = hooks[hooks.length - 1]!,
+      q = b[h]!;
+    b[h] = 0;
+    sameLeast(` without the hook mover on ${h}`);
+    b[h] = q;
+  }
   const n = gen.generate(pos, 0);
   const [lo, hi] = gen.buffers(0);
   const caps: string[] = [];
@@ -78,6 +102,21 @@ describe('attacked() and generateCaptures() agree with computeAttacks and genera
   it.each(cases.map((d) => [d.id, d] as const))('%s', (_id, d) => {
     const g = createUncheckedMakaGame({ position: d.position, options: d.options });
     walk(g, 7, 12, d.id);
+    g.dispose();
+  });
+
+  it('two hook movers of a kind on a side: the one the scan meets first', () => {
+    // (hooked()'s scan order decides between two that reach a square at the same turn: both Hook Movers and both
+    // Capricorns the same distance either side of a square of a line)
+    const rows = Array.from({ length: 19 }, () => '19');
+    rows[0] = '18k';
+    rows[18] = 'K18';
+    rows[7] = rows[11] = '5(HM)13';
+    rows[5] = '10(CP)8';
+    rows[9] = '14(CP)4';
+    rows[3] = rows[15] = '3(hm)11(cp)3';
+    const g = createUncheckedMakaGame({ position: `${rows.join('/')} b` });
+    walk(g, 5, 6, 'two hook movers');
     g.dispose();
   });
 
