@@ -87,8 +87,6 @@ const KING8 = [...ORTH8, ...DIAG8];
 /** perp1() of each of ORTH8's and DIAG8's directions: the first way hooked() turns at a corner. */
 const ORTH_PERP = ORTH8.map((d) => perp1(d));
 const DIAG_PERP = DIAG8.map((d) => perp1(d));
-/** Hook movers hookedFast() follows per colour and kind (more, and it scans as hooked() does). */
-const HOOK_CACHE = 16;
 /** A route's place in hooked()'s scan (hookRank()): none. */
 const NO_ROUTE = 0x7fffffff;
 /** The 24 squares within Chebyshev distance 2. */
@@ -253,12 +251,6 @@ export class MoveGen {
   private capOnly = false;
   /** Per rank, the files within king distance 3 of an enemy (generateCaptures()). */
   private readonly near = new Int32Array(SIZE);
-  /**
-   * The squares of the hook movers per colour and kind (`(c * 2 + kind) * HOOK_CACHE + i`, `hookN[c * 2 + kind]` of
-   * them) as hookedFast() last found them; checked against the board and the counts at each use.
-   */
-  private readonly hookSq = new Int32Array(4 * HOOK_CACHE);
-  private readonly hookN = new Int32Array(4);
 
   constructor(readonly tables: MoveTables) {
     this.always = tables.options.promotion === 'always';
@@ -606,10 +598,12 @@ export class MoveGen {
    * True if a piece of colour c other than an Emperor could capture an enemy on square x, or protects x
    * (the reverse of computeAttacks: from x outwards along the eight lines to the first piece, the jump
    * squares, the Lion and Lion Dog squares, and the hook movers' paths; MoveTables.lineRange and jumpOf).
-   * Reads only the board (and `counts`, Position.counts, when given: no Lion squares are looked at when c has no
-   * piece with the Lion or Lion Dog move): the answer for x is computeAttacks' mark `attack[c][x]` on the same board.
+   * Reads only the board, and `pos` when given, the position b is the board of (or was, before an exchange of see()
+   * took pieces off it): no Lion squares are looked at when c has no piece with the Lion or Lion Dog move
+   * (Position.counts), and the hook movers are tested from their squares (hookedFast()). The answer for x is
+   * computeAttacks' mark `attack[c][x]` on the same board.
    */
-  attacked(b: Uint8Array, x: number, c: number, counts?: Int32Array): boolean {
+  attacked(b: Uint8Array, x: number, c: number, pos?: Position): boolean {
     const t = this.tables,
       lr = t.lineRange,
       fl = t.flags;
@@ -632,14 +626,14 @@ export class MoveGen {
       const q = b[x - rj[j]!]!;
       if (q !== EMPTY && q !== OFF && (q & 1) === c && jo[(q - 4) * nj + j]) return true;
     }
-    if (counts === undefined || this.lionOn(counts, c))
+    if (pos === undefined || this.lionOn(pos.counts, c))
       for (let i = 0; i < 32; i++) {
         const q = b[x + LION_OFF[i]!]!;
         if (q !== EMPTY && q !== OFF && (q & 1) === c && fl[q - 4]! & LION_MASK[i]!) return true;
       }
-    if (counts === undefined)
+    if (pos === undefined)
       return this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) !== 0 || this.hooked(b, x, c, DIAG8, F_HOOK_DIAG) !== 0;
-    return this.hookedFast(b, x, c, 0, counts) !== 0 || this.hookedFast(b, x, c, 1, counts) !== 0;
+    return this.hookedFast(b, x, c, 0, pos) !== 0 || this.hookedFast(b, x, c, 1, pos) !== 0;
   }
 
   /** True if colour c has a piece with the Lion or Lion Dog move (`counts`: Position.counts). */
@@ -686,41 +680,23 @@ export class MoveGen {
 
   /**
    * hooked() of kind `kind` (0 orthogonal, 1 diagonal) from the hook movers' side: the same square (the first in
-   * hooked()'s scan order of those that reach x), found by testing each hook mover of colour c on the board (there
-   * are few) instead of scanning every line through x and every turn from it. `counts`: Position.counts, which says
-   * how many there are (an exchange of see() may have taken some off the board since: then they are looked for).
+   * hooked()'s scan order of those that reach x), found by testing each hook mover of colour c where `pos` says it
+   * stands (Position.counts and squareSum) instead of scanning every line through x and every turn from it. Where a
+   * side has two of a form, or an exchange (see()) has moved one off its square on b, it scans as hooked() does.
    */
-  private hookedFast(b: Uint8Array, x: number, c: number, kind: number, counts: Int32Array): number {
-    const slot = c * 2 + kind,
-      bytes = this.tables.hookBytes[slot]!;
-    let want = 0;
-    for (let i = 0; i < bytes.length; i++) want += counts[bytes[i]!]!;
-    if (want === 0) return 0;
-    if (want > HOOK_CACHE)
-      return this.hooked(b, x, c, kind === 0 ? ORTH8 : DIAG8, kind === 0 ? F_HOOK_ORTH : F_HOOK_DIAG);
-    const mask = kind === 0 ? F_HOOK_ORTH : F_HOOK_DIAG,
-      fl = this.tables.flags,
-      sq = this.hookSq,
-      base = slot * HOOK_CACHE;
-    let n = this.hookN[slot]!,
-      ok = n === want;
-    for (let i = 0; ok && i < n; i++) {
-      const q = b[sq[base + i]!]!;
-      if (q === EMPTY || q === OFF || (q & 1) !== c || (fl[q - 4]! & mask) === 0) ok = false;
-    }
-    if (!ok) {
-      n = 0;
-      for (let i = 0; i < SQUARES.length && n < HOOK_CACHE; i++) {
-        const s = SQUARES[i]!,
-          q = b[s]!;
-        if (q !== EMPTY && (q & 1) === c && fl[q - 4]! & mask) sq[base + n++] = s;
-      }
-      this.hookN[slot] = n;
-    }
+  private hookedFast(b: Uint8Array, x: number, c: number, kind: number, pos: Position): number {
+    const bytes = this.tables.hookBytes[c * 2 + kind]!,
+      cn = pos.counts,
+      ss = pos.squareSum;
     let best = 0,
       rank = NO_ROUTE;
-    for (let i = 0; i < n; i++) {
-      const h = sq[base + i]!;
+    for (let i = 0; i < bytes.length; i++) {
+      const p = bytes[i]!,
+        k = cn[p]!;
+      if (k === 0) continue;
+      const h = ss[p]!;
+      if (k > 1 || b[h] !== p)
+        return kind === 0 ? this.hooked(b, x, c, ORTH8, F_HOOK_ORTH) : this.hooked(b, x, c, DIAG8, F_HOOK_DIAG);
       if (h === x) continue;
       const r = kind === 0 ? orthRank(b, x, h) : diagRank(b, x, h);
       if (r < rank) {
@@ -734,9 +710,9 @@ export class MoveGen {
   /**
    * The square of the least valuable piece of colour c (by `value`, per piece byte) among those
    * attacked() finds reaching x, or 0 when there is none: static exchange evaluation's next capturer.
-   * A piece behind another on a line is found once the one in front has left the board.
+   * A piece behind another on a line is found once the one in front has left the board. `pos` as for attacked().
    */
-  leastAttacker(b: Uint8Array, x: number, c: number, value: Int32Array, counts?: Int32Array): number {
+  leastAttacker(b: Uint8Array, x: number, c: number, value: Int32Array, pos?: Position): number {
     const t = this.tables,
       lr = t.lineRange,
       fl = t.flags;
@@ -768,7 +744,7 @@ export class MoveGen {
         bv = value[q]!;
       }
     }
-    if (counts === undefined || this.lionOn(counts, c))
+    if (pos === undefined || this.lionOn(pos.counts, c))
       for (let i = 0; i < 32; i++) {
         const y = x + LION_OFF[i]!,
           q = b[y]!;
@@ -779,8 +755,8 @@ export class MoveGen {
       }
     for (let h = 0; h < 2; h++) {
       const y =
-        counts !== undefined
-          ? this.hookedFast(b, x, c, h, counts)
+        pos !== undefined
+          ? this.hookedFast(b, x, c, h, pos)
           : h === 0
             ? this.hooked(b, x, c, ORTH8, F_HOOK_ORTH)
             : this.hooked(b, x, c, DIAG8, F_HOOK_DIAG);

@@ -152,6 +152,11 @@ export class Position {
   readonly nonRoyal = new Int32Array(2);
   /** Pieces on the board per piece byte. */
   readonly counts = new Int32Array(256);
+  /**
+   * Per piece byte, the sum of the cells its pieces stand on: where `counts[p]` is 1, the square of that piece
+   * (MoveGen finds the hook movers so).
+   */
+  readonly squareSum = new Int32Array(256);
   private undoStack = new Int32Array(MAX_PLY * U);
   ply = 0;
 
@@ -171,6 +176,7 @@ export class Position {
     this.royalOcc.fill(0);
     this.nonRoyal.fill(0);
     this.counts.fill(0);
+    this.squareSum.fill(0);
     this.material = 0;
     for (let i = 0; i < SQUARES.length; i++) {
       const p = cells[i]!;
@@ -180,6 +186,7 @@ export class Position {
         this.nonRoyal[p & 1]! += 1 - ROYAL[p]!;
         this.material += MATERIAL_AT[p * CELLS + SQUARES[i]!]!;
         this.counts[p]!++;
+        this.squareSum[p]! += SQUARES[i]!;
         this.mark(SQUARES[i]!, p);
       }
     }
@@ -236,6 +243,7 @@ export class Position {
     this.emperors[p & 1]! -= IS_EMPEROR[p]!;
     this.nonRoyal[p & 1]! -= 1 - ROYAL[p]!;
     this.counts[p]!--;
+    this.squareSum[p]! -= s;
     this.mark(s, EMPTY);
   }
 
@@ -249,6 +257,7 @@ export class Position {
     this.emperors[p & 1]! += IS_EMPEROR[p]!;
     this.nonRoyal[p & 1]! += 1 - ROYAL[p]!;
     this.counts[p]!++;
+    this.squareSum[p]! += s;
     this.mark(s, p);
   }
 
@@ -370,12 +379,24 @@ export class Position {
     b[from] = u[o + 2]!;
     if (from !== 0) {
       // (a null move's record is from and to the guard cell 0: nothing moved)
-      const cn = this.counts;
+      const cn = this.counts,
+        ss = this.squareSum;
       cn[res]!--;
+      ss[res]! -= to;
       cn[b[from]!]!++;
-      if (b[to] !== EMPTY && to !== from) cn[b[to]!]!++;
-      if (c1) cn[b[c1]!]!++;
-      if (c2) cn[b[c2]!]!++;
+      ss[b[from]!]! += from;
+      if (b[to] !== EMPTY && to !== from) {
+        cn[b[to]!]!++;
+        ss[b[to]!]! += to;
+      }
+      if (c1) {
+        cn[b[c1]!]!++;
+        ss[b[c1]!]! += c1;
+      }
+      if (c2) {
+        cn[b[c2]!]!++;
+        ss[b[c2]!]! += c2;
+      }
       this.mark(to, b[to]!);
       if (c2) this.mark(c2, b[c2]!);
       if (c1) this.mark(c1, b[c1]!);

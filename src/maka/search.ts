@@ -432,7 +432,7 @@ export class Searcher {
       while (m !== 0) {
         const bit = m & -m;
         m ^= bit;
-        if (this.gen.attacked(pos.board, (r + PAD) * W + PAD + 31 - Math.clz32(bit), c ^ 1, pos.counts)) return true;
+        if (this.gen.attacked(pos.board, (r + PAD) * W + PAD + 31 - Math.clz32(bit), c ^ 1, pos)) return true;
       }
     }
     return false;
@@ -478,7 +478,7 @@ export class Searcher {
       onTo = SEE_VALUE[res]!,
       side = this.pos.side ^ 1;
     while (d < 63) {
-      const a = gen.leastAttacker(b, to, side, SEE_VALUE, this.pos.counts);
+      const a = gen.leastAttacker(b, to, side, SEE_VALUE, this.pos);
       if (a === 0) break;
       d++;
       gain[d] = onTo - gain[d - 1]!;
@@ -537,7 +537,7 @@ export class Searcher {
     if (!this.mayLose(l, h)) return false;
     const b = this.pos.board;
     const to = (l >>> 10) & 1023;
-    return this.techniques.seeExact ? this.see(l, h) < 0 : this.gen.attacked(b, to, this.pos.side ^ 1, this.pos.counts);
+    return this.techniques.seeExact ? this.see(l, h) < 0 : this.gen.attacked(b, to, this.pos.side ^ 1, this.pos);
   }
 
   private quiesce(alpha: number, beta: number, ply: number, qd: number): number {

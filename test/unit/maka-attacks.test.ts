@@ -1,6 +1,6 @@
 // Maka Dai Dai Shogi's fast queries and incremental state (issue 34 item 3) against the slow ones they
 // replace: MoveGen.attacked (from a square outwards) answers as computeAttacks' maps do, leastAttacker finds the same
-// capturer with the piece counts (hook movers tested from their squares) as without (every hook route scanned),
+// capturer with the position (hook movers tested from their squares) as without (every hook route scanned),
 // generateCaptures gives exactly generate()'s captures in generate()'s order, and the position's occupancy
 // bits, material and piece counts, kept through make/unmake, equal a fresh position's, on the designed positions
 // (Lions, hook movers, Emperors, promoted pieces; every option value) and on positions of seeded random play.
@@ -30,28 +30,32 @@ function check(g: MakaGame, where: string): number {
   // the incremental state (occupancy, material, piece counts) as a fresh position computes it
   const fresh = new Position();
   fresh.set(pos.cells(), pos.side);
-  expect([pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], [...pos.counts]], where).toEqual([
+  expect(
+    [pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], [...pos.counts], [...pos.squareSum]],
+    where,
+  ).toEqual([
     fresh.material,
     [...fresh.nonRoyal],
     [...fresh.occ],
     [...fresh.royalOcc],
     [...fresh.counts],
+    [...fresh.squareSum],
   ]);
   gen.computeAttacks(b);
   for (let c = 0; c < 2; c++)
     for (let i = 0; i < SQUARES.length; i++) {
       const x = SQUARES[i]!;
-      if (gen.attacked(b, x, c, pos.counts) !== (gen.attack[c]![x] !== 0))
+      if (gen.attacked(b, x, c, pos) !== (gen.attack[c]![x] !== 0))
         expect.fail(`${where}: attacked(square ${i}, colour ${c}) disagrees with computeAttacks`);
     }
-  // leastAttacker() (static exchange evaluation's next capturer) with the counts (hook movers tested from their
+  // leastAttacker() (static exchange evaluation's next capturer) with the position (hook movers tested from their
   // squares) as without (every line and turn through the square scanned): the same square, also while an exchange
   // has taken pieces off the board and the counts still have them
   const sameLeast = (tag: string) => {
     for (let c = 0; c < 2; c++)
       for (let i = 0; i < SQUARES.length; i++) {
         const x = SQUARES[i]!;
-        const fast = gen.leastAttacker(b, x, c, VALUE_OF_BYTE, pos.counts),
+        const fast = gen.leastAttacker(b, x, c, VALUE_OF_BYTE, pos),
           scan = gen.leastAttacker(b, x, c, VALUE_OF_BYTE);
         if (fast !== scan) expect.fail(`${where}${tag}: leastAttacker(square ${i}, colour ${c}) ${fast} != ${scan}`);
       }
@@ -135,7 +139,16 @@ describe('the incremental state survives make and unmake', () => {
   it('a null move and a line of moves taken back restore it', () => {
     const g = MakaGame.create({ position: START });
     const { pos, gen } = g.internal;
-    const before = [pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], [...pos.counts], pos.keyHex()];
+    const state = () => [
+      pos.material,
+      [...pos.nonRoyal],
+      [...pos.occ],
+      [...pos.royalOcc],
+      [...pos.counts],
+      [...pos.squareSum],
+      pos.keyHex(),
+    ];
+    const before = state();
     const next = rng(11);
     for (let k = 0; k < 40; k++) {
       if (k % 7 === 3) pos.makeNull();
@@ -147,9 +160,7 @@ describe('the incremental state survives make and unmake', () => {
       }
     }
     while (pos.ply > 0) pos.unmake();
-    expect([pos.material, [...pos.nonRoyal], [...pos.occ], [...pos.royalOcc], [...pos.counts], pos.keyHex()]).toEqual(
-      before,
-    );
+    expect(state()).toEqual(before);
     g.dispose();
   });
 });
