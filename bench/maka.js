@@ -15,6 +15,9 @@ const CASES = [
   { kind: 'perft', name: 'maka perft start d3', position: START, depth: 3 },
   { kind: 'perft', name: 'maka perft middle d3', position: MAKA_MIDDLE, depth: 3 },
   { kind: 'search', name: 'maka search start d5', position: START, depth: 5 },
+  // deeper: the steady rate (d5 is 55,690 nodes, so its run time carries more of a fresh game's fixed cost: the
+  // page faults of its new 6 MiB table)
+  { kind: 'search', name: 'maka search start d6', position: START, depth: 6 },
   { kind: 'search', name: 'maka search middle d4', position: MAKA_MIDDLE, depth: 4 },
 ];
 
