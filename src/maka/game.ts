@@ -200,6 +200,8 @@ export class MakaGame implements AnyGame {
    */
   dispose(): void {
     if (this.live !== null) this.guard.checkIdle('dispose');
+    // (the search table goes to the next game's searcher: Searcher.release())
+    this.live?.searcher?.release();
     this.live = null;
   }
 

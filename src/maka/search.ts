@@ -152,11 +152,17 @@ export interface MakaSearchResult {
 
 class Stop extends Error {}
 
+/** Tables of released searchers (Searcher.release()), for the next searchers to reuse. */
+const SPARE_TABLES: { tt: Int32Array; history: Int32Array }[] = [];
+const SPARE_LIMIT = 2;
+/** The largest table kept for reuse: 2^21 slots (48 MiB), so spare tables hold little memory from the collector. */
+const SPARE_MAX_WORDS = (1 << 21) * 6;
+
 export class Searcher {
   private readonly ttBits: number;
   private readonly tt: Int32Array;
   private readonly killers = new Int32Array(MAX_DEPTH * 4 + 64);
-  private readonly history = new Int32Array(256 * CELLS);
+  private readonly history: Int32Array;
   private readonly scores: Int32Array[] = [];
   nodes = 0;
   private nodeLimit = Infinity;
@@ -211,7 +217,32 @@ export class Searcher {
     ttBits = 18,
   ) {
     this.ttBits = ttBits;
-    this.tt = new Int32Array((1 << ttBits) * 6);
+    const size = (1 << ttBits) * 6,
+      i = SPARE_TABLES.findIndex((t) => t.tt.length === size);
+    if (i >= 0) {
+      // a released searcher's table, cleared: its pages are in memory already
+      const t = SPARE_TABLES.splice(i, 1)[0]!;
+      this.tt = t.tt.fill(0);
+      this.history = t.history;
+    } else {
+      this.tt = new Int32Array(size);
+      this.history = new Int32Array(256 * CELLS);
+    }
+  }
+
+  /**
+   * Gives the searcher's transposition and history tables to the next Searcher made with the same table size (it
+   * clears them): a new table's memory comes in page by page as its first search touches it, which on a loaded
+   * machine cost 60-230 ms for the default 6 MiB (docs/search.md). The searcher must not be used afterwards
+   * (MakaGame.dispose() calls it). At most SPARE_LIMIT tables of at most SPARE_MAX_WORDS are kept.
+   */
+  release(): void {
+    if (
+      this.tt.length <= SPARE_MAX_WORDS &&
+      SPARE_TABLES.length < SPARE_LIMIT &&
+      !SPARE_TABLES.some((t) => t.tt === this.tt)
+    )
+      SPARE_TABLES.push({ tt: this.tt, history: this.history });
   }
 
   /**

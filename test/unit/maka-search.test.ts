@@ -40,3 +40,23 @@ describe('the pruned search reports the full-width search mates', () => {
     }
   });
 });
+
+describe('a disposed game gives its search table to the next game (Searcher.release)', () => {
+  it('cleared: the next game searches as a fresh one, its own table apart from a live game', () => {
+    const position = MakaGame.create().position();
+    const run = () => {
+      const g = MakaGame.create({ position, options: { repetition: 'none' } });
+      const r = g.search({ depth: 3 });
+      return { g, r: { nodes: r.nodes, score: r.score, pv: r.pv.join(' ') } };
+    };
+    const first = run();
+    first.g.dispose();
+    const second = run();
+    expect(second.r).toEqual(first.r);
+    // a live game keeps its table: a third game made while the second lives searches as fresh as well
+    const third = run();
+    expect(third.r).toEqual(first.r);
+    second.g.dispose();
+    third.g.dispose();
+  });
+});
