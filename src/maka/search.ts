@@ -2,8 +2,9 @@
  * Alpha-beta search for Maka Dai Dai Shogi: iterative deepening with aspiration windows, principal
  * variation search, a transposition table (two-entry buckets, replaced by depth and age), null-move
  * pruning, late-move reductions, move ordering (TT move, captures by MVV-LVA, two killers per ply,
- * history), quiescence on captures (igui and Lion / Lion Dog captures included) that skips captures
- * losing material to a defended square, and a material evaluation (eval.ts).
+ * history; below the root the TT move and the killers are searched before the other moves are generated,
+ * in the same order: alphaBeta()), quiescence on captures (igui and Lion / Lion Dog captures included) that
+ * skips captures losing material to a defended square, and a material evaluation (eval.ts).
  * Repetition (under repetition=draw4): a position of the line that occurred before, in the game or the
  * line, since the last capture scores as a draw (0), as the lattice core's search does; so the side that
  * is ahead avoids a cycle and the side behind seeks one.
