@@ -1,8 +1,9 @@
 /**
- * The evaluation's data: material values of every piece form, in centipawns (a Pawn = 100), a
- * promotion-potential share, and the royal-safety weights. Royal pieces (King, Emperor, Prince) lose
- * the game when the last one goes; their material values only steer exchanges, the royal terms below
- * carry their safety. The numbers are rough mobility-based estimates (no tuning yet).
+ * The evaluation's data (the terms: features.ts): material values of every piece form, in centipawns (a
+ * Pawn = 100), a promotion-potential share, and the weights of the positional counts (EVAL_FEATURES).
+ * Royal pieces (King, Emperor, Prince) lose the game when the last one goes; their material values only
+ * steer exchanges, the royal terms carry their safety. PIECE_VALUES are rough mobility-based estimates,
+ * the prior of the fit (bench/maka-tune.js) that gave FORM_VALUES and EVAL_WEIGHTS.
  */
 import { PIECES } from './pieces.js';
 
@@ -95,16 +96,61 @@ export const MOPUP_TROPISM = 24;
  */
 export const MOPUP_EDGE = 40;
 
+/**
+ * The fitted values of the piece forms (code -> [unpromoted, including its promotion potential;
+ * promoted]); a code not here takes PIECE_VALUES with PROMOTION_SHARE of the difference.
+ */
+export const FORM_VALUES: Readonly<Record<string, readonly [number, number]>> = {};
+
 /** Piece byte -> value including promotion potential (position.ts encoding; colour ignored). */
 export const VALUE_OF_BYTE: Int32Array = (() => {
   const v = new Int32Array(256);
   PIECES.forEach((p, t) => {
     const [u, pr] = PIECE_VALUES[p.code]!;
     const potential = p.promoted && pr > u ? Math.round((pr - u) * PROMOTION_SHARE) : 0;
+    const [fu, fp] = FORM_VALUES[p.code] ?? [u + potential, pr];
     for (let c = 0; c < 2; c++) {
-      v[((t + 1) << 2) | c] = u + potential;
-      v[((t + 1) << 2) | 2 | c] = pr;
+      v[((t + 1) << 2) | c] = fu;
+      v[((t + 1) << 2) | 2 | c] = fp;
     }
   });
   return v;
 })();
+
+/**
+ * The positional counts of the evaluation (features.ts evalFeatures()), each Black's minus White's:
+ * - advance: ranks each piece other than a royal stands beyond its side's first, up to ADVANCE_RANKS;
+ * - guard: own pieces next to each royal (shelter);
+ * - danger: enemy pieces within 2 squares (king distance) of each royal;
+ * - near: squares each piece other than a royal stands nearer the enemy royal (18 - king distance);
+ * - strongNear: the same for the strong pieces alone (value STRONG_FROM or more: the Lion, Lion Dog, ...);
+ * - strongFree: empty squares within 2 of each strong piece (the Lion's reach; activity);
+ * - reach: empty squares next to a side's pieces (a mobility proxy);
+ * - spare: royals beyond the first;
+ * - tempo: 1 for Black to move, -1 for White.
+ */
+export const EVAL_FEATURES = [
+  'advance',
+  'guard',
+  'danger',
+  'near',
+  'strongNear',
+  'strongFree',
+  'reach',
+  'spare',
+  'tempo',
+] as const;
+/** Value from which a piece other than a royal counts as strong (strongNear, strongFree): centipawns. */
+export const STRONG_FROM = 1000;
+/** The weights of EVAL_FEATURES, centipawns a count; advance is ADVANCE (Position.material counts it). */
+export const EVAL_WEIGHTS: Readonly<Record<(typeof EVAL_FEATURES)[number], number>> = {
+  advance: ADVANCE,
+  guard: ROYAL_GUARD,
+  danger: 0,
+  near: TROPISM,
+  strongNear: 0,
+  strongFree: 0,
+  reach: 0,
+  spare: SPARE_ROYAL,
+  tempo: 0,
+};
