@@ -49,6 +49,22 @@ function pop(x: number): number {
 const SPAN1 = Int32Array.from({ length: SIZE }, (_, f) => (0b111 << f) >>> 1);
 const SPAN2 = Int32Array.from({ length: SIZE }, (_, f) => (0b11111 << f) >>> 2);
 const FILES = (1 << SIZE) - 1;
+/** WITHIN[kf * 19 + d]: the files within d of file kf. */
+const WITHIN = Int32Array.from({ length: SIZE * SIZE }, (_, i) => {
+  const kf = Math.floor(i / SIZE),
+    d = i % SIZE;
+  let m = 0;
+  for (let f = 0; f < SIZE; f++) if (Math.abs(f - kf) <= d) m |= 1 << f;
+  return m;
+});
+/** PLANE[kf * 5 + k]: the files whose distance from file kf has bit k set (distances 0..18, 5 bits). */
+const PLANE = Int32Array.from({ length: SIZE * 5 }, (_, i) => {
+  const kf = Math.floor(i / 5),
+    k = i % 5;
+  let m = 0;
+  for (let f = 0; f < SIZE; f++) if ((Math.abs(f - kf) >> k) & 1) m |= 1 << f;
+  return m;
+});
 
 /**
  * The raw counts of a position, each Black's minus White's (EVAL_FEATURES names them; see eval.ts
@@ -262,26 +278,49 @@ export function evaluateBlack(pos: Position): number {
     let near = 0,
       strong = 0,
       fr = 0;
-    for (let r = 0; r < SIZE; r++) {
-      let m = occ[c * SIZE + r]! & ~rocc[c * SIZE + r]!;
-      if (m === 0) continue;
-      const dr = r > kr ? r - kr : kr - r;
-      const row = (r + PAD) * W + PAD;
-      while (m !== 0) {
-        const bit = m & -m;
-        m ^= bit;
-        const f = 31 - Math.clz32(bit),
-          df = f > kf ? f - kf : kf - f;
-        const n = k < 0 ? 0 : 18 - Math.max(dr, df);
-        near += n;
-        if ((W_STRONG_NEAR !== 0 || W_STRONG_FREE !== 0) && STRONG[b[row + f]!]) {
-          strong += n;
-          if (W_STRONG_FREE !== 0)
-            for (let rr = r > 1 ? r - 2 : 0; rr <= r + 2 && rr < SIZE; rr++)
-              fr += pop(~(occ[rr]! | occ[SIZE + rr]!) & SPAN2[f]! & FILES);
+    if (W_STRONG_NEAR === 0 && W_STRONG_FREE === 0) {
+      // closeness alone, a rank at a time: 18 a piece less its distance, max(dr, df), where the pieces within
+      // dr files count dr and the others their file distance, summed bit plane by bit plane
+      for (let r = 0; r < SIZE; r++) {
+        const m = occ[c * SIZE + r]! & ~rocc[c * SIZE + r]!;
+        if (m === 0) continue;
+        const dr = r > kr ? r - kr : kr - r;
+        const inside = m & WITHIN[kf * SIZE + dr]!,
+          outside = m ^ inside,
+          nIn = pop(inside);
+        let sum = dr * nIn;
+        if (outside !== 0) {
+          const planes = kf * 5;
+          sum +=
+            pop(outside & PLANE[planes]!) +
+            2 * pop(outside & PLANE[planes + 1]!) +
+            4 * pop(outside & PLANE[planes + 2]!) +
+            8 * pop(outside & PLANE[planes + 3]!) +
+            16 * pop(outside & PLANE[planes + 4]!);
+        }
+        near += 18 * (nIn + pop(outside)) - sum;
+      }
+    } else
+      for (let r = 0; r < SIZE; r++) {
+        let m = occ[c * SIZE + r]! & ~rocc[c * SIZE + r]!;
+        if (m === 0) continue;
+        const dr = r > kr ? r - kr : kr - r;
+        const row = (r + PAD) * W + PAD;
+        while (m !== 0) {
+          const bit = m & -m;
+          m ^= bit;
+          const f = 31 - Math.clz32(bit),
+            df = f > kf ? f - kf : kf - f;
+          const n = k < 0 ? 0 : 18 - Math.max(dr, df);
+          near += n;
+          if ((W_STRONG_NEAR !== 0 || W_STRONG_FREE !== 0) && STRONG[b[row + f]!]) {
+            strong += n;
+            if (W_STRONG_FREE !== 0)
+              for (let rr = r > 1 ? r - 2 : 0; rr <= r + 2 && rr < SIZE; rr++)
+                fr += pop(~(occ[rr]! | occ[SIZE + rr]!) & SPAN2[f]! & FILES);
+          }
         }
       }
-    }
     nearOf[c] = near;
     const t = W_NEAR * near + W_STRONG_NEAR * strong;
     close += c === 0 ? t : -t;
