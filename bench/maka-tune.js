@@ -19,14 +19,15 @@
 //     type * 2 + promoted, pieces.ts order), and counts its positional counts in EVAL_FEATURES order.
 //   Searches by node count are deterministic: the same arguments on the same build write the same file.
 // fit: minimises the mean of (result - sigmoid(K * eval))^2 + lambda * sum of ((w - prior) * spread / 100)^2
-//   (spread: the feature's root mean square count over the data, so that the prior weighs the change a weight
-//   makes to a typical evaluation, in pawns) with
-//   eval = forms . form values + counts . EVAL_WEIGHTS (centipawns, Black's view; the mop-up, which only
-//   ends games, left out), the prior the current weights, by Adam on full batches (the rate falling linearly to 0). K is fitted first to
-//   the current weights (golden-section search), then held (--k K holds it at K). Fitted: the features of
-//   --features (default all that vary in the data) and, unless --no-forms, every form whose count is not
-//   0 in --min-forms positions or more (default 500); the rest keep their current weights. --holdout M
-//   leaves every M-th game out of the fit and reports the error on it before and after. Prints the errors
+//   (default lambda 0.01; spread: the feature's root mean square count over the data, so that the prior
+//   weighs the change a weight makes to a typical evaluation, in pawns) with eval = forms . form values +
+//   counts . EVAL_WEIGHTS (centipawns, Black's view; the mop-up, which only ends games, left out), the prior
+//   the current weights, by Adam on full batches (the rate falling linearly to 0). K is fitted first to the
+//   current weights (golden-section search), then held (--k K holds it at K). Fitted: the features of
+//   --features (default all that vary in the data) and, unless --no-forms, every form whose count is not 0
+//   in --min-forms positions or more (default 500; forms that are one piece in play, e.g. the promoted forms
+//   that move as a Gold, share one value); the rest keep their current weights. --holdout M leaves every
+//   M-th game out of the fit and reports the error on it before and after. Prints the errors
 //   and the weights as declarations for src/maka/eval.ts (FORM_VALUES, EVAL_WEIGHTS).
 //
 // The data the checked-in weights came from: bench/data/maka-dai-dai.jsonl.gz (bench/data/README.md
@@ -86,6 +87,17 @@ const { evalFeatures, FORMS } = await dist('maka/features.js');
 const FORM_NAMES = PIECES.flatMap((p) => [p.code, `+${p.code}`]);
 /** The current value of each form (eval.ts VALUE_OF_BYTE of its Black piece byte). */
 const FORM_PRIOR = Array.from({ length: FORMS }, (_, f) => VALUE_OF_BYTE[(((f >> 1) + 1) << 2) | ((f & 1) << 1)]);
+/**
+ * The forms that are one piece in play share one value: the same moves and royalty, and the same promoted
+ * form's moves or none (the 21 promoted forms that move as a Gold, ...). TIE[f] = the first such form.
+ */
+const TIE = (() => {
+  const keys = PIECES.flatMap((p) => [
+    JSON.stringify([p.moves, p.royal, p.promoted ? p.promoted.moves : null]),
+    JSON.stringify([p.promoted?.moves ?? `none ${p.code}`, p.promoted?.royal ?? false, null]),
+  ]);
+  return keys.map((k) => keys.indexOf(k));
+})();
 
 function gen() {
   const games = count('games', 1),
@@ -171,7 +183,12 @@ function fit() {
   // the weight vector: the forms' values, then EVAL_FEATURES' weights
   const names = [...FORM_NAMES, ...EVAL_FEATURES];
   const N = names.length;
-  const w0 = [...FORM_PRIOR, ...EVAL_FEATURES.map((k) => EVAL_WEIGHTS[k])];
+  // (a tied form's prior: the mean of its group's current values)
+  const tiedPrior = FORM_PRIOR.map((_, f) => {
+    const group = FORM_PRIOR.filter((_, g) => TIE[g] === TIE[f]);
+    return Math.round(group.reduce((x, y) => x + y, 0) / group.length);
+  });
+  const w0 = [...tiedPrior, ...EVAL_FEATURES.map((k) => EVAL_WEIGHTS[k])];
   // positions as sparse rows: index and value lists (most forms' counts are 0)
   const idx = [],
     val = [],
@@ -196,7 +213,10 @@ function fit() {
       );
     // the file's columns -> the weight vector's (a feature the file lacks counts 0; one it has and the
     // evaluation lacks is left out)
-    const cols = [...head.forms, ...head.features].map((n) => names.indexOf(n));
+    const cols = [...head.forms, ...head.features].map((n) => {
+      const i = names.indexOf(n);
+      return i >= 0 && i < FORMS ? TIE[i] : i;
+    });
     for (let li = 1; li < text.length; li++) {
       if (!text[li]) continue;
       let row;
@@ -288,8 +308,15 @@ function fit() {
       w[i] -= (rate * (1 - (t - 1) / iters) * (m[i] / (1 - b1 ** t))) / (Math.sqrt(v[i] / (1 - b2 ** t)) + 1e-12);
     }
   }
-  // the forms' values in whole centipawns, the positional weights to 1/100 (a count can reach hundreds)
-  const rounded = Array.from(w, (x, i) => (i < FORMS ? Math.round(x) : Math.round(x * 100) / 100));
+  // the forms' values in whole centipawns, the other weights to 1/100 (a count can reach hundreds)
+  // (advance in whole centipawns too: Position.material, which counts it, is an integer)
+  const ADV = FORMS + EVAL_FEATURES.indexOf('advance');
+  const rounded = Array.from(w, (x, i) =>
+    i < FORMS ? Math.round(w[TIE[i]]) : i === ADV ? Math.round(x) : Math.round(x * 100) / 100,
+  );
+  // a tied form is fitted where its group's first is
+  for (let f = 0; f < FORMS; f++) active[f] = active[TIE[f]];
+  for (let f = 0; f < FORMS; f++) nonZero[f] = nonZero[TIE[f]];
   const report = {
     positions: P,
     held: P - fitted,
@@ -315,7 +342,8 @@ function fit() {
   const f5 = (x) => (Number.isNaN(x) ? '-' : x.toFixed(5));
   console.log(`${P} positions (${P - fitted} held out); K = ${K.toPrecision(4)} (fitted to the current weights)`);
   console.log(
-    `error ${f5(report.errorBefore)} -> ${f5(report.errorAfter)}; held out ${f5(report.heldBefore)} -> ${f5(report.heldAfter)}`,
+    `error ${f5(report.errorBefore)} -> ${f5(report.errorAfter)}; ` +
+      `held out ${f5(report.heldBefore)} -> ${f5(report.heldAfter)}`,
   );
   // FORM_VALUES: per piece code [unpromoted, promoted], for the codes with a fitted form
   console.log('export const FORM_VALUES = {');
