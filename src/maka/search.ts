@@ -33,19 +33,9 @@ import {
   W as W_,
   SIZE as SIZE_,
   PAD as PAD_,
-  RANK_OF as RANK_OF_,
-  FILE_OF as FILE_OF_,
 } from './position.js';
-import {
-  VALUE_OF_BYTE,
-  ROYAL_GUARD,
-  SPARE_ROYAL,
-  TROPISM,
-  MOPUP_FROM,
-  MOPUP_SPAN,
-  MOPUP_TROPISM,
-  MOPUP_EDGE,
-} from './eval.js';
+import { VALUE_OF_BYTE } from './eval.js';
+import { evaluateBlack } from './features.js';
 
 // The hot code's constants and tables as this module's own (movegen.ts says why).
 const F_LION = F_LION_,
@@ -56,8 +46,6 @@ const F_LION = F_LION_,
   W = W_,
   SIZE = SIZE_,
   PAD = PAD_,
-  RANK_OF = RANK_OF_,
-  FILE_OF = FILE_OF_,
   VALUE = VALUE_OF_BYTE;
 
 /** Offsets of the 8 neighbouring squares on the padded board. */
@@ -254,73 +242,12 @@ export class Searcher {
    * closeness, and the enemy royal driven to an edge); scaled down by the leader's fade (search()).
    */
   evaluate(): number {
-    const pos = this.pos,
-      b = pos.board;
-    // material and advancement: kept by the position (Position.material); royal safety from the royals'
-    // squares (Position.royalOcc); then the pieces' closeness to the enemy royal (its first royal in board
-    // order), over the pieces in board order (Position.occ)
-    let s = pos.material;
-    const occ = pos.occ,
-      rocc = pos.royalOcc;
-    let royal0 = -1,
-      royal1 = -1;
-    for (let c = 0; c < 2; c++)
-      for (let r = 0; r < SIZE; r++) {
-        let m = rocc[c * SIZE + r]!;
-        while (m !== 0) {
-          const bit = m & -m;
-          m ^= bit;
-          const i = (r + PAD) * W + PAD + 31 - Math.clz32(bit);
-          if (c === 0) {
-            if (royal0 < 0) royal0 = i;
-          } else if (royal1 < 0) royal1 = i;
-          let g = 0;
-          for (let k = 0; k < 8; k++) {
-            const q = b[i + NEIGHBOURS[k]!]!;
-            if (q !== EMPTY && q !== 255 && (q & 1) === c) g += ROYAL_GUARD;
-          }
-          s += c === 0 ? g : -g;
-        }
-      }
+    const pos = this.pos;
     this.pieces[0] = pos.nonRoyal[0]!;
     this.pieces[1] = pos.nonRoyal[1]!;
-    // closeness to the enemy royal: TROPISM a square nearer (king distance), and up to MOPUP_TROPISM
-    // more for a side far ahead (mop-up)
-    const lead = Math.abs(s),
-      ahead = s >= 0 ? 0 : 1;
-    const extra = lead <= MOPUP_FROM ? 0 : MOPUP_TROPISM * Math.min(1, (lead - MOPUP_FROM) / MOPUP_SPAN);
-    for (let c = 0; c < 2; c++) {
-      const k = c === 0 ? royal1 : royal0;
-      if (k < 0) continue;
-      const kr = RANK_OF[k]!,
-        kf = FILE_OF[k]!;
-      let near = 0;
-      for (let r = 0; r < SIZE; r++) {
-        let m = occ[c * SIZE + r]! & ~rocc[c * SIZE + r]!;
-        if (m === 0) continue;
-        const dr = r > kr ? r - kr : kr - r;
-        while (m !== 0) {
-          const bit = m & -m;
-          m ^= bit;
-          const f = 31 - Math.clz32(bit),
-            df = f > kf ? f - kf : kf - f;
-          near += 18 - Math.max(dr, df);
-        }
-      }
-      const t = (TROPISM + (c === ahead ? extra : 0)) * near;
-      s += c === 0 ? t : -t;
-    }
-    // and the enemy royal driven from the centre toward an edge
-    const enemy = ahead === 0 ? royal1 : royal0;
-    if (extra > 0 && enemy >= 0) {
-      const e =
-        (extra / MOPUP_TROPISM) * MOPUP_EDGE * Math.max(Math.abs(RANK_OF[enemy]! - 9), Math.abs(FILE_OF[enemy]! - 9));
-      s += ahead === 0 ? e : -e;
-    }
-    s += SPARE_ROYAL * (Math.max(0, pos.royals[0]! - 1) - Math.max(0, pos.royals[1]! - 1));
-    // below the mate range, however large the material lead (issue 18: a lead of ranks of pieces read as
-    // a mate, "loss in 2000")
-    s = Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, s));
+    // the terms and their weights: features.ts evaluateBlack(), eval.ts; below the mate range, however
+    // large the material lead (issue 18: a lead of ranks of pieces read as a mate, "loss in 2000")
+    let s = Math.max(-EVAL_LIMIT, Math.min(EVAL_LIMIT, evaluateBlack(pos)));
     s = Math.round(s * this.fade);
     return pos.side === 0 ? s : -s;
   }
