@@ -4,7 +4,8 @@
  * sides to move, every placement of the pieces (legal or not), reduced by the board's symmetries.
  * The index and the solver live in assembly/tablebase/; this module owns files and orchestration.
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { runCommand, writeManifest } from './manifest.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
 import { loadVariantCore } from '../lattice/core/setup.js';
 import type { Core } from '../lattice/core/wasm.js';
@@ -174,14 +175,36 @@ export async function buildTablebase(
     const orbits = setupTablebaseIndex(core, board, v, o);
     // the worker threads must copy the setup before this instance allocates anything more
     const pool = await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads);
+    let built: Awaited<ReturnType<typeof buildLayers>>;
     try {
-      return await buildLayers(v, o, core, orbits, pool, opts);
+      built = await buildLayers(v, o, core, orbits, pool, opts);
     } finally {
       await pool?.close();
     }
+    if (only === undefined) await movementManifest(v.id, opts, built.layers);
+    return built;
   } finally {
     unlock();
   }
+}
+
+/**
+ * Writes the manifest of a whole movement-phase build (manifest.ts): `<variant>-ctw<K>.manifest.json` in
+ * `opts.dir`, listing its K layer files (no value: the movement phase has no start position).
+ */
+async function movementManifest(variant: string, opts: BuildOptions, layers: LayerReport[]): Promise<void> {
+  const K = layers[0]!.capturesToWin;
+  await writeManifest(opts.dir, {
+    kind: 'movement',
+    variant,
+    options: { 'captures-to-win': K },
+    prefix: `${variant}-ctw${K}`,
+    extension: '.lttb',
+    files: layers.map((l) => basename(l.file)),
+    written: new Set(layers.filter((l) => !l.loaded).map((l) => basename(l.file))),
+    value: null,
+    command: runCommand(`buildTablebase(${JSON.stringify(variant)}, ${JSON.stringify(opts.options ?? {})})`),
+  });
 }
 
 /**
