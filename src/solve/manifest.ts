@@ -445,8 +445,8 @@ export async function checkTables(
   manifest?: Manifest | string,
   opts: { onFile?: (name: string, bytes: number) => void } = {},
 ): Promise<TablesCheck> {
-  if (typeof dir !== 'string' || dir === '')
-    throw new ArgumentError(`checkTables: dir must be a non-empty string, got ${String(dir)}`);
+  if (typeof dir !== 'string') throw new ArgumentError(`checkTables: dir must be a string, got ${String(dir)}`);
+  if (dir === '') throw new ArgumentError('the directory of the tables to check is an empty string');
   if (!isDir(dir))
     throw new ArgumentError(
       `${dir}: ${existsSync(dir) ? 'not a directory' : 'no such directory'} (the tables to check)`,
