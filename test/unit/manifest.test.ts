@@ -2,7 +2,7 @@
 // table files; checkTables (and `lattice tablebase check DIR`) names every file that differs from it. Small tables:
 // Bagh Chal's movement phase at captures-to-win 2 (2 files) and Catch the Giant (1 file, the generic solver). A
 // byte flipped in each file in turn is found in exactly that file; a missing, an extra and a truncated file are
-// named; a corrupt manifest is a ManifestError (exit 2).
+// named; a corrupt manifest is a ManifestError (exit 2); a fresh solve agrees with the repository's docs/solved.
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,
@@ -255,5 +255,28 @@ describe('checkTables and lattice tablebase check', () => {
     await expect(checkTables(join(bagh, 'bagh-chal-ctw2-c0.lttb'))).rejects.toThrow(/not a directory/);
     await expect(checkTables(bagh, 5 as unknown as string)).rejects.toThrow(ArgumentError);
     await expect(checkTables(bagh, join(bagh, 'none.manifest.json'))).rejects.toThrow(ManifestError);
+  });
+});
+
+describe("the repository's manifests (docs/solved)", () => {
+  const solved = 'docs/solved';
+  const names = readdirSync(solved).filter((n) => n.endsWith('.manifest.json'));
+
+  it('each is a valid manifest of a solved game, written by committed code', () => {
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) {
+      const m = readManifest(join(solved, n));
+      expect(m.files.length, n).toBeGreaterThan(0);
+      expect(`${n}.json`).toBe(`${m.prefix}.manifest.json.json`);
+      for (const r of m.runs) expect([r.commit?.length, r.dirty], n).toEqual([40, false]);
+      for (const f of m.files) expect(f.run, n).toBe(m.writtenBy);
+    }
+  });
+
+  it('a fresh solve agrees with them: Catch the Giant, Bagh Chal movement at captures-to-win 2', async () => {
+    const r = await checkTables(giant, solved);
+    expect(r.checks.map((c) => [c.prefix, c.differences])).toEqual([[r.checks[0]!.prefix, []]]);
+    const b = await checkTables(bagh, solved);
+    expect(b.checks.map((c) => [c.prefix, c.differences])).toEqual([['bagh-chal-ctw2', []]]);
   });
 });
