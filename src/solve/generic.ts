@@ -263,6 +263,10 @@ export class HuntSolver implements SolverParts {
    * A `dir` that already holds every layer's file is only read (each checked as it loads): it needs
    * no write access and takes no lock.
    *
+   * With `dir`, a solve of the whole game ends by writing the manifest of its files there (writeManifest below,
+   * manifest.ts: `<variant>-<options tag>.manifest.json`, each file's size, SHA-256 and counts, the run's commit
+   * and command, the start's value); one that loaded every layer leaves a manifest already there as it is.
+   *
    * Throws TablebaseError when the estimate refuses the solve, `keep` is 'all' and every layer does not
    * fit, the plan reads layers back and no `dir` is given, a file is corrupt or foreign, or the core
    * fails (naming why); ArgumentError for a bad directory, `keep` or `threads`, `opts` not an object, an

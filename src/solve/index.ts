@@ -140,7 +140,9 @@ const BUILD_KEYS = ['dir', 'options', 'onProgress', 'onLayer', 'threads', 'layer
  * whose files exist and verify are loaded instead (a killed build resumes from the last finished layer);
  * a corrupt or mismatched file is reported (TablebaseError naming it), not silently rebuilt. With
  * `opts.layer`, only that layer (a job of a distributed build: BuildOptions.layer); the result then
- * lists the layers above it (loaded) and it last. Throws ArgumentError for a non-string variant, options that
+ * lists the layers above it (loaded) and it last. A whole build ends by writing its manifest,
+ * `<variant>-ctw<K>.manifest.json` (manifest.ts: every layer file's size, SHA-256 and counts, the run's commit and
+ * command); a one-layer job writes none. Throws ArgumentError for a non-string variant, options that
  * are not an object, an unknown key, a dir that is not a non-empty string, a callback that is not a
  * function, bad threads or layer.
  */
