@@ -36,6 +36,7 @@ export {
   ArgumentError,
   DisposedError,
   TablebaseError,
+  ManifestError,
   RedisError,
   JobError,
 } from './contract/errors.js';

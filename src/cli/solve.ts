@@ -20,6 +20,7 @@ import {
 import type { SolveReport } from '../contract/types.js';
 import { MAX_HASH_MB, parseOptionArgs, suggestCommand } from '../contract/args.js';
 import type { LayerReport } from '../solve/index.js';
+import type { TableDifference } from '../solve/manifest.js';
 import { parseLayerFileName } from '../solve/format.js';
 import { solverFor, tablebaseSolverFor, type GenericSeam, type WholeGameSeam } from '../solve/seam.js';
 import { intArg, optionOption, optionsWithTables } from './args.js';
@@ -172,6 +173,42 @@ export function registerSolve(program: Command): void {
         `${r.converted.length} file${r.converted.length === 1 ? '' : 's'} converted, ` +
           `${r.alreadyNew.length} already in the current format (in ${dir})`,
       );
+    });
+
+  addProgress(tablebase.command('check <dir>'))
+    .description(
+      "compare the table files in <dir> with their manifest (each file's size and SHA-256, a file missing, a file of " +
+        'the set not listed): the manifests in <dir>, or --manifest; exit 1 when a file differs, 0 when all agree',
+    )
+    .option(
+      '--manifest <path>',
+      "a manifest file, or a directory of manifests (the repository's docs/solved: those for the files in <dir>)",
+    )
+    .option('--json', 'print one JSON object on stdout')
+    .action(async (dir: string, o: { manifest?: string; json?: boolean; progress?: boolean }) => {
+      stopOnSignals();
+      const { checkTables } = await import('../solve/manifest.js');
+      const show = showProgress(o);
+      const r = await checkTables(dir, o.manifest, {
+        onFile: show ? (name, bytes) => note(`hashing ${name} (${mib(bytes)})`) : undefined,
+      });
+      if (!r.ok) process.exitCode = 1;
+      if (o.json) {
+        out(JSON.stringify(r));
+        return;
+      }
+      for (const c of r.checks) {
+        const opts = Object.entries(c.options)
+          .map(([k, v]) => `${k}=${v}`)
+          .join(' ');
+        out(
+          `${c.prefix} (${c.variant}${opts ? `, ${opts}` : ''}; manifest ${c.manifest}): ${c.files} file` +
+            `${c.files === 1 ? '' : 's'} listed, ${c.agree} agree` +
+            (c.differences.length ? `, ${c.differences.length} differ${c.differences.length === 1 ? 's' : ''}:` : ''),
+        );
+        for (const d of c.differences) out(`  ${d.file}: ${differenceText(d)}`);
+      }
+      out(r.ok ? `all files agree (in ${dir})` : `files differ from the manifest (in ${dir})`);
     });
 
   addProgress(program.command('solve <variant>'))
@@ -408,6 +445,24 @@ async function layersOnWorkers(
 }
 
 const mib = (b: number) => `${(b / 2 ** 20).toFixed(1)} MiB`;
+
+/** One difference of `lattice tablebase check` in words. */
+function differenceText(d: TableDifference): string {
+  const e = d.expected;
+  const a = d.actual;
+  switch (d.problem) {
+    case 'missing':
+      return `missing (the manifest lists ${e!.bytes} bytes)`;
+    case 'extra':
+      return `extra: a file of the set the manifest does not list (${a!.bytes} bytes)`;
+    case 'size':
+      return `size ${a!.bytes} bytes, the manifest says ${e!.bytes}`;
+    case 'hash':
+      return `SHA-256 ${a!.sha256}, the manifest says ${e!.sha256} (same size)`;
+    default:
+      return `unreadable: ${d.detail ?? ''}`;
+  }
+}
 
 /**
  * `lattice solve <variant>` by the generic solver (src/solve/generic.ts): --estimate prints the index

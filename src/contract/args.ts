@@ -38,7 +38,7 @@ export function parseOptionArgs(items: readonly string[]): Record<string, string
 }
 
 /** A word as a POSIX shell reads it back unchanged: as is when plain, else in single quotes. */
-function shellWord(w: string): string {
+export function shellWord(w: string): string {
   return /^[A-Za-z0-9_./:=@%+,-]+$/.test(w) ? w : `'${w.replace(/'/g, "'\\''")}'`;
 }
 

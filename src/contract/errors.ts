@@ -179,6 +179,19 @@ export class TablebaseError extends LatticeError {
 }
 
 /**
+ * A table manifest (src/solve/manifest.ts, `<set>.manifest.json`) that cannot be used: not readable, not
+ * JSON, or not a manifest of this format (a field missing or of the wrong type, a file name that is not a
+ * plain name of its set, a file listed twice). The message names the manifest's path and the first problem.
+ * Code 'manifest'.
+ */
+export class ManifestError extends LatticeError {
+  constructor(message: string) {
+    super('manifest', message);
+    this.name = 'ManifestError';
+  }
+}
+
+/**
  * A Redis server that cannot be used for distributed runs (src/distributed/, `--redis URL`): a URL that
  * is not a `redis:`/`rediss:` URL (naming what is wrong in it), a server that does not answer within the
  * connection timeout, refuses the password, or is too old for BullMQ, or a connection lost mid-run. The
@@ -263,6 +276,7 @@ const LATTICE_CLASSES: Record<string, { prototype: LatticeError }> = {
   ArgumentError,
   DisposedError,
   TablebaseError,
+  ManifestError,
   RedisError,
   JobError,
 };

@@ -14,6 +14,9 @@
  *   verify for the generic solver, which covers every hunt game of at most 64 points), chosen by its rule
  *   profile; tablebaseSolverFor(variant, options?): the movement-phase tablebase behind the same
  *   interface. Game.loadTablebase(dir) loads either's files for probe() and the search.
+ * - checkTables(dir, manifest?, { onFile? }): compares a directory of tables with its manifest (manifest.ts: the
+ *   solvers write `<set>.manifest.json` beside their files; the repository's copies are in docs/solved/);
+ *   readManifest(path): a manifest read and checked (ManifestError when it is unusable).
  * Errors: TablebaseError (a LatticeError) for unusable files and directories, ArgumentError (wrong argument
  * types, unknown keys, an empty dir, a busy solver) and OptionError for bad arguments.
  *
@@ -23,6 +26,9 @@
 export { buildTablebase, countPositions, TablebaseError } from './index.js';
 export type { BuildOptions, BuildProgress, LayerReport, LayerMeta, SideStats } from './index.js';
 export { solveGame } from './placement.js';
+export { checkTables, readManifest } from './manifest.js';
+export type { Manifest, ManifestFile, ManifestRun, ManifestCheck, TableDifference, TablesCheck } from './manifest.js';
+export { ManifestError } from '../contract/errors.js';
 export type {
   GenericLayer,
   SolveEstimate,

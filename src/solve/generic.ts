@@ -30,7 +30,8 @@
  * Parts in generic/: memory.ts (layers in memory and read back), verify.ts, run.ts (one layer, threads); they take
  * the solver itself, as parts.ts's SolverParts (the members of HuntSolver marked internal) describes it.
  */
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { totalmem } from 'node:os';
 import { crc32 } from 'node:zlib';
 import type { Board } from '../board/index.js';
@@ -50,6 +51,7 @@ import {
   writeAtomic,
 } from './format.js';
 import { LayerPool } from './layer-pool.js';
+import { manifestPath, runCommand, writeManifest } from './manifest.js';
 import {
   CORE_MEMORY_LIMIT,
   GS_ERRORS,
@@ -216,15 +218,20 @@ export class HuntSolver implements SolverParts {
     Object.assign(this.estimate, fields);
   }
 
+  /** The start of every layer file's name, and its manifest's: `<variant>-<options CRC>`. */
+  filePrefix(): string {
+    const tag = (crc32(JSON.stringify(tableOptions(this.options))) >>> 0).toString(16).padStart(8, '0');
+    return `${this.variant.id}-${tag}`;
+  }
+
   /**
    * The file of a layer in `dir`: `<variant>-<options CRC>-c<captured>-h<in hand>-e<excess>.lgs`, the
    * excess followed by the stack vector (`-e4v3.1.0.0`) when other layers share its total (GenericLayer.split).
    */
   fileOf(dir: string, l: GenericLayer): string {
-    const tag = (crc32(JSON.stringify(tableOptions(this.options))) >>> 0).toString(16).padStart(8, '0');
     return join(
       dir,
-      `${this.variant.id}-${tag}-c${l.captured[0]}.${l.captured[1]}-h${l.hand[0]}.${l.hand[1]}-e${l.excess}` +
+      `${this.filePrefix()}-c${l.captured[0]}.${l.captured[1]}-h${l.hand[0]}.${l.hand[1]}-e${l.excess}` +
         `${l.split ? `v${l.stacks.join('.')}` : ''}.lgs`,
     );
   }
@@ -256,6 +263,10 @@ export class HuntSolver implements SolverParts {
    * A `dir` that already holds every layer's file is only read (each checked as it loads): it needs
    * no write access and takes no lock.
    *
+   * With `dir`, a solve of the whole game ends by writing the manifest of its files there (writeManifest below,
+   * manifest.ts: `<variant>-<options tag>.manifest.json`, each file's size, SHA-256 and counts, the run's commit
+   * and command, the start's value); one that loaded every layer leaves a manifest already there as it is.
+   *
    * Throws TablebaseError when the estimate refuses the solve, `keep` is 'all' and every layer does not
    * fit, the plan reads layers back and no `dir` is given, a file is corrupt or foreign, or the core
    * fails (naming why); ArgumentError for a bad directory, `keep` or `threads`, `opts` not an object, an
@@ -274,7 +285,40 @@ export class HuntSolver implements SolverParts {
     } = {},
   ): Promise<LayerResult[]> {
     checkCallOptions(opts, 'solve options', ['dir', 'keep', 'threads', 'onProgress', 'onLayer']);
-    return this.exclusive('solve', () => this.solveAll(opts));
+    const layers = await this.exclusive('solve', () => this.solveAll(opts));
+    if (opts.dir !== undefined && !this.estimate.handsEmptyOnly) await this.writeManifest(opts.dir, layers);
+    return layers;
+  }
+
+  /**
+   * Writes the manifest of this game and option set into `dir` after a solve (manifest.ts:
+   * `<variant>-<options tag>.manifest.json`, with the start position's value). A run that solved nothing (every
+   * layer loaded) leaves a manifest already there as it is, and writes none into a directory it may not write
+   * to (a read-only copy of the tables). Throws TablebaseError as writeManifest.
+   */
+  private async writeManifest(dir: string, layers: readonly LayerResult[]): Promise<void> {
+    const names = this.estimate.layers.map((l) => basename(this.fileOf(dir, l)));
+    const prefix = this.filePrefix();
+    const written = new Set(layers.filter((l) => !l.loaded).map((l) => basename(this.fileOf(dir, l))));
+    if (written.size === 0 && existsSync(manifestPath(dir, prefix))) return;
+    const start = this.startText();
+    const v = this.probe(start);
+    try {
+      await writeManifest(dir, {
+        kind: 'generic',
+        variant: this.variant.id,
+        options: tableOptions(this.options),
+        prefix,
+        extension: '.lgs',
+        files: names,
+        written,
+        value: v === null ? null : { position: start, result: v.result, plies: v.plies },
+        command: runCommand(`solverFor(${JSON.stringify(this.variant.id)}, ...).solve`),
+      });
+    } catch (err) {
+      if (written.size > 0) throw err;
+      // a directory of finished tables only read (it may be read-only): no manifest then
+    }
   }
 
   /**

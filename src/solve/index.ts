@@ -4,7 +4,8 @@
  * sides to move, every placement of the pieces (legal or not), reduced by the board's symmetries.
  * The index and the solver live in assembly/tablebase/; this module owns files and orchestration.
  */
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { runCommand, writeManifest } from './manifest.js';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
 import { loadVariantCore } from '../lattice/core/setup.js';
 import type { Core } from '../lattice/core/wasm.js';
@@ -139,7 +140,9 @@ const BUILD_KEYS = ['dir', 'options', 'onProgress', 'onLayer', 'threads', 'layer
  * whose files exist and verify are loaded instead (a killed build resumes from the last finished layer);
  * a corrupt or mismatched file is reported (TablebaseError naming it), not silently rebuilt. With
  * `opts.layer`, only that layer (a job of a distributed build: BuildOptions.layer); the result then
- * lists the layers above it (loaded) and it last. Throws ArgumentError for a non-string variant, options that
+ * lists the layers above it (loaded) and it last. A whole build ends by writing its manifest,
+ * `<variant>-ctw<K>.manifest.json` (manifest.ts: every layer file's size, SHA-256 and counts, the run's commit and
+ * command); a one-layer job writes none. Throws ArgumentError for a non-string variant, options that
  * are not an object, an unknown key, a dir that is not a non-empty string, a callback that is not a
  * function, bad threads or layer.
  */
@@ -174,14 +177,36 @@ export async function buildTablebase(
     const orbits = setupTablebaseIndex(core, board, v, o);
     // the worker threads must copy the setup before this instance allocates anything more
     const pool = await SolverThreads.start(core, memory, v.id, { ...(opts.options ?? {}) }, threads);
+    let built: Awaited<ReturnType<typeof buildLayers>>;
     try {
-      return await buildLayers(v, o, core, orbits, pool, opts);
+      built = await buildLayers(v, o, core, orbits, pool, opts);
     } finally {
       await pool?.close();
     }
+    if (only === undefined) await movementManifest(v.id, opts, built.layers);
+    return built;
   } finally {
     unlock();
   }
+}
+
+/**
+ * Writes the manifest of a whole movement-phase build (manifest.ts): `<variant>-ctw<K>.manifest.json` in
+ * `opts.dir`, listing its K layer files (no value: the movement phase has no start position).
+ */
+async function movementManifest(variant: string, opts: BuildOptions, layers: LayerReport[]): Promise<void> {
+  const K = layers[0]!.capturesToWin;
+  await writeManifest(opts.dir, {
+    kind: 'movement',
+    variant,
+    options: { 'captures-to-win': K },
+    prefix: `${variant}-ctw${K}`,
+    extension: '.lttb',
+    files: layers.map((l) => basename(l.file)),
+    written: new Set(layers.filter((l) => !l.loaded).map((l) => basename(l.file))),
+    value: null,
+    command: runCommand(`buildTablebase(${JSON.stringify(variant)}, ${JSON.stringify(opts.options ?? {})})`),
+  });
 }
 
 /**

@@ -129,9 +129,10 @@ describe.skipIf(skipping('the redis tier', missing))('solving as jobs on Redis',
       ).code,
     ).toBe(0);
     expect(checksums(shared)['bagh-chal-ctw1-c0.lttb']).toBe(checksums(one)['bagh-chal-ctw1-c0.lttb']);
-    // no job ran twice, and nothing but the layer files is left in the directory (no temp file, no lock)
+    // no job ran twice, and nothing but the layer files and their manifest is left in the directory (no temp
+    // file, no lock)
     expect([...startsPerJob(ws).values()].filter((n) => n !== 1)).toEqual([]);
-    expect(readdirSync(shared).filter((f) => !f.endsWith('.lttb'))).toEqual([]);
+    expect(readdirSync(shared).filter((f) => !/\.(lttb|manifest\.json)$/.test(f))).toEqual([]);
     await Promise.all(ws.map((w) => w.stop()));
   });
 

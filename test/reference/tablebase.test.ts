@@ -239,8 +239,12 @@ describe('tablebase files', () => {
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const file = (c: number) => join(dir, `bagh-chal-ctw2-c${c}.lttb`);
 
-  it('writes one file per layer and no temp files', () => {
-    expect(readdirSync(dir).sort()).toEqual(['bagh-chal-ctw2-c0.lttb', 'bagh-chal-ctw2-c1.lttb']);
+  it('writes one file per layer, the manifest and no temp files', () => {
+    expect(readdirSync(dir).sort()).toEqual([
+      'bagh-chal-ctw2-c0.lttb',
+      'bagh-chal-ctw2-c1.lttb',
+      'bagh-chal-ctw2.manifest.json',
+    ]);
     // the one table format: a header whose length is a multiple of 8, then 2 bytes a slot
     const header = readFileSync(file(1)).readUInt32LE(12);
     expect(header % 8).toBe(0);

@@ -33,6 +33,7 @@ const DOCUMENTED: Record<string, Record<string, string>> = {
     ArgumentError: ERRORS,
     DisposedError: ERRORS,
     TablebaseError: ERRORS,
+    ManifestError: ERRORS,
     RedisError: ERRORS,
     JobError: ERRORS,
     VARIANTS: ERRORS,
@@ -62,7 +63,10 @@ const DOCUMENTED: Record<string, Record<string, string>> = {
     solveGame: API,
     solverFor: API,
     tablebaseSolverFor: API,
+    checkTables: API,
+    readManifest: API,
     TablebaseError: ERRORS,
+    ManifestError: ERRORS,
   },
 };
 const ENTRIES: Record<string, Record<string, unknown>> = { '.': main, './worker': worker, './tablebase': tablebase };
