@@ -8,7 +8,22 @@ import { MOVES, CAPS, scratchBase } from '../../movelist';
 import { moveKind, moveFrom, moveTo, KIND_STEP } from '../../move';
 import { noSameTwiceSide, stallSide, stallLimit, dispersal0, dispersal1, stepMask0, stepMask1 } from '../../rules';
 import { HAND_PLACES_ONLY, PENDING, PLAIN_STEPS, PLAIN_UNSTACKED, SMAX, SPT, SW, nStack, stackSide } from './tables';
-import { cH0, cH1, cKey, cPer, dH, dLast, dP, dStall, dVec, decode, setCore, slotOf } from './slots';
+import {
+  cH0,
+  cH1,
+  cKey,
+  cPer,
+  dH,
+  dLast,
+  dP,
+  dStall,
+  dVec,
+  decode,
+  nearTrivial,
+  setCore,
+  slotNear,
+  slotOf,
+} from './slots';
 import { counters, push, resolved, setAdd, setClear, setHas, val } from './queue';
 
 const LASTS = new StaticArray<i32>(65);
@@ -38,7 +53,9 @@ export function propagate(s: i32, win: bool, L: i32): void {
     if ((xVec / ld(SW, i)) % (ld(SMAX, i) + 1) != 0) stackedPts |= (<u64>1) << (<u64>ld(SPT, i));
   let movers = (mover == 1 ? xH : xP) & ~stackedPts;
   if (noSameTwiceSide == mover) movers &= (<u64>1) << (<u64>xLast);
-  setClear();
+  // (side 0's un-steps from an anchor whose stabiliser is the identity alone give distinct slots)
+  const dedupe = mover != 0 || !nearTrivial();
+  if (dedupe) setClear();
   const base = scratchBase();
   // (a side with pieces in hand places: its steps are for the generator to judge)
   // (without stacks the stack rules restrict nothing: PLAIN_UNSTACKED)
@@ -73,15 +90,16 @@ export function propagate(s: i32, win: bool, L: i32): void {
       for (let ys = s0; ys <= s1; ys++)
         for (let li = 0; li < nl; li++) {
           const yl = ld(LASTS, li);
-          const t = mover * per + <i32>slotOf(cKey, yH, yP, xVec, yl, ys);
+          // (an un-move of side 0 keeps the hunters: its slot from the anchor, x, by slotNear)
+          const t = mover * per + <i32>(mover == 0 ? slotNear(q, p, yl, ys) : slotOf(cKey, yH, yP, xVec, yl, ys));
           if (resolved(val(t))) continue;
           // counted once per distinct predecessor slot; one that fails here may still be reached by a
           // symmetric un-step whose step is legal (it then has a move to an image of this position)
-          if (setHas(t)) continue;
+          if (dedupe && setHas(t)) continue;
           if (plain) {
             if (!stepAllowed(mover, p, q)) continue;
           } else if (!verify(yH, yP, xVec, yl, ys, mover, p, q, xH, xP, xLast, xStall, base)) continue;
-          setAdd(t);
+          if (dedupe) setAdd(t);
           if (!win) push(L + 1, (<u32>t) | 0x80000000);
           else {
             const cp = counters + ((<usize>t) << 1);
