@@ -1,7 +1,7 @@
 // The generic solver's index (INDEX in tablebase/generic.ts): the current layer, a position's slot and back
 // (slotOf, decode), the core's position in and out of a layer, and the probe.
 import { ld, st, word, fromWords, nonEmpty } from '../../bits';
-import { nPoints } from '../../board';
+import { STEP, nPoints } from '../../board';
 import { stepTargets } from '../../movegen/steps';
 import * as pos from '../../position';
 import { noSameTwiceSide, stallSide, stallLimit } from '../../rules';
@@ -415,6 +415,43 @@ const NEAR_BITS: i32 = 10;
 const NEAR_KEY = new StaticArray<u64>(1 << NEAR_BITS);
 const NEAR_STAMP = new StaticArray<u32>(1 << NEAR_BITS);
 let nearStamp: u32 = 0;
+
+/**
+ * The slots (within side 0's half) of the positions before the plain un-steps of side 0 to the anchor: each piece of
+ * `movers` back to an empty neighbour (STEP) from which side 0 steps to it, last point and stall counter unchanged, at
+ * out[0..]; returns their number. Where the stabiliser is the identity alone and there is no last point or stall
+ * counter, the rank's change is summed here with the anchor's figures in locals (slotNear otherwise).
+ */
+export function nearSlots(movers: u64, occ: u64, last: i32, stall: i32, out: usize): i32 {
+  let n = 0;
+  if (aMask != 1 || cLastF != 1 || cStallF != 1) {
+    for (let m = movers; m != 0; m &= m - 1) {
+      const q = <i32>ctz(m);
+      for (let from = word(ld(STEP, q), 0) & ~occ; from != 0; from &= from - 1) {
+        const p = <i32>ctz(from);
+        if (((word(stepTargets(0, p), 0) >> (<u64>q)) & 1) == 0) continue;
+        store<i32>(out + ((<usize>n) << 2), <i32>slotNear(q, p, last, stall));
+        n++;
+      }
+    }
+    return n;
+  }
+  const pieces = aP & ~ld(A_SSET, 0),
+    free = ld(A_FREE, 0);
+  const rank = <u64>ld(A_RANK, 0);
+  const base = <f64>aOrbit * cPerOrbit + ld(A_BLOCK, 0);
+  for (let m = movers; m != 0; m &= m - 1) {
+    const a = <i32>ctz(m);
+    const rest = pieces & ~((<u64>1) << (<u64>a));
+    for (let from = word(ld(STEP, a), 0) & ~occ; from != 0; from &= from - 1) {
+      const b = <i32>ctz(from);
+      if (((word(stepTargets(0, b), 0) >> (<u64>a)) & 1) == 0) continue;
+      store<i32>(out + ((<usize>n) << 2), <i32>(base + <f64>(rank + rankMove(rest, free, a, b))));
+      n++;
+    }
+  }
+  return n;
+}
 
 /** True if the anchor's stabiliser is the identity alone. */
 export function nearTrivial(): bool {

@@ -20,6 +20,7 @@ import {
   dStall,
   dVec,
   decode,
+  nearSlots,
   nearTrivial,
   setCore,
   slotNear,
@@ -69,14 +70,7 @@ export function propagate(s: i32, win: bool, L: i32): void {
   if (mover == 0 && plain && stallSide != 0 && noSameTwiceSide != 0) {
     // side 0's plain un-steps (the last point and the stall counter stay): their slots first, then their
     // values and counters read together (the reads of random slots overlap instead of waiting in turn)
-    let n = 0;
-    for (; movers != 0; movers &= movers - 1) {
-      const q = <i32>ctz(movers);
-      for (let from = word(ld(STEP, q), 0) & ~occ; from != 0; from &= from - 1) {
-        const p = <i32>ctz(from);
-        if (stepAllowed(0, p, q)) st(PRED, n++, <i32>slotNear(q, p, xLast, xStall));
-      }
-    }
+    const n = nearSlots(movers, occ, xLast, xStall, changetype<usize>(PRED));
     let touch: u32 = 0;
     for (let i = 0; i < n; i++) touch |= val(ld(PRED, i));
     if (win) for (let i = 0; i < n; i++) touch |= load<u16>(counters + ((<usize>ld(PRED, i)) << 1));
