@@ -6,8 +6,8 @@
 //
 //   node bench/solve.js [--full] [--json]
 //
-//   --full   Surround the Tiger whole (three layers, 33 M positions, about 2 minutes) instead of its
-//            capture-free layer alone (the same start with capture target 2, 4.6 M positions, about 20 s)
+//   --full   Surround the Tiger whole (three layers, 33 M positions, about 40 s on one idle core) instead of its
+//            capture-free layer alone (the same start with capture target 2, 4.6 M positions, about 5 s)
 //   --json   one JSON object on stdout (progress on stderr)
 //
 // Timing: the small solves (Catch the Giant, the reduced Surround start of test/support/reduced-games.ts:
@@ -257,7 +257,7 @@ async function main() {
         : ''),
   );
   console.log(
-    `${result.seconds.toFixed(0)} s in all${FULL ? '' : ' (--full: Surround the Tiger whole, about 2 minutes more)'}`,
+    `${result.seconds.toFixed(0)} s in all${FULL ? '' : ' (--full: Surround the Tiger whole, about 40 s more)'}`,
   );
 }
 

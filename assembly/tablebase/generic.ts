@@ -70,12 +70,25 @@
 // move into any other layer is ERR_MISSING, never a wrong value. The counts, queues and values come out
 // as in one pass (the same files, byte for byte).
 //
+// SPEED (issue 38; the files are byte for byte those of the plain algorithm). A move or un-move of one
+// side 0 piece keeps the hunters' set, so its orbit, the stabiliser of the representative and the stack
+// vector's images: decode() keeps the position it gave last as the ANCHOR (its images under the stabiliser
+// and its rank), and slotNear gives the slot of the anchor with one piece moved from the rank's change over
+// the pieces between the two points (a few, not all of them); nearSlots does that for all of side 0's
+// un-steps at once where the stabiliser is trivial. Pass 1 counts side 0's moves without the generator
+// where they are its plain steps (nearCount: the least image of each under the stabiliser tells the
+// distinct ones apart), and decodes the next slot by the next combination in colex order (Gosper's step)
+// instead of unranking it. Side 0's plain predecessors get their slots first and their values and
+// counters read afterwards, together. Hunters' moves and un-moves, and sides whose steps the generator must
+// check, take slotOf and the generator as before.
+//
 // FILES (generic/): tables.ts the limits, the errors, the host's input and the tables (binomials, ranks,
 // symmetry images, hunter-set orbits); setup.ts gsSetup; layers.ts the layers' keys, sizes, classes and
-// memory; slots.ts the INDEX (the current layer, slotOf, decode) and gsProbe; queue.ts the level buckets,
-// the counters and a set of slots; exit.ts the values of moves out of the layer and the exit passes;
-// unmove.ts the in-layer predecessors (propagate); passes.ts gsBegin, gsStep and pass 1; verify.ts the
-// verification. This file names what the module exports.
+// memory; slots.ts the INDEX (the current layer, slotOf, decode, the anchor: slotNear, nearSlots,
+// nearCount) and gsProbe; queue.ts the level buckets, the counters and a set of slots; exit.ts the values
+// of moves out of the layer and the exit passes; unmove.ts the in-layer predecessors (propagate);
+// passes.ts gsBegin, gsStep and pass 1; verify.ts the verification. This file names what the module
+// exports.
 export {
   UNUSED,
   MAX_DIST,

@@ -222,6 +222,17 @@ describe('generic solver: reduced material of the capture games', () => {
       expect(s.probe(s.startText())).not.toBeNull();
     });
   }
+
+  // issue 38: the slots of side 0's moves and un-moves come from the anchor's rank (slotNear, nearSlots) and pass 1
+  // counts its steps without the generator (nearCount); verify() takes every successor by slotOf and the generator,
+  // so it checks them. Single dogs (no stacks) among two tigers, the first capture winning: hunter sets with and
+  // without symmetries, dogs with pieces between a step's two points.
+  it('double tiger without stacks, 2 tigers and 3 dogs: every stored value agrees with its successors', async () => {
+    const s = await HuntSolver.create(reduced('double-tiger', 'double-3s', '2T2/5/1D1D1/2D2/2T2 T - -', 1));
+    await s.solve();
+    expect(await s.verify()).toEqual(s.estimate.layers.map(() => 0));
+    expect(s.probe(s.startText())).not.toBeNull();
+  });
 });
 
 describe('generic solver: the tables in a Game and its search', () => {

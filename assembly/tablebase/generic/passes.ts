@@ -1,13 +1,34 @@
 // The generic solver's passes (ALGORITHM in tablebase/generic.ts): a layer solved in steps (gsBegin, gsStep):
 // the exit passes, pass 1, the levels and the statistics.
-import { ld, st } from '../../bits';
+import { ld, st, word } from '../../bits';
 import * as pos from '../../position';
 import { generate } from '../../movegen/index';
 import { MOVES, CAPS, scratchBase } from '../../movelist';
 import { resultWinner } from '../../position';
-import { ERR_MISSING, MAX_DIST, PENDING, UNUSED, error } from './tables';
+import { ERR_MISSING, MAX_DIST, PENDING, PLAIN_STEPS, PLAIN_UNSTACKED, UNUSED, error } from './tables';
+import { CAP_NONE, capture0, noSameTwiceSide, stallSide } from '../../rules';
 import { COVER, LAYER_VALUES, layerKeys } from './layers';
-import { cKey, cPer, cVals, coreSlotIn, dH, dLast, dP, dStall, dVec, decode, selectLayer, setCore } from './slots';
+import {
+  cC0,
+  cC1,
+  cH0,
+  cH1,
+  cKey,
+  cPer,
+  cVals,
+  coreSlotIn,
+  dH,
+  dLast,
+  dP,
+  dStall,
+  dVec,
+  decode,
+  selectLayer,
+  setCore,
+  slotNear,
+  nearCount,
+  nearTrivial,
+} from './slots';
 import {
   CH,
   FILL,
@@ -39,6 +60,9 @@ let statWins: f64 = 0,
 // The layer being solved, in steps the host calls one after another (gsBegin, then gsStep until it
 // returns 0), so that between steps it can report progress and answer signals: the phase (1 pass 1,
 // 2 the levels, 3 the statistics), the next slot of pass 1, and where the levels stand.
+/** Pass 1 counts side 0's moves without the generator (gsBegin). */
+let direct0 = false;
+
 export let phase = 0,
   pSlot = 0,
   pLevel = 0,
@@ -60,6 +84,10 @@ export function gsBegin(key: i32): i32 {
     error = ERR_MISSING;
     return -1;
   }
+  // side 0's moves here are nothing but its steps along its directions, each to a position of this layer
+  // (no captures, no pieces in hand, no last point or stall counter, and no rule but the directions:
+  // PLAIN_UNSTACKED, and PLAIN_STEPS where the layer has stacks): pass 1 counts them without the generator
+  direct0 = ld(PLAIN_UNSTACKED, 0) != 0 && capture0 == CAP_NONE && stallSide < 0 && noSameTwiceSide < 0 && cH0 == 0;
   const total = 2 * cPer;
   if (total > counterCap && !gsReserve(total)) return -1;
   for (let L = 0; L <= MAX_DIST + 1; L++) {
@@ -224,6 +252,16 @@ function pass1Slot(s: i32): bool {
     setVal(s, resultWinner(pos.over) == side ? 1 : 2);
     return true;
   }
+  if (side == 0 && direct0 && (dVec == 0 || (ld(PLAIN_STEPS, 0) != 0 && nearTrivial()))) {
+    // side 0's moves are its steps, each within the layer (direct0): counted without the generator
+    nSucc = nearCount(dH | dP);
+    setVal(s, 0);
+    if (nSucc == 0) {
+      push(0, <u32>s);
+      return true;
+    }
+    return pass1End(s, nSucc, bestWin, maxLoss, block);
+  }
   const n = generate(base);
   setVal(s, 0);
   if (n == 0) {
@@ -231,8 +269,29 @@ function pass1Slot(s: i32): bool {
     return true;
   }
   setClear();
+  const h0 = dH,
+    p0 = dP,
+    other = (side ^ 1) * per;
   for (let i = 0; i < n; i++) {
     pos.makeMove(ld(MOVES(), base + i), ld(CAPS(), base + i));
+    // a piece of side 0 moved within the layer (the hunters, the counts and so the stacks as they were,
+    // one piece from one point to another): its slot from the anchor's (slotNear)
+    const np = word(pos.prey, 0),
+      moved = np ^ p0;
+    if (
+      pos.over == 0 &&
+      word(pos.hunters, 0) == h0 &&
+      popcnt(moved) == 2 &&
+      pos.captured == cC0 &&
+      pos.captured1 == cC1 &&
+      pos.inHand == cH0 &&
+      pos.hand1 == cH1
+    ) {
+      const t = other + <i32>slotNear(<i32>ctz(moved & p0), <i32>ctz(moved & np), pos.lastPt, pos.stall);
+      if (setAdd(t)) nSucc++;
+      pos.unmakeMove();
+      continue;
+    }
     const f = fixedValue();
     if (f == -1) {
       if (setAdd(<i32>coreSlotIn(cKey))) nSucc++;
@@ -248,6 +307,12 @@ function pass1Slot(s: i32): bool {
     pos.unmakeMove();
   }
   if (error != 0) return false;
+  return pass1End(s, nSucc, bestWin, maxLoss, block);
+}
+
+/** The end of pass 1 for slot s: its counter, queued outcomes and pending longest loss. */
+// @ts-ignore: decorator
+@inline function pass1End(s: i32, nSucc: i32, bestWin: i32, maxLoss: i32, block: bool): bool {
   const cnt = nSucc + (block ? 1 : 0) + (bestWin != 0x7fffffff ? 1 : 0);
   store<u16>(counters + ((<usize>s) << 1), <u16>min(cnt, 0xffff));
   if (bestWin != 0x7fffffff) push(bestWin, (<u32>s) | 0x80000000);

@@ -1,12 +1,14 @@
 // The generic solver's index (INDEX in tablebase/generic.ts): the current layer, a position's slot and back
 // (slotOf, decode), the core's position in and out of a layer, and the probe.
-import { ld, word, fromWords, nonEmpty } from '../../bits';
-import { nPoints } from '../../board';
+import { ld, st, word, fromWords, nonEmpty } from '../../bits';
+import { STEP, nPoints } from '../../board';
+import { stepTargets } from '../../movegen/steps';
 import * as pos from '../../position';
 import { noSameTwiceSide, stallSide, stallLimit } from '../../rules';
 import { resultWinner } from '../../position';
 import {
   BIN,
+  BIN64,
   CLS_START,
   FREE_K,
   GSYM_IN,
@@ -64,6 +66,7 @@ export function selectLayer(key: i32): bool {
   if (key < 0 || key >= layerKeys || ld(LAYER_PER, key) < 0) return false;
   cKey = key;
   freeKey = -1;
+  seqKey = -1;
   let r = key;
   cCls = r % nCls;
   r /= nCls;
@@ -220,6 +223,10 @@ export function decode(side: i32, local: f64): bool {
   let vnum = 0;
   while (vnum + 1 < nv && ld(VOFF, off + vnum + 1) <= rest) vnum++;
   rest -= ld(VOFF, off + vnum);
+  // the slot after the one decoded last, or another of its last point and stall counter (pass 1 and
+  // the exit passes go in order): side 0's pieces are the next combination in colex order (SEQUENCE)
+  const next = cKey == seqKey && orbit == aOrbit && vnum == seqVnum;
+  seqKey = -1;
   dVec = ld(VEC_BY, v0 + vnum);
   dH = load<u64>(ld(REP_K, cN1) + ((<usize>orbit) << 3));
   const sset = stackSide == 0 ? stackSet(dVec) : 0;
@@ -244,23 +251,72 @@ export function decode(side: i32, local: f64): bool {
       freeN = nf;
     }
   }
-  let p: u64 = sset,
-    q = nf - 1;
   const k = cN0 - <i32>popcnt(sset);
   if (k < 0) return false;
-  // (q >= i - 1 >= 0 throughout: C(q, i) = 0 below, and rest >= 0, so BIN is read directly)
-  for (let i = k; i >= 1; i--) {
-    let b = ld(BIN, q * 65 + i);
-    while (b > rest) {
-      q--;
-      b = ld(BIN, q * 65 + i);
+  const rank0 = rest;
+  let mask = aMask;
+  let p: u64;
+  if (next && rest == ld(A_RANK, 0)) p = aP;
+  else if (next && rest == ld(A_RANK, 0) + 1) {
+    // Gosper's next combination of the free points' numbers; the points whose numbers changed flip
+    const c = seqC,
+      t = c | (c - 1);
+    const c2 = (t + 1) | (((~t & (t + 1)) - 1) >> (ctz(c) + 1));
+    let flip: u64 = 0;
+    for (let x = c ^ c2; x != 0; x &= x - 1) {
+      const pt = <i32>load<i8>(free + <usize>ctz(x));
+      flip |= (<u64>1) << (<u64>pt);
     }
-    rest -= b;
-    p |= (<u64>1) << (<u64>load<i8>(free + <usize>q));
-    q--;
+    for (let m = mask & (mask - 1); m != 0; m &= m - 1) {
+      const s = <i32>ctz(m);
+      let fi: u64 = 0;
+      for (let x = flip; x != 0; x &= x - 1) fi |= (<u64>1) << (<u64>ld(GSYM_IN, s * 64 + <i32>ctz(x)));
+      st(A_IMG, s, ld(A_IMG, s) ^ fi);
+    }
+    seqC = c2;
+    p = aP ^ flip;
+  } else {
+    const r = <i32>rankOf(dH);
+    mask = <i32>load<u8>(ld(SYMS_OF_K, cN1) + <usize>r);
+    p = sset;
+    let q = nf - 1,
+      c: u64 = 0;
+    // (q >= i - 1 >= 0 throughout: C(q, i) = 0 below, and rest >= 0, so BIN is read directly)
+    for (let i = k; i >= 1; i--) {
+      let b = ld(BIN, q * 65 + i);
+      while (b > rest) {
+        q--;
+        b = ld(BIN, q * 65 + i);
+      }
+      rest -= b;
+      p |= (<u64>1) << (<u64>load<i8>(free + <usize>q));
+      c |= (<u64>1) << (<u64>q);
+      q--;
+    }
+    seqC = c;
+    for (let m = mask & (mask - 1); m != 0; m &= m - 1) {
+      const s = <i32>ctz(m);
+      st(A_IMG, s, mapSet(s, p));
+      st(A_CODE, s, vecImage(s, dVec));
+    }
   }
   dP = p;
   dSide = side;
+  // the anchor (slotNear): this position in its own frame (the representative's: the identity is in
+  // the stabiliser), and the sequence (the next decode may be the next slot)
+  const all: u64 = nPoints == 64 ? 0xffffffffffffffff : ((<u64>1) << (<u64>nPoints)) - 1;
+  aOrbit = orbit;
+  aMask = mask;
+  aP = p;
+  aRanked = 1;
+  st(A_IMG, 0, p);
+  st(A_CODE, 0, dVec);
+  st(A_SSET, 0, sset);
+  st(A_FREE, 0, all & ~dH & ~sset);
+  st(A_BLOCK, 0, ld(VOFF, off + vnum));
+  st(A_RANK, 0, rank0);
+  seqKey = cKey;
+  seqVnum = vnum;
   if (stackSide == 1) {
     for (let i = 0; i < nStack; i++)
       if ((dVec / ld(SW, i)) % (ld(SMAX, i) + 1) != 0 && !((dH >> (<u64>ld(SPT, i))) & 1)) return false;
@@ -272,11 +328,234 @@ export function decode(side: i32, local: f64): bool {
     if (set == 0) return false;
     dLast = <i32>ctz(set);
   }
-  // a hunter set with a non-trivial stabiliser: only the least image is used
-  const r = <i32>rankOf(dH);
-  const mask = <i32>load<u8>(ld(SYMS_OF_K, cN1) + <usize>r);
-  if ((mask & (mask - 1)) != 0 && slotOf(cKey, dH, dP, dVec, dLast, dStall) != local) return false;
+  // a hunter set with a non-trivial stabiliser: only the least (P, vec, last) image is used (slotOf's
+  // choice), so the position is in use if no other symmetry of the stabiliser gives a lesser one
+  if ((mask & (mask - 1)) != 0) {
+    const l0 = dLast < 0 ? -1 : <i32>ld(GSYM_IN, dLast);
+    for (let m = mask & (mask - 1); m != 0; m &= m - 1) {
+      const s = <i32>ctz(m);
+      const ip = ld(A_IMG, s);
+      if (ip > p) continue;
+      const iv = ld(A_CODE, s);
+      const il = dLast < 0 ? -1 : <i32>ld(GSYM_IN, s * 64 + dLast);
+      if (ip < p || iv < dVec || (iv == dVec && il < l0)) return false;
+    }
+  }
   return true;
+}
+
+// ---- the anchor: the position decode() gave last, and the slots of positions one piece of side 0 away ----
+// A move of side 0 within the layer (or an un-move) keeps the hunters' set, so the orbit, the stabiliser
+// of its representative and each of its symmetries' image of the stack vector stay; the image of side 0's
+// pieces changes by two points, and its colex rank by the pieces between them (rankMove). decode() keeps
+// the anchor's images (A_IMG, A_CODE: every symmetry of the stabiliser) and the identity's rank; the other
+// symmetries' ranks, stack sets and blocks come when slotNear first picks them (aRanked).
+let aOrbit = 0,
+  aMask = 1,
+  aP: u64 = 0,
+  aRanked = 0;
+// SEQUENCE: the layer (-1: none) and vector block of the anchor when it is the slot decode() gave last,
+// and its side 0's pieces as the numbers of the free points (a combination: colex rank A_RANK[0])
+let seqKey = -1,
+  seqVnum = 0,
+  seqC: u64 = 0;
+const A_IMG = new StaticArray<u64>(8);
+const A_CODE = new StaticArray<i32>(8);
+const A_SSET = new StaticArray<u64>(8);
+const A_FREE = new StaticArray<u64>(8);
+const A_BLOCK = new StaticArray<f64>(8);
+const A_RANK = new StaticArray<f64>(8);
+
+/**
+ * The slot (within its side's half) of the anchor (the position decode() gave last) with side 0's piece on `a` moved
+ * to the empty point `b` (neither a point of the vector's stacks), last point `last` and stall counter `stall`:
+ * slotOf(cKey, dH, dP ^ a ^ b, dVec, last, stall) without ranking the whole set.
+ */
+export function slotNear(a: i32, b: i32, last: i32, stall: i32): f64 {
+  const ab = ((<u64>1) << (<u64>a)) | ((<u64>1) << (<u64>b));
+  let bestS = 0,
+    bestP = aP ^ ab;
+  const mask = aMask;
+  if (mask != 1) {
+    let bestV = ld(A_CODE, 0),
+      bestL = last < 0 ? -1 : <i32>ld(GSYM_IN, last);
+    for (let m = mask & (mask - 1); m != 0; m &= m - 1) {
+      const s = <i32>ctz(m);
+      const ip =
+        ld(A_IMG, s) ^ ((<u64>1) << (<u64>ld(GSYM_IN, s * 64 + a))) ^ ((<u64>1) << (<u64>ld(GSYM_IN, s * 64 + b)));
+      if (ip > bestP) continue;
+      const iv = ld(A_CODE, s);
+      const il = last < 0 ? -1 : <i32>ld(GSYM_IN, s * 64 + last);
+      if (ip < bestP || iv < bestV || (iv == bestV && il < bestL)) {
+        bestS = s;
+        bestP = ip;
+        bestV = iv;
+        bestL = il;
+      }
+    }
+    if (((aRanked >> bestS) & 1) == 0) anchorRank(bestS);
+  }
+  const sa = bestS == 0 ? a : <i32>ld(GSYM_IN, bestS * 64 + a),
+    sb = bestS == 0 ? b : <i32>ld(GSYM_IN, bestS * 64 + b);
+  const sset = ld(A_SSET, bestS);
+  const before = ld(A_IMG, bestS) & ~sset & ~((<u64>1) << (<u64>sa));
+  const rp = <f64>(<u64>ld(A_RANK, bestS) + rankMove(before, ld(A_FREE, bestS), sa, sb));
+  let li = 0;
+  if (cLastF > 1 && last >= 0) {
+    const il = bestS == 0 ? last : <i32>ld(GSYM_IN, bestS * 64 + last);
+    // (every symmetry of the stabiliser maps the hunters to the representative: their image is dH)
+    const own = noSameTwiceSide == 1 ? dH : bestP;
+    li = 1 + <i32>popcnt(own & (((<u64>1) << (<u64>il)) - 1));
+  }
+  return <f64>aOrbit * cPerOrbit + ((ld(A_BLOCK, bestS) + rp) * <f64>cLastF + <f64>li) * <f64>cStallF + <f64>stall;
+}
+
+// the distinct positions side 0's steps from the anchor lead to (nearCount): their least images
+const NEAR_BITS: i32 = 10;
+const NEAR_KEY = new StaticArray<u64>(1 << NEAR_BITS);
+const NEAR_STAMP = new StaticArray<u32>(1 << NEAR_BITS);
+let nearStamp: u32 = 0;
+
+/**
+ * The slots (within side 0's half) of the positions before the plain un-steps of side 0 to the anchor: each piece of
+ * `movers` back to an empty neighbour (STEP) from which side 0 steps to it, last point and stall counter unchanged, at
+ * out[0..]; returns their number. Where the stabiliser is the identity alone and there is no last point or stall
+ * counter, the rank's change is summed here with the anchor's figures in locals (slotNear otherwise).
+ */
+export function nearSlots(movers: u64, occ: u64, last: i32, stall: i32, out: usize): i32 {
+  let n = 0;
+  if (aMask != 1 || cLastF != 1 || cStallF != 1) {
+    for (let m = movers; m != 0; m &= m - 1) {
+      const q = <i32>ctz(m);
+      for (let from = word(ld(STEP, q), 0) & ~occ; from != 0; from &= from - 1) {
+        const p = <i32>ctz(from);
+        if (((word(stepTargets(0, p), 0) >> (<u64>q)) & 1) == 0) continue;
+        store<i32>(out + ((<usize>n) << 2), <i32>slotNear(q, p, last, stall));
+        n++;
+      }
+    }
+    return n;
+  }
+  const pieces = aP & ~ld(A_SSET, 0),
+    free = ld(A_FREE, 0);
+  const rank = <u64>ld(A_RANK, 0);
+  const base = <f64>aOrbit * cPerOrbit + ld(A_BLOCK, 0);
+  for (let m = movers; m != 0; m &= m - 1) {
+    const a = <i32>ctz(m);
+    const rest = pieces & ~((<u64>1) << (<u64>a));
+    for (let from = word(ld(STEP, a), 0) & ~occ; from != 0; from &= from - 1) {
+      const b = <i32>ctz(from);
+      if (((word(stepTargets(0, b), 0) >> (<u64>a)) & 1) == 0) continue;
+      store<i32>(out + ((<usize>n) << 2), <i32>(base + <f64>(rank + rankMove(rest, free, a, b))));
+      n++;
+    }
+  }
+  return n;
+}
+
+/** True if the anchor's stabiliser is the identity alone. */
+export function nearTrivial(): bool {
+  return aMask == 1;
+}
+
+/**
+ * The number of distinct positions (slots) the steps of side 0 from the anchor lead to, each piece not on a stack of
+ * the vector stepping to an empty point of `targets(point)` (stepTargets of side 0): no last point, no stall counter,
+ * and the anchor without stacks where its stabiliser is not trivial (the caller checks). Steps that give images of
+ * one position under the stabiliser count once.
+ */
+export function nearCount(occ: u64): i32 {
+  const empty = ~occ;
+  const movers = aP & ~ld(A_SSET, 0);
+  let n = 0;
+  if (aMask == 1) {
+    for (let f = movers; f != 0; f &= f - 1) n += <i32>popcnt(word(stepTargets(0, <i32>ctz(f)), 0) & empty);
+    return n;
+  }
+  nearStamp++;
+  if (nearStamp == 0) {
+    for (let i = 0; i < 1 << NEAR_BITS; i++) st<u32>(NEAR_STAMP, i, 0);
+    nearStamp = 1;
+  }
+  const hmask = (1 << NEAR_BITS) - 1;
+  for (let f = movers; f != 0; f &= f - 1) {
+    const a = <i32>ctz(f);
+    for (let t = word(stepTargets(0, a), 0) & empty; t != 0; t &= t - 1) {
+      const b = <i32>ctz(t);
+      // the least image of aP - a + b under the stabiliser (the anchor has no stacks: its vector is 0 in every image)
+      let best = aP ^ ((<u64>1) << (<u64>a)) ^ ((<u64>1) << (<u64>b));
+      for (let m = aMask & (aMask - 1); m != 0; m &= m - 1) {
+        const s = <i32>ctz(m);
+        const ip =
+          ld(A_IMG, s) ^ ((<u64>1) << (<u64>ld(GSYM_IN, s * 64 + a))) ^ ((<u64>1) << (<u64>ld(GSYM_IN, s * 64 + b)));
+        if (ip < best) best = ip;
+      }
+      let h = <i32>((best * 0x9e3779b97f4a7c15) >> (<u64>(64 - NEAR_BITS)));
+      let seen = false;
+      while (ld(NEAR_STAMP, h) == nearStamp) {
+        if (ld(NEAR_KEY, h) == best) {
+          seen = true;
+          break;
+        }
+        h = (h + 1) & hmask;
+      }
+      if (!seen) {
+        st(NEAR_STAMP, h, nearStamp);
+        st(NEAR_KEY, h, best);
+        n++;
+      }
+    }
+  }
+  return n;
+}
+
+/** The anchor's stack set, free points, block and rank under symmetry s of its stabiliser (A_IMG, A_CODE set). */
+function anchorRank(s: i32): void {
+  const code = ld(A_CODE, s);
+  const sset = stackSide == 0 ? stackSet(code) : 0;
+  const all: u64 = nPoints == 64 ? 0xffffffffffffffff : ((<u64>1) << (<u64>nPoints)) - 1;
+  const free = all & ~dH & ~sset;
+  st(A_SSET, s, sset);
+  st(A_FREE, s, free);
+  st(A_BLOCK, s, ld(VOFF, ld(LAYER_VOFF, cKey) + ld(VEC_NUM, code)));
+  st(A_RANK, s, rankUnder(ld(A_IMG, s) & ~sset, free));
+  aRanked |= 1 << s;
+}
+
+/**
+ * The change of the colex rank (rankUnder under `mask`) when a piece moves from point a to point b, the other pieces
+ * being `rest` (a and b in mask, neither in rest): only the pieces between a and b change their number. Wraps as
+ * u64 (add it to the rank before the move).
+ */
+// @ts-ignore: decorator
+@inline function rankMove(rest: u64, mask: u64, a: i32, b: i32): u64 {
+  const ba = (<u64>1) << (<u64>a),
+    bb = (<u64>1) << (<u64>b);
+  const ca = <i32>popcnt(mask & (ba - 1)),
+    cb = <i32>popcnt(mask & (bb - 1));
+  let d: u64 = 0;
+  if (a < b) {
+    // a was number j + 1; the pieces between move down one number; b becomes the last of them + 1
+    const j = <i32>popcnt(rest & (ba - 1));
+    let o = j + 2;
+    for (let x = rest & (bb - 1) & ~(ba | (ba - 1)); x != 0; x &= x - 1) {
+      const cx = <i32>popcnt(mask & ((x & (~x + 1)) - 1));
+      d += ld(BIN64, cx * 65 + o - 1) - ld(BIN64, cx * 65 + o);
+      o++;
+    }
+    d += ld(BIN64, cb * 65 + o - 1) - ld(BIN64, ca * 65 + j + 1);
+  } else {
+    // b becomes number j + 1; the pieces between move up one number; a was the last of them + 1
+    const j = <i32>popcnt(rest & (bb - 1));
+    let o = j + 1;
+    for (let x = rest & (ba - 1) & ~(bb | (bb - 1)); x != 0; x &= x - 1) {
+      const cx = <i32>popcnt(mask & ((x & (~x + 1)) - 1));
+      d += ld(BIN64, cx * 65 + o + 1) - ld(BIN64, cx * 65 + o);
+      o++;
+    }
+    d += ld(BIN64, cb * 65 + j + 1) - ld(BIN64, ca * 65 + o);
+  }
+  return d;
 }
 
 /**
