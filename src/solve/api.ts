@@ -22,7 +22,7 @@
  */
 export { buildTablebase, countPositions, TablebaseError } from './index.js';
 export type { BuildOptions, BuildProgress, LayerReport, LayerMeta, SideStats } from './index.js';
-export { solveGame } from './placement.js';
+export { solveGame, openPlacementTables } from './placement.js';
 export type {
   GenericLayer,
   SolveEstimate,
@@ -33,7 +33,15 @@ export type {
   SolverScope,
   ValueCounts,
 } from './generic.js';
-export type { SolveOptions, SolveProgress, GameSolution, PlacementLayerReport, PlacementValue } from './placement.js';
+export type {
+  SolveOptions,
+  SolveProgress,
+  GameSolution,
+  PlacementLayerReport,
+  PlacementValue,
+  PlacementTablesReader,
+} from './placement.js';
+export type { PlacementLayerFile } from './placement/tables.js';
 export { solverFor, tablebaseSolverFor } from './seam.js';
 export type {
   GameSolver,

@@ -60,6 +60,7 @@ const DOCUMENTED: Record<string, Record<string, string>> = {
     buildTablebase: API,
     countPositions: API,
     solveGame: API,
+    openPlacementTables: API,
     solverFor: API,
     tablebaseSolverFor: API,
     TablebaseError: ERRORS,
