@@ -374,10 +374,11 @@ export class PlacementSolver {
     } catch {
       return; // a file system that does not say: the writes report a full disk themselves
     }
-    const gb = (n: number) => `${(n / 1e9).toFixed(1)} GB`;
+    const gb = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : `${Math.ceil(n / 1e6)} MB`);
     if (need > free)
       throw new TablebaseError(
-        `keepPlacement keeps every placement layer: this run writes about ${gb(need)} in ${this.opts.dir}, ` +
+        `keepPlacement (--keep-placement) keeps every placement layer: this run writes about ${gb(need)} in ` +
+          `${this.opts.dir}, ` +
           `which has ${gb(free)} free (solve without it, or give a --dir with room)`,
       );
   }
