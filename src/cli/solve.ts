@@ -190,7 +190,7 @@ export function registerSolve(program: Command): void {
     .option('--verify', "after the generic solve, check every stored value against its successors'")
     .option(
       '--keep-placement',
-      "Bagh Chal's whole game: keep every placement layer as a table file in --dir (about 16.5 GB for " +
+      "Bagh Chal's whole game: keep every placement layer as a table file in --dir (about 17.4 GB for " +
         'captures-to-win 5), so that --tb-dir / loadTablebase play the placement phase from the solution',
     )
     .option(

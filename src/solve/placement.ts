@@ -17,13 +17,14 @@
  * solution file and the progress record's shape (files.ts), and the backward solve on one core
  * (solver.ts: the layer buffers, the steps, the checkpoints).
  */
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { getVariant, resolveOptions, type HuntVariant, type OptionValues } from '../variants/index.js';
-import { loadVariantCore } from '../lattice/core/setup.js';
+import { loadVariantCore, notationContext } from '../lattice/core/setup.js';
 import { newSharedMemory } from '../lattice/core/wasm.js';
 import { ArgumentError, describeValue } from '../contract/errors.js';
-import { checkCallOptions, checkVariantArg } from '../contract/args.js';
+import { checkCallOptions, checkVariantArg, suggestCommand } from '../contract/args.js';
 import { requireTablebaseProfile, setupTablebaseIndex, tablebaseCounts } from './setup.js';
 import { SolverThreads } from './threads.js';
 import {
@@ -32,11 +33,17 @@ import {
   checkRepetitionForTablebases,
   movementFilesPresent,
 } from './index.js';
-import { checkTableDir, ensureWritableDir, fileReadable, lockDir, writeAtomic, TablebaseError } from './format.js';
+import {
+  checkTableDir,
+  ensureWritableDir,
+  fileReadable,
+  lockDir,
+  parsePlacementFileName,
+  writeAtomic,
+  TablebaseError,
+} from './format.js';
 import { PlacementTables, type PlacementLayerFile } from './placement/tables.js';
 import { parsePositionText } from '../lattice/position-text.js';
-import { notationContext } from '../lattice/core/setup.js';
-import { suggestCommand } from '../contract/args.js';
 import type { GameSolution, PlacementValue, SolveOptions } from './placement/types.js';
 import { readSolution, solutionFile } from './placement/files.js';
 import { PlacementSolver } from './placement/solver.js';
@@ -94,6 +101,7 @@ export async function solveGame(
   if (stopAt === 0 && fileReadable(solPath, 'solution file')) return readSolution(solPath, v.id, K, v.start(o));
   checkRepetitionForTablebases(o);
   ensureWritableDir(opts.dir);
+  if (!opts.keepPlacement) refuseKeptLayers(opts.dir, v.id, K);
   const unlock = lockDir(opts.dir, `${v.id}-ctw${K}-solve`);
   try {
     return await solveIn(v, o, K, threads, stopAt, keep, solPath, opts, t0);
@@ -206,6 +214,30 @@ export async function openPlacementTables(
     stats: () => ({ reads: tables.reads, hits: tables.hits, cacheBytes: tables.cacheBytes }),
     close: () => tables.close(),
   };
+}
+
+/**
+ * A solve without keepPlacement deletes each checkpoint layer once the next is written: in a directory that holds
+ * the layers a keepPlacement solve kept (its goats-to-move layers, `-prey.lttp`), it would delete those of the hunters
+ * to move. Throws TablebaseError saying so instead.
+ */
+function refuseKeptLayers(dir: string, variant: string, k: number): void {
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return; // ensureWritableDir made it: nothing there
+  }
+  const kept = names.find((n) => {
+    const f = parsePlacementFileName(n);
+    return f !== null && f.variant === variant && f.k === k && f.side === 0;
+  });
+  if (kept !== undefined)
+    throw new TablebaseError(
+      `${dir} holds the placement layers of a solve that kept them (${kept}, ...): give keepPlacement ` +
+        '(lattice solve --keep-placement) to go on keeping them, or delete them first (a solve without it deletes ' +
+        'each layer once the next is solved)',
+    );
 }
 
 /**

@@ -118,6 +118,13 @@ describe(`placement layers kept on disk (captures-to-win ${K}, ${STOP} to 19 pla
     expect(tables.stats().reads).toBeGreaterThan(0);
   });
 
+  it('a solve without keepPlacement refuses a directory whose layers were kept (it would delete them)', async () => {
+    await expect(
+      solveGame('bagh-chal', { dir, options: { 'captures-to-win': K }, threads: 1, stopAt: 17 }),
+    ).rejects.toThrow(/holds the placement layers of a solve that kept them \(bagh-chal-ctw2-placed\d+-c\d-prey\.lttp/);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.lttp'))).toHaveLength(tables.layers.length);
+  });
+
   it('a missing layer is named (TablebaseError)', () => {
     const err = (() => {
       try {

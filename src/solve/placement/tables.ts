@@ -4,7 +4,7 @@
  * the layer's file (kept open) through a small page cache, never a whole file. A Game's search probes them
  * through its core's `plByte` hook (assembly/tablebase/placement-probe.ts); openPlacementTables probes one
  * position from the host. The layers present are found by their file names and their headers checked when the
- * directory is opened (the bodies' checksums are not: that would read every byte, 16.5 GB for the whole game).
+ * directory is opened (the bodies' checksums are not: that would read every byte, 17.4 GB for the whole game).
  */
 import { closeSync, openSync, readSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -195,8 +195,7 @@ export class PlacementTables {
 
   /**
    * The nibble at `slot` of layer (side, placed, captured). Throws TablebaseError naming the layer's file when it
-   * is not in the directory, or the file system's refusal of the read; RangeError-free: a slot outside the layer
-   * is an ArgumentError.
+   * is not in the directory, the file system's refusal of the read, or a slot outside the layer (internal).
    */
   nibble(side: 0 | 1, placed: number, captured: number, slot: number): number {
     if (!this.has(side, placed, captured))

@@ -91,7 +91,7 @@ export interface SolveOptions {
   /**
    * Keep every placement layer solved as a table file in `dir` (both sides to move: `...-placed<p>-c<c>.lttp`,
    * tigers to move, and `...-c<c>-prey.lttp`, goats to move), for Game.loadTablebase and probePlacement to read
-   * afterwards, instead of deleting each checkpoint once the next is written. A nibble a slot: about 16.5 GB for
+   * afterwards, instead of deleting each checkpoint once the next is written. A nibble a slot: about 17.4 GB for
    * captures-to-win 5 (docs/solving.md); the free space is checked first. Default false.
    */
   keepPlacement?: boolean;
