@@ -1,6 +1,6 @@
 // Probing the placement phase's solved layers (placement.ts "Values") from the current position, for the
 // search (search.ts) and the host. The layers stay in files: the host reads the one byte a probe needs
-// (src/solve/placement/tables.ts, behind the `plByte` import), so the core holds none of their 16.5 GB.
+// (src/solve/placement/tables.ts, behind the `plByte` import), so the core holds none of their 17.4 GB.
 import { hunters, prey, side, inHand, captured } from '../position';
 import { low32 } from '../bits';
 import { orbits } from './index';
@@ -17,10 +17,19 @@ let tablesK: i32 = 0;
 let preyAll: i32 = 0;
 
 /**
+ * The bytes read lately, direct-mapped (a search probes the same positions again and again, through
+ * transpositions): entry = (key + 1) << 8 | byte, key = offset << 9 | side << 8 | placed << 3 | captured; 0 empty.
+ * It saves the call into the host for a repeated probe. Cleared when the layers change (setPlacementProbe).
+ */
+const CACHE_BITS: i32 = 16;
+const CACHE = new StaticArray<u64>(1 << CACHE_BITS);
+
+/**
  * Lets the search probe the placement layers (`game` > 0: the game's captures-to-win, `tables` the layers',
  * `total` the prey in the game) or not (`game` 0). Returns -1 for counts that do not fit.
  */
 export function setPlacementProbe(game: i32, tables: i32, total: i32): i32 {
+  for (let i = 0; i < 1 << CACHE_BITS; i++) unchecked((CACHE[i] = 0));
   if (game == 0) {
     gameK = 0;
     return 0;
@@ -44,8 +53,18 @@ export function placementNibble(): i32 {
     g = low32(prey);
   const slot = slotOf(h, g, <i32>popcnt(g));
   if (slot < 0) return -1;
-  const b = hostPlByte(side, preyAll - inHand, captured, Math.floor(slot / 2));
-  if (b < 0) return -1;
+  const offset = <u64>(slot / 2);
+  const placed = preyAll - inHand;
+  const key = (offset << 9) | ((<u64>side) << 8) | ((<u64>placed) << 3) | (<u64>captured);
+  const at = <i32>((key * 0x9e3779b97f4a7c15) >> (64 - CACHE_BITS));
+  const e = unchecked(CACHE[at]);
+  let b: i32;
+  if (e >> 8 == key + 1) b = <i32>(e & 255);
+  else {
+    b = hostPlByte(side, placed, captured, <f64>offset);
+    if (b < 0) return -1;
+    unchecked((CACHE[at] = ((key + 1) << 8) | (<u64>b)));
+  }
   return (b >> (((<i32>slot) & 1) << 2)) & 15;
 }
 

@@ -44,6 +44,8 @@ interface OpenLayer extends PlacementLayerFile {
   id: number;
   headerBytes: number;
   fd: number | null;
+  /** The cached pages, by page number. */
+  pages: Array<Buffer | undefined>;
 }
 
 /**
@@ -52,10 +54,14 @@ interface OpenLayer extends PlacementLayerFile {
  */
 export class PlacementTables {
   private readonly byKey = new Map<number, OpenLayer>();
-  private readonly pages = new Map<number, Buffer>();
+  /** The cached pages in the order they were read (layer, page), from index `cached` on: the oldest dropped first. */
+  private readonly order: Array<[OpenLayer, number]> = [];
+  private cached = 0;
   /** Positioned reads done and page-cache hits (for measurements). */
   reads = 0;
   hits = 0;
+  /** The same over every reader of the process (the games' included: a search's reads are measured by them). */
+  static readonly totals = { reads: 0, hits: 0 };
   /** The last read the file system refused (a probe then answers "not covered"), else null. */
   failure: TablebaseError | null = null;
 
@@ -137,6 +143,7 @@ export class PlacementTables {
         histogram: [...m.counts.histogram],
         headerBytes: head.headerBytes,
         fd: null,
+        pages: [],
       });
     }
     layers.sort((a, b) => b.placed - a.placed || a.captured - b.captured || a.side - b.side);
@@ -173,10 +180,11 @@ export class PlacementTables {
     const l = this.byKey.get(PlacementTables.key(side, placed, captured));
     if (l === undefined || !(offset >= 0 && offset < l.bytes)) return -1;
     const page = Math.floor(offset / PAGE);
-    const pk = l.id * 2 ** 24 + page;
-    let buf = this.pages.get(pk);
-    if (buf !== undefined) this.hits++;
-    else {
+    let buf = l.pages[page];
+    if (buf !== undefined) {
+      this.hits++;
+      PlacementTables.totals.hits++;
+    } else {
       try {
         if (l.fd === null) l.fd = openSync(l.file, 'r');
         buf = Buffer.allocUnsafe(Math.min(PAGE, l.bytes - page * PAGE));
@@ -187,8 +195,18 @@ export class PlacementTables {
         return -1;
       }
       this.reads++;
-      if (this.pages.size >= CACHE_PAGES) this.pages.delete(this.pages.keys().next().value!);
-      this.pages.set(pk, buf);
+      PlacementTables.totals.reads++;
+      if (this.order.length - this.cached >= CACHE_PAGES) {
+        const [ol, op] = this.order[this.cached]!;
+        ol.pages[op] = undefined;
+        this.cached++;
+        if (this.cached >= CACHE_PAGES) {
+          this.order.splice(0, this.cached);
+          this.cached = 0;
+        }
+      }
+      l.pages[page] = buf;
+      this.order.push([l, page]);
     }
     return buf[offset - page * PAGE]!;
   }
@@ -215,13 +233,18 @@ export class PlacementTables {
 
   /** Drops the page cache (the memory it holds; the next reads go to the files again). */
   dropCache(): void {
-    this.pages.clear();
+    for (const l of this.byKey.values()) l.pages = [];
+    this.order.length = 0;
+    this.cached = 0;
   }
 
   /** Bytes the page cache holds now. */
   get cacheBytes(): number {
     let n = 0;
-    for (const b of this.pages.values()) n += b.length;
+    for (let i = this.cached; i < this.order.length; i++) {
+      const [l, p] = this.order[i]!;
+      n += l.pages[p]?.length ?? 0;
+    }
     return n;
   }
 
@@ -237,7 +260,7 @@ export class PlacementTables {
         l.fd = null;
       }
     }
+    this.dropCache();
     this.byKey.clear();
-    this.pages.clear();
   }
 }
