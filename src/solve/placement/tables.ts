@@ -41,7 +41,6 @@ export interface PlacementIndex {
 }
 
 interface OpenLayer extends PlacementLayerFile {
-  id: number;
   headerBytes: number;
   fd: number | null;
   /** The cached pages, by page number. */
@@ -134,7 +133,6 @@ export class PlacementTables {
         if (have[key] !== want[key])
           throw bad(`${key} is ${JSON.stringify(have[key])}, expected ${JSON.stringify(want[key])} (its name says so)`);
       layers.push({
-        id: layers.length,
         side: f!.side,
         placed: f!.placed,
         captured: f!.captured,
