@@ -298,8 +298,9 @@ export class GameTablebase {
   }
 
   /**
-   * See Game.solve: two null-window proofs over {-1, 0, 1} down to the loaded tablebase. `finished` is
-   * the game's result score when it is over (MATE, 0, -MATE from the side to move's view), else null.
+   * See Game.solve: two null-window proofs over {-1, 0, 1} down to the loaded tablebase, or, for a placement
+   * position Bagh Chal's placement layers decide exactly, their value (0 nodes). `finished` is the game's result
+   * score when it is over (MATE, 0, -MATE from the side to move's view), else null.
    */
   solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void }, finished: number | null): SolveReport {
     if (!isOptionsObject(opts)) throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
@@ -321,6 +322,12 @@ export class GameTablebase {
       return { value: c < 0 ? 'unknown' : c === 0 ? 'draw' : (c & 1) === 1 ? 'win' : 'loss', nodes: 0, ms: 0 };
     }
     const e = this.core.exports;
+    if (e.inHand() > 0 && this.placement.length > 0) {
+      // Bagh Chal's placement layers hold the value itself (where exact: not "the goats win or it is a draw")
+      const w = e.plProbeValue();
+      if (w === 1 || w === -1 || w === 0)
+        return { value: w === 1 ? 'win' : w === -1 ? 'loss' : 'draw', nodes: 0, ms: 0 };
+    }
     const t0 = performance.now();
     let total = 0;
     this.core.hooks.solveProgress = (n) => {

@@ -152,6 +152,7 @@ describe(`placement layers kept on disk (captures-to-win ${K}, ${STOP} to 19 pla
           g.setPosition(pos);
           if (g.result() !== null || g.legalMoves().length === 0) continue;
           const before = reference(pos, k);
+          if (reader.probe(pos).exact) expect(g.solve(), pos).toEqual({ value: before, nodes: 0, ms: 0 });
           if (!reader.probe(pos).exact) {
             inexact++;
             continue;
