@@ -581,6 +581,15 @@ export function plValueAt(ptr: usize, slot: f64): i32 {
   return valueAt(ptr, slot);
 }
 
+// ---- the placement layers kept on disk, probed through the host (see tablebase/placement-probe.ts) ----
+export {
+  setPlacementProbe as plProbeSetup,
+  placementNibble as plNibble,
+  placementValue as plProbeValue,
+} from './tablebase/placement-probe';
+/** Root moves of the next searches: clearRootMoves (every move), then allowRootMove for each one allowed. */
+export { clearRootMoves, allowRootMove } from './search';
+
 // ---- the generic solver: any hunt game of at most 64 points (see tablebase/generic.ts) ----
 import { GSYM_IN, GSTACK_IN } from './tablebase/generic';
 export {

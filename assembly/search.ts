@@ -41,6 +41,7 @@ import {
   lastIrrev,
   clockOut,
   playedMove,
+  inHand,
 } from './position';
 import { generate, generateCaptures, hasMove, hasMoveIgnoringLimit } from './movegen/index';
 import { MOVES, CAPS, SCORES, MAX_PLY, plyBase, endPly, overflow } from './movelist';
@@ -49,6 +50,7 @@ import { NO_MOVE, isCapture, moveFrom, moveTo, moveKind, stepMove, KIND_PLACE, K
 import { evaluate, EVAL_LIMIT } from './eval';
 import { probeCurrent } from './tablebase/probe';
 import { gsProbe } from './tablebase/generic';
+import { placementValue, placementProbing } from './tablebase/placement-probe';
 import {
   ttProbe,
   ttStore,
@@ -108,6 +110,33 @@ export function setTablebaseActive(on: bool): void {
 let gsActive = false;
 export function setGenericTablebaseActive(on: bool): void {
   gsActive = on;
+}
+
+/**
+ * A position the placement layers (Bagh Chal's whole-game solution, tablebase/placement-probe.ts) decide scores
+ * PLACEMENT_WIN - ply for the winner: above every evaluation the search meets, below the mate range (the layers
+ * give no distance, so no mate is claimed; the nearer such a win, the better). The placement phase ends by itself
+ * at the last placement, where the movement-phase tablebase's distances take over, so a side that keeps such a
+ * win always gets there.
+ */
+export const PLACEMENT_WIN: i32 = EVAL_LIMIT - 200;
+
+/** Root moves the host allows (setRootMoves; 0 = every move): the moves that keep the tables' value. */
+const ROOT_ALLOW = new StaticArray<u32>(256);
+let rootAllowCount: i32 = 0;
+/** Restricts the next searches' root to the moves added by allowRootMove (clearRootMoves lifts it). */
+export function clearRootMoves(): void {
+  rootAllowCount = 0;
+}
+/** Adds a packed move to the root moves the search may play; -1 when the list is full. */
+export function allowRootMove(m: u32): i32 {
+  if (rootAllowCount >= 256) return -1;
+  st(ROOT_ALLOW, rootAllowCount++, m);
+  return 0;
+}
+function rootAllowed(m: u32): bool {
+  for (let i = 0; i < rootAllowCount; i++) if (ld(ROOT_ALLOW, i) == m) return true;
+  return false;
 }
 
 const PV = new StaticArray<u32>(MAX_PLY * MAX_PLY);
@@ -227,6 +256,13 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
       return (dtm & 1) != 0 ? MATE - (ply + dtm) : -(MATE - (ply + dtm));
     }
   }
+  if (ply > 0 && inHand != 0 && placementProbing()) {
+    // the placement layers: a decided position returns its value; a draw is searched on, so that the root (whose
+    // moves the host restricted to those keeping the value) chooses among the draws by the search
+    const w = placementValue();
+    if (w == 1) return PLACEMENT_WIN - ply;
+    if (w == -1) return -(PLACEMENT_WIN - ply);
+  }
   if (gsActive && ply > 0) {
     const c = gsProbe(); // the generic solver's value: 0 draw, 1 + 2d win in d, 2 + 2d loss in d; -1 not covered
     if (c == 0) return 0;
@@ -299,6 +335,7 @@ function negamax(depth: i32, alpha: i32, beta: i32, ply: i32): i32 {
     if (i == 0 && n > SORT_FROM) sortByScore(base, n);
     const m = n > SORT_FROM ? ld(MOVES(), base + i) : pick(base, i, n);
     const mc = ld(CAPS(), base + i);
+    if (ply == 0 && rootAllowCount > 0 && !rootAllowed(m)) continue; // a move the tables say loses value
     makeMove(m, mc);
     if (repetitionMode == 2) {
       nodeDep = dep;

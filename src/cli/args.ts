@@ -156,7 +156,11 @@ export function addCommon(cmd: Command, hash = true): Command {
     .addOption(optionOption('set a variant option, repeatable (see `lattice variants`)'));
   if (hash) {
     cmd.option('--hash <MiB>', `transposition table size in MiB, 1..${MAX_HASH_MB}`, intArg('--hash', 1, MAX_HASH_MB));
-    cmd.option('--tb-dir <dir>', 'probe the movement-phase tablebase built in <dir> during the search');
+    cmd.option(
+      '--tb-dir <dir>',
+      'probe the tables in <dir> during the search (a solved game; Bagh Chal: the movement-phase tablebase, and ' +
+        'the placement layers of `lattice solve bagh-chal --keep-placement`)',
+    );
   }
   return cmd.option('--json', 'print one JSON object on stdout');
 }

@@ -102,6 +102,20 @@ export const COMBINATIONS: readonly Combination[] = [
     why: "--estimate prints the layers' sizes here and solves nothing",
   },
   { command: 'solve', option: '--tb-dir', when: 'with', other: '--dir', why: '--tb-dir is another name of --dir' },
+  {
+    command: 'solve',
+    option: '--keep-placement',
+    when: 'with',
+    other: '--position',
+    why: '--keep-placement keeps the layers of the whole-game solve; --position proves one position',
+  },
+  {
+    command: 'solve',
+    option: '--stop-at',
+    when: 'with',
+    other: '--position',
+    why: '--stop-at ends the whole-game solve early; --position proves one position',
+  },
 ];
 
 /** The command's name as typed after `lattice` ('tablebase build'). */

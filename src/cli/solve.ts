@@ -42,6 +42,8 @@ interface SolveOpts {
   estimate?: boolean;
   verify?: boolean;
   redis?: string;
+  keepPlacement?: boolean;
+  stopAt?: number;
 }
 
 /** Registers `lattice tablebase build`, `lattice tablebase probe` and `lattice solve`. */
@@ -224,6 +226,16 @@ export function registerSolve(program: Command): void {
     .option('--estimate', "print each layer's index size and the memory and disk the generic solve needs, and stop")
     .option('--verify', "after the generic solve, check every stored value against its successors'")
     .option(
+      '--keep-placement',
+      "Bagh Chal's whole game: keep every placement layer as a table file in --dir (about 17.4 GB for " +
+        'captures-to-win 5), so that --tb-dir / loadTablebase play the placement phase from the solution',
+    )
+    .option(
+      '--stop-at <placed>',
+      "Bagh Chal's whole game: stop after the layers with this many goats placed (1..19; no answer then)",
+      intArg('--stop-at', 1, 19),
+    )
+    .option(
       '--position <string>',
       'prove this position instead, by forward search down to the movement-phase tablebase',
     )
@@ -277,6 +289,11 @@ async function solveWhole(variant: string, dir: string, o: SolveOpts): Promise<v
   const options = parseOptionArgs(o.option);
   if (!o.generic) checkGameArgs(variant, { options }); // an unknown variant or option: the usual message
   const solver = solverFor(variant, options, { generic: o.generic });
+  if ((o.keepPlacement || o.stopAt !== undefined) && solver.id !== 'whole-game')
+    throw new ArgumentError(
+      `${o.keepPlacement ? '--keep-placement' : '--stop-at'} is for Bagh Chal's whole-game solve (lattice solve: ` +
+        `${variant}${o.generic ? ' with --generic' : ''} is solved by the generic solver)`,
+    );
   if ((o.estimate || o.verify) && !('estimate' in solver && 'verify' in solver)) {
     // the one message form of combinations.ts; this one depends on the variant, so it is checked here
     throw new ArgumentError(
@@ -638,7 +655,7 @@ async function solveGeneric(
 async function solveWholeGame(
   solver: WholeGameSeam,
   dir: string,
-  o: { threads?: number; json?: boolean; progress?: boolean },
+  o: { threads?: number; json?: boolean; progress?: boolean; keepPlacement?: boolean; stopAt?: number },
 ): Promise<void> {
   const bar = progressBar(showProgress(o), '{what} |{bar}| {percentage}% | {step} | layer ETA {eta_formatted}', 200);
   let current = '';
@@ -651,6 +668,8 @@ async function solveWholeGame(
   };
   const r = await solver.solve(dir, {
     threads: o.threads,
+    ...(o.keepPlacement ? { keepPlacement: true } : {}),
+    ...(o.stopAt !== undefined ? { stopAt: o.stopAt } : {}),
     onProgress: (p) => {
       if (!bar) return;
       const m = p.movement;
@@ -683,6 +702,11 @@ async function solveWholeGame(
   if (bar && current) bar.stop();
   if (o.json) {
     out(JSON.stringify(r));
+    return;
+  }
+  if (r.value === null) {
+    out(`stopped after the layers with ${o.stopAt} goats placed (--stop-at): no answer for the start yet`);
+    out(`${r.positions} placement positions solved in ${(r.placementMs / 1000).toFixed(1)} s`);
     return;
   }
   const who =

@@ -163,6 +163,8 @@ export function searchPosition(
     return exclusive(() => {
       // tables kept on disk: the layers this position needs, before the search probes them
       tb.focus();
+      // the placement layers: only the root moves that keep the position's value
+      tb.restrictRoot();
       // a search that outgrew the lists stops at once and runs again on larger ones, in the time left
       const deadline = t0 + movetime;
       let used = 0,
@@ -199,6 +201,7 @@ export function searchPosition(
       };
     });
   } finally {
+    core.exports.clearRootMoves();
     core.hooks.shouldStop = () => 0;
     core.hooks.onIteration = () => {};
   }

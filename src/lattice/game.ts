@@ -167,6 +167,7 @@ export class Game implements AnyGame {
     this.live.hooks.shouldStop = () => 0;
     this.live.hooks.onIteration = () => {};
     this.live.hooks.solveProgress = () => {};
+    this.tb.close();
     this.live = null;
   }
 

@@ -8,7 +8,13 @@ import { ArgumentError, checkKeys, describeValue, isOptionsObject } from '../con
 import type { Board } from '../board/index.js';
 import { IO_SET, type Core } from './core/wasm.js';
 import type { HuntVariant, OptionValues } from '../variants/index.js';
-import { tablesLoader, type LayerMeta, type LoadedTables, type SolvedLayerInfo } from './tables.js';
+import {
+  tablesLoader,
+  type LayerMeta,
+  type LoadedTables,
+  type PlacementLayerInfo,
+  type SolvedLayerInfo,
+} from './tables.js';
 import { lineTexts, MoveList } from './moves.js';
 import type { SolveReport, TablebaseProbe } from '../contract/types.js';
 import { callSync } from '../contract/limits.js';
@@ -108,6 +114,86 @@ export class GameTablebase {
     this.tables = tables;
     this.loaded = true;
     return tables.layers;
+  }
+
+  /** Bagh Chal's placement layers loaded with the movement tablebase (a whole-game directory); [] if none. */
+  get placement(): PlacementLayerInfo[] {
+    return this.tables?.placement ?? [];
+  }
+
+  /** Releases what the tables hold outside the core (the placement layers' files); the game is disposed. */
+  close(): void {
+    this.tables?.close?.();
+    this.tables = null;
+    this.loaded = false;
+  }
+
+  /**
+   * The class of the current position by the tables, from the goats' side: 'G' the goats win, 'GD' the goats win
+   * or it is a draw (the placement layers of a larger captures-to-win than the game's cannot tell), 'D' draw, 'T'
+   * the tigers win; null when the tables do not cover it. A finished game by its result.
+   */
+  private classHere(): 'G' | 'GD' | 'D' | 'T' | null {
+    const e = this.core.exports;
+    const code = e.gameResult();
+    const mover = e.sideToMove(); // 0 the prey (goats), 1 the hunters
+    const winner = (w: number) => (w === 0 ? 'G' : 'T');
+    if (code !== 0) {
+      const w = (code & 15) - 1;
+      return w === 2 ? 'D' : winner(w);
+    }
+    if (e.inHand() === 0) {
+      const v = this.value();
+      if (v < 0) return null;
+      return v === 0 ? 'D' : ((v - 1) & 1) === 1 ? winner(mover) : winner(1 - mover);
+    }
+    const w = e.plProbeValue();
+    return w === -2 ? null : w === 0 ? 'D' : w === 2 ? 'GD' : w === 1 ? winner(mover) : winner(1 - mover);
+  }
+
+  /**
+   * Restricts the core's next search to the root moves that keep the value of the current position by Bagh Chal's
+   * placement layers (loaded with the movement tablebase; placement phase only): each move's position is probed
+   * (the placement layers, the movement tablebase after the last placement, or the game's end), and the moves
+   * whose value is the best the side to move has are allowed. Where some moves' layers are missing, the
+   * restriction holds only if the position's own layer confirms that the known best keeps its value; otherwise
+   * (and outside the placement phase, or without placement layers) every move stays allowed. Returns the number
+   * of moves allowed (0: no restriction). The position is unchanged afterwards; call clearRootMoves after the
+   * search.
+   */
+  restrictRoot(): number {
+    const e = this.core.exports;
+    e.clearRootMoves();
+    if (!this.loaded || this.generic || this.placement.length === 0 || e.inHand() === 0 || e.gameResult() !== 0)
+      return 0;
+    const mover = e.sideToMove();
+    const rank = (c: 'G' | 'GD' | 'D' | 'T') =>
+      mover === 0 ? { G: 3, GD: 2, D: 1, T: 0 }[c] : { T: 3, D: 2, GD: 1, G: 0 }[c];
+    const list = MoveList.read(this.core, this.board, 'the root moves');
+    const ranks: Array<number | null> = [];
+    for (let i = 0; i < list.length; i++) {
+      list.play(this.core, i);
+      const c = this.classHere();
+      e.unmakeMove();
+      ranks.push(c === null ? null : rank(c));
+    }
+    const known = ranks.filter((r): r is number => r !== null);
+    if (known.length === 0) return 0;
+    const best = Math.max(...known);
+    if (known.length < ranks.length) {
+      const own = this.classHere();
+      if (own === null || rank(own) !== best) return 0;
+    }
+    let n = 0;
+    for (let i = 0; i < list.length; i++) {
+      if (ranks[i] !== best) continue;
+      if (e.allowRootMove(list.packed[i]!) !== 0) {
+        e.clearRootMoves();
+        return 0;
+      }
+      n++;
+    }
+    return n;
   }
 
   /**
@@ -212,8 +298,9 @@ export class GameTablebase {
   }
 
   /**
-   * See Game.solve: two null-window proofs over {-1, 0, 1} down to the loaded tablebase. `finished` is
-   * the game's result score when it is over (MATE, 0, -MATE from the side to move's view), else null.
+   * See Game.solve: two null-window proofs over {-1, 0, 1} down to the loaded tablebase, or, for a placement
+   * position Bagh Chal's placement layers decide exactly, their value (0 nodes). `finished` is the game's result
+   * score when it is over (MATE, 0, -MATE from the side to move's view), else null.
    */
   solve(opts: { nodeLimit?: number; onProgress?: (nodes: number) => void }, finished: number | null): SolveReport {
     if (!isOptionsObject(opts)) throw new ArgumentError(`solve options must be an object, got ${describeValue(opts)}`);
@@ -235,6 +322,12 @@ export class GameTablebase {
       return { value: c < 0 ? 'unknown' : c === 0 ? 'draw' : (c & 1) === 1 ? 'win' : 'loss', nodes: 0, ms: 0 };
     }
     const e = this.core.exports;
+    if (e.inHand() > 0 && this.placement.length > 0) {
+      // Bagh Chal's placement layers hold the value itself (where exact: not "the goats win or it is a draw")
+      const w = e.plProbeValue();
+      if (w === 1 || w === -1 || w === 0)
+        return { value: w === 1 ? 'win' : w === -1 ? 'loss' : 'draw', nodes: 0, ms: 0 };
+    }
     const t0 = performance.now();
     let total = 0;
     this.core.hooks.solveProgress = (n) => {

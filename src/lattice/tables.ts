@@ -111,6 +111,27 @@ export interface LoadedTables {
   reload(dir: string, keep?: 'all' | 'live'): LoadedTables;
   /** False once a reload failed after it had begun to replace these tables (see reload). */
   readonly intact: boolean;
+  /**
+   * Bagh Chal's placement layers found with the movement tablebase (a whole-game solve's, kept with
+   * keepPlacement), which the core's search probes on demand from their files; [] when there are none. Absent for
+   * the generic layers.
+   */
+  placement?: PlacementLayerInfo[];
+  /** Releases what the tables hold outside the core (the placement layers' file handles and cache). */
+  close?(): void;
+}
+
+/** One placement layer file (src/solve/placement/tables.ts PlacementLayerFile). */
+export interface PlacementLayerInfo {
+  /** Side to move: 0 the prey (goats), 1 the hunters (tigers). */
+  side: 0 | 1;
+  placed: number;
+  captured: number;
+  file: string;
+  /** Body bytes (a nibble a position slot). */
+  bytes: number;
+  /** Distinct positions by nibble value (16 entries). */
+  histogram: number[];
 }
 
 /**

@@ -8,7 +8,8 @@
  * - buildTablebase(variant, { dir, options?, threads?, onProgress?, onLayer?, layer? }): Bagh Chal's
  *   movement-phase tablebase (index.ts); countPositions(variant, options?): its slots per layer.
  * - solveGame(variant, { dir, options?, threads?, onProgress?, onLayer?, ... }): Bagh Chal's whole game
- *   solved backwards (placement.ts).
+ *   solved backwards (placement.ts); with keepPlacement every placement layer is kept as a table file, and
+ *   openPlacementTables(variant, dir, options?) probes one placement position from them by a positioned read.
  * - solverFor(variant, options?, { generic?, scope? }): the solver of a variant's whole game behind one
  *   layered-solver interface (seam.ts LayeredSolver: layers, solveLayer, solve, load, probe; estimate and
  *   verify for the generic solver, which covers every hunt game of at most 64 points), chosen by its rule
@@ -25,7 +26,7 @@
  */
 export { buildTablebase, countPositions, TablebaseError } from './index.js';
 export type { BuildOptions, BuildProgress, LayerReport, LayerMeta, SideStats } from './index.js';
-export { solveGame } from './placement.js';
+export { solveGame, openPlacementTables } from './placement.js';
 export { checkTables, readManifest } from './manifest.js';
 export type { Manifest, ManifestFile, ManifestRun, ManifestCheck, TableDifference, TablesCheck } from './manifest.js';
 export { ManifestError } from '../contract/errors.js';
@@ -39,7 +40,15 @@ export type {
   SolverScope,
   ValueCounts,
 } from './generic.js';
-export type { SolveOptions, SolveProgress, GameSolution, PlacementLayerReport, PlacementValue } from './placement.js';
+export type {
+  SolveOptions,
+  SolveProgress,
+  GameSolution,
+  PlacementLayerReport,
+  PlacementValue,
+  PlacementTablesReader,
+} from './placement.js';
+export type { PlacementLayerFile } from './placement/tables.js';
 export { solverFor, tablebaseSolverFor } from './seam.js';
 export type {
   GameSolver,

@@ -332,9 +332,28 @@ export interface PlacementMeta {
   histogram: number[];
 }
 
-/** File name of a placement checkpoint layer. */
-export function placementFileName(variant: string, k: number, placed: number, captured: number): string {
-  return `${variant}-ctw${k}-placed${placed}-c${captured}.lttp`;
+/**
+ * File name of a placement layer: `<variant>-ctw<K>-placed<p>-c<c>.lttp` for hunters to move (the checkpoints),
+ * `...-c<c>-prey.lttp` for prey to move (kept only by a solve with keepPlacement).
+ */
+export function placementFileName(
+  variant: string,
+  k: number,
+  placed: number,
+  captured: number,
+  side: 0 | 1 = 1,
+): string {
+  return `${variant}-ctw${k}-placed${placed}-c${captured}${side === 0 ? '-prey' : ''}.lttp`;
+}
+
+/** What a placement layer's file name says (placementFileName read back), or null for any other name. */
+export function parsePlacementFileName(
+  name: string,
+): { variant: string; k: number; placed: number; captured: number; side: 0 | 1 } | null {
+  const m = /^(.+)-ctw(\d+)-placed(\d+)-c(\d+)(-prey)?\.lttp$/.exec(name);
+  return m
+    ? { variant: m[1]!, k: Number(m[2]), placed: Number(m[3]), captured: Number(m[4]), side: m[5] ? 0 : 1 }
+    : null;
 }
 
 /** The table metadata of a placement checkpoint layer. */

@@ -18,6 +18,7 @@ import { checkCallOptions, checkVariantArg, suggestCommand } from '../contract/a
 import { newSharedMemory } from '../lattice/core/wasm.js';
 import type { HuntSolver, SolvedLayerInfo } from './generic.js';
 import type { LoadedTables, TablesLoader } from '../lattice/tables.js';
+import { PlacementTables } from './placement/tables.js';
 import {
   TablebaseError,
   checkTableDir,
@@ -395,24 +396,71 @@ export const loadTablesInto: TablesLoader = async (core, board, v, o, dir, keep)
   if (keep !== undefined)
     throw new ArgumentError("keep is for the generic solver's tables: Bagh Chal's movement tablebase is loaded whole");
   const { metas, orbits } = loadMovementInto(core, board, v, o, dir);
-  const movement = (layers: LayerMeta[]): LoadedTables => ({
-    kind: 'movement',
-    layers,
-    focus: () => {},
-    reload: (d, k) => {
-      if (k !== undefined)
-        throw new ArgumentError(
-          "keep is for the generic solver's tables: Bagh Chal's movement tablebase is loaded whole",
-        );
-      checkTableDir(d);
-      // every file is read and checked before the first is copied into the core (loadMovementLayers)
-      return movement(loadMovementLayers(core, v, o, tablebaseCounts(v, o).capturesToWin, d, orbits, true));
-    },
-    // the copy into the core, after every file is checked, does not fail
-    intact: true,
-  });
-  return movement(metas);
+  const movement = (layers: LayerMeta[], placement: PlacementTables | null): LoadedTables => {
+    attachPlacement(core, v, o, placement);
+    return {
+      kind: 'movement',
+      layers,
+      placement: placement?.layers ?? [],
+      focus: () => {},
+      reload: (d, k) => {
+        if (k !== undefined)
+          throw new ArgumentError(
+            "keep is for the generic solver's tables: Bagh Chal's movement tablebase is loaded whole",
+          );
+        checkTableDir(d);
+        // every file is read and checked before the first is copied into the core (loadMovementLayers), the
+        // placement layers' headers before both
+        const next = openPlacement(core, v, o, d, orbits);
+        let metas2: LayerMeta[];
+        try {
+          metas2 = loadMovementLayers(core, v, o, tablebaseCounts(v, o).capturesToWin, d, orbits, true);
+        } catch (err) {
+          next?.close();
+          throw err;
+        }
+        placement?.close();
+        return movement(metas2, next);
+      },
+      close: () => {
+        placement?.close();
+        attachPlacement(core, v, o, null);
+      },
+      // the copy into the core, after every file is checked, does not fail
+      intact: true,
+    };
+  };
+  return movement(metas, openPlacement(core, v, o, dir, orbits));
 };
+
+/**
+ * The placement layers of a whole-game solve in `dir` (solveGame's keepPlacement), for a core set up for `v`
+ * under `o` with `orbits` hunter-set orbits: PlacementTables.open for the game's captures-to-win, or null when
+ * `dir` has none. Throws TablebaseError naming an unusable layer file.
+ */
+function openPlacement(core: Core, v: HuntVariant, o: OptionValues, dir: string, orbits: number) {
+  const { hunters, preyTotal, capturesToWin } = tablebaseCounts(v, o);
+  return PlacementTables.open(dir, capturesToWin, {
+    variant: v.id,
+    hunters,
+    preyTotal,
+    orbits,
+    bytesOf: (g) => core.exports.plLayerBytes(g),
+  });
+}
+
+/** Lets the core's search probe `placement` (through its plByte hook), or no placement layers (null). */
+function attachPlacement(core: Core, v: HuntVariant, o: OptionValues, placement: PlacementTables | null): void {
+  const { preyTotal, capturesToWin } = tablebaseCounts(v, o);
+  if (placement === null) {
+    core.exports.plProbeSetup(0, 0, 0);
+    core.hooks.plByte = () => -1;
+    return;
+  }
+  core.hooks.plByte = (side, placed, captured, offset) => placement.byte(side, placed, captured, offset);
+  if (core.exports.plProbeSetup(capturesToWin, placement.k, preyTotal) !== 0)
+    throw new TablebaseError(`internal: the core refused the placement layers of ${placement.dir}`);
+}
 
 /**
  * Loads the generic solver's layer files (lattice solve, src/solve/generic.ts) of a hunt game other

@@ -325,6 +325,7 @@ export class WholeGameSeam
       'onMovementLayer',
       'stopAt',
       'keepLayers',
+      'keepPlacement',
     ]);
     const { solveGame } = await import('./placement.js');
     return solveGame(this.variant, { ...opts, dir, options: this.options });

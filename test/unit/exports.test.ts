@@ -61,6 +61,7 @@ const DOCUMENTED: Record<string, Record<string, string>> = {
     buildTablebase: API,
     countPositions: API,
     solveGame: API,
+    openPlacementTables: API,
     solverFor: API,
     tablebaseSolverFor: API,
     checkTables: API,

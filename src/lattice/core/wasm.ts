@@ -117,6 +117,15 @@ export interface CoreExports {
   plHistogram(v: number): number;
   plError(): number;
   plSlotOf(hunters: number, prey: number, g: number): number;
+  /** Placement layers probed through the hooks' plByte: game's captures-to-win (0: off), the layers', prey total. */
+  plProbeSetup(game: number, tables: number, total: number): number;
+  /** The current position's nibble in the placement layers, or -1. */
+  plNibble(): number;
+  /** The current position's value by the placement layers: 1 win, -1 loss, 0 draw, 2 goats win or draw, -2 none. */
+  plProbeValue(): number;
+  /** The next searches play any root move (clearRootMoves) or only those added by allowRootMove. */
+  clearRootMoves(): void;
+  allowRootMove(m: number): number;
   plValueAt(ptr: number, slot: number): number;
   // the generic solver (assembly/tablebase/generic.ts)
   gsSymInputPtr(): number;
@@ -173,6 +182,11 @@ export interface CoreHooks {
   tbProgress(pass: number, done: number, total: number): void;
   /** Whole-game solving progress: nodes searched so far. */
   solveProgress(nodes: number): void;
+  /**
+   * The byte at `offset` of the placement layer (side to move, prey placed, prey captured) the game has loaded, or
+   * -1 when it has none such (src/solve/placement/tables.ts).
+   */
+  plByte(side: number, placed: number, captured: number, offset: number): number;
 }
 
 /**
@@ -325,6 +339,7 @@ export async function loadCore(
     onIteration: () => {},
     tbProgress: () => {},
     solveProgress: () => {},
+    plByte: () => -1,
   };
   const exports = (await bindings.instantiate(await mod, {
     env: {
@@ -334,6 +349,8 @@ export async function loadCore(
       onIteration: (d: number, s: number, n: number, ms: number, len: number) => hooks.onIteration(d, s, n, ms, len),
       tbProgress: (pass: number, done: number, total: number) => hooks.tbProgress(pass, done, total),
       solveProgress: (n: number) => hooks.solveProgress(n),
+      plByte: (side: number, placed: number, captured: number, offset: number) =>
+        hooks.plByte(side, placed, captured, offset),
     },
   })) as CoreExports;
   const maxPoints = exports.maxPoints(),

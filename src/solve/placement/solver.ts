@@ -3,7 +3,7 @@
  * layer buffers, the steps in the core (assembly/tablebase/placement.ts), the checkpoint files and
  * progress records, and the values of the layers in memory.
  */
-import { readFileSync, unlinkSync, readdirSync } from 'node:fs';
+import { readFileSync, unlinkSync, readdirSync, statfsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HuntVariant, OptionValues } from '../../variants/index.js';
 import type { Core } from '../../lattice/core/wasm.js';
@@ -60,6 +60,8 @@ export class PlacementSolver {
     private readonly opts: SolveOptions,
     private readonly stopAt: number,
     private readonly keep: boolean,
+    /** keepPlacement: every layer solved stays on disk as a table file (both sides to move). */
+    private readonly keepFiles = false,
   ) {
     this.e = core.exports;
     this.counts = tablebaseCounts(v, o);
@@ -194,21 +196,31 @@ export class PlacementSolver {
     return r;
   }
 
-  private fileMeta(p: number, c: number): Omit<PlacementMeta, 'histogram'> {
+  private fileMeta(p: number, c: number, side: 0 | 1 = 1): Omit<PlacementMeta, 'histogram'> {
     return {
       variant: this.v.id,
       k: this.K,
       placed: p,
       captured: c,
-      side: 1,
+      side,
       hunters: this.counts.hunters,
       preyTotal: this.P,
       orbits: this.orbits,
       bytes: this.bytes(p - c),
     };
   }
-  private filePath(p: number, c: number): string {
-    return join(this.opts.dir, placementFileName(this.v.id, this.K, p, c));
+  private filePath(p: number, c: number, side: 0 | 1 = 1): string {
+    return join(this.opts.dir, placementFileName(this.v.id, this.K, p, c, side));
+  }
+
+  /** Writes layer (side, p, c), in memory at `ptr`, as its table file (atomically; a stale temp file removed first). */
+  private writeLayer(side: 0 | 1, p: number, c: number, ptr: number, hist: number[]): void {
+    removeStaleTemp(this.filePath(p, c, side));
+    writePlacementFile(
+      this.filePath(p, c, side),
+      { ...this.fileMeta(p, c, side), histogram: hist },
+      this.view(ptr, p - c),
+    );
   }
 
   private progressPath(p: number): string {
@@ -216,8 +228,9 @@ export class PlacementSolver {
   }
 
   /**
-   * Deletes the checkpoint files and progress records of every placed count except `keep` (-1: all). Throws
-   * TablebaseError naming the directory or file and the cause when the file system refuses.
+   * Deletes the checkpoint files and progress records of every placed count except `keep` (-1: all); with
+   * keepPlacement only the progress records (the layers stay). Throws TablebaseError naming the directory or
+   * file and the cause when the file system refuses.
    */
   removeCheckpoints(keep: number): void {
     const prefix = `${this.v.id}-ctw${this.K}-`;
@@ -231,7 +244,7 @@ export class PlacementSolver {
       const m = f.startsWith(prefix)
         ? /^placed(\d+)-(c\d+\.lttp|progress\.json)(\.tmp)?$/.exec(f.slice(prefix.length))
         : null;
-      if (!m || Number(m[1]) === keep) continue;
+      if (!m || Number(m[1]) === keep || (this.keepFiles && m[2].endsWith('.lttp'))) continue;
       try {
         unlinkSync(join(this.opts.dir, f));
       } catch (err) {
@@ -300,20 +313,14 @@ export class PlacementSolver {
     if (from === P) for (let k = 1; k <= K; k++) this.steps += Math.min(k, P);
     for (let p = from - 1; p >= this.stopAt; p--)
       this.steps += this.cMax(p, 0) + 1 + (p >= 1 ? this.cMax(p, 1) + 1 : 0);
+    if (this.keepFiles) this.checkDisk(from);
     if (from === P) await this.convert();
     else this.loadCheckpoint(from);
     for (let p = from - 1; p >= this.stopAt; p--) {
       await this.solvePlaced(p);
       if (p >= 1) {
-        for (let c = 0; c <= this.cMax(p, 1); c++) {
-          const ptr = this.layers.get(this.key(1, p, c))!;
-          removeStaleTemp(this.filePath(p, c));
-          writePlacementFile(
-            this.filePath(p, c),
-            { ...this.fileMeta(p, c), histogram: this.lastHist.get(this.key(1, p, c))! },
-            this.view(ptr, p - c),
-          );
-        }
+        for (let c = 0; c <= this.cMax(p, 1); c++)
+          this.writeLayer(1, p, c, this.layers.get(this.key(1, p, c))!, this.lastHist.get(this.key(1, p, c))!);
         // the record last: a checkpoint counts only with its record, so a kill in between falls back to p + 1
         writeAtomic(
           this.progressPath(p),
@@ -348,6 +355,33 @@ export class PlacementSolver {
   }
 
   private readonly lastHist = new Map<string, number[]>();
+
+  /**
+   * With keepPlacement: the bytes of the layer files this run writes (both sides to move, from `from` - 1 placed
+   * down to stopAt), checked against the free space of the directory's file system before any work. Throws
+   * TablebaseError saying how much is needed and free.
+   */
+  private checkDisk(from: number): void {
+    let need = 0;
+    for (let p = from - 1; p >= this.stopAt; p--) {
+      for (let c = 0; c <= this.cMax(p, 0); c++) need += this.bytes(p - c);
+      if (p >= 1) for (let c = 0; c <= this.cMax(p, 1); c++) need += this.bytes(p - c);
+    }
+    let free: number;
+    try {
+      const st = statfsSync(this.opts.dir);
+      free = st.bavail * st.bsize;
+    } catch {
+      return; // a file system that does not say: the writes report a full disk themselves
+    }
+    const gb = (n: number) => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : `${Math.ceil(n / 1e6)} MB`);
+    if (need > free)
+      throw new TablebaseError(
+        `keepPlacement (--keep-placement) keeps every placement layer: this run writes about ${gb(need)} in ` +
+          `${this.opts.dir}, ` +
+          `which has ${gb(free)} free (solve without it, or give a --dir with room)`,
+      );
+  }
 
   /** The tigers-to-move layers with every goat placed, from the movement-phase tablebases of captures-to-win 1..K. */
   private async convert(): Promise<void> {
@@ -391,7 +425,9 @@ export class PlacementSolver {
       this.layers.set(this.key(0, p, c), dst);
       const t1 = performance.now();
       await this.runStep(KIND_G, dst, src, 0, p - c, c, 0, 0, p, 'goats', 'placement');
-      this.summarize(p, c, 0, this.histogram(), Math.round(performance.now() - t1), false);
+      const hist = this.histogram();
+      this.summarize(p, c, 0, hist, Math.round(performance.now() - t1), false);
+      if (this.keepFiles) this.writeLayer(0, p, c, dst, hist);
       this.release(1, p + 1, c);
     };
     await goats(0);
@@ -433,6 +469,6 @@ export class PlacementSolver {
       tigersWin = V === this.K;
     const mover =
       s.side === 1 ? (tigersWin ? 'win' : goatsWin ? 'loss' : 'draw') : goatsWin ? 'win' : tigersWin ? 'loss' : 'draw';
-    return { forcedCaptures: V, goatsWin, tigersWin, wdl: mover };
+    return { forcedCaptures: V, goatsWin, tigersWin, wdl: mover, exact: true };
   }
 }

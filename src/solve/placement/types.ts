@@ -88,6 +88,13 @@ export interface SolveOptions {
   stopAt?: number;
   /** For tests: keep every solved layer in memory for `probe` (needs memory for all of them). */
   keepLayers?: boolean;
+  /**
+   * Keep every placement layer solved as a table file in `dir` (both sides to move: `...-placed<p>-c<c>.lttp`,
+   * tigers to move, and `...-c<c>-prey.lttp`, goats to move), for Game.loadTablebase and probePlacement to read
+   * afterwards, instead of deleting each checkpoint once the next is written. A nibble a slot: about 17.4 GB for
+   * captures-to-win 5 (docs/solving.md); the free space is checked first. Default false.
+   */
+  keepPlacement?: boolean;
 }
 
 /** A position's placement value: V (the most captures the tigers can force) and whether the goats win the game. */
@@ -96,4 +103,9 @@ export interface PlacementValue {
   goatsWin: boolean;
   tigersWin: boolean;
   wdl: 'win' | 'draw' | 'loss';
+  /**
+   * False only from layers solved for a larger captures-to-win than the game's (openPlacementTables) where their
+   * goats' bit is set: the goats win or it is a draw, and wdl says draw.
+   */
+  exact: boolean;
 }
