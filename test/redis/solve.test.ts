@@ -12,10 +12,14 @@ import { HuntSolver } from '../../src/solve/generic.js';
 import { redisMissing, skipping } from '../support/requires.js';
 import { runCli, startRedis, startWorker, startsPerJob, type TestRedis, type TestWorker } from '../support/redis.js';
 
-/** File name -> SHA-256 of every file in `dir`. */
+/**
+ * File name -> SHA-256 of every table file in `dir`. The manifest (`<set>.manifest.json`) is left out: it records
+ * the run that wrote it (command, date), which differs between a local and a distributed run by design.
+ */
 function checksums(dir: string): Record<string, string> {
   return Object.fromEntries(
     readdirSync(dir)
+      .filter((f) => !f.endsWith('.manifest.json'))
       .sort()
       .map((f) => [
         f,
@@ -181,6 +185,9 @@ describe.skipIf(skipping('the redis tier', missing))('solving as jobs on Redis',
     const [x, y] = [JSON.parse(a.out), JSON.parse(b.out)];
     expect({ ...y, dir: '', ms: 0, peakRssMB: 0 }).toEqual({ ...x, dir: '', ms: 0, peakRssMB: 0 });
     expect(checksums(dist)).toEqual(checksums(local));
+    // the distributed run's files answer to the local run's manifest (sizes and SHA-256 a file)
+    const check = await runCli(['tablebase', 'check', dist, '--manifest', local]);
+    expect(check.code, check.out + check.err).toBe(0);
   });
 
   it("the generic solver's layers as jobs: Bagh Chal's movement phase (both hands empty), captures-to-win 2, identical to the local solve", async () => {
