@@ -10,47 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Game } from '../../src/index.js';
 import { openPlacementTables, solveGame, type PlacementTablesReader } from '../../src/solve/placement.js';
 import { TablebaseError } from '../../src/solve/index.js';
+import { randomPlacementPositions } from '../support/placement-positions.js';
 import { placementValue, type Wdl } from './bagh-chal-placement.js';
 
 const K = 2;
 const STOP = 18;
 
-/** Random placement positions with 18 or 19 goats placed (not all reachable: any placement of the pieces). */
-function randomPositions(n: number, seed: number, stop = STOP): string[] {
-  let s = seed >>> 0;
-  const rnd = (m: number) => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s % m;
-  };
-  const out: string[] = [];
-  while (out.length < n) {
-    const placed = stop + rnd(20 - stop);
-    const side = rnd(2);
-    const captured = rnd(Math.min(side === 0 ? placed : placed - 1, K - 1) + 1);
-    const cells = Array.from({ length: 25 }, () => '.');
-    const put = (ch: string, k: number) => {
-      for (let i = 0; i < k; ) {
-        const p = rnd(25);
-        if (cells[p] === '.') {
-          cells[p] = ch;
-          i++;
-        }
-      }
-    };
-    put('T', 4);
-    put('G', placed - captured);
-    const ranks: string[] = [];
-    for (let y = 4; y >= 0; y--)
-      ranks.push(
-        cells
-          .slice(y * 5, y * 5 + 5)
-          .join('')
-          .replace(/\.+/g, (m) => `${m.length}`),
-      );
-    out.push(`${ranks.join('/')} ${side ? 'T' : 'G'} G${20 - placed} ${captured ? `G${captured}` : '-'}`);
-  }
-  return out;
-}
+/** Random placement positions with STOP to 19 goats placed (test/support/placement-positions.ts). */
+const randomPositions = (n: number, seed: number): string[] => randomPlacementPositions(n, seed, STOP, K);
 
 const negate = (v: Wdl): Wdl => (v === 'win' ? 'loss' : v === 'loss' ? 'win' : 'draw');
 

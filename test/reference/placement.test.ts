@@ -10,6 +10,7 @@ import { Game } from '../../src/index.js';
 import { solveGame, type PlacementLayerReport, type PlacementValue } from '../../src/solve/placement.js';
 import { TablebaseError } from '../../src/solve/index.js';
 import { burnside } from '../support/burnside.js';
+import { randomPlacementPositions } from '../support/placement-positions.js';
 import { placementValue, type Wdl } from './bagh-chal-placement.js';
 
 const K = 3;
@@ -19,49 +20,8 @@ const K = 3;
  */
 const STOP = 18;
 
-/** A random placement position: 4 tigers, `placed - captured` goats, side to move. Deterministic (LCG). */
-function randomPositions(n: number, seed: number): string[] {
-  let s = seed >>> 0;
-  const rnd = (m: number) => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s % m;
-  };
-  const out: string[] = [];
-  while (out.length < n) {
-    const placed = STOP + rnd(20 - STOP);
-    const side = rnd(2);
-    const captured = rnd(Math.min(side === 0 ? placed : placed - 1, K - 1) + 1);
-    const cells = Array.from({ length: 25 }, () => '.');
-    const put = (ch: string, k: number) => {
-      for (let i = 0; i < k; ) {
-        const p = rnd(25);
-        if (cells[p] === '.') {
-          cells[p] = ch;
-          i++;
-        }
-      }
-    };
-    put('T', 4);
-    put('G', placed - captured);
-    const ranks: string[] = [];
-    for (let y = 4; y >= 0; y--) {
-      let r = '',
-        e = 0;
-      for (let x = 0; x < 5; x++) {
-        const ch = cells[y * 5 + x];
-        if (ch === '.') e++;
-        else {
-          if (e) r += e;
-          e = 0;
-          r += ch;
-        }
-      }
-      ranks.push(r + (e ? e : ''));
-    }
-    out.push(`${ranks.join('/')} ${side ? 'T' : 'G'} G${20 - placed} ${captured ? `G${captured}` : '-'}`);
-  }
-  return out;
-}
+/** Random placement positions with STOP to 19 goats placed (test/support/placement-positions.ts). */
+const randomPositions = (n: number, seed: number): string[] => randomPlacementPositions(n, seed, STOP, K);
 
 describe(`placement phase solved backwards (captures-to-win ${K}, down to ${STOP} placed)`, () => {
   let dir: string;
